@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * analyze.h - from a stored run to a verdict: what failed first, where the
+ * job hung, the likely cause with evidence, and findings.
+ *
+ * Fifth stage. Reads the store only (through store.h's statements); the
+ * rules that map event kinds to causes, their priority and remediation
+ * are one table in rules.c (docs/CAUSES.md lists them). The result is a
+ * plain struct that the report module renders; it owns all its strings.
+ */
+#ifndef FAULTLINE_ANALYZE_H
+#define FAULTLINE_ANALYZE_H
+
+#include "faultline/store.h"
+
+struct fl_evidence {
+	char *file;
+	int64_t line;
+	int64_t rank; /* -1 unknown */
+	char *host;   /* may be NULL */
+	int64_t ts;   /* corrected, FL_TIME_NONE unknown */
+	char *text;
+};
+
+struct fl_evidence_list {
+	struct fl_evidence *v;
+	size_t n, cap;
+};
+
+struct fl_cause {
+	const char *id;         /* contract cause id */
+	const char *confidence; /* high, medium, low */
+	char *explanation;
+	struct fl_evidence_list evidence;
+	char **remediation;
+	size_t nrem, caprem;
+	int score;              /* for ranking; not reported */
+};
+
+struct fl_first_failure {
+	bool set;
+	int64_t rank; /* -1 unknown */
+	char *host;
+	int64_t ts;   /* corrected; FL_TIME_NONE unknown */
+	char *kind;
+	char *message;
+	char *file;
+	int64_t line;
+};
+
+struct fl_hang {
+	bool set;
+	char *collective;   /* NULL unknown */
+	int64_t seq;        /* -1 unknown */
+	char *process_group;
+	int64_t timeout_ms; /* -1 unknown */
+	int64_t *stuck;
+	size_t nstuck;
+	struct fl_evidence_list evidence;
+};
+
+struct fl_finding {
+	const char *id;
+	const char *severity; /* info, warning, error */
+	char *message;
+	struct fl_evidence_list evidence;
+};
+
+struct fl_rank_state {
+	int64_t rank;
+	char *host;
+	int64_t local_rank; /* -1 */
+	const char *state;  /* failed, hung, stuck, waiting, killed, exited, ok, unknown */
+	char *first_error;  /* kind: text, or NULL */
+	int64_t first_error_ts;
+	int64_t last_ts;    /* corrected */
+	int64_t last_seq;   /* last completed collective seq seen, -1 */
+	int64_t lines;
+};
+
+struct fl_host_offset {
+	char *host;
+	int64_t offset_us; /* subtract from this host's times */
+	int samples;
+};
+
+struct fl_timeline_entry {
+	int64_t ts;
+	int64_t rank;
+	char *host;
+	char *kind;
+	int severity;
+	bool primary;
+	char *file;
+	int64_t line;
+	char *text;
+};
+
+struct fl_skipped {
+	char *path;
+	char *reason;
+};
+
+/* Numbers are NaN / -1 when not logged. */
+struct fl_training {
+	int64_t last_step, first_nonfinite_step, steps;
+	double loss_last, tokens_per_s_per_gpu, tflops_per_gpu, mfu, loss_scale_last;
+};
+
+struct fl_config {
+	int64_t micro_batch_size, grad_accum_steps, global_batch_size, data_parallel_size,
+		tensor_parallel_size, pipeline_parallel_size, seq_length, world_size;
+	char *dtype, *activation_checkpointing, *nccl_version;
+};
+
+struct fl_analysis {
+	/* run */
+	int64_t run_id;
+	char *bundle, *sha256;
+	int64_t nranks, nhosts, nfiles, nlines, nevents;
+	int64_t ingested_at;
+	struct fl_skipped *skipped;
+	size_t nskipped;
+	/* verdict */
+	const char *status; /* failed, hung, degraded, healthy */
+	char *summary;
+	char *signature;
+	struct fl_first_failure first;
+	struct fl_hang hang;
+	struct fl_cause likely;
+	struct fl_cause *others;
+	size_t nothers;
+	struct fl_finding *findings;
+	size_t nfindings;
+	struct fl_rank_state *ranks;
+	size_t nranks_state;
+	struct fl_host_offset *offsets;
+	size_t noffsets;
+	struct fl_timeline_entry *timeline;
+	size_t ntimeline;
+	struct fl_training training;
+	struct fl_config config;
+	char *missing; /* what evidence was missing, for low-confidence verdicts */
+};
+
+/* Analyses run_id. On success *out owns everything it points to. */
+int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
+		   struct fl_err *err);
+void fl_analysis_free(struct fl_analysis *a);
+/* Stores the verdict summary (status, cause, first failure, signature) on
+ * the run row, for `faultline runs`. */
+int fl_analysis_save(struct fl_store *s, const struct fl_analysis *a, struct fl_err *err);
+
+/* The cause table, for docs and `faultline causes`. */
+struct fl_cause_rule {
+	const char *cause;      /* contract cause id */
+	const char *kinds;      /* space-separated event kinds that signal it */
+	int priority;           /* higher wins among primaries at the same time */
+	const char *title;      /* one line */
+	const char *remediation[6];
+};
+size_t fl_cause_rules(const struct fl_cause_rule **out);
+
+#endif

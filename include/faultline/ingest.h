@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ingest.h - stream any crash bundle as members and lines.
+ *
+ * First stage of the pipeline. A bundle is a directory, a single log
+ * (plain or compressed), or an archive that may hold further archives.
+ * Everything is read through libarchive as a stream: nothing is extracted
+ * to disk, memory does not grow with the bundle, and the bundle's SHA-256
+ * is computed from the same bytes as they pass.
+ *
+ * Ownership: every pointer handed to a sink callback (member paths, line
+ * bytes) is borrowed and valid only during that callback. Copy what you keep.
+ *
+ * Damage is not fatal: a member that cannot be read is reported through
+ * sink->skipped() and the walk goes on; only an unusable bundle (cannot be
+ * opened, not a log or archive at all) fails the call.
+ */
+#ifndef FAULTLINE_INGEST_H
+#define FAULTLINE_INGEST_H
+
+#include "faultline/util.h"
+
+/* Line flags: what the splitter did to the physical line. */
+enum fl_line_flags {
+	FL_LINE_TRUNCATED = 1 << 0, /* longer than the line limit; the rest was dropped */
+	FL_LINE_HAD_NUL = 1 << 1,   /* NUL bytes were replaced by spaces */
+	FL_LINE_CR_PART = 1 << 2,   /* one of several parts split at a lone CR (progress bars) */
+	FL_LINE_HAD_ANSI = 1 << 3,  /* ANSI escape sequences were removed */
+	FL_LINE_NO_EOL = 1 << 4,    /* last line of the member, without a newline */
+};
+
+/* One line of a member, cleaned: no EOL, no ANSI escapes, no NUL bytes. */
+struct fl_line {
+	const char *ptr;
+	size_t len;
+	uint64_t lineno; /* 1-based physical line number; CR parts share it */
+	uint64_t offset; /* byte offset of the physical line in the member */
+	unsigned flags;
+};
+
+struct fl_member {
+	const char *path; /* path inside the bundle; nested archives joined with '/' */
+	int depth;        /* 0 for top-level members */
+};
+
+struct fl_member_stats {
+	uint64_t bytes;
+	uint64_t lines;
+	uint64_t truncated_lines;
+};
+
+/* Callbacks; a non-zero return from any of them stops the walk and is
+ * returned by fl_ingest_bundle() (use FL_ECANCEL or a real status). */
+struct fl_ingest_sink {
+	void *ctx;
+	int (*member_begin)(void *ctx, const struct fl_member *m);
+	int (*line)(void *ctx, const struct fl_line *l);
+	int (*member_end)(void *ctx, const struct fl_member *m, const struct fl_member_stats *st);
+	/* A member not read as text: binary content, damaged data, nesting
+	 * too deep. `why` is a short lower-case reason. */
+	void (*skipped)(void *ctx, const char *path, const char *why);
+};
+
+struct fl_ingest_opts {
+	size_t max_line;          /* bytes kept of one line (default 64 KiB) */
+	uint64_t max_total_bytes; /* decompressed bytes per bundle (default 64 GiB) */
+	int max_depth;            /* archives inside archives (default 4) */
+	const char *keep_path;    /* if set, a copy of the bundle's bytes is written
+	                             here (a file bundle as is, a directory as .tar) */
+};
+
+struct fl_ingest_stats {
+	char sha256[65];       /* of the bundle bytes (directory: of paths and contents) */
+	uint64_t bytes_in;     /* bytes read from disk */
+	uint64_t bytes_out;    /* decompressed bytes of text members */
+	uint64_t members;      /* text members read */
+	uint64_t skipped;      /* members skipped */
+	uint64_t lines;
+	bool is_directory;
+};
+
+void fl_ingest_opts_init(struct fl_ingest_opts *o);
+
+/* Walks the bundle at path, calling sink for each member and line. */
+int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
+		     const struct fl_ingest_sink *sink, struct fl_ingest_stats *stats,
+		     struct fl_err *err);
+
+/* Computes the SHA-256 of a bundle without parsing it (same value as
+ * fl_ingest_bundle() reports). */
+int fl_ingest_hash(const char *path, char out[65], struct fl_err *err);
+
+/* ---- line splitter (exposed for tests and for `patterns test`) ---- */
+struct fl_linesplit;
+struct fl_linesplit *fl_linesplit_new(size_t max_line);
+void fl_linesplit_free(struct fl_linesplit *ls);
+/* Feeds n bytes; calls line_cb for each complete line. */
+int fl_linesplit_feed(struct fl_linesplit *ls, const char *p, size_t n,
+		      int (*line_cb)(void *ctx, const struct fl_line *l), void *ctx);
+/* Flushes a last line without EOL. */
+int fl_linesplit_finish(struct fl_linesplit *ls, int (*line_cb)(void *ctx, const struct fl_line *l),
+			void *ctx);
+uint64_t fl_linesplit_truncated(const struct fl_linesplit *ls);
+
+/* ---- content sniffing ---- */
+enum fl_sniff { FL_SNIFF_TEXT, FL_SNIFF_BINARY, FL_SNIFF_ARCHIVE };
+/* Classifies the first n bytes of a member (n may be small). */
+enum fl_sniff fl_sniff(const unsigned char *p, size_t n);
+
+#endif

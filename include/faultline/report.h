@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.h - render an analysis as text, Markdown, JSON or HTML.
+ *
+ * Last stage before the CLI. Renderers append to a buffer; they never
+ * print. Log text is data: each renderer escapes it for its format
+ * (JSON string escaping, Markdown code spans and tables, HTML entities).
+ * The JSON output is the contract in shared/contract/report.schema.json.
+ */
+#ifndef FAULTLINE_REPORT_H
+#define FAULTLINE_REPORT_H
+
+#include "faultline/analyze.h"
+
+enum fl_format { FL_FMT_TEXT, FL_FMT_MD, FL_FMT_JSON, FL_FMT_HTML };
+
+/* Parses "text", "md", "json", "html"; returns -1 for anything else. */
+int fl_format_from_name(const char *name);
+
+struct fl_report_opts {
+	enum fl_format format;
+	bool color; /* text only: ANSI colours */
+};
+
+void fl_report_render(const struct fl_analysis *a, const struct fl_report_opts *o,
+		      struct fl_buf *out);
+
+/* Per-format renderers (report_*.c). */
+void fl_report_text(const struct fl_analysis *a, bool color, struct fl_buf *out);
+void fl_report_md(const struct fl_analysis *a, struct fl_buf *out);
+void fl_report_json(const struct fl_analysis *a, struct fl_buf *out);
+void fl_report_html(const struct fl_analysis *a, struct fl_buf *out);
+
+/* Shared helpers for renderers. */
+void fl_report_time(struct fl_buf *b, int64_t ts);           /* RFC 3339 or "-" */
+void fl_md_escape(struct fl_buf *b, const char *s, size_t n);  /* inline Markdown text */
+void fl_md_code(struct fl_buf *b, const char *s, size_t n);    /* inline code span */
+void fl_html_escape(struct fl_buf *b, const char *s, size_t n);
+
+#endif

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * store.h - the SQLite store: runs, files, events, and what analysis reads.
+ *
+ * Fourth stage, and the only module that includes sqlite3.h. The schema
+ * (docs/SCHEMA.md) is versioned with PRAGMA user_version and migrated
+ * forward on open; a file newer than this code is refused.
+ *
+ * Write path: one ingest is one transaction, from fl_store_run_begin() to
+ * fl_store_run_commit() or fl_store_run_rollback(); a failed or killed
+ * ingest leaves nothing behind. WAL lets readers work while a run is
+ * written.
+ *
+ * Read path: analysis and reports run SQL through the small statement
+ * wrapper below, so they need no SQLite headers.
+ *
+ * Ownership: strings passed in are copied (SQLITE_TRANSIENT) unless said
+ * otherwise; strings returned by fl_stmt_text() live until the next step.
+ */
+#ifndef FAULTLINE_STORE_H
+#define FAULTLINE_STORE_H
+
+#include "faultline/util.h"
+
+#define FL_SCHEMA_VERSION 1
+
+enum fl_store_flags {
+	FL_STORE_READONLY = 1 << 0,
+	FL_STORE_CREATE = 1 << 1,
+	FL_STORE_NO_WAL = 1 << 2, /* rollback journal: for stores on network file systems */
+};
+
+struct fl_store;
+
+/* Opens (and with FL_STORE_CREATE creates, with its directory) the store
+ * at path, migrating it to FL_SCHEMA_VERSION. */
+int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struct fl_err *err);
+void fl_store_close(struct fl_store *s);
+/* Directory holding the store; kept bundles live in <dir>/bundles/. */
+const char *fl_store_dir(const struct fl_store *s);
+
+/* The default path: $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db,
+ * else ~/.local/share/faultline/faultline.db. Caller frees. */
+char *fl_store_default_path(void);
+
+/* ---- write path: one run ---- */
+
+struct fl_run_meta {
+	const char *bundle;      /* name as the user gave it (basename) */
+	const char *bundle_path; /* absolute path at ingest time */
+	const char *patterns_digest;
+	int64_t ingested_at;     /* µs */
+};
+
+int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t *run_id,
+		       struct fl_err *err);
+int fl_store_run_rollback(struct fl_store *s);
+
+struct fl_run_totals {
+	const char *sha256;
+	const char *kept;  /* kept bundle path relative to the store dir, or NULL */
+	int64_t files, lines, bytes, skipped;
+	int year;          /* bundle year for year-less stamps, 0 unknown */
+};
+/* Resolves ranks (NCCL host:pid joins, per-file ranks), fixes year-less
+ * times, fills the ranks and hosts tables, and commits. */
+int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_totals *t,
+			struct fl_err *err);
+
+/* Looks a bundle up by content. Returns FL_OK and sets *run_id, or
+ * FL_ENOTFOUND. */
+int fl_store_run_by_sha(struct fl_store *s, const char *sha256, int64_t *run_id);
+/* `last` or a number. */
+int fl_store_resolve_run(struct fl_store *s, const char *spec, int64_t *run_id, struct fl_err *err);
+
+/* Attribution of a row; -1 / NULL for unknown. */
+struct fl_row_attr {
+	int64_t rank, local_rank, pid;
+	int dev;
+	const char *host;
+	size_t host_len;
+	int64_t ts;   /* FL_TIME_NONE when unknown */
+	int ts_kind;
+	double uptime; /* < 0 when none */
+};
+
+struct fl_file_meta {
+	const char *path;
+	int64_t rank, local_rank, pid; /* from the path */
+	const char *host;
+	int attempt;
+};
+int fl_store_file_add(struct fl_store *s, int64_t run_id, const struct fl_file_meta *m,
+		      int64_t *file_id);
+struct fl_file_totals {
+	int64_t bytes, lines, truncated, conflicts;
+	int64_t boot; /* dmesg boot time, FL_TIME_NONE */
+};
+int fl_store_file_done(struct fl_store *s, int64_t file_id, const struct fl_file_totals *t);
+
+struct fl_event_row {
+	int64_t run_id, file_id;
+	int64_t line, nlines, offset;
+	struct fl_row_attr a;
+	const char *kind, *pattern;
+	int severity;
+	const char *fields; /* JSON object text */
+	const char *text;
+	size_t text_len;
+};
+int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e);
+
+enum fl_step_col {
+	FL_STEP_STEP, FL_STEP_LOSS, FL_STEP_GRAD_NORM, FL_STEP_LOSS_SCALE, FL_STEP_LR,
+	FL_STEP_TOKENS_PER_S, FL_STEP_SAMPLES_PER_S, FL_STEP_TFLOPS, FL_STEP_MFU, FL_STEP_ITER_MS,
+	FL_STEP_SKIPPED, FL_STEP_NAN_ITERS, FL_STEP_GBS, FL_STEP_NCOLS
+};
+struct fl_step_row {
+	int64_t run_id, file_id, line;
+	struct fl_row_attr a;
+	bool has[FL_STEP_NCOLS];
+	double v[FL_STEP_NCOLS];
+	bool loss_missing;
+	const char *loss_text;      /* "nan", "inf", "-inf" when not finite, else NULL */
+	const char *grad_norm_text; /* likewise */
+};
+int fl_store_step_add(struct fl_store *s, const struct fl_step_row *r);
+
+int fl_store_tail_add(struct fl_store *s, int64_t run_id, int64_t file_id, int64_t line,
+		      const struct fl_row_attr *a, const char *text, size_t len);
+int fl_store_skipped_add(struct fl_store *s, int64_t run_id, const char *path, const char *why);
+
+/* Aggregates kept per process (host, pid) or per rank. */
+struct fl_transport_row {
+	int64_t run_id;
+	const char *host;
+	int64_t pid, rank;
+	const char *transport;
+	int gdr;
+	int64_t channels;
+	int64_t file_id, line; /* a sample line */
+	const char *sample;
+};
+int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r);
+
+struct fl_coll_row {
+	int64_t run_id;
+	const char *host;
+	int64_t pid, rank;
+	const char *comm, *op;
+	int64_t last_opcount, calls, nranks;
+	int64_t last_ts;
+};
+int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r);
+
+struct fl_activity_row {
+	int64_t run_id, file_id;
+	int64_t rank, local_rank, pid;
+	const char *host;
+	int64_t lines, first_ts, last_ts, last_line;
+};
+int fl_store_activity_add(struct fl_store *s, const struct fl_activity_row *r);
+
+/* ---- read path ---- */
+struct fl_stmt;
+int fl_store_prepare(struct fl_store *s, const char *sql, struct fl_stmt **out, struct fl_err *err);
+void fl_stmt_free(struct fl_stmt *st);
+void fl_stmt_reset(struct fl_stmt *st);
+void fl_stmt_bind_int(struct fl_stmt *st, int idx, int64_t v);
+void fl_stmt_bind_double(struct fl_stmt *st, int idx, double v);
+void fl_stmt_bind_text(struct fl_stmt *st, int idx, const char *v); /* NULL binds NULL */
+/* 1: a row is ready; 0: done; < 0: error (message via fl_store_errmsg). */
+int fl_stmt_step(struct fl_stmt *st);
+int fl_stmt_columns(struct fl_stmt *st);
+const char *fl_stmt_column_name(struct fl_stmt *st, int col);
+bool fl_stmt_null(struct fl_stmt *st, int col);
+int64_t fl_stmt_int(struct fl_stmt *st, int col);
+double fl_stmt_double(struct fl_stmt *st, int col);
+const char *fl_stmt_text(struct fl_stmt *st, int col); /* "" for NULL */
+size_t fl_stmt_bytes(struct fl_stmt *st, int col);
+/* Column type: 'i' integer, 'f' float, 't' text, 'n' null, 'b' blob. */
+char fl_stmt_type(struct fl_stmt *st, int col);
+const char *fl_store_errmsg(struct fl_store *s);
+
+/* Executes SQL without results (several statements allowed). */
+int fl_store_exec(struct fl_store *s, const char *sql, struct fl_err *err);
+/* Runs fn inside BEGIN IMMEDIATE ... COMMIT (ROLLBACK when it fails). */
+int fl_store_write(struct fl_store *s, int (*fn)(struct fl_store *s, void *ctx), void *ctx,
+		   struct fl_err *err);
+
+/* Marks the connection read-only for user SQL: an authorizer refuses
+ * anything but reading (used by `faultline sql`). */
+void fl_store_lock_readonly(struct fl_store *s);
+
+#endif

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * util.h - status codes, error reports, growable buffers, time conversion.
+ *
+ * The bottom layer: every other module includes it, it includes only libc.
+ *
+ * Error convention: a fallible function returns FL_OK (0) or a negative
+ * enum fl_status, and fills the optional struct fl_err *err with a message
+ * the caller may print. Library code never prints and never exits.
+ *
+ * Allocation: fl_xmalloc() and friends abort with a message when memory is
+ * exhausted; a CLI gains nothing from unwinding every allocation failure.
+ */
+#ifndef FAULTLINE_UTIL_H
+#define FAULTLINE_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum fl_status {
+	FL_OK = 0,
+	FL_ENOMEM = -1,    /* out of memory or a size limit hit */
+	FL_EIO = -2,       /* cannot read or write a file */
+	FL_EFORMAT = -3,   /* input is not in a usable format */
+	FL_EPATTERN = -4,  /* a pattern file is invalid */
+	FL_EDB = -5,       /* the store failed */
+	FL_EUSAGE = -6,    /* the caller asked for something impossible */
+	FL_ENOTFOUND = -7, /* no such run, event, file */
+	FL_ECANCEL = -8,   /* stopped on request */
+};
+
+/* A message for the user, lower-case, no trailing full stop. */
+struct fl_err {
+	int code;
+	char msg[1024];
+};
+
+const char *fl_strstatus(int code);
+
+/* Fill err (which may be NULL) and return code, so that callers can write
+ * `return fl_err_set(err, FL_EIO, "cannot open '%s'", path);`. */
+int fl_err_set(struct fl_err *err, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void fl_err_clear(struct fl_err *err);
+
+/* ---- memory ---- */
+void *fl_xmalloc(size_t n);
+void *fl_xcalloc(size_t n, size_t size);
+void *fl_xrealloc(void *p, size_t n);
+char *fl_xstrdup(const char *s);
+char *fl_xstrndup(const char *s, size_t n);
+char *fl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow *arr (of *cap elements of size elem) to hold at least need elements. */
+void fl_grow(void **arr, size_t *cap, size_t need, size_t elem);
+#define FL_GROW(arr, cap, need) fl_grow((void **)&(arr), &(cap), (need), sizeof(*(arr)))
+
+/* ---- byte buffer ----
+ * A growable, always NUL-terminated byte string (curl's dynbuf, git's
+ * strbuf). Initialise with FL_BUF_INIT or fl_buf_init(); fl_buf_release()
+ * frees and resets it; fl_buf_detach() hands the string to the caller. */
+struct fl_buf {
+	char *ptr;
+	size_t len;
+	size_t cap;
+};
+#define FL_BUF_INIT { NULL, 0, 0 }
+
+void fl_buf_init(struct fl_buf *b);
+void fl_buf_release(struct fl_buf *b);
+void fl_buf_reset(struct fl_buf *b);
+void fl_buf_add(struct fl_buf *b, const void *p, size_t n);
+void fl_buf_addc(struct fl_buf *b, char c);
+void fl_buf_adds(struct fl_buf *b, const char *s);
+void fl_buf_printf(struct fl_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void fl_buf_vprintf(struct fl_buf *b, const char *fmt, va_list ap);
+char *fl_buf_detach(struct fl_buf *b);
+
+/* ---- JSON writing ----
+ * Appends s (n bytes, any bytes at all) as a JSON string literal with
+ * quotes. Control characters are escaped, invalid UTF-8 becomes U+FFFD,
+ * so log text can never break the document. */
+void fl_json_str(struct fl_buf *b, const char *s, size_t n);
+/* Appends a double as JSON; NaN and infinities become null. */
+void fl_json_num(struct fl_buf *b, double v);
+
+/* Copies s to out replacing invalid UTF-8 by U+FFFD and control
+ * characters other than tab by U+FFFD too (for text and Markdown output). */
+void fl_utf8_sanitize(struct fl_buf *out, const char *s, size_t n);
+
+/* ---- time ----
+ * Times are int64 microseconds since the Unix epoch, UTC. */
+#define FL_TIME_NONE INT64_MIN
+
+/* Days-from-civil: converts a proleptic Gregorian UTC date-time to µs.
+ * Returns FL_TIME_NONE when a field is out of range. */
+int64_t fl_time_from_civil(int year, int mon, int day, int hour, int min, int sec, int usec);
+/* Breaks t into its UTC parts (month 1-12). */
+void fl_time_to_civil(int64_t t, int *year, int *mon, int *day, int *hour, int *min, int *sec,
+		      int *usec);
+/* Year used for year-less stamps until the bundle's year is known; 2000 is
+ * a leap year so that Feb 29 parses. fl_time_set_year() converts. */
+#define FL_PROVISIONAL_YEAR 2000
+
+/* The same month, day and time of day in another year (Feb 29 of a year
+ * without one becomes Mar 1): fixes year-less stamps once the year is known. */
+int64_t fl_time_set_year(int64_t t, int year);
+/* Writes RFC 3339 with microseconds and Z, e.g. 2024-03-21T02:07:08.408271Z. */
+void fl_time_format(struct fl_buf *b, int64_t t);
+
+#endif

@@ -1,0 +1,391 @@
+# Training configuration dumps -> kind train.config. Each capture is named
+# after the NORMALISED key (docs/events.md train.config), so the analyzer can
+# merge sources: micro_batch_size, grad_accum_steps, global_batch_size,
+# data_parallel_size, tensor_parallel_size, pipeline_parallel_size,
+# context_parallel_size, seq_length, world_size (int); fp16 / bf16 (str
+# True/False); activation_checkpointing (str as printed: full, selective,
+# uniform, block, True, None ...). One key per pattern where the line carries one.
+# Formats: formats-training.md 1.5.
+#
+# Megatron argument dump (rank 0): `  <name> <dots> <value>` with
+# len(name) + len(dots) = 48. DeepSpeed's engine dump uses 29 instead, so
+# the shared key `world_size` is told apart by the number of dots.
+
+name:     config.megatron.micro_batch_size
+kind:     train.config
+severity: info
+literal:  micro_batch_size .
+regex:    (?:^|\s)micro_batch_size \.{2,} (?<micro_batch_size>\d+)\s*$
+type:     micro_batch_size=int
+doc:      Megatron --micro-batch-size
+# Megatron-LM argument dump line (format of train-039)
+example:    micro_batch_size ................................ 4
+expect:   micro_batch_size=4
+not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   train_micro_batch_size_per_gpu  16
+
+name:     config.megatron.global_batch_size
+kind:     train.config
+severity: info
+literal:  global_batch_size .
+regex:    (?:^|\s)global_batch_size \.{2,} (?<global_batch_size>\d+)\s*$
+type:     global_batch_size=int
+doc:      Megatron --global-batch-size
+# Megatron-LM argument dump line (format of train-039)
+example:    global_batch_size ............................... 1024
+expect:   global_batch_size=1024
+not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   train_batch_size ............. 16
+
+name:     config.megatron.seq_length
+kind:     train.config
+severity: info
+literal:  seq_length .
+regex:    (?:^|\s)seq_length \.{2,} (?<seq_length>\d+)\s*$
+type:     seq_length=int
+doc:      Megatron --seq-length
+# Megatron-LM argument dump line (format of train-039)
+example:    seq_length ...................................... 4096
+expect:   seq_length=4096
+not:      encoder_seq_length .............................. 4096
+
+name:     config.megatron.tensor_model_parallel_size
+kind:     train.config
+severity: info
+literal:  tensor_model_parallel_size .
+regex:    (?:^|\s)tensor_model_parallel_size \.{2,} (?<tensor_parallel_size>\d+)\s*$
+type:     tensor_parallel_size=int
+doc:      Megatron --tensor-model-parallel-size
+# Megatron-LM argument dump line (format of train-039)
+example:    tensor_model_parallel_size ...................... 8
+expect:   tensor_parallel_size=8
+not:      encoder_tensor_model_parallel_size .............. 0
+
+name:     config.megatron.pipeline_model_parallel_size
+kind:     train.config
+severity: info
+literal:  pipeline_model_parallel_size .
+regex:    (?:^|\s)pipeline_model_parallel_size \.{2,} (?<pipeline_parallel_size>\d+)\s*$
+type:     pipeline_parallel_size=int
+doc:      Megatron --pipeline-model-parallel-size
+# Megatron-LM argument dump line (format of train-039)
+example:    pipeline_model_parallel_size .................... 4
+expect:   pipeline_parallel_size=4
+not:      transformer_pipeline_model_parallel_size ........ 4
+
+name:     config.megatron.context_parallel_size
+kind:     train.config
+severity: info
+literal:  context_parallel_size .
+regex:    (?:^|\s)context_parallel_size \.{2,} (?<context_parallel_size>\d+)\s*$
+type:     context_parallel_size=int
+doc:      Megatron --context-parallel-size
+# Megatron-LM argument dump line (format of train-039)
+example:    context_parallel_size ........................... 2
+expect:   context_parallel_size=2
+not:      hierarchical_context_parallel_sizes ............. None
+
+name:     config.megatron.data_parallel_size
+kind:     train.config
+severity: info
+literal:  data_parallel_size .
+regex:    (?:^|\s)data_parallel_size \.{2,} (?<data_parallel_size>\d+)\s*$
+type:     data_parallel_size=int
+doc:      Megatron data-parallel size (derived: world / (TP x PP x CP))
+# Megatron-LM argument dump line (format of train-039)
+example:    data_parallel_size .............................. 16
+expect:   data_parallel_size=16
+not:      data_parallel_random_init ....................... False
+
+# Megatron world_size: 48 - len("world_size") = 38 dots (DeepSpeed: 19).
+name:     config.megatron.world_size
+kind:     train.config
+severity: info
+literal:  world_size .
+regex:    (?:^|\s)world_size \.{30,} (?<world_size>\d+)\s*$
+type:     world_size=int
+doc:      Megatron world size (all ranks)
+# Megatron-LM argument dump line (format of train-039)
+example:    world_size ...................................... 128
+expect:   world_size=128
+not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   world_size ................... 1
+
+name:     config.megatron.fp16
+kind:     train.config
+severity: info
+literal:  fp16 .
+regex:    (?:^|\s)fp16 \.{2,} (?<fp16>True|False)\s*$
+doc:      Megatron --fp16 (fp16 with dynamic loss scaling)
+# Megatron-LM argument dump line (format of train-039)
+example:    fp16 ............................................ True
+expect:   fp16=True
+not:      [2024-09-23 10:11:49,860] [INFO] [config.py:988:print]   fp16_enabled ................. True
+
+name:     config.megatron.bf16
+kind:     train.config
+severity: info
+literal:  bf16 .
+regex:    (?:^|\s)bf16 \.{2,} (?<bf16>True|False)\s*$
+doc:      Megatron --bf16
+# Megatron-LM argument dump line (format of train-039)
+example:    bf16 ............................................ True
+expect:   bf16=True
+not:      fp16 ............................................ True
+
+name:     config.megatron.recompute_granularity
+kind:     train.config
+severity: info
+literal:  recompute_granularity .
+regex:    (?:^|\s)recompute_granularity \.{2,} (?<activation_checkpointing>\S+)\s*$
+doc:      Megatron activation recomputation (full, selective or None)
+# Megatron-LM argument dump line (format of train-039)
+example:    recompute_granularity ........................... full
+expect:   activation_checkpointing=full
+example:    recompute_granularity ........................... None
+expect:   activation_checkpointing=None
+not:      recompute_num_layers ............................ 1
+
+# recompute_method is printed after recompute_granularity; only a real method
+# is captured so that `None` does not overwrite `selective`.
+name:     config.megatron.recompute_method
+kind:     train.config
+severity: info
+literal:  recompute_method .
+regex:    (?:^|\s)recompute_method \.{2,} (?<activation_checkpointing>(?!None\b)\S+)\s*$
+doc:      Megatron full-recompute method (uniform or block)
+# Megatron-LM argument dump line (format of train-039)
+example:    recompute_method ................................ uniform
+expect:   activation_checkpointing=uniform
+not:        recompute_method ................................ None
+
+# Megatron before 2022 (`--checkpoint-activations`).
+name:     config.megatron.checkpoint_activations
+kind:     train.config
+severity: info
+literal:  checkpoint_activations .
+regex:    (?:^|\s)checkpoint_activations \.{2,} (?<activation_checkpointing>True|False)\s*$
+doc:      Megatron (<= 2021) activation checkpointing flag
+# Megatron-LM 2021 argument dump line (same layout)
+example:    checkpoint_activations .......................... True
+expect:   activation_checkpointing=True
+not:      distribute_checkpointed_activations ............. False
+
+# `using world size: ...` banner, all eras:
+#   2019-2020  `using world size: 64 and model-parallel size: 2 `
+#   2020       `using world size: 8, data-parallel-size: 4, model-parallel-size: 2`
+#   2021-2023  `using world size: 8, data-parallel-size: 2, tensor-model-parallel size: 2, pipeline-model-parallel size: 2 `
+#   2024+      `..., data-parallel size: 2, context-parallel size: 1[,] [hierarchical ...] tensor-model-parallel size: 1, [encoder-...] pipeline-model-parallel size: 1`
+name:     config.megatron.world_banner
+kind:     train.config
+severity: info
+literal:  using world size:
+regex:    (?x) \busing\ world\ size:\ (?<world_size>\d+)
+            (?:.*?\bdata-parallel[-\ ]size:\ (?<data_parallel_size>\d+))?
+            (?:.*?\bcontext-parallel\ size:\ (?<context_parallel_size>\d+))?
+            (?:.*?(?:tensor-model-parallel\ size|model-parallel-size|\band\ model-parallel\ size):\ (?<tensor_parallel_size>\d+))?
+            (?:.*?pipeline-model-parallel\ size:\ (?<pipeline_parallel_size>\d+))?
+type:     world_size=int data_parallel_size=int context_parallel_size=int tensor_parallel_size=int pipeline_parallel_size=int
+doc:      Megatron parallel layout (world = DP x CP x TP x PP)
+# real, Megatron-LM 2025 (train-039)
+example:  using world size: 2, data-parallel size: 2, context-parallel size: 1, hierarchical context-parallel sizes: None, tensor-model-parallel size: 1, pipeline-model-parallel size: 1
+expect:   world_size=2
+expect:   data_parallel_size=2
+expect:   context_parallel_size=1
+expect:   tensor_parallel_size=1
+expect:   pipeline_parallel_size=1
+# Megatron-LM / Megatron-DeepSpeed 2021-2023 banner text
+example:  using world size: 64, data-parallel-size: 4, tensor-model-parallel size: 4, pipeline-model-parallel size: 4 
+expect:   data_parallel_size=4
+expect:   tensor_parallel_size=4
+expect:   pipeline_parallel_size=4
+# Megatron-LM 2019-2020 banner text (model parallel = tensor parallel)
+example:  using world size: 64 and model-parallel size: 2 
+expect:   world_size=64
+expect:   tensor_parallel_size=2
+# 2025 variant with encoder sizes and a missing separator before `tensor-`
+example:  using world size: 16, data-parallel size: 2, context-parallel size: 1, hierarchical context-parallel sizes: Nonetensor-model-parallel size: 4, encoder-tensor-model-parallel size: 0, pipeline-model-parallel size: 2, encoder-pipeline-model-parallel size: 0
+expect:   tensor_parallel_size=4
+expect:   pipeline_parallel_size=2
+not:      [2025-03-07 23:55:15,357] [INFO] [config.py:733:__init__] Config mesh_device None world_size = 1
+
+# ------------------------------------------------------------ DeepSpeed ---
+# Engine config dump (`DeepSpeedEngine configuration:`), logger
+# `[config.py:<l>:print]`, `  <name> <dots> <value>` with len(name)+len(dots)
+# = 29: names of 29+ characters get no dots at all (two spaces).
+
+name:     config.deepspeed.train_micro_batch_size_per_gpu
+kind:     train.config
+severity: info
+literal:  train_micro_batch_size_per_gpu
+regex:    (?:^|\s)train_micro_batch_size_per_gpu \.*\s*(?<micro_batch_size>\d+)\s*$
+type:     micro_batch_size=int
+doc:      DeepSpeed micro batch per GPU
+# real (DeepSpeed 0.15 engine dump, 2024-09)
+example:  [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   train_micro_batch_size_per_gpu  16
+expect:   micro_batch_size=16
+not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   train_batch_size ............. 16
+
+name:     config.deepspeed.gradient_accumulation_steps
+kind:     train.config
+severity: info
+literal:  gradient_accumulation_steps .
+regex:    (?:^|\s)gradient_accumulation_steps \.+ (?<grad_accum_steps>\d+)\s*$
+type:     grad_accum_steps=int
+doc:      DeepSpeed gradient accumulation steps
+# real (DeepSpeed 0.15 engine dump, 2024-10)
+example:  [2024-10-22 20:05:09,906] [INFO] [config.py:1003:print]   gradient_accumulation_steps .. 2
+expect:   grad_accum_steps=2
+not:      [2024-09-23 10:11:49,860] [INFO] [config.py:988:print]   gradient_clipping ............ 1
+
+name:     config.deepspeed.train_batch_size
+kind:     train.config
+severity: info
+literal:  train_batch_size .
+regex:    (?:^|\s)train_batch_size \.+ (?<global_batch_size>\d+)\s*$
+type:     global_batch_size=int
+doc:      DeepSpeed global batch (micro x accumulation x data-parallel size)
+# real (DeepSpeed 0.15 engine dump, 2024-09)
+example:  [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   train_batch_size ............. 16
+expect:   global_batch_size=16
+not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   train_micro_batch_size_per_gpu  16
+
+# DeepSpeed's config world_size is the data-parallel world (ranks / model parallel).
+name:     config.deepspeed.world_size
+kind:     train.config
+severity: info
+literal:  world_size .
+regex:    (?:^|\s)world_size \.{10,25} (?<data_parallel_size>\d+)\s*$
+type:     data_parallel_size=int
+doc:      DeepSpeed data-parallel world size
+# real (DeepSpeed 0.15 engine dump, 2024-09)
+example:  [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   world_size ................... 1
+expect:   data_parallel_size=1
+not:        world_size ...................................... 128
+
+name:     config.deepspeed.fp16_enabled
+kind:     train.config
+severity: info
+literal:  fp16_enabled .
+regex:    (?:^|\s)fp16_enabled \.+ (?<fp16>True|False)\s*$
+doc:      DeepSpeed fp16 (dynamic loss scaling) on/off
+# real (DeepSpeed 0.15 engine dump, 2024-09)
+example:  [2024-09-23 10:11:49,860] [INFO] [config.py:988:print]   fp16_enabled ................. True
+expect:   fp16=True
+not:      [2024-09-23 10:11:49,860] [INFO] [config.py:988:print]   fp16_auto_cast ............... False
+
+name:     config.deepspeed.bfloat16_enabled
+kind:     train.config
+severity: info
+literal:  bfloat16_enabled .
+regex:    (?:^|\s)bfloat16_enabled \.+ (?<bf16>True|False)\s*$
+doc:      DeepSpeed bf16 on/off
+# real (DeepSpeed engine dump, 2025-02)
+example:  [2025-02-20 02:13:50,589] [INFO] [config.py:1003:print]   bfloat16_enabled ............. True
+expect:   bf16=True
+not:      [2025-02-20 02:13:50,589] [INFO] [config.py:1003:print]   bfloat16_immediate_grad_update  False
+
+# User-side DeepSpeed JSON (printed by launch scripts, and inside the engine
+# dump's `json = {...}`); `"auto"` values are not captured.
+name:     config.deepspeed_json.train_micro_batch_size_per_gpu
+kind:     train.config
+severity: info
+literal:  "train_micro_batch_size_per_gpu":
+regex:    "train_micro_batch_size_per_gpu":\s*(?<micro_batch_size>\d+)\b
+type:     micro_batch_size=int
+doc:      DeepSpeed JSON micro batch per GPU
+# real (OpenRLHF with DeepSpeed 0.16, train-051)
+example:      "train_micro_batch_size_per_gpu": 2, 
+expect:   micro_batch_size=2
+not:          "min_train_micro_batch_size_per_gpu": 1, 
+
+name:     config.deepspeed_json.gradient_accumulation_steps
+kind:     train.config
+severity: info
+literal:  "gradient_accumulation_steps":
+regex:    "gradient_accumulation_steps":\s*(?<grad_accum_steps>\d+)\b
+type:     grad_accum_steps=int
+doc:      DeepSpeed JSON gradient accumulation steps
+# DeepSpeed JSON config line (same layout as train-051)
+example:      "gradient_accumulation_steps": 8, 
+expect:   grad_accum_steps=8
+not:          "gradient_accumulation_steps": "auto",
+
+name:     config.deepspeed_json.train_batch_size
+kind:     train.config
+severity: info
+literal:  "train_batch_size":
+regex:    "train_batch_size":\s*(?<global_batch_size>\d+)\b
+type:     global_batch_size=int
+doc:      DeepSpeed JSON global batch size
+# real (OpenRLHF with DeepSpeed 0.16, train-051)
+example:      "train_batch_size": 32
+expect:   global_batch_size=32
+not:          "train_micro_batch_size_per_gpu": 2, 
+
+# ------------------------------------------------- Hugging Face Trainer ---
+# `***** Running training *****` banner (rank 0); numbers carry thousands
+# separators (`1,024`).
+
+name:     config.hf.micro_batch_size
+kind:     train.config
+severity: info
+literal:  Instantaneous batch size per device =
+regex:    Instantaneous batch size per device = (?<micro_batch_size>\d{1,3}(?:,\d{3})+|\d+)
+type:     micro_batch_size=int
+doc:      HF Trainer per-device batch size
+# real (srun-labelled multi-node run, transformers 4.42)
+example:  1: [INFO|trainer.py:2131] 2024-07-17 00:18:20,620 >>   Instantaneous batch size per device = 8
+expect:   micro_batch_size=8
+not:      1: [INFO|trainer.py:2134] 2024-07-17 00:18:20,620 >>   Total train batch size (w. parallel, distributed & accumulation) = 1,024
+
+name:     config.hf.grad_accum_steps
+kind:     train.config
+severity: info
+literal:  Gradient Accumulation steps =
+regex:    Gradient Accumulation steps = (?<grad_accum_steps>\d{1,3}(?:,\d{3})+|\d+)
+type:     grad_accum_steps=int
+doc:      HF Trainer gradient accumulation steps
+# real (srun-labelled multi-node run, transformers 4.42)
+example:  1: [INFO|trainer.py:2135] 2024-07-17 00:18:20,620 >>   Gradient Accumulation steps = 16
+expect:   grad_accum_steps=16
+not:      1: [INFO|trainer.py:2136] 2024-07-17 00:18:20,620 >>   Total optimization steps = 97
+
+name:     config.hf.global_batch_size
+kind:     train.config
+severity: info
+literal:  Total train batch size
+regex:    Total train batch size \(w\. parallel, distributed & accumulation\) = (?<global_batch_size>\d{1,3}(?:,\d{3})+|\d+)
+type:     global_batch_size=int
+doc:      HF Trainer global batch size (per-device x processes x accumulation)
+# real, thousands separator (srun-labelled multi-node run, transformers 4.42)
+example:  1: [INFO|trainer.py:2134] 2024-07-17 00:18:20,620 >>   Total train batch size (w. parallel, distributed & accumulation) = 1,024
+expect:   global_batch_size=1024
+# real (transformers 4.36)
+example:  [INFO|trainer.py:1727] 2024-02-09 14:38:33,506 >>   Total train batch size (w. parallel, distributed & accumulation) = 64
+expect:   global_batch_size=64
+not:      [INFO|trainer.py:1724] 2024-02-09 14:38:33,506 >>   Instantaneous batch size per device = 16
+
+# ------------------------------------------------------------- Lightning ---
+
+name:     config.lightning.member
+kind:     train.config
+severity: info
+literal:  Initializing distributed: GLOBAL_RANK:
+regex:    Initializing distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
+type:     rank=int world_size=int
+doc:      Lightning/Fabric process start-up: this process's global rank and the world size
+# Lightning 2.x start-up line, per formats-training.md 1.5
+example:  Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
+expect:   rank=3
+expect:   world_size=16
+not:      LOCAL_RANK: 3 - CUDA_VISIBLE_DEVICES: [0,1,2,3,4,5,6,7]
+
+name:     config.lightning.registered
+kind:     train.config
+severity: info
+literal:  All distributed processes registered. Starting with
+regex:    All distributed processes registered\. Starting with (?<world_size>\d+) processes
+type:     world_size=int
+doc:      Lightning/Fabric rank-0 banner: all processes joined
+# Lightning 2.x start-up line, per formats-training.md 1.5
+example:  All distributed processes registered. Starting with 16 processes
+expect:   world_size=16
+not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16

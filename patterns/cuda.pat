@@ -1,0 +1,179 @@
+# CUDA runtime errors as PyTorch reports them (formats-training.md 1.2).
+# Out-of-memory texts are mem.cuda_alloc_failed (memory.pat and the legacy
+# forms below); ECC texts are cuda.ecc. The same `CUDA error: ...` text often
+# sits inside a watchdog line (`Process group watchdog thread terminated with
+# exception: CUDA error: ...`): this file gives it priority 0 so that the
+# torch/NCCL family can decide which event such a line becomes.
+
+# `CUDA error: <cudaGetErrorString>` (torch >= ~1.5), also `CUDA driver error:`
+# and the 2.8+ `torch.AcceleratorError: CUDA error: ...`.
+name:     cuda.error
+kind:     cuda.error
+severity: error
+literal:  CUDA error:
+literal:  CUDA driver error:
+regex:    \bCUDA (?:driver )?error: (?!out of memory\b|uncorrectable ECC error)(?<error>[^'"\\]*[^'"\\\s.])
+doc:      a CUDA call failed; errors are reported asynchronously, so the Python frame may be wrong (rerun with CUDA_LAUNCH_BLOCKING=1). Illegal memory access / device-side assert are usually code bugs (check Xid 13/31 in dmesg for hardware)
+# real, torch 2.7 watchdog (train-031)
+example:  [rank0]:[E504 22:44:08.389636235 ProcessGroupNCCL.cpp:1896] [PG ID 0 PG GUID 0(default_pg) Rank 0] Process group watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered
+expect:   error=an illegal memory access was encountered
+# torch >= 1.5 Python exception line, per formats-training.md 1.2
+example:  RuntimeError: CUDA error: device-side assert triggered
+expect:   error=device-side assert triggered
+# built: the same message repr'd onto one line (exception args in a log record)
+example:  RuntimeError('CUDA error: unspecified launch failure\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1')
+expect:   error=unspecified launch failure
+not:      RuntimeError: CUDA error: out of memory
+not:      RuntimeError: CUDA error: uncorrectable ECC error encountered
+not:      Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 401 'the operation cannot be performed in the present state'.
+
+# cuBLAS failures other than ALLOC_FAILED (which is mem.cuda_alloc_failed).
+# EXECUTION_FAILED usually hides an earlier asynchronous CUDA fault.
+name:     cuda.cublas_error
+kind:     cuda.error
+severity: error
+priority: 5
+literal:  CUBLAS_STATUS_
+regex:    (?<error>CUBLAS_STATUS_(?!ALLOC_FAILED)[A-Z_]+)(?: when calling `(?<call>[^`]*)`?)?
+doc:      a cuBLAS call failed; CUBLAS_STATUS_EXECUTION_FAILED / INTERNAL_ERROR usually hide an earlier asynchronous CUDA fault (illegal access, NaN-free bug, or hardware)
+# per formats-training.md 1.2 (`CUDA error: CUBLAS_STATUS_<NAME> when calling `<cublasFn>(...)``)
+example:  RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle, opa, opb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`
+expect:   error=CUBLAS_STATUS_EXECUTION_FAILED
+expect:   call=cublasSgemm( handle, opa, opb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)
+not:      RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`
+
+# cuDNN failures other than ALLOC_FAILED.
+name:     cuda.cudnn_error
+kind:     cuda.error
+severity: error
+priority: 5
+literal:  CUDNN_STATUS_
+regex:    (?<error>CUDNN_STATUS_(?!ALLOC_FAILED)[A-Z_]+)
+doc:      a cuDNN call failed; CUDNN_STATUS_NOT_INITIALIZED at start-up often means the GPU had no free memory for the handle, EXECUTION_FAILED usually hides an earlier CUDA fault
+# torch cuDNN error text (`cuDNN error: <status>`), per formats-training.md 1.2 conventions
+example:  RuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR
+expect:   error=CUDNN_STATUS_INTERNAL_ERROR
+not:      RuntimeError: cuDNN error: CUDNN_STATUS_ALLOC_FAILED
+
+# `CUDA-capable device(s) is/are busy or unavailable` (device in exclusive mode
+# held by another process, or a GPU that is failing); also CUDA >= 11's
+# `all CUDA-capable devices are busy or unavailable`.
+name:     cuda.device_unavailable
+kind:     cuda.error
+severity: error
+priority: 5
+literal:  busy or unavailable
+regex:    (?<error>(?:all )?CUDA-capable device(?:\(s\) is/are|s are) busy or unavailable)
+doc:      the GPU could not be used: exclusive-process compute mode with another process on it, a stuck process, or a failing GPU (check nvidia-smi and dmesg for Xid)
+# per formats-training.md 1.2
+example:  RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailable
+expect:   error=CUDA-capable device(s) is/are busy or unavailable
+example:  RuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable
+expect:   error=all CUDA-capable devices are busy or unavailable
+not:      RuntimeError: CUDA error: no kernel image is available for execution on the device
+
+# Uncorrectable ECC error in GPU memory (any wording: `CUDA error:`, legacy
+# `cuda runtime error (39) :`, NCCL's `Cuda failure '...'`).
+name:     cuda.ecc
+kind:     cuda.ecc
+severity: fatal
+priority: 10
+literal:  uncorrectable ECC error encountered
+regex:    (?:cuda runtime error \((?<code>\d+)\) : )?(?<error>uncorrectable ECC error encountered)
+type:     code=int
+doc:      GPU memory hit an uncorrectable ECC error (hardware; Xid 48/63/94/95 in dmesg): drain the GPU, reset it, check row remapping / retired pages
+# torch >= 1.5 (accelerate#1192 title, train-035 sidecar)
+example:  RuntimeError: CUDA error: uncorrectable ECC error encountered
+expect:   error=uncorrectable ECC error encountered
+# legacy THC, torch <= 1.4, per formats-training.md 1.2
+example:  RuntimeError: cuda runtime error (39) : uncorrectable ECC error encountered at /pytorch/aten/src/THC/THCCachingHostAllocator.cpp:265
+expect:   code=39
+not:      RuntimeError: CUDA error: an illegal memory access was encountered
+
+# Legacy THC runtime error (torch <= ~1.4): `cuda runtime error (<code>) :
+# <text> at <file>:<line>`.
+name:     cuda.legacy_runtime_error
+kind:     cuda.error
+severity: error
+literal:  cuda runtime error (
+regex:    cuda runtime error \((?<code>\d+)\) : (?<error>.+?)(?: at (?<src>\S+:\d+))?\s*$
+type:     code=int
+doc:      a CUDA runtime call failed (old PyTorch); code 59 = device-side assert, 77 = illegal memory access
+# torch <= 1.4, per formats-training.md 1.2
+example:  RuntimeError: cuda runtime error (59) : device-side assert triggered at /pytorch/aten/src/THC/generic/THCTensorMath.cu:26
+expect:   code=59
+expect:   error=device-side assert triggered
+expect:   src=/pytorch/aten/src/THC/generic/THCTensorMath.cu:26
+not:      RuntimeError: CUDA error: device-side assert triggered
+
+# Legacy THC out of memory (code 2 = cudaErrorMemoryAllocation).
+name:     mem.cuda_alloc_failed.legacy
+kind:     mem.cuda_alloc_failed
+severity: error
+priority: 10
+literal:  cuda runtime error (2)
+literal:  error=2 : out of memory
+regex:    (?:(?<library>cuda) runtime error \((?<code>2)\) : |THCudaCheck FAIL file=\S+ line=\d+ error=2 : )(?<error>out of memory)
+type:     code=int
+doc:      old PyTorch (<= 1.4) could not allocate GPU memory (cudaErrorMemoryAllocation)
+# torch <= 1.4, per formats-training.md 1.2 (`(2) : out of memory`)
+example:  RuntimeError: cuda runtime error (2) : out of memory at /pytorch/aten/src/THC/generic/THCStorage.cu:58
+expect:   code=2
+expect:   error=out of memory
+# THC check macro of the same era (torch 0.4-1.4)
+example:  THCudaCheck FAIL file=/pytorch/aten/src/THC/generic/THCStorage.cu line=58 error=2 : out of memory
+expect:   error=out of memory
+not:      RuntimeError: cuda runtime error (59) : device-side assert triggered at /pytorch/aten/src/THC/generic/THCTensorMath.cu:26
+
+# THC check macro with any other error code.
+name:     cuda.thc_check_fail
+kind:     cuda.error
+severity: error
+literal:  THCudaCheck FAIL
+regex:    THCudaCheck FAIL file=(?<src>\S+) line=(?<src_line>\d+) error=(?<code>\d+) : (?<error>\S(?:.*\S)?)
+type:     code=int src_line=int
+doc:      a CUDA call failed inside old PyTorch (THC); see the error text
+example:  THCudaCheck FAIL file=/pytorch/aten/src/THC/THCCachingHostAllocator.cpp line=278 error=77 : an illegal memory access was encountered
+expect:   code=77
+expect:   error=an illegal memory access was encountered
+not:      RuntimeError: cuda runtime error (77) : an illegal memory access was encountered at /pytorch/aten/src/THC/THCCachingHostAllocator.cpp:278
+
+# Kernel assert (printf from the GPU), one line per failing thread; precedes
+# `CUDA error: device-side assert triggered`.
+name:     cuda.device_assert
+kind:     cuda.device_assert
+severity: error
+literal:  Assertion `
+regex:    (?<src>\S+\.cuh?:\d+): .*?block: \[(?<block>\d+,\d+,\d+)\], thread: \[(?<thread>\d+,\d+,\d+)\] Assertion `(?<assertion>.*)` failed
+doc:      a CUDA kernel assertion failed (typically an index out of range: labels >= num_classes, token id >= vocab size, bad gather/scatter index)
+# real line as printed by torch 2.x IndexKernel
+example:  /opt/conda/conda-bld/pytorch_1724789116784/work/aten/src/ATen/native/cuda/IndexKernel.cu:92: operator(): block: [148,0,0], thread: [64,0,0] Assertion `-sizes[i] <= index && index < sizes[i] && "index out of bounds"` failed.
+expect:   src=/opt/conda/conda-bld/pytorch_1724789116784/work/aten/src/ATen/native/cuda/IndexKernel.cu:92
+expect:   assertion=-sizes[i] <= index && index < sizes[i] && "index out of bounds"
+expect:   block=148,0,0
+# torch 1.x templated kernel name (contains `[with T = ...]`), per formats-training.md 1.2
+example:  /pytorch/aten/src/THC/THCTensorIndex.cu:361: void indexSelectLargeIndex(TensorInfo<T, IndexType>, TensorInfo<T, IndexType>, TensorInfo<long, IndexType>, int, int, IndexType, IndexType, long) [with T = float, IndexType = unsigned int, DstDim = 2, SrcDim = 2, IdxDim = -2, IndexIsMajor = true]: block: [77,0,0], thread: [95,0,0] Assertion `srcIndex < srcSelectDimSize` failed.
+expect:   assertion=srcIndex < srcSelectDimSize
+not:      python: /usr/include/c++/11/bits/stl_vector.h:1045: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type): Assertion '__n < this->size()' failed.
+
+# Hint lines PyTorch appends to every CUDA error: informational only, kept so
+# that `patterns test` does not list them as unmatched errors.
+name:     cuda.async_hint
+kind:     benign
+severity: info
+priority: -5
+literal:  CUDA kernel errors might be asynchronously reported
+literal:  CUDA_LAUNCH_BLOCKING=1
+literal:  TORCH_USE_CUDA_DSA
+literal:  Device-side assertion tracking was not enabled
+literal:  in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html
+regex:    (?:^|\s)(?:CUDA kernel errors might be asynchronously reported|For debugging consider passing CUDA_LAUNCH_BLOCKING=1|Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions|Device-side assertion tracking was not enabled by user|Search for `cudaError\w*' in https://docs\.nvidia\.com/cuda/cuda-runtime-api/group__CUDART__TYPES\.html)
+doc:      boilerplate after a CUDA error: the reported stack may be wrong because CUDA errors are asynchronous
+# real (train-033)
+example:  CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+example:  For debugging consider passing CUDA_LAUNCH_BLOCKING=1
+example:  Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.
+# torch >= 2.1 with DSA compiled in but disabled; newest builds add the doc pointer (formats-training.md 1.2)
+example:  Device-side assertion tracking was not enabled by user.
+example:  Search for `cudaErrorIllegalAddress' in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html for more information.
+not:      RuntimeError: CUDA error: an illegal memory access was encountered

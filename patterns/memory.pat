@@ -1,0 +1,271 @@
+# Memory exhaustion: PyTorch caching-allocator OOM (GPU), cuBLAS/cuDNN/CUDA
+# allocation failures, and the Linux kernel OOM killer (host memory).
+# Formats: /work/shared/reference/formats-training.md sections 1.1, 1.2, 1.7.
+# Sizes (`<S>`) are torch's format_size: `<n> bytes`, `%.2f KiB|MiB|GiB`
+# (binary, two decimals; `1024.00 MiB` is legal). Kernel sizes are `<n>kB`
+# (KiB). All regexes are unanchored: the class prefix (`RuntimeError:`,
+# `torch.cuda.OutOfMemoryError:`, `torch.OutOfMemoryError:`) varies by version.
+
+# torch 2.1+ (2.1 has the `capacty` typo), newest builds without the `CUDA`
+# prefix, and Intel XPU (which omits proc_info, and in early versions also
+# `of which ... is free`). `reserved` is not printed in this form:
+# reserved = allocated + reserved_unallocated.
+name:     mem.cuda_oom
+kind:     mem.cuda_oom
+severity: error
+priority: 10
+literal:  out of memory. Tried to allocate
+literal:  Out of memory. Tried to allocate
+regex:    (?x) [Oo]ut\ of\ memory\.\ Tried\ to\ allocate\ (?<requested>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))
+            [.,]\ GPU\ (?<gpu>\d+)\ has\ a\ total\ capac(?:i)?ty\ of\ (?<total>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))
+            (?:\ of\ which\ (?<free>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ is\ free)?
+            (?:.*?this\ process\ has\ (?<process_in_use>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ memory\ in\ use)?
+            (?:.*?\ (?<allowed>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ allowed;)?
+            (?:.*?Of\ the\ allocated\ memory\ (?<allocated>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ is\ allocated\ by\ PyTorch,
+               (?:\ with\ (?<private_pools>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ allocated\ in\ private\ pools\ \(e\.g\.,\ CUDA\ Graphs\),)?
+               \ and\ (?<reserved_unallocated>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ is\ reserved\ by\ PyTorch\ but\ unallocated)?
+type:     requested=size gpu=int total=size free=size process_in_use=size allowed=size allocated=size private_pools=size reserved_unallocated=size
+doc:      PyTorch's caching allocator could not satisfy a request on GPU <gpu>; compare requested with free and reserved_unallocated (fragmentation: set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True) and look for other processes holding memory
+# real, torch >= 2.5 with the torch.excepthook [rankN]: prefix (train-053)
+example:  [rank2]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB. GPU 2 has a total capacity of 14.61 GiB of which 1.99 GiB is free. Including non-PyTorch memory, this process has 12.62 GiB memory in use. Of the allocated memory 8.50 GiB is allocated by PyTorch, and 3.96 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_
+expect:   requested=3.91 GiB
+expect:   gpu=2
+expect:   total=14.61 GiB
+expect:   free=1.99 GiB
+expect:   process_in_use=12.62 GiB
+expect:   allocated=8.50 GiB
+expect:   reserved_unallocated=3.96 GiB
+# torch 2.1 exactly (`capacty` typo, other process listed first); built per formats-training.md 1.1
+example:  torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacty of 23.65 GiB of which 3.06 MiB is free. Process 38310 has 1.23 GiB memory in use. Including non-PyTorch memory, this process has 22.41 GiB memory in use. Of the allocated memory 21.85 GiB is allocated by PyTorch, and 114.29 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF
+expect:   requested=20.00 MiB
+expect:   total=23.65 GiB
+expect:   free=3.06 MiB
+expect:   process_in_use=22.41 GiB
+expect:   reserved_unallocated=114.29 MiB
+# torch 2.2-2.4 with set_per_process_memory_fraction (`allowed`) and `0 bytes free`; built per 1.1
+example:  torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 3 has a total capacity of 79.15 GiB of which 0 bytes is free. Including non-PyTorch memory, this process has 79.14 GiB memory in use. 40.00 GiB allowed; Of the allocated memory 38.12 GiB is allocated by PyTorch, and 1.02 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)
+expect:   free=0 bytes
+expect:   allowed=40.00 GiB
+expect:   gpu=3
+# newest builds: no `CUDA` prefix, CUDA-graph private pools; built per 1.1 (2025-2026 allocator text)
+example:  torch.OutOfMemoryError: Out of memory. Tried to allocate 1024.00 MiB. GPU 0 has a total capacity of 139.81 GiB of which 88.44 MiB is free. Including non-PyTorch memory, this process has 139.71 GiB memory in use. Of the allocated memory 131.50 GiB is allocated by PyTorch, with 6.00 GiB allocated in private pools (e.g., CUDA Graphs), and 2.13 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://docs.pytorch.org/docs/stable/notes/cuda.html#optimizing-memory-usage-with-pytorch-cuda-alloc-conf)
+expect:   requested=1024.00 MiB
+expect:   private_pools=6.00 GiB
+expect:   allocated=131.50 GiB
+expect:   reserved_unallocated=2.13 GiB
+# Intel XPU (torch 2.5+ XPUCachingAllocator: no proc_info); built per the allocator text
+example:  torch.OutOfMemoryError: XPU out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 64.00 GiB of which 1.50 GiB is free. Of the allocated memory 58.00 GiB is allocated by PyTorch, and 3.20 GiB is reserved by PyTorch but unallocated. Please use `empty_cache` to release all unoccupied cached memory.
+expect:   total=64.00 GiB
+expect:   allocated=58.00 GiB
+not:      RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 10.76 GiB total capacity; 9.61 GiB already allocated; 17.19 MiB free; 9.77 GiB reserved in total by PyTorch)
+not:      torch.cuda.OutOfMemoryError: CUDA out of memory.
+
+# torch <= 2.0 (`reserved in total by PyTorch`, 1.4-2.0; `cached`, 1.0-1.3;
+# optional `allowed` 1.10-2.0), Ascend NPU (`current active` field) and old
+# IPEX XPU (no `free`). The `(GPU n; ...)` parenthesis may be cut by re-wrapping,
+# so every field after `total capacity` is optional.
+name:     mem.cuda_oom.legacy
+kind:     mem.cuda_oom
+severity: error
+priority: 10
+literal:  out of memory. Tried to allocate
+regex:    (?x) out\ of\ memory\.\ Tried\ to\ allocate\ (?<requested>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))
+            \ \([A-Z]+\ (?<gpu>\d+);\ (?<total>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ total\ capacity;
+            (?:\ (?<allocated>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ already\ allocated;)?
+            (?:\ \d+(?:\.\d+)?\ (?:bytes|[KMGT]iB)\ current\ active;)?
+            (?:\ (?<free>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ free;)?
+            (?:\ (?<allowed>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ allowed;)?
+            (?:\ (?<reserved>\d+(?:\.\d+)?\ (?:bytes|[KMGT]iB))\ (?:reserved\ in\ total\ by\ PyTorch|cached)\))?
+type:     requested=size gpu=int total=size allocated=size free=size allowed=size reserved=size
+doc:      PyTorch (<= 2.0 format) could not allocate on GPU <gpu>; reserved >> allocated means fragmentation (max_split_size_mb), otherwise the batch or model does not fit
+# torch ~1.4-1.9, built per formats-training.md 1.1
+example:  RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 10.76 GiB total capacity; 9.61 GiB already allocated; 17.19 MiB free; 9.77 GiB reserved in total by PyTorch)
+expect:   requested=20.00 MiB
+expect:   gpu=0
+expect:   total=10.76 GiB
+expect:   allocated=9.61 GiB
+expect:   free=17.19 MiB
+expect:   reserved=9.77 GiB
+# torch ~1.0-1.3 (`cached`), per 1.1
+example:  RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 10.92 GiB total capacity; 10.10 GiB already allocated; 13.38 MiB free; 239.99 MiB cached)
+expect:   reserved=239.99 MiB
+# torch 1.13 with per-process memory fraction, per 1.1
+example:  torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB (GPU 1; 39.59 GiB total capacity; 17.43 GiB already allocated; 20.59 GiB free; 19.80 GiB allowed; 18.02 GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF
+expect:   allowed=19.80 GiB
+expect:   reserved=18.02 GiB
+expect:   gpu=1
+# Ascend torch_npu (vllm-ascend FAQ)
+example:  RuntimeError: NPU out of memory. Tried to allocate 260.00 MiB (NPU 0; 28.50 GiB total capacity; 10.24 GiB already allocated; 10.24 GiB current active; 149.57 MiB free; 10.28 GiB reserved in total by PyTorch)
+expect:   free=149.57 MiB
+expect:   reserved=10.28 GiB
+not:      torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB. GPU 2 has a total capacity of 14.61 GiB of which 1.99 GiB is free.
+
+# The OOM headline without its details: re-wrapped pastes, or the class name
+# alone (`torch.cuda.OutOfMemoryError: CUDA out of memory.` then a new line).
+name:     mem.cuda_oom.bare
+kind:     mem.cuda_oom
+severity: error
+priority: -1
+literal:  out of memory
+literal:  OutOfMemoryError
+regex:    (?:\b(?:CUDA|XPU|NPU|HIP|MPS) out of memory\b|\btorch\.(?:cuda\.)?OutOfMemoryError\b)
+doc:      a PyTorch out-of-memory error whose details are on another line
+example:  torch.cuda.OutOfMemoryError: CUDA out of memory.
+example:  RuntimeError: CUDA out of memory.
+not:      RuntimeError: CUDA error: out of memory
+not:      [441280.839852] Out of memory: Killed process 698405 (python) total-vm:49978204kB, anon-rss:12918388kB, file-rss:68668kB, shmem-rss:53352kB, UID:1000 pgtables:49772kB oom_score_adj:0
+
+# cuBLAS handle/workspace allocation failed: no GPU memory left outside the
+# caching allocator. library is captured as printed (upper case).
+name:     mem.cublas_alloc_failed
+kind:     mem.cuda_alloc_failed
+severity: error
+priority: 10
+literal:  CUBLAS_STATUS_ALLOC_FAILED
+regex:    (?<error>(?<library>CUBLAS)_STATUS_ALLOC_FAILED)(?: when calling `(?<call>[^`]*)`?)?
+doc:      cuBLAS could not allocate its handle or workspace: the GPU is out of memory (reduce batch size / memory use)
+example:  RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`
+expect:   library=CUBLAS
+expect:   error=CUBLAS_STATUS_ALLOC_FAILED
+expect:   call=cublasCreate(handle)
+not:      RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle, opa, opb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`
+
+name:     mem.cudnn_alloc_failed
+kind:     mem.cuda_alloc_failed
+severity: error
+priority: 10
+literal:  CUDNN_STATUS_ALLOC_FAILED
+regex:    (?<error>(?<library>CUDNN)_STATUS_ALLOC_FAILED)
+doc:      cuDNN could not allocate workspace: the GPU is out of memory
+example:  RuntimeError: cuDNN error: CUDNN_STATUS_ALLOC_FAILED
+expect:   library=CUDNN
+not:      RuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR
+
+# cudaMalloc outside the caching allocator (CUDA context, NCCL buffers,
+# workspaces) failed. NCCL's own `Cuda failure 'out of memory'` is nccl.cuda_failure.
+name:     mem.cuda_error_oom
+kind:     mem.cuda_alloc_failed
+severity: error
+priority: 10
+literal:  error: out of memory
+regex:    \b(?<library>CUDA) (?:driver )?error: (?<error>out of memory)
+doc:      a raw CUDA allocation failed (context creation, NCCL or library workspace): the GPU is out of memory, often because another process holds it
+# torch >= 1.5 CUDA error text, per formats-training.md 1.2
+example:  RuntimeError: CUDA error: out of memory
+expect:   library=CUDA
+expect:   error=out of memory
+not:      ins-7df6eojsifuykig9:3018451:3018451 [0] enqueue.cc:1085 NCCL WARN Cuda failure 'out of memory'
+not:      RuntimeError: CUDA error: an illegal memory access was encountered
+
+# Kernel OOM killer: the victim line. Kernel >= 5.0 `Out of memory: Killed
+# process`; kernel 4.x printed a bare `Killed process ...` after `Kill process
+# ... or sacrifice child`; `(oom_kill_allocating_task)` with that sysctl.
+# victim_pid is the killed process, not the writer of the line (never `pid`).
+# One kill usually yields several events (oom-kill: line, Killed process,
+# oom_reaper): deduplicate by (host, victim_pid).
+name:     mem.host_oom_kill
+kind:     mem.host_oom_kill
+severity: error
+priority: 5
+literal:  Killed process
+regex:    (?:Out of memory(?: \(oom_kill_allocating_task\))?: )?Killed process (?<victim_pid>\d+) \((?<process>[^)]*)\)(?:.*?anon-rss:(?<anon_rss>\d+ ?kB))?
+type:     victim_pid=int anon_rss=size
+doc:      the Linux OOM killer killed a process because host RAM was exhausted; a training worker killed this way shows up as exitcode -9 / SIGKILL
+# real, kernel 5.11 (train-043)
+example:  [441280.839852] Out of memory: Killed process 698405 (python) total-vm:49978204kB, anon-rss:12918388kB, file-rss:68668kB, shmem-rss:53352kB, UID:1000 pgtables:49772kB oom_score_adj:0
+expect:   victim_pid=698405
+expect:   process=python
+expect:   anon_rss=12918388kB
+# kernel 4.x (no UID/pgtables), per formats-training.md 1.7
+example:  [1843021.223476] Killed process 48213 (pt_main_thread) total-vm:180224512kB, anon-rss:125829120kB, file-rss:102400kB, shmem-rss:0kB
+expect:   victim_pid=48213
+expect:   process=pt_main_thread
+not:      [441281.626336] oom_reaper: reaped process 698405 (python), now anon-rss:0kB, file-rss:68664kB, shmem-rss:53172kB
+not:      RuntimeError: DataLoader worker (pid 12345) is killed by signal: Killed.
+
+# Same, when a memory cgroup (container, Slurm step, k8s pod limit) ran out.
+name:     mem.host_oom_kill.memcg
+kind:     mem.host_oom_kill
+severity: error
+priority: 6
+literal:  Memory cgroup out of memory
+regex:    Memory cgroup out of memory: Kill(?:ed)? process (?<victim_pid>\d+) \((?<process>[^)]*)\)(?:.*?anon-rss:(?<anon_rss>\d+ ?kB))?
+type:     victim_pid=int anon_rss=size
+doc:      a process was killed because its memory cgroup (container / Slurm step / pod limit) was full, not the whole host
+# kernel >= 5.0 form, per formats-training.md 1.7
+example:  [88123.004512] Memory cgroup out of memory: Killed process 3121 (python3) total-vm:62914560kB, anon-rss:33554432kB, file-rss:65536kB, shmem-rss:2097152kB, UID:0 pgtables:70000kB oom_score_adj:0
+expect:   victim_pid=3121
+expect:   process=python3
+expect:   anon_rss=33554432kB
+not:      [441280.839852] Out of memory: Killed process 698405 (python) total-vm:49978204kB, anon-rss:12918388kB, file-rss:68668kB, shmem-rss:53352kB, UID:1000 pgtables:49772kB oom_score_adj:0
+
+# Kernel 4.x victim selection line (followed by `Killed process`).
+name:     mem.host_oom_kill.select
+kind:     mem.host_oom_kill
+severity: error
+priority: 5
+literal:  or sacrifice child
+regex:    (?:Out of memory|Memory cgroup out of memory): Kill process (?<victim_pid>\d+) \((?<process>[^)]*)\) score (?<score>\d+) or sacrifice child
+type:     victim_pid=int score=int
+doc:      kernel 4.x OOM killer chose its victim (the matching `Killed process` line follows)
+# kernel 4.x, per formats-training.md 1.7 (`Out of memory: Kill process ... score ... or sacrifice child`)
+example:  [1843021.223401] Out of memory: Kill process 48213 (pt_main_thread) score 951 or sacrifice child
+expect:   victim_pid=48213
+expect:   process=pt_main_thread
+not:      [1843021.223476] Killed process 48213 (pt_main_thread) total-vm:180224512kB, anon-rss:125829120kB, file-rss:102400kB, shmem-rss:0kB
+
+# Kernel >= 4.19 summary line that names the victim (`task=`, `pid=`) and the
+# constraint (CONSTRAINT_MEMCG = cgroup limit, CONSTRAINT_NONE = whole host).
+name:     mem.host_oom_kill.summary
+kind:     mem.host_oom_kill
+severity: error
+priority: 5
+literal:  oom-kill:constraint=
+regex:    oom-kill:constraint=(?<constraint>[A-Z_]+),.*?,task=(?<process>[^,]*),pid=(?<victim_pid>\d+)
+type:     victim_pid=int
+doc:      kernel OOM-kill summary: constraint CONSTRAINT_MEMCG means a cgroup limit, CONSTRAINT_NONE the whole host
+# real (train-043; the paste lost the dmesg timestamp)
+example:  oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,task_memcg=/user.slice/user-1000.slice/user@1000.service,task=python,pid=698405,uid=1000
+expect:   constraint=CONSTRAINT_NONE
+expect:   process=python
+expect:   victim_pid=698405
+not:      [448212.100902] sunloginclient invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0
+
+# Header of a kernel OOM report: the process that needed memory, not
+# necessarily the victim. Block: the CPU/Hardware/Call Trace dump that follows
+# is absorbed; the memory dump and the `oom-kill:` / `Killed process` lines
+# after it are separate events.
+name:     mem.oom_invoked
+kind:     mem.oom_invoked
+severity: warning
+literal:  invoked oom-killer:
+start:    (?<process>\S+) invoked oom-killer:(?: gfp_mask=(?<gfp_mask>0x[0-9a-f]+))?
+continue: ^\s*(?:CPU: \d+ PID: \d+ Comm: |Hardware name: |Call Trace:|</?TASK>|(?:\? )?[\w.]+\+0x[0-9a-f]+/0x[0-9a-f]+(?: \[[\w]+\])?\s*$)
+max_lines: 64
+doc:      the kernel OOM killer was invoked on this host (the named process is the one that asked for memory, the victim is in the following Killed process line)
+# real, kernel 5.11 (train-043)
+example:  [448212.100902] sunloginclient invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0
+example:  [448212.100908] CPU: 11 PID: 940 Comm: sunloginclient Tainted: P           OE     5.11.0-43-generic #47~20.04.2-Ubuntu
+example:  [448212.100910] Hardware name: ASUS System Product Name/TUF GAMING B560M-PLUS, BIOS 0820 04/26/2021
+example:  [448212.100912] Call Trace:
+example:  [448212.100914]  dump_stack+0x74/0x92
+example:  [448212.100919]  dump_header+0x4f/0x1f6
+example:  [448212.100922]  oom_kill_process.cold+0xb/0x10
+example:  [448212.100924]  out_of_memory.part.0+0x1ee/0x460
+expect:   process=sunloginclient
+expect:   gfp_mask=0x100cca
+not:      [448212.100908] CPU: 11 PID: 940 Comm: sunloginclient Tainted: P           OE     5.11.0-43-generic #47~20.04.2-Ubuntu
+
+# After the kill: the reaper freed the victim's memory.
+name:     mem.oom_reaped
+kind:     mem.oom_reaped
+severity: info
+literal:  oom_reaper: reaped process
+regex:    oom_reaper: reaped process (?<victim_pid>\d+) \((?<process>[^)]*)\)
+type:     victim_pid=int
+doc:      the kernel reclaimed the memory of an OOM-killed process (follows mem.host_oom_kill)
+# real, kernel 5.11 (train-043)
+example:  [441281.626336] oom_reaper: reaped process 698405 (python), now anon-rss:0kB, file-rss:68664kB, shmem-rss:53172kB
+expect:   victim_pid=698405
+expect:   process=python
+not:      [441280.839852] Out of memory: Killed process 698405 (python) total-vm:49978204kB, anon-rss:12918388kB, file-rss:68668kB, shmem-rss:53352kB, UID:1000 pgtables:49772kB oom_score_adj:0

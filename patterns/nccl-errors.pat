@@ -1,0 +1,830 @@
+# NCCL WARN-level failures, their unwind traces and harmless WARNs.
+#
+# A WARN body is "<file>:<line> NCCL WARN <msg>" (master 2.30.7+:
+# "<file>:<line> (<function>) NCCL WARN <msg>"). Most patterns below do not
+# require the "NCCL WARN" token so that the same text is also recognised
+# where torch repeats it after "Last error:" without any prefix.
+# Priorities: specific failures and benign WARNs 4-6, unwind lines 0, the
+# generic nccl.warn fallback -10.
+
+# ---------------------------------------------------------------- generic fallback
+
+name:     nccl.warn
+kind:     nccl.warn
+severity: warning
+priority: -10
+literal:  NCCL WARN
+regex:    (?<src>[^\s:]+:\d+)(?: \((?<func>[^)\s]*)\))? NCCL WARN (?<msg>.*?)\s*$
+doc:      An NCCL WARN that no specific pattern recognised. Read msg; the first WARN in time on any rank is the best cause candidate.
+# NCCL 2.4-2.30 form of an internal check
+example:  dgx1-03:21871:21903 [2] graph/rings.cc:46 NCCL WARN Error : ring 1 does not loop back to start (3 != 2)
+expect:   src=graph/rings.cc:46
+expect:   msg=Error : ring 1 does not loop back to start (3 != 2)
+# TF-bundled NCCL 2.5 form (source paths under external/nccl_archive)
+example:  wangying-system:7436:7593 [0] external/nccl_archive/src/graph/rings.cc:51 NCCL WARN Error : ring 0 does not contain rank 1
+expect:   src=external/nccl_archive/src/graph/rings.cc:51
+expect:   msg=Error : ring 0 does not contain rank 1
+# NCCL master (2.30.7+) form: timestamp (WARN level) and function name
+example:  [2026-03-02 08:14:55] gpu-node-07:48213:48213 [3] init.cc:1339 (initTransportsRank) NCCL WARN Detected mixed local Net device counts across ranks (min 4, max 8). Set NCCL_IGNORE_NET_MISMATCH=1 to continue.
+expect:   src=init.cc:1339
+expect:   func=initTransportsRank
+expect:   msg=Detected mixed local Net device counts across ranks (min 4, max 8). Set NCCL_IGNORE_NET_MISMATCH=1 to continue.
+not:      H100-2:19989:20082 [1] NCCL INFO transport/net.cc:1008 -> 6
+
+# ---------------------------------------------------------------- unwind
+
+name:     nccl.unwind
+kind:     nccl.unwind
+severity: info
+literal:   -> 
+regex:    \bINFO (?<src>[^\s:]+:\d+)(?: \((?<func>[^)\s]*)\))? -> (?<code>\d+)(?: \((?<error>[^)]*)\))?(?: \[(?<tag>[A-Za-z ]+)\])?\s*$
+type:     code=int
+doc:      One frame of an NCCL error unwinding (NCCLCHECK). code: 1 unhandled cuda, 2 system, 3 internal, 4 invalid argument, 5 invalid usage, 6 remote (2.13+; remote errors are 2 before), 7 in progress, 8 timeout (2.30+). The WARN just above on the same pid/tid is the reason.
+example:  H100-2:19989:20082 [1] NCCL INFO transport/net.cc:1008 -> 6
+expect:   src=transport/net.cc:1008
+expect:   code=6
+example:  H100-2:19989:20082 [1] NCCL INFO proxy.cc:858 -> 6 [Proxy Thread]
+expect:   src=proxy.cc:858
+expect:   code=6
+expect:   tag=Proxy Thread
+example:  kp-ddp-worker-0:3468:3905 [4] NCCL INFO proxy.cc:878 -> 6 [Progress Thread]
+expect:   tag=Progress Thread
+example:  gpu2-ru7:2143:2561 [1] NCCL INFO include/shm.h:41 -> 2
+expect:   src=include/shm.h:41
+expect:   code=2
+example:  node004:27907:27907 [1] NCCL INFO transport/nvls.cc:409 -> 1
+expect:   code=1
+# NCCL 2.19+ system-error form with strerror
+example:  gpu-node-07:48213:48401 [3] NCCL INFO misc/socket.cc:484 -> 2 (Connection refused)
+expect:   code=2
+expect:   error=Connection refused
+# NCCL 2.x async init thread form
+example:  gpu-node-07:48213:48390 [3] NCCL INFO init.cc:1310 -> 5 [Async thread]
+expect:   code=5
+expect:   tag=Async thread
+# NCCL master (2.30.7+) form with the function name
+example:  gpu-node-07:48213:48401 [3] NCCL INFO transport/net.cc:1311 (sendProxyProgress) -> 6
+expect:   src=transport/net.cc:1311
+expect:   func=sendProxyProgress
+expect:   code=6
+not:      g148:14937:69361 [0] NCCL INFO Channel 00/1 : 0[0] -> 7[7] via P2P/CUMEM
+not:      dgx1-03:21871:21903 [2] NCCL INFO Ring 00 : 30 -> 28 [send] via NET/Socket/0
+
+# ---------------------------------------------------------------- InfiniBand
+# Completion error wordings (transport/net_ib*.cc, ib_plugin.c):
+#   2.4-2.9:        NET/IB : Got completion with error %d, opcode %d, len %d, vendor err %d
+#   2.10-2.17:      NET/IB : Got completion from peer %s with error %d, opcode %d, len %d, vendor err %d
+#   2.18-2.19:      ... + " (<Send|Recv|Flush>)" [+ " localGid <g> remoteGid <g>"]
+#   2.20-2.21:      ... with status=%d opcode=%d len=%d vendor err %d (<type>) [localGid <g> remoteGids<g>]
+#   2.22-2.28.3:    NET/IB: Got completion from peer ... status=%d opcode=%d len=%u vendor err %u (<type>)... hca <dev>
+#   2.28.7-2.28.9:  ... status=<IBV_WC_NAME>(%d) opcode=<NAME>(%d) reqSize=%d vendor_err=%u req_type=<type>... hca <dev>
+#   2.29+:          ... status=<IBV_WC_NAME>(%d) opcode=<NAME>(%d) vendor_err=%u ... hca <dev>
+#   GIN path:       NET/IB/GIN: Got completion from peer ... status=%d ...
+
+name:     nccl.ib.completion_error
+kind:     nccl.ib_error
+severity: error
+priority: 5
+literal:  Got completion
+regex:    (?x) NET/IB(?:/GIN)?\ ?:\ Got\ completion\ (?:from\ peer\ (?<peer>\S+)\ )?with\ (?:error\ |status=)
+          (?:(?<status_name>IBV_WC_\w+)\()?(?<status>\d+)\)?,?
+          \ opcode[= ](?:(?<opcode_name>[A-Z_]+)\()?(?<opcode>\d+)\)?,?
+          (?:\ len[= ](?<len>\d+),?)?(?:\ reqSize=(?<req_size>\d+))?
+          \ vendor[ _]err[= ](?<vendor_err>\d+)
+          (?:(?:\ \(|\ req_type=)(?<req_type>[A-Za-z]+)\)?)?
+          (?:\s+localGid\ (?<local_gid>\S+))?(?:\s+remoteGids?\ ?(?<remote_gid>\S+))?
+          (?:\s+hca\ (?<hca>\S+))?
+type:     status=int vendor_err=int opcode=int len=int req_size=int
+doc:      An InfiniBand/RoCE work completion failed. status 12 (RETRY_EXC_ERR, vendor err 129) = transport retries exhausted: link, switch or routing trouble, or NCCL_IB_TIMEOUT too low; status 4 (LOC_PROT_ERR, vendor 81) = ACS/IOMMU breaking GPU Direct RDMA; status 5 (WR_FLUSH_ERR) is secondary to an earlier error; 13 = RNR retry exceeded. The peer names the other end of the failing connection.
+example:  H100-2:19989:20082 [1] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer fe80::966d:ae03:8b:df78%ib0<53249> with error 4, opcode 32564, len 32564, vendor err 81 (Send)
+expect:   peer=fe80::966d:ae03:8b:df78%ib0<53249>
+expect:   status=4
+expect:   opcode=32564
+expect:   vendor_err=81
+expect:   req_type=Send
+example:  kolyoz2:25146:25854 [0] ib_plugin.c:1105 NCCL WARN NET/IB : Got completion from peer 10.0.35.1<49189> with error 4, opcode 5327, len 5327, vendor err 81 (Send)
+expect:   peer=10.0.35.1<49189>
+expect:   status=4
+expect:   vendor_err=81
+example:  gh-3714u15:7038:7053 [0] ib_plugin.c:1007 NCCL WARN NET/IB : Got completion from peer 10.1.32.3<42519> with error 5, opcode 0, len 0, vendor err 249
+expect:   peer=10.1.32.3<42519>
+expect:   status=5
+expect:   opcode=0
+expect:   vendor_err=249
+example:  kp-ddp-worker-0:3468:3905 [4] ib_plugin.c:1615 NCCL WARN NET/IB : Got completion from peer 10.216.210.236<54862> with status=12 opcode=32616 len=0 vendor err 129 (Recv) localGid fd00:1148:9000:5000:4:200:3:ff21 remoteGidsfd00:1148:9000:5000:4:200:3:ff20
+expect:   peer=10.216.210.236<54862>
+expect:   status=12
+expect:   opcode=32616
+expect:   vendor_err=129
+expect:   req_type=Recv
+expect:   local_gid=fd00:1148:9000:5000:4:200:3:ff21
+expect:   remote_gid=fd00:1148:9000:5000:4:200:3:ff20
+# torch collapsed the whole teardown into one line; the IB error is its "Last error"
+example:  [E ProcessGroupNCCL.cpp:455] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data. [E ProcessGroupNCCL.cpp:460] To avoid data inconsistency, we are taking the entire process down. terminate called after throwing an instance of 'std::runtime_error' what(): NCCL error: remote process exited or there was a network error, NCCL version 2.14.3 ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely. Last error: NET/IB : Got completion from peer 11.214.147.122<39138> with error 12, opcode 0, len 0, vendor err 129
+expect:   peer=11.214.147.122<39138>
+expect:   status=12
+expect:   vendor_err=129
+# NCCL 2.4-2.9 form (no peer)
+example:  dgx1-03:21871:21903 [2] transport/net_ib.cc:789 NCCL WARN NET/IB : Got completion with error 12, opcode 1, len 32768, vendor err 129
+expect:   status=12
+expect:   opcode=1
+expect:   vendor_err=129
+# NCCL 2.22-2.28.3 form
+example:  [2025-03-14 02:41:07] gpu-node-07:48213:48402 [3] transport/net_ib.cc:2121 NCCL WARN NET/IB: Got completion from peer 10.12.4.18<43211> with status=12 opcode=0 len=0 vendor err 129 (Send) hca mlx5_3
+expect:   peer=10.12.4.18<43211>
+expect:   status=12
+expect:   vendor_err=129
+expect:   req_type=Send
+expect:   hca=mlx5_3
+# NCCL 2.28.7-2.28.9 form (RoCE, with GIDs)
+example:  [2025-11-20 17:03:52] gpu-node-07:48213:48402 [3] transport/net_ib.cc:2543 NCCL WARN NET/IB: Got completion from peer 10.12.4.18<43211> with status=IBV_WC_RETRY_EXC_ERR(12) opcode=IBV_WC_SEND(0) reqSize=524288 vendor_err=129 req_type=Send localGid ::ffff:10.12.4.17 remoteGids::ffff:10.12.4.18 hca mlx5_3
+expect:   status_name=IBV_WC_RETRY_EXC_ERR
+expect:   status=12
+expect:   opcode_name=IBV_WC_SEND
+expect:   opcode=0
+expect:   req_size=524288
+expect:   vendor_err=129
+expect:   req_type=Send
+expect:   remote_gid=::ffff:10.12.4.18
+expect:   hca=mlx5_3
+# NCCL 2.29+ form (InfiniBand link layer: no GIDs, two blanks before hca)
+example:  [2026-02-11 09:27:31] gpu-node-07:48213:48402 [3] transport/net_ib/p2p.cc:550 NCCL WARN NET/IB: Got completion from peer 10.12.4.18<43211> with status=IBV_WC_LOC_PROT_ERR(4) opcode=IBV_WC_RDMA_WRITE(1) vendor_err=81  hca mlx5_0
+expect:   peer=10.12.4.18<43211>
+expect:   status_name=IBV_WC_LOC_PROT_ERR
+expect:   status=4
+expect:   vendor_err=81
+expect:   hca=mlx5_0
+# NCCL 2.28.7+ GIN path form
+example:  [2025-11-20 17:03:52] gpu-node-07:48213:48402 [3] transport/net_ib/gin.cc:522 NCCL WARN NET/IB/GIN: Got completion from peer 10.12.4.18<43211> with status=12 opcode=1 len=0 vendor err 129 (IPut) hca mlx5_3
+expect:   status=12
+expect:   req_type=IPut
+not:      H100-2:19989:20082 [1] NCCL INFO transport/net.cc:1008 -> 6
+
+name:     nccl.ib.async_event
+kind:     nccl.ib_async_event
+severity: warning
+priority: 5
+literal:  async event
+regex:    NET/IB : (?:(?<ib_dev>[^\s:]+):(?<port>\d+) )?Got (?:non-fatal )?async event ?: (?<event>.*?)(?:\((?<event_type>\d+)\))?\s*$
+type:     port=int event_type=int
+doc:      Asynchronous InfiniBand event on a local HCA port ("port error" = link went down; "port active" = came back). A port error around the time of the first failure points at the fabric/cable.
+# NCCL 2.12 form
+example:  dgx1-03:21871:21890 [2] transport/net_ib.cc:94 NCCL WARN NET/IB : Got async event : port error
+expect:   event=port error
+# NCCL 2.21 form
+example:  gpu-node-07:48213:48395 [3] transport/net_ib.cc:101 NCCL WARN NET/IB : mlx5_3:1 Got async event : port error
+expect:   ib_dev=mlx5_3
+expect:   port=1
+expect:   event=port error
+# NCCL 2.30 form
+example:  [2026-03-02 08:14:55] gpu-node-07:48213:48395 [3] transport/net_ib/common.cc:179 NCCL WARN NET/IB : mlx5_3:1 Got non-fatal async event: port error(10)
+expect:   ib_dev=mlx5_3
+expect:   event=port error
+expect:   event_type=10
+not:      h37n07:3094283:3094311 [0] NCCL INFO NET/IB : Using [0]mlx5_1:1/IB [1]mlx5_3:1/IB [2]mlx5_0:1/IB [3]mlx5_2:1/IB ; OOB ib0:10.41.21.104<0>
+
+name:     nccl.ib.async_fatal
+kind:     nccl.ib_async_event
+severity: error
+priority: 5
+literal:  async fatal event
+regex:    NET/IB : (?<ib_dev>[^\s:]+):(?<port>\d+) async fatal event(?<on> on (?:CQ|QP|SRQ))?.*: (?<event>[^:]*?)\s*$
+type:     port=int
+doc:      Fatal asynchronous event on a local HCA (device or queue failure); the HCA or its driver is broken on this node.
+# NCCL 2.30 form
+example:  [2026-03-02 08:14:55] gpu-node-07:48213:48395 [3] transport/net_ib/common.cc:123 NCCL WARN NET/IB : mlx5_3:1 async fatal event: local catastrophic error
+expect:   ib_dev=mlx5_3
+expect:   port=1
+expect:   event=local catastrophic error
+not:      [2026-03-02 08:14:55] gpu-node-07:48213:48395 [3] transport/net_ib/common.cc:179 NCCL WARN NET/IB : mlx5_3:1 Got non-fatal async event: port error(10)
+
+name:     nccl.hint
+kind:     nccl.hint
+severity: info
+priority: 5
+literal:  HINT: 
+regex:    NCCL INFO HINT: (?<msg>.*\S)
+doc:      NCCL 2.30.7+ advice printed after an error (e.g. after an IB completion error: ACS, NCCL_IB_TIMEOUT, cross-rail, GID index).
+# NCCL 2.30.7+ forms
+example:  gpu-node-07:48213:48402 [3] NCCL INFO HINT: In many cases this error occurs when the NCCL_IB_TIMEOUT is set too short.
+expect:   msg=In many cases this error occurs when the NCCL_IB_TIMEOUT is set too short.
+example:  gpu-node-07:48213:48402 [3] NCCL INFO HINT: In many cases this error occurs when ACS is enabled which would break GPU Direct RDMA protocol.
+expect:   msg=In many cases this error occurs when ACS is enabled which would break GPU Direct RDMA protocol.
+not:      gpu-node-07:48213:48402 [3] NCCL INFO transport/net.cc:1311 -> 6
+
+# ---------------------------------------------------------------- sockets
+
+name:     nccl.socket.closed_by_peer
+kind:     nccl.socket_closed
+severity: warning
+priority: 5
+literal:  Connection closed by remote peer
+regex:    (?:Net :|socketProgress:) Connection closed by remote peer(?: (?<peer>\S+))?
+doc:      The other end of an NCCL socket went away: usually the peer process died (crash, OOM kill, exit) or aborted first. A consequence; look for the peer's own error.
+example:  a100-st-p4d24xlarge-22:183006:183181 [1] misc/socket.cc:538 NCCL WARN Net : Connection closed by remote peer a100-st-p4d24xlarge-22.luciodelelis-92732890-0458-4f76-8369-c4fee80b23e7.pcluster<47861>
+expect:   peer=a100-st-p4d24xlarge-22.luciodelelis-92732890-0458-4f76-8369-c4fee80b23e7.pcluster<47861>
+# NCCL <=2.9 form (no peer)
+example:  dgx1-03:21871:21903 [2] include/socket.h:403 NCCL WARN Net : Connection closed by remote peer
+# NCCL 2.18+ form
+example:  [2025-06-16 17:17:39] gpu-node-07:48213:48401 [3] misc/socket.cc:71 NCCL WARN socketProgress: Connection closed by remote peer gpu-node-08.cluster.local<48133>
+expect:   peer=gpu-node-08.cluster.local<48133>
+not:      kolyoz2:25146:25852 [0] NCCL INFO [Service thread] Connection closed by localRank 0
+
+name:     nccl.socket.call_failed
+kind:     nccl.socket_error
+severity: warning
+priority: 6
+literal:  Call to recv
+literal:  Call to send
+regex:    Call to (?<op>recv|send)(?: (?:from|to) (?<peer>\S+))? failed : (?:(?<errno>\d+) \()?(?<error>[^()]*?)\)?\s*$
+type:     errno=int
+doc:      A socket recv/send failed: "Connection reset by peer"/"Broken pipe" mean the peer process died or closed first (consequence); "Connection timed out" points at the network.
+example:  a100-st-p4d24xlarge-22:183006:183220 [1] misc/socket.cc:518 NCCL WARN Net : Call to recv from 10.200.84.247<58355> failed : Broken pipe
+expect:   op=recv
+expect:   peer=10.200.84.247<58355>
+expect:   error=Broken pipe
+example:  socketProgressOpt: Call to recv from 172....<33759> failed : Connection reset by peer
+expect:   op=recv
+expect:   peer=172....<33759>
+expect:   error=Connection reset by peer
+# NCCL <=2.9 form
+example:  dgx1-03:21871:21903 [2] include/socket.h:408 NCCL WARN Call to recv failed : Connection reset by peer
+expect:   op=recv
+expect:   error=Connection reset by peer
+# NCCL 2.24+ form
+example:  [2025-06-16 17:17:39] gpu-node-07:48213:48401 [3] misc/socket.cc:46 NCCL WARN socketProgressOpt: Call to send to 10.12.4.18<48133> failed : Broken pipe
+expect:   op=send
+expect:   peer=10.12.4.18<48133>
+expect:   error=Broken pipe
+not:      a100-st-p4d24xlarge-22:183006:183181 [1] misc/socket.cc:538 NCCL WARN Net : Connection closed by remote peer a100-st-p4d24xlarge-22.luciodelelis-92732890-0458-4f76-8369-c4fee80b23e7.pcluster<47861>
+
+name:     nccl.service_closed
+kind:     nccl.service_closed
+severity: warning
+priority: 5
+literal:  [Service thread] Connection closed by localRank
+regex:    \[Service thread\] Connection closed by localRank (?<local_rank_closed>-?\d+)
+type:     local_rank_closed=int
+doc:      The proxy service thread lost its connection to a local rank, i.e. that rank's process exited or aborted. Printed on every rank of the node after the first failure; a consequence.
+example:  kolyoz2:25146:25852 [0] NCCL INFO [Service thread] Connection closed by localRank 0
+expect:   local_rank_closed=0
+example:  kolyoz1:27224:27926 [2] NCCL INFO [Service thread] Connection closed by localRank 2
+expect:   local_rank_closed=2
+not:      kolyoz2:25146:25854 [0] NCCL INFO proxy.cc:878 -> 6 [Progress Thread]
+
+# ---------------------------------------------------------------- connect
+
+name:     nccl.connect.failed
+kind:     nccl.connect_error
+severity: error
+priority: 5
+literal:  onnect to 
+regex:    [Cc]onnect to (?<peer>\S+) failed(?: :| with error) (?<error>.*?)\s*$
+doc:      Could not open a socket to a peer (bootstrap or proxy). "Connection refused" = nothing listening (peer not started, died, wrong port); "No route to host"/"timed out" = network, firewall or wrong interface.
+# NCCL <=2.9 form
+example:  dgx1-03:21871:21903 [2] misc/socket.cc:390 NCCL WARN Connect to 10.12.4.18<43211> failed : Connection refused
+expect:   peer=10.12.4.18<43211>
+expect:   error=Connection refused
+# NCCL 2.10-2.17 form
+example:  dgx1-03:21871:21903 [2] misc/socket.cc:450 NCCL WARN Net : Connect to 10.12.4.18<43211> failed : No route to host
+expect:   error=No route to host
+# NCCL 2.18-2.26 form
+example:  gpu-node-07:48213:48213 [3] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.12.4.18<43211> failed : Network is unreachable
+expect:   peer=10.12.4.18<43211>
+expect:   error=Network is unreachable
+# NCCL 2.27+ forms
+example:  [2025-08-02 11:20:41] gpu-node-07:48213:48213 [3] misc/socket.cc:591 NCCL WARN socketStartConnect: connect to 10.12.4.18<43211> failed : Connection timed out
+expect:   error=Connection timed out
+example:  [2025-08-02 11:20:41] gpu-node-07:48213:48213 [3] misc/socket.cc:617 NCCL WARN socketPollConnect to 10.12.4.18<43211> failed with error Connection refused
+expect:   peer=10.12.4.18<43211>
+expect:   error=Connection refused
+not:      node5:240:240 [6] misc/socket.cc:533 NCCL WARN socketPollConnect: Connect to 10.0.0.4<56849> returned 113(No route to host) errno 115(Operation now in progress)
+
+name:     nccl.connect.returned
+kind:     nccl.connect_error
+severity: error
+priority: 5
+literal:  Connect to 
+regex:    Connect to (?<peer>\S+) returned (?<code>\d+)\((?<error>[^)]*)\) errno (?<errno>\d+)\((?<errno_str>[^)]*)\)
+type:     code=int errno=int
+doc:      Asynchronous connect to a peer failed (NCCL 2.19-2.23). 113 No route to host / 111 Connection refused during bootstrap usually means the wrong interface, a firewall, or the root rank not running.
+example:  node5:240:240 [6] misc/socket.cc:533 NCCL WARN socketPollConnect: Connect to 10.0.0.4<56849> returned 113(No route to host) errno 115(Operation now in progress)
+expect:   peer=10.0.0.4<56849>
+expect:   code=113
+expect:   error=No route to host
+expect:   errno=115
+not:      node5:240:240 [6] NCCL INFO misc/socket.cc:570 -> 2
+
+name:     nccl.connect.retry_exceeded
+kind:     nccl.connect_error
+severity: error
+priority: 6
+literal:  exceeded error retry count
+regex:    (?<fn>\w+): connect(?: to (?<peer>\S+))? returned (?<error>.*?), exceeded error retry count (?:after |\()(?<attempts>\d+)(?: attempts|\))
+type:     attempts=int
+doc:      NCCL gave up connecting after its retries (2.24+): the peer never came up or is unreachable. Typical for init hangs after a restart or a dead bootstrap root.
+# NCCL 2.24-2.26 form
+example:  gpu-node-07:48213:48213 [3] misc/socket.cc:543 NCCL WARN socketPollConnect: connect returned Connection refused, exceeded error retry count (35)
+expect:   fn=socketPollConnect
+expect:   error=Connection refused
+expect:   attempts=35
+# NCCL 2.27+ form
+example:  [2025-08-02 11:20:41] gpu-node-07:48213:48213 [3] misc/socket.cc:577 NCCL WARN socketPollConnect: connect to 10.29.224.148<52333> returned Connection refused, exceeded error retry count after 35 attempts
+expect:   peer=10.29.224.148<52333>
+expect:   error=Connection refused
+expect:   attempts=35
+not:      bj4-ml-g8h20-k8s-slave1026-20250527:5971:6015 [4] NCCL INFO socketPollConnect: connect to 10.29.224.148<52333> returned Connection refused, retrying (18/34) after sleep for 1800 msec
+
+name:     nccl.connect.accept_retry_exceeded
+kind:     nccl.connect_error
+severity: error
+priority: 6
+literal:  exceeded error retry count
+regex:    (?<fn>\w+): exceeded error retry count (?:after |\()(?<attempts>\d+)(?: attempts|\)), (?<error>.*?)\s*$
+type:     attempts=int
+doc:      NCCL gave up accepting an incoming connection after repeated errors (2.24+).
+# NCCL 2.24-2.26 form
+example:  gpu-node-07:48213:48290 [3] misc/socket.cc:441 NCCL WARN socketTryAccept: exceeded error retry count (35), Connection aborted
+expect:   fn=socketTryAccept
+expect:   attempts=35
+expect:   error=Connection aborted
+# NCCL 2.27+ form
+example:  [2025-08-02 11:20:41] gpu-node-07:48213:48290 [3] misc/socket.cc:448 NCCL WARN socketTryAccept: exceeded error retry count after 35 attempts, Connection aborted
+expect:   attempts=35
+expect:   error=Connection aborted
+not:      gpu-node-07:48213:48213 [3] misc/socket.cc:543 NCCL WARN socketPollConnect: connect returned Connection refused, exceeded error retry count (35)
+
+name:     nccl.connect.retrying
+kind:     nccl.connect_retry
+severity: info
+priority: 5
+literal:  , retrying
+regex:    (?:Call to (?<call>\w+)|connect(?: to (?<peer>\S+))?) returned (?<error>[^,]+), retrying(?: \((?<attempt>\d+)/(?<max_attempts>\d+)\) after sleep for (?<sleep_ms>\d+) msec)?
+type:     attempt=int max_attempts=int sleep_ms=int
+doc:      NCCL is retrying a refused/failed connect (INFO). Many retries = the peer (often the bootstrap root after a restart) is not listening yet or any more.
+example:  bj4-ml-g8h20-k8s-slave1026-20250527:5971:6015 [4] NCCL INFO socketPollConnect: connect to 10.29.224.148<52333> returned Connection refused, retrying (18/34) after sleep for 1800 msec
+expect:   peer=10.29.224.148<52333>
+expect:   error=Connection refused
+expect:   attempt=18
+expect:   max_attempts=34
+expect:   sleep_ms=1800
+example:  tj1-asr-train-v100-13:941227:943077 [0] NCCL INFO Call to connect returned Connection refused, retrying
+expect:   call=connect
+expect:   error=Connection refused
+# NCCL 2.24-2.26 form
+example:  gpu-node-07:48213:48213 [3] NCCL INFO socketPollConnect: connect returned Connection refused, retrying (3/34) after sleep for 300 msec
+expect:   error=Connection refused
+expect:   attempt=3
+not:      [2025-08-02 11:20:41] gpu-node-07:48213:48213 [3] misc/socket.cc:577 NCCL WARN socketPollConnect: connect to 10.29.224.148<52333> returned Connection refused, exceeded error retry count after 35 attempts
+
+name:     nccl.connect.poll_failed
+kind:     nccl.connect_error
+severity: error
+priority: 5
+literal:  poll() failed with error
+regex:    (?<fn>\w+) poll\(\) failed with error (?<error>.*?)\s*$
+doc:      poll() on a connecting socket failed (2.19+).
+# NCCL 2.19-2.26 form
+example:  gpu-node-07:48213:48213 [3] misc/socket.cc:502 NCCL WARN socketPollConnect poll() failed with error Interrupted system call
+expect:   fn=socketPollConnect
+expect:   error=Interrupted system call
+not:      gpu-node-07:48213:48213 [3] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.12.4.18<43211> failed : Network is unreachable
+
+# ---------------------------------------------------------------- proxy
+
+name:     nccl.proxy.execute_failed
+kind:     nccl.proxy_error
+severity: warning
+priority: 5
+literal:  Failed to execute operation
+regex:    \[Proxy Service (?<proxy_rank>\d+)\] Failed to execute operation (?<op>\w+) from rank (?<peer_rank>\d+), retcode (?<retcode>\d+)
+type:     proxy_rank=int peer_rank=int retcode=int
+doc:      The proxy thread of rank proxy_rank could not serve an operation requested by peer_rank. retcode 6 (remote) or 2 (system) usually follows a peer's crash or a socket error logged just before; 1 = CUDA error.
+example:  a100-st-p4d24xlarge-22:183006:183220 [1] proxy.cc:1119 NCCL WARN [Proxy Service 9] Failed to execute operation Connect from rank 9, retcode 6
+expect:   proxy_rank=9
+expect:   op=Connect
+expect:   peer_rank=9
+expect:   retcode=6
+not:      a100-st-p4d24xlarge-22:183006:183220 [1] NCCL INFO proxy.cc:991 -> 6
+
+name:     nccl.proxy.call_failed
+kind:     nccl.proxy_error
+severity: warning
+priority: 5
+literal:  Proxy Call to rank
+regex:    Proxy Call to rank (?<peer_rank>\d+) failed \((?<op>\w+)\)
+type:     peer_rank=int
+doc:      A rank's call into a (local) proxy failed; the proxy side or its socket broke.
+# NCCL 2.12+ form
+example:  gpu-node-07:48213:48401 [3] proxy.cc:1002 NCCL WARN Proxy Call to rank 11 failed (Connect)
+expect:   peer_rank=11
+expect:   op=Connect
+not:      a100-st-p4d24xlarge-22:183006:183220 [1] proxy.cc:1119 NCCL WARN [Proxy Service 9] Failed to execute operation Connect from rank 9, retcode 6
+
+name:     nccl.proxy.poll_recv_failed
+kind:     nccl.proxy_error
+severity: warning
+priority: 5
+literal:  Socket recv failed while polling for opId
+regex:    Socket recv failed while polling for opId=(?<op_id>\S+)
+doc:      The proxy response socket broke while waiting for an asynchronous proxy operation (2.19+).
+# NCCL 2.19+ form
+example:  gpu-node-07:48213:48401 [3] proxy.cc:1172 NCCL WARN Socket recv failed while polling for opId=0x7f1c3c012e40
+expect:   op_id=0x7f1c3c012e40
+not:      gpu-node-07:48213:48401 [3] proxy.cc:1002 NCCL WARN Proxy Call to rank 11 failed (Connect)
+
+name:     nccl.proxy.service
+kind:     nccl.proxy_error
+severity: error
+priority: 4
+literal:  [Proxy Service
+regex:    NCCL WARN \[Proxy Service(?: UDS)?\] (?<msg>.*?)\s*$
+doc:      Other proxy service thread failures (poll failed, cannot set CUDA device, proxyDestroy failed).
+# NCCL 2.16+ form
+example:  gpu-node-07:48213:48399 [3] proxy.cc:1478 NCCL WARN [Proxy Service] Poll failed: Interrupted system call
+expect:   msg=Poll failed: Interrupted system call
+not:      a100-st-p4d24xlarge-22:183006:183220 [1] proxy.cc:1119 NCCL WARN [Proxy Service 9] Failed to execute operation Connect from rank 9, retcode 6
+
+# ---------------------------------------------------------------- shared memory and system calls
+
+name:     nccl.shm.segment
+kind:     nccl.shm_error
+severity: error
+priority: 6
+literal:  shared memory segment
+regex:    Error while (?<op>creating|attaching to) shared memory segment (?<segment>\S+) \(size (?<size>\d+)\)(?:, error: (?<error>.*?) \((?<errno>\d+)\))?
+type:     size=int errno=int
+doc:      NCCL could not create or attach a /dev/shm segment. ENOSPC/"No space left" = /dev/shm too small (docker default 64 MB: use --shm-size or --ipc=host); ENOENT on attach = the segment was removed (systemd RemoveIPC, tmp cleaners) or the peer died.
+example:  g148:14937:69361 [0] misc/shmutils.cc:129 NCCL WARN Error while attaching to shared memory segment /dev/shm/nccl-glnlGK (size 14156128), error: No such file or directory (2)
+expect:   op=attaching to
+expect:   segment=/dev/shm/nccl-glnlGK
+expect:   size=14156128
+expect:   error=No such file or directory
+expect:   errno=2
+# NCCL 2.12-2.18 form
+example:  gpu2-ru7:2143:2561 [1] misc/shmutils.cc:69 NCCL WARN Error while creating shared memory segment /dev/shm/nccl-lBKqFE (size 9637888)
+expect:   op=creating
+expect:   segment=/dev/shm/nccl-lBKqFE
+expect:   size=9637888
+# NCCL 2.4-2.11 form
+example:  gpu2-ru7:2143:2561 [1] include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-b3d4f1a2c8e9d7f0-0-1-2 (size 4460544)
+expect:   segment=nccl-shm-recv-b3d4f1a2c8e9d7f0-0-1-2
+not:      g148:14937:69361 [0] misc/shmutils.cc:93 NCCL WARN Call to open failed: No such file or directory
+
+name:     nccl.shm.extend
+kind:     nccl.shm_error
+severity: error
+priority: 6
+literal:  Error: failed to extend
+regex:    Error: failed to extend (?<segment>\S+) to (?<size>\d+) bytes(?:, error: (?<error>.*?) \((?<errno>\d+)\))?
+type:     size=int errno=int
+doc:      NCCL could not grow a /dev/shm file: /dev/shm is full or too small (docker default 64 MB).
+# NCCL 2.12-2.21 form
+example:  gpu-node-07:48213:48401 [3] misc/shmutils.cc:70 NCCL WARN Error: failed to extend /dev/shm/nccl-8sWq2T to 9637892 bytes
+expect:   segment=/dev/shm/nccl-8sWq2T
+expect:   size=9637892
+# NCCL 2.22+ form
+example:  [2025-06-16 17:17:39] gpu-node-07:48213:48401 [3] misc/shmutils.cc:87 NCCL WARN Error: failed to extend /dev/shm/nccl-8sWq2T to 9637892 bytes, error: No space left on device (28)
+expect:   error=No space left on device
+expect:   errno=28
+not:      g148:14937:69361 [0] misc/shmutils.cc:129 NCCL WARN Error while attaching to shared memory segment /dev/shm/nccl-glnlGK (size 14156128), error: No such file or directory (2)
+
+name:     nccl.syscall.failed
+kind:     nccl.syscall_error
+severity: error
+priority: 5
+literal:  Call to 
+regex:    \bCall to (?<call>[A-Za-z_]\w*) failed ?: (?<error>.*?)\s*$
+doc:      A system call inside NCCL failed (SYSCHECK; "failed :" up to 2.22, "failed:" from 2.23). posix_fallocate/open/mmap/shm_open with ENOSPC, ENOENT or EACCES point at /dev/shm (size, cleanup, permissions).
+example:  gpu2-ru7:2143:2561 [1] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device
+expect:   call=posix_fallocate
+expect:   error=No space left on device
+example:  g148:14937:69361 [0] misc/shmutils.cc:93 NCCL WARN Call to open failed: No such file or directory
+expect:   call=open
+expect:   error=No such file or directory
+# NCCL 2.7-2.11 shm_open form
+example:  dgx1-03:21871:21903 [2] include/shm.h:27 NCCL WARN Call to shm_open failed : Permission denied
+expect:   call=shm_open
+expect:   error=Permission denied
+not:      a100-st-p4d24xlarge-22:183006:183220 [1] misc/socket.cc:518 NCCL WARN Net : Call to recv from 10.200.84.247<58355> failed : Broken pipe
+not:      tj1-asr-train-v100-13:941227:943077 [0] NCCL INFO Call to connect returned Connection refused, retrying
+not:      [2025-06-16 17:17:39] kilo:318:3584 [5] misc/ibvwrap.cc:183 NCCL WARN Call to ibv_reg_dmabuf_mr failed with error Cannot allocate memory
+
+name:     nccl.syscall.verbs_failed
+kind:     nccl.syscall_error
+severity: error
+priority: 5
+literal:  failed with error 
+regex:    \bCall to (?<call>[A-Za-z_]\w*) failed with error (?<error>.*?)(?: errno (?<errno>\d+))?\s*$
+type:     errno=int
+doc:      A verbs (or mlx5dv) call failed. ibv_reg_mr/ibv_reg_dmabuf_mr "Cannot allocate memory" = pinned-memory limit (ulimit -l, container memlock) or too large NCCL_BUFFSIZE; ibv_create_qp/ibv_open_device failures point at the HCA/driver.
+example:  [2025-06-16 17:17:39] kilo:318:3584 [5] misc/ibvwrap.cc:183 NCCL WARN Call to ibv_reg_dmabuf_mr failed with error Cannot allocate memory
+expect:   call=ibv_reg_dmabuf_mr
+expect:   error=Cannot allocate memory
+# NCCL 2.19+ form
+example:  gpu-node-07:48213:48401 [3] misc/ibvwrap.cc:60 NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory errno 12
+expect:   call=ibv_reg_mr
+expect:   error=Cannot allocate memory
+expect:   errno=12
+# NCCL 2.30 mlx5 direct-verbs form
+example:  gpu-node-07:48213:48401 [3] misc/mlx5dvwrap.cc:40 NCCL WARN NET/MLX5: Call to mlx5dv_reg_dmabuf_mr failed with error Operation not supported
+expect:   call=mlx5dv_reg_dmabuf_mr
+expect:   error=Operation not supported
+not:      gpu2-ru7:2143:2561 [1] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device
+
+name:     nccl.syscall.modify_qp_failed
+kind:     nccl.syscall_error
+severity: error
+priority: 5
+literal:  Call to ibv_modify_qp failed with
+regex:    \bCall to (?<call>ibv_modify_qp) failed with (?<errno>\d+) (?<error>[^,]*), (?<detail>.*?)\s*$
+type:     errno=int
+doc:      An IB queue pair could not be moved to the next state (2.26+): with RoCE usually a GID index / routing / VLAN problem, otherwise the peer HCA is unreachable.
+# NCCL 2.26+ form
+example:  [2025-06-16 17:17:39] gpu-node-07:48213:48401 [3] misc/ibvwrap.cc:291 NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx5_3:1, curr state INIT, next state RTR, local GID index 3, local GID ::ffff:10.12.4.17, remote GID ::ffff:10.12.4.18
+expect:   call=ibv_modify_qp
+expect:   errno=110
+expect:   error=Connection timed out
+expect:   detail=on dev mlx5_3:1, curr state INIT, next state RTR, local GID index 3, local GID ::ffff:10.12.4.17, remote GID ::ffff:10.12.4.18
+not:      [2025-06-16 17:17:39] kilo:318:3584 [5] misc/ibvwrap.cc:183 NCCL WARN Call to ibv_reg_dmabuf_mr failed with error Cannot allocate memory
+
+name:     nccl.syscall.modify_qp_retry
+kind:     nccl.connect_retry
+severity: info
+priority: 6
+literal:  Call to ibv_modify_qp failed with
+regex:    Call to (?<call>ibv_modify_qp) failed with (?<errno>\d+) (?<error>[^,]*), (?<detail>.*?), retrying (?<attempt>\d+)/(?<max_attempts>\d+) after (?<sleep_ms>\d+) msec of sleep
+type:     errno=int attempt=int max_attempts=int sleep_ms=int
+doc:      NCCL retries moving an IB queue pair to the next state (INFO, 2.26+); repeated retries point at RoCE/GID/routing configuration or an unreachable peer HCA.
+# NCCL 2.26+ form
+example:  gpu-node-07:48213:48401 [3] NCCL INFO Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx5_3:1, curr state INIT, next state RTR, local GID index 3, local GID ::ffff:10.12.4.17, remote GID ::ffff:10.12.4.18, retrying 1/35 after 100 msec of sleep
+expect:   call=ibv_modify_qp
+expect:   errno=110
+expect:   error=Connection timed out
+expect:   attempt=1
+expect:   max_attempts=35
+not:      [2025-06-16 17:17:39] gpu-node-07:48213:48401 [3] misc/ibvwrap.cc:291 NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx5_3:1, curr state INIT, next state RTR, local GID index 3, local GID ::ffff:10.12.4.17, remote GID ::ffff:10.12.4.18
+
+name:     nccl.syscall.verbs_returned
+kind:     nccl.syscall_error
+severity: error
+priority: 5
+literal:  () failed with error
+literal:  () returned
+regex:    (?:Call to )?(?<call>ibv_\w+)\(\) (?:failed with error (?<error>[^,]*?)(?:, Bad WR.*)?|returned (?<error_code>-?\d+))\s*$
+type:     error_code=int
+doc:      A verbs post/poll call failed (QP in error state, HCA trouble); usually followed by an IB completion error.
+# NCCL 2.12+ form
+example:  gpu-node-07:48213:48402 [3] misc/ibvwrap.cc:75 NCCL WARN ibv_post_send() failed with error Connection timed out, Bad WR 0x7f1c3c0a2e80, First WR 0x7f1c3c0a2e80
+expect:   call=ibv_post_send
+expect:   error=Connection timed out
+# NCCL 2.4+ form
+example:  gpu-node-07:48213:48402 [3] misc/ibvwrap.cc:60 NCCL WARN Call to ibv_poll_cq() returned -1
+expect:   call=ibv_poll_cq
+expect:   error_code=-1
+not:      [2025-06-16 17:17:39] kilo:318:3584 [5] misc/ibvwrap.cc:183 NCCL WARN Call to ibv_reg_dmabuf_mr failed with error Cannot allocate memory
+
+# ---------------------------------------------------------------- init / configuration checks
+
+name:     nccl.init.duplicate_gpu
+kind:     nccl.duplicate_gpu
+severity: error
+priority: 5
+literal:  Duplicate GPU detected
+regex:    Duplicate GPU detected : rank (?<rank_a>\d+) and rank (?<rank_b>\d+) both on CUDA device (?<bus_id>[0-9a-f]+)
+type:     rank_a=int rank_b=int
+doc:      Two ranks of one communicator use the same GPU: wrong CUDA_VISIBLE_DEVICES / local_rank -> device mapping, or two jobs mixed into one world.
+# NCCL 2.7+ form
+example:  gpu-node-07:48213:48213 [0] init.cc:738 NCCL WARN Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1b000
+expect:   rank_a=1
+expect:   rank_b=0
+expect:   bus_id=1b000
+not:      gpu-node-07:48213:48213 [0] NCCL INFO init.cc:1534 -> 5
+
+name:     nccl.init.multi_rank_gpu
+kind:     nccl.duplicate_gpu
+severity: error
+priority: 5
+literal:  Multiple Ranks are using the same GPU
+regex:    Multiple Ranks are using the same GPU(?:/Partition)?
+doc:      Several ranks on one GPU (NCCL 2.2x+ wording of the duplicate-GPU check).
+# NCCL 2.30 form
+example:  gpu-node-07:48213:48213 [0] init.cc:1057 NCCL WARN Multiple Ranks are using the same GPU/Partition. Set NCCL_MULTI_RANK_GPU_ENABLE=1 to enable this configuration.
+not:      gpu-node-07:48213:48213 [0] init.cc:738 NCCL WARN Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1b000
+
+name:     nccl.init.version_mismatch
+kind:     nccl.version_mismatch
+severity: error
+priority: 5
+literal:  Mismatched NCCL version detected
+regex:    Mismatched NCCL version detected : rank (?<rank_a>\d+) version (?<version_a>\d+) rank (?<rank_b>\d+) version (?<version_b>\d+)
+type:     rank_a=int rank_b=int
+doc:      Ranks run different NCCL versions (2.26+ check; versions are codes, 22603 = 2.26.3). Different containers/wheels on different nodes.
+# NCCL 2.26+ form
+example:  [2025-04-10 13:52:08] gpu-node-07:48213:48213 [3] init.cc:714 NCCL WARN Mismatched NCCL version detected : rank 11 version 22603 rank 0 version 22105
+expect:   rank_a=11
+expect:   version_a=22603
+expect:   rank_b=0
+expect:   version_b=22105
+not:      init.cc:1247 NCCL WARN Mismatched collective detected, please check your collective calls at and around rank 39. You can use NCCL_DEBUG=INFO and NCCL_DEBUG_SUBSYS=COLL to see the collective logs
+
+name:     nccl.bootstrap.already_checked_in
+kind:     nccl.bootstrap_error
+severity: error
+priority: 6
+literal:  has already checked in
+regex:    (?<msg>Bootstrap Root : rank (?<checked_rank>\d+) of (?<nranks>\d+) ranks has already checked in)
+type:     checked_rank=int nranks=int
+doc:      Two processes claimed the same rank at the bootstrap root: duplicated launch, stale processes from a previous run, or two jobs sharing one NCCL_COMM_ID/master port.
+# NCCL 2.4+ form
+example:  gpu-node-07:48213:48290 [0] bootstrap.cc:145 NCCL WARN Bootstrap Root : rank 3 of 16 ranks has already checked in
+expect:   checked_rank=3
+expect:   nranks=16
+not:      gpu-node-07:48213:48213 [0] bootstrap.cc:48 NCCL WARN Bootstrap : no socket interface found
+
+name:     nccl.bootstrap.error
+kind:     nccl.bootstrap_error
+severity: error
+priority: 5
+literal:  Bootstrap
+literal:  NET/Socket : 
+literal:  Invalid NCCL_COMM_ID
+literal:  verify NCCL_OOB_NET_IFNAME
+regex:    (?<msg>Bootstrap : no socket interface found|Bootstrap Root : mismatch in .*|NET/Socket : (?:no interface found|No usable listening interface found)|Invalid NCCL_COMM_ID.*|no device found (?:matching|after excluding) .*verify NCCL_OOB_NET_IFNAME|bootstrapInit: handles and parent are NULL)
+doc:      Bootstrap could not start: no usable socket interface (check NCCL_SOCKET_IFNAME), malformed NCCL_COMM_ID, or ranks disagreeing on the world size.
+# NCCL 2.4+ form
+example:  gpu-node-07:48213:48213 [0] bootstrap.cc:48 NCCL WARN Bootstrap : no socket interface found
+expect:   msg=Bootstrap : no socket interface found
+# NCCL 2.4-2.22 form
+example:  gpu-node-07:48213:48290 [0] bootstrap.cc:140 NCCL WARN Bootstrap Root : mismatch in rank count from procs 16 : 8
+expect:   msg=Bootstrap Root : mismatch in rank count from procs 16 : 8
+# NCCL 2.4+ form
+example:  gpu-node-07:48213:48213 [0] transport/net_socket.cc:46 NCCL WARN NET/Socket : no interface found
+expect:   msg=NET/Socket : no interface found
+# NCCL 2.12+ form
+example:  gpu-node-07:48213:48213 [0] bootstrap.cc:41 NCCL WARN NET/Socket : No usable listening interface found
+expect:   msg=NET/Socket : No usable listening interface found
+not:      h37n07:3094283:3094283 [0] NCCL INFO Bootstrap : Using ib0:10.41.21.104<0>
+
+# ---------------------------------------------------------------- collective mismatch
+
+name:     nccl.mismatch.detected_248
+kind:     nccl.collective_mismatch
+severity: error
+priority: 5
+literal:  Mismatched collective detected
+literal:  caused by a collective mismatch around rank
+regex:    (?<msg>Mismatched collective detected|Your program may be hanging, this may be caused by a collective mismatch)(?:, please check your collective calls at and)? around rank (?<suspect_rank>\d+)
+type:     suspect_rank=int
+doc:      NCCL 2.4 only: ranks issued different collectives (order, type or size). suspect_rank is where to look, not necessarily the culprit.
+example:  init.cc:1247 NCCL WARN Mismatched collective detected, please check your collective calls at and around rank 39. You can use NCCL_DEBUG=INFO and NCCL_DEBUG_SUBSYS=COLL to see the collective logs
+expect:   msg=Mismatched collective detected
+expect:   suspect_rank=39
+# NCCL 2.4 form
+example:  dgx1-03:21871:21903 [2] init.cc:1256 NCCL WARN Your program may be hanging, this may be caused by a collective mismatch around rank 12. Please check your collective calls at and around this rank. You can use NCCL_DEBUG=INFO and NCCL_DEBUG_SUBSYS=COLL to see the collective logs
+expect:   suspect_rank=12
+not:      [2025-04-10 13:52:08] gpu-node-07:48213:48213 [3] init.cc:714 NCCL WARN Mismatched NCCL version detected : rank 11 version 22603 rank 0 version 22105
+
+name:     nccl.mismatch.ib
+kind:     nccl.collective_mismatch
+severity: error
+priority: 5
+literal:  collective mismatch error
+regex:    NET/IB : (?:req \d+/\d+ tag \S+ peer (?<peer>\S+) )?(?<msg>collective mismatch error),? local size (?<local_size>\d+) remote (?:size )?(?<remote_size>\d+)
+type:     local_size=int remote_size=int
+doc:      Two ranks posted different message sizes on an IB connection: different collectives/sizes across ranks, or ranks with different NCCL settings/versions (protocol, buffer size).
+# NCCL 2.12+ form
+example:  gpu-node-07:48213:48402 [3] transport/net_ib.cc:998 NCCL WARN NET/IB : req 0/1 tag 7 peer 10.12.4.18<43211> collective mismatch error, local size 1048576 remote size 524288
+expect:   peer=10.12.4.18<43211>
+expect:   msg=collective mismatch error
+expect:   local_size=1048576
+expect:   remote_size=524288
+# NCCL 2.4-2.11 form
+example:  dgx1-03:21871:21903 [2] transport/net_ib.cc:650 NCCL WARN NET/IB : collective mismatch error local size 262144 remote 131072 addr 7f2a80000000 rkey 1a2b3c seq 4/4
+expect:   local_size=262144
+expect:   remote_size=131072
+not:      gh-3714u15:7038:7053 [0] ib_plugin.c:1007 NCCL WARN NET/IB : Got completion from peer 10.1.32.3<42519> with error 5, opcode 0, len 0, vendor err 249
+
+name:     nccl.mismatch.truncated
+kind:     nccl.collective_mismatch
+severity: error
+priority: 5
+literal:  essage truncated
+regex:    (?:NET/Socket : (?:peer (?<peer>\S+) )?)?(?<msg>[Mm]essage truncated) : (?:receiving|received) (?<received>[\d,]+) bytes instead of (?<expected>[\d,]+)
+doc:      A receiver got a different size than it expected (socket transport or bootstrap): ranks disagree on the collective, its size, or the NCCL version/settings.
+# NCCL 2.12+ socket form
+example:  gpu-node-07:48213:48402 [3] transport/net_socket.cc:503 NCCL WARN NET/Socket : peer 10.12.4.18<43211> message truncated : receiving 1048576 bytes instead of 524288. If you believe your socket network is in healthy state, there may be a mismatch in collective sizes or environment settings (e.g. NCCL_PROTO, NCCL_ALGO) between ranks
+expect:   peer=10.12.4.18<43211>
+expect:   received=1048576
+expect:   expected=524288
+# NCCL 2.4-2.11 socket form
+example:  dgx1-03:21871:21903 [2] transport/net_socket.cc:378 NCCL WARN NET/Socket : message truncated : receiving 262144 bytes instead of 131072
+expect:   received=262144
+# NCCL 2.x bootstrap form
+example:  gpu-node-07:48213:48290 [3] bootstrap.cc:77 NCCL WARN Message truncated : received 4096 bytes instead of 2048
+expect:   msg=Message truncated
+expect:   received=4096
+expect:   expected=2048
+not:      gpu-node-07:48213:48402 [3] transport/net_ib.cc:998 NCCL WARN NET/IB : req 0/1 tag 7 peer 10.12.4.18<43211> collective mismatch error, local size 1048576 remote size 524288
+
+# ---------------------------------------------------------------- CUDA and memory
+
+name:     nccl.cuda.failure
+kind:     nccl.cuda_failure
+severity: error
+priority: 5
+literal:  Cuda failure 
+regex:    Cuda failure (?:(?<code>\d+) )?'(?<error>[^']*)'
+type:     code=int
+doc:      A CUDA call inside NCCL failed. 'out of memory' = GPU memory exhausted (often by the framework, NCCL buffers come on top); 'an illegal memory access' = a kernel crashed earlier; 401 'operation cannot be performed in the present state' around NVLS = Fabric Manager/NVSwitch trouble (NCCL_NVLS_ENABLE=0). <=2.20 prints "Cuda failure 'x'", 2.21+ driver calls "Cuda failure N 'x'".
+example:  VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out of memory'
+expect:   error=out of memory
+example:  VM-0-16-ubuntu:392:494 [2] enqueue.cc:54 NCCL WARN Cuda failure 'invalid resource handle'
+expect:   error=invalid resource handle
+example:  [2025-07-21 19:05:29] node004:27907:27907 [1] transport/nvls.cc:254 NCCL WARN Cuda failure 401 'the operation cannot be performed in the present state'
+expect:   code=401
+expect:   error=the operation cannot be performed in the present state
+example:  ins-7df6eojsifuykig9:3018451:3018451 [0] enqueue.cc:1085 NCCL WARN Cuda failure 'out of memory'
+expect:   error=out of memory
+# NCCL 2.12+ INFO form (CUDACHECKGOTO)
+example:  gpu-node-07:48213:48213 [3] NCCL INFO enqueue.cc:1580 Cuda failure 'an illegal memory access was encountered'
+expect:   error=an illegal memory access was encountered
+not:      node004:27907:27907 [1] NCCL INFO transport/nvls.cc:409 -> 1
+
+name:     nccl.cuda.nvls_bind
+kind:     nccl.cuda_failure
+severity: error
+priority: 6
+literal:  Failed to bind NVLink SHARP
+regex:    Failed to bind NVLink SHARP \(NVLS\) Multicast memory of size (?<bytes>\d+) : CUDA error (?<code>\d+) '(?<error>[^']*)'
+type:     bytes=int code=int
+doc:      NVLS multicast binding failed (2.2x+): Fabric Manager/NVSwitch configuration; disable NVLS with NCCL_NVLS_ENABLE=0 to confirm.
+example:  Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 401 'the operation cannot be performed in the present state'. 
+expect:   bytes=2097152
+expect:   code=401
+expect:   error=the operation cannot be performed in the present state
+not:      This is usually caused by a system or configuration error in the Fabric Manager or NVSwitches. 
+
+name:     nccl.alloc.failed
+kind:     nccl.alloc_failure
+severity: error
+priority: 5
+literal:  Failed to CUDA
+literal:  Failed to malloc
+regex:    Failed to (?<alloc>CUDA calloc async|CUDA calloc|CUDA malloc|CUDA host alloc|malloc) (?<bytes>\d+) bytes
+type:     bytes=int
+doc:      NCCL could not allocate its buffers: GPU memory exhausted by the application (reduce NCCL_BUFFSIZE / channels or leave headroom), or host memory for "malloc"/"host alloc".
+# NCCL 2.16+ form
+example:  gpu-node-07:48213:48213 [3] include/alloc.h:201 NCCL WARN Failed to CUDA calloc 6291456 bytes
+expect:   alloc=CUDA calloc
+expect:   bytes=6291456
+# NCCL 2.19+ forms
+example:  gpu-node-07:48213:48213 [3] include/alloc.h:223 NCCL WARN Failed to CUDA calloc async 33554432 bytes
+expect:   alloc=CUDA calloc async
+expect:   bytes=33554432
+example:  gpu-node-07:48213:48213 [3] include/alloc.h:32 NCCL WARN Failed to CUDA host alloc 4194304 bytes
+expect:   alloc=CUDA host alloc
+not:      VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out of memory'
+
+# ---------------------------------------------------------------- harmless WARNs
+
+name:     nccl.benign.libibverbs
+kind:     benign
+severity: info
+priority: 5
+literal:  Failed to open libibverbs.so
+regex:    Failed to open libibverbs\.so(?:\[\.1\]|\.1)?
+doc:      No verbs library installed: IB is not used and NCCL falls back to sockets. A WARN in NCCL <=2.11, INFO later; not a failure by itself.
+example:  wangying-system:7436:7497 [0] external/nccl_archive/src/misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]
+example:  [0m ip-172-31-0-137:14605:14673 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]
+# NCCL 2.12+ INFO form
+example:  gpu-node-07:48213:48213 [0] NCCL INFO Failed to open libibverbs.so[.1]
+not:      [0m ip-172-31-0-137:14605:14673 [0] NCCL INFO NET/Socket : Using [0]ens5:172.31.0.137<0> [1]veth75fa783:fe80::14ad:64ff:fe64:b31e%veth75fa783<0>
+
+name:     nccl.benign.optional_verbs
+kind:     benign
+severity: info
+priority: 6
+literal:  failed with error 
+regex:    NCCL INFO (?:NET/MLX5: )?Call to (?<call>\w+) failed with error (?<error>.*?)(?: errno (?<errno>\d+))?\s*$
+type:     errno=int
+doc:      An optional verbs feature (ECE, mlx5 data-direct) is not supported by this HCA/driver; NCCL logs it at INFO level and carries on.
+# NCCL 2.19+ form
+example:  gpu-node-07:48213:48401 [3] NCCL INFO Call to ibv_query_ece failed with error Operation not supported errno 95
+expect:   call=ibv_query_ece
+expect:   errno=95
+# NCCL 2.30 form
+example:  gpu-node-07:48213:48401 [3] NCCL INFO NET/MLX5: Call to mlx5dv_internal_get_data_direct_sysfs_path failed with error No such file or directory errno 2
+expect:   call=mlx5dv_internal_get_data_direct_sysfs_path
+not:      gpu-node-07:48213:48401 [3] misc/ibvwrap.cc:60 NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory errno 12
+
+name:     nccl.benign.profiler_init
+kind:     benign
+severity: info
+priority: 5
+literal:  Continue without profiler
+regex:    Profiler init failed with error.*Continue without profiler
+doc:      The optional profiler plugin did not initialise; NCCL continues normally.
+# NCCL 2.26 form
+example:  gpu-node-07:48213:48213 [0] plugin/profiler.cc:167 NCCL WARN Profiler init failed with error (2). Continue without profiler.
+not:      gpu-node-07:48213:48213 [0] NCCL INFO NET/Plugin: Using internal network plugin.

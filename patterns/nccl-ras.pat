@@ -1,0 +1,254 @@
+# NCCL RAS (2.24+): the "ncclras" client report (ras/client_support.cc) and
+# the RAS INFO lines a job writes into its own log (subsystem RAS).
+#
+# The ncclras report is plain text without NCCL prefixes, indented by two
+# blanks. It lists per communicator ("#<group>-<index> (<commHash>) STATUS")
+# the ranks that disagree; the minority group is what to look at. "Rank N"
+# there is the rank inside that communicator (captured as comm_rank); "GPU"
+# is the CUDA device index, with " (NVML n)" when that differs.
+
+name:     nccl.ras.version
+kind:     nccl.version
+severity: info
+priority: 1
+literal:  compiled with CUDA
+regex:    \bNCCL version (?<version>\d+\.\d+\.\d+[a-z0-9]*) compiled with CUDA (?<cuda>\d+\.\d+)
+doc:      NCCL version of the job, as reported by the ncclras client.
+example:  NCCL version 2.26.2 compiled with CUDA 12.6
+expect:   version=2.26.2
+expect:   cuda=12.6
+not:      CUDA runtime version 12060, driver version 12060
+
+name:     nccl.ras.comm_status
+kind:     nccl.ras_comm
+severity: warning
+literal:  MISMATCH
+literal:  ERROR
+literal:  INCOMPLETE
+regex:    ^\s*#(?<group>\d+)-(?<index>\d+) \((?<comm_hash>[0-9a-f]{16})\) (?<status>MISMATCH|ERROR|INCOMPLETE)\s*$
+type:     group=int index=int
+doc:      Header of one communicator with a problem in an ncclras report: MISMATCH (ranks at different operation counts or status), ERROR (init or async NCCL errors), INCOMPLETE (ranks missing). The lines that follow name the ranks.
+example:  #0-0 (fa93daea854b060b) MISMATCH
+expect:   group=0
+expect:   index=0
+expect:   comm_hash=fa93daea854b060b
+expect:   status=MISMATCH
+# NCCL 2.24+ forms
+example:  #0-1 (3c1f9a07d2e45b88) ERROR
+expect:   status=ERROR
+example:  #1-0 (9b02e4d7c13af650) INCOMPLETE
+expect:   index=0
+expect:   status=INCOMPLETE
+not:      Group     Comms     Nodes     Ranks     Ranks     Ranks    Status  Errors
+not:          0         1         4         8        32        32   RUNNING  MISMATCH
+
+name:     nccl.ras.op_counts_differ
+kind:     nccl.ras_mismatch
+severity: warning
+literal:  operation counts
+regex:    Communicator ranks have different (?<op>\w+) operation counts
+doc:      Ranks of a communicator launched different numbers of this collective: the ranks with the smaller count are stuck or late (a hang), the others are waiting for them.
+example:    Communicator ranks have different AllGather operation counts
+expect:   op=AllGather
+# NCCL 2.24+ form
+example:    Communicator ranks have different AllReduce operation counts
+expect:   op=AllReduce
+not:        30 ranks have launched up to operation 640
+
+name:     nccl.ras.ranks_launched
+kind:     nccl.ras_mismatch
+severity: warning
+literal:  ranks have launched up to operation
+literal:  ranks have not launched any operations
+regex:    \b(?<ranks>\d+) ranks have (?:launched up to operation (?<opcount>\d+)|(?<not_launched>not launched any operations))
+type:     ranks=int opcount=int
+doc:      How many ranks reached a given count of the collective named just above (decimal, per collective type). The smaller group at the lower count is the laggard set.
+example:    30 ranks have launched up to operation 640
+expect:   ranks=30
+expect:   opcount=640
+example:    2 ranks have launched up to operation 641
+expect:   ranks=2
+expect:   opcount=641
+# NCCL 2.24+ form
+example:    6 ranks have not launched any operations
+expect:   ranks=6
+expect:   not_launched=not launched any operations
+not:        Communicator ranks have different AllGather operation counts
+
+name:     nccl.ras.rank_launched
+kind:     nccl.ras_mismatch
+severity: warning
+literal:  has launched up to operation
+literal:  has not launched any operations
+regex:    \bRank (?<comm_rank>\d+) has (?:launched up to operation (?<opcount>\d+)|(?<not_launched>not launched any operations)) -- (?:GPU (?<gpu>\d+)(?: \(NVML (?<nvml_gpu>\d+)\))? managed by process (?<process>\d+) on node (?<node>\S+)|\[process information not found\])
+type:     comm_rank=int opcount=int gpu=int nvml_gpu=int process=int
+doc:      A single outlier rank and its operation count, with the GPU, process and node to inspect.
+# NCCL 2.24+ forms
+example:    Rank 17 has launched up to operation 639 -- GPU 1 managed by process 323041 on node 10.137.190.125
+expect:   comm_rank=17
+expect:   opcount=639
+expect:   gpu=1
+expect:   process=323041
+expect:   node=10.137.190.125
+example:    Rank 5 has not launched any operations -- GPU 5 (NVML 7) managed by process 41872 on node gpu-node-03
+expect:   comm_rank=5
+expect:   not_launched=not launched any operations
+expect:   nvml_gpu=7
+expect:   node=gpu-node-03
+example:    Rank 9 has launched up to operation 12 -- [process information not found]
+expect:   comm_rank=9
+expect:   opcount=12
+not:        Rank 12 -- GPU 4 managed by process 323032 on node 10.137.190.124
+
+name:     nccl.ras.rank
+kind:     nccl.ras_rank
+severity: warning
+literal:   -- GPU 
+literal:   -- [process information not found]
+regex:    \bRank (?<comm_rank>\d+)(?: has status (?<status>\w+)| reported (?<error>[^-]+?))? -- (?:GPU (?<gpu>\d+)(?: \(NVML (?<nvml_gpu>\d+)\))? managed by process (?<process>\d+) on node (?<node>\S+)|\[process information not found\])
+type:     comm_rank=int gpu=int nvml_gpu=int process=int
+doc:      One rank listed under a RAS problem (the group named by the line above it: a lagging op count, a status, an error, or missing ranks), with its GPU, process id and node.
+example:    Rank 12 -- GPU 4 managed by process 323032 on node 10.137.190.124
+expect:   comm_rank=12
+expect:   gpu=4
+expect:   process=323032
+expect:   node=10.137.190.124
+example:    Rank 13 -- GPU 5 managed by process 323033 on node 10.137.190.124
+expect:   comm_rank=13
+expect:   node=10.137.190.124
+# NCCL 2.24+ forms
+example:    Rank 3 reported Remote process error -- GPU 3 managed by process 51204 on node gpu-node-02
+expect:   comm_rank=3
+expect:   error=Remote process error
+expect:   process=51204
+example:    Rank 7 has status ABORT -- GPU 7 managed by process 51208 on node gpu-node-02
+expect:   status=ABORT
+example:    Rank 21 -- [process information not found]
+expect:   comm_rank=21
+not:        Rank 17 has launched up to operation 639 -- GPU 1 managed by process 323041 on node 10.137.190.125
+
+name:     nccl.ras.errors_reported
+kind:     nccl.ras_error
+severity: warning
+literal:  ranks reported 
+regex:    \b(?<ranks>\d+) ranks reported (?<error>.*?)\s*$
+type:     ranks=int
+doc:      How many ranks of a communicator recorded this NCCL error (ERROR section of an ncclras report); the rank lines that follow name them.
+# NCCL 2.24+ form
+example:    2 ranks reported Remote process error
+expect:   ranks=2
+expect:   error=Remote process error
+not:        Asynchronous errors on 2 ranks
+
+name:     nccl.ras.error_phase
+kind:     nccl.ras_error
+severity: warning
+literal:  error on 
+literal:  errors on 
+regex:    \b(?<phase>Initialization|Asynchronous) errors? on (?<ranks>\d+) ranks?\s*$
+type:     ranks=int
+doc:      Number of ranks of a communicator with initialization or asynchronous NCCL errors (ERROR section of an ncclras report).
+# NCCL 2.24+ forms
+example:    Asynchronous errors on 2 ranks
+expect:   phase=Asynchronous
+expect:   ranks=2
+example:    Initialization error on 1 rank
+expect:   phase=Initialization
+expect:   ranks=1
+not:        2 ranks reported Remote process error
+
+name:     nccl.ras.dead_processes
+kind:     nccl.ras_dead
+severity: warning
+literal:  considered dead (unreachable via the RAS network)
+regex:    \b(?<count>\d+) job process(?:es are| is) considered dead \(unreachable via the RAS network\)
+type:     count=int
+doc:      Job processes the RAS network can no longer reach (crashed, killed, node down). The process lines that follow name them; their own logs hold the cause.
+# NCCL 2.24+ forms
+example:    1 job process is considered dead (unreachable via the RAS network)
+expect:   count=1
+example:    8 job processes are considered dead (unreachable via the RAS network)
+expect:   count=8
+not:        Missing communicator data from 8 job processes
+
+name:     nccl.ras.process
+kind:     nccl.ras_rank
+severity: warning
+literal:  managing GPU
+regex:    \bProcess (?<process>\d+) on node (?<node>\S+) managing GPUs? (?<gpus>\S+(?: \(NVML [\d,]+\))?)
+type:     process=int
+doc:      A process listed under DEAD or INCOMPLETE (missing data) in an ncclras report, with its node and GPUs.
+# NCCL 2.24+ form
+example:    Process 51208 on node gpu-node-02 managing GPU 7
+expect:   process=51208
+expect:   node=gpu-node-02
+expect:   gpus=7
+example:    Process 51200 on node gpu-node-02 managing GPUs 0,1,2,3
+expect:   gpus=0,1,2,3
+not:        Rank 12 -- GPU 4 managed by process 323032 on node 10.137.190.124
+
+name:     nccl.ras.missing_data
+kind:     nccl.ras_comm
+severity: warning
+literal:  Missing communicator data from
+regex:    Missing communicator data from (?<missing_processes>\d+) job process(?:es)?
+type:     missing_processes=int
+doc:      The ncclras client got no communicator data from some processes (INCOMPLETE): they are hung hard, dead, or unreachable.
+# NCCL 2.24+ form
+example:    Missing communicator data from 8 job processes
+expect:   missing_processes=8
+not:        8 job processes are considered dead (unreachable via the RAS network)
+
+name:     nccl.ras.collection_timeouts
+kind:     nccl.ras_timeout
+severity: warning
+literal:  communication timeout
+regex:    Encountered (?<count>\d+) communication timeouts? while gathering (?<what>.*\S)
+type:     count=int
+doc:      The ncclras client timed out talking to some RAS peers; the report may be incomplete.
+# NCCL 2.24+ form
+example:    Encountered 3 communication timeouts while gathering communicator data
+expect:   count=3
+expect:   what=communicator data
+not:        Missing communicator data from 8 job processes
+
+# ---------------------------------------------------------------- RAS INFO lines in the job log
+
+name:     nccl.ras.declaring_dead
+kind:     nccl.ras_dead
+severity: warning
+literal:  RAS declaring peer
+regex:    RAS declaring peer (?<peer>\S+) as DEAD
+doc:      This process's RAS thread gave up on a peer process (no keep-alive). The peer likely crashed, was killed, or its node went down.
+# NCCL 2.24+ form
+example:  gpu-node-07:48213:48399 [3] NCCL INFO RAS declaring peer 10.12.4.18<28028> as DEAD; rasDeadPeersHash 0x5d1e9a3c7b20f4e1
+expect:   peer=10.12.4.18<28028>
+not:      gpu-node-07:48213:48399 [3] NCCL INFO RAS keep-alive timeout error (20s) on socket connection with 10.12.4.18<28028>
+
+name:     nccl.ras.dead_peer_connection
+kind:     nccl.ras_dead
+severity: warning
+literal:  that is considered dead
+regex:    RAS connection from peer (?<peer>\S+) that is considered dead
+doc:      A peer previously declared dead tried to reconnect.
+# NCCL 2.24+ form
+example:  gpu-node-07:48213:48399 [3] NCCL INFO RAS connection from peer 10.12.4.18<28028> that is considered dead!
+expect:   peer=10.12.4.18<28028>
+not:      gpu-node-07:48213:48399 [3] NCCL INFO RAS declaring peer 10.12.4.18<28028> as DEAD; rasDeadPeersHash 0x5d1e9a3c7b20f4e1
+
+name:     nccl.ras.keepalive_timeout
+kind:     nccl.ras_timeout
+severity: warning
+literal:  RAS keep-alive timeout
+regex:    RAS keep-alive timeout (?<level>warning|error) \((?<timeout_s>\d+)s\) on socket connection with (?<peer>\S+)
+type:     timeout_s=int
+doc:      No keep-alive from a RAS peer for timeout_s seconds ("error" precedes declaring it dead): the peer process is hung, dead, or its network is down.
+# NCCL 2.24+ forms
+example:  gpu-node-07:48213:48399 [3] NCCL INFO RAS keep-alive timeout error (20s) on socket connection with 10.12.4.18<28028>
+expect:   level=error
+expect:   timeout_s=20
+expect:   peer=10.12.4.18<28028>
+example:  gpu-node-07:48213:48399 [3] NCCL INFO RAS keep-alive timeout warning (5s) on socket connection with 10.12.4.18<28028>
+expect:   level=warning
+expect:   timeout_s=5
+not:      gpu-node-07:48213:48399 [3] NCCL INFO RAS declaring peer 10.12.4.18<28028> as DEAD; rasDeadPeersHash 0x5d1e9a3c7b20f4e1

@@ -1,0 +1,284 @@
+# Job schedulers: Slurm (srun / slurmstepd) and Kubernetes (kubectl describe,
+# kubelet / scheduler events, Kubeflow training-operator controller logs).
+#
+# Node names are captured as `node`, never as the canonical `host`: these
+# lines are printed by srun/slurmstepd/the controller, and `host` would
+# re-attribute the event to the node it talks about.
+
+name:     slurm.task_error.exit_code
+kind:     slurm.task_error
+severity: warning
+literal:  : task
+regex:    (?:srun: )?error: (?<node>[^\s:]+): tasks? (?<tasks>\d+(?:[-,]\d+)*): (?<error>Exited with exit code (?<exitcode>\d+))
+type:     exitcode=int
+doc:      srun saw these tasks (SLURM_PROCID = global rank with one task per GPU) exit non-zero; the cause is in the tasks' own output.
+# train-057 (task ranges)
+example:  srun: error: slurm-job-compute-0-0: tasks 2-7: Exited with exit code 1
+expect:   node=slurm-job-compute-0-0
+expect:   tasks=2-7
+expect:   exitcode=1
+expect:   error=Exited with exit code 1
+example:  srun: error: slurm-job-compute-0-1: tasks 8-13,15: Exited with exit code 1
+expect:   tasks=8-13,15
+example:  srun: error: slurm-job-compute-0-1: task 14: Exited with exit code 1
+expect:   tasks=14
+not:      srun: error: nid01934: tasks 2,4-5,7: Terminated
+
+name:     slurm.task_error.killed
+kind:     slurm.task_error
+severity: warning
+literal:  : task
+regex:    (?:srun: )?error: (?<node>[^\s:]+): tasks? (?<tasks>\d+(?:[-,]\d+)*): (?<error>Killed|Terminated)\s*$
+doc:      Tasks ended by a signal from outside (Terminated = SIGTERM from a cancellation/time limit, Killed = SIGKILL from escalation or the OOM killer); usually a consequence.
+# train-059 (after a time-limit cancellation)
+example:  srun: error: nid01934: tasks 2,4-5,7: Terminated
+expect:   node=nid01934
+expect:   tasks=2,4-5,7
+expect:   error=Terminated
+example:  srun: error: nid01935: tasks 8-15: Terminated
+expect:   tasks=8-15
+# version: Slurm srun task report (reference formats-training.md 1.6 SLURM srun task failure row)
+example:  srun: error: gpu-node-07: task 3: Killed
+expect:   tasks=3
+expect:   error=Killed
+not:      srun: error: slurm-job-compute-0-0: tasks 2-7: Exited with exit code 1
+
+name:     slurm.task_error.oom
+kind:     slurm.task_error
+severity: error
+literal:  : task
+regex:    (?:srun: )?error: (?<node>[^\s:]+): tasks? (?<tasks>\d+(?:[-,]\d+)*): (?<error>Out Of Memory)
+doc:      Slurm's cgroup memory limit killed these tasks: host (CPU) memory, not GPU memory.
+# version: Slurm srun task report (reference formats-training.md 1.6 SLURM srun task failure and cgroup OOM rows)
+example:  srun: error: gpu-node-07: task 5: Out Of Memory
+expect:   node=gpu-node-07
+expect:   tasks=5
+expect:   error=Out Of Memory
+not:      srun: error: gpu-node-07: task 3: Killed
+
+name:     slurm.task_error.signal
+kind:     slurm.task_error
+severity: error
+literal:  : task
+regex:    (?:srun: )?error: (?<node>[^\s:]+): tasks? (?<tasks>\d+(?:[-,]\d+)*): (?<error>(?:Segmentation fault|Aborted|Bus error|Floating point exception|Illegal instruction)(?: \(core dumped\))?)
+doc:      Tasks crashed with a fatal signal (segfault, abort, bus error).
+# version: Slurm srun task report (reference formats-training.md 1.6 SLURM srun task failure row)
+example:  srun: error: gpu-node-07: task 0: Segmentation fault (core dumped)
+expect:   tasks=0
+expect:   error=Segmentation fault (core dumped)
+not:      srun: error: gpu-node-07: task 5: Out Of Memory
+
+name:     slurm.cancelled
+kind:     slurm.cancelled
+severity: error
+literal:  CANCELLED AT
+regex:    \*\*\* (?:JOB|STEP) (?<job>[\w.+]+) ON (?<node>\S+) CANCELLED AT (?<cancel_time>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?: DUE TO (?<reason>[A-Z][A-Z ]*[A-Z]))?[^*]*\*\*\*
+type:     cancel_time=time
+doc:      Slurm ended the job or step: TIME LIMIT, PREEMPTION, NODE FAILURE, or (no reason) scancel by a user. Errors and SIGTERMs printed after it are consequences.
+# train-059
+example:  slurmstepd: error: *** STEP 32233190.0 ON nid01934 CANCELLED AT 2020-07-03T02:59:56 DUE TO TIME LIMIT ***
+expect:   job=32233190.0
+expect:   node=nid01934
+expect:   cancel_time=2020-07-03T02:59:56
+expect:   reason=TIME LIMIT
+# version: job-level banner (reference formats-training.md 1.6 SLURM cancellation row)
+example:  slurmstepd: error: *** JOB 4242 ON gpu-node-07 CANCELLED AT 2024-05-02T11:20:13 DUE TO PREEMPTION ***
+expect:   job=4242
+expect:   reason=PREEMPTION
+# version: scancel by a user, no reason (reference 1.6 SLURM cancellation row)
+example:  slurmstepd: error: *** JOB 4242 ON gpu-node-07 CANCELLED AT 2024-05-02T11:20:13 ***
+expect:   job=4242
+expect:   node=gpu-node-07
+# version: node failure, trailing advice after the reason (same banner, Slurm 20+)
+example:  slurmstepd: error: *** STEP 1943824.0 ON gpu-node-17 CANCELLED AT 2023-03-06T03:17:51 DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS ***
+expect:   reason=NODE FAILURE
+not:      srun: Job step aborted: Waiting up to 32 seconds for job step to finish.
+
+name:     slurm.step_aborted
+kind:     slurm.step_aborted
+severity: warning
+literal:  srun: Job step aborted
+literal:  srun: Force Terminated
+literal:  srun: Terminating
+regex:    srun: (?:Job step aborted: Waiting up to (?<wait_s>\d+) seconds for job step to finish|Force Terminated (?:job |JobId=|StepId=)?(?<job>[\w.+]+)|Terminating (?:job step |StepId=)(?<job>[\w.+]+))
+type:     wait_s=int
+doc:      srun is tearing the step down (after a cancellation, node failure or a task failure with --kill-on-bad-exit); a consequence.
+# train-059
+example:  srun: Job step aborted: Waiting up to 32 seconds for job step to finish.
+expect:   wait_s=32
+example:  srun: Force Terminated job 32233190
+expect:   job=32233190
+example:  srun: Terminating job step 32233190.0
+expect:   job=32233190.0
+not:      slurmstepd: error: *** STEP 32233190.0 ON nid01934 CANCELLED AT 2020-07-03T02:59:56 DUE TO TIME LIMIT ***
+
+name:     slurm.cgroup_oom
+kind:     mem.cgroup_oom
+severity: error
+literal:  oom-kill event
+literal:  oom_kill event
+regex:    Detected (?<count>\d+) oom[-_]kill events?(?:\(s\))? in (?:StepId=|step )?(?<step>\d+(?:\+\d+)?(?:\.\w+)?)
+type:     count=int
+doc:      The Slurm job step's memory cgroup hit its limit and the kernel OOM-killed processes: host memory exhausted (raise --mem, fewer dataloader workers, smaller CPU offload).
+# version: older Slurm wording (reference formats-training.md 1.6 SLURM cgroup OOM row)
+example:  slurmstepd: error: Detected 1 oom-kill event(s) in StepId=4242.0 cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.
+expect:   count=1
+expect:   step=4242.0
+# version: newer Slurm wording (reference 1.6 SLURM cgroup OOM row)
+example:  slurmstepd: error: Detected 3 oom_kill events in StepId=4242.batch. Some of the step tasks have been OOM Killed.
+expect:   count=3
+expect:   step=4242.batch
+not:      srun: error: gpu-node-07: task 5: Out Of Memory
+
+name:     slurm.node_fail
+kind:     slurm.node_fail
+severity: error
+literal:  Node failure on
+regex:    Node failure on (?<node>[^\s,]+)
+doc:      Slurm lost contact with a node (hardware, kernel panic, network): the job step is aborted; the ranks on that node are the failure.
+# version: srun message on NODE_FAIL (paired with the "DUE TO NODE FAILURE" banner)
+example:  srun: error: Node failure on gpu-node-17
+expect:   node=gpu-node-17
+not:      slurmstepd: error: *** STEP 1943824.0 ON gpu-node-17 CANCELLED AT 2023-03-06T03:17:51 DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS ***
+
+name:     k8s.oomkilled
+kind:     mem.k8s_oomkilled
+severity: error
+literal:  OOMKilled
+start:    ^\s*Reason:\s+(?<reason>OOMKilled)\s*$
+continue: ^\s*(?:Exit Code:\s+(?<exitcode>-?\d+)|Signal:\s+(?<signal>\d+)|Message:.*?|Started:\s+.*?|Finished:\s+(?<finished>\S.*?))\s*$
+type:     exitcode=int signal=int
+doc:      kubectl describe: the container was killed by its memory limit (host memory, not GPU). Exit Code is usually 137 but can be 0.
+# version: kubectl describe pod container state (reference formats-training.md 1.6 Kubernetes row)
+example:        Reason:       OOMKilled
+example:        Exit Code:    137
+example:        Started:      Tue, 29 Apr 2025 13:43:32 +0800
+example:        Finished:     Tue, 29 Apr 2025 13:50:01 +0800
+expect:   reason=OOMKilled
+expect:   exitcode=137
+expect:   finished=Tue, 29 Apr 2025 13:50:01 +0800
+not:            Reason:       Error
+
+name:     k8s.terminated
+kind:     k8s.terminated
+severity: error
+literal:  Reason:
+start:    ^\s*Reason:\s+(?<reason>Error|ContainerCannotRun|DeadlineExceeded|StartError)\s*$
+continue: ^\s*(?:Exit Code:\s+(?<exitcode>-?\d+)|Signal:\s+(?<signal>\d+)|Message:.*?|Started:\s+.*?|Finished:\s+(?<finished>\S.*?))\s*$
+type:     exitcode=int signal=int
+doc:      kubectl describe: the container terminated with this reason and exit code (128+N = killed by signal N: 137 SIGKILL, 143 SIGTERM, 134 SIGABRT, 139 SIGSEGV).
+# version: kubectl describe pod "Last State: Terminated" section (reference formats-training.md 1.6 Kubernetes row)
+example:        Reason:       Error
+example:        Exit Code:    1
+example:        Started:      Tue, 29 Apr 2025 13:43:32 +0800
+example:        Finished:     Tue, 29 Apr 2025 13:50:01 +0800
+expect:   reason=Error
+expect:   exitcode=1
+not:            Reason:       OOMKilled
+not:            Reason:       CrashLoopBackOff
+
+name:     k8s.operator.pod_error
+kind:     k8s.terminated
+severity: error
+literal:  terminated message:
+regex:    Error pod (?<pod>\S+) container (?<container>\S+) exitCode: (?<exitcode>-?\d+) terminated message:(?<message>[^\t]*?)\s*(?:\t.*?"reason": "(?<reason>\w+)".*)?$
+type:     exitcode=int
+doc:      Kubeflow training-operator event: a replica pod's container terminated with this exit code.
+# train-061 (zap-format controller log)
+example:  1.708507856644096e+09	DEBUG	events	Error pod pytorch-simple-worker-0 container pytorch exitCode: 1 terminated message: 	{"type": "Warning", "object": {"kind":"PyTorchJob","namespace":"kubeflow","name":"pytorch-simple","uid":"10bd2912-0996-4fcf-a95a-bb84135861f1","apiVersion":"kubeflow.org/v1","resourceVersion":"730855"}, "reason": "Error"}
+expect:   pod=pytorch-simple-worker-0
+expect:   container=pytorch
+expect:   exitcode=1
+expect:   reason=Error
+not:      1.7085078566441019e+09	DEBUG	events	Pod: kubeflow.pytorch-simple-worker-0 exited with code 1	{"type": "Normal", "object": {"kind":"PyTorchJob","namespace":"kubeflow","name":"pytorch-simple","uid":"10bd2912-0996-4fcf-a95a-bb84135861f1","apiVersion":"kubeflow.org/v1","resourceVersion":"730855"}, "reason": "ExitedWithCode"}
+
+name:     k8s.operator.pod_exited
+kind:     k8s.terminated
+severity: warning
+literal:  exited with code
+regex:    Pod: (?<pod>\S+) exited with code (?<exitcode>-?\d+)
+type:     exitcode=int
+doc:      Kubeflow training-operator event repeating a replica pod's exit code (same failure as the `Error pod ...` event).
+# train-061
+example:  1.7085078566441019e+09	DEBUG	events	Pod: kubeflow.pytorch-simple-worker-0 exited with code 1	{"type": "Normal", "object": {"kind":"PyTorchJob","namespace":"kubeflow","name":"pytorch-simple","uid":"10bd2912-0996-4fcf-a95a-bb84135861f1","apiVersion":"kubeflow.org/v1","resourceVersion":"730855"}, "reason": "ExitedWithCode"}
+expect:   pod=kubeflow.pytorch-simple-worker-0
+expect:   exitcode=1
+not:      1.708507856644096e+09	DEBUG	events	Error pod pytorch-simple-worker-0 container pytorch exitCode: 1 terminated message: 	{"type": "Warning"}
+
+name:     k8s.operator.replica_status
+kind:     k8s.replica_status
+severity: info
+literal:  ReplicaType=
+regex:    (?:^time="(?<ts>[^"]+)".*?)?(?<job_kind>\w+Job)=(?<job>[^,\s]+), ReplicaType=(?<replica_type>\w+) expected=(?<expected>\d+), running=(?<running>\d+), succeeded=(?<succeeded>\d+), failed=(?<failed>\d+)
+type:     expected=int running=int succeeded=int failed=int
+doc:      Kubeflow training-operator replica counts; failed > 0 marks a failed replica.
+# train-061 (logrus format)
+example:  time="2024-02-21T09:30:56Z" level=info msg="PyTorchJob=pytorch-simple, ReplicaType=Worker expected=1, running=1, succeeded=0, failed=0, Replicas=1"
+expect:   job_kind=PyTorchJob
+expect:   job=pytorch-simple
+expect:   replica_type=Worker
+expect:   failed=0
+not:      time="2024-02-21T09:30:57Z" level=info msg="Reconciling for job pytorch-simple"
+
+name:     k8s.operator.job_failed
+kind:     k8s.job_failed
+severity: error
+literal:  replica(s) failed
+regex:    (?<job_kind>\w+Job) (?<job>\S+) is failed because (?<count>\d+) (?<replica_type>\w+) replica\(s\) failed
+type:     count=int
+doc:      Kubeflow training-operator marked the whole job failed because a replica failed.
+# version: Kubeflow training-operator v1 JobFailed condition message
+example:  PyTorchJob pytorch-simple is failed because 1 Worker replica(s) failed.
+expect:   job=pytorch-simple
+expect:   count=1
+expect:   replica_type=Worker
+not:      time="2024-02-21T09:30:56Z" level=info msg="PyTorchJob=pytorch-simple, ReplicaType=Worker expected=1, running=1, succeeded=0, failed=0, Replicas=1"
+
+name:     k8s.evicted.low_resource
+kind:     k8s.evicted
+severity: error
+literal:  The node was low on resource
+regex:    (?<msg>The node was low on resource: (?<resource>[\w.-]+)\..*?)\s*$
+doc:      kubelet evicted the pod under node memory/disk pressure: the scheduler ended it, not the program.
+# version: kubelet eviction message (reference formats-training.md 1.6 Kubernetes row)
+example:  The node was low on resource: memory.
+expect:   resource=memory
+expect:   msg=The node was low on resource: memory.
+# version: kubectl describe pod, pod-level Message line with kubelet details
+example:  Message:          The node was low on resource: ephemeral-storage. Threshold quantity: 10Gi, available: 8Gi. Container pytorch was using 52Gi, request is 0, has larger consumption of ephemeral-storage.
+expect:   resource=ephemeral-storage
+not:      Reason:           Evicted
+
+name:     k8s.evicted.reason
+kind:     k8s.evicted
+severity: error
+literal:  Evicted
+regex:    ^\s*(?:Reason:\s+(?<msg>Evicted)|(?:Warning|Normal)\s+(?<msg>Evicted)\s+.*?)\s*$
+doc:      kubectl describe: the pod was evicted (node pressure); see the Message line for the resource.
+# version: kubectl describe pod, pod-level status (reference formats-training.md 1.6 Kubernetes row)
+example:  Reason:           Evicted
+expect:   msg=Evicted
+not:      Reason:       OOMKilled
+
+name:     k8s.node_shutdown
+kind:     k8s.evicted
+severity: error
+literal:  terminated in response to imminent node shutdown
+regex:    (?<msg>Pod was terminated in response to imminent node shutdown)
+doc:      kubelet graceful node shutdown (spot/preemptible VM reclaimed, node drained): the platform ended the pod.
+# version: kubelet graceful node shutdown (Kubernetes >= 1.21), kubectl describe pod Message line
+example:  Message:          Pod was terminated in response to imminent node shutdown.
+expect:   msg=Pod was terminated in response to imminent node shutdown
+not:      The node was low on resource: memory.
+
+name:     k8s.preempted
+kind:     k8s.evicted
+severity: error
+literal:  Preempted by 
+regex:    (?<msg>Preempted by (?:pod )?(?<preemptor>\S+) on node (?<node>\S+))
+doc:      kube-scheduler preempted this pod for a higher-priority one.
+# version: kube-scheduler preemption event (reason Preempted), as kubectl describe lists it
+example:    Normal   Preempted  2m    default-scheduler  Preempted by pod 1f7e6c2a-8d8e-4f7b-9a6c-2b1d0e5c7a11 on node gpu-node-3
+expect:   preemptor=1f7e6c2a-8d8e-4f7b-9a6c-2b1d0e5c7a11
+expect:   node=gpu-node-3
+not:      slurmstepd: error: *** JOB 4242 ON gpu-node-07 CANCELLED AT 2024-05-02T11:20:13 DUE TO PREEMPTION ***

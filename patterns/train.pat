@@ -1,0 +1,531 @@
+# Training-loop lines: per-step metrics (kind train.step, folded into the
+# steps table), fp16 loss-scale overflows, framework NaN checks and normal
+# completion. Formats: formats-training.md 1.5 and pitfalls 10-16 (section 3).
+# Number captures use a float token that accepts `2.345678E+00`, `5e-05`,
+# `nan`, `inf`, `-inf`, `NaN`, and (where the framework prints them) thousands
+# separators (`tps: 10,050`, `tflops: 1,234.56`). A Megatron line whose
+# `lm loss` field is missing (NaN loss, or all iterations skipped) simply has
+# no `loss` capture: the analyzer detects the missing loss by its absence.
+# mfu is captured as printed, in percent (`mfu_pct`), including nanoGPT's
+# `-100.00` warm-up sentinel.
+
+# Megatron-LM training_log (all eras: 2020 without `consumed samples`,
+# 2024-01+ ` [YYYY-MM-DD HH:MM:SS]` prefix, 2026 microseconds; lr `%.3E` or
+# `%.6E`; optional throughput, grad norm, energy, MoE losses). Printed by the
+# last rank only.
+name:     train.step.megatron
+kind:     train.step
+severity: info
+literal:  elapsed time per iteration (ms)
+regex:    (?x) \biteration\s+(?<step>\d+)\s*/\s*\d+\s*\|
+            .*?\belapsed\ time\ per\ iteration\ \(ms\):\s*(?<iter_ms>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+            (?:.*?\bthroughput\ per\ GPU\ \(TFLOP/s/GPU\):\s*(?<tflops>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\blearning\ rate:\s*(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bglobal\ batch\ size:\s*(?<global_batch_size>\d+))?
+            (?:.*?\|\s*lm\ loss:\s*(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bloss\ scale:\s*(?<loss_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bgrad\ norm:\s*(?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bnumber\ of\ skipped\ iterations:\s*(?<skipped_iters>\d+))?
+            (?:.*?\bnumber\ of\ nan\ iterations:\s*(?<nan_iters>\d+))?
+type:     step=int iter_ms=float tflops=float lr=float global_batch_size=int loss=float loss_scale=float grad_norm=float skipped_iters=int nan_iters=int
+doc:      Megatron-LM step line; a missing `lm loss` means the loss was NaN (or every iteration was skipped), rising skipped/nan counters mean overflow or NaN steps
+# real, Megatron-LLM fork (train-007)
+example:  iteration     3383/    8000 | consumed samples:       216512 | elapsed time per iteration (ms): 7613.1 | learning rate: 6.680E-06 | global batch size:    64 | lm loss: 7.334521E-01 | loss scale: 1.0 | grad norm: 0.752 | number of skipped iterations:   0 | number of nan iterations:   0 |
+expect:   step=3383
+expect:   iter_ms=7613.1
+expect:   lr=6.680E-06
+expect:   global_batch_size=64
+expect:   loss=0.7334521
+expect:   loss_scale=1.0
+expect:   grad_norm=0.752
+expect:   skipped_iters=0
+expect:   nan_iters=0
+# real: the NaN iteration has no `lm loss` field (train-007; the paste is cut after `gr`)
+example:  iteration     3385/    8000 | consumed samples:       216640 | elapsed time per iteration (ms): 7624.3 | learning rate: 6.676E-06 | global batch size:    64 | loss scale: 1.0 | gr
+expect:   step=3385
+expect:   loss_scale=1.0
+# real, 2024 timestamped form with throughput, fp16 warm-up: all iterations skipped, no loss (Megatron-LM 2024-09)
+example:   [2024-09-03 15:54:54] iteration       10/  500000 | consumed samples:        10240 | elapsed time per iteration (ms): 13035.3 | throughput per GPU (TFLOP/s/GPU): 812.5 | learning rate: 0.000000E+00 | global batch size:  1024 | loss scale: 8388608.0 | number of skipped iterations:  10 | number of nan iterations:   0 |
+expect:   step=10
+expect:   tflops=812.5
+expect:   loss_scale=8388608.0
+expect:   skipped_iters=10
+# real, 2024-08 with a fork's extra `iteration time` field
+example:   [2024-08-21 10:19:42] iteration        4/   25000 | consumed samples:         4096 | elapsed time per iteration (ms): 270125.4 | throughput per GPU (TFLOP/s/GPU): 449.6 | iteration time: 270.125 s samples/sec: 3.8 | learning rate: 7.500000E-08 | global batch size:  1024 | lm loss: 2.120380E+00 | loss scale: 1.0 | grad norm: 14.218 | number of skipped iterations:   0 | number of nan iterations:   0 |
+expect:   loss=2.120380E+00
+expect:   grad_norm=14.218
+expect:   lr=7.5e-08
+# real, 2020 format (no consumed samples, no loss while the fp16 scale calibrates) (train-055)
+example:   iteration        5/  120000 | elapsed time per iteration (ms): 16491.5 | learning rate: 0.000E+00 | loss scale: 268435456.0 | number of skipped iterations:   5 | number of nan iterations:   0 |
+expect:   step=5
+expect:   loss_scale=268435456.0
+# 2026-01+ microsecond timestamp, grad norm nan, MoE loss before `loss scale`; built per formats-training.md 1.5
+example:   [2026-02-11 08:15:02.413207] iteration     1200/  500000 | consumed samples:      1228800 | elapsed time per iteration (ms): 5123.4 | throughput per GPU (TFLOP/s/GPU): 402.7 | learning rate: 2.999400E-04 | global batch size:  1024 | lm loss: 2.871234E+00 | load_balancing_loss: 1.002310E+00 | loss scale: 1.0 | grad norm: nan | number of skipped iterations:   0 | number of nan iterations:   1 |
+expect:   grad_norm=nan
+expect:   nan_iters=1
+expect:   loss=2.871234
+not:      [Rank 0] (after 10 iterations) memory (MB) | allocated: 25123.45 | max allocated: 40001.23 | reserved: 42000.00 | max reserved: 42000.00
+not:      after 5 iterations memory (MB) | allocated: 10250.5693359375 | max allocated: 12606.06201171875 | reserved: 17482.0 | max reserved: 17482.0
+
+# Megatron-DeepSpeed fork: adds consumed tokens, actual seqlen, and trailing
+# `samples per second` / `TFLOPs` fields.
+name:     train.step.megatron_deepspeed
+kind:     train.step
+severity: info
+priority: 1
+literal:  samples per second:
+regex:    (?x) \biteration\s+(?<step>\d+)\s*/\s*\d+\s*\|
+            .*?\belapsed\ time\ per\ iteration\ \(ms\):\s*(?<iter_ms>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+            (?:.*?\blearning\ rate:\s*(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bglobal\ batch\ size:\s*(?<global_batch_size>\d+))?
+            (?:.*?\|\s*lm\ loss:\s*(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bloss\ scale:\s*(?<loss_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bgrad\ norm:\s*(?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bnumber\ of\ skipped\ iterations:\s*(?<skipped_iters>\d+))?
+            (?:.*?\bnumber\ of\ nan\ iterations:\s*(?<nan_iters>\d+))?
+            .*?\bsamples\ per\ second:\s*(?<samples_per_s>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+            (?:.*?\bTFLOPs:\s*(?<tflops>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+type:     step=int iter_ms=float lr=float global_batch_size=int loss=float loss_scale=float grad_norm=float skipped_iters=int nan_iters=int samples_per_s=float tflops=float
+doc:      Megatron-DeepSpeed step line; `grad norm: nan` with no `lm loss` field means the loss already went NaN
+# real, bf16 run whose loss field vanished (train-009)
+example:   iteration     5426/  250000 | consumed samples:        43408 | consumed tokens:     88899584 | elapsed time per iteration (ms): 4247.9 | learning rate: 2.999E-04 | global batch size:     8 | loss scale: 1.0 | grad norm: nan | actual seqlen:  2048 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 1.883 | TFLOPs: 78.36 |
+expect:   step=5426
+expect:   iter_ms=4247.9
+expect:   lr=2.999E-04
+expect:   global_batch_size=8
+expect:   grad_norm=nan
+expect:   samples_per_s=1.883
+expect:   tflops=78.36
+# real, healthy Megatron-DeepSpeed line (2023-08)
+example:  iteration     2500/    2500 | consumed samples:        80000 | consumed tokens:    163840000 | elapsed time per iteration (ms): 1206.4 | learning rate: 1.371E-04 | global batch size:    32 | lm loss: 1.254951E+01 | loss scale: 1.0 | grad norm: 2.265 | num zeros: 0.0 | actual seqlen:  2048 | number of skipped iterations:   0 | number of nan iterations:   0 | samples per second: 26.526 | TFLOPs: 59.42 |
+expect:   loss=12.54951
+expect:   tflops=59.42
+not:      iteration     3383/    8000 | consumed samples:       216512 | elapsed time per iteration (ms): 7613.1 | learning rate: 6.680E-06 | global batch size:    64 | lm loss: 7.334521E-01 | loss scale: 1.0 | grad norm: 0.752 | number of skipped iterations:   0 | number of nan iterations:   0 |
+
+# DeepSpeed engine step report (every steps_per_print, rank 0):
+# `[Rank 0] step=<n>, skipped=<n>, lr=[...], mom=[...]`. skipped is cumulative.
+name:     train.step.deepspeed
+kind:     train.step
+severity: info
+literal:  , skipped=
+regex:    \bstep=(?<step>\d+), skipped=(?<skipped_iters>\d+), lr=\[(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+type:     step=int skipped_iters=int lr=float
+doc:      DeepSpeed step report; a growing `skipped` count means fp16 overflow steps
+# real (DeepSpeed 0.15, 2024-09)
+example:  [2024-09-23 10:12:05,611] [INFO] [logging.py:96:log_dist] [Rank 0] step=2000, skipped=3, lr=[0.001], mom=[[0.8, 0.999]]
+expect:   step=2000
+expect:   skipped_iters=3
+expect:   lr=0.001
+not:      [2024-09-23 10:12:05,611] [INFO] [timer.py:260:stop] epoch=0/micro_step=2000/global_step=2000, RunningAvgSamplesPerSec=2200.6575978356914, CurrSamplesPerSec=2140.4970655779534, MemAllocated=0.03GB, MaxMemAllocated=0.03GB
+
+# DeepSpeed throughput timer (wall_clock_breakdown / steps_per_print).
+name:     train.step.deepspeed_throughput
+kind:     train.step
+severity: info
+literal:  CurrSamplesPerSec=
+regex:    \bepoch=(?<epoch>\d+)/micro_step=\d+/global_step=(?<step>\d+), RunningAvgSamplesPerSec=[-+\d.eE]+, CurrSamplesPerSec=(?<samples_per_s>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))(?:, MemAllocated=(?<mem_allocated>[\d.]+GB))?(?:, MaxMemAllocated=(?<max_mem_allocated>[\d.]+GB))?
+type:     epoch=float step=int samples_per_s=float mem_allocated=size max_mem_allocated=size
+doc:      DeepSpeed throughput report (samples/s of the current step; GB here are binary)
+# real (DeepSpeed 0.15, 2024-09)
+example:  [2024-09-23 10:12:05,611] [INFO] [timer.py:260:stop] epoch=0/micro_step=2000/global_step=2000, RunningAvgSamplesPerSec=2200.6575978356914, CurrSamplesPerSec=2140.4970655779534, MemAllocated=0.03GB, MaxMemAllocated=0.03GB
+expect:   step=2000
+expect:   samples_per_s=2140.4970655779534
+expect:   mem_allocated=0.03GB
+not:      [2024-09-23 10:12:05,611] [INFO] [logging.py:96:log_dist] [Rank 0] step=2000, skipped=3, lr=[0.001], mom=[[0.8, 0.999]]
+
+# DeepSpeed pipeline engine (plain print on rank 0):
+# `steps: <n> loss: <%.4f> [<name>: <%.4f> ...]iter time (s): <%.3f> samples/sec: <%.3f>`
+name:     train.step.deepspeed_pipe
+kind:     train.step
+severity: info
+literal:  iter time (s):
+regex:    \bsteps: (?<step>\d+) loss: (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)) .*?iter time \(s\): (?<iter_s>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?) samples/sec: (?<samples_per_s>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+type:     step=int loss=float iter_s=float samples_per_s=float
+doc:      DeepSpeed PipelineEngine step line (iteration time in seconds)
+# DeepSpeed >= 0.9 PipelineEngine.train_batch, built per formats-training.md 1.5
+example:  steps: 60 loss: 1.2876 iter time (s): 4.127 samples/sec: 7.754
+expect:   step=60
+expect:   loss=1.2876
+expect:   iter_s=4.127
+expect:   samples_per_s=7.754
+# with an additional named loss (`[<name>: <%.4f> ...]`), same source
+example:  steps: 61 loss: nan moe_loss: 0.0112 iter time (s): 4.131 samples/sec: 7.746
+expect:   loss=nan
+not:      [2024-09-23 10:12:05,611] [INFO] [logging.py:96:log_dist] [Rank 0] step=2000, skipped=3, lr=[0.001], mom=[[0.8, 0.999]]
+
+# Hugging Face Trainer log dict (rank 0, via tqdm.write; no step number).
+# Newer TRL/transformers may quote the values (`'loss': '1.764'`).
+name:     train.step.hf
+kind:     train.step
+severity: info
+literal:  {'loss':
+regex:    (?x) \{'loss':\ '?(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))'?
+            (?:,\ 'grad_norm':\ '?(?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))'?)?
+            (?:,\ 'learning_rate':\ '?(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))'?)?
+            (?:.*?'epoch':\ '?(?<epoch>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?))?
+type:     loss=float grad_norm=float lr=float epoch=float
+doc:      Hugging Face Trainer training log (loss rounded to 4 decimals); `loss 0.0` with `grad_norm nan` means the run diverged
+# real (train-025): grad_norm nan while loss is still finite
+example:  {'loss': 0.2051, 'grad_norm': nan, 'learning_rate': 9.774074342405685e-06, 'epoch': 0.53}
+expect:   loss=0.2051
+expect:   grad_norm=nan
+expect:   lr=9.774074342405685e-06
+expect:   epoch=0.53
+# real, log-viewer line number prefix (train-005)
+example:  [1757] {'loss': 0.0, 'grad_norm': 1.4142135381698608, 'learning_rate': 4.3181818181818185e-06, 'epoch': 0.01}
+expect:   loss=0.0
+expect:   grad_norm=1.4142135381698608
+# real, transformers < 4.38 (no grad_norm) (train-015)
+example:  {'loss': 2.0491, 'learning_rate': 0.0001961913563176343, 'epoch': 0.28}
+expect:   lr=0.0001961913563176343
+# real, TRL with quoted values (2025)
+example:  {'loss': '1.764', 'grad_norm': '2.609', 'learning_rate': '6.667e-05', 'mean_token_accuracy': '0.7419', 'epoch': '3'}
+expect:   loss=1.764
+expect:   epoch=3
+not:      {'eval_loss': 0.3461727797985077, 'eval_runtime': 9.144, 'eval_samples_per_second': 10.936, 'eval_steps_per_second': 1.422, 'epoch': 1.0, 'step': 10000}
+not:      {'train_runtime': 116.1914, 'train_samples_per_second': 6.885, 'train_steps_per_second': 1.721, 'train_loss': 2.819730052947998, 'epoch': 0.15}
+
+# torchtitan metrics line (ANSI colour codes are stripped before matching).
+# Eras: 2024 `wps:` and loss %7.4f without grad_norm/tflops; `tps:` from
+# 2025-02; tflops ~2025-02; grad_norm ~2025-06; `mfu: N/A` when peak FLOPS unknown.
+name:     train.step.torchtitan
+kind:     train.step
+severity: info
+literal:  loss:
+regex:    (?x) \bstep:\s*(?<step>\d+)\s+loss:\s*(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+            (?:\s+grad_norm:\s*(?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:\s+memory:\s*(?<memory>\d+(?:\.\d+)?\s?GiB)\((?<memory_pct>\d+(?:\.\d+)?)%\))?
+            (?:\s+[tw]ps:\s*(?<tokens_per_s>\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:\s+tflops:\s*(?<tflops>\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:\s+mfu:\s*(?:(?<mfu_pct>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))%|N/A))?
+type:     step=int loss=float grad_norm=float memory=size memory_pct=float tokens_per_s=float tflops=float mfu_pct=float
+doc:      torchtitan step line (tps = tokens/s per GPU, memory = peak reserved); tiny tflops/mfu on small models are normal
+# real, current format behind torchrun's [rank0]: template (train-029)
+example:  [rank0]:[titan] 2026-05-18 16:04:46,338 - root - INFO - step: 14  loss:  3.24405  grad_norm:  0.8319  memory:  9.46GiB(64.99%)  tps: 7,282  tflops: 0.52  mfu: 0.17%
+expect:   step=14
+expect:   loss=3.24405
+expect:   grad_norm=0.8319
+expect:   memory=9.46GiB
+expect:   memory_pct=64.99
+expect:   tokens_per_s=7282
+expect:   tflops=0.52
+expect:   mfu_pct=0.17
+# real, 2024 `wps:` era (torchtitan 2024-10)
+example:  2024-10-03 15:01:18,520 - root - INFO - step: 117  loss:  3.9053  memory: 36.20GiB(81.50%)  wps: 1,710  mfu: 23.50%
+expect:   step=117
+expect:   tokens_per_s=1710
+expect:   mfu_pct=23.50
+# current format on a large model, thousands separators and unknown peak FLOPS; built per formats-training.md 1.5
+example:  [rank0]:[titan] 2025-09-02 11:20:31,004 - root - INFO - step: 250  loss:  2.91230  grad_norm:  1.0421  memory: 61.33GiB(77.42%)  tps: 10,050  tflops: 1,234.56  mfu: N/A
+expect:   tokens_per_s=10050
+expect:   tflops=1234.56
+not:      2023-03-22 09:32:32 step 3000: train loss 4.0390, val loss 4.0427
+not:      step:0, loss:5.453125
+
+# nanoGPT: `iter <n>: loss <%.4f>, time <%.2f>ms, mfu <%.2f>%` (mfu added
+# 2023-01; `mfu -100.00%` for the first iterations is a sentinel, not a value).
+name:     train.step.nanogpt
+kind:     train.step
+severity: info
+literal:  : loss
+regex:    \biter (?<step>\d+): loss (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)), time (?<iter_ms>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)ms(?:, mfu (?<mfu_pct>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))%)?
+type:     step=int loss=float iter_ms=float mfu_pct=float
+doc:      nanoGPT step line (mfu -100.00 means not measured yet)
+# real (train-027)
+example:  2023-03-22 09:30:39 iter 2920: loss 3.9883, time 1099.34ms, mfu 15.34%
+expect:   step=2920
+expect:   loss=3.9883
+expect:   iter_ms=1099.34
+expect:   mfu_pct=15.34
+# real: loss nan after the checkpoint (train-027)
+example:  2023-03-22 09:32:52 iter 3010: loss nan, time 1019.95ms, mfu 14.12%
+expect:   loss=nan
+# the -100.00% warm-up sentinel, nanoGPT 2023 (formats-training.md 1.5)
+example:  iter 0: loss 10.9952, time 29824.33ms, mfu -100.00%
+expect:   mfu_pct=-100.00
+not:      2023-03-22 09:32:32 step 3000: train loss 4.0390, val loss 4.0427
+
+# lit-gpt / litgpt (2023-2024): `iter <n> step <m>: loss <%.4f>, iter time: <%.2f>ms`
+name:     train.step.litgpt
+kind:     train.step
+severity: info
+priority: 1
+literal:  : loss
+regex:    \biter (?<iter>\d+) step (?<step>\d+): loss (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)), iter time: (?<iter_ms>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s?ms
+type:     iter=int step=int loss=float iter_ms=float
+doc:      lit-gpt step line (step = optimizer step, iter = micro-batch)
+# lit-gpt 2023 finetune scripts, per formats-training.md 1.5
+example:  iter 1600 step 400: loss 1.0342, iter time: 197.51ms (optimizer.step)
+expect:   iter=1600
+expect:   step=400
+expect:   loss=1.0342
+expect:   iter_ms=197.51
+not:      2023-03-22 09:30:39 iter 2920: loss 3.9883, time 1099.34ms, mfu 15.34%
+
+# Lightning / NeMo tqdm progress bar metric (low confidence: one event per
+# redraw, no global step; `epoch` and the loss only).
+name:     train.step.lightning_bar
+kind:     train.step
+severity: info
+priority: -10
+literal:  train_loss=
+regex:    \bEpoch (?<epoch>\d+):.*?[\s,](?:reduced_)?train_loss(?:_step)?=(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+type:     epoch=float loss=float
+doc:      Lightning progress-bar loss (3 significant digits; rate-limit, do not count as steps)
+# Lightning tqdm bar, per formats-training.md 1.5
+example:  Epoch 0:  45%|████▌     | 450/1000 [01:23<01:40,  5.45it/s, v_num=0, train_loss=2.590]
+expect:   epoch=0
+expect:   loss=2.590
+# NeMo (Lightning based) bar with reduced_train_loss and nan, per formats-training.md 1.5
+example:  Epoch 0: :  12%|█▏        | 3200/26000 [1:02:11<7:23:05, v_num=3, reduced_train_loss=nan, global_step=3.2e+3, consumed_samples=1.64e+6]
+expect:   loss=nan
+not:      Epoch 0:   0%|          | 10/59674 [12:17<1221:29:06,  0.01it/s, v_num=5]
+
+# ---------------------------------------------------------------- fp16 ---
+
+# DeepSpeed dynamic loss scaler (rank 0 only): int form (`64, reducing to 32`,
+# 0.8+), float form (older ZeRO 1/2: `128.0, reducing to 64.0`), very old
+# `[deepscale]` prefix, and the hysteresis form (scale kept, no scale_to).
+# Start-up cascades from a huge initial scale are normal; a fall to 1 or 0 is not.
+name:     train.overflow.deepspeed
+kind:     train.overflow
+severity: warning
+literal:  OVERFLOW! Rank
+regex:    \[(?:deepspeed|deepscale)\] OVERFLOW! Rank \d+ Skipping step\. Attempted loss scale: (?<scale_from>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))(?:, reducing to (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))|, but hysteresis is (?<hysteresis>\d+)\. Reducing hysteresis to \d+)
+type:     scale_from=float scale_to=float hysteresis=int
+doc:      fp16 gradient overflow: the step was skipped and the loss scale lowered; repeated overflows down to scale 1 (or 0: int formatting of a fractional scale) mean the run is diverging - use bf16 or lower the LR
+# real, tqdm-glued (train-015)
+example:   14%|██▍       | 378/2724 [13:58:09<86:18:35, 132.44s/it][2023-06-07 22:16:00,018] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 64, reducing to 32
+expect:   scale_from=64
+expect:   scale_to=32
+# real, huge start-up scale (train-019)
+example:  [2024-09-11 17:52:18,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 4294967296, reducing to 2147483648
+expect:   scale_from=4294967296
+expect:   scale_to=2147483648
+# real, hysteresis form (DeepSpeed 0.15, 2024-09)
+example:  [2024-09-23 10:15:33,253] [INFO] [loss_scaler.py:190:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 32768, but hysteresis is 2. Reducing hysteresis to 1
+expect:   scale_from=32768
+expect:   hysteresis=2
+# real, very old `[deepscale]` prefix (HF DeepSpeed integration docs)
+example:   [deepscale] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 262144, reducing to 262144
+expect:   scale_to=262144
+# older ZeRO stage 1/2 float formatting, per formats-training.md 1.5
+example:  [2021-11-04 08:12:47,339] [INFO] [stage_1_and_2.py:1702:step] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 128.0, reducing to 64.0
+expect:   scale_from=128.0
+expect:   scale_to=64.0
+not:      [2024-09-23 10:11:54,730] [INFO] [logging.py:96:log_dist] [Rank 0] Overflow detected. Skipping step. Attempted loss scale: 65536, reducing to 32768.0
+
+# DeepSpeed fused/unfused fp16 optimizers (`[Rank 0] Overflow detected...`
+# via log_dist; `[deepspeed] fp16 dynamic loss scale overflow! ...`).
+name:     train.overflow.deepspeed_optimizer
+kind:     train.overflow
+severity: warning
+literal:  Overflow detected. Skipping step.
+literal:  fp16 dynamic loss scale overflow!
+regex:    (?:Overflow detected\. Skipping step\.|fp16 dynamic loss scale overflow!(?: Rank \d+)?(?: Skipping step\.)?)(?: Attempted loss scale: (?<scale_from>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)), reducing to (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+type:     scale_from=float scale_to=float
+doc:      fp16 gradient overflow in a DeepSpeed fp16 optimizer: step skipped, loss scale lowered
+# real (DeepSpeed 0.15 fused optimizer, 2024-09)
+example:  [2024-09-23 10:11:54,730] [INFO] [logging.py:96:log_dist] [Rank 0] Overflow detected. Skipping step. Attempted loss scale: 65536, reducing to 32768.0
+expect:   scale_from=65536
+expect:   scale_to=32768.0
+# real (DeepSpeed unfused optimizer, 2024-03)
+example:  [2024-03-08 16:33:21,416] [INFO] [unfused_optimizer.py:207:step] [deepspeed] fp16 dynamic loss scale overflow! Skipping step. Attempted loss scale: 65536.0, reducing to 32768.0
+expect:   scale_from=65536.0
+# bare message (old fp16 utils print only this), per formats-training.md 1.5
+example:  fp16 dynamic loss scale overflow!
+not:      Gradient overflow detected. Skipping step.
+
+# DeepSpeed/Megatron fp16 optimizer `_update_scale` notice (its own line in
+# the fused optimizer: the `[INFO] [...:_update_scale]` header is on the line before).
+name:     train.overflow.grad_overflow_iteration
+kind:     train.overflow
+severity: warning
+literal:  Grad overflow on iteration
+regex:    \bGrad overflow on iteration:? (?<step>\d+)
+type:     step=int
+doc:      fp16 overflow at iteration <step> (the same overflow is usually also reported by an `Overflow detected` line)
+# real (DeepSpeed unfused optimizer, 2026-06)
+example:  [2026-06-18 23:36:56,643] [INFO] [unfused_optimizer.py:281:_update_scale] Grad overflow on iteration: 4
+expect:   step=4
+# real (DeepSpeed fused optimizer: message on its own line)
+example:  Grad overflow on iteration 501
+expect:   step=501
+not:      [2024-09-23 10:11:54,722] [INFO] [fused_optimizer.py:462:_update_scale] No Grad overflow for 500 iterations
+
+# NVIDIA apex amp (2019-2022).
+name:     train.overflow.apex
+kind:     train.overflow
+severity: warning
+literal:  Gradient overflow.  Skipping step
+regex:    Gradient overflow\.\s+Skipping step, loss scaler \d+ reducing loss scale to (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+type:     scale_to=float
+doc:      apex amp fp16 overflow: step skipped, loss scale lowered
+# real (apex O1 run)
+example:  Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0
+expect:   scale_to=32768.0
+not:      Gradient overflow detected. Skipping step.
+
+# fairseq fp16 trainer.
+name:     train.overflow.fairseq
+kind:     train.overflow
+severity: warning
+literal:  gradient overflow detected, ignoring gradient
+regex:    NOTE: gradient overflow detected, ignoring gradient, setting loss scale to: (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+type:     scale_to=float
+doc:      fairseq fp16 overflow: update skipped, loss scale lowered
+# real (fairseq, 2021)
+example:  2021-03-08 12:33:12 | INFO | fairseq.trainer | NOTE: gradient overflow detected, ignoring gradient, setting loss scale to: 2.0
+expect:   scale_to=2.0
+not:      2021-03-08 12:34:45 | INFO | train_inner | {"epoch": 1, "update": 0.002, "loss": "16.05"}
+
+# Fatal: the dynamic loss scale cannot go lower.
+name:     train.loss_scale_min
+kind:     train.loss_scale_min
+severity: error
+literal:  Current loss scale already at minimum
+literal:  Minimum loss scale reached
+regex:    (?:Current loss scale already at minimum - cannot decrease scale anymore|Minimum loss scale reached \((?<min_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\))
+type:     min_scale=float
+doc:      fp16 loss scale hit its minimum and training aborted: the loss/gradients are inf/NaN every step - switch to bf16, lower the LR, or raise min_loss_scale only as a last resort
+# DeepSpeed exception text (train-015/017 issue title, formats-training.md 1.5)
+example:  Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting run.
+# fairseq equivalent (FloatingPointError raised by the fp16 trainer)
+example:  FloatingPointError: Minimum loss scale reached (0.0001). Your loss is probably exploding. Try lowering the learning rate, using gradient clipping or increasing the batch size.
+expect:   min_scale=0.0001
+not:      [2024-09-11 17:52:18,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 4294967296, reducing to 2147483648
+
+# ------------------------------------------------------------ NaN checks ---
+
+# Megatron NaN checks: 2023-08..2024 assertion form (`Rank <r>: found NaN in
+# local ... Device: <d>, node: <host>`), bucket variant, Inf variant.
+name:     train.nonfinite.megatron
+kind:     train.nonfinite
+severity: error
+priority: 1
+literal:   in local
+regex:    (?:Rank (?<rank>\d+): )?(?<msg>found (?:NaN|Inf) in local (?:forward loss calculation|grad norm[^.]*?))\.(?: Device: (?<dev>\d+), node: (?<host>\S+))?
+type:     rank=int dev=int
+doc:      Megatron's NaN check fired on rank <rank> before the data-parallel reduction: that rank produced the first NaN (bad data, overflow, or a faulty GPU if it repeats on the same device)
+# Megatron-LM 2023-08..2024 (AssertionError text), per formats-training.md 1.5
+example:  AssertionError: Rank 13: found NaN in local forward loss calculation. Device: 5, node: gpu-node-031
+expect:   rank=13
+expect:   dev=5
+expect:   host=gpu-node-031
+expect:   msg=found NaN in local forward loss calculation
+example:  AssertionError: Rank 2: found NaN in local grad norm in backward pass before data-parallel communication collective. Device: 2, node: dgx-a100-07
+expect:   msg=found NaN in local grad norm in backward pass before data-parallel communication collective
+not:      RuntimeError: Rank 255, node gpu-node-12, device 7, iteration 2: Unexpected result nan (message='found NaN in local forward loss calculation')
+
+# Megatron rerun state machine (2024-12+), fatal form raised as RuntimeError.
+name:     train.nonfinite.megatron_rerun
+kind:     train.nonfinite
+severity: error
+priority: 2
+literal:  Unexpected result
+regex:    Rank (?<rank>\d+), node (?<host>[^,]+), device (?<dev>\d+), iteration (?<step>\d+): Unexpected result (?<value>\S+) \(message='(?<msg>[^']*)'\)
+type:     rank=int dev=int step=int
+doc:      Megatron's rerun state machine rejected a NaN/Inf result on rank <rank> at iteration <step>: that rank produced it first
+# Megatron-LM 2024-12+, per formats-training.md 1.5
+example:  RuntimeError: Rank 255, node gpu-node-12, device 7, iteration 2: Unexpected result nan (message='found NaN in local forward loss calculation')
+expect:   rank=255
+expect:   host=gpu-node-12
+expect:   dev=7
+expect:   step=2
+expect:   value=nan
+expect:   msg=found NaN in local forward loss calculation
+not:      AssertionError: Rank 13: found NaN in local forward loss calculation. Device: 5, node: gpu-node-031
+
+# Megatron rerun state machine, logged form with the invocation counter.
+name:     train.nonfinite.megatron_rerun_log
+kind:     train.nonfinite
+severity: error
+priority: 2
+literal:  Unexpected result
+regex:    Unexpected result (?<value>\S+) on rank (?<rank>\d+) at iteration #(?<step>\d+) invocation #\d+ \(message='(?<msg>[^']*)'\)
+type:     rank=int step=int
+doc:      Megatron's rerun state machine saw a NaN/Inf result on rank <rank> at iteration <step>
+# Megatron-LM 2024-12+, per formats-training.md 1.5
+example:  Unexpected result inf on rank 3 at iteration #1200 invocation #1 (message='found Inf in local grad norm for bucket #0 in backward pass before data-parallel communication collective')
+expect:   value=inf
+expect:   rank=3
+expect:   step=1200
+expect:   msg=found Inf in local grad norm for bucket #0 in backward pass before data-parallel communication collective
+not:      RuntimeError: Rank 255, node gpu-node-12, device 7, iteration 2: Unexpected result nan (message='found NaN in local forward loss calculation')
+
+# Megatron-LLM fork warning.
+name:     train.nonfinite.bad_grad_norm
+kind:     train.nonfinite
+severity: error
+literal:  Bad grad_norm detected
+regex:    (?<msg>Bad grad_norm detected \(grad_norm=(?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\))
+type:     grad_norm=float
+doc:      the gradient norm was NaN/Inf (Megatron-LLM fork check)
+# Megatron-LLM, per formats-training.md 1.5 (excerpt 008 of the reference set)
+example:  ***WARNING*** Bad grad_norm detected (grad_norm=nan)
+expect:   grad_norm=nan
+not:      {'loss': 0.2051, 'grad_norm': nan, 'learning_rate': 9.774074342405685e-06, 'epoch': 0.53}
+
+# Lightning EarlyStopping(check_finite=True).
+name:     train.nonfinite.lightning
+kind:     train.nonfinite
+severity: error
+literal:  is not finite
+regex:    (?<msg>Monitored metric (?<metric>\S+) = (?<value>\S+) is not finite)
+doc:      Lightning stopped training because the monitored metric became NaN/Inf
+# Lightning EarlyStopping text, per formats-training.md 1.5
+example:  Monitored metric val_loss = nan is not finite. Previous best value was 2.345. Signaling Trainer to stop.
+expect:   metric=val_loss
+expect:   value=nan
+not:      `Trainer.fit` stopped: `max_steps=1000` reached.
+
+# ------------------------------------------------------------ completion ---
+
+name:     train.finished.hf
+kind:     train.finished
+severity: info
+literal:  {'train_runtime':
+regex:    \{'train_runtime': '?(?<train_runtime>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)'?(?:.*?'train_loss': '?(?<train_loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))'?)?(?:.*?'epoch': '?(?<epoch>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)'?)?
+type:     train_runtime=float train_loss=float epoch=float
+doc:      Hugging Face Trainer finished training normally (train_runtime in seconds)
+# real (HF Trainer)
+example:  {'train_runtime': 116.1914, 'train_samples_per_second': 6.885, 'train_steps_per_second': 1.721, 'train_loss': 2.819730052947998, 'epoch': 0.15}
+expect:   train_runtime=116.1914
+expect:   train_loss=2.819730052947998
+expect:   epoch=0.15
+not:      {'loss': 0.2051, 'grad_norm': nan, 'learning_rate': 9.774074342405685e-06, 'epoch': 0.53}
+
+name:     train.finished.lightning
+kind:     train.finished
+severity: info
+literal:  `Trainer.fit` stopped:
+regex:    `Trainer\.fit` stopped: `(?<limit>max_steps|max_epochs)=(?<limit_value>\d+)` reached
+type:     limit_value=int
+doc:      Lightning reached its configured max_steps / max_epochs
+# real (Lightning 2.x, glued to a progress bar)
+example:  Epoch 0:   0%|          | 10/59674 [12:17<1221:29:06,  0.01it/s, v_num=5]`Trainer.fit` stopped: `max_steps=10` reached.
+expect:   limit=max_steps
+expect:   limit_value=10
+not:      Monitored metric val_loss = nan is not finite. Previous best value was 2.345. Signaling Trainer to stop.
+
+name:     train.finished.megatron
+kind:     train.finished
+severity: info
+literal:  [after training is done]
+regex:    \[after training is done\] datetime: (?<done_at>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?)
+type:     done_at=time
+doc:      Megatron's train() returned: the iteration schedule completed
+# real (Megatron-LM 2025-04)
+example:  [after training is done] datetime: 2025-04-14 18:16:35 
+expect:   done_at=2025-04-14 18:16:35
+not:      [before the start of training step] datetime: 2024-09-03 15:52:43
+
+name:     train.finished.torchtitan
+kind:     train.finished
+severity: info
+literal:  Training completed
+regex:    (?:^|\bINFO - )Training completed\s*$
+doc:      torchtitan finished its configured steps
+# torchtitan train.py (`logger.info("Training completed")`), 2025+ [titan] prefix
+example:  [rank0]:[titan] 2025-09-02 13:44:10,221 - root - INFO - Training completed
+not:      2024-08-30 22:31:05,495 - INFO - Training completed in 5778.41 seconds.

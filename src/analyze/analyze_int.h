@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/* analyze_int.h - private to src/analyze: the events in memory, and the
+ * pieces analyze.c puts together. */
+#ifndef FAULTLINE_ANALYZE_INT_H
+#define FAULTLINE_ANALYZE_INT_H
+
+#include "faultline/analyze.h"
+
+/* What an event means for the verdict. */
+enum role {
+	ROLE_NONE = 0,  /* context only */
+	ROLE_SIGNAL,    /* supports a cause but did not end the job by itself */
+	ROLE_SECONDARY, /* a consequence of another rank's failure */
+	ROLE_PRIMARY,   /* a failure in its own right */
+};
+
+struct ev {
+	int64_t id;
+	char *file;
+	int64_t line;
+	int64_t rank, local_rank, pid;
+	char *host;
+	int64_t ts;  /* as logged (UTC µs), FL_TIME_NONE */
+	int64_t cts; /* corrected for the host's clock offset */
+	int ts_kind;
+	char *kind, *pattern, *fields, *text;
+	int severity;
+	/* classification (rules.c) */
+	enum role role;
+	const char *cause;
+	int priority;
+};
+
+struct ctx {
+	struct fl_store *s;
+	int64_t run;
+	struct fl_analysis *a;
+	struct ev *ev;
+	size_t nev;
+	int64_t world; /* world size, -1 unknown */
+	const struct ev *first; /* the first primary failure, or NULL */
+	int64_t *waiting; /* ranks that reported the hang collective's timeout */
+	size_t nwaiting;
+	struct fl_err *err;
+};
+
+/* rules.c */
+void rules_classify(struct ev *e);
+const struct fl_cause_rule *rules_cause(const char *cause);
+/* Xid class from patterns/xid.tsv semantics: hardware, application,
+ * consequence, info. */
+const char *rules_xid_class(int64_t xid);
+
+/* json.c-style accessor for our own flat field objects. */
+bool ev_field(const struct ev *e, const char *key, struct fl_buf *out);
+bool ev_field_int(const struct ev *e, const char *key, int64_t *out);
+
+/* clock.c */
+int clock_offsets(struct ctx *c);
+int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
+
+/* hang.c */
+int hang_analyze(struct ctx *c);
+
+/* findings.c */
+int findings_collect(struct ctx *c);
+int training_collect(struct ctx *c);
+int config_collect(struct ctx *c);
+void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *message);
+void evidence_add(struct fl_evidence_list *l, const struct ev *e);
+void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,
+		      const char *host, int64_t ts, const char *text);
+void evidence_release(struct fl_evidence_list *l);
+
+/* helpers shared by the analysis files */
+int prepare(struct ctx *c, const char *sql, struct fl_stmt **st);
+char *dup_or_null(struct fl_stmt *st, int col);
+
+#endif

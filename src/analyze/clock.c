@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * clock.c - how far each host's clock is off.
+ *
+ * Hosts log in their own clocks. Some things happen at the same moment on
+ * every rank: the same training step finishes everywhere within a fraction
+ * of its duration (data-parallel ranks wait for each other), and every
+ * rank's watchdog fires the same timeout after the same collective. Each
+ * such moment gives, per host, its time minus the moment's median across
+ * hosts; a host's offset is the median of those differences. Offsets below
+ * a threshold are noise (second-granular stamps) and are left at zero.
+ * Tested by: tests/e2e (clock_skew scenario)
+ */
+#include "analyze_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SKEW_MIN_US 2000000 /* below this, clocks agree as far as logs can tell */
+
+struct sample {
+	char *key;  /* the shared moment */
+	char *host;
+	int64_t ts;
+};
+
+struct samples {
+	struct sample *v;
+	size_t n, cap;
+};
+
+static void add_sample(struct samples *s, const char *key, const char *host, int64_t ts)
+{
+	FL_GROW(s->v, s->cap, s->n + 1);
+	s->v[s->n].key = fl_xstrdup(key);
+	s->v[s->n].host = fl_xstrdup(host);
+	s->v[s->n].ts = ts;
+	s->n++;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_sample(const void *a, const void *b)
+{
+	const struct sample *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+	return c ? c : strcmp(x->host, y->host);
+}
+
+static int64_t median(int64_t *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_i64);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Per (moment, host) the earliest time; moments seen on at least two hosts. */
+static void collect(struct ctx *c, struct samples *s)
+{
+	struct fl_stmt *st;
+	const char *sql =
+		"SELECT 'step:' || step, host, MIN(ts) FROM steps WHERE run_id = ?1 AND host IS NOT NULL"
+		" AND ts IS NOT NULL AND ts_kind IN (1, 2) AND step IS NOT NULL GROUP BY step, host "
+		"UNION ALL "
+		"SELECT 'wd:' || IFNULL(json_extract(fields, '$.pg'), '') || ':' ||"
+		" json_extract(fields, '$.seq'), host, MIN(ts) FROM events WHERE run_id = ?1"
+		" AND kind = 'torch.watchdog_timeout' AND host IS NOT NULL AND ts IS NOT NULL"
+		" AND ts_kind IN (1, 2) AND json_extract(fields, '$.seq') IS NOT NULL"
+		" GROUP BY 1, host";
+	if (prepare(c, sql, &st))
+		return;
+	fl_stmt_bind_int(st, 1, c->run);
+	while (fl_stmt_step(st) == 1)
+		add_sample(s, fl_stmt_text(st, 0), fl_stmt_text(st, 1), fl_stmt_int(st, 2));
+	fl_stmt_free(st);
+}
+
+static void offset_set(struct fl_analysis *a, const char *host, int64_t off, int n)
+{
+	a->offsets = fl_xrealloc(a->offsets, (a->noffsets + 1) * sizeof(*a->offsets));
+	a->offsets[a->noffsets].host = fl_xstrdup(host);
+	a->offsets[a->noffsets].offset_us = off;
+	a->offsets[a->noffsets].samples = n;
+	a->noffsets++;
+}
+
+int clock_offsets(struct ctx *c)
+{
+	struct samples s = { NULL, 0, 0 };
+	collect(c, &s);
+	if (s.n)
+		qsort(s.v, s.n, sizeof(s.v[0]), cmp_sample);
+	/* deviation of each (moment, host) from the moment's median */
+	struct samples dev = { NULL, 0, 0 };
+	int64_t *tmp = fl_xmalloc((s.n + 1) * sizeof(int64_t));
+	for (size_t i = 0; i < s.n;) {
+		size_t j = i;
+		while (j < s.n && !strcmp(s.v[j].key, s.v[i].key))
+			j++;
+		if (j - i >= 2) {
+			for (size_t k = i; k < j; k++)
+				tmp[k - i] = s.v[k].ts;
+			int64_t m = median(tmp, j - i);
+			for (size_t k = i; k < j; k++)
+				add_sample(&dev, s.v[k].host, s.v[k].host, s.v[k].ts - m);
+		}
+		i = j;
+	}
+	if (dev.n)
+		qsort(dev.v, dev.n, sizeof(dev.v[0]), cmp_sample);
+	size_t skewed = 0;
+	for (size_t i = 0; i < dev.n;) {
+		size_t j = i;
+		while (j < dev.n && !strcmp(dev.v[j].host, dev.v[i].host))
+			j++;
+		for (size_t k = i; k < j; k++)
+			tmp[k - i] = dev.v[k].ts;
+		int64_t off = median(tmp, j - i);
+		if (llabs(off) >= SKEW_MIN_US && j - i >= 2) {
+			offset_set(c->a, dev.v[i].host, off, (int)(j - i));
+			skewed++;
+		}
+		i = j;
+	}
+	free(tmp);
+	for (size_t i = 0; i < s.n; i++) {
+		free(s.v[i].key);
+		free(s.v[i].host);
+	}
+	for (size_t i = 0; i < dev.n; i++) {
+		free(dev.v[i].key);
+		free(dev.v[i].host);
+	}
+	free(s.v);
+	free(dev.v);
+	return FL_OK;
+}
+
+int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts)
+{
+	if (ts == FL_TIME_NONE || !host)
+		return ts;
+	for (size_t i = 0; i < c->a->noffsets; i++)
+		if (!strcmp(c->a->offsets[i].host, host))
+			return ts - c->a->offsets[i].offset_us;
+	return ts;
+}

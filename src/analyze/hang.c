@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hang.c - where progress stopped, and who never arrived.
+ *
+ * Every healthy rank's watchdog reports the collective it waited in:
+ * WorkNCCL(SeqNum=S, OpType=OP). The hang point is the (process group,
+ * seq, op) reported by the most ranks. The ranks that never arrived are
+ * the ones that logged in this bundle but did not report waiting there -
+ * a stuck rank is usually silent - and those that reported an earlier
+ * seq or a lower last-enqueued work. Without watchdog lines, a
+ * communicator whose Init START has no Init COMPLETE on some ranks is the
+ * hang point, and COLL traces' lowest opCount names the laggards.
+ * Tested by: tests/e2e (collective_hang and cascade scenarios)
+ */
+#include "analyze_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct group {
+	char *pg, *op;
+	int64_t seq, timeout;
+	int64_t *ranks;
+	size_t n, cap;
+	int64_t first_ts;
+};
+
+static bool has_rank(const int64_t *v, size_t n, int64_t r)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == r)
+			return true;
+	return false;
+}
+
+static void push_rank(int64_t **v, size_t *n, size_t *cap, int64_t r)
+{
+	if (r < 0 || has_rank(*v, *n, r))
+		return;
+	FL_GROW(*v, *cap, *n + 1);
+	(*v)[(*n)++] = r;
+}
+
+static char *field_dup(const struct ev *e, const char *key)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	if (!ev_field(e, key, &b)) {
+		fl_buf_release(&b);
+		return NULL;
+	}
+	return fl_buf_detach(&b);
+}
+
+static bool streq(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+static bool is_timeout(const struct ev *e)
+{
+	return !strcmp(e->kind, "torch.watchdog_timeout") || !strcmp(e->kind, "torch.work_timeout");
+}
+
+static struct group *find_group(struct group **gs, size_t *n, size_t *cap, const char *pg,
+				const char *op, int64_t seq)
+{
+	for (size_t i = 0; i < *n; i++)
+		if ((*gs)[i].seq == seq && streq((*gs)[i].pg, pg) && streq((*gs)[i].op, op))
+			return &(*gs)[i];
+	FL_GROW(*gs, *cap, *n + 1);
+	struct group *g = &(*gs)[(*n)++];
+	memset(g, 0, sizeof(*g));
+	g->pg = pg ? fl_xstrdup(pg) : NULL;
+	g->op = op ? fl_xstrdup(op) : NULL;
+	g->seq = seq;
+	g->timeout = -1;
+	g->first_ts = FL_TIME_NONE;
+	return g;
+}
+
+static char *pg_name(const struct ev *e)
+{
+	char *desc = field_dup(e, "pg_desc");
+	if (desc)
+		return desc;
+	return field_dup(e, "pg");
+}
+
+/* Ranks that show activity in the bundle (they had a chance to report). */
+static void active_ranks(struct ctx *c, int64_t **v, size_t *n, size_t *cap)
+{
+	struct fl_stmt *st;
+	if (prepare(c, "SELECT rank FROM ranks WHERE run_id = ?1 AND lines > 0 ORDER BY rank", &st))
+		return;
+	fl_stmt_bind_int(st, 1, c->run);
+	while (fl_stmt_step(st) == 1)
+		push_rank(v, n, cap, fl_stmt_int(st, 0));
+	fl_stmt_free(st);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void set_from_group(struct ctx *c, struct group *g)
+{
+	struct fl_hang *h = &c->a->hang;
+	h->set = true;
+	h->collective = g->op ? fl_xstrdup(g->op) : NULL;
+	h->seq = g->seq;
+	h->process_group = g->pg ? fl_xstrdup(g->pg) : NULL;
+	h->timeout_ms = g->timeout;
+	c->waiting = fl_xmalloc((g->n + 1) * sizeof(int64_t));
+	if (g->n)
+		memcpy(c->waiting, g->ranks, g->n * sizeof(int64_t));
+	c->nwaiting = g->n;
+}
+
+/* Ranks behind the hang point: reported an earlier seq in the same group
+ * of collectives, or a last enqueued work below it. */
+static void behind(struct ctx *c, const struct group *g, int64_t **stuck, size_t *n, size_t *cap)
+{
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		if (e->rank < 0 || g->seq < 0)
+			continue;
+		int64_t v;
+		if (is_timeout(e) && ev_field_int(e, "seq", &v) && v < g->seq) {
+			char *pg = pg_name(e);
+			if (streq(pg, g->pg))
+				push_rank(stuck, n, cap, e->rank);
+			free(pg);
+		} else if (!strcmp(e->kind, "torch.watchdog_summary") &&
+			   ev_field_int(e, "last_enqueued", &v) && v < g->seq) {
+			push_rank(stuck, n, cap, e->rank);
+		}
+	}
+}
+
+static int watchdog_hang(struct ctx *c)
+{
+	struct group *gs = NULL;
+	size_t ng = 0, capg = 0;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		if (!is_timeout(e))
+			continue;
+		char *pg = pg_name(e);
+		char *op = field_dup(e, "op");
+		int64_t seq = -1;
+		ev_field_int(e, "seq", &seq);
+		struct group *g = find_group(&gs, &ng, &capg, pg, op, seq);
+		push_rank(&g->ranks, &g->n, &g->cap, e->rank >= 0 ? e->rank : -2 - (int64_t)i);
+		int64_t t;
+		if (ev_field_int(e, "timeout_ms", &t))
+			g->timeout = t;
+		if (e->cts != FL_TIME_NONE && (g->first_ts == FL_TIME_NONE || e->cts < g->first_ts))
+			g->first_ts = e->cts;
+		free(pg);
+		free(op);
+	}
+	if (!ng)
+		return 0;
+	/* The hang point: most ranks waiting there; then the highest seq. */
+	struct group *best = &gs[0];
+	for (size_t i = 1; i < ng; i++)
+		if (gs[i].n > best->n || (gs[i].n == best->n && gs[i].seq > best->seq))
+			best = &gs[i];
+	/* Unknown ranks were counted with negative ids: drop them now. */
+	size_t k = 0;
+	for (size_t i = 0; i < best->n; i++)
+		if (best->ranks[i] >= 0)
+			best->ranks[k++] = best->ranks[i];
+	best->n = k;
+	set_from_group(c, best);
+	int64_t *stuck = NULL;
+	size_t ns = 0, caps = 0;
+	behind(c, best, &stuck, &ns, &caps);
+	if (c->first) {
+		/* A rank failed: it is the one the others waited for; ranks the
+		 * launcher tore down after it were not given the chance. */
+		if (!has_rank(best->ranks, best->n, c->first->rank))
+			push_rank(&stuck, &ns, &caps, c->first->rank);
+	} else if (best->n > 0) {
+		/* A pure hang: whoever logged here but did not report waiting. */
+		int64_t *act = NULL;
+		size_t na = 0, capa = 0;
+		active_ranks(c, &act, &na, &capa);
+		for (size_t i = 0; i < na; i++)
+			if (!has_rank(best->ranks, best->n, act[i]))
+				push_rank(&stuck, &ns, &caps, act[i]);
+		free(act);
+	}
+	if (ns)
+		qsort(stuck, ns, sizeof(*stuck), cmp_i64);
+	c->a->hang.stuck = stuck;
+	c->a->hang.nstuck = ns;
+	for (size_t i = 0, shown = 0; i < c->nev && shown < 6; i++) {
+		const struct ev *e = &c->ev[i];
+		if (is_timeout(e) || !strcmp(e->kind, "torch.watchdog_summary")) {
+			evidence_add(&c->a->hang.evidence, e);
+			shown++;
+		}
+	}
+	for (size_t i = 0; i < ng; i++) {
+		free(gs[i].pg);
+		free(gs[i].op);
+		free(gs[i].ranks);
+	}
+	free(gs);
+	return 0;
+}
+
+/* Init START without Init COMPLETE on the same process and communicator. */
+static int init_hang(struct ctx *c)
+{
+	struct fl_stmt *st;
+	const char *sql =
+		"SELECT s.rank, json_extract(s.fields, '$.comm_rank'), s.id FROM events s"
+		" WHERE s.run_id = ?1 AND s.kind = 'nccl.init_start' AND NOT EXISTS ("
+		"  SELECT 1 FROM events d WHERE d.run_id = s.run_id AND d.kind = 'nccl.init_complete'"
+		"  AND d.host IS s.host AND d.pid IS s.pid"
+		"  AND json_extract(d.fields, '$.comm') IS json_extract(s.fields, '$.comm'))"
+		" AND EXISTS (SELECT 1 FROM events d WHERE d.run_id = s.run_id"
+		"  AND d.kind = 'nccl.init_complete')";
+	if (prepare(c, sql, &st))
+		return 0;
+	fl_stmt_bind_int(st, 1, c->run);
+	int64_t *stuck = NULL;
+	size_t n = 0, cap = 0;
+	while (fl_stmt_step(st) == 1) {
+		int64_t r = fl_stmt_null(st, 0) ? fl_stmt_int(st, 1) : fl_stmt_int(st, 0);
+		push_rank(&stuck, &n, &cap, r);
+		int64_t id = fl_stmt_int(st, 2);
+		for (size_t i = 0; i < c->nev; i++)
+			if (c->ev[i].id == id && c->a->hang.evidence.n < 6)
+				evidence_add(&c->a->hang.evidence, &c->ev[i]);
+	}
+	fl_stmt_free(st);
+	if (n) {
+		qsort(stuck, n, sizeof(*stuck), cmp_i64);
+		c->a->hang.set = true;
+		c->a->hang.seq = -1;
+		c->a->hang.timeout_ms = -1;
+		c->a->hang.stuck = stuck;
+		c->a->hang.nstuck = n;
+	}
+	return 0;
+}
+
+/* COLL traces: ranks whose last opCount is below the others' for an op. */
+static void coll_laggards(struct ctx *c)
+{
+	struct fl_stmt *st;
+	const char *sql =
+		"SELECT c.rank FROM colls c WHERE c.run_id = ?1 AND c.rank IS NOT NULL"
+		" AND c.last_opcount < (SELECT MAX(d.last_opcount) FROM colls d WHERE"
+		"  d.run_id = c.run_id AND d.op = c.op AND d.nranks IS c.nranks)"
+		" GROUP BY c.rank ORDER BY c.rank";
+	if (prepare(c, sql, &st))
+		return;
+	fl_stmt_bind_int(st, 1, c->run);
+	int64_t *stuck = NULL;
+	size_t n = 0, cap = 0;
+	while (fl_stmt_step(st) == 1)
+		push_rank(&stuck, &n, &cap, fl_stmt_int(st, 0));
+	fl_stmt_free(st);
+	if (n) {
+		free(c->a->hang.stuck);
+		c->a->hang.stuck = stuck;
+		c->a->hang.nstuck = n;
+	}
+}
+
+int hang_analyze(struct ctx *c)
+{
+	watchdog_hang(c);
+	if (!c->a->hang.set)
+		init_hang(c);
+	if (c->a->hang.set && c->a->hang.nstuck == 0)
+		coll_laggards(c);
+	if (!c->a->hang.set) {
+		for (size_t i = 0; i < c->nev; i++) {
+			if (!strcmp(c->ev[i].kind, "torch.heartbeat")) {
+				c->a->hang.set = true;
+				c->a->hang.seq = -1;
+				c->a->hang.timeout_ms = -1;
+				evidence_add(&c->a->hang.evidence, &c->ev[i]);
+				break;
+			}
+		}
+	}
+	return 0;
+}

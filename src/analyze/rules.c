@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rules.c - the one table of what each event kind means, and the one
+ * table of causes with their remediation. A new cause or signal is a line
+ * here (and docs/CAUSES.md, generated from the same tables by
+ * `faultline causes`).
+ *
+ * Classification rows are tried in order; the first whose kind matches
+ * and whose condition holds decides the event's role, cause and priority.
+ * A condition is a substring (case-insensitive) of a field, or of the
+ * line's text when `field` is NULL; "=N" compares an integer field.
+ * Priority breaks ties between primaries at the same time: a hardware
+ * fault explains an OOM-looking symptom better than the reverse.
+ */
+#include "analyze_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct class_rule {
+	const char *kind;
+	const char *field;
+	const char *needle;
+	enum role role;
+	const char *cause;
+	int priority;
+};
+
+static const struct class_rule CLASS[] = {
+	/* memory */
+	{ "mem.cuda_oom", NULL, NULL, ROLE_PRIMARY, "gpu_oom", 80 },
+	{ "mem.cuda_alloc_failed", NULL, NULL, ROLE_PRIMARY, "gpu_oom", 78 },
+	{ "nccl.cuda_failure", "error", "out of memory", ROLE_PRIMARY, "gpu_oom", 77 },
+	{ "nccl.alloc_failure", NULL, NULL, ROLE_PRIMARY, "gpu_oom", 76 },
+	{ "mem.host_oom_kill", NULL, NULL, ROLE_PRIMARY, "host_oom", 85 },
+	{ "mem.cgroup_oom", NULL, NULL, ROLE_PRIMARY, "host_oom", 84 },
+	{ "mem.k8s_oomkilled", NULL, NULL, ROLE_PRIMARY, "host_oom", 84 },
+	{ "mem.oom_invoked", NULL, NULL, ROLE_SIGNAL, "host_oom", 40 },
+	{ "slurm.task_error", "error", "out of memory", ROLE_PRIMARY, "host_oom", 70 },
+	/* hardware */
+	{ "hw.fallen_off_bus", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 95 },
+	{ "hw.xid", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 90 }, /* refined by Xid class */
+	{ "hw.nvlink", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 88 },
+	{ "cuda.ecc", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 89 },
+	/* CUDA */
+	{ "cuda.error", "error", "ecc", ROLE_PRIMARY, "gpu_hardware", 89 },
+	{ "cuda.error", "error", "out of memory", ROLE_PRIMARY, "gpu_oom", 78 },
+	{ "cuda.error", NULL, NULL, ROLE_PRIMARY, "cuda_error", 75 },
+	{ "cuda.device_assert", NULL, NULL, ROLE_PRIMARY, "cuda_error", 76 },
+	{ "nccl.cuda_failure", NULL, NULL, ROLE_PRIMARY, "cuda_error", 74 },
+	/* NCCL set-up */
+	{ "nccl.shm_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
+	{ "nccl.syscall_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 70 },
+	{ "nccl.duplicate_gpu", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
+	{ "nccl.bootstrap_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 68 },
+	{ "nccl.version_mismatch", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
+	{ "torch.nccl_error", "error", "invalid usage", ROLE_PRIMARY, "nccl_init_error", 60 },
+	{ "torch.nccl_error", "error", "invalid argument", ROLE_PRIMARY, "nccl_init_error", 60 },
+	{ "nccl.collective_mismatch", NULL, NULL, ROLE_PRIMARY, "collective_hang", 55 },
+	/* network: IB flush errors (status 5) follow another failure */
+	{ "nccl.ib_error", "status", "=5", ROLE_SECONDARY, "network_error", 30 },
+	{ "nccl.ib_error", NULL, NULL, ROLE_PRIMARY, "network_error", 65 },
+	{ "nccl.connect_error", NULL, NULL, ROLE_PRIMARY, "network_error", 50 },
+	{ "nccl.ras_dead", NULL, NULL, ROLE_SIGNAL, "network_error", 40 },
+	{ "nccl.socket_error", NULL, NULL, ROLE_SECONDARY, "network_error", 35 },
+	{ "nccl.socket_closed", NULL, NULL, ROLE_SECONDARY, "network_error", 20 },
+	{ "torch.nccl_error", "error", "unhandled cuda error", ROLE_PRIMARY, "cuda_error", 45 },
+	{ "torch.nccl_error", NULL, NULL, ROLE_SECONDARY, "network_error", 25 },
+	{ "torch.async_error", NULL, NULL, ROLE_SECONDARY, "network_error", 25 },
+	/* training numerics */
+	{ "train.loss_scale_min", NULL, NULL, ROLE_PRIMARY, "fp16_overflow", 60 },
+	{ "train.overflow", NULL, NULL, ROLE_SIGNAL, "fp16_overflow", 30 },
+	{ "train.nonfinite", NULL, NULL, ROLE_PRIMARY, "loss_divergence", 58 },
+	/* storage */
+	{ "io.no_space", NULL, NULL, ROLE_PRIMARY, "storage_error", 66 },
+	{ "io.error", NULL, NULL, ROLE_PRIMARY, "storage_error", 64 },
+	/* scheduler */
+	{ "slurm.cancelled", NULL, NULL, ROLE_SIGNAL, "scheduler_kill", 50 },
+	{ "k8s.evicted", NULL, NULL, ROLE_SIGNAL, "scheduler_kill", 50 },
+	{ "slurm.node_fail", NULL, NULL, ROLE_SIGNAL, "scheduler_kill", 45 },
+	/* processes */
+	{ "proc.segfault", NULL, NULL, ROLE_PRIMARY, "process_crash", 62 },
+	{ "proc.signal", "signame", "SIGTERM", ROLE_SECONDARY, "process_crash", 10 },
+	{ "proc.signal", "signame", "SIGKILL", ROLE_SECONDARY, "process_crash", 10 },
+	{ "proc.signal", NULL, NULL, ROLE_PRIMARY, "process_crash", 55 },
+	{ "slurm.task_error", "error", "segmentation", ROLE_PRIMARY, "process_crash", 50 },
+	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
+	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
+	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
+	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
+	{ "proc.traceback", "exc_msg", "No space left", ROLE_SIGNAL, "storage_error", 40 },
+	{ "proc.traceback", "exc_msg", "CUDA error", ROLE_SIGNAL, "cuda_error", 40 },
+	{ "proc.traceback", "exc_msg", "loss scale", ROLE_SIGNAL, "fp16_overflow", 40 },
+	{ "proc.traceback", "exc_type", "KeyboardInterrupt", ROLE_SECONDARY, "process_crash", 10 },
+	{ "proc.traceback", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
+	{ "proc.traceback", NULL, NULL, ROLE_PRIMARY, "process_crash", 40 },
+	{ "proc.exception", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
+	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
+	{ "proc.exception", NULL, NULL, ROLE_SIGNAL, "process_crash", 30 },
+	/* consequences: never a first failure */
+	{ "torch.watchdog_timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
+	{ "torch.work_timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
+	{ "torch.watchdog_summary", NULL, NULL, ROLE_SECONDARY, "collective_hang", 15 },
+	{ "torch.heartbeat", NULL, NULL, ROLE_SECONDARY, "collective_hang", 15 },
+	{ "torch.comm_aborted", NULL, NULL, ROLE_SECONDARY, "network_error", 15 },
+	{ "torch.teardown", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+	{ "torch.watchdog_exit", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+	{ "torch.terminate", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+	{ "nccl.service_closed", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+	{ "nccl.abort", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+	{ "nccl.proxy_error", NULL, NULL, ROLE_SECONDARY, "network_error", 15 },
+	{ "launcher.sigterm", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+	{ "launcher.death_signal", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+	{ "launcher.worker_failed", NULL, NULL, ROLE_SECONDARY, "process_crash", 5 },
+	{ "launcher.child_failed", NULL, NULL, ROLE_SECONDARY, "process_crash", 5 },
+	{ "launcher.exit_code", NULL, NULL, ROLE_SECONDARY, "process_crash", 5 },
+	{ "slurm.task_error", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+	{ "k8s.terminated", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+};
+
+static const struct fl_cause_rule CAUSES[] = {
+	{ "gpu_oom", "mem.cuda_oom mem.cuda_alloc_failed nccl.cuda_failure nccl.alloc_failure", 80,
+	  "a rank ran out of GPU memory",
+	  { "lower the micro batch size (or the sequence length) on the failing configuration",
+	    "enable activation checkpointing (recompute) to trade compute for memory",
+	    "shard parameters, gradients and optimizer state: move from DDP to FSDP2 (or raise the ZeRO stage)",
+	    "if reserved-but-unallocated memory is large, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation",
+	    NULL } },
+	{ "host_oom", "mem.host_oom_kill mem.cgroup_oom mem.k8s_oomkilled", 85,
+	  "host memory was exhausted and the kernel or container runtime killed a worker",
+	  { "reduce host memory use: fewer DataLoader workers, smaller prefetch_factor, no full-dataset loads into RAM",
+	    "avoid loading full checkpoints on every rank at once (load sharded, or mmap)",
+	    "raise the job's memory limit (Slurm --mem, Kubernetes resources.limits.memory) if the use is legitimate",
+	    NULL } },
+	{ "loss_divergence", "train.nonfinite (and non-finite loss or grad norm in step lines)", 58,
+	  "the loss or gradient norm became NaN/Inf",
+	  { "resume from the last good checkpoint with a lower learning rate or longer warm-up",
+	    "enable gradient clipping and check the data around the first non-finite step",
+	    "if training in fp16, move to bf16",
+	    NULL } },
+	{ "fp16_overflow", "train.loss_scale_min train.overflow", 60,
+	  "the fp16 dynamic loss scale collapsed",
+	  { "train in bf16 instead of fp16 on hardware that supports it",
+	    "lower the learning rate or raise warm-up; check for bad batches near the first overflow",
+	    "raise the minimum loss scale or the hysteresis only as a stop-gap",
+	    NULL } },
+	{ "collective_hang", "torch.watchdog_timeout torch.watchdog_summary", 20,
+	  "a collective timed out because some ranks never reached it",
+	  { "inspect the rank(s) that never arrived: their last lines, py-spy dump of the process, host health",
+	    "next time collect NCCL_DEBUG=INFO, TORCH_NCCL_TRACE_BUFFER_SIZE=2000 (flight recorder) and NCCL_DEBUG_TIMESTAMP_LEVELS=ALL",
+	    "check for rank-dependent control flow (a collective called on some ranks only)",
+	    NULL } },
+	{ "network_error", "nccl.ib_error nccl.connect_error nccl.socket_error", 65,
+	  "inter-node transport failed",
+	  { "drain the host named in the error and check its IB/RoCE link (ibstat, error counters, cables)",
+	    "for IB status 12 (retry exceeded) check the fabric and consider raising NCCL_IB_TIMEOUT",
+	    "for IB status 4 (local protection) check ACS/IOMMU settings that break GPUDirect RDMA",
+	    NULL } },
+	{ "gpu_hardware", "hw.xid hw.fallen_off_bus hw.nvlink cuda.ecc", 90,
+	  "a GPU or interconnect hardware fault",
+	  { "drain the host and GPU named in the evidence from the scheduler",
+	    "collect nvidia-smi -q and nvidia-bug-report.sh from it; reset or replace the GPU per the Xid's action",
+	    "resume the job from the last checkpoint on healthy nodes",
+	    NULL } },
+	{ "cuda_error", "cuda.error cuda.device_assert nccl.cuda_failure", 75,
+	  "a CUDA runtime error other than out-of-memory",
+	  { "rerun the failing configuration with CUDA_LAUNCH_BLOCKING=1 to find the kernel that faulted",
+	    "for device-side asserts check input indices (embedding sizes, labels) on the failing rank",
+	    "if the host also shows Xid 13/31/43/79, treat it as hardware and drain it",
+	    NULL } },
+	{ "nccl_init_error", "nccl.shm_error nccl.syscall_error nccl.duplicate_gpu nccl.bootstrap_error nccl.version_mismatch", 72,
+	  "communicator set-up failed",
+	  { "for /dev/shm failures give the container more shared memory (docker --shm-size, a Kubernetes emptyDir with medium: Memory)",
+	    "make every rank use the same NCCL (the one bundled with the torch wheel) and the same world size",
+	    "check that each rank has its own GPU (CUDA_VISIBLE_DEVICES, local rank to device mapping)",
+	    NULL } },
+	{ "process_crash", "proc.segfault proc.signal proc.traceback", 40,
+	  "a worker process crashed (segfault, abort, or an uncaught exception)",
+	  { "read the innermost frame and exception of the failing rank's traceback",
+	    "for segfaults collect a core dump (ulimit -c unlimited) and check native extensions and library versions",
+	    NULL } },
+	{ "scheduler_kill", "slurm.cancelled k8s.evicted", 50,
+	  "the job scheduler ended the job",
+	  { "for a time limit: request more time or checkpoint more often and resume",
+	    "for preemption: make the job resumable (frequent checkpoints, requeue)",
+	    NULL } },
+	{ "storage_error", "io.no_space io.error", 66,
+	  "disk full or I/O error",
+	  { "free space on the checkpoint or cache volume, or point it at a larger one",
+	    "keep fewer checkpoints (rotate) and write them from one rank or sharded",
+	    NULL } },
+	{ "slow_transport", "nccl.channel via NET/Socket", 30,
+	  "inter-node traffic fell back to TCP sockets",
+	  { "check that NCCL sees the RDMA devices (NCCL_DEBUG=INFO: NET/IB lines, NCCL_IB_HCA, the IB plugin in the container)",
+	    "set NCCL_SOCKET_IFNAME to the fast interface if sockets are intended",
+	    "raise gradient accumulation to communicate less often while the network is slow",
+	    NULL } },
+	{ "none", "", 0, "nothing wrong found", { NULL } },
+};
+
+/* Xid codes whose failure lies elsewhere or that are informational. */
+const char *rules_xid_class(int64_t xid)
+{
+	switch (xid) {
+	case 13: case 31: case 43:
+		return "application";
+	case 45: case 154:
+		return "consequence";
+	case 63: case 92:
+		return "info";
+	}
+	return "hardware";
+}
+
+size_t fl_cause_rules(const struct fl_cause_rule **out)
+{
+	*out = CAUSES;
+	return sizeof(CAUSES) / sizeof(CAUSES[0]);
+}
+
+const struct fl_cause_rule *rules_cause(const char *cause)
+{
+	for (size_t i = 0; i < sizeof(CAUSES) / sizeof(CAUSES[0]); i++)
+		if (!strcmp(CAUSES[i].cause, cause))
+			return &CAUSES[i];
+	return NULL;
+}
+
+static bool contains_ci(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; *hay; hay++)
+		if (!strncasecmp(hay, needle, n))
+			return true;
+	return false;
+}
+
+static bool condition_holds(const struct ev *e, const struct class_rule *r)
+{
+	if (!r->needle)
+		return true;
+	if (r->needle[0] == '=') {
+		int64_t v;
+		return r->field && ev_field_int(e, r->field, &v) && v == atoll(r->needle + 1);
+	}
+	if (!r->field)
+		return contains_ci(e->text ? e->text : "", r->needle);
+	struct fl_buf b = FL_BUF_INIT;
+	bool ok = ev_field(e, r->field, &b) && contains_ci(b.ptr, r->needle);
+	fl_buf_release(&b);
+	return ok;
+}
+
+void rules_classify(struct ev *e)
+{
+	e->role = ROLE_NONE;
+	e->cause = NULL;
+	e->priority = 0;
+	for (size_t i = 0; i < sizeof(CLASS) / sizeof(CLASS[0]); i++) {
+		const struct class_rule *r = &CLASS[i];
+		if (strcmp(r->kind, e->kind) != 0 || !condition_holds(e, r))
+			continue;
+		e->role = r->role;
+		e->cause = r->cause;
+		e->priority = r->priority;
+		break;
+	}
+	if (!strcmp(e->kind, "hw.xid")) {
+		int64_t xid;
+		const char *cls = ev_field_int(e, "xid", &xid) ? rules_xid_class(xid) : "hardware";
+		if (!strcmp(cls, "application")) {
+			e->role = ROLE_SIGNAL;
+			e->cause = "cuda_error";
+		} else if (strcmp(cls, "hardware") != 0) {
+			e->role = ROLE_SIGNAL;
+		}
+	}
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * attrib.c - per-file attribution state and the per-line entry point.
+ *
+ * A file contributes what its path says (path.c); each line adds what its
+ * prefixes say (prefix.c). The file also carries time forward: a line
+ * without a stamp inherits the previous stamped line's time, and dmesg
+ * uptimes are turned into wall time once a line shows both.
+ * Tested by: tests/unit/test_attrib.c
+ */
+#include "attrib_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct fl_attr_file {
+	struct fl_path_attr path;
+	struct fl_attr_bundle *bundle;
+	int64_t last_ts;
+	enum fl_ts_kind last_kind;
+	int64_t boot; /* wall time at uptime 0, or FL_TIME_NONE */
+};
+
+struct fl_attr_file *fl_attr_file_new(const char *member_path, struct fl_attr_bundle *bundle)
+{
+	struct fl_attr_file *f = fl_xcalloc(1, sizeof(*f));
+	fl_attr_path(member_path, &f->path);
+	f->bundle = bundle;
+	f->last_ts = FL_TIME_NONE;
+	f->boot = FL_TIME_NONE;
+	return f;
+}
+
+void fl_attr_file_free(struct fl_attr_file *f)
+{
+	free(f);
+}
+
+const struct fl_path_attr *fl_attr_file_path(const struct fl_attr_file *f)
+{
+	return &f->path;
+}
+
+int64_t fl_attr_file_boot(const struct fl_attr_file *f)
+{
+	return f->boot;
+}
+
+static void apply_path(const struct fl_path_attr *pa, struct fl_attr *a)
+{
+	if (a->rank < 0)
+		a->rank = pa->rank;
+	else if (pa->rank >= 0 && pa->rank != a->rank)
+		a->conflict = true;
+	if (a->local_rank < 0)
+		a->local_rank = pa->local_rank;
+	else if (pa->local_rank >= 0 && pa->local_rank != a->local_rank)
+		a->conflict = true;
+	if (a->pid < 0)
+		a->pid = pa->pid;
+	if (!a->host && pa->host[0]) {
+		a->host = pa->host;
+		a->host_len = strlen(pa->host);
+	} else if (a->host && pa->host[0] &&
+		   (a->host_len != strlen(pa->host) || memcmp(a->host, pa->host, a->host_len) != 0)) {
+		a->conflict = true;
+	}
+}
+
+static void apply_time(struct fl_attr_file *f, struct fl_attr *a)
+{
+	if (a->uptime >= 0) {
+		if (a->ts_kind == FL_TS_FULL)
+			f->boot = a->ts - (int64_t)(a->uptime * 1e6);
+		else if (a->ts_kind == FL_TS_NONE && f->boot != FL_TIME_NONE) {
+			a->ts = f->boot + (int64_t)(a->uptime * 1e6);
+			a->ts_kind = FL_TS_UPTIME;
+		}
+	}
+	if (a->ts_kind == FL_TS_FULL) {
+		int y, mo, d, h, mi, s, us;
+		fl_time_to_civil(a->ts, &y, &mo, &d, &h, &mi, &s, &us);
+		if (y > f->bundle->year)
+			f->bundle->year = y;
+	}
+	if (a->ts_kind == FL_TS_YEARLESS)
+		f->bundle->yearless++;
+	if (a->ts_kind != FL_TS_NONE) {
+		f->last_ts = a->ts;
+		f->last_kind = a->ts_kind;
+	} else if (f->last_ts != FL_TIME_NONE) {
+		a->ts = f->last_ts;
+		a->ts_kind = FL_TS_INHERITED;
+	}
+}
+
+void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct fl_attr *a)
+{
+	a->rank = a->local_rank = a->pid = -1;
+	a->dev = -1;
+	a->host = NULL;
+	a->host_len = 0;
+	a->ts = FL_TIME_NONE;
+	a->ts_kind = FL_TS_NONE;
+	a->uptime = -1;
+	a->level = 0;
+	a->conflict = false;
+	size_t i = 0;
+	for (int round = 0; round < 10 && i < len; round++) {
+		size_t used = fl_prefix_one(line + i, len - i, round == 0 || i == 0,
+					    f->bundle->year, a);
+		if (!used)
+			break;
+		i += used;
+	}
+	a->body = line + i;
+	a->body_len = len - i;
+	apply_path(&f->path, a);
+	apply_time(f, a);
+}

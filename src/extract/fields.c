@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fields.c - typed values of captures.
+ *
+ * Log numbers come in every spelling: `1,234.56`, `2.345678E+00`, `nan`,
+ * `-inf`, `NaN`, `2.00 GiB`, `12.3GB`, `53312244kB`, `0x1f`. Each capture
+ * is parsed by the type its pattern declares; a value that does not parse
+ * is kept as text and flagged, never dropped.
+ * Tested by: tests/unit/test_extract.c
+ */
+#include "extract_int.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const TYPE_NAMES[] = { "str", "int", "float", "size", "hex", "time" };
+
+enum fl_ftype fl_ftype_from_name(const char *name)
+{
+	for (int i = 0; i < 6; i++)
+		if (!strcmp(name, TYPE_NAMES[i]))
+			return (enum fl_ftype)i;
+	return FL_FT_STR;
+}
+
+const char *fl_ftype_name(enum fl_ftype t)
+{
+	return (unsigned)t < 6 ? TYPE_NAMES[t] : "str";
+}
+
+/* Copies s without thousands separators (commas between digits). */
+static size_t numeric_copy(const char *s, size_t n, char *out, size_t cap)
+{
+	size_t k = 0;
+	while (n && isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	for (size_t i = 0; i < n && k + 1 < cap; i++) {
+		if (s[i] == ',' && i > 0 && i + 1 < n && isdigit((unsigned char)s[i - 1]) &&
+		    isdigit((unsigned char)s[i + 1]))
+			continue;
+		out[k++] = s[i];
+	}
+	while (k && isspace((unsigned char)out[k - 1]))
+		k--;
+	out[k] = '\0';
+	return k;
+}
+
+static bool parse_float(const char *buf, double *out)
+{
+	const char *p = buf;
+	bool neg = false;
+	if (*p == '+' || *p == '-')
+		neg = *p++ == '-';
+	if (!strcasecmp(p, "nan")) {
+		*out = NAN;
+		return true;
+	}
+	if (!strcasecmp(p, "inf") || !strcasecmp(p, "infinity")) {
+		*out = neg ? -INFINITY : INFINITY;
+		return true;
+	}
+	char *end;
+	double v = strtod(buf, &end);
+	if (end == buf)
+		return false;
+	if (*end == '%' && end[1] == '\0')
+		end++;
+	if (*end)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_size(const char *buf, int64_t *out)
+{
+	char *end;
+	double v = strtod(buf, &end);
+	if (end == buf || v < 0)
+		return false;
+	while (*end == ' ')
+		end++;
+	static const struct {
+		const char *unit;
+		double mult;
+	} units[] = { { "", 1 },	  { "B", 1 },		{ "bytes", 1 },
+		      { "byte", 1 },	  { "KiB", 1024.0 },	{ "kB", 1024.0 },
+		      { "KB", 1024.0 },	  { "K", 1024.0 },	{ "MiB", 1048576.0 },
+		      { "MB", 1048576.0 }, { "M", 1048576.0 },	{ "GiB", 1073741824.0 },
+		      { "GB", 1073741824.0 }, { "G", 1073741824.0 }, { "TiB", 1099511627776.0 },
+		      { "TB", 1099511627776.0 } };
+	/* Binary units throughout: PyTorch, DeepSpeed and Megatron all mean
+	 * 1024-based sizes, whatever letters they print. */
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (!strcmp(end, units[i].unit)) {
+			*out = (int64_t)llround(v * units[i].mult);
+			return true;
+		}
+	}
+	return false;
+}
+
+int fl_value_parse(enum fl_ftype type, const char *s, size_t n, struct fl_value *out)
+{
+	char buf[128];
+	memset(out, 0, sizeof(*out));
+	out->type = type;
+	if (type == FL_FT_STR) {
+		out->ok = true;
+		return FL_OK;
+	}
+	if (n >= sizeof(buf))
+		return FL_EFORMAT;
+	numeric_copy(s, n, buf, sizeof(buf));
+	char *end;
+	switch (type) {
+	case FL_FT_INT:
+		out->i = strtoll(buf, &end, 10);
+		out->ok = end != buf && *end == '\0';
+		break;
+	case FL_FT_HEX: {
+		const char *p = buf;
+		if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+			p += 2;
+		out->i = (int64_t)strtoull(p, &end, 16);
+		out->ok = end != p && *end == '\0';
+		break;
+	}
+	case FL_FT_FLOAT:
+		out->ok = parse_float(buf, &out->f);
+		break;
+	case FL_FT_SIZE:
+		out->ok = parse_size(buf, &out->i);
+		break;
+	case FL_FT_TIME: {
+		enum fl_ts_kind kind;
+		out->ok = fl_parse_time(s, n, 0, &out->i, &kind) > 0;
+		break;
+	}
+	case FL_FT_STR:
+		break;
+	}
+	return out->ok ? FL_OK : FL_EFORMAT;
+}
+
+bool fl_looks_like_error(const char *s, size_t n)
+{
+	static const char *const words[] = { "error", "fail", "exception", "fatal", "abort",
+					     "killed", "timeout", "timed out", "traceback",
+					     "segmentation", "oom" };
+	char low[512];
+	size_t k = n < sizeof(low) - 1 ? n : sizeof(low) - 1;
+	for (size_t i = 0; i < k; i++)
+		low[i] = (char)tolower((unsigned char)s[i]);
+	low[k] = '\0';
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strstr(low, words[i]))
+			return true;
+	return false;
+}

@@ -1,0 +1,453 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ingest.c - walk a bundle: directories, archives, archives in archives.
+ *
+ * Every file is read through libarchive from our own read callback, which
+ * is where the bundle's bytes are hashed and copied to the kept bundle, so
+ * the bundle is read from disk exactly once. The raw format is enabled next
+ * to the archive formats so that a single compressed log (rank3.log.gz) is
+ * one member; archive formats out-bid raw whenever the data really is an
+ * archive.
+ *
+ * A member is sniffed by content (sniff.c): text goes to the line splitter,
+ * binaries are skipped and counted, archives are opened again with a
+ * reader whose read callback pulls from the parent member, so nesting
+ * costs no temporary files. Damage inside an archive ends that archive's
+ * walk with a `skipped` report; what was read before stays.
+ * Tested by: tests/unit/test_ingest.c, tests/e2e
+ */
+#include "ingest_int.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define READ_BLOCK (1u << 20)
+#define DATA_BLOCK (256u << 10)
+#define PEEK_SIZE (16u << 10)
+
+struct walker {
+	const struct fl_ingest_opts *o;
+	const struct fl_ingest_sink *sink;
+	struct fl_ingest_stats *st;
+	EVP_MD_CTX *sha;      /* the bundle (file) or the current file (directory) */
+	struct keep *keep;
+	unsigned char *rbuf;  /* raw bytes from disk */
+	struct fl_linesplit *ls;
+	bool limit_hit;
+	int stop_rc;          /* non-zero once a sink callback asked to stop */
+};
+
+void fl_ingest_opts_init(struct fl_ingest_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->max_line = 64u << 10;
+	o->max_total_bytes = 64ull << 30;
+	o->max_depth = 4;
+}
+
+static void skipped(struct walker *w, const char *path, const char *why)
+{
+	w->st->skipped++;
+	if (w->sink->skipped)
+		w->sink->skipped(w->sink->ctx, path, why);
+}
+
+static void hex(const unsigned char *d, unsigned n, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+	for (unsigned i = 0; i < n; i++) {
+		out[2 * i] = digits[d[i] >> 4];
+		out[2 * i + 1] = digits[d[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
+static void sha_hex(EVP_MD_CTX *c, char out[65])
+{
+	unsigned char d[EVP_MAX_MD_SIZE];
+	unsigned n = 0;
+	EVP_DigestFinal_ex(c, d, &n);
+	hex(d, n, out);
+}
+
+/* ---- sources: a file on disk, or a member of a parent archive ---- */
+
+struct file_src {
+	struct walker *w;
+	int fd;
+};
+
+static la_ssize_t file_read(struct archive *a, void *cd, const void **buf)
+{
+	struct file_src *s = cd;
+	ssize_t n;
+	do
+		n = read(s->fd, s->w->rbuf, READ_BLOCK);
+	while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		archive_set_error(a, errno, "read error: %s", strerror(errno));
+		return -1;
+	}
+	EVP_DigestUpdate(s->w->sha, s->w->rbuf, (size_t)n);
+	keep_write(s->w->keep, s->w->rbuf, (size_t)n);
+	s->w->st->bytes_in += (uint64_t)n;
+	*buf = s->w->rbuf;
+	return n;
+}
+
+struct member_src {
+	struct archive *parent;
+	const char *peek;
+	size_t peek_len;
+	char *buf;
+};
+
+static la_ssize_t member_read(struct archive *a, void *cd, const void **buf)
+{
+	struct member_src *s = cd;
+	if (s->peek) {
+		*buf = s->peek;
+		s->peek = NULL;
+		return (la_ssize_t)s->peek_len;
+	}
+	la_ssize_t n = archive_read_data(s->parent, s->buf, DATA_BLOCK);
+	if (n < 0) {
+		archive_set_error(a, -1, "%s", archive_error_string(s->parent));
+		return -1;
+	}
+	*buf = s->buf;
+	return n;
+}
+
+static struct archive *reader_new(void)
+{
+	struct archive *a = archive_read_new();
+	archive_read_support_filter_all(a);
+	archive_read_support_format_all(a);
+	archive_read_support_format_raw(a);
+	archive_read_support_format_empty(a);
+	return a;
+}
+
+/* ---- members ---- */
+
+static int walk_archive(struct walker *w, struct archive *a, const char *prefix,
+			const char *outer, int depth);
+
+static int line_cb(void *ctx, const struct fl_line *l)
+{
+	struct walker *w = ctx;
+	w->st->lines++;
+	return w->sink->line ? w->sink->line(w->sink->ctx, l) : 0;
+}
+
+/* "node1/rank3.log.gz" -> "node1/rank3.log": the name of a raw member. */
+static char *strip_compression(const char *name)
+{
+	static const char *const ext[] = { ".gz", ".zst", ".xz", ".bz2", ".lz4", ".z", ".Z" };
+	size_t n = strlen(name);
+	for (size_t i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+		size_t e = strlen(ext[i]);
+		if (n > e && strcmp(name + n - e, ext[i]) == 0)
+			return fl_xstrndup(name, n - e);
+	}
+	return fl_xstrdup(name);
+}
+
+static int stream_text(struct walker *w, struct archive *a, const char *name, int depth,
+		       const char *peek, size_t peek_len, char *buf)
+{
+	struct fl_member m = { name, depth };
+	struct fl_member_stats ms = { 0, 0, 0 };
+	struct fl_linesplit *ls = fl_linesplit_new(w->o->max_line);
+	int rc = w->sink->member_begin ? w->sink->member_begin(w->sink->ctx, &m) : 0;
+	uint64_t lines0 = w->st->lines;
+	const char *p = peek;
+	la_ssize_t n = (la_ssize_t)peek_len;
+	while (!rc && n > 0) {
+		ms.bytes += (uint64_t)n;
+		w->st->bytes_out += (uint64_t)n;
+		rc = fl_linesplit_feed(ls, p, (size_t)n, line_cb, w);
+		if (rc)
+			break;
+		if (w->st->bytes_out > w->o->max_total_bytes) {
+			w->limit_hit = true;
+			skipped(w, name, "bundle size limit reached; the rest of the member was not read");
+			break;
+		}
+		n = archive_read_data(a, buf, DATA_BLOCK);
+		p = buf;
+	}
+	if (n < 0) {
+		char *why = fl_xasprintf("member cut short: %s", archive_error_string(a));
+		skipped(w, name, why);
+		free(why);
+	}
+	if (!rc)
+		rc = fl_linesplit_finish(ls, line_cb, w);
+	ms.lines = w->st->lines - lines0;
+	ms.truncated_lines = fl_linesplit_truncated(ls);
+	fl_linesplit_free(ls);
+	w->st->members++;
+	if (!rc && w->sink->member_end)
+		rc = w->sink->member_end(w->sink->ctx, &m, &ms);
+	return rc;
+}
+
+static int stream_nested(struct walker *w, struct archive *parent, const char *name, int depth,
+			 const char *peek, size_t peek_len, char *buf)
+{
+	if (depth + 1 > w->o->max_depth) {
+		skipped(w, name, "archive nested too deep");
+		return 0;
+	}
+	struct member_src src = { parent, peek, peek_len, buf };
+	struct archive *a = reader_new();
+	int rc = 0;
+	if (archive_read_open(a, &src, NULL, member_read, NULL) != ARCHIVE_OK) {
+		char *why = fl_xasprintf("unreadable archive: %s", archive_error_string(a));
+		skipped(w, name, why);
+		free(why);
+	} else {
+		rc = walk_archive(w, a, name, name, depth + 1);
+	}
+	archive_read_free(a);
+	return rc;
+}
+
+static int stream_entry(struct walker *w, struct archive *a, const char *name, int depth)
+{
+	char *peek = fl_xmalloc(PEEK_SIZE);
+	char *buf = fl_xmalloc(DATA_BLOCK);
+	size_t have = 0;
+	la_ssize_t n = 1;
+	while (have < PEEK_SIZE && (n = archive_read_data(a, peek + have, PEEK_SIZE - have)) > 0)
+		have += (size_t)n;
+	int rc = 0;
+	if (n < 0 && have == 0) {
+		char *why = fl_xasprintf("unreadable: %s", archive_error_string(a));
+		skipped(w, name, why);
+		free(why);
+	} else {
+		switch (fl_sniff((const unsigned char *)peek, have)) {
+		case FL_SNIFF_BINARY:
+			skipped(w, name, "binary content");
+			break;
+		case FL_SNIFF_ARCHIVE:
+			rc = stream_nested(w, a, name, depth, peek, have, buf);
+			break;
+		case FL_SNIFF_TEXT:
+			rc = stream_text(w, a, name, depth, peek, have, buf);
+			break;
+		}
+	}
+	free(buf);
+	free(peek);
+	return rc;
+}
+
+static char *member_name(struct archive *a, struct archive_entry *e, const char *prefix,
+			 const char *outer)
+{
+	if (archive_format(a) == ARCHIVE_FORMAT_RAW)
+		return strip_compression(outer);
+	const char *p = archive_entry_pathname(e);
+	if (!p || !*p)
+		p = "(unnamed)";
+	while (p[0] == '.' && p[1] == '/')
+		p += 2;
+	return *prefix ? fl_xasprintf("%s/%s", prefix, p) : fl_xstrdup(p);
+}
+
+static int walk_archive(struct walker *w, struct archive *a, const char *prefix,
+			const char *outer, int depth)
+{
+	struct archive_entry *e;
+	int retries = 0;
+	for (;;) {
+		if (w->limit_hit)
+			return 0;
+		int r = archive_read_next_header(a, &e);
+		if (r == ARCHIVE_EOF)
+			return 0;
+		if (r == ARCHIVE_FATAL || (r == ARCHIVE_RETRY && ++retries > 16)) {
+			char *why = fl_xasprintf("damaged archive, rest not read: %s",
+						 archive_error_string(a));
+			skipped(w, *prefix ? prefix : outer, why);
+			free(why);
+			return 0;
+		}
+		if (r == ARCHIVE_RETRY)
+			continue;
+		if (archive_entry_filetype(e) != AE_IFREG)
+			continue;
+		char *name = member_name(a, e, prefix, outer);
+		int rc = stream_entry(w, a, name, depth);
+		free(name);
+		if (rc)
+			return rc;
+	}
+}
+
+/* Reads one file on disk as a (possible) archive. display is its name in
+ * the bundle: "" for a top-level archive, the relative path in a directory. */
+static int walk_file(struct walker *w, const char *path, const char *display, const char *outer,
+		     struct fl_err *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fl_err_set(err, FL_EIO, "cannot open '%s': %s", path, strerror(errno));
+	struct file_src src = { w, fd };
+	struct archive *a = reader_new();
+	int rc = 0;
+	if (archive_read_open(a, &src, NULL, file_read, NULL) != ARCHIVE_OK) {
+		rc = fl_err_set(err, FL_EFORMAT, "cannot read '%s': %s", path,
+				archive_error_string(a));
+	} else {
+		rc = walk_archive(w, a, display, outer, 0);
+		if (rc)
+			fl_err_set(err, rc, "stopped while reading '%s'", path);
+	}
+	/* Drain what libarchive did not need, so the hash and the kept copy
+	 * cover the whole file. */
+	const void *dummy;
+	while (!rc && file_read(a, &src, &dummy) > 0)
+		;
+	archive_read_free(a);
+	close(fd);
+	return rc;
+}
+
+static const char *base_name(const char *path)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	const char *s = path + n;
+	while (s > path && s[-1] != '/')
+		s--;
+	return s;
+}
+
+/* ---- directories ---- */
+
+static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, const char *rel,
+		    struct fl_err *err)
+{
+	char *dpath = *rel ? fl_xasprintf("%s/%s", root, rel) : fl_xstrdup(root);
+	struct dirent **ents = NULL;
+	int n = scandir(dpath, &ents, NULL, alphasort);
+	if (n < 0) {
+		int rc = fl_err_set(err, FL_EIO, "cannot read directory '%s': %s", dpath,
+				    strerror(errno));
+		free(dpath);
+		return rc;
+	}
+	int rc = 0;
+	for (int i = 0; i < n; i++) {
+		const char *nm = ents[i]->d_name;
+		if (rc || !strcmp(nm, ".") || !strcmp(nm, ".."))
+			continue;
+		char *crel = *rel ? fl_xasprintf("%s/%s", rel, nm) : fl_xstrdup(nm);
+		char *full = fl_xasprintf("%s/%s", dpath, nm);
+		struct stat sb;
+		if (lstat(full, &sb) != 0) {
+			skipped(w, crel, "cannot stat");
+		} else if (S_ISDIR(sb.st_mode)) {
+			rc = walk_dir(w, dir_sha, root, crel, err);
+		} else if (S_ISREG(sb.st_mode)) {
+			EVP_DigestInit_ex(w->sha, EVP_sha256(), NULL);
+			keep_entry(w->keep, crel, (int64_t)sb.st_size, sb.st_mtime);
+			struct fl_err ferr;
+			int frc = walk_file(w, full, crel, crel, &ferr);
+			char fhex[65];
+			sha_hex(w->sha, fhex);
+			EVP_DigestUpdate(dir_sha, crel, strlen(crel) + 1);
+			EVP_DigestUpdate(dir_sha, fhex, 64);
+			if (frc == FL_EIO || frc == FL_EFORMAT)
+				skipped(w, crel, ferr.msg);
+			else
+				rc = frc;
+		} else if (S_ISLNK(sb.st_mode)) {
+			skipped(w, crel, "symbolic link not followed");
+		}
+		free(crel);
+		free(full);
+	}
+	for (int i = 0; i < n; i++)
+		free(ents[i]);
+	free(ents);
+	free(dpath);
+	return rc;
+}
+
+int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
+		     const struct fl_ingest_sink *sink, struct fl_ingest_stats *stats,
+		     struct fl_err *err)
+{
+	struct fl_ingest_opts defaults;
+	if (!opts) {
+		fl_ingest_opts_init(&defaults);
+		opts = &defaults;
+	}
+	memset(stats, 0, sizeof(*stats));
+	struct stat sb;
+	if (stat(path, &sb) != 0)
+		return fl_err_set(err, FL_EIO, "cannot open '%s': %s", path, strerror(errno));
+	if (!S_ISDIR(sb.st_mode) && !S_ISREG(sb.st_mode))
+		return fl_err_set(err, FL_EFORMAT, "'%s' is not a file or directory", path);
+	struct walker w = { .o = opts, .sink = sink, .st = stats };
+	w.sha = EVP_MD_CTX_new();
+	w.rbuf = fl_xmalloc(READ_BLOCK);
+	stats->is_directory = S_ISDIR(sb.st_mode);
+	int rc = FL_OK;
+	if (opts->keep_path)
+		rc = keep_open(&w.keep, opts->keep_path, stats->is_directory, err);
+	if (!rc && stats->is_directory) {
+		EVP_MD_CTX *dir_sha = EVP_MD_CTX_new();
+		EVP_DigestInit_ex(dir_sha, EVP_sha256(), NULL);
+		rc = walk_dir(&w, dir_sha, path, "", err);
+		sha_hex(dir_sha, stats->sha256);
+		EVP_MD_CTX_free(dir_sha);
+	} else if (!rc) {
+		EVP_DigestInit_ex(w.sha, EVP_sha256(), NULL);
+		rc = walk_file(&w, path, "", base_name(path), err);
+		sha_hex(w.sha, stats->sha256);
+	}
+	if (!rc && stats->members == 0)
+		rc = fl_err_set(err, FL_EFORMAT, "'%s' holds no readable log text (%llu members skipped)",
+				path, (unsigned long long)stats->skipped);
+	if (w.keep) {
+		int krc = keep_close(w.keep, rc == FL_OK, rc ? NULL : err);
+		if (!rc)
+			rc = krc;
+	}
+	free(w.rbuf);
+	EVP_MD_CTX_free(w.sha);
+	return rc;
+}
+
+static int no_line(void *ctx, const struct fl_line *l)
+{
+	return 0;
+}
+
+int fl_ingest_hash(const char *path, char out[65], struct fl_err *err)
+{
+	/* Hashing walks the same code path so that the value cannot drift
+	 * from what fl_ingest_bundle() records. */
+	struct fl_ingest_sink sink = { .line = no_line };
+	struct fl_ingest_stats st;
+	int rc = fl_ingest_bundle(path, NULL, &sink, &st, err);
+	if (rc == FL_OK)
+		memcpy(out, st.sha256, 65);
+	return rc;
+}

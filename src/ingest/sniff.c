@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sniff.c - is this member a log, a binary, or an archive to descend into?
+ *
+ * Decided by content, never by name: bundles hold core dumps named
+ * "core", checkpoints named "*.log.bak", and logs compressed without an
+ * extension. Archives and compressed streams are recognised by magic
+ * numbers; binaries by known magics (ELF, zip-based .pt, pickle, CUDA
+ * fatbins) or by a share of non-text bytes that no log has. A stray NUL
+ * in a log (a crashed writer) does not make it binary.
+ * Tested by: tests/unit/test_ingest.c
+ */
+#include "faultline/ingest.h"
+
+#include <string.h>
+
+static bool has_prefix(const unsigned char *p, size_t n, const char *magic, size_t m)
+{
+	return n >= m && memcmp(p, magic, m) == 0;
+}
+
+enum fl_sniff fl_sniff(const unsigned char *p, size_t n)
+{
+	if (has_prefix(p, n, "\x1f\x8b", 2) || has_prefix(p, n, "\x28\xb5\x2f\xfd", 4) ||
+	    has_prefix(p, n, "\xfd" "7zXZ", 5) || has_prefix(p, n, "BZh", 3) ||
+	    has_prefix(p, n, "7z\xbc\xaf", 4) || (n >= 262 && memcmp(p + 257, "ustar", 5) == 0))
+		return FL_SNIFF_ARCHIVE;
+	/* A zip is an archive unless it is a PyTorch checkpoint (a zip whose
+	 * first entry lives in "archive/" or "<name>/data.pkl"). */
+	if (has_prefix(p, n, "PK\x03\x04", 4)) {
+		if (n > 30 && (memmem(p, n < 200 ? n : 200, "data.pkl", 8) ||
+			       memmem(p, n < 200 ? n : 200, "archive/", 8)))
+			return FL_SNIFF_BINARY;
+		return FL_SNIFF_ARCHIVE;
+	}
+	if (has_prefix(p, n, "\x7f" "ELF", 4) || has_prefix(p, n, "\x80\x02", 2) ||
+	    has_prefix(p, n, "\x80\x03", 2) || has_prefix(p, n, "\x80\x04", 2) ||
+	    has_prefix(p, n, "\x80\x05", 2) || has_prefix(p, n, "\x89HDF", 4) ||
+	    has_prefix(p, n, "\x93NUMPY", 6) || has_prefix(p, n, "\x89PNG", 4))
+		return FL_SNIFF_BINARY;
+	size_t bad = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned c = p[i];
+		if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != 0x1b && c != '\f' &&
+		    c != '\b')
+			bad++;
+	}
+	/* Logs are text; a tenth of control bytes is far beyond any log. */
+	return bad * 10 > n ? FL_SNIFF_BINARY : FL_SNIFF_TEXT;
+}

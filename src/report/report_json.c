@@ -1,0 +1,393 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report_json.c - the JSON report: shared/contract/report.schema.json.
+ *
+ * Field names and meanings are a contract with users' tools: add fields
+ * freely, never move or rename one. Every string goes through
+ * fl_json_str(), which escapes control characters and replaces invalid
+ * UTF-8, so log text cannot break the document.
+ * Tested by: tests/e2e (schema validation and expected reports)
+ */
+#include "faultline/report.h"
+
+#include <math.h>
+#include <string.h>
+
+static void key(struct fl_buf *b, const char *k, bool *first)
+{
+	if (!*first)
+		fl_buf_addc(b, ',');
+	*first = false;
+	fl_json_str(b, k, strlen(k));
+	fl_buf_addc(b, ':');
+}
+
+static void str_or_null(struct fl_buf *b, const char *s)
+{
+	if (s)
+		fl_json_str(b, s, strlen(s));
+	else
+		fl_buf_adds(b, "null");
+}
+
+static void int_or_null(struct fl_buf *b, int64_t v)
+{
+	if (v < 0)
+		fl_buf_adds(b, "null");
+	else
+		fl_buf_printf(b, "%lld", (long long)v);
+}
+
+static void num_or_null(struct fl_buf *b, double v)
+{
+	if (v != v || isinf(v))
+		fl_buf_adds(b, "null");
+	else
+		fl_json_num(b, v);
+}
+
+static void time_or_null(struct fl_buf *b, int64_t ts)
+{
+	if (ts == FL_TIME_NONE) {
+		fl_buf_adds(b, "null");
+		return;
+	}
+	fl_buf_addc(b, '"');
+	fl_time_format(b, ts);
+	fl_buf_addc(b, '"');
+}
+
+static void location(struct fl_buf *b, const char *file, int64_t line)
+{
+	fl_buf_adds(b, "{\"file\":");
+	fl_json_str(b, file ? file : "", file ? strlen(file) : 0);
+	fl_buf_printf(b, ",\"line\":%lld}", (long long)(line > 0 ? line : 1));
+}
+
+static void evidence(struct fl_buf *b, const struct fl_evidence_list *l, bool full)
+{
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < l->n; i++) {
+		const struct fl_evidence *e = &l->v[i];
+		if (i)
+			fl_buf_addc(b, ',');
+		if (!full) {
+			location(b, e->file, e->line);
+			continue;
+		}
+		bool f = true;
+		fl_buf_addc(b, '{');
+		key(b, "file", &f);
+		str_or_null(b, e->file);
+		key(b, "line", &f);
+		fl_buf_printf(b, "%lld", (long long)(e->line > 0 ? e->line : 1));
+		key(b, "rank", &f);
+		int_or_null(b, e->rank);
+		key(b, "host", &f);
+		str_or_null(b, e->host);
+		key(b, "time", &f);
+		time_or_null(b, e->ts);
+		key(b, "text", &f);
+		str_or_null(b, e->text);
+		fl_buf_addc(b, '}');
+	}
+	fl_buf_addc(b, ']');
+}
+
+static void cause(struct fl_buf *b, const struct fl_cause *k)
+{
+	bool f = true;
+	fl_buf_addc(b, '{');
+	key(b, "id", &f);
+	str_or_null(b, k->id);
+	key(b, "confidence", &f);
+	str_or_null(b, k->confidence);
+	key(b, "explanation", &f);
+	str_or_null(b, k->explanation ? k->explanation : "");
+	key(b, "evidence", &f);
+	evidence(b, &k->evidence, true);
+	key(b, "remediation", &f);
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < k->nrem; i++) {
+		if (i)
+			fl_buf_addc(b, ',');
+		str_or_null(b, k->remediation[i]);
+	}
+	fl_buf_adds(b, "]}");
+}
+
+static void run(struct fl_buf *b, const struct fl_analysis *a)
+{
+	bool f = true;
+	fl_buf_addc(b, '{');
+	key(b, "id", &f);
+	fl_buf_printf(b, "%lld", (long long)a->run_id);
+	key(b, "bundle", &f);
+	str_or_null(b, a->bundle);
+	key(b, "sha256", &f);
+	str_or_null(b, a->sha256);
+	key(b, "ranks", &f);
+	fl_buf_printf(b, "%lld", (long long)a->nranks);
+	key(b, "hosts", &f);
+	fl_buf_printf(b, "%lld", (long long)a->nhosts);
+	key(b, "files", &f);
+	fl_buf_printf(b, "%lld", (long long)a->nfiles);
+	key(b, "lines", &f);
+	fl_buf_printf(b, "%lld", (long long)a->nlines);
+	key(b, "events", &f);
+	fl_buf_printf(b, "%lld", (long long)a->nevents);
+	key(b, "ingested_at", &f);
+	time_or_null(b, a->ingested_at);
+	key(b, "skipped", &f);
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < a->nskipped; i++) {
+		if (i)
+			fl_buf_addc(b, ',');
+		fl_buf_adds(b, "{\"path\":");
+		str_or_null(b, a->skipped[i].path);
+		fl_buf_adds(b, ",\"reason\":");
+		str_or_null(b, a->skipped[i].reason);
+		fl_buf_addc(b, '}');
+	}
+	fl_buf_adds(b, "]}");
+}
+
+static void first_failure(struct fl_buf *b, const struct fl_first_failure *ff)
+{
+	if (!ff->set) {
+		fl_buf_adds(b, "null");
+		return;
+	}
+	bool f = true;
+	fl_buf_addc(b, '{');
+	key(b, "rank", &f);
+	int_or_null(b, ff->rank);
+	key(b, "host", &f);
+	str_or_null(b, ff->host);
+	key(b, "time", &f);
+	time_or_null(b, ff->ts);
+	key(b, "kind", &f);
+	str_or_null(b, ff->kind);
+	key(b, "message", &f);
+	str_or_null(b, ff->message);
+	key(b, "evidence", &f);
+	location(b, ff->file, ff->line);
+	fl_buf_addc(b, '}');
+}
+
+static void hang(struct fl_buf *b, const struct fl_hang *h)
+{
+	if (!h->set) {
+		fl_buf_adds(b, "null");
+		return;
+	}
+	bool f = true;
+	fl_buf_addc(b, '{');
+	key(b, "collective", &f);
+	str_or_null(b, h->collective);
+	key(b, "seq", &f);
+	int_or_null(b, h->seq);
+	key(b, "process_group", &f);
+	str_or_null(b, h->process_group);
+	key(b, "timeout_ms", &f);
+	int_or_null(b, h->timeout_ms);
+	key(b, "stuck_ranks", &f);
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < h->nstuck; i++)
+		fl_buf_printf(b, "%s%lld", i ? "," : "", (long long)h->stuck[i]);
+	fl_buf_addc(b, ']');
+	key(b, "evidence", &f);
+	evidence(b, &h->evidence, false);
+	fl_buf_addc(b, '}');
+}
+
+static void verdict(struct fl_buf *b, const struct fl_analysis *a)
+{
+	bool f = true;
+	fl_buf_addc(b, '{');
+	key(b, "status", &f);
+	str_or_null(b, a->status);
+	key(b, "summary", &f);
+	str_or_null(b, a->summary);
+	key(b, "signature", &f);
+	str_or_null(b, a->signature);
+	key(b, "first_failure", &f);
+	first_failure(b, &a->first);
+	key(b, "hang", &f);
+	hang(b, &a->hang);
+	key(b, "likely_cause", &f);
+	cause(b, &a->likely);
+	key(b, "other_causes", &f);
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < a->nothers; i++) {
+		if (i)
+			fl_buf_addc(b, ',');
+		cause(b, &a->others[i]);
+	}
+	fl_buf_adds(b, "]}");
+}
+
+static void findings(struct fl_buf *b, const struct fl_analysis *a)
+{
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < a->nfindings; i++) {
+		const struct fl_finding *fd = &a->findings[i];
+		bool f = true;
+		fl_buf_adds(b, i ? ",{" : "{");
+		key(b, "id", &f);
+		str_or_null(b, fd->id);
+		key(b, "severity", &f);
+		str_or_null(b, fd->severity);
+		key(b, "message", &f);
+		str_or_null(b, fd->message);
+		key(b, "evidence", &f);
+		evidence(b, &fd->evidence, true);
+		fl_buf_addc(b, '}');
+	}
+	fl_buf_addc(b, ']');
+}
+
+static void training(struct fl_buf *b, const struct fl_training *t)
+{
+	bool f = true;
+	fl_buf_addc(b, '{');
+	key(b, "last_step", &f);
+	int_or_null(b, t->last_step);
+	key(b, "first_nonfinite_step", &f);
+	int_or_null(b, t->first_nonfinite_step);
+	key(b, "steps", &f);
+	fl_buf_printf(b, "%lld", (long long)(t->steps > 0 ? t->steps : 0));
+	key(b, "loss_last", &f);
+	num_or_null(b, t->loss_last);
+	key(b, "tokens_per_s_per_gpu", &f);
+	num_or_null(b, t->tokens_per_s_per_gpu);
+	key(b, "tflops_per_gpu", &f);
+	num_or_null(b, t->tflops_per_gpu);
+	key(b, "mfu", &f);
+	num_or_null(b, t->mfu);
+	key(b, "loss_scale_last", &f);
+	num_or_null(b, t->loss_scale_last);
+	fl_buf_addc(b, '}');
+}
+
+static void config(struct fl_buf *b, const struct fl_config *k)
+{
+	bool f = true;
+	fl_buf_addc(b, '{');
+	key(b, "micro_batch_size", &f);
+	int_or_null(b, k->micro_batch_size);
+	key(b, "grad_accum_steps", &f);
+	int_or_null(b, k->grad_accum_steps);
+	key(b, "global_batch_size", &f);
+	int_or_null(b, k->global_batch_size);
+	key(b, "data_parallel_size", &f);
+	int_or_null(b, k->data_parallel_size);
+	key(b, "tensor_parallel_size", &f);
+	int_or_null(b, k->tensor_parallel_size);
+	key(b, "pipeline_parallel_size", &f);
+	int_or_null(b, k->pipeline_parallel_size);
+	key(b, "seq_length", &f);
+	int_or_null(b, k->seq_length);
+	key(b, "dtype", &f);
+	str_or_null(b, k->dtype);
+	key(b, "activation_checkpointing", &f);
+	str_or_null(b, k->activation_checkpointing);
+	key(b, "nccl_version", &f);
+	str_or_null(b, k->nccl_version);
+	key(b, "world_size", &f);
+	int_or_null(b, k->world_size);
+	fl_buf_addc(b, '}');
+}
+
+static void ranks(struct fl_buf *b, const struct fl_analysis *a)
+{
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < a->nranks_state; i++) {
+		const struct fl_rank_state *r = &a->ranks[i];
+		bool f = true;
+		fl_buf_adds(b, i ? ",{" : "{");
+		key(b, "rank", &f);
+		fl_buf_printf(b, "%lld", (long long)r->rank);
+		key(b, "host", &f);
+		str_or_null(b, r->host);
+		key(b, "local_rank", &f);
+		int_or_null(b, r->local_rank);
+		key(b, "state", &f);
+		str_or_null(b, r->state);
+		key(b, "first_error", &f);
+		str_or_null(b, r->first_error);
+		key(b, "last_activity", &f);
+		time_or_null(b, r->last_ts);
+		key(b, "last_seq", &f);
+		int_or_null(b, r->last_seq);
+		key(b, "lines", &f);
+		fl_buf_printf(b, "%lld", (long long)r->lines);
+		fl_buf_addc(b, '}');
+	}
+	fl_buf_addc(b, ']');
+}
+
+static void offsets(struct fl_buf *b, const struct fl_analysis *a)
+{
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < a->noffsets; i++) {
+		fl_buf_adds(b, i ? ",{\"host\":" : "{\"host\":");
+		str_or_null(b, a->offsets[i].host);
+		fl_buf_printf(b, ",\"offset_ms\":%lld,\"samples\":%d}",
+			      (long long)(a->offsets[i].offset_us / 1000), a->offsets[i].samples);
+	}
+	fl_buf_addc(b, ']');
+}
+
+static void timeline(struct fl_buf *b, const struct fl_analysis *a)
+{
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < a->ntimeline; i++) {
+		const struct fl_timeline_entry *t = &a->timeline[i];
+		bool f = true;
+		fl_buf_adds(b, i ? ",{" : "{");
+		key(b, "time", &f);
+		time_or_null(b, t->ts);
+		key(b, "rank", &f);
+		int_or_null(b, t->rank);
+		key(b, "host", &f);
+		str_or_null(b, t->host);
+		key(b, "kind", &f);
+		str_or_null(b, t->kind);
+		key(b, "primary", &f);
+		fl_buf_adds(b, t->primary ? "true" : "false");
+		key(b, "file", &f);
+		str_or_null(b, t->file);
+		key(b, "line", &f);
+		fl_buf_printf(b, "%lld", (long long)t->line);
+		key(b, "text", &f);
+		str_or_null(b, t->text);
+		fl_buf_addc(b, '}');
+	}
+	fl_buf_addc(b, ']');
+}
+
+void fl_report_json(const struct fl_analysis *a, struct fl_buf *b)
+{
+	bool f = true;
+	fl_buf_addc(b, '{');
+	key(b, "schema", &f);
+	fl_buf_adds(b, "\"faultline.report/1\"");
+	key(b, "run", &f);
+	run(b, a);
+	key(b, "verdict", &f);
+	verdict(b, a);
+	key(b, "findings", &f);
+	findings(b, a);
+	key(b, "training", &f);
+	training(b, &a->training);
+	key(b, "config", &f);
+	config(b, &a->config);
+	key(b, "ranks", &f);
+	ranks(b, a);
+	key(b, "clock_offsets", &f);
+	offsets(b, a);
+	key(b, "timeline", &f);
+	timeline(b, a);
+	fl_buf_adds(b, "}\n");
+}

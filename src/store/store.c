@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * store.c - opening the store, and the statement wrapper for readers.
+ */
+#include "store_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int store_err(struct fl_store *s, struct fl_err *err, const char *what)
+{
+	return fl_err_set(err, FL_EDB, "%s: %s", what, s && s->db ? sqlite3_errmsg(s->db) : "no store");
+}
+
+const char *fl_store_errmsg(struct fl_store *s)
+{
+	return sqlite3_errmsg(s->db);
+}
+
+static int mkdirs(const char *dir)
+{
+	char *p = fl_xstrdup(dir);
+	int rc = 0;
+	for (char *q = p + 1; *q; q++) {
+		if (*q != '/')
+			continue;
+		*q = '\0';
+		if (mkdir(p, 0755) != 0 && errno != EEXIST)
+			rc = -1;
+		*q = '/';
+	}
+	if (mkdir(p, 0755) != 0 && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return rc;
+}
+
+char *fl_store_default_path(void)
+{
+	const char *env = getenv("FAULTLINE_DB");
+	if (env && *env)
+		return fl_xstrdup(env);
+	const char *xdg = getenv("XDG_DATA_HOME");
+	if (xdg && *xdg)
+		return fl_xasprintf("%s/faultline/faultline.db", xdg);
+	const char *home = getenv("HOME");
+	return fl_xasprintf("%s/.local/share/faultline/faultline.db", home && *home ? home : ".");
+}
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return fl_xstrdup(".");
+	if (slash == path)
+		return fl_xstrdup("/");
+	return fl_xstrndup(path, (size_t)(slash - path));
+}
+
+int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struct fl_err *err)
+{
+	struct fl_store *s = fl_xcalloc(1, sizeof(*s));
+	s->path = fl_xstrdup(path);
+	s->dir = dir_of(path);
+	bool ro = flags & FL_STORE_READONLY;
+	struct stat sb;
+	if (ro && stat(path, &sb) != 0) {
+		int rc = fl_err_set(err, FL_ENOTFOUND, "no store at '%s' (ingest a bundle first)", path);
+		fl_store_close(s);
+		return rc;
+	}
+	if (!ro && (flags & FL_STORE_CREATE) && mkdirs(s->dir) != 0) {
+		int rc = fl_err_set(err, FL_EDB, "cannot create directory '%s': %s", s->dir,
+				    strerror(errno));
+		fl_store_close(s);
+		return rc;
+	}
+	int oflags = ro ? SQLITE_OPEN_READONLY
+			: SQLITE_OPEN_READWRITE | ((flags & FL_STORE_CREATE) ? SQLITE_OPEN_CREATE : 0);
+	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
+		int rc = store_err(s, err, "cannot open store");
+		fl_store_close(s);
+		return rc;
+	}
+	sqlite3_busy_timeout(s->db, 10000);
+	sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+	if (!ro) {
+		const char *jm = (flags & FL_STORE_NO_WAL) ? "PRAGMA journal_mode = DELETE"
+							   : "PRAGMA journal_mode = WAL";
+		/* A file that is not a database fails here, with SQLite's words. */
+		if (sqlite3_exec(s->db, jm, NULL, NULL, NULL) != SQLITE_OK) {
+			int rc = store_err(s, err, "cannot use store");
+			fl_store_close(s);
+			return rc;
+		}
+		sqlite3_exec(s->db, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
+	}
+	int rc = store_migrate(s, ro, err);
+	if (rc) {
+		fl_store_close(s);
+		return rc;
+	}
+	*out = s;
+	return FL_OK;
+}
+
+void fl_store_close(struct fl_store *s)
+{
+	if (!s)
+		return;
+	store_finalize_hot(s);
+	if (s->db)
+		sqlite3_close(s->db);
+	free(s->path);
+	free(s->dir);
+	free(s);
+}
+
+const char *fl_store_dir(const struct fl_store *s)
+{
+	return s->dir;
+}
+
+int fl_store_exec(struct fl_store *s, const char *sql, struct fl_err *err)
+{
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return store_err(s, err, "query failed");
+	return FL_OK;
+}
+
+int fl_store_write(struct fl_store *s, int (*fn)(struct fl_store *s, void *ctx), void *ctx,
+		   struct fl_err *err)
+{
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return store_err(s, err, "cannot lock the store");
+	int rc = fn(s, ctx);
+	if (rc == FL_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		rc = store_err(s, err, "commit failed");
+	if (rc != FL_OK) {
+		if (err && !err->msg[0])
+			store_err(s, err, "write failed");
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	}
+	return rc;
+}
+
+/* ---- statements ---- */
+
+int fl_store_prepare(struct fl_store *s, const char *sql, struct fl_stmt **out, struct fl_err *err)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return store_err(s, err, "bad query");
+	if (!st)
+		return fl_err_set(err, FL_EUSAGE, "empty query");
+	struct fl_stmt *w = fl_xmalloc(sizeof(*w));
+	w->s = s;
+	w->st = st;
+	*out = w;
+	return FL_OK;
+}
+
+void fl_stmt_free(struct fl_stmt *w)
+{
+	if (!w)
+		return;
+	sqlite3_finalize(w->st);
+	free(w);
+}
+
+void fl_stmt_reset(struct fl_stmt *w)
+{
+	sqlite3_reset(w->st);
+	sqlite3_clear_bindings(w->st);
+}
+
+void fl_stmt_bind_int(struct fl_stmt *w, int idx, int64_t v)
+{
+	sqlite3_bind_int64(w->st, idx, v);
+}
+
+void fl_stmt_bind_double(struct fl_stmt *w, int idx, double v)
+{
+	sqlite3_bind_double(w->st, idx, v);
+}
+
+void fl_stmt_bind_text(struct fl_stmt *w, int idx, const char *v)
+{
+	if (v)
+		sqlite3_bind_text(w->st, idx, v, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(w->st, idx);
+}
+
+int fl_stmt_step(struct fl_stmt *w)
+{
+	int rc = sqlite3_step(w->st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc == SQLITE_DONE)
+		return 0;
+	return FL_EDB;
+}
+
+int fl_stmt_columns(struct fl_stmt *w)
+{
+	return sqlite3_column_count(w->st);
+}
+
+const char *fl_stmt_column_name(struct fl_stmt *w, int col)
+{
+	const char *n = sqlite3_column_name(w->st, col);
+	return n ? n : "";
+}
+
+bool fl_stmt_null(struct fl_stmt *w, int col)
+{
+	return sqlite3_column_type(w->st, col) == SQLITE_NULL;
+}
+
+int64_t fl_stmt_int(struct fl_stmt *w, int col)
+{
+	return sqlite3_column_int64(w->st, col);
+}
+
+double fl_stmt_double(struct fl_stmt *w, int col)
+{
+	return sqlite3_column_double(w->st, col);
+}
+
+const char *fl_stmt_text(struct fl_stmt *w, int col)
+{
+	const unsigned char *t = sqlite3_column_text(w->st, col);
+	return t ? (const char *)t : "";
+}
+
+size_t fl_stmt_bytes(struct fl_stmt *w, int col)
+{
+	return (size_t)sqlite3_column_bytes(w->st, col);
+}
+
+char fl_stmt_type(struct fl_stmt *w, int col)
+{
+	switch (sqlite3_column_type(w->st, col)) {
+	case SQLITE_INTEGER: return 'i';
+	case SQLITE_FLOAT: return 'f';
+	case SQLITE_TEXT: return 't';
+	case SQLITE_BLOB: return 'b';
+	}
+	return 'n';
+}
+
+/* Only reads: SELECT, and the functions and pragmas a SELECT may use. */
+static int readonly_auth(void *ud, int action, const char *a, const char *b, const char *c,
+			 const char *d)
+{
+	switch (action) {
+	case SQLITE_SELECT:
+	case SQLITE_READ:
+	case SQLITE_FUNCTION:
+	case SQLITE_RECURSIVE:
+		return SQLITE_OK;
+	}
+	return SQLITE_DENY;
+}
+
+void fl_store_lock_readonly(struct fl_store *s)
+{
+	sqlite3_set_authorizer(s->db, readonly_auth, NULL);
+}

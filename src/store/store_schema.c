@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * store_schema.c - the schema and its migrations.
+ *
+ * PRAGMA user_version holds the schema version. Each migration takes the
+ * store from version N to N+1 inside one transaction; a store written by a
+ * newer faultline is refused rather than damaged. The schema is described
+ * for users in docs/SCHEMA.md - change both together.
+ */
+#include "store_int.h"
+
+static const char *const MIGRATIONS[] = {
+	/* 0 -> 1 */
+	"CREATE TABLE runs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  sha256 TEXT UNIQUE,"
+	"  bundle TEXT NOT NULL,"
+	"  bundle_path TEXT,"
+	"  kept TEXT,"
+	"  ingested_at INTEGER NOT NULL,"
+	"  patterns_digest TEXT,"
+	"  files INTEGER, lines INTEGER, bytes INTEGER, skipped INTEGER,"
+	"  ranks INTEGER, hosts INTEGER, events INTEGER, year INTEGER,"
+	"  status TEXT, cause TEXT, confidence TEXT, first_rank INTEGER, first_host TEXT,"
+	"  first_kind TEXT, signature TEXT, summary TEXT"
+	");"
+	"CREATE TABLE files ("
+	"  id INTEGER PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  path TEXT NOT NULL,"
+	"  rank INTEGER, local_rank INTEGER, pid INTEGER, host TEXT, attempt INTEGER,"
+	"  bytes INTEGER, lines INTEGER, truncated INTEGER, conflicts INTEGER, boot_ts INTEGER"
+	");"
+	"CREATE INDEX files_run ON files(run_id);"
+	"CREATE TABLE skipped ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  path TEXT NOT NULL, reason TEXT NOT NULL"
+	");"
+	"CREATE TABLE events ("
+	"  id INTEGER PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  file_id INTEGER NOT NULL,"
+	"  line INTEGER NOT NULL, nlines INTEGER NOT NULL DEFAULT 1, offset INTEGER,"
+	"  rank INTEGER, local_rank INTEGER, host TEXT, pid INTEGER, dev INTEGER,"
+	"  ts INTEGER, ts_kind INTEGER, uptime REAL,"
+	"  kind TEXT NOT NULL, pattern TEXT NOT NULL, severity INTEGER NOT NULL,"
+	"  fields TEXT, text TEXT"
+	");"
+	"CREATE TABLE steps ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  file_id INTEGER, line INTEGER,"
+	"  rank INTEGER, local_rank INTEGER, host TEXT, pid INTEGER, dev INTEGER,"
+	"  ts INTEGER, ts_kind INTEGER, uptime REAL,"
+	"  step INTEGER, loss REAL, grad_norm REAL, loss_scale REAL, lr REAL,"
+	"  tokens_per_s REAL, samples_per_s REAL, tflops REAL, mfu REAL, iter_ms REAL,"
+	"  skipped_iters INTEGER, nan_iters INTEGER, global_batch_size INTEGER,"
+	"  loss_missing INTEGER, loss_text TEXT, grad_norm_text TEXT"
+	");"
+	"CREATE TABLE tails ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  file_id INTEGER NOT NULL, line INTEGER NOT NULL,"
+	"  rank INTEGER, local_rank INTEGER, host TEXT, pid INTEGER, dev INTEGER,"
+	"  ts INTEGER, ts_kind INTEGER, uptime REAL, text TEXT"
+	");"
+	"CREATE TABLE transports ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  host TEXT, pid INTEGER, rank INTEGER, transport TEXT NOT NULL, gdr INTEGER,"
+	"  channels INTEGER, file_id INTEGER, line INTEGER, sample TEXT"
+	");"
+	"CREATE TABLE colls ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  host TEXT, pid INTEGER, rank INTEGER, comm TEXT, op TEXT,"
+	"  last_opcount INTEGER, calls INTEGER, nranks INTEGER, last_ts INTEGER"
+	");"
+	"CREATE TABLE activity ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  file_id INTEGER, rank INTEGER, local_rank INTEGER, pid INTEGER, host TEXT,"
+	"  lines INTEGER, first_ts INTEGER, last_ts INTEGER, last_line INTEGER"
+	");"
+	"CREATE TABLE procs ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  host TEXT NOT NULL, pid INTEGER NOT NULL, rank INTEGER, nranks INTEGER,"
+	"  cuda_dev INTEGER, bus_id TEXT, source TEXT,"
+	"  PRIMARY KEY (run_id, host, pid)"
+	");"
+	"CREATE TABLE ranks ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  rank INTEGER NOT NULL, host TEXT, local_rank INTEGER, pid INTEGER,"
+	"  lines INTEGER, first_ts INTEGER, last_ts INTEGER,"
+	"  PRIMARY KEY (run_id, rank)"
+	");"
+	"CREATE TABLE hosts ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  host TEXT NOT NULL, ranks INTEGER, offset_us INTEGER,"
+	"  PRIMARY KEY (run_id, host)"
+	");"
+	"CREATE VIEW v_events AS SELECT e.id, e.run_id, f.path AS file, e.line, e.rank, e.host,"
+	"  e.pid, e.ts, strftime('%Y-%m-%dT%H:%M:%f', e.ts / 1e6, 'unixepoch') AS time,"
+	"  e.kind, e.pattern, e.severity, e.fields, e.text"
+	"  FROM events e JOIN files f ON f.id = e.file_id;"
+	"CREATE VIEW v_runs AS SELECT id, bundle, sha256,"
+	"  strftime('%Y-%m-%dT%H:%M:%S', ingested_at / 1e6, 'unixepoch') AS ingested,"
+	"  ranks, hosts, files, lines, status, cause, first_rank, first_host, signature"
+	"  FROM runs;"
+	"CREATE VIEW v_ranks AS SELECT r.run_id, r.rank, r.host, r.local_rank, r.lines,"
+	"  strftime('%Y-%m-%dT%H:%M:%f', r.last_ts / 1e6, 'unixepoch') AS last_active,"
+	"  (SELECT e.kind || ': ' || substr(e.text, 1, 200) FROM events e"
+	"     WHERE e.run_id = r.run_id AND e.rank = r.rank AND e.severity >= 2"
+	"     ORDER BY e.ts, e.id LIMIT 1) AS first_error"
+	"  FROM ranks r;"
+	"CREATE INDEX events_run_kind ON events(run_id, kind);"
+	"CREATE INDEX events_run_rank ON events(run_id, rank);"
+	"CREATE INDEX steps_run ON steps(run_id, step);"
+	"CREATE INDEX tails_run ON tails(run_id, file_id);"
+	"CREATE INDEX activity_run ON activity(run_id);"
+	"CREATE INDEX transports_run ON transports(run_id);"
+	"CREATE INDEX colls_run ON colls(run_id);"
+	"CREATE INDEX skipped_run ON skipped(run_id);",
+};
+
+#define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))
+
+static int user_version(struct fl_store *s, int *v)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
+		return FL_EDB;
+	*v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	return FL_OK;
+}
+
+int store_migrate(struct fl_store *s, bool readonly, struct fl_err *err)
+{
+	int v;
+	if (user_version(s, &v))
+		return store_err(s, err, "cannot read the schema version");
+	if (v > FL_SCHEMA_VERSION)
+		return fl_err_set(err, FL_EDB,
+				  "store '%s' has schema version %d; this faultline knows up to %d",
+				  s->path, v, FL_SCHEMA_VERSION);
+	if (v == FL_SCHEMA_VERSION)
+		return FL_OK;
+	if (readonly)
+		return fl_err_set(err, FL_EDB, "store '%s' needs a schema upgrade; open it writable first",
+				  s->path);
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return store_err(s, err, "cannot lock the store for migration");
+	/* Re-read under the lock: another process may have migrated. */
+	user_version(s, &v);
+	for (; v < NMIGRATIONS; v++) {
+		char pragma[64];
+		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d", v + 1);
+		if (sqlite3_exec(s->db, MIGRATIONS[v], NULL, NULL, NULL) != SQLITE_OK ||
+		    sqlite3_exec(s->db, pragma, NULL, NULL, NULL) != SQLITE_OK) {
+			int rc = store_err(s, err, "schema migration failed");
+			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			return rc;
+		}
+	}
+	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		return store_err(s, err, "schema migration failed");
+	return FL_OK;
+}

@@ -1,0 +1,482 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * store_write.c - writing one run inside one transaction.
+ *
+ * Transaction states:
+ *
+ *   idle --run_begin--> in_run --run_commit--> idle (run visible)
+ *                          \----run_rollback--> idle (nothing left)
+ *
+ * Hot inserts are prepared once (SQLITE_PREPARE_PERSISTENT) and reused:
+ * bind, step, reset. At commit, SQL post-passes resolve what only the
+ * whole bundle tells: NCCL's host:pid joined to global ranks, ranks of
+ * per-rank files, the year of year-less stamps, dmesg boot times.
+ */
+#include "store_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const HOT_SQL[ST_N] = {
+	[ST_EVENT] = "INSERT INTO events(run_id, file_id, line, nlines, offset, rank, local_rank,"
+		     " host, pid, dev, ts, ts_kind, uptime, kind, pattern, severity, fields, text)"
+		     " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18)",
+	[ST_STEP] = "INSERT INTO steps(run_id, file_id, line, rank, local_rank, host, pid, dev, ts,"
+		    " ts_kind, uptime, step, loss, grad_norm, loss_scale, lr, tokens_per_s,"
+		    " samples_per_s, tflops, mfu, iter_ms, skipped_iters, nan_iters,"
+		    " global_batch_size, loss_missing, loss_text, grad_norm_text) VALUES (?1,?2,?3,?4,"
+		    "?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,"
+		    "?26,?27)",
+	[ST_TAIL] = "INSERT INTO tails(run_id, file_id, line, rank, local_rank, host, pid, dev, ts,"
+		    " ts_kind, uptime, text) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
+	[ST_FILE] = "INSERT INTO files(run_id, path, rank, local_rank, pid, host, attempt)"
+		    " VALUES (?1,?2,?3,?4,?5,?6,?7)",
+	[ST_FILE_DONE] = "UPDATE files SET bytes=?2, lines=?3, truncated=?4, conflicts=?5,"
+			 " boot_ts=?6 WHERE id=?1",
+	[ST_SKIPPED] = "INSERT INTO skipped(run_id, path, reason) VALUES (?1,?2,?3)",
+	[ST_TRANSPORT] = "INSERT INTO transports(run_id, host, pid, rank, transport, gdr, channels,"
+			 " file_id, line, sample) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
+	[ST_COLL] = "INSERT INTO colls(run_id, host, pid, rank, comm, op, last_opcount, calls,"
+		    " nranks, last_ts) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
+	[ST_ACTIVITY] = "INSERT INTO activity(run_id, file_id, rank, local_rank, pid, host, lines,"
+			" first_ts, last_ts, last_line) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
+};
+
+sqlite3_stmt *store_hot(struct fl_store *s, enum hot_stmt which)
+{
+	if (!s->hot[which] &&
+	    sqlite3_prepare_v3(s->db, HOT_SQL[which], -1, SQLITE_PREPARE_PERSISTENT, &s->hot[which],
+			       NULL) != SQLITE_OK)
+		return NULL;
+	return s->hot[which];
+}
+
+void store_finalize_hot(struct fl_store *s)
+{
+	for (int i = 0; i < ST_N; i++) {
+		sqlite3_finalize(s->hot[i]);
+		s->hot[i] = NULL;
+	}
+}
+
+static void bind_opt_int(sqlite3_stmt *st, int i, int64_t v)
+{
+	if (v < 0)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, v);
+}
+
+static void bind_opt_text(sqlite3_stmt *st, int i, const char *v, size_t n)
+{
+	if (v)
+		sqlite3_bind_text(st, i, v, (int)n, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+/* rank, local_rank, host, pid, dev, ts, ts_kind, uptime at first..first+7 */
+void store_bind_attr(sqlite3_stmt *st, int i, const struct fl_row_attr *a)
+{
+	bind_opt_int(st, i, a->rank);
+	bind_opt_int(st, i + 1, a->local_rank);
+	bind_opt_text(st, i + 2, a->host, a->host_len);
+	bind_opt_int(st, i + 3, a->pid);
+	bind_opt_int(st, i + 4, a->dev);
+	if (a->ts == FL_TIME_NONE)
+		sqlite3_bind_null(st, i + 5);
+	else
+		sqlite3_bind_int64(st, i + 5, a->ts);
+	sqlite3_bind_int(st, i + 6, a->ts_kind);
+	if (a->uptime < 0)
+		sqlite3_bind_null(st, i + 7);
+	else
+		sqlite3_bind_double(st, i + 7, a->uptime);
+}
+
+static int run_stmt(struct fl_store *s, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc == SQLITE_DONE ? FL_OK : FL_EDB;
+}
+
+/* ---- run lifecycle ---- */
+
+int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t *run_id,
+		       struct fl_err *err)
+{
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return store_err(s, err, "cannot lock the store");
+	s->in_run = true;
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db,
+			       "INSERT INTO runs(bundle, bundle_path, ingested_at, patterns_digest)"
+			       " VALUES (?1,?2,?3,?4)",
+			       -1, &st, NULL) != SQLITE_OK) {
+		int rc = store_err(s, err, "cannot start run");
+		fl_store_run_rollback(s);
+		return rc;
+	}
+	sqlite3_bind_text(st, 1, m->bundle, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, m->bundle_path, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 3, m->ingested_at);
+	sqlite3_bind_text(st, 4, m->patterns_digest, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? FL_OK : FL_EDB;
+	sqlite3_finalize(st);
+	if (rc) {
+		rc = store_err(s, err, "cannot start run");
+		fl_store_run_rollback(s);
+		return rc;
+	}
+	*run_id = sqlite3_last_insert_rowid(s->db);
+	return FL_OK;
+}
+
+int fl_store_run_rollback(struct fl_store *s)
+{
+	if (!s->in_run)
+		return FL_OK;
+	s->in_run = false;
+	return sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL) == SQLITE_OK ? FL_OK : FL_EDB;
+}
+
+/* fl_set_year(ts, year): year-less stamps were computed in the provisional
+ * year; move them to the bundle's. */
+static void set_year_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	sqlite3_result_int64(ctx, fl_time_set_year(sqlite3_value_int64(argv[0]),
+						   sqlite3_value_int(argv[1])));
+}
+
+/* The post-passes, in order. {RUN} is the run id, {YEAR} the bundle's
+ * year, {P0}..{P1} the provisional year's bounds, {T} the table. */
+static const char *const RESOLVE_SQL[] = {
+	/* NCCL: a process's global rank is its rank in its largest communicator. */
+	"INSERT OR REPLACE INTO procs(run_id, host, pid, rank, nranks, cuda_dev, bus_id, source)"
+	" SELECT run_id, host, pid, json_extract(fields, '$.comm_rank'),"
+	"  MAX(json_extract(fields, '$.nranks')), json_extract(fields, '$.cuda_dev'),"
+	"  json_extract(fields, '$.bus_id'), 'nccl'"
+	" FROM events WHERE run_id = {RUN} AND kind IN ('nccl.init_complete', 'nccl.init_start')"
+	"  AND host IS NOT NULL AND pid IS NOT NULL AND json_extract(fields, '$.comm_rank') IS NOT NULL"
+	" GROUP BY host, pid;",
+	/* Lines that carry rank, host and pid together tie the pid too. */
+	"INSERT OR IGNORE INTO procs(run_id, host, pid, rank, source)"
+	" SELECT run_id, host, pid, MIN(rank), 'line' FROM activity"
+	" WHERE run_id = {RUN} AND host IS NOT NULL AND pid IS NOT NULL AND rank IS NOT NULL"
+	" GROUP BY host, pid HAVING COUNT(DISTINCT rank) = 1;",
+	"UPDATE activity SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = activity.run_id"
+	"  AND p.host = activity.host AND p.pid = activity.pid)"
+	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND pid IS NOT NULL;",
+	/* A file in which every ranked line has the same rank is that rank's. */
+	"UPDATE files SET rank = (SELECT MIN(a.rank) FROM activity a WHERE a.file_id = files.id)"
+	" WHERE run_id = {RUN} AND rank IS NULL AND"
+	" (SELECT COUNT(DISTINCT a.rank) FROM activity a WHERE a.file_id = files.id) = 1;",
+	"UPDATE activity SET rank = (SELECT f.rank FROM files f WHERE f.id = activity.file_id)"
+	" WHERE run_id = {RUN} AND rank IS NULL;",
+	/* host + local rank -> rank, where some line said all three. */
+	"CREATE TEMP TABLE IF NOT EXISTS hl(host TEXT, local_rank INTEGER, rank INTEGER);"
+	"DELETE FROM hl;"
+	"INSERT INTO hl SELECT host, local_rank, MIN(rank) FROM activity"
+	" WHERE run_id = {RUN} AND host IS NOT NULL AND local_rank IS NOT NULL AND rank IS NOT NULL"
+	" GROUP BY host, local_rank HAVING COUNT(DISTINCT rank) = 1;",
+	"UPDATE activity SET rank = (SELECT hl.rank FROM hl WHERE hl.host = activity.host"
+	"  AND hl.local_rank = activity.local_rank)"
+	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND local_rank IS NOT NULL;",
+};
+
+/* The same resolution for each table of rows: procs, then file, then
+ * host + local rank. */
+static const char *const RESOLVE_ROWS_SQL =
+	"UPDATE {T} SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = {T}.run_id"
+	"  AND p.host = {T}.host AND p.pid = {T}.pid)"
+	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND pid IS NOT NULL;"
+	"UPDATE {T} SET rank = (SELECT f.rank FROM files f WHERE f.id = {T}.file_id)"
+	" WHERE run_id = {RUN} AND rank IS NULL;"
+	"UPDATE {T} SET rank = (SELECT hl.rank FROM hl WHERE hl.host = {T}.host"
+	"  AND hl.local_rank = {T}.local_rank)"
+	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND local_rank IS NOT NULL;"
+	"UPDATE {T} SET ts = fl_set_year(ts, {YEAR})"
+	" WHERE run_id = {RUN} AND {YEAR} > 0 AND ts >= {P0} AND ts < {P1};"
+	"UPDATE {T} SET ts = (SELECT f.boot_ts FROM files f WHERE f.id = {T}.file_id)"
+	"  + CAST(uptime * 1000000 AS INTEGER), ts_kind = 4"
+	" WHERE run_id = {RUN} AND ts IS NULL AND uptime IS NOT NULL"
+	"  AND (SELECT f.boot_ts FROM files f WHERE f.id = {T}.file_id) IS NOT NULL;";
+
+static const char *const SUMMARY_SQL[] = {
+	"UPDATE activity SET first_ts = fl_set_year(first_ts, {YEAR}), last_ts = fl_set_year(last_ts, {YEAR})"
+	" WHERE run_id = {RUN} AND {YEAR} > 0 AND first_ts >= {P0} AND first_ts < {P1};",
+	"UPDATE colls SET last_ts = fl_set_year(last_ts, {YEAR})"
+	" WHERE run_id = {RUN} AND {YEAR} > 0 AND last_ts >= {P0} AND last_ts < {P1};",
+	"UPDATE transports SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = transports.run_id"
+	"  AND p.host = transports.host AND p.pid = transports.pid)"
+	" WHERE run_id = {RUN} AND rank IS NULL;",
+	"UPDATE colls SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = colls.run_id"
+	"  AND p.host = colls.host AND p.pid = colls.pid) WHERE run_id = {RUN} AND rank IS NULL;",
+	"INSERT INTO ranks(run_id, rank, host, local_rank, pid, lines, first_ts, last_ts)"
+	" SELECT {RUN}, a.rank,"
+	"  (SELECT b.host FROM activity b WHERE b.run_id = {RUN} AND b.rank = a.rank"
+	"    AND b.host IS NOT NULL GROUP BY b.host ORDER BY SUM(b.lines) DESC LIMIT 1),"
+	"  (SELECT MIN(b.local_rank) FROM activity b WHERE b.run_id = {RUN} AND b.rank = a.rank),"
+	"  (SELECT MIN(p.pid) FROM procs p WHERE p.run_id = {RUN} AND p.rank = a.rank),"
+	"  SUM(a.lines), MIN(a.first_ts), MAX(a.last_ts)"
+	" FROM activity a WHERE a.run_id = {RUN} AND a.rank IS NOT NULL GROUP BY a.rank;",
+	/* Ranks named only inside messages (launcher summaries). */
+	"INSERT OR IGNORE INTO ranks(run_id, rank, host, local_rank, lines)"
+	" SELECT {RUN}, rank, MIN(host), MIN(local_rank), 0 FROM events"
+	" WHERE run_id = {RUN} AND rank IS NOT NULL GROUP BY rank;",
+	"INSERT INTO hosts(run_id, host, ranks)"
+	" SELECT {RUN}, host, COUNT(DISTINCT rank) FROM ("
+	"  SELECT host, rank FROM activity WHERE run_id = {RUN} AND host IS NOT NULL"
+	"  UNION ALL SELECT host, rank FROM ranks WHERE run_id = {RUN} AND host IS NOT NULL)"
+	" GROUP BY host;",
+};
+
+static int exec_fmt(struct fl_store *s, const char *tmpl, long long run, int year, long long p0,
+		    long long p1, const char *table, struct fl_err *err)
+{
+	struct fl_buf sql = FL_BUF_INIT;
+	for (const char *p = tmpl; *p;) {
+		if (*p != '{') {
+			fl_buf_addc(&sql, *p++);
+			continue;
+		}
+		const char *close = strchr(p, '}');
+		size_t n = close ? (size_t)(close - p - 1) : 0;
+		if (n == 3 && !strncmp(p + 1, "RUN", 3))
+			fl_buf_printf(&sql, "%lld", run);
+		else if (n == 4 && !strncmp(p + 1, "YEAR", 4))
+			fl_buf_printf(&sql, "%d", year);
+		else if (n == 2 && !strncmp(p + 1, "P0", 2))
+			fl_buf_printf(&sql, "%lld", p0);
+		else if (n == 2 && !strncmp(p + 1, "P1", 2))
+			fl_buf_printf(&sql, "%lld", p1);
+		else if (n == 1 && p[1] == 'T')
+			fl_buf_adds(&sql, table ? table : "");
+		else {
+			fl_buf_addc(&sql, *p++);
+			continue;
+		}
+		p = close + 1;
+	}
+	int rc = sqlite3_exec(s->db, sql.ptr, NULL, NULL, NULL);
+	fl_buf_release(&sql);
+	return rc == SQLITE_OK ? FL_OK : store_err(s, err, "resolving ranks failed");
+}
+
+int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_totals *t,
+			struct fl_err *err)
+{
+	sqlite3_create_function(s->db, "fl_set_year", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+				set_year_fn, NULL, NULL);
+	long long p0 = fl_time_from_civil(FL_PROVISIONAL_YEAR, 1, 1, 0, 0, 0, 0);
+	long long p1 = fl_time_from_civil(FL_PROVISIONAL_YEAR + 1, 1, 1, 0, 0, 0, 0);
+	int rc = FL_OK;
+	for (size_t i = 0; !rc && i < sizeof(RESOLVE_SQL) / sizeof(RESOLVE_SQL[0]); i++)
+		rc = exec_fmt(s, RESOLVE_SQL[i], (long long)run_id, t->year, p0, p1, NULL, err);
+	static const char *const tables[] = { "events", "steps", "tails" };
+	for (size_t i = 0; !rc && i < 3; i++)
+		rc = exec_fmt(s, RESOLVE_ROWS_SQL, (long long)run_id, t->year, p0, p1, tables[i], err);
+	for (size_t i = 0; !rc && i < sizeof(SUMMARY_SQL) / sizeof(SUMMARY_SQL[0]); i++)
+		rc = exec_fmt(s, SUMMARY_SQL[i], (long long)run_id, t->year, p0, p1, NULL, err);
+	if (!rc) {
+		sqlite3_stmt *st;
+		sqlite3_prepare_v2(s->db,
+				   "UPDATE runs SET sha256=?2, kept=?3, files=?4, lines=?5, bytes=?6,"
+				   " skipped=?7, year=?8,"
+				   " ranks=(SELECT COUNT(*) FROM ranks WHERE run_id=?1),"
+				   " hosts=(SELECT COUNT(*) FROM hosts WHERE run_id=?1),"
+				   " events=(SELECT COUNT(*) FROM events WHERE run_id=?1) WHERE id=?1",
+				   -1, &st, NULL);
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_text(st, 2, t->sha256, -1, SQLITE_TRANSIENT);
+		bind_opt_text(st, 3, t->kept, t->kept ? strlen(t->kept) : 0);
+		sqlite3_bind_int64(st, 4, t->files);
+		sqlite3_bind_int64(st, 5, t->lines);
+		sqlite3_bind_int64(st, 6, t->bytes);
+		sqlite3_bind_int64(st, 7, t->skipped);
+		sqlite3_bind_int(st, 8, t->year);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = store_err(s, err, "cannot finish run");
+		sqlite3_finalize(st);
+	}
+	if (!rc && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		rc = store_err(s, err, "commit failed");
+	if (rc)
+		fl_store_run_rollback(s);
+	s->in_run = false;
+	return rc;
+}
+
+/* ---- rows ---- */
+
+int fl_store_file_add(struct fl_store *s, int64_t run_id, const struct fl_file_meta *m,
+		      int64_t *file_id)
+{
+	sqlite3_stmt *st = store_hot(s, ST_FILE);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, m->path, -1, SQLITE_TRANSIENT);
+	bind_opt_int(st, 3, m->rank);
+	bind_opt_int(st, 4, m->local_rank);
+	bind_opt_int(st, 5, m->pid);
+	bind_opt_text(st, 6, m->host && *m->host ? m->host : NULL, m->host ? strlen(m->host) : 0);
+	bind_opt_int(st, 7, m->attempt);
+	int rc = run_stmt(s, st);
+	*file_id = sqlite3_last_insert_rowid(s->db);
+	return rc;
+}
+
+int fl_store_file_done(struct fl_store *s, int64_t file_id, const struct fl_file_totals *t)
+{
+	sqlite3_stmt *st = store_hot(s, ST_FILE_DONE);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, file_id);
+	sqlite3_bind_int64(st, 2, t->bytes);
+	sqlite3_bind_int64(st, 3, t->lines);
+	sqlite3_bind_int64(st, 4, t->truncated);
+	sqlite3_bind_int64(st, 5, t->conflicts);
+	if (t->boot == FL_TIME_NONE)
+		sqlite3_bind_null(st, 6);
+	else
+		sqlite3_bind_int64(st, 6, t->boot);
+	return run_stmt(s, st);
+}
+
+int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e)
+{
+	sqlite3_stmt *st = store_hot(s, ST_EVENT);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, e->run_id);
+	sqlite3_bind_int64(st, 2, e->file_id);
+	sqlite3_bind_int64(st, 3, e->line);
+	sqlite3_bind_int64(st, 4, e->nlines);
+	sqlite3_bind_int64(st, 5, e->offset);
+	store_bind_attr(st, 6, &e->a);
+	sqlite3_bind_text(st, 14, e->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 15, e->pattern, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 16, e->severity);
+	bind_opt_text(st, 17, e->fields, e->fields ? strlen(e->fields) : 0);
+	sqlite3_bind_text(st, 18, e->text, (int)e->text_len, SQLITE_TRANSIENT);
+	return run_stmt(s, st);
+}
+
+int fl_store_step_add(struct fl_store *s, const struct fl_step_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_STEP);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	sqlite3_bind_int64(st, 2, r->file_id);
+	sqlite3_bind_int64(st, 3, r->line);
+	store_bind_attr(st, 4, &r->a);
+	for (int c = 0; c < FL_STEP_NCOLS; c++) {
+		/* SQLite stores NaN as NULL: loss_text/grad_norm_text keep it. */
+		if (!r->has[c] || r->v[c] != r->v[c])
+			sqlite3_bind_null(st, 12 + c);
+		else if (c == FL_STEP_STEP || c == FL_STEP_SKIPPED || c == FL_STEP_NAN_ITERS ||
+			 c == FL_STEP_GBS)
+			sqlite3_bind_int64(st, 12 + c, (int64_t)r->v[c]);
+		else
+			sqlite3_bind_double(st, 12 + c, r->v[c]);
+	}
+	sqlite3_bind_int(st, 25, r->loss_missing);
+	bind_opt_text(st, 26, r->loss_text, r->loss_text ? strlen(r->loss_text) : 0);
+	bind_opt_text(st, 27, r->grad_norm_text, r->grad_norm_text ? strlen(r->grad_norm_text) : 0);
+	return run_stmt(s, st);
+}
+
+int fl_store_tail_add(struct fl_store *s, int64_t run_id, int64_t file_id, int64_t line,
+		      const struct fl_row_attr *a, const char *text, size_t len)
+{
+	sqlite3_stmt *st = store_hot(s, ST_TAIL);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int64(st, 2, file_id);
+	sqlite3_bind_int64(st, 3, line);
+	store_bind_attr(st, 4, a);
+	sqlite3_bind_text(st, 12, text, (int)len, SQLITE_TRANSIENT);
+	return run_stmt(s, st);
+}
+
+int fl_store_skipped_add(struct fl_store *s, int64_t run_id, const char *path, const char *why)
+{
+	sqlite3_stmt *st = store_hot(s, ST_SKIPPED);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, path, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, why, -1, SQLITE_TRANSIENT);
+	return run_stmt(s, st);
+}
+
+int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_TRANSPORT);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	bind_opt_text(st, 2, r->host, r->host ? strlen(r->host) : 0);
+	bind_opt_int(st, 3, r->pid);
+	bind_opt_int(st, 4, r->rank);
+	sqlite3_bind_text(st, 5, r->transport, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 6, r->gdr);
+	sqlite3_bind_int64(st, 7, r->channels);
+	sqlite3_bind_int64(st, 8, r->file_id);
+	sqlite3_bind_int64(st, 9, r->line);
+	bind_opt_text(st, 10, r->sample, r->sample ? strlen(r->sample) : 0);
+	return run_stmt(s, st);
+}
+
+int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_COLL);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	bind_opt_text(st, 2, r->host, r->host ? strlen(r->host) : 0);
+	bind_opt_int(st, 3, r->pid);
+	bind_opt_int(st, 4, r->rank);
+	bind_opt_text(st, 5, r->comm, r->comm ? strlen(r->comm) : 0);
+	bind_opt_text(st, 6, r->op, r->op ? strlen(r->op) : 0);
+	sqlite3_bind_int64(st, 7, r->last_opcount);
+	sqlite3_bind_int64(st, 8, r->calls);
+	bind_opt_int(st, 9, r->nranks);
+	if (r->last_ts == FL_TIME_NONE)
+		sqlite3_bind_null(st, 10);
+	else
+		sqlite3_bind_int64(st, 10, r->last_ts);
+	return run_stmt(s, st);
+}
+
+int fl_store_activity_add(struct fl_store *s, const struct fl_activity_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_ACTIVITY);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	sqlite3_bind_int64(st, 2, r->file_id);
+	bind_opt_int(st, 3, r->rank);
+	bind_opt_int(st, 4, r->local_rank);
+	bind_opt_int(st, 5, r->pid);
+	bind_opt_text(st, 6, r->host, r->host ? strlen(r->host) : 0);
+	sqlite3_bind_int64(st, 7, r->lines);
+	if (r->first_ts == FL_TIME_NONE) {
+		sqlite3_bind_null(st, 8);
+		sqlite3_bind_null(st, 9);
+	} else {
+		sqlite3_bind_int64(st, 8, r->first_ts);
+		sqlite3_bind_int64(st, 9, r->last_ts);
+	}
+	sqlite3_bind_int64(st, 10, r->last_line);
+	return run_stmt(s, st);
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * json.c - escaping of arbitrary bytes for JSON and plain-text output.
+ *
+ * Log text is hostile data: it may hold control characters, NUL bytes and
+ * invalid UTF-8. Both writers here decode UTF-8 strictly and replace what is
+ * not valid with U+FFFD, so every output format stays well-formed.
+ * Tested by: tests/unit/test_util.c
+ */
+#include "faultline/util.h"
+
+#include <math.h>
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
+static size_t utf8_seq(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0];
+	size_t len;
+	unsigned min;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF) {
+		len = 2;
+		min = 0x80;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		min = 0x800;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	unsigned cp = c & (0x3F >> (len - 1));
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return len;
+}
+
+static const char REPLACEMENT[] = "\xEF\xBF\xBD";
+
+void fl_json_str(struct fl_buf *b, const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	fl_buf_addc(b, '"');
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+			size_t j = i;
+			while (j < n && s[j] >= 0x20 && s[j] < 0x80 && s[j] != '"' && s[j] != '\\')
+				j++;
+			fl_buf_add(b, s + i, j - i);
+			i = j;
+			continue;
+		}
+		switch (c) {
+		case '"': fl_buf_adds(b, "\\\""); i++; continue;
+		case '\\': fl_buf_adds(b, "\\\\"); i++; continue;
+		case '\n': fl_buf_adds(b, "\\n"); i++; continue;
+		case '\r': fl_buf_adds(b, "\\r"); i++; continue;
+		case '\t': fl_buf_adds(b, "\\t"); i++; continue;
+		}
+		if (c < 0x20 || c == 0x7F) {
+			fl_buf_printf(b, "\\u%04x", c);
+			i++;
+			continue;
+		}
+		size_t len = utf8_seq(s + i, n - i);
+		if (len == 0) {
+			fl_buf_adds(b, REPLACEMENT);
+			i++;
+		} else {
+			fl_buf_add(b, s + i, len);
+			i += len;
+		}
+	}
+	fl_buf_addc(b, '"');
+}
+
+void fl_json_num(struct fl_buf *b, double v)
+{
+	if (isnan(v) || isinf(v)) {
+		fl_buf_adds(b, "null");
+		return;
+	}
+	if (v == (double)(int64_t)v && fabs(v) < 9e15)
+		fl_buf_printf(b, "%lld", (long long)v);
+	else
+		fl_buf_printf(b, "%.17g", v);
+}
+
+void fl_utf8_sanitize(struct fl_buf *out, const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7F) {
+			fl_buf_adds(out, REPLACEMENT);
+			i++;
+			continue;
+		}
+		size_t len = utf8_seq(s + i, n - i);
+		if (len == 0) {
+			fl_buf_adds(out, REPLACEMENT);
+			i++;
+		} else {
+			fl_buf_add(out, s + i, len);
+			i += len;
+		}
+	}
+}

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * timeconv.c - civil date-time <-> microseconds since the epoch, UTC.
+ *
+ * Hand-written rather than timegm()/gmtime_r() because those are not C17,
+ * depend on the TZ database and cannot report out-of-range fields. The
+ * algorithm is Howard Hinnant's days_from_civil.
+ */
+#include "faultline/util.h"
+
+static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
+{
+	y -= m <= 2;
+	int64_t era = (y >= 0 ? y : y - 399) / 400;
+	unsigned yoe = (unsigned)(y - era * 400);
+	unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (int64_t)doe - 719468;
+}
+
+static int days_in_month(int y, int m)
+{
+	static const int dm[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+		return 29;
+	return dm[m - 1];
+}
+
+int64_t fl_time_from_civil(int year, int mon, int day, int hour, int min, int sec, int usec)
+{
+	if (year < 1900 || year > 9999 || mon < 1 || mon > 12 || day < 1 ||
+	    day > days_in_month(year, mon) || hour < 0 || hour > 23 || min < 0 || min > 59 ||
+	    sec < 0 || sec > 60 || usec < 0 || usec > 999999)
+		return FL_TIME_NONE;
+	int64_t days = days_from_civil(year, (unsigned)mon, (unsigned)day);
+	return ((days * 86400 + hour * 3600 + min * 60 + sec) * 1000000) + usec;
+}
+
+void fl_time_to_civil(int64_t t, int *year, int *mon, int *day, int *hour, int *min, int *sec,
+		      int *usec)
+{
+	int64_t us = t % 1000000;
+	int64_t s = t / 1000000;
+	if (us < 0) {
+		us += 1000000;
+		s--;
+	}
+	int64_t days = s / 86400;
+	int64_t rem = s % 86400;
+	if (rem < 0) {
+		rem += 86400;
+		days--;
+	}
+	/* civil_from_days */
+	int64_t z = days + 719468;
+	int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+	unsigned doe = (unsigned)(z - era * 146097);
+	unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	int64_t y = (int64_t)yoe + era * 400;
+	unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	unsigned mp = (5 * doy + 2) / 153;
+	unsigned d = doy - (153 * mp + 2) / 5 + 1;
+	unsigned m = mp < 10 ? mp + 3 : mp - 9;
+	*year = (int)(y + (m <= 2));
+	*mon = (int)m;
+	*day = (int)d;
+	*hour = (int)(rem / 3600);
+	*min = (int)(rem / 60 % 60);
+	*sec = (int)(rem % 60);
+	*usec = (int)us;
+}
+
+void fl_time_format(struct fl_buf *b, int64_t t)
+{
+	int y, mo, d, h, mi, s, us;
+	fl_time_to_civil(t, &y, &mo, &d, &h, &mi, &s, &us);
+	fl_buf_printf(b, "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ", y, mo, d, h, mi, s, us);
+}
+
+int64_t fl_time_set_year(int64_t t, int year)
+{
+	int y, mo, d, h, mi, s, us;
+	fl_time_to_civil(t, &y, &mo, &d, &h, &mi, &s, &us);
+	int64_t r = fl_time_from_civil(year, mo, d, h, mi, s, us);
+	if (r == FL_TIME_NONE)
+		r = fl_time_from_civil(year, 3, 1, h, mi, s, us);
+	return r;
+}
