@@ -507,7 +507,7 @@ def torch_timeout(p, t, ver, seq, op, numel, timeout_ms, ran_ms, last_completed=
         chk = "Exception raised from checkTimeout at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:%d (most recent call first):" % L["chk"]
         fr = watchdog_frames(rnd, pylib)
         if short:
-            fr = fr[:2] + [""]
+            fr = fr[:1] + [""]
         p.elines(t4, [chk] + fr)
         p.elines(t4, ["terminate called after throwing an instance of 'c10::DistBackendError'",
                       "  what():  " + term, chk] + fr[:-1] +
@@ -516,7 +516,7 @@ def torch_timeout(p, t, ver, seq, op, numel, timeout_ms, ran_ms, last_completed=
                  ["frame #1: <unknown function> + 0xe5aa84 (%s in %s/torch/lib/libtorch_cuda.so)" % (rnd.lib(pylib + "/torch/lib/libtorch_cuda.so"), pylib),
                   "frame #2: <unknown function> + 0xdc253 (%s in /lib/x86_64-linux-gnu/libstdc++.so.6)" % rnd.lib("libstdc++"),
                   "frame #3: <unknown function> + 0x94ac3 (%s in /lib/x86_64-linux-gnu/libc.so.6)" % rnd.lib("libc"),
-                  "frame #4: clone + 0x44 (%s in /lib/x86_64-linux-gnu/libc.so.6)" % rnd.lib("libc"), ""][: (3 if short else 99)])
+                  "frame #4: clone + 0x44 (%s in /lib/x86_64-linux-gnu/libc.so.6)" % rnd.lib("libc"), ""][: (1 if short else 99)])
         return t4
     elif ver >= (2, 1):
         p.e(t, c10_old("E", "ProcessGroupNCCL.cpp:475") + msg)

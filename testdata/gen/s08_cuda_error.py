@@ -59,7 +59,6 @@ S.expected({
     "run.ranks": 8,
     "run.hosts": 1,
     "!findings[].id": ["gpu_xid", "clock_skew", "socket_fallback", "nccl_version_mismatch"],
-    "!verdict.likely_cause.id": "gpu_hardware",
 })
 S.readme("""
 # 08-cuda-error

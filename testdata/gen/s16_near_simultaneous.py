@@ -61,13 +61,13 @@ def tbframes():
 # rank 3: OOM (logged by the script's except block, then re-raised through torch's excepthook)
 p3 = procs[OOMR]
 oom = oom_msg(VER, "2.12 GiB", 3, "79.15 GiB", "1.43 GiB", "77.71 GiB", "74.02 GiB", "1.58 GiB")
-lg(p3, T_OOM, "ERROR", "training failed at step 1204")
+lg(p3, T_OOM, "ERROR", "training failed at step 1207")
 p3.elines(T_OOM, traceback(tbframes()[2:], oom))
 p3.elines(T_OOM + ms(25), traceback(tbframes(), oom, prefix="[rank3]: "))
 
 # rank 6: illegal memory access, caught both by the main thread and by the NCCL watchdog
 p6 = procs[IMAR]
-lg(p6, T_IMA, "ERROR", "training failed at step 1204")
+lg(p6, T_IMA, "ERROR", "training failed at step 1207")
 ima = ["RuntimeError: CUDA error: an illegal memory access was encountered"] + CUDA_HINTS + [""]
 p6.elines(T_IMA, traceback(tbframes()[2:], ima[:-1]))
 torch_watchdog_exc(p6, T_IMA + ms(3), VER, ["CUDA error: an illegal memory access was encountered"] + CUDA_HINTS,
@@ -105,7 +105,7 @@ S.readme("""
 
 Story: a 1.3B-parameter DDP job (plain training script with Python logging), Slurm job 9123 with one task per GPU
 on gpu-c01/gpu-c02. Two independent primary errors 0.6 s apart on different hosts: rank 3 (gpu-c01) raises
-`torch.cuda.OutOfMemoryError` in backward (script logs `14:22:31,418 ... ERROR - training failed`), rank 6 (gpu-c02)
+`torch.cuda.OutOfMemoryError` in backward (script logs `14:22:31,418 ... ERROR - training failed at step 1207`), rank 6 (gpu-c02)
 hits `CUDA error: an illegal memory access was encountered` (`14:22:32,012`, also caught by its NCCL watchdog).
 The six other ranks time out on ALLREDUCE SeqNum 14447. First failure = rank 3 (gpu_oom); cuda_error in other_causes.
 Layout: `srun -o logs/rank-%t.log`: one file per task (`logs/rank-N.log`, stdout+stderr, no prefixes) and the
