@@ -20,6 +20,12 @@ struct fl_pipeline_opts {
 	bool keep;          /* keep a content-addressed copy beside the store */
 	size_t tail_lines;  /* last lines kept per file (default 20) */
 	size_t max_line;    /* 0: ingest default */
+	/* Re-analysis: replace this run (same id) atomically, and record
+	 * sha256 and kept instead of the values of the bytes read (the kept
+	 * copy of a directory is a tar whose hash differs from the directory's). */
+	int64_t replace_run;
+	const char *sha256;
+	const char *kept;
 };
 
 void fl_pipeline_opts_init(struct fl_pipeline_opts *o);

@@ -46,6 +46,8 @@ char *fl_store_default_path(void);
 /* ---- write path: one run ---- */
 
 struct fl_run_meta {
+	int64_t replace;         /* > 0: this run is deleted and its id reused, in
+	                            the same transaction (re-analysis) */
 	const char *bundle;      /* name as the user gave it (basename) */
 	const char *bundle_path; /* absolute path at ingest time */
 	const char *patterns_digest;
@@ -66,6 +68,11 @@ struct fl_run_totals {
  * times, fills the ranks and hosts tables, and commits. */
 int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_totals *t,
 			struct fl_err *err);
+
+/* Deletes a run and everything it owns, in its own transaction. When
+ * kept is not NULL it receives the run's kept-bundle path relative to the
+ * store directory if no other run refers to it (caller frees), else NULL. */
+int fl_store_run_delete(struct fl_store *s, int64_t run_id, char **kept, struct fl_err *err);
 
 /* Looks a bundle up by content. Returns FL_OK and sets *run_id, or
  * FL_ENOTFOUND. */

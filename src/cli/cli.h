@@ -74,6 +74,12 @@ int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, b
 /* Writes buf to -o FILE (atomically) or stdout. */
 int cli_write_output(const struct cli_common *c, const struct fl_buf *buf);
 
+/* Listings: the rows of a statement as an aligned table, JSON or CSV. */
+enum cli_rows { CLI_ROWS_TEXT, CLI_ROWS_JSON, CLI_ROWS_CSV };
+int cli_rows_format(const char *name); /* -1 if unknown */
+/* Steps st to the end and writes its rows where c says. Returns an exit code. */
+int cli_print_rows(struct fl_stmt *st, enum cli_rows fmt, const struct cli_common *c);
+
 int cmd_analyze(int argc, char **argv);
 int cmd_ingest(int argc, char **argv);
 int cmd_report(int argc, char **argv);

@@ -575,7 +575,8 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 	g.tail_n = o->tail_lines;
 	g.tail = fl_xcalloc(g.tail_n ? g.tail_n : 1, sizeof(*g.tail));
 	char *abs = realpath(path, NULL);
-	struct fl_run_meta meta = { base_name(path), abs ? abs : path, fl_patterns_digest(p), now_us() };
+	struct fl_run_meta meta = { o->replace_run, base_name(path), abs ? abs : path,
+				    fl_patterns_digest(p), now_us() };
 	int rc = fl_store_run_begin(s, &meta, &g.run_id, err);
 	char *incoming = NULL;
 	struct fl_ingest_opts io;
@@ -595,7 +596,9 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 		rc = fl_ingest_bundle(path, &io, &sink, &res->stats, err);
 	if (!rc)
 		rc = flush_run_aggregates(&g);
-	if (!rc && fl_store_run_by_sha(s, res->stats.sha256, &res->run_id) == FL_OK) {
+	if (!rc && o->sha256)
+		snprintf(res->stats.sha256, sizeof(res->stats.sha256), "%s", o->sha256);
+	if (!rc && !o->replace_run && fl_store_run_by_sha(s, res->stats.sha256, &res->run_id) == FL_OK) {
 		/* The same bytes are already a run: keep that one. */
 		res->existed = true;
 		fl_store_run_rollback(s);
@@ -604,7 +607,7 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 	} else if (!rc) {
 		char *kept = incoming ? place_kept(s, incoming, res->stats.sha256,
 						   kept_ext(meta.bundle, res->stats.is_directory))
-				      : NULL;
+			     : o->kept ? fl_xstrdup(o->kept) : NULL;
 		struct fl_run_totals t = { res->stats.sha256, kept, (int64_t)g.files,
 					   (int64_t)res->stats.lines, (int64_t)res->stats.bytes_out,
 					   (int64_t)res->stats.skipped, g.bundle.year };

@@ -46,3 +46,43 @@ int fl_store_resolve_run(struct fl_store *s, const char *spec, int64_t *run_id, 
 	sqlite3_finalize(st);
 	return rc;
 }
+
+int fl_store_run_delete(struct fl_store *s, int64_t run_id, char **kept, struct fl_err *err)
+{
+	if (kept)
+		*kept = NULL;
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+		return store_err(s, err, "cannot lock the store");
+	sqlite3_stmt *st;
+	int rc = FL_OK;
+	/* The kept bundle goes only when no other run (a re-ingest of the same
+	 * bytes under another name cannot exist, but a merged store may share
+	 * files) refers to it. */
+	if (sqlite3_prepare_v2(s->db,
+			       "SELECT kept, (SELECT COUNT(*) FROM runs o WHERE o.kept = r.kept"
+			       " AND o.id != r.id) FROM runs r WHERE r.id = ?1",
+			       -1, &st, NULL) != SQLITE_OK) {
+		rc = store_err(s, err, "cannot delete run");
+	} else {
+		sqlite3_bind_int64(st, 1, run_id);
+		if (sqlite3_step(st) != SQLITE_ROW)
+			rc = fl_err_set(err, FL_ENOTFOUND, "no run %lld in the store", (long long)run_id);
+		else if (kept && sqlite3_column_type(st, 0) != SQLITE_NULL && sqlite3_column_int(st, 1) == 0)
+			*kept = fl_xstrdup((const char *)sqlite3_column_text(st, 0));
+		sqlite3_finalize(st);
+	}
+	char *sql = sqlite3_mprintf("DELETE FROM runs WHERE id = %lld", (long long)run_id);
+	if (!rc && sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		rc = store_err(s, err, "cannot delete run");
+	sqlite3_free(sql);
+	if (!rc && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		rc = store_err(s, err, "commit failed");
+	if (rc) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		if (kept) {
+			free(*kept);
+			*kept = NULL;
+		}
+	}
+	return rc;
+}

@@ -111,9 +111,19 @@ int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t 
 		return store_err(s, err, "cannot lock the store");
 	s->in_run = true;
 	sqlite3_stmt *st;
+	if (m->replace > 0) {
+		char *del = sqlite3_mprintf("DELETE FROM runs WHERE id = %lld", (long long)m->replace);
+		int drc = sqlite3_exec(s->db, del, NULL, NULL, NULL);
+		sqlite3_free(del);
+		if (drc != SQLITE_OK) {
+			int rc = store_err(s, err, "cannot replace run");
+			fl_store_run_rollback(s);
+			return rc;
+		}
+	}
 	if (sqlite3_prepare_v2(s->db,
-			       "INSERT INTO runs(bundle, bundle_path, ingested_at, patterns_digest)"
-			       " VALUES (?1,?2,?3,?4)",
+			       "INSERT INTO runs(id, bundle, bundle_path, ingested_at, patterns_digest)"
+			       " VALUES (?5,?1,?2,?3,?4)",
 			       -1, &st, NULL) != SQLITE_OK) {
 		int rc = store_err(s, err, "cannot start run");
 		fl_store_run_rollback(s);
@@ -123,6 +133,10 @@ int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t 
 	sqlite3_bind_text(st, 2, m->bundle_path, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 3, m->ingested_at);
 	sqlite3_bind_text(st, 4, m->patterns_digest, -1, SQLITE_TRANSIENT);
+	if (m->replace > 0)
+		sqlite3_bind_int64(st, 5, m->replace);
+	else
+		sqlite3_bind_null(st, 5);
 	int rc = sqlite3_step(st) == SQLITE_DONE ? FL_OK : FL_EDB;
 	sqlite3_finalize(st);
 	if (rc) {

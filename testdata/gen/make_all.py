@@ -7,6 +7,7 @@ import glob
 import os
 import runpy
 import sys
+sys.dont_write_bytecode = True
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)

@@ -2,7 +2,9 @@
 Rank 11 (node2, local 3) hits a CUDA OOM in backward with a large reserved-but-unallocated pool;
 node2's agent stops its workers; node1's ranks time out on the _REDUCE_SCATTER_BASE rank 11 never joined."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("01-gpu-oom")
 VER = (2, 4)

@@ -1,7 +1,9 @@
 """02-host-oom: Slurm job, `srun torchrun --tee 3` on 2 nodes x 8 GPUs, torch 2.1.2 / NCCL 2.18.1, HF Trainer.
 The memory cgroup OOM killer on gpu-a08 kills rank 13 (local 5); torchrun reports exitcode -9."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("02-host-oom")
 VER = (2, 1)

@@ -3,7 +3,9 @@ srun --label one task per GPU, NGC 24.05 (torch 2.4.0a0, NCCL 2.21.5).  At itera
 (bf16 gradient reduce overflowed after the local pre-collective check); the optimizer applies it, and at
 iteration 1844 every rank's forward-loss NaN check fires."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("03-loss-divergence")
 VER = (2, 4)
@@ -54,14 +56,15 @@ for p in procs:
     ptr, t2 = nccl_init(p, tt, NV, "12.4", N, NLOC, IPS[p.rank // NLOC], hcas=8)
     for (kind, nr, cr) in (("tp", TP, p.rank % TP), ("dp", DP, p.rank // TP)):
         sub = p.rnd.hexptr()
-        cid = "0x%x" % (0x1000 + (p.rank // TP if kind == "tp" else p.rank % TP) * 7919 + (1 if kind == "dp" else 0) * 0x51ed27)
+        grp = p.rank // TP if kind == "tp" else p.rank % TP
+        cid = "0x%016x" % Rnd(3000 + grp * 2 + (kind == "dp")).getrandbits(64)
         L = p.local
         t2 += ms(240)
-        p.o(t2, p.np("init") + "NCCL INFO ncclCommInitRank comm %s rank %d nranks %d cudaDev %d nvmlDev %d busId %s commId %s - Init START"
+        p.o(t2, p.np("init_" + kind) + "NCCL INFO ncclCommInitRank comm %s rank %d nranks %d cudaDev %d nvmlDev %d busId %s commId %s - Init START"
             % (sub, cr, nr, L, L, busid(BUS_H100[L]), cid))
-        p.o(t2 + ms(80), p.np("init") + "NCCL INFO comm %s rank %d nRanks %d nNodes %d localRanks %d localRank %d MNNVL 0"
+        p.o(t2 + ms(80), p.np("init_" + kind) + "NCCL INFO comm %s rank %d nRanks %d nNodes %d localRanks %d localRank %d MNNVL 0"
             % (sub, cr, nr, 1 if kind == "tp" else 2, nr if kind == "tp" else 2, cr if kind == "tp" else cr % 2))
-        p.o(t2 + ms(160), p.np("init") + "NCCL INFO ncclCommInitRank comm %s rank %d nranks %d cudaDev %d nvmlDev %d busId %s commId %s - Init COMPLETE"
+        p.o(t2 + ms(160), p.np("init_" + kind) + "NCCL INFO ncclCommInitRank comm %s rank %d nranks %d cudaDev %d nvmlDev %d busId %s commId %s - Init COMPLETE"
             % (sub, cr, nr, L, L, busid(BUS_H100[L]), cid))
 t = T0 + secs(40)
 p0.olines(t, ["> initialized tensor model parallel with size 4", "> initialized pipeline model parallel with size 1",

@@ -2,7 +2,9 @@
 (`deepspeed --hostfile`), torch 2.0.1 / NCCL 2.14.3.  The dynamic loss scale halves on every step
 down from 256 to the minimum 1, then every rank raises `Current loss scale already at minimum`."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("04-fp16-overflow")
 NV = "2.14.3"

@@ -3,7 +3,9 @@ torch 2.4 / NCCL 2.20.5, torchtitan (2024 format) with DDP.  Rank 6 stalls in it
 and never issues the first gradient ALLREDUCE of step 1731 (SeqNum 27697); it prints nothing.  The other 15 ranks
 time out on that SeqNum (last completed 27696) and abort; the master agent then SIGTERMs rank 6."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("05-collective-hang")
 VER = (2, 4)

@@ -3,7 +3,9 @@ NCCL_DEBUG_FILE=nccl.%h.%p.log.  The IB link of mlx5_4 on gpu-worker-1 fails: ra
 error status=12 (retry exceeded) vendor err 129 and aborts; its peer rank 4 on gpu-worker-0 then sees the
 connection reset (ncclRemoteError); the agents tear both nodes down."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("06-network-error")
 VER = (2, 6)

@@ -2,7 +2,9 @@
 timm ImageNet DDP training.  On node3 the GPU at 0000:9b:00 (cudaDev 4, rank 20) falls off the bus (Xid 79);
 NCCL on rank 20 fails with a CUDA error, node3's agent stops its workers, the other nodes time out 30 min later."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("07-gpu-hardware")
 VER = (1, 13)

@@ -2,7 +2,9 @@
 Rank 3 hits `CUDA error: an illegal memory access was encountered` (a custom fused kernel); its NCCL watchdog
 catches it and aborts the process (SIGABRT); the agent stops the rest."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("08-cuda-error")
 VER = (2, 6)

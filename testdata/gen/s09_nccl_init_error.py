@@ -3,7 +3,9 @@ NCCL 2.18.3), torchrun --tee 3.  The worker pod was created without the /dev/shm
 transport cannot extend its segment in the 64 MB docker default: rank 6 (worker-0, local 2) fails first; the
 others see remote errors."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("09-nccl-init-error")
 VER = (2, 1)

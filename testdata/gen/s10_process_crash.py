@@ -2,7 +2,9 @@
 torch 2.5.1 / NCCL 2.21.5.  Rank 13 (compute-02, local 5) segfaults inside an inductor-compiled graph:
 faulthandler dump, torchrun `exitcode: -11`, ChildFailedError `Signal 11 (SIGSEGV)`; compute-01 times out."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("10-process-crash")
 VER = (2, 5)

@@ -2,7 +2,9 @@
 torch 2.2.1 / NCCL 2.19.3.  Training is healthy until Slurm's time limit cancels the job; every task is
 terminated (SIGTERM), no rank has its own error."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("11-scheduler-kill")
 NV = "2.19.3"

@@ -3,7 +3,9 @@ DeepSpeed 0.14.4 / torch 2.4 / NCCL 2.20.5, bf16 ZeRO-3.  At the step-1200 check
 fills: rank 0's write of the `latest` tag file raises `OSError: [Errno 28] No space left on device`;
 the launcher kills the other ranks."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("12-storage-error")
 VER = (2, 4)

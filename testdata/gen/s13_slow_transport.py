@@ -3,7 +3,9 @@ NGC 25.01 (torch 2.6.0a0, NCCL 2.25.1), torchrun --tee 3 per node.  The containe
 devices: NCCL_IB_HCA asks for mlx5 but NET/IB finds no device and all inter-node channels run over NET/Socket.
 The job finishes, slowly (mfu ~6%)."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("13-slow-transport")
 VER = (2, 6)

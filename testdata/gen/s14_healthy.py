@@ -1,7 +1,9 @@
 """14-healthy: HF Trainer SFT on 2 nodes x 4 GPUs, torchrun --log-dir, torch 2.6 / NCCL 2.21.5 over IB.
 The run finishes normally; only benign warnings."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("14-healthy")
 VER = (2, 6)

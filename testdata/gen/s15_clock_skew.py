@@ -5,7 +5,9 @@ completion error (status=12, retry exceeded) ~31 s later (stamped T+31 by node01
 node01's network error first; only the skew-corrected order (offset measured from the per-rank step lines)
 gives rank 12 first."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("15-clock-skew")
 VER = (2, 7)

@@ -3,7 +3,9 @@
 Rank 3 (gpu-c01) runs out of GPU memory at 14:22:31.418; 0.6 s later rank 6 (gpu-c02) hits an illegal memory
 access (14:22:32.012).  The OOM is the first failure; the CUDA error is a second, independent primary error."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("16-near-simultaneous")
 VER = (2, 4)

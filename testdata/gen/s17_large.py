@@ -2,7 +2,9 @@
 Rank 301 (node038, local 5) gets an IB completion error (status=12, vendor err 129) and aborts; node038's agent
 stops its workers; the 504 ranks on the other 63 nodes time out 600 s later on the same _ALLGATHER_BASE."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("17-large")
 VER = (2, 6)

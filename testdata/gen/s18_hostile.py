@@ -3,7 +3,9 @@ parsers and renderers: CRLF line endings, tqdm \\r bars with a message glued on,
 invalid UTF-8, a NUL run, a 200 KB line, and an uncaught exception whose message carries HTML/markdown/JSON
 metacharacters.  Two binary members (a core dump, a .pt checkpoint) must be skipped."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("18-hostile")
 VER = (2, 4)

@@ -3,7 +3,9 @@ images: master-0 runs pytorch:24.10 (NCCL 2.22.3), worker-0 runs pytorch:24.12 (
 versions predate the 2.26 version check, so nothing fails: the SFT run completes.  Each process prints its
 NCCL version (>= 2.22 does so on every rank), which is how the mismatch is visible."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("19-nccl-version-mismatch")
 JOB = "qwen-sft"

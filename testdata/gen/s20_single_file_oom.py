@@ -2,7 +2,9 @@
 (one task per GPU), PyTorch Lightning 2.1 / torch 2.1.2 / NCCL 2.18.1.  Task 5 raises a CUDA OOM (torch 2.1
 text with the `capacty` typo); the other seven hang in the gradient ALLREDUCE and time out 30 min later."""
 
-from flgen import *
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
 
 S = Scenario("20-single-file-oom")
 VER = (2, 1)
