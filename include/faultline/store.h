@@ -69,6 +69,11 @@ struct fl_run_totals {
 int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_totals *t,
 			struct fl_err *err);
 
+/* Re-runs the resolution passes of fl_store_run_commit() for a run whose
+ * rows were written by other means (merging shards): procs, ranks and
+ * hosts are rebuilt. Call inside a write transaction. */
+int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, struct fl_err *err);
+
 /* Deletes a run and everything it owns, in its own transaction. When
  * kept is not NULL it receives the run's kept-bundle path relative to the
  * store directory if no other run refers to it (caller frees), else NULL. */

@@ -112,7 +112,8 @@ static const char *const MIGRATIONS[] = {
 	"CREATE INDEX events_run_rank ON events(run_id, rank);"
 	"CREATE INDEX steps_run ON steps(run_id, step);"
 	"CREATE INDEX tails_run ON tails(run_id, file_id);"
-	"CREATE INDEX activity_run ON activity(run_id);"
+	"CREATE INDEX activity_run ON activity(run_id, rank);"
+	"CREATE INDEX activity_file ON activity(file_id);"
 	"CREATE INDEX transports_run ON transports(run_id);"
 	"CREATE INDEX colls_run ON colls(run_id);"
 	"CREATE INDEX skipped_run ON skipped(run_id);",

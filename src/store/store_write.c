@@ -194,7 +194,8 @@ static const char *const RESOLVE_SQL[] = {
 	"UPDATE activity SET rank = (SELECT f.rank FROM files f WHERE f.id = activity.file_id)"
 	" WHERE run_id = {RUN} AND rank IS NULL;",
 	/* host + local rank -> rank, where some line said all three. */
-	"CREATE TEMP TABLE IF NOT EXISTS hl(host TEXT, local_rank INTEGER, rank INTEGER);"
+	"CREATE TEMP TABLE IF NOT EXISTS hl(host TEXT, local_rank INTEGER, rank INTEGER,"
+	" PRIMARY KEY (host, local_rank));"
 	"DELETE FROM hl;"
 	"INSERT INTO hl SELECT host, local_rank, MIN(rank) FROM activity"
 	" WHERE run_id = {RUN} AND host IS NOT NULL AND local_rank IS NOT NULL AND rank IS NOT NULL"
@@ -283,21 +284,29 @@ static int exec_fmt(struct fl_store *s, const char *tmpl, long long run, int yea
 	return rc == SQLITE_OK ? FL_OK : store_err(s, err, "resolving ranks failed");
 }
 
-int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_totals *t,
-			struct fl_err *err)
+int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, struct fl_err *err)
 {
 	sqlite3_create_function(s->db, "fl_set_year", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
 				set_year_fn, NULL, NULL);
 	long long p0 = fl_time_from_civil(FL_PROVISIONAL_YEAR, 1, 1, 0, 0, 0, 0);
 	long long p1 = fl_time_from_civil(FL_PROVISIONAL_YEAR + 1, 1, 1, 0, 0, 0, 0);
-	int rc = FL_OK;
+	int rc = exec_fmt(s, "DELETE FROM procs WHERE run_id = {RUN}; DELETE FROM ranks WHERE"
+			     " run_id = {RUN}; DELETE FROM hosts WHERE run_id = {RUN};",
+			  (long long)run_id, year, p0, p1, NULL, err);
 	for (size_t i = 0; !rc && i < sizeof(RESOLVE_SQL) / sizeof(RESOLVE_SQL[0]); i++)
-		rc = exec_fmt(s, RESOLVE_SQL[i], (long long)run_id, t->year, p0, p1, NULL, err);
+		rc = exec_fmt(s, RESOLVE_SQL[i], (long long)run_id, year, p0, p1, NULL, err);
 	static const char *const tables[] = { "events", "steps", "tails" };
 	for (size_t i = 0; !rc && i < 3; i++)
-		rc = exec_fmt(s, RESOLVE_ROWS_SQL, (long long)run_id, t->year, p0, p1, tables[i], err);
+		rc = exec_fmt(s, RESOLVE_ROWS_SQL, (long long)run_id, year, p0, p1, tables[i], err);
 	for (size_t i = 0; !rc && i < sizeof(SUMMARY_SQL) / sizeof(SUMMARY_SQL[0]); i++)
-		rc = exec_fmt(s, SUMMARY_SQL[i], (long long)run_id, t->year, p0, p1, NULL, err);
+		rc = exec_fmt(s, SUMMARY_SQL[i], (long long)run_id, year, p0, p1, NULL, err);
+	return rc;
+}
+
+int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_totals *t,
+			struct fl_err *err)
+{
+	int rc = fl_store_resolve(s, run_id, t->year, err);
 	if (!rc) {
 		sqlite3_stmt *st;
 		sqlite3_prepare_v2(s->db,
