@@ -7,7 +7,8 @@
  * of its duration (data-parallel ranks wait for each other), and every
  * rank's watchdog fires the same timeout after the same collective. Each
  * such moment gives, per host, its time minus the moment's median across
- * hosts; a host's offset is the median of those differences. Offsets below
+ * hosts; a host's offset is the median of those differences. The last 64
+ * logged steps are plenty for a median and keep the query cheap. Offsets below
  * a threshold are noise (second-granular stamps) and are left at zero.
  * Tested by: tests/e2e (clock_skew scenario)
  */
@@ -63,7 +64,9 @@ static void collect(struct ctx *c, struct samples *s)
 	struct fl_stmt *st;
 	const char *sql =
 		"SELECT 'step:' || step, host, MIN(ts) FROM steps WHERE run_id = ?1 AND host IS NOT NULL"
-		" AND ts IS NOT NULL AND ts_kind IN (1, 2) AND step IS NOT NULL GROUP BY step, host "
+		" AND ts IS NOT NULL AND ts_kind IN (1, 2) AND step IN (SELECT DISTINCT step FROM steps"
+		" WHERE run_id = ?1 AND step IS NOT NULL ORDER BY step DESC LIMIT 64)"
+		" GROUP BY step, host "
 		"UNION ALL "
 		"SELECT 'wd:' || IFNULL(json_extract(fields, '$.pg'), '') || ':' ||"
 		" json_extract(fields, '$.seq'), host, MIN(ts) FROM events WHERE run_id = ?1"

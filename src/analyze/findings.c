@@ -104,7 +104,10 @@ static double query_double(struct ctx *c, const char *sql)
 	return v;
 }
 
-#define EVIDENCE_COLS "f.path, t.line, t.rank, t.host, t.ts"
+/* Steps whose numbers went wrong; the same expression as the partial
+ * index steps_nonfinite, so that SQLite can use it. */
+#define SUSPECT_STEP                                                                   \
+	"(loss_text IS NOT NULL OR grad_norm_text IS NOT NULL OR nan_iters > 0 OR loss_missing = 1)"
 
 static void socket_fallback(struct ctx *c)
 {
@@ -158,8 +161,9 @@ static void nonfinite(struct ctx *c)
 	const struct fl_training *t = &c->a->training;
 	if (t->first_nonfinite_step < 0 &&
 	    query_int(c, "SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind = 'train.nonfinite'", 0) == 0 &&
-	    query_int(c, "SELECT COUNT(*) FROM steps WHERE run_id = ?1 AND (loss_text IS NOT NULL"
-			 " OR grad_norm_text IS NOT NULL)", 0) == 0)
+	    query_int(c, "SELECT COUNT(*) FROM steps INDEXED BY steps_nonfinite WHERE run_id = ?1 AND "
+			 SUSPECT_STEP
+			 " AND (loss_text IS NOT NULL OR grad_norm_text IS NOT NULL)", 0) == 0)
 		return;
 	char *msg = t->first_nonfinite_step >= 0
 			    ? fl_xasprintf("loss or gradient norm became non-finite at step %lld",
@@ -170,8 +174,8 @@ static void nonfinite(struct ctx *c)
 		       "SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts,"
 		       " 'step ' || IFNULL(t.step, '?') || ': loss ' || IFNULL(t.loss_text, IFNULL(t.loss,"
 		       " 'missing')) || ', grad norm ' || IFNULL(t.grad_norm_text, IFNULL(t.grad_norm, '-'))"
-		       " FROM steps t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND"
-		       " (t.loss_text IS NOT NULL OR t.grad_norm_text IS NOT NULL OR t.nan_iters > 0)"
+		       " FROM steps t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND " SUSPECT_STEP
+		       " AND (t.loss_text IS NOT NULL OR t.grad_norm_text IS NOT NULL OR t.nan_iters > 0)"
 		       " ORDER BY t.step, t.line LIMIT 2)"
 		       " UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text"
 		       " FROM events t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1"
@@ -251,12 +255,14 @@ static void throughput(struct ctx *c)
 		finding_add(c->a, "low_mfu", "warning",
 			    fl_xasprintf("model FLOPs utilisation is %.1f%%, under %.0f%%", mfu * 100,
 					 LOW_MFU * 100));
-	/* Early vs late median of tokens/s (or TFLOPS) over the logged steps. */
+	/* Early vs late mean of tokens/s (or TFLOPS) over the logged steps,
+	 * averaged per step first: every rank may log the same step. */
 	const char *cols[] = { "tokens_per_s", "tflops" };
 	for (size_t k = 0; k < 2; k++) {
 		char *sql = fl_xasprintf(
-			"WITH s AS (SELECT %s AS v, ROW_NUMBER() OVER (ORDER BY step, line) AS i,"
-			" COUNT(*) OVER () AS n FROM steps WHERE run_id = ?1 AND %s IS NOT NULL)"
+			"WITH p AS (SELECT step, AVG(%s) AS v FROM steps WHERE run_id = ?1 AND %s IS NOT NULL"
+			" AND step IS NOT NULL GROUP BY step),"
+			" s AS (SELECT v, ROW_NUMBER() OVER (ORDER BY step) AS i, COUNT(*) OVER () AS n FROM p)"
 			" SELECT (SELECT AVG(v) FROM s WHERE i > 3*n/4) / (SELECT AVG(v) FROM s WHERE i <= n/4)"
 			" FROM s WHERE n >= 8 LIMIT 1", cols[k], cols[k]);
 		double ratio = query_double(c, sql);
@@ -340,8 +346,10 @@ int training_collect(struct ctx *c)
 	 * Megatron line whose loss vanished after earlier lines had one. */
 	t->first_nonfinite_step = query_int(
 		c,
-		"SELECT MIN(s.step) FROM steps s WHERE s.run_id = ?1 AND (s.loss_text IS NOT NULL"
-		" OR s.grad_norm_text IS NOT NULL OR s.nan_iters > 0 OR (s.loss_missing = 1 AND EXISTS"
+		"SELECT MIN(s.step) FROM steps s INDEXED BY steps_nonfinite WHERE s.run_id = ?1 AND "
+		SUSPECT_STEP
+		" AND (s.loss_text IS NOT NULL OR s.grad_norm_text IS NOT NULL OR s.nan_iters > 0 OR"
+		" (s.loss_missing = 1 AND EXISTS"
 		" (SELECT 1 FROM steps p WHERE p.run_id = s.run_id AND p.file_id = s.file_id"
 		"  AND p.line < s.line AND p.loss_missing = 0)))", -1);
 	t->loss_last = query_double(c, "SELECT loss FROM steps WHERE run_id = ?1 AND loss IS NOT NULL"

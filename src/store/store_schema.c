@@ -111,6 +111,8 @@ static const char *const MIGRATIONS[] = {
 	"CREATE INDEX events_run_kind ON events(run_id, kind);"
 	"CREATE INDEX events_run_rank ON events(run_id, rank);"
 	"CREATE INDEX steps_run ON steps(run_id, step);"
+	"CREATE INDEX steps_nonfinite ON steps(run_id) WHERE loss_text IS NOT NULL"
+	" OR grad_norm_text IS NOT NULL OR nan_iters > 0 OR loss_missing = 1;"
 	"CREATE INDEX tails_run ON tails(run_id, file_id);"
 	"CREATE INDEX activity_run ON activity(run_id, rank);"
 	"CREATE INDEX activity_file ON activity(file_id);"
