@@ -63,6 +63,7 @@ struct fl_run_totals {
 	const char *kept;  /* kept bundle path relative to the store dir, or NULL */
 	int64_t files, lines, bytes, skipped;
 	int year;          /* bundle year for year-less stamps, 0 unknown */
+	bool yearless;     /* some stamps were year-less (provisional year) */
 };
 /* Resolves ranks (NCCL host:pid joins, per-file ranks), fixes year-less
  * times, fills the ranks and hosts tables, and commits. */
@@ -72,7 +73,8 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 /* Re-runs the resolution passes of fl_store_run_commit() for a run whose
  * rows were written by other means (merging shards): procs, ranks and
  * hosts are rebuilt. Call inside a write transaction. */
-int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, struct fl_err *err);
+int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless,
+		     struct fl_err *err);
 
 /* Deletes a run and everything it owns, in its own transaction. When
  * kept is not NULL it receives the run's kept-bundle path relative to the

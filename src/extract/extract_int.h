@@ -26,6 +26,7 @@ struct pat_regex {
 	pcre2_code *code;
 	struct pat_cap *caps;
 	size_t ncaps;
+	bool dup_names; /* (?<x>..)|(?<x>..): first participating group wins */
 };
 
 struct pat_expect {
@@ -88,9 +89,10 @@ bool ac_scan(const struct ac *ac, const char *s, size_t n, uint64_t *cand);
 void pattern_release(struct pattern *pt);
 
 /* pat_match.c: run one regex of a pattern on a body. Returns true on
- * match and fills caps (views into s) and *ncap. */
+ * match and fills caps (views into s), their canonical roles (canon may be
+ * NULL) and *ncap. */
 bool pattern_exec(const struct pat_regex *re, pcre2_match_data *md, pcre2_match_context *mc,
-		  const char *s, size_t n, struct fl_capture *caps, size_t *ncap);
+		  const char *s, size_t n, struct fl_capture *caps, enum canon *canon, size_t *ncap);
 pcre2_match_context *matcher_context_new(void);
 
 #endif

@@ -57,11 +57,11 @@ static bool parse_float(const char *buf, double *out)
 	bool neg = false;
 	if (*p == '+' || *p == '-')
 		neg = *p++ == '-';
-	if (!strcasecmp(p, "nan")) {
+	if (isalpha((unsigned char)*p) && !strcasecmp(p, "nan")) {
 		*out = NAN;
 		return true;
 	}
-	if (!strcasecmp(p, "inf") || !strcasecmp(p, "infinity")) {
+	if (isalpha((unsigned char)*p) && (!strcasecmp(p, "inf") || !strcasecmp(p, "infinity"))) {
 		*out = neg ? -INFINITY : INFINITY;
 		return true;
 	}

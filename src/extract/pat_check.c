@@ -175,7 +175,7 @@ static void check_example(const struct fl_patterns *p, const struct pattern *pt,
 		pcre2_match_context *mc = matcher_context_new();
 		struct fl_capture caps[FL_MAX_CAPS];
 		size_t n;
-		bool own = pattern_exec(&pt->re[RE_LINE], md, mc, a.body, a.body_len, caps, &n);
+		bool own = pattern_exec(&pt->re[RE_LINE], md, mc, a.body, a.body_len, caps, NULL, &n);
 		if (!own)
 			fail(r, pt, ex->line, "example does not match (body: '%.*s')",
 			     (int)(a.body_len > 120 ? 120 : a.body_len), a.body);
@@ -206,7 +206,7 @@ static void check_not(const struct pattern *pt, const struct pat_text *t, struct
 	pcre2_match_context *mc = matcher_context_new();
 	struct fl_capture caps[FL_MAX_CAPS];
 	size_t n;
-	if (pattern_exec(&pt->re[RE_LINE], md, mc, a.body, a.body_len, caps, &n))
+	if (pattern_exec(&pt->re[RE_LINE], md, mc, a.body, a.body_len, caps, NULL, &n))
 		fail(r, pt, t->line, "counter-example matches");
 	pcre2_match_data_free(md);
 	pcre2_match_context_free(mc);

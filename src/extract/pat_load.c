@@ -152,6 +152,9 @@ static int compile_regex(struct parser *ps, struct pattern *pt, struct pat_regex
 		c->name = (const char *)(e + 2);
 		c->type = declared_type(pt, c->name);
 		c->canon = canon_of(c->name);
+		for (uint32_t j = 0; j < i; j++)
+			if (!strcmp(re->caps[j].name, c->name))
+				re->dup_names = true;
 	}
 	return FL_OK;
 }

@@ -90,7 +90,7 @@ void fl_matcher_free(struct fl_matcher *m)
 }
 
 bool pattern_exec(const struct pat_regex *re, pcre2_match_data *md, pcre2_match_context *mc,
-		  const char *s, size_t n, struct fl_capture *caps, size_t *ncap)
+		  const char *s, size_t n, struct fl_capture *caps, enum canon *canon, size_t *ncap)
 {
 	int rc = pcre2_match(re->code, (PCRE2_SPTR)s, n, 0, 0, md, mc);
 	if (rc < 0)
@@ -104,11 +104,13 @@ bool pattern_exec(const struct pat_regex *re, pcre2_match_data *md, pcre2_match_
 			continue;
 		/* With duplicate names, the first alternative that matched wins. */
 		bool dup = false;
-		for (size_t j = 0; j < k; j++)
+		for (size_t j = 0; re->dup_names && j < k; j++)
 			if (!strcmp(caps[j].name, c->name))
 				dup = true;
 		if (dup)
 			continue;
+		if (canon)
+			canon[k] = c->canon;
 		caps[k].name = c->name;
 		caps[k].type = c->type;
 		caps[k].ptr = s + ov[2 * c->group];
@@ -117,14 +119,6 @@ bool pattern_exec(const struct pat_regex *re, pcre2_match_data *md, pcre2_match_
 	}
 	*ncap = k;
 	return true;
-}
-
-static enum canon canon_for(const struct pat_regex *re, const char *name)
-{
-	for (size_t i = 0; i < re->ncaps; i++)
-		if (re->caps[i].name == name || !strcmp(re->caps[i].name, name))
-			return re->caps[i].canon;
-	return CANON_NONE;
 }
 
 static int64_t to_int(const char *s, size_t n, bool *ok)
@@ -200,7 +194,7 @@ static uint64_t stream_key(const struct fl_attr *a)
 
 /* ---- blocks ---- */
 
-static void block_merge(struct block *b, const struct fl_capture *caps, const struct pat_regex *re,
+static void block_merge(struct block *b, const struct fl_capture *caps, const enum canon *canon,
 			size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -215,7 +209,7 @@ static void block_merge(struct block *b, const struct fl_capture *caps, const st
 		/* Last value wins: a traceback's innermost frame is its last. */
 		b->caps[j].name = caps[i].name;
 		b->caps[j].type = caps[i].type;
-		b->caps[j].canon = canon_for(re, caps[i].name);
+		b->caps[j].canon = canon[i];
 		b->caps[j].off = b->vals.len;
 		b->caps[j].len = caps[i].len;
 		fl_buf_add(&b->vals, caps[i].ptr, caps[i].len);
@@ -296,7 +290,7 @@ static int block_open(struct fl_matcher *m, size_t pat, uint64_t stream, const s
 	b->ncap = 0;
 	fl_buf_reset(&b->text);
 	fl_buf_reset(&b->vals);
-	block_merge(b, m->raw, &m->p->pats[pat].re[RE_START], m->nraw);
+	block_merge(b, m->raw, m->canon, m->nraw);
 	block_add_text(b, line, len);
 	return rc;
 }
@@ -313,16 +307,17 @@ static int block_offer(struct fl_matcher *m, uint64_t stream, const struct fl_at
 			continue;
 		const struct pattern *pt = &m->p->pats[b->pat];
 		size_t n;
-		if (pt->re[RE_END].code &&
-		    pattern_exec(&pt->re[RE_END], m->md, m->mc, a->body, a->body_len, m->raw, &n)) {
-			block_merge(b, m->raw, &pt->re[RE_END], n);
+		if (pt->re[RE_END].code && pattern_exec(&pt->re[RE_END], m->md, m->mc, a->body,
+							a->body_len, m->raw, m->canon, &n)) {
+			block_merge(b, m->raw, m->canon, n);
 			block_add_text(b, line, len);
 			b->nlines++;
 			return block_emit(m, b, cb, ctx);
 		}
 		if (pt->re[RE_CONT].code && b->nlines < (unsigned)pt->max_lines &&
-		    pattern_exec(&pt->re[RE_CONT], m->md, m->mc, a->body, a->body_len, m->raw, &n)) {
-			block_merge(b, m->raw, &pt->re[RE_CONT], n);
+		    pattern_exec(&pt->re[RE_CONT], m->md, m->mc, a->body, a->body_len, m->raw, m->canon,
+				 &n)) {
+			block_merge(b, m->raw, m->canon, n);
 			block_add_text(b, line, len);
 			b->nlines++;
 			b->last_use = ++m->clock;
@@ -350,7 +345,7 @@ int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *l
 			m->cand[w] &= m->cand[w] - 1;
 			const struct pattern *pt = &m->p->pats[i];
 			if (!pattern_exec(&pt->re[RE_LINE], m->md, m->mc, a->body, a->body_len, m->raw,
-					  &m->nraw))
+					  m->canon, &m->nraw))
 				continue;
 			memset(m->cand, 0, m->words * sizeof(uint64_t));
 			if (pt->info.block)
@@ -363,8 +358,6 @@ int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *l
 			ev->attr = *a;
 			ev->text = line;
 			ev->text_len = len;
-			for (size_t k = 0; k < m->nraw; k++)
-				m->canon[k] = canon_for(&pt->re[RE_LINE], m->raw[k].name);
 			set_caps(ev, m->raw, m->canon, m->nraw);
 			return cb(ctx, ev);
 		}

@@ -15,6 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* In the scan table a transition holds the target state's row offset
+ * (state x nclass), with AC_OUT set when the target has outputs: one
+ * load per byte, no multiply, no second lookup on the common path. */
+#define AC_OUT 0x80000000u
+
 struct ac {
 	uint8_t cls[256];   /* byte -> alphabet class; 0 = in no literal */
 	unsigned nclass;
@@ -114,6 +119,10 @@ struct ac *ac_build(const struct fl_patterns *p)
 	}
 	free(queue);
 	free(fail);
+	for (size_t i = 0; i < ac->nstates * nc; i++) {
+		uint32_t t = ac->next[i];
+		ac->next[i] = t * (uint32_t)nc | (ac->out[t] != UINT32_MAX ? AC_OUT : 0);
+	}
 	return ac;
 }
 
@@ -122,13 +131,13 @@ bool ac_scan(const struct ac *ac, const char *str, size_t n, uint64_t *cand)
 	const unsigned char *s = (const unsigned char *)str;
 	const uint32_t *next = ac->next;
 	const uint8_t *cls = ac->cls;
-	size_t nc = ac->nclass;
 	uint32_t st = 0;
 	bool any = false;
 	for (size_t i = 0; i < n; i++) {
-		st = next[st * nc + cls[s[i]]];
-		if (ac->out[st] != UINT32_MAX) {
-			for (uint32_t e = ac->out[st]; e != UINT32_MAX; e = ac->out_next[e]) {
+		st = next[st + cls[s[i]]];
+		if (st & AC_OUT) {
+			st &= ~AC_OUT;
+			for (uint32_t e = ac->out[st / ac->nclass]; e != UINT32_MAX; e = ac->out_next[e]) {
 				uint32_t p = ac->out_pat[e];
 				cand[p >> 6] |= 1ull << (p & 63);
 			}

@@ -118,6 +118,12 @@ static int emit_line(struct fl_linesplit *ls, const char *p, size_t n, unsigned 
 	uint64_t off = ls->line_off;
 	if (n && p[n - 1] == '\r')
 		n--;
+	if (n > ls->max_line) { /* the byte kept for a CR was not one */
+		n = ls->max_line;
+		flags |= FL_LINE_TRUNCATED;
+	}
+	if (flags & FL_LINE_TRUNCATED)
+		ls->truncated++;
 	const char *cr = memchr(p, '\r', n);
 	if (!cr)
 		return emit_part(ls, p, n, lineno, off, flags, cb, ctx);
@@ -149,8 +155,9 @@ int fl_linesplit_feed(struct fl_linesplit *ls, const char *p, size_t n,
 		if (ls->pending.len == 0 && !ls->skipping && !ls->pending_flags)
 			ls->line_off = ls->offset;
 		if (!ls->skipping) {
-			size_t room = ls->max_line - ls->pending.len;
-			if (nl && ls->pending.len == 0 && seg <= ls->max_line) {
+			/* One byte beyond the limit is kept for a CRLF's CR. */
+			size_t room = ls->max_line + 1 - ls->pending.len;
+			if (nl && ls->pending.len == 0 && seg <= ls->max_line + 1) {
 				/* Fast path: the whole line is in this chunk. */
 				int rc = emit_line(ls, p, seg, 0, cb, ctx);
 				if (rc)
@@ -171,8 +178,6 @@ int fl_linesplit_feed(struct fl_linesplit *ls, const char *p, size_t n,
 		p += seg;
 		if (nl) {
 			unsigned flags = ls->pending_flags;
-			if (flags & FL_LINE_TRUNCATED)
-				ls->truncated++;
 			int rc = emit_line(ls, ls->pending.ptr ? ls->pending.ptr : "", ls->pending.len,
 					   flags, cb, ctx);
 			fl_buf_reset(&ls->pending);
@@ -193,8 +198,6 @@ int fl_linesplit_finish(struct fl_linesplit *ls, int (*cb)(void *ctx, const stru
 	if (ls->pending.len == 0 && !ls->pending_flags)
 		return 0;
 	unsigned flags = ls->pending_flags | FL_LINE_NO_EOL;
-	if (flags & FL_LINE_TRUNCATED)
-		ls->truncated++;
 	int rc = emit_line(ls, ls->pending.ptr ? ls->pending.ptr : "", ls->pending.len, flags, cb,
 			   ctx);
 	fl_buf_reset(&ls->pending);

@@ -21,7 +21,8 @@
 /* ---- small open-addressing maps keyed by a string ---- */
 
 struct agg {
-	char *key; /* NULL: empty slot */
+	char *key; /* NULL: empty slot; binary, klen bytes */
+	size_t klen;
 	uint64_t hash;
 	char *host;
 	int64_t pid, rank, local_rank;
@@ -90,8 +91,8 @@ static struct agg *map_find(struct map *m, const char *key, size_t klen, uint64_
 		map_grow(m);
 	size_t j = h & (m->cap - 1);
 	while (m->slots[j].key) {
-		if (m->slots[j].hash == h && !memcmp(m->slots[j].key, key, klen) &&
-		    m->slots[j].key[klen] == '\0') {
+		if (m->slots[j].hash == h && m->slots[j].klen == klen &&
+		    !memcmp(m->slots[j].key, key, klen)) {
 			*fresh = false;
 			return &m->slots[j];
 		}
@@ -101,6 +102,7 @@ static struct agg *map_find(struct map *m, const char *key, size_t klen, uint64_
 	struct agg *a = &m->slots[j];
 	memset(a, 0, sizeof(*a));
 	a->key = fl_xstrndup(key, klen);
+	a->klen = klen;
 	a->hash = h;
 	a->first_ts = a->last_ts = FL_TIME_NONE;
 	*fresh = true;
@@ -213,6 +215,20 @@ static const char *nonfinite_name(bool has, double v)
 	return NULL;
 }
 
+/* Column of a step capture, -1 for none; mfu_pct is mfu in percent. */
+static int step_col(const char *name, double *scale)
+{
+	*scale = 1;
+	if (!strcmp(name, "mfu_pct")) {
+		*scale = 0.01;
+		return FL_STEP_MFU;
+	}
+	for (int c = 0; c < FL_STEP_NCOLS; c++)
+		if (name[0] == STEP_NAMES[c][0] && !strcmp(name, STEP_NAMES[c]))
+			return c;
+	return -1;
+}
+
 static int add_step(struct ing *g, const struct fl_event *ev)
 {
 	struct fl_step_row r;
@@ -221,13 +237,12 @@ static int add_step(struct ing *g, const struct fl_event *ev)
 	r.file_id = g->file_id;
 	r.line = (int64_t)ev->lineno;
 	row_attr(&ev->attr, &r.a);
-	for (int c = 0; c < FL_STEP_NCOLS; c++) {
-		const struct fl_capture *cp = cap_get(ev, STEP_NAMES[c]);
-		double scale = 1;
-		if (!cp && c == FL_STEP_MFU && (cp = cap_get(ev, "mfu_pct")))
-			scale = 0.01;
+	for (size_t i = 0; i < ev->ncap; i++) {
+		double scale;
+		int c = step_col(ev->caps[i].name, &scale);
 		struct fl_value v;
-		if (!cp || fl_value_parse(FL_FT_FLOAT, cp->ptr, cp->len, &v) != FL_OK)
+		if (c < 0 || r.has[c] ||
+		    fl_value_parse(FL_FT_FLOAT, ev->caps[i].ptr, ev->caps[i].len, &v) != FL_OK)
 			continue;
 		r.has[c] = true;
 		r.v[c] = v.f * scale;
@@ -345,11 +360,14 @@ static int on_event(void *ctx, const struct fl_event *ev)
 
 static void count_activity(struct ing *g, const struct fl_attr *a, uint64_t lineno)
 {
-	char key[320];
-	int n = snprintf(key, sizeof(key), "%lld|%lld|%lld|%.*s", (long long)a->rank,
-			 (long long)a->local_rank, (long long)a->pid, (int)(a->host_len > 256 ? 256 : a->host_len),
-			 a->host ? a->host : "");
-	size_t klen = n < 0 ? 0 : (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1;
+	/* Binary key: three ids, then the host; no formatting per line. */
+	char key[3 * sizeof(int64_t) + 257];
+	int64_t ids[3] = { a->rank, a->local_rank, a->pid };
+	memcpy(key, ids, sizeof(ids));
+	size_t hl = a->host_len > 256 ? 256 : a->host_len;
+	if (hl)
+		memcpy(key + sizeof(ids), a->host, hl);
+	size_t klen = sizeof(ids) + hl;
 	bool fresh;
 	struct agg *e = map_find(&g->activity, key, klen, hash_bytes(1469598103934665603ull, key, klen),
 				 &fresh);
@@ -610,7 +628,8 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 			     : o->kept ? fl_xstrdup(o->kept) : NULL;
 		struct fl_run_totals t = { res->stats.sha256, kept, (int64_t)g.files,
 					   (int64_t)res->stats.lines, (int64_t)res->stats.bytes_out,
-					   (int64_t)res->stats.skipped, g.bundle.year };
+					   (int64_t)res->stats.skipped, g.bundle.year,
+					   g.bundle.yearless > 0 };
 		rc = fl_store_run_commit(s, g.run_id, &t, err);
 		res->run_id = g.run_id;
 		res->events = g.events;

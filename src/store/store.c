@@ -77,8 +77,10 @@ int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struc
 		fl_store_close(s);
 		return rc;
 	}
-	int oflags = ro ? SQLITE_OPEN_READONLY
-			: SQLITE_OPEN_READWRITE | ((flags & FL_STORE_CREATE) ? SQLITE_OPEN_CREATE : 0);
+	/* A connection is used by one thread at a time: no SQLite mutexes. */
+	int oflags = SQLITE_OPEN_NOMUTEX |
+		     (ro ? SQLITE_OPEN_READONLY
+			 : SQLITE_OPEN_READWRITE | ((flags & FL_STORE_CREATE) ? SQLITE_OPEN_CREATE : 0));
 	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
 		int rc = store_err(s, err, "cannot open store");
 		fl_store_close(s);

@@ -114,6 +114,8 @@ static const char *const MIGRATIONS[] = {
 	"CREATE INDEX steps_nonfinite ON steps(run_id) WHERE loss_text IS NOT NULL"
 	" OR grad_norm_text IS NOT NULL OR nan_iters > 0 OR loss_missing = 1;"
 	"CREATE INDEX tails_run ON tails(run_id, file_id);"
+	"CREATE INDEX steps_norank ON steps(run_id) WHERE rank IS NULL;"
+	"CREATE INDEX tails_norank ON tails(run_id) WHERE rank IS NULL;"
 	"CREATE INDEX activity_run ON activity(run_id, rank);"
 	"CREATE INDEX activity_file ON activity(file_id);"
 	"CREATE INDEX transports_run ON transports(run_id);"

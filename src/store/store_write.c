@@ -206,8 +206,8 @@ static const char *const RESOLVE_SQL[] = {
 };
 
 /* The same resolution for each table of rows: procs, then file, then
- * host + local rank. */
-static const char *const RESOLVE_ROWS_SQL =
+ * host + local rank; then times (only when the bundle needs it). */
+static const char *const ROWS_RANK_SQL =
 	"UPDATE {T} SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = {T}.run_id"
 	"  AND p.host = {T}.host AND p.pid = {T}.pid)"
 	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND pid IS NOT NULL;"
@@ -215,9 +215,13 @@ static const char *const RESOLVE_ROWS_SQL =
 	" WHERE run_id = {RUN} AND rank IS NULL;"
 	"UPDATE {T} SET rank = (SELECT hl.rank FROM hl WHERE hl.host = {T}.host"
 	"  AND hl.local_rank = {T}.local_rank)"
-	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND local_rank IS NOT NULL;"
+	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND local_rank IS NOT NULL;";
+
+static const char *const ROWS_YEAR_SQL =
 	"UPDATE {T} SET ts = fl_set_year(ts, {YEAR})"
-	" WHERE run_id = {RUN} AND {YEAR} > 0 AND ts >= {P0} AND ts < {P1};"
+	" WHERE run_id = {RUN} AND {YEAR} > 0 AND ts >= {P0} AND ts < {P1};";
+
+static const char *const ROWS_BOOT_SQL =
 	"UPDATE {T} SET ts = (SELECT f.boot_ts FROM files f WHERE f.id = {T}.file_id)"
 	"  + CAST(uptime * 1000000 AS INTEGER), ts_kind = 4"
 	" WHERE run_id = {RUN} AND ts IS NULL AND uptime IS NOT NULL"
@@ -284,7 +288,20 @@ static int exec_fmt(struct fl_store *s, const char *tmpl, long long run, int yea
 	return rc == SQLITE_OK ? FL_OK : store_err(s, err, "resolving ranks failed");
 }
 
-int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, struct fl_err *err)
+static bool run_has(struct fl_store *s, const char *sql, int64_t run_id)
+{
+	sqlite3_stmt *st;
+	bool yes = false;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, run_id);
+		yes = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_finalize(st);
+	}
+	return yes;
+}
+
+int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless,
+		     struct fl_err *err)
 {
 	sqlite3_create_function(s->db, "fl_set_year", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
 				set_year_fn, NULL, NULL);
@@ -295,9 +312,16 @@ int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, struct fl_err
 			  (long long)run_id, year, p0, p1, NULL, err);
 	for (size_t i = 0; !rc && i < sizeof(RESOLVE_SQL) / sizeof(RESOLVE_SQL[0]); i++)
 		rc = exec_fmt(s, RESOLVE_SQL[i], (long long)run_id, year, p0, p1, NULL, err);
+	/* Whole-table passes are skipped when the bundle cannot need them. */
+	bool boot = run_has(s, "SELECT 1 FROM files WHERE run_id = ?1 AND boot_ts IS NOT NULL", run_id);
 	static const char *const tables[] = { "events", "steps", "tails" };
-	for (size_t i = 0; !rc && i < 3; i++)
-		rc = exec_fmt(s, RESOLVE_ROWS_SQL, (long long)run_id, year, p0, p1, tables[i], err);
+	for (size_t i = 0; !rc && i < 3; i++) {
+		rc = exec_fmt(s, ROWS_RANK_SQL, (long long)run_id, year, p0, p1, tables[i], err);
+		if (!rc && yearless && year > 0)
+			rc = exec_fmt(s, ROWS_YEAR_SQL, (long long)run_id, year, p0, p1, tables[i], err);
+		if (!rc && boot)
+			rc = exec_fmt(s, ROWS_BOOT_SQL, (long long)run_id, year, p0, p1, tables[i], err);
+	}
 	for (size_t i = 0; !rc && i < sizeof(SUMMARY_SQL) / sizeof(SUMMARY_SQL[0]); i++)
 		rc = exec_fmt(s, SUMMARY_SQL[i], (long long)run_id, year, p0, p1, NULL, err);
 	return rc;
@@ -306,7 +330,7 @@ int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, struct fl_err
 int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_totals *t,
 			struct fl_err *err)
 {
-	int rc = fl_store_resolve(s, run_id, t->year, err);
+	int rc = fl_store_resolve(s, run_id, t->year, t->yearless, err);
 	if (!rc) {
 		sqlite3_stmt *st;
 		sqlite3_prepare_v2(s->db,

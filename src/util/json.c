@@ -53,9 +53,9 @@ void fl_json_str(struct fl_buf *b, const char *str, size_t n)
 	size_t i = 0;
 	while (i < n) {
 		unsigned c = s[i];
-		if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+		if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
 			size_t j = i;
-			while (j < n && s[j] >= 0x20 && s[j] < 0x80 && s[j] != '"' && s[j] != '\\')
+			while (j < n && s[j] >= 0x20 && s[j] < 0x7F && s[j] != '"' && s[j] != '\\')
 				j++;
 			fl_buf_add(b, s + i, j - i);
 			i = j;
