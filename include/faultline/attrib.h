@@ -63,6 +63,7 @@ struct fl_attr {
 /* Bundle-wide time context: the year for year-less stamps. */
 struct fl_attr_bundle {
 	int year;            /* latest year seen in a full stamp; 0 unknown */
+	int64_t year_end;    /* start of the year after `year`; 0 initially */
 	uint64_t yearless;   /* lines stamped with a provisional year */
 };
 

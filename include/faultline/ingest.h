@@ -59,6 +59,11 @@ struct fl_ingest_sink {
 	/* A member not read as text: binary content, damaged data, nesting
 	 * too deep. `why` is a short lower-case reason. */
 	void (*skipped)(void *ctx, const char *path, const char *why);
+	/* If set, members' decompressed bytes are handed over as they come
+	 * (borrowed, at most 256 KiB at a time) instead of split into lines:
+	 * the caller splits them, e.g. in another thread. `line` is not called
+	 * and the line counts in the stats stay 0. */
+	int (*chunk)(void *ctx, const char *p, size_t n);
 };
 
 struct fl_ingest_opts {

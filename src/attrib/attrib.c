@@ -10,6 +10,7 @@
  */
 #include "attrib_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,18 +71,22 @@ static void apply_path(const struct fl_path_attr *pa, struct fl_attr *a)
 static void apply_time(struct fl_attr_file *f, struct fl_attr *a)
 {
 	if (a->uptime >= 0) {
-		if (a->ts_kind == FL_TS_FULL)
-			f->boot = a->ts - (int64_t)(a->uptime * 1e6);
+		/* A year-less anchor is in the provisional year, like the times
+		 * it produces; the year is fixed for all of them at commit. */
+		if (a->ts_kind == FL_TS_FULL || a->ts_kind == FL_TS_YEARLESS)
+			f->boot = a->ts - llround(a->uptime * 1e6);
 		else if (a->ts_kind == FL_TS_NONE && f->boot != FL_TIME_NONE) {
-			a->ts = f->boot + (int64_t)(a->uptime * 1e6);
+			a->ts = f->boot + llround(a->uptime * 1e6);
 			a->ts_kind = FL_TS_UPTIME;
 		}
 	}
-	if (a->ts_kind == FL_TS_FULL) {
+	/* The bundle's year: the latest year seen; recomputed only for a
+	 * stamp past the end of that year. */
+	if (a->ts_kind == FL_TS_FULL && a->ts >= f->bundle->year_end) {
 		int y, mo, d, h, mi, s, us;
 		fl_time_to_civil(a->ts, &y, &mo, &d, &h, &mi, &s, &us);
-		if (y > f->bundle->year)
-			f->bundle->year = y;
+		f->bundle->year = y;
+		f->bundle->year_end = fl_time_from_civil(y + 1, 1, 1, 0, 0, 0, 0);
 	}
 	if (a->ts_kind == FL_TS_YEARLESS)
 		f->bundle->yearless++;

@@ -121,7 +121,8 @@ static int patterns_test(struct cli_common *c, const char *path)
 	struct tester t;
 	memset(&t, 0, sizeof(t));
 	t.m = fl_matcher_new(p);
-	struct fl_ingest_sink sink = { &t, test_begin, test_line, test_end, test_skipped };
+	struct fl_ingest_sink sink = { .ctx = &t, .member_begin = test_begin, .line = test_line,
+				       .member_end = test_end, .skipped = test_skipped };
 	struct fl_ingest_stats st;
 	struct fl_err err;
 	fl_err_clear(&err);

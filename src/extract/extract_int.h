@@ -67,6 +67,7 @@ struct pattern {
 	int max_lines;
 	bool has_severity;
 	size_t order;
+	int dir; /* index of the directory it came from */
 };
 
 struct ac; /* literal prefilter */
@@ -74,6 +75,7 @@ struct ac; /* literal prefilter */
 struct fl_patterns {
 	struct pattern *pats; /* sorted: priority desc, then load order */
 	size_t n, cap;
+	int cur_dir; /* while loading */
 	struct ac *ac;
 	char digest[17];
 };

@@ -75,7 +75,7 @@ static void fail(struct fl_check_result *r, const struct pattern *pt, int line, 
 /* Runs text (one or more lines) through a fresh matcher. */
 static void run_example(const struct fl_patterns *p, const char *text, struct seen *s)
 {
-	struct fl_attr_bundle bundle = { 0, 0 };
+	struct fl_attr_bundle bundle = { 0, 0, 0 };
 	struct fl_attr_file *f = fl_attr_file_new("example.log", &bundle);
 	struct fl_matcher *m = fl_matcher_new(p);
 	uint64_t lineno = 1;
@@ -165,7 +165,7 @@ static void check_example(const struct fl_patterns *p, const struct pattern *pt,
 	r->examples++;
 	if (!s.got || s.pat != &pt->info) {
 		/* Say why: the regex itself, the literal, or a stronger pattern. */
-		struct fl_attr_bundle bundle = { 0, 0 };
+		struct fl_attr_bundle bundle = { 0, 0, 0 };
 		struct fl_attr_file *f = fl_attr_file_new("example.log", &bundle);
 		struct fl_attr a;
 		const char *nl = strchr(ex->text.ptr, '\n');
@@ -198,7 +198,7 @@ static void check_example(const struct fl_patterns *p, const struct pattern *pt,
 
 static void check_not(const struct pattern *pt, const struct pat_text *t, struct fl_check_result *r)
 {
-	struct fl_attr_bundle bundle = { 0, 0 };
+	struct fl_attr_bundle bundle = { 0, 0, 0 };
 	struct fl_attr_file *f = fl_attr_file_new("example.log", &bundle);
 	struct fl_attr a;
 	fl_attr_line(f, t->text, strlen(t->text), &a);

@@ -190,12 +190,14 @@ static int finish_stanza(struct parser *ps, struct fl_patterns *set, size_t *ord
 		if (!has_capture(pt, pt->types[i].name))
 			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: pattern '%s': type for unknown capture '%s'",
 					  ps->file, pt->types[i].line, pt->info.name, pt->types[i].name);
+	/* A name is unique within a directory; a later directory overrides. */
 	for (size_t i = 0; i < set->n; i++)
-		if (!strcmp(set->pats[i].info.name, pt->info.name) &&
-		    !strcmp(set->pats[i].info.file, pt->info.file))
-			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: duplicate pattern name '%s' (first at line %d)",
-					  ps->file, at, pt->info.name, set->pats[i].info.line);
+		if (!strcmp(set->pats[i].info.name, pt->info.name) && set->pats[i].dir == set->cur_dir)
+			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: duplicate pattern name '%s' (first at %s:%d)",
+					  ps->file, at, pt->info.name, set->pats[i].info.file,
+					  set->pats[i].info.line);
 	pt->order = (*order)++;
+	pt->dir = set->cur_dir;
 	/* A later directory's pattern of the same name replaces the shipped one. */
 	for (size_t i = 0; i < set->n; i++) {
 		if (!strcmp(set->pats[i].info.name, pt->info.name)) {
@@ -513,6 +515,7 @@ int fl_patterns_load(struct fl_patterns **out, const char *const *dirs, size_t n
 	struct fl_patterns *set = fl_xcalloc(1, sizeof(*set));
 	size_t order = 0;
 	for (size_t i = 0; i < ndirs; i++) {
+		set->cur_dir = (int)i;
 		int rc = load_dir(dirs[i], set, &order, err);
 		if (rc) {
 			fl_patterns_free(set);

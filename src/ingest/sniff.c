@@ -19,6 +19,22 @@ static bool has_prefix(const unsigned char *p, size_t n, const char *magic, size
 	return n >= m && memcmp(p, magic, m) == 0;
 }
 
+/* Length of a valid UTF-8 sequence at p, 0 if invalid; a sequence cut
+ * by the end of the sample counts as valid. */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+	size_t len = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 ? 2 : 0;
+	if (len == 0 || p[0] >= 0xF5)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if (i >= n)
+			return i;
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+	}
+	return len;
+}
+
 enum fl_sniff fl_sniff(const unsigned char *p, size_t n)
 {
 	if (has_prefix(p, n, "\x1f\x8b", 2) || has_prefix(p, n, "\x28\xb5\x2f\xfd", 4) ||
@@ -38,13 +54,21 @@ enum fl_sniff fl_sniff(const unsigned char *p, size_t n)
 	    has_prefix(p, n, "\x80\x05", 2) || has_prefix(p, n, "\x89HDF", 4) ||
 	    has_prefix(p, n, "\x93NUMPY", 6) || has_prefix(p, n, "\x89PNG", 4))
 		return FL_SNIFF_BINARY;
+	/* Logs are text: control bytes and bytes that are not UTF-8 (nor
+	 * part of it) are rare in them; a tenth is far beyond any log. */
 	size_t bad = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned c = p[i];
 		if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != 0x1b && c != '\f' &&
-		    c != '\b')
+		    c != '\b') {
 			bad++;
+		} else if (c >= 0x80) {
+			size_t k = utf8_len(p + i, n - i);
+			if (k == 0)
+				bad++;
+			else
+				i += k - 1;
+		}
 	}
-	/* Logs are text; a tenth of control bytes is far beyond any log. */
 	return bad * 10 > n ? FL_SNIFF_BINARY : FL_SNIFF_TEXT;
 }

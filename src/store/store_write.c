@@ -223,7 +223,7 @@ static const char *const ROWS_YEAR_SQL =
 
 static const char *const ROWS_BOOT_SQL =
 	"UPDATE {T} SET ts = (SELECT f.boot_ts FROM files f WHERE f.id = {T}.file_id)"
-	"  + CAST(uptime * 1000000 AS INTEGER), ts_kind = 4"
+	"  + CAST(ROUND(uptime * 1000000) AS INTEGER), ts_kind = 4"
 	" WHERE run_id = {RUN} AND ts IS NULL AND uptime IS NOT NULL"
 	"  AND (SELECT f.boot_ts FROM files f WHERE f.id = {T}.file_id) IS NOT NULL;";
 
@@ -317,10 +317,11 @@ int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless
 	static const char *const tables[] = { "events", "steps", "tails" };
 	for (size_t i = 0; !rc && i < 3; i++) {
 		rc = exec_fmt(s, ROWS_RANK_SQL, (long long)run_id, year, p0, p1, tables[i], err);
-		if (!rc && yearless && year > 0)
-			rc = exec_fmt(s, ROWS_YEAR_SQL, (long long)run_id, year, p0, p1, tables[i], err);
+		/* boot first: its times may be provisional-year ones too */
 		if (!rc && boot)
 			rc = exec_fmt(s, ROWS_BOOT_SQL, (long long)run_id, year, p0, p1, tables[i], err);
+		if (!rc && yearless && year > 0)
+			rc = exec_fmt(s, ROWS_YEAR_SQL, (long long)run_id, year, p0, p1, tables[i], err);
 	}
 	for (size_t i = 0; !rc && i < sizeof(SUMMARY_SQL) / sizeof(SUMMARY_SQL[0]); i++)
 		rc = exec_fmt(s, SUMMARY_SQL[i], (long long)run_id, year, p0, p1, NULL, err);

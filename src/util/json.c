@@ -91,7 +91,7 @@ void fl_json_num(struct fl_buf *b, double v)
 		fl_buf_adds(b, "null");
 		return;
 	}
-	if (v == (double)(int64_t)v && fabs(v) < 9e15)
+	if (fabs(v) < 9e15 && v == (double)(int64_t)v)
 		fl_buf_printf(b, "%lld", (long long)v);
 	else
 		fl_buf_printf(b, "%.17g", v);

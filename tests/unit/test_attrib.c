@@ -1,0 +1,565 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_attrib.c - timestamps, line prefixes and member paths
+ * (src/attrib/): who wrote a line, where, and when.
+ */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+
+#include <string.h>
+
+#include "faultline/attrib.h"
+
+/* ---- fl_parse_time ---- */
+
+#define ANY_KIND (-1)
+
+/* No pointers: Criterion re-executes the binary for each test, so
+ * parameters are copied and must be self-contained. */
+struct time_case {
+	char in[64];
+	int year; /* passed to fl_parse_time */
+	size_t used;
+	int y, mo, d, h, mi, s, us;
+	int kind;
+};
+
+static struct time_case time_cases[] = {
+	/* ISO 8601 */
+	{ "2024-03-25T20:57:27Z rest", 0, 20, 2024, 3, 25, 20, 57, 27, 0, FL_TS_FULL },
+	{ "2024-03-25T20:57:27 rest", 0, 19, 2024, 3, 25, 20, 57, 27, 0, FL_TS_FULL },
+	{ "2024-03-25T20:57:27.123456+02:00 x", 0, 32, 2024, 3, 25, 18, 57, 27, 123456, FL_TS_FULL },
+	{ "2024-03-25T20:57:27.5-0530", 0, 26, 2024, 3, 26, 2, 27, 27, 500000, FL_TS_FULL },
+	{ "2024-03-25T20:57:27.408271257Z", 0, 30, 2024, 3, 25, 20, 57, 27, 408271, FL_TS_FULL },
+	{ "2024-12-31T23:30:00-01:00", 0, 25, 2025, 1, 1, 0, 30, 0, 0, FL_TS_FULL },
+	{ "2024-03-25 20:57:27 INFO", 0, 19, 2024, 3, 25, 20, 57, 27, 0, FL_TS_FULL },
+	{ "2024/03/25 20:57:27 x", 0, 19, 2024, 3, 25, 20, 57, 27, 0, FL_TS_FULL },
+	/* Python logging */
+	{ "2024-01-01 12:00:00,123 - root", 0, 23, 2024, 1, 1, 12, 0, 0, 123000, FL_TS_FULL },
+	/* torchelastic */
+	{ "2024-03-25_20:57:27 x", 0, 19, 2024, 3, 25, 20, 57, 27, 0, FL_TS_FULL },
+	/* a full stamp ignores the year passed in */
+	{ "2024-03-25T20:57:27Z", 2019, 20, 2024, 3, 25, 20, 57, 27, 0, FL_TS_FULL },
+	/* syslog, year-less */
+	{ "Dec  3 12:00:00 node07", 0, 15, FL_PROVISIONAL_YEAR, 12, 3, 12, 0, 0, 0, FL_TS_YEARLESS },
+	{ "Dec 13 12:00:00 node07", 0, 15, FL_PROVISIONAL_YEAR, 12, 13, 12, 0, 0, 0, FL_TS_YEARLESS },
+	{ "Feb 29 01:02:03 h", 0, 15, FL_PROVISIONAL_YEAR, 2, 29, 1, 2, 3, 0, FL_TS_YEARLESS },
+	{ "Dec  3 12:00:00.250 h", 0, 19, FL_PROVISIONAL_YEAR, 12, 3, 12, 0, 0, 250000,
+	  FL_TS_YEARLESS },
+	{ "Dec  3 12:00:00 node07", 2023, 15, 2023, 12, 3, 12, 0, 0, 0, ANY_KIND },
+	/* dmesg -T / ctime */
+	{ "Fri Aug 30 11:43:09 2024", 0, 24, 2024, 8, 30, 11, 43, 9, 0, FL_TS_FULL },
+	{ "Fri Aug 30 11:43:09 2024] NVRM", 0, 24, 2024, 8, 30, 11, 43, 9, 0, FL_TS_FULL },
+	{ "Fri Aug 30 11:43:09 2024 x", 2019, 24, 2024, 8, 30, 11, 43, 9, 0, FL_TS_FULL },
+	/* epoch seconds */
+	{ "1711400000 x", 0, 10, 2024, 3, 25, 20, 53, 20, 0, FL_TS_FULL },
+	{ "1711400000.250 x", 0, 14, 2024, 3, 25, 20, 53, 20, 250000, FL_TS_FULL },
+};
+
+ParameterizedTestParameters(parse_time, valid)
+{
+	return cr_make_param_array(struct time_case, time_cases,
+				   sizeof(time_cases) / sizeof(time_cases[0]));
+}
+
+ParameterizedTest(struct time_case *c, parse_time, valid)
+{
+	int64_t ts = 12345;
+	enum fl_ts_kind kind = FL_TS_NONE;
+	size_t used = fl_parse_time(c->in, strlen(c->in), c->year, &ts, &kind);
+	cr_assert_eq(used, c->used, "'%s': consumed %zu, want %zu", c->in, used, c->used);
+	int64_t want = fl_time_from_civil(c->y, c->mo, c->d, c->h, c->mi, c->s, c->us);
+	cr_assert_neq(want, FL_TIME_NONE);
+	struct fl_buf a = FL_BUF_INIT, b = FL_BUF_INIT;
+	fl_time_format(&a, ts);
+	fl_time_format(&b, want);
+	cr_assert_eq(ts, want, "'%s': got %s, want %s", c->in, a.ptr, b.ptr);
+	fl_buf_release(&a);
+	fl_buf_release(&b);
+	if (c->kind != ANY_KIND)
+		cr_assert_eq((int)kind, c->kind, "'%s': kind %d, want %d", c->in, kind, c->kind);
+}
+
+struct bad_time {
+	char in[48];
+};
+
+static struct bad_time bad_times[] = {
+	{ "" },
+	{ "hello world" },
+	{ "12:00:00 x" },
+	{ "2024-13-01 00:00:00" },
+	{ "2023-02-29 00:00:00" },
+	{ "2024-03-25X20:57:27" },
+	{ "2024-03-25 20:57" },
+	{ "Dex  3 12:00:00 h" },
+	{ "Dec 33 12:00:00 h" },
+	{ "999999999 x" },   /* 9 digits */
+	{ "0999999999 x" },  /* before 2001 */
+	{ "17114000001 x" }, /* 11 digits: not epoch seconds */
+	{ "RuntimeError: x" },
+};
+
+ParameterizedTestParameters(parse_time, invalid)
+{
+	return cr_make_param_array(struct bad_time, bad_times,
+				   sizeof(bad_times) / sizeof(bad_times[0]));
+}
+
+ParameterizedTest(struct bad_time *c, parse_time, invalid)
+{
+	int64_t ts = FL_TIME_NONE;
+	enum fl_ts_kind kind;
+	size_t used = fl_parse_time(c->in, strlen(c->in), 0, &ts, &kind);
+	cr_assert_eq(used, 0, "'%s' parsed as a time (%zu bytes)", c->in, used);
+}
+
+Test(parse_time, respects_length)
+{
+	/* the buffer continues but n stops before the seconds */
+	int64_t ts;
+	enum fl_ts_kind kind;
+	const char *s = "2024-03-25T20:57:27Z";
+	cr_assert_eq(fl_parse_time(s, 16, 0, &ts, &kind), 0);
+	cr_assert_eq(fl_parse_time(s, 19, 0, &ts, &kind), 19);
+}
+
+/* ---- fl_attr_line ---- */
+
+static struct fl_attr_file *file_new(struct fl_attr_bundle *b, const char *path, int year)
+{
+	memset(b, 0, sizeof(*b));
+	b->year = year;
+	return fl_attr_file_new(path, b);
+}
+
+static void attr(struct fl_attr_file *f, const char *line, struct fl_attr *a)
+{
+	memset(a, 0x5a, sizeof(*a)); /* garbage: every field must be set */
+	fl_attr_line(f, line, strlen(line), a);
+}
+
+static void assert_body(const struct fl_attr *a, const char *line, const char *body)
+{
+	cr_assert_eq(a->body_len, strlen(body), "body '%.*s', want '%s'", (int)a->body_len, a->body,
+		     body);
+	cr_assert_eq(memcmp(a->body, body, a->body_len), 0, "body '%.*s', want '%s'",
+		     (int)a->body_len, a->body, body);
+	cr_assert(a->body >= line && a->body + a->body_len == line + strlen(line),
+		  "body must point into the line");
+}
+
+static void assert_host(const struct fl_attr *a, const char *host)
+{
+	if (!host) {
+		cr_assert_null(a->host, "host '%.*s', want none", (int)a->host_len,
+			       a->host ? a->host : "");
+		return;
+	}
+	cr_assert_not_null(a->host, "no host, want '%s'", host);
+	cr_assert_eq(a->host_len, strlen(host), "host '%.*s', want '%s'", (int)a->host_len,
+		     a->host, host);
+	cr_assert_eq(memcmp(a->host, host, a->host_len), 0, "host '%.*s', want '%s'",
+		     (int)a->host_len, a->host, host);
+}
+
+static int64_t civil(int y, int mo, int d, int h, int mi, int s, int us)
+{
+	return fl_time_from_civil(y, mo, d, h, mi, s, us);
+}
+
+TestSuite(attr_line, .timeout = 10);
+
+Test(attr_line, torch_rank_and_c10_header)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	const char *l = "[rank3]:[E321 02:07:08.408271257 ProcessGroupNCCL.cpp:607] [Rank 3] "
+			"Watchdog caught collective operation timeout";
+	attr(f, l, &a);
+	cr_assert_eq(a.rank, 3);
+	cr_assert_eq(a.local_rank, -1);
+	cr_assert_eq(a.pid, -1);
+	cr_assert_eq(a.dev, -1);
+	cr_assert_eq(a.level, 'E');
+	assert_host(&a, NULL);
+	assert_body(&a, l, "[Rank 3] Watchdog caught collective operation timeout");
+	/* year-less glog stamp: provisional year, 9-digit (monotonic ns) fraction dropped */
+	cr_assert_eq(a.ts_kind, FL_TS_YEARLESS);
+	cr_assert_eq(a.ts, civil(FL_PROVISIONAL_YEAR, 3, 21, 2, 7, 8, 0));
+	cr_assert_eq(b.yearless, 1);
+	cr_assert_eq(a.conflict, false);
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, c10_header_with_known_year_and_6_digit_fraction)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 2024);
+	struct fl_attr a;
+	const char *l = "[rank0]:[W321 02:07:08.408271 ProcessGroupNCCL.cpp:1168] Warning text";
+	attr(f, l, &a);
+	cr_assert_eq(a.rank, 0);
+	cr_assert_eq(a.level, 'W');
+	cr_assert_eq(a.ts_kind, FL_TS_FULL);
+	cr_assert_eq(a.ts, civil(2024, 3, 21, 2, 7, 8, 408271));
+	assert_body(&a, l, "Warning text");
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, torchrun_local_rank_and_nccl_header)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	const char *l = "[default5]:node1:123:456 [5] NCCL INFO Bootstrap : Using eth0";
+	attr(f, l, &a);
+	cr_assert_eq(a.local_rank, 5);
+	cr_assert_eq(a.rank, -1);
+	cr_assert_eq(a.pid, 123);
+	cr_assert_eq(a.dev, 5);
+	assert_host(&a, "node1");
+	assert_body(&a, l, "NCCL INFO Bootstrap : Using eth0");
+	cr_assert_eq(a.ts_kind, FL_TS_NONE);
+	cr_assert_eq(a.ts, FL_TIME_NONE);
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, nccl_warn_with_bracketed_stamp)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	const char *l = "[2025-03-01 10:00:00] node004:27907:27908 [1] transport/nvls.cc:254 "
+			"NCCL WARN Cuda failure 401 'the operation cannot be performed'";
+	attr(f, l, &a);
+	cr_assert_eq(a.ts_kind, FL_TS_FULL);
+	cr_assert_eq(a.ts, civil(2025, 3, 1, 10, 0, 0, 0));
+	assert_host(&a, "node004");
+	cr_assert_eq(a.pid, 27907);
+	cr_assert_eq(a.dev, 1);
+	assert_body(&a, l,
+		    "transport/nvls.cc:254 NCCL WARN Cuda failure 401 'the operation cannot be "
+		    "performed'");
+	/* a full stamp tells the bundle its year */
+	cr_assert_eq(b.year, 2025);
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, torchelastic_glog)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 2025);
+	struct fl_attr a;
+	const char *l = "E0325 20:57:27.620000 2606 site-packages/torch/distributed/elastic/"
+			"multiprocessing/api.py:869] failed (exitcode: -9) local_rank: 5 (pid: 2630)";
+	attr(f, l, &a);
+	cr_assert_eq(a.pid, 2606);
+	cr_assert_eq(a.level, 'E');
+	cr_assert_eq(a.ts, civil(2025, 3, 25, 20, 57, 27, 620000));
+	cr_assert_eq(a.ts_kind, FL_TS_FULL);
+	assert_body(&a, l, "failed (exitcode: -9) local_rank: 5 (pid: 2630)");
+	cr_assert_eq(a.rank, -1);
+	cr_assert_eq(a.local_rank, -1, "local_rank inside the message is not an attribute");
+	fl_attr_file_free(f);
+}
+
+struct simple_case {
+	char line[96];
+	int64_t rank;
+	int64_t pid;
+	char host[32]; /* "" for none */
+	char body[64];
+};
+
+static struct simple_case simple_cases[] = {
+	{ "  3: text after srun label", 3, -1, "", "text after srun label" },
+	{ "12: x", 12, -1, "", "x" },
+	{ "gpu-node7: text from pdsh", -1, -1, "gpu-node7", "text from pdsh" },
+	{ "10.0.0.5: text from mpirun", -1, -1, "10.0.0.5", "text from mpirun" },
+	{ "RuntimeError: boom", -1, -1, "", "RuntimeError: boom" },
+	{ "srun: error: node3: task 3: Exited", -1, -1, "", "srun: error: node3: task 3: Exited" },
+	{ "(RayTrainWorker pid=123, ip=10.0.0.1) text", -1, 123, "10.0.0.1", "text" },
+	{ "(RayTrainWorker pid=22754, ip=10.72.12.6) [E ProcessGroupNCCL.cpp:821] [Rank 21] W",
+	  -1, 22754, "10.72.12.6", "[Rank 21] W" },
+	{ "plain message", -1, -1, "", "plain message" },
+};
+
+ParameterizedTestParameters(attr_line, simple)
+{
+	return cr_make_param_array(struct simple_case, simple_cases,
+				   sizeof(simple_cases) / sizeof(simple_cases[0]));
+}
+
+ParameterizedTest(struct simple_case *c, attr_line, simple)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	attr(f, c->line, &a);
+	cr_assert_eq(a.rank, c->rank, "'%s': rank %lld", c->line, (long long)a.rank);
+	cr_assert_eq(a.pid, c->pid, "'%s': pid %lld", c->line, (long long)a.pid);
+	assert_host(&a, c->host[0] ? c->host : NULL);
+	assert_body(&a, c->line, c->body);
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, journal_kernel_line_anchors_boot)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 2024);
+	struct fl_attr a;
+	cr_assert_eq(fl_attr_file_boot(f), FL_TIME_NONE);
+	const char *l = "Dec  3 12:00:00 node07 kernel: [12345.678901] NVRM: Xid (PCI:0000:3b:00): "
+			"79, GPU has fallen off the bus.";
+	attr(f, l, &a);
+	assert_host(&a, "node07");
+	int64_t anchor = civil(2024, 12, 3, 12, 0, 0, 0);
+	cr_assert_eq(a.ts, anchor);
+	cr_assert_eq(a.ts_kind, FL_TS_FULL);
+	cr_assert_float_eq(a.uptime, 12345.678901, 1e-7);
+	assert_body(&a, l, "NVRM: Xid (PCI:0000:3b:00): 79, GPU has fallen off the bus.");
+	cr_assert_eq(fl_attr_file_boot(f), anchor - INT64_C(12345678901));
+
+	const char *l2 = "[12346.678901] NVRM: GPU at PCI:0000:3b:00: GPU-abc";
+	attr(f, l2, &a);
+	cr_assert_eq(a.ts_kind, FL_TS_UPTIME);
+	cr_assert_eq(a.ts, anchor + 1000000);
+	assert_host(&a, NULL);
+	assert_body(&a, l2, "NVRM: GPU at PCI:0000:3b:00: GPU-abc");
+	fl_attr_file_free(f);
+}
+
+/* The same journal line in a bundle whose year is not known yet: the stamp
+ * is year-less (provisional year, fixed later by the store), but it is a
+ * wall time all the same and should anchor the uptimes that follow. Today
+ * apply_time() in src/attrib/attrib.c anchors only on FL_TS_FULL, so the
+ * next line just inherits the time. Documents the bug. */
+Test(attr_line, yearless_journal_line_anchors_boot)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	attr(f, "Dec  3 12:00:00 node07 kernel: [12345.678901] NVRM: Xid 79", &a);
+	int64_t anchor = civil(FL_PROVISIONAL_YEAR, 12, 3, 12, 0, 0, 0);
+	cr_assert_eq(a.ts_kind, FL_TS_YEARLESS);
+	cr_assert_eq(a.ts, anchor);
+	cr_assert_neq(fl_attr_file_boot(f), FL_TIME_NONE, "year-less wall time did not anchor");
+	attr(f, "[12346.678901] NVRM: later", &a);
+	cr_assert_eq(a.ts_kind, FL_TS_UPTIME);
+	cr_assert_eq(a.ts, anchor + 1000000);
+	fl_attr_file_free(f);
+}
+
+/* Uptimes are held as doubles and converted with a truncating cast
+ * ((int64_t)(uptime * 1e6) in apply_time()), so for a node up ~100 days
+ * the result can be 1 µs off. Expected: exact microseconds, as written.
+ * Documents the bug. */
+Test(attr_line, uptime_arithmetic_is_exact)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 2024);
+	struct fl_attr a;
+	attr(f, "Jun  1 00:00:00 node07 kernel: [8693507.657277] anchor", &a);
+	int64_t anchor = civil(2024, 6, 1, 0, 0, 0, 0);
+	cr_assert_eq(a.ts, anchor);
+	attr(f, "[8693508.780734] later", &a);
+	cr_assert_eq(a.ts_kind, FL_TS_UPTIME);
+	cr_assert_eq(a.ts - anchor, 1123457, "off by %lld us", (long long)(a.ts - anchor - 1123457));
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, uptime_without_anchor_has_no_time)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "dmesg.txt", 0);
+	struct fl_attr a;
+	const char *l = "[ 1843.308145] NVRM: Xid (PCI:0000:3b:00): 48";
+	attr(f, l, &a);
+	cr_assert_eq(a.ts_kind, FL_TS_NONE);
+	cr_assert_eq(a.ts, FL_TIME_NONE);
+	cr_assert_float_eq(a.uptime, 1843.308145, 1e-7);
+	assert_body(&a, l, "NVRM: Xid (PCI:0000:3b:00): 48");
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, dmesg_T_bracketed)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	const char *l = "[Fri Aug 30 11:43:09 2024] NVRM: Xid (PCI:0000:b7:00): 94";
+	attr(f, l, &a);
+	cr_assert_eq(a.ts_kind, FL_TS_FULL);
+	cr_assert_eq(a.ts, civil(2024, 8, 30, 11, 43, 9, 0));
+	assert_body(&a, l, "NVRM: Xid (PCI:0000:b7:00): 94");
+	cr_assert_eq(b.year, 2024);
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, time_inheritance)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	attr(f, "Traceback (most recent call last):", &a);
+	cr_assert_eq(a.ts_kind, FL_TS_NONE, "nothing to inherit yet");
+	cr_assert_eq(a.ts, FL_TIME_NONE);
+
+	attr(f, "2024-03-25 20:57:27,123 - ERROR - boom", &a);
+	int64_t t1 = civil(2024, 3, 25, 20, 57, 27, 123000);
+	cr_assert_eq(a.ts_kind, FL_TS_FULL);
+	cr_assert_eq(a.ts, t1);
+
+	attr(f, "  File \"train.py\", line 10, in <module>", &a);
+	cr_assert_eq(a.ts_kind, FL_TS_INHERITED);
+	cr_assert_eq(a.ts, t1);
+	attr(f, "RuntimeError: CUDA error", &a);
+	cr_assert_eq(a.ts_kind, FL_TS_INHERITED);
+	cr_assert_eq(a.ts, t1);
+
+	attr(f, "2024-03-25 20:58:00,000 - INFO - next", &a);
+	int64_t t2 = civil(2024, 3, 25, 20, 58, 0, 0);
+	cr_assert_eq(a.ts, t2);
+	attr(f, "continuation", &a);
+	cr_assert_eq(a.ts, t2, "inherits the latest stamp, not the first");
+
+	/* another file of the same bundle starts with nothing to inherit */
+	struct fl_attr_file *g = fl_attr_file_new("y.log", &b);
+	attr(g, "continuation", &a);
+	cr_assert_eq(a.ts_kind, FL_TS_NONE);
+	fl_attr_file_free(g);
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, bundle_year_is_latest_full_year)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	attr(f, "Dec 31 23:59:59 h kernel: year-less first", &a);
+	cr_assert_eq(b.year, 0);
+	cr_assert_eq(b.yearless, 1);
+	attr(f, "2023-12-31T23:59:59Z old", &a);
+	attr(f, "2024-01-01T00:00:01Z new", &a);
+	attr(f, "2023-06-01T00:00:00Z older again", &a);
+	cr_assert_eq(b.year, 2024);
+	/* with the year known, syslog stamps use it */
+	attr(f, "Jan  1 00:00:02 h kernel: now with a year", &a);
+	cr_assert_eq(a.ts, civil(2024, 1, 1, 0, 0, 2, 0));
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, path_fills_unknowns_and_line_overrides_with_conflict)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "node07/rank3.log", 0);
+	struct fl_attr a;
+	attr(f, "plain line", &a);
+	cr_assert_eq(a.rank, 3);
+	assert_host(&a, "node07");
+	cr_assert_eq(a.conflict, false);
+
+	attr(f, "[rank5]: said otherwise", &a);
+	cr_assert_eq(a.rank, 5, "the line prefix wins over the path");
+	cr_assert_eq(a.conflict, true);
+
+	attr(f, "[rank3]: agrees", &a);
+	cr_assert_eq(a.rank, 3);
+	cr_assert_eq(a.conflict, false);
+
+	attr(f, "node09:1:2 [0] NCCL INFO other host", &a);
+	assert_host(&a, "node09");
+	cr_assert_eq(a.conflict, true);
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, viewer_line_number_then_prefixes)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	const char *l = "[80746] [default3]:[rank11]:RuntimeError: NCCL error";
+	attr(f, l, &a);
+	cr_assert_eq(a.local_rank, 3);
+	cr_assert_eq(a.rank, 11);
+	assert_body(&a, l, "RuntimeError: NCCL error");
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, empty_line)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	attr(f, "", &a);
+	cr_assert_eq(a.body_len, 0);
+	cr_assert_eq(a.rank, -1);
+	assert_host(&a, NULL);
+	cr_assert_eq(a.ts_kind, FL_TS_NONE);
+	cr_assert_eq(a.uptime, -1);
+	cr_assert_eq(a.level, 0);
+	fl_attr_file_free(f);
+}
+
+/* ---- fl_attr_path ---- */
+
+struct path_case {
+	char path[64];
+	int64_t rank, local_rank, pid;
+	char host[32];
+	int attempt;
+};
+
+static struct path_case path_cases[] = {
+	{ "node07/logs/run_ab12/attempt_1/3/stderr.log", -1, 3, -1, "node07", 1 },
+	{ "rank_00012.out", 12, -1, -1, "", -1 },
+	{ "logs/rank3.log", 3, -1, -1, "", -1 },
+	{ "rank-7.txt", 7, -1, -1, "", -1 },
+	{ "log_rank4.txt", 4, -1, -1, "", -1 },
+	{ "local_rank2.txt", -1, 2, -1, "", -1 },
+	{ "pods/default_job-worker-3_uid123/pytorch/0.log", -1, -1, -1, "job-worker-3", -1 },
+	{ "job-master-0.log", -1, -1, -1, "job-master-0", -1 },
+	{ "nccl.gpu-a08.12345.log", -1, -1, 12345, "gpu-a08", -1 },
+	{ "nccl_gpu-a08_777.txt", -1, -1, 777, "gpu-a08", -1 },
+	{ "node2.tar.gz/rank1.log", 1, -1, -1, "node2", -1 },
+	{ "worker_rank3.log", 3, -1, -1, "", -1 },
+	{ "nid001234/out.log", -1, -1, -1, "nid001234", -1 },
+	{ "train.log", -1, -1, -1, "", -1 },
+	{ "ranking.log", -1, -1, -1, "", -1 },
+	{ "", -1, -1, -1, "", -1 },
+};
+
+ParameterizedTestParameters(attr_path, cases)
+{
+	return cr_make_param_array(struct path_case, path_cases,
+				   sizeof(path_cases) / sizeof(path_cases[0]));
+}
+
+ParameterizedTest(struct path_case *c, attr_path, cases)
+{
+	struct fl_path_attr pa;
+	memset(&pa, 0x5a, sizeof(pa));
+	fl_attr_path(c->path, &pa);
+	cr_assert_eq(pa.rank, c->rank, "'%s': rank %lld", c->path, (long long)pa.rank);
+	cr_assert_eq(pa.local_rank, c->local_rank, "'%s': local_rank %lld", c->path,
+		     (long long)pa.local_rank);
+	cr_assert_eq(pa.pid, c->pid, "'%s': pid %lld", c->path, (long long)pa.pid);
+	cr_assert_str_eq(pa.host, c->host, "'%s': host '%s'", c->path, pa.host);
+	cr_assert_eq(pa.attempt, c->attempt, "'%s': attempt %d", c->path, pa.attempt);
+}
+
+Test(attr_path, file_exposes_path_attributes)
+{
+	struct fl_attr_bundle b = { 0, 0, 0 };
+	struct fl_attr_file *f = fl_attr_file_new("nccl.gpu-a08.12345.log", &b);
+	const struct fl_path_attr *pa = fl_attr_file_path(f);
+	cr_assert_str_eq(pa->host, "gpu-a08");
+	cr_assert_eq(pa->pid, 12345);
+	struct fl_attr a;
+	attr(f, "NCCL INFO something", &a);
+	cr_assert_eq(a.pid, 12345);
+	assert_host(&a, "gpu-a08");
+	fl_attr_file_free(f);
+}

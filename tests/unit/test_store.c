@@ -1,0 +1,426 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_store.c - the SQLite store (src/store/): schema versioning, the
+ * one-transaction run lifecycle, post-ingest resolution, run look-ups and
+ * the read-only lock used by `faultline sql`.
+ */
+#include <criterion/criterion.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "faultline/store.h"
+#include "fl_test.h"
+
+static char *g_dir;
+static char *g_path;
+
+static void setup(void)
+{
+	g_dir = fl_test_tmpdir("store");
+	g_path = fl_xasprintf("%s/sub/dir/faultline.db", g_dir);
+}
+
+static void teardown(void)
+{
+	free(g_path);
+	free(g_dir);
+}
+
+TestSuite(store, .init = setup, .fini = teardown, .timeout = 30);
+
+static struct fl_store *open_store(unsigned flags)
+{
+	struct fl_store *s = NULL;
+	struct fl_err err = { 0 };
+	int rc = fl_store_open(&s, g_path, flags, &err);
+	cr_assert_eq(rc, FL_OK, "open failed: %s", err.msg);
+	cr_assert_not_null(s);
+	return s;
+}
+
+/* Runs a one-value query and returns it as an integer (-1 for NULL). */
+static int64_t query_int(struct fl_store *s, const char *sql)
+{
+	struct fl_stmt *st = NULL;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_prepare(s, sql, &st, &err), FL_OK, "%s: %s", sql, err.msg);
+	cr_assert_eq(fl_stmt_step(st), 1, "%s: no row", sql);
+	int64_t v = fl_stmt_null(st, 0) ? -1 : fl_stmt_int(st, 0);
+	fl_stmt_free(st);
+	return v;
+}
+
+static struct fl_row_attr no_attr(void)
+{
+	struct fl_row_attr a = { .rank = -1, .local_rank = -1, .pid = -1, .dev = -1,
+				 .host = NULL, .host_len = 0, .ts = FL_TIME_NONE,
+				 .ts_kind = 0, .uptime = -1 };
+	return a;
+}
+
+static int64_t begin_run(struct fl_store *s, const char *bundle)
+{
+	struct fl_run_meta m = { .bundle = bundle, .bundle_path = "/data/bundle",
+				 .patterns_digest = "0123456789abcdef",
+				 .ingested_at = INT64_C(1711400000000000) };
+	int64_t id = -1;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_run_begin(s, &m, &id, &err), FL_OK, "%s", err.msg);
+	cr_assert_gt(id, 0);
+	return id;
+}
+
+static int64_t add_file(struct fl_store *s, int64_t run, const char *path)
+{
+	struct fl_file_meta fm = { .path = path, .rank = -1, .local_rank = -1, .pid = -1,
+				   .host = NULL, .attempt = -1 };
+	int64_t fid = -1;
+	cr_assert_eq(fl_store_file_add(s, run, &fm, &fid), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_gt(fid, 0);
+	return fid;
+}
+
+static void add_event(struct fl_store *s, int64_t run, int64_t file, int64_t line,
+		      const struct fl_row_attr *a, const char *kind, const char *fields)
+{
+	struct fl_event_row e = { .run_id = run, .file_id = file, .line = line, .nlines = 1,
+				  .offset = 0, .a = *a, .kind = kind, .pattern = kind,
+				  .severity = 2, .fields = fields, .text = "text",
+				  .text_len = 4 };
+	cr_assert_eq(fl_store_event_add(s, &e), FL_OK, "%s", fl_store_errmsg(s));
+}
+
+static void commit_run(struct fl_store *s, int64_t run, const char *sha, int year)
+{
+	struct fl_run_totals t = { .sha256 = sha, .kept = NULL, .files = 1, .lines = 10,
+				   .bytes = 100, .skipped = 0, .year = year, .yearless = year > 0 };
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_run_commit(s, run, &t, &err), FL_OK, "%s", err.msg);
+}
+
+Test(store, fresh_store_has_current_schema)
+{
+	struct stat sb;
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	cr_assert_eq(stat(g_path, &sb), 0, "the store file and its directories exist");
+	cr_assert_eq(query_int(s, "PRAGMA user_version"), FL_SCHEMA_VERSION);
+	const char *tables[] = { "runs", "files", "events", "steps", "tails", "activity",
+				 "procs", "ranks", "hosts", "skipped" };
+	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		char *q = fl_xasprintf("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND "
+				       "name = '%s'",
+				       tables[i]);
+		cr_assert_eq(query_int(s, q), 1, "table %s", tables[i]);
+		free(q);
+	}
+	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 0);
+	char *want_dir = fl_xasprintf("%s/sub/dir", g_dir);
+	cr_assert_str_eq(fl_store_dir(s), want_dir);
+	free(want_dir);
+	fl_store_close(s);
+
+	/* reopening a current store changes nothing */
+	s = open_store(0);
+	cr_assert_eq(query_int(s, "PRAGMA user_version"), FL_SCHEMA_VERSION);
+	fl_store_close(s);
+}
+
+Test(store, missing_store_without_create)
+{
+	struct fl_store *s = NULL;
+	struct fl_err err = { 0 };
+	cr_assert_neq(fl_store_open(&s, g_path, 0, &err), FL_OK);
+	cr_assert_null(s);
+	cr_assert_eq(fl_store_open(&s, g_path, FL_STORE_READONLY, &err), FL_ENOTFOUND);
+	cr_assert_not_null(strstr(err.msg, g_path), "%s", err.msg);
+}
+
+Test(store, newer_schema_is_refused)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	cr_assert_eq(fl_store_exec(s, "PRAGMA user_version = 99", NULL), FL_OK);
+	fl_store_close(s);
+
+	struct fl_err err = { 0 };
+	s = NULL;
+	cr_assert_eq(fl_store_open(&s, g_path, 0, &err), FL_EDB);
+	cr_assert_null(s);
+	cr_assert_not_null(strstr(err.msg, "99"), "%s", err.msg);
+	cr_assert_eq(fl_store_open(&s, g_path, FL_STORE_READONLY, &err), FL_EDB);
+	cr_assert_null(s);
+}
+
+Test(store, not_a_database_is_refused)
+{
+	char *parent = fl_xasprintf("%s/sub/dir", g_dir);
+	char *cmd = fl_xasprintf("mkdir -p '%s'", parent);
+	cr_assert_eq(system(cmd), 0);
+	const char junk[] = "this is a log file, not a database\n";
+	cr_assert(fl_test_write(g_path, junk, sizeof(junk) - 1));
+	struct fl_store *s = NULL;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_open(&s, g_path, 0, &err), FL_EDB);
+	cr_assert_null(s);
+	cr_assert_neq(err.msg[0], '\0');
+	free(cmd);
+	free(parent);
+}
+
+Test(store, rollback_leaves_nothing)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t run = begin_run(s, "b.tar.gz");
+	int64_t fid = add_file(s, run, "rank0.log");
+	struct fl_row_attr a = no_attr();
+	add_event(s, run, fid, 1, &a, "x.kind", "{}");
+	cr_assert_eq(fl_store_skipped_add(s, run, "core", "binary content"), FL_OK);
+	cr_assert_eq(fl_store_tail_add(s, run, fid, 1, &a, "tail", 4), FL_OK);
+	/* visible inside the transaction ... */
+	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM events"), 1);
+	cr_assert_eq(fl_store_run_rollback(s), FL_OK);
+	/* ... gone after it */
+	const char *tables[] = { "runs", "files", "events", "skipped", "tails" };
+	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		char *q = fl_xasprintf("SELECT COUNT(*) FROM %s", tables[i]);
+		cr_assert_eq(query_int(s, q), 0, "%s not empty", tables[i]);
+		free(q);
+	}
+	/* a rollback outside a run is harmless, and the store is usable again */
+	cr_assert_eq(fl_store_run_rollback(s), FL_OK);
+	int64_t run2 = begin_run(s, "again");
+	commit_run(s, run2, "aa", 0);
+	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 1);
+	fl_store_close(s);
+}
+
+Test(store, killed_ingest_leaves_nothing)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t run = begin_run(s, "b.tar.gz");
+	int64_t fid = add_file(s, run, "rank0.log");
+	struct fl_row_attr a = no_attr();
+	add_event(s, run, fid, 1, &a, "x.kind", "{}");
+	fl_store_close(s); /* neither commit nor rollback */
+	s = open_store(0);
+	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 0);
+	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM events"), 0);
+	fl_store_close(s);
+}
+
+Test(store, commit_resolves_nccl_rank_from_init_complete)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t run = begin_run(s, "b");
+	int64_t fid = add_file(s, run, "node1/stdout.log");
+	struct fl_row_attr a = no_attr();
+	a.host = "node1";
+	a.host_len = 5;
+	a.pid = 4242;
+	add_event(s, run, fid, 1, &a, "nccl.init_complete", "{\"comm_rank\":5,\"nranks\":8}");
+	add_event(s, run, fid, 2, &a, "nccl.ib_error", "{\"status\":12}");
+	/* same pid on another host is another process */
+	struct fl_row_attr other = a;
+	other.host = "node2";
+	add_event(s, run, fid, 3, &other, "nccl.ib_error", "{}");
+	commit_run(s, run, "sha-nccl", 0);
+
+	cr_assert_eq(query_int(s, "SELECT rank FROM events WHERE kind = 'nccl.ib_error' AND "
+				  "host = 'node1'"),
+		     5);
+	cr_assert_eq(query_int(s, "SELECT rank FROM events WHERE kind = 'nccl.ib_error' AND "
+				  "host = 'node2'"),
+		     -1, "no rank is invented for an unknown process");
+	cr_assert_eq(query_int(s, "SELECT rank FROM procs WHERE host = 'node1' AND pid = 4242"),
+		     5);
+	cr_assert_eq(query_int(s, "SELECT nranks FROM procs WHERE host = 'node1'"), 8);
+	cr_assert_eq(query_int(s, "SELECT events FROM runs WHERE id = 1"), 3);
+	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM ranks WHERE rank = 5"), 1);
+	fl_store_close(s);
+}
+
+Test(store, commit_fixes_yearless_times_and_anchors_uptimes)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t run = begin_run(s, "b");
+	int64_t fid = add_file(s, run, "dmesg.txt");
+	int64_t boot = fl_time_from_civil(2023, 3, 1, 0, 0, 0, 0);
+	struct fl_file_totals ft = { .bytes = 1, .lines = 1, .truncated = 0, .conflicts = 0,
+				     .boot = boot };
+	cr_assert_eq(fl_store_file_done(s, fid, &ft), FL_OK);
+	struct fl_row_attr a = no_attr();
+	a.ts = fl_time_from_civil(FL_PROVISIONAL_YEAR, 12, 3, 12, 0, 0, 5);
+	a.ts_kind = 2;
+	add_event(s, run, fid, 1, &a, "k.dec", NULL);
+	a.ts = fl_time_from_civil(FL_PROVISIONAL_YEAR, 2, 29, 1, 0, 0, 0);
+	add_event(s, run, fid, 2, &a, "k.leap", NULL);
+	struct fl_row_attr u = no_attr();
+	u.uptime = 10.5;
+	add_event(s, run, fid, 3, &u, "k.uptime", NULL);
+	commit_run(s, run, "sha-year", 2023);
+
+	cr_assert_eq(query_int(s, "SELECT ts FROM events WHERE kind = 'k.dec'"),
+		     fl_time_from_civil(2023, 12, 3, 12, 0, 0, 5));
+	cr_assert_eq(query_int(s, "SELECT ts FROM events WHERE kind = 'k.leap'"),
+		     fl_time_from_civil(2023, 3, 1, 1, 0, 0, 0));
+	cr_assert_eq(query_int(s, "SELECT ts FROM events WHERE kind = 'k.uptime'"),
+		     boot + 10500000);
+	cr_assert_eq(query_int(s, "SELECT ts_kind FROM events WHERE kind = 'k.uptime'"), 4);
+	cr_assert_eq(query_int(s, "SELECT year FROM runs WHERE id = 1"), 2023);
+	fl_store_close(s);
+}
+
+Test(store, run_by_sha)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t r1 = begin_run(s, "one");
+	commit_run(s, r1, "1111", 0);
+	int64_t r2 = begin_run(s, "two");
+	commit_run(s, r2, "2222", 0);
+	int64_t id = -1;
+	cr_assert_eq(fl_store_run_by_sha(s, "1111", &id), FL_OK);
+	cr_assert_eq(id, r1);
+	cr_assert_eq(fl_store_run_by_sha(s, "2222", &id), FL_OK);
+	cr_assert_eq(id, r2);
+	id = -7;
+	cr_assert_eq(fl_store_run_by_sha(s, "3333", &id), FL_ENOTFOUND);
+	cr_assert_eq(id, -7);
+	fl_store_close(s);
+}
+
+Test(store, resolve_run)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	struct fl_err err = { 0 };
+	int64_t id = -1;
+	cr_assert_eq(fl_store_resolve_run(s, "last", &id, &err), FL_ENOTFOUND, "empty store");
+
+	int64_t r1 = begin_run(s, "one");
+	commit_run(s, r1, "1111", 0);
+	int64_t r2 = begin_run(s, "two");
+	commit_run(s, r2, "2222", 0);
+	cr_assert_eq(fl_store_resolve_run(s, "last", &id, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(id, r2);
+	char num[32];
+	snprintf(num, sizeof(num), "%lld", (long long)r1);
+	cr_assert_eq(fl_store_resolve_run(s, num, &id, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(id, r1);
+
+	fl_err_clear(&err);
+	cr_assert_eq(fl_store_resolve_run(s, "999", &id, &err), FL_ENOTFOUND);
+	cr_assert_not_null(strstr(err.msg, "999"), "%s", err.msg);
+
+	const char *junk[] = { "abc", "12x", "", "last1", "1.5" };
+	for (size_t i = 0; i < sizeof(junk) / sizeof(junk[0]); i++) {
+		fl_err_clear(&err);
+		cr_assert_eq(fl_store_resolve_run(s, junk[i], &id, &err), FL_EUSAGE, "'%s'",
+			     junk[i]);
+		cr_assert_neq(err.msg[0], '\0');
+	}
+	fl_store_close(s);
+}
+
+Test(store, uncommitted_run_is_not_last)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t r1 = begin_run(s, "one");
+	commit_run(s, r1, "1111", 0);
+	int64_t r2 = begin_run(s, "in progress");
+	int64_t id = -1;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_resolve_run(s, "last", &id, &err), FL_OK);
+	cr_assert_eq(id, r1, "a run without a sha256 is not finished");
+	fl_store_run_rollback(s);
+	(void)r2;
+	fl_store_close(s);
+}
+
+static void assert_refused(struct fl_store *s, const char *sql)
+{
+	struct fl_err err = { 0 };
+	cr_assert_neq(fl_store_exec(s, sql, &err), FL_OK, "'%s' was allowed", sql);
+	cr_assert_neq(err.msg[0], '\0');
+}
+
+static void check_locked(struct fl_store *s)
+{
+	assert_refused(s, "DELETE FROM runs");
+	assert_refused(s, "CREATE TABLE evil(a)");
+	assert_refused(s, "UPDATE runs SET bundle = 'x'");
+	assert_refused(s, "INSERT INTO skipped(run_id, path, reason) VALUES (1, 'a', 'b')");
+	assert_refused(s, "DROP TABLE events");
+	char *attach = fl_xasprintf("ATTACH DATABASE '%s/other.db' AS o", g_dir);
+	assert_refused(s, attach);
+	free(attach);
+	/* reading still works */
+	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 1);
+	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM v_events"), 0);
+	struct fl_stmt *st = NULL;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_prepare(s, "SELECT bundle, sha256 FROM runs", &st, &err), FL_OK,
+		     "%s", err.msg);
+	cr_assert_eq(fl_stmt_step(st), 1);
+	cr_assert_eq(fl_stmt_columns(st), 2);
+	cr_assert_str_eq(fl_stmt_column_name(st, 0), "bundle");
+	cr_assert_str_eq(fl_stmt_text(st, 0), "one");
+	cr_assert_eq(fl_stmt_type(st, 1), 't');
+	cr_assert_eq(fl_stmt_step(st), 0);
+	fl_stmt_free(st);
+}
+
+Test(store, readonly_lock_refuses_writes)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t r1 = begin_run(s, "one");
+	commit_run(s, r1, "1111", 0);
+	fl_store_close(s);
+
+	s = open_store(FL_STORE_READONLY);
+	fl_store_lock_readonly(s);
+	check_locked(s);
+	fl_store_close(s);
+
+	/* the lock alone, on a writable connection, is what protects `sql` */
+	s = open_store(0);
+	fl_store_lock_readonly(s);
+	check_locked(s);
+	fl_store_close(s);
+
+	s = open_store(0);
+	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 1, "nothing was changed");
+	fl_store_close(s);
+}
+
+Test(store, statement_wrapper_binds)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	struct fl_stmt *st = NULL;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_prepare(s, "SELECT ?1 + 1, ?2 * 2, ?3, ?4", &st, &err), FL_OK);
+	fl_stmt_bind_int(st, 1, INT64_C(9000000000));
+	fl_stmt_bind_double(st, 2, 1.25);
+	fl_stmt_bind_text(st, 3, "héllo");
+	fl_stmt_bind_text(st, 4, NULL);
+	cr_assert_eq(fl_stmt_step(st), 1);
+	cr_assert_eq(fl_stmt_int(st, 0), INT64_C(9000000001));
+	cr_assert_eq(fl_stmt_type(st, 0), 'i');
+	cr_assert_float_eq(fl_stmt_double(st, 1), 2.5, 1e-12);
+	cr_assert_eq(fl_stmt_type(st, 1), 'f');
+	cr_assert_str_eq(fl_stmt_text(st, 2), "héllo");
+	cr_assert_eq(fl_stmt_bytes(st, 2), strlen("héllo"));
+	cr_assert(fl_stmt_null(st, 3));
+	cr_assert_eq(fl_stmt_type(st, 3), 'n');
+	cr_assert_str_eq(fl_stmt_text(st, 3), "");
+	cr_assert_eq(fl_stmt_step(st), 0);
+	fl_stmt_reset(st);
+	fl_stmt_bind_int(st, 1, 1);
+	cr_assert_eq(fl_stmt_step(st), 1);
+	cr_assert_eq(fl_stmt_int(st, 0), 2);
+	cr_assert(fl_stmt_null(st, 1), "reset clears the bindings");
+	fl_stmt_free(st);
+
+	cr_assert_eq(fl_store_prepare(s, "SELEC nonsense", &st, &err), FL_EDB);
+	cr_assert_neq(err.msg[0], '\0');
+	fl_store_close(s);
+}
