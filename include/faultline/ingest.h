@@ -41,6 +41,7 @@ struct fl_line {
 struct fl_member {
 	const char *path; /* path inside the bundle; nested archives joined with '/' */
 	int depth;        /* 0 for top-level members */
+	int64_t mtime;    /* modification time, seconds since the epoch; 0 unknown */
 };
 
 struct fl_member_stats {

@@ -178,7 +178,30 @@ static int load_events(struct ctx *c)
 }
 
 /* Host and rank of the GPU an Xid names, via NCCL's busId of each rank:
- * "0000:9b:00" -> "9b000". */
+ * PCI "0000:9b:00.0" (or the Xid's "0000:9b:00") is NCCL's "9b000":
+ * bus, device and function digits, leading zeros dropped. */
+static void bus_key(const char *pci, char *key, size_t cap)
+{
+	const char *p = pci;
+	if (strchr(p, ':') && strchr(strchr(p, ':') + 1, ':'))
+		p = strchr(p, ':') + 1; /* drop the PCI domain */
+	size_t k = 0;
+	bool func = false;
+	for (; *p && k + 2 < cap; p++) {
+		if (*p == '.')
+			func = true;
+		else if (*p != ':')
+			key[k++] = (char)tolower((unsigned char)*p);
+	}
+	if (!func && k + 1 < cap)
+		key[k++] = '0';
+	key[k] = '\0';
+	size_t z = strspn(key, "0");
+	if (z == k)
+		z = k ? k - 1 : 0;
+	memmove(key, key + z, k - z + 1);
+}
+
 static void resolve_bus(struct ctx *c, struct ev *e)
 {
 	struct fl_buf bus = FL_BUF_INIT;
@@ -186,21 +209,11 @@ static void resolve_bus(struct ctx *c, struct ev *e)
 		fl_buf_release(&bus);
 		return;
 	}
-	const char *p = bus.ptr;
-	const char *colon = strchr(p, ':');
-	if (colon && strchr(colon + 1, ':'))
-		p = colon + 1; /* drop the PCI domain */
 	char key[32];
-	size_t k = 0;
-	for (; *p && *p != '.' && k + 1 < sizeof(key); p++)
-		if (*p != ':')
-			key[k++] = (char)tolower((unsigned char)*p);
-	key[k] = '\0';
-	while (key[0] == '0' && key[1])
-		memmove(key, key + 1, strlen(key));
+	bus_key(bus.ptr, key, sizeof(key));
 	struct fl_stmt *st;
 	if (prepare(c, "SELECT rank FROM procs WHERE run_id = ?1 AND host = ?2 AND rank IS NOT NULL"
-		       " AND ltrim(lower(bus_id), '0') = ?3 || '000'", &st) == 0) {
+		       " AND ltrim(lower(bus_id), '0') = ?3", &st) == 0) {
 		fl_stmt_bind_int(st, 1, c->run);
 		fl_stmt_bind_text(st, 2, e->host);
 		fl_stmt_bind_text(st, 3, key);

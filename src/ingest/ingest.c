@@ -41,6 +41,7 @@ struct walker {
 	struct keep *keep;
 	unsigned char *rbuf;  /* raw bytes from disk */
 	bool limit_hit;
+	int64_t file_mtime;   /* of the file on disk being read */
 	int stop_rc;          /* non-zero once a sink callback asked to stop */
 };
 
@@ -169,9 +170,9 @@ static char *strip_compression(const char *name)
 }
 
 static int stream_text(struct walker *w, struct archive *a, const char *name, int depth,
-		       const char *peek, size_t peek_len, char *buf)
+		       int64_t mtime, const char *peek, size_t peek_len, char *buf)
 {
-	struct fl_member m = { name, depth };
+	struct fl_member m = { name, depth, mtime };
 	struct fl_member_stats ms = { 0, 0, 0 };
 	/* In chunk mode the sink splits lines itself (in another thread). */
 	struct fl_linesplit *ls = w->sink->chunk ? NULL : fl_linesplit_new(w->o->max_line);
@@ -231,7 +232,8 @@ static int stream_nested(struct walker *w, struct archive *parent, const char *n
 	return rc;
 }
 
-static int stream_entry(struct walker *w, struct archive *a, const char *name, int depth)
+static int stream_entry(struct walker *w, struct archive *a, const char *name, int depth,
+			int64_t mtime)
 {
 	char *peek = fl_xmalloc(PEEK_SIZE);
 	char *buf = fl_xmalloc(DATA_BLOCK);
@@ -253,7 +255,7 @@ static int stream_entry(struct walker *w, struct archive *a, const char *name, i
 			rc = stream_nested(w, a, name, depth, peek, have, buf);
 			break;
 		case FL_SNIFF_TEXT:
-			rc = stream_text(w, a, name, depth, peek, have, buf);
+			rc = stream_text(w, a, name, depth, mtime, peek, have, buf);
 			break;
 		}
 	}
@@ -298,7 +300,9 @@ static int walk_archive(struct walker *w, struct archive *a, const char *prefix,
 		if (archive_entry_filetype(e) != AE_IFREG)
 			continue;
 		char *name = member_name(a, e, prefix, outer);
-		int rc = stream_entry(w, a, name, depth);
+		int64_t mtime = archive_entry_mtime_is_set(e) ? (int64_t)archive_entry_mtime(e)
+							      : w->file_mtime;
+		int rc = stream_entry(w, a, name, depth, mtime);
 		free(name);
 		if (rc)
 			return rc;
@@ -314,6 +318,8 @@ static int walk_file(struct walker *w, const char *path, const char *display, co
 	if (fd < 0)
 		return fl_err_set(err, FL_EIO, "cannot open '%s': %s", path, strerror(errno));
 	struct file_src src = { w, fd };
+	struct stat sb;
+	w->file_mtime = fstat(fd, &sb) == 0 ? (int64_t)sb.st_mtime : 0;
 	struct archive *a = reader_new();
 	int rc = 0;
 	if (archive_read_open(a, &src, NULL, file_read, NULL) != ARCHIVE_OK) {

@@ -138,6 +138,7 @@ struct ing {
 	uint64_t lines;          /* of the whole bundle */
 	uint64_t conflicts;
 	uint64_t file_lines;
+	int64_t max_mtime; /* newest member, for a bundle without a dated stamp */
 	struct tail_slot *tail;
 	size_t tail_n, tail_pos;
 	struct map activity;   /* per file */
@@ -433,6 +434,8 @@ static int on_member_begin(void *ctx, const struct fl_member *m)
 {
 	struct ing *g = ctx;
 	g->af = fl_attr_file_new(m->path, &g->bundle);
+	if (m->mtime > g->max_mtime)
+		g->max_mtime = m->mtime;
 	const struct fl_path_attr *pa = fl_attr_file_path(g->af);
 	struct fl_file_meta fm = { m->path, pa->rank, pa->local_rank, pa->pid, pa->host, pa->attempt };
 	if (fl_store_file_add(g->store, g->run_id, &fm, &g->file_id))
@@ -547,6 +550,7 @@ struct msg {
 	size_t len;
 	struct fl_member_stats st;
 	int depth;
+	int64_t mtime;
 };
 
 struct queue {
@@ -601,6 +605,7 @@ static int q_begin(void *ctx, const struct fl_member *mem)
 		return FL_ECANCEL;
 	m->type = MSG_BEGIN;
 	m->depth = mem->depth;
+	m->mtime = mem->mtime;
 	set_text(m, mem->path, NULL);
 	q_publish(q);
 	return 0;
@@ -666,7 +671,7 @@ static void *reader_main(void *arg)
 /* Handles one message in the consumer. */
 static int consume(struct ing *g, struct msg *m)
 {
-	struct fl_member mem = { m->text, m->depth };
+	struct fl_member mem = { m->text, m->depth, m->mtime };
 	switch (m->type) {
 	case MSG_BEGIN:
 		return on_member_begin(g, &mem);
@@ -780,6 +785,17 @@ static const char *kept_ext(const char *name, bool dir)
 	return "";
 }
 
+/* The year for year-less stamps: the latest dated stamp's, else that of
+ * the newest member's modification time. */
+static int bundle_year(const struct ing *g)
+{
+	if (g->bundle.year || g->max_mtime <= 0)
+		return g->bundle.year;
+	int y, mo, d, h, mi, s, us;
+	fl_time_to_civil(g->max_mtime * 1000000, &y, &mo, &d, &h, &mi, &s, &us);
+	return y;
+}
+
 static void ing_release(struct ing *g)
 {
 	fl_linesplit_free(g->ls);
@@ -862,7 +878,7 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 			     : o->kept ? fl_xstrdup(o->kept) : NULL;
 		struct fl_run_totals t = { res->stats.sha256, kept, (int64_t)g.files,
 					   (int64_t)res->stats.lines, (int64_t)res->stats.bytes_out,
-					   (int64_t)res->stats.skipped, g.bundle.year,
+					   (int64_t)res->stats.skipped, bundle_year(&g),
 					   g.bundle.yearless > 0 };
 		rc = fl_store_run_commit(s, g.run_id, &t, err);
 		res->run_id = g.run_id;

@@ -221,11 +221,17 @@ static const char *const ROWS_YEAR_SQL =
 	"UPDATE {T} SET ts = fl_set_year(ts, {YEAR})"
 	" WHERE run_id = {RUN} AND {YEAR} > 0 AND ts >= {P0} AND ts < {P1};";
 
+/* A file's own anchor, else one from another file of the same host (raw
+ * dmesg beside a syslog that carries both clocks). */
 static const char *const ROWS_BOOT_SQL =
-	"UPDATE {T} SET ts = (SELECT f.boot_ts FROM files f WHERE f.id = {T}.file_id)"
+	"CREATE TEMP TABLE IF NOT EXISTS fboot(id INTEGER PRIMARY KEY, boot INTEGER);"
+	"DELETE FROM fboot;"
+	"INSERT INTO fboot SELECT f.id, COALESCE(f.boot_ts, (SELECT MAX(g.boot_ts) FROM files g"
+	"  WHERE g.run_id = f.run_id AND g.host = f.host)) FROM files f WHERE f.run_id = {RUN};"
+	"UPDATE {T} SET ts = (SELECT b.boot FROM fboot b WHERE b.id = {T}.file_id)"
 	"  + CAST(ROUND(uptime * 1000000) AS INTEGER), ts_kind = 4"
 	" WHERE run_id = {RUN} AND ts IS NULL AND uptime IS NOT NULL"
-	"  AND (SELECT f.boot_ts FROM files f WHERE f.id = {T}.file_id) IS NOT NULL;";
+	"  AND (SELECT b.boot FROM fboot b WHERE b.id = {T}.file_id) IS NOT NULL;";
 
 static const char *const SUMMARY_SQL[] = {
 	"UPDATE activity SET first_ts = fl_set_year(first_ts, {YEAR}), last_ts = fl_set_year(last_ts, {YEAR})"
