@@ -339,7 +339,15 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 	case '(':
 		return ray_prefix(s, n, a);
 	case ' ':
-		return first ? srun_label(s, n, a) : 0;
+		if (first)
+			return srun_label(s, n, a);
+		/* `15:  [2024-06-18 09:42:41] iteration ...`: Megatron's stamp
+		 * after a label, behind the space Megatron puts first. Other
+		 * leading blanks are kept: tracebacks are indented. */
+		size_t j = skip_spaces(s, n, 0);
+		if (j < n && s[j] == '[' && a->ts_kind == FL_TS_NONE && (used = stamp(s + j, n - j, year, a)))
+			return j + used;
+		return 0;
 	}
 	if (a->ts_kind == FL_TS_NONE && (used = glog(s, n, year, a)))
 		return used;

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_attribution.c - sampled lines of real-format bundles carry the
+ * rank, host, local rank and time that the bundle tells, whatever told it:
+ * a torch `[rankN]:` prefix, a torchrun log directory, an NCCL host:pid
+ * joined to its Init COMPLETE, a Slurm `srun --label`, a pod name, a
+ * previous stamp (inherited), or a syslog line anchoring dmesg uptimes.
+ * The expected values were read off the lines by hand.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "faultline/store.h"
+#include "fl_test.h"
+
+struct sample {
+	const char *scenario, *table, *file;
+	int64_t line;
+	int64_t rank, local_rank; /* -1: must be unknown */
+	const char *host;         /* NULL: must be unknown */
+	const char *time;         /* RFC 3339 (UTC), NULL: not checked */
+	int ts_kind;              /* -1: not checked */
+};
+
+static const struct sample SAMPLES[] = {
+	/* torch prefix for the rank, torchrun --log-dir for local rank and host,
+	 * time inherited from the step line before the traceback */
+	{ "01-gpu-oom", "events", "node2/logs/none_k2x9v1qz/attempt_0/3/stderr.log", 38, 11, 3,
+	  "node2", "2024-12-03T13:56:22.725000Z", 3 },
+	/* a step line without a rank prefix: the file is rank 11's */
+	{ "01-gpu-oom", "steps", "node2/logs/none_k2x9v1qz/attempt_0/3/stderr.log", 22, 11, 3,
+	  "node2", "2024-12-03T13:55:24.512000Z", 1 },
+	/* NCCL host:pid:tid joined to `rank 301 nranks 512 ... Init COMPLETE` */
+	{ "17-large", "events", "node038/torchrun.log", 152, 301, 5, "node038", NULL, -1 },
+	/* Slurm srun --label task id, Megatron's bracketed stamp */
+	{ "03-loss-divergence", "steps", "slurm-5523190.out", 486, 15, -1, NULL,
+	  "2024-06-18T09:42:41.000000Z", 1 },
+	/* Kubernetes pod log named after its pod; the rank from the same pid's
+	 * `rank 6 nranks 8 ... Init START` (no rank ever completes init) */
+	{ "09-nccl-init-error", "events", "llama-ft-worker-0.log", 64, 6, 2, "llama-ft-worker-0",
+	  NULL, -1 },
+};
+
+static const char *time_text(int64_t ts, char *buf, size_t cap)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	fl_time_format(&b, ts);
+	snprintf(buf, cap, "%s", b.ptr);
+	fl_buf_release(&b);
+	return buf;
+}
+
+static void check(struct fl_store *s, const struct sample *x)
+{
+	char sql[512];
+	snprintf(sql, sizeof(sql),
+		 "SELECT IFNULL(t.rank, -1), IFNULL(t.local_rank, -1), t.host, t.ts, t.ts_kind"
+		 " FROM %s t JOIN files f ON f.id = t.file_id WHERE f.path = ?1 AND t.line = ?2",
+		 x->table);
+	struct fl_stmt *st;
+	struct fl_err err;
+	cr_assert_eq(fl_store_prepare(s, sql, &st, &err), FL_OK, "%s", err.msg);
+	fl_stmt_bind_text(st, 1, x->file);
+	fl_stmt_bind_int(st, 2, x->line);
+	cr_assert_eq(fl_stmt_step(st), 1, "%s: no %s row at %s:%lld", x->scenario, x->table, x->file,
+		     (long long)x->line);
+	const char *where = x->file;
+	cr_expect_eq(fl_stmt_int(st, 0), x->rank, "%s:%lld rank", where, (long long)x->line);
+	cr_expect_eq(fl_stmt_int(st, 1), x->local_rank, "%s:%lld local rank", where,
+		     (long long)x->line);
+	if (x->host)
+		cr_expect_str_eq(fl_stmt_text(st, 2), x->host, "%s:%lld host", where, (long long)x->line);
+	else
+		cr_expect(fl_stmt_null(st, 2), "%s:%lld host should be unknown, got %s", where,
+			  (long long)x->line, fl_stmt_text(st, 2));
+	if (x->time) {
+		char buf[64];
+		cr_assert(!fl_stmt_null(st, 3), "%s:%lld has no time", where, (long long)x->line);
+		cr_expect_str_eq(time_text(fl_stmt_int(st, 3), buf, sizeof(buf)), x->time,
+				 "%s:%lld time", where, (long long)x->line);
+	}
+	if (x->ts_kind >= 0)
+		cr_expect_eq(fl_stmt_int(st, 4), x->ts_kind, "%s:%lld ts_kind", where, (long long)x->line);
+	fl_stmt_free(st);
+}
+
+Test(attribution, sampled_lines, .timeout = 120)
+{
+	char *tmp = fl_test_tmpdir("attribution");
+	char db[4096];
+	snprintf(db, sizeof(db), "%s/fl.db", tmp);
+	const char *done[8] = { 0 };
+	size_t ndone = 0;
+	for (size_t i = 0; i < sizeof(SAMPLES) / sizeof(SAMPLES[0]); i++) {
+		bool seen = false;
+		for (size_t k = 0; k < ndone; k++)
+			seen = seen || !strcmp(done[k], SAMPLES[i].scenario);
+		if (seen)
+			continue;
+		done[ndone++] = SAMPLES[i].scenario;
+		char bundle[4096];
+		snprintf(bundle, sizeof(bundle), "%s/scenarios/%s/bundle", FL_TESTDATA_DIR,
+			 SAMPLES[i].scenario);
+		const char *args[] = { "ingest", bundle, "--db", db, "--no-keep", NULL };
+		cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "ingest %s", SAMPLES[i].scenario);
+	}
+	struct fl_store *s;
+	struct fl_err err;
+	cr_assert_eq(fl_store_open(&s, db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
+	for (size_t i = 0; i < sizeof(SAMPLES) / sizeof(SAMPLES[0]); i++)
+		check(s, &SAMPLES[i]);
+	fl_store_close(s);
+	free(tmp);
+}
+
+/* dmesg uptimes take wall time from a syslog file of the same host that
+ * carries both clocks (kern.log beside dmesg.txt); the year comes from the
+ * bundle, so only the time of day is fixed here. */
+Test(attribution, dmesg_anchored_by_host_syslog, .timeout = 60)
+{
+	char *tmp = fl_test_tmpdir("dmesg");
+	char db[4096], bundle[4096];
+	snprintf(db, sizeof(db), "%s/fl.db", tmp);
+	snprintf(bundle, sizeof(bundle), "%s/scenarios/07-gpu-hardware/bundle", FL_TESTDATA_DIR);
+	const char *args[] = { "ingest", bundle, "--db", db, "--no-keep", NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
+	struct fl_store *s;
+	struct fl_err err;
+	cr_assert_eq(fl_store_open(&s, db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
+	struct fl_stmt *st;
+	cr_assert_eq(fl_store_prepare(s, "SELECT e.ts % 86400000000, e.ts_kind, e.host FROM events e"
+				      " JOIN files f ON f.id = e.file_id WHERE f.path = 'node3/dmesg.txt'"
+				      " AND e.line = 25", &st, &err), FL_OK);
+	cr_assert_eq(fl_stmt_step(st), 1);
+	/* kern.log: `Feb 14 08:23:26 node3 kernel: [1089667.636024] ... Xid`;
+	 * syslog has whole seconds, so the anchor is good to a second. */
+	int64_t tod = (8 * 3600 + 23 * 60 + 26) * 1000000ll;
+	int64_t got = fl_stmt_int(st, 0);
+	cr_expect(got > tod - 1000000 && got <= tod, "anchored time of day %lld", (long long)got);
+	cr_expect_eq(fl_stmt_int(st, 1), 4, "ts_kind uptime");
+	cr_expect_str_eq(fl_stmt_text(st, 2), "node3");
+	fl_stmt_free(st);
+	fl_store_close(s);
+	free(tmp);
+}
