@@ -1,7 +1,7 @@
 # GPU hardware events from the NVIDIA kernel driver (dmesg, journal, syslog):
 # Xid lines, fallen-off-the-bus notices, NVSwitch SXid (NVLink fabric), and the
 # bus -> GPU UUID map. Formats: formats-training.md 1.7. Per-code meaning and
-# action live in patterns/xid.tsv (xid, mnemonic, meaning, action, class).
+# action live in the Xid table of src/analyze/rules.c (mnemonic, class, action).
 # `bus` is captured as printed: Xid lines give `0000:3b:00` (no function),
 # fallen-off-bus notices `0000:b3:00.0`; normalise before joining.
 # `xid_pid`/`xid_process` name whatever process touched the GPU (may be
@@ -20,7 +20,7 @@ regex:    (?x) NVRM:\ Xid\ \((?:PCI:)?(?<bus>[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-
             (?:\ name=(?:<unknown>|(?<xid_process>[^,]*)),)?
             \s*(?<msg>\S(?:.*\S)?)?
 type:     xid=int xid_pid=int
-doc:      the NVIDIA driver reported Xid <xid> on GPU <bus>; look the code up in xid.tsv (13/31/43 are usually the application, 48/63/64/74/79/92/94/95/119/120/136/140/143/144-150 hardware or firmware, 45 a consequence)
+doc:      the NVIDIA driver reported Xid <xid> on GPU <bus>; the analysis looks the code up in its Xid table (13/31/43 are usually the application, 48/63/64/74/79/92/94/95/119/120/136/140/143/144-150 hardware or firmware, 45 a consequence)
 # real, dmesg --ctime, quoted unknown pid (train-023)
 example:  [Fri Aug 30 11:43:09 2024] NVRM: Xid (PCI:0000:cb:00): 13, pid='<unknown>', name=<unknown>, Graphics SM Warp Exception on (GPC 7, TPC 7, SM 0): Illegal Instruction Parameter
 expect:   bus=0000:cb:00

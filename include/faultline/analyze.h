@@ -70,7 +70,7 @@ struct fl_rank_state {
 	int64_t rank;
 	char *host;
 	int64_t local_rank; /* -1 */
-	const char *state;  /* failed, hung, stuck, waiting, killed, exited, ok, unknown */
+	const char *state;  /* failed, stuck, waiting, killed, errored, ok, unknown */
 	char *first_error;  /* kind: text, or NULL */
 	int64_t first_error_ts;
 	int64_t last_ts;    /* corrected */
@@ -155,7 +155,7 @@ int fl_analysis_save(struct fl_store *s, const struct fl_analysis *a, struct fl_
 struct fl_cause_rule {
 	const char *cause;      /* contract cause id */
 	const char *kinds;      /* space-separated event kinds that signal it */
-	int priority;           /* higher wins among primaries at the same time */
+	int priority;           /* orders candidate causes of equal weight */
 	const char *title;      /* one line */
 	const char *remediation[6];
 };

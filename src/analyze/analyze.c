@@ -387,6 +387,9 @@ static void specific_remediation(struct ctx *c, struct fl_cause *k, const struct
 		remediation_add(k, fl_xasprintf("drain host %s%s%s now", lead->host ? lead->host : "(unknown)",
 						has_bus ? ", GPU at PCI " : "", has_bus ? bus.ptr : ""));
 		fl_buf_release(&bus);
+		int64_t xid;
+		if (ev_field_int(lead, "xid", &xid))
+			remediation_add(k, rules_xid_text(xid));
 	}
 	if (!strcmp(k->id, "network_error") && lead && lead->host)
 		remediation_add(k, fl_xasprintf("start with host %s: its error came first", lead->host));
@@ -441,10 +444,46 @@ static bool has_finding(const struct fl_analysis *a, const char *id)
 	return false;
 }
 
+static int rule_priority(const char *cause)
+{
+	const struct fl_cause_rule *r = rules_cause(cause);
+	return r ? r->priority : 0;
+}
+
 static int cmp_cand(const void *x, const void *y)
 {
 	const struct cand *a = x, *b = y;
-	return b->score - a->score;
+	if (a->score != b->score)
+		return b->score - a->score;
+	return rule_priority(b->cause) - rule_priority(a->cause);
+}
+
+/* What the bundle lacked, for a verdict made on thin evidence. */
+static char *missing_evidence(struct ctx *c)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	bool init = false, timed = false, ranked = false;
+	for (size_t i = 0; i < c->nev; i++) {
+		init = init || !strcmp(c->ev[i].kind, "nccl.init_complete");
+		timed = timed || c->ev[i].ts_kind == 1;
+		ranked = ranked || c->ev[i].rank >= 0;
+	}
+	if (!ranked)
+		fl_buf_adds(&b, "no line could be tied to a rank (keep per-rank logs: torchrun --log-dir, "
+				"or the [rankN]: prefixes); ");
+	if (!init)
+		fl_buf_adds(&b, "no NCCL init lines (run with NCCL_DEBUG=INFO); ");
+	if (!timed)
+		fl_buf_adds(&b, "no dated timestamps, so ranks cannot be ordered in time; ");
+	if (c->a->nranks <= 1)
+		fl_buf_adds(&b, "logs of only one rank or none; ");
+	if (!b.len) {
+		fl_buf_release(&b);
+		return NULL;
+	}
+	b.len -= 2; /* the last "; " */
+	b.ptr[b.len] = '\0';
+	return fl_buf_detach(&b);
 }
 
 /* Primary causes, then derived ones; the first becomes likely_cause. */
@@ -511,6 +550,8 @@ static void rank_causes(struct ctx *c, const struct ev *first)
 		k->score = v[i].score;
 		out++;
 	}
+	if (out == 0 || !strcmp(c->a->likely.confidence, "low"))
+		c->a->missing = missing_evidence(c);
 	if (out == 0) {
 		bool healthy = !strcmp(c->a->status, "healthy");
 		cause_init(&c->a->likely, "none", healthy ? "high" : "low",
@@ -867,6 +908,17 @@ static int save_fn(struct fl_store *s, void *p)
 	fl_stmt_bind_text(st, 8, a->signature);
 	fl_stmt_bind_text(st, 9, a->summary);
 	int rc = fl_stmt_step(st) < 0 ? FL_EDB : FL_OK;
+	fl_stmt_free(st);
+	if (rc || fl_store_prepare(s, "UPDATE hosts SET offset_us = ?3 WHERE run_id = ?1 AND host = ?2",
+				   &st, &err))
+		return rc ? rc : err.code;
+	for (size_t i = 0; !rc && i < a->noffsets; i++) {
+		fl_stmt_reset(st);
+		fl_stmt_bind_int(st, 1, a->run_id);
+		fl_stmt_bind_text(st, 2, a->offsets[i].host);
+		fl_stmt_bind_int(st, 3, a->offsets[i].offset_us);
+		rc = fl_stmt_step(st) < 0 ? FL_EDB : FL_OK;
+	}
 	fl_stmt_free(st);
 	return rc;
 }

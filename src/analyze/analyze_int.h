@@ -47,9 +47,10 @@ struct ctx {
 /* rules.c */
 void rules_classify(struct ev *e);
 const struct fl_cause_rule *rules_cause(const char *cause);
-/* Xid class from patterns/xid.tsv semantics: hardware, application,
- * consequence, info. */
+/* Xid class (hardware, application, consequence, info) and a sentence
+ * with its meaning and usual action (caller frees). */
 const char *rules_xid_class(int64_t xid);
+char *rules_xid_text(int64_t xid);
 
 /* json.c-style accessor for our own flat field objects. */
 bool ev_field(const struct ev *e, const char *key, struct fl_buf *out);

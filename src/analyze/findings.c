@@ -16,6 +16,8 @@
 #define LOW_MFU 0.30         /* contract: model FLOPs utilisation under 30% */
 #define THROUGHPUT_DROP 0.7  /* late median under 70% of the early median */
 #define STRAGGLER_RATIO 1.5  /* a rank's step time 1.5x the median */
+#define SPIKE_RATIO 2.0      /* loss over twice the mean of its last 20 steps */
+#define SPIKE_MIN 1.0        /* ... and at least this much above it */
 
 void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,
 		      const char *host, int64_t ts, const char *text)
@@ -213,6 +215,40 @@ static void loss_scale(struct ctx *c)
 		       " t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)", 3);
 }
 
+/* A loss far above its recent trend, per file (each rank's own series). */
+static void loss_spike(struct ctx *c)
+{
+	struct fl_stmt *st;
+	const char *sql =
+		"WITH s AS (SELECT t.file_id, t.line, t.step, t.rank, t.host, t.ts, t.loss,"
+		" AVG(t.loss) OVER w AS trend, COUNT(t.loss) OVER w AS n FROM steps t"
+		" WHERE t.run_id = ?1 AND t.loss IS NOT NULL"
+		" WINDOW w AS (PARTITION BY t.file_id ORDER BY t.line ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING))"
+		" SELECT f.path, s.line, s.rank, s.host, s.ts, s.step, s.loss, s.trend FROM s"
+		" JOIN files f ON f.id = s.file_id WHERE s.n >= 10 AND s.loss > ?2 * s.trend"
+		" AND s.loss - s.trend > ?3 ORDER BY s.ts, s.line LIMIT 1";
+	if (prepare(c, sql, &st))
+		return;
+	fl_stmt_bind_int(st, 1, c->run);
+	fl_stmt_bind_double(st, 2, SPIKE_RATIO);
+	fl_stmt_bind_double(st, 3, SPIKE_MIN);
+	if (fl_stmt_step(st) == 1) {
+		char *msg = fl_xasprintf("loss jumped to %.4g at step %s against %.4g over the steps before",
+					 fl_stmt_double(st, 6), fl_stmt_null(st, 5) ? "?" : fl_stmt_text(st, 5),
+					 fl_stmt_double(st, 7));
+		finding_add(c->a, "loss_spike", "warning", msg);
+		const char *host = fl_stmt_null(st, 3) ? NULL : fl_stmt_text(st, 3);
+		int64_t ts = fl_stmt_null(st, 4) ? FL_TIME_NONE : fl_stmt_int(st, 4);
+		char *text = fl_xasprintf("step %s: loss %.6g", fl_stmt_null(st, 5) ? "?" : fl_stmt_text(st, 5),
+					  fl_stmt_double(st, 6));
+		evidence_add_raw(&last_finding(c->a)->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
+				 fl_stmt_null(st, 2) ? -1 : fl_stmt_int(st, 2), host,
+				 clock_correct(c, host, ts), text);
+		free(text);
+	}
+	fl_stmt_free(st);
+}
+
 static void xids(struct ctx *c)
 {
 	struct fl_stmt *st;
@@ -224,10 +260,12 @@ static void xids(struct ctx *c)
 	while (fl_stmt_step(st) == 1) {
 		int64_t xid = fl_stmt_int(st, 2);
 		const char *cls = rules_xid_class(xid);
+		char *what = rules_xid_text(xid);
 		finding_add(c->a, "gpu_xid", !strcmp(cls, "hardware") ? "error" : "warning",
-			    fl_xasprintf("Xid %lld (%s) on host %s, GPU %s, %lld time(s)", (long long)xid,
-					 cls, fl_stmt_null(st, 0) ? "unknown" : fl_stmt_text(st, 0),
+			    fl_xasprintf("%s on host %s, GPU %s, %lld time(s)", what,
+					 fl_stmt_null(st, 0) ? "unknown" : fl_stmt_text(st, 0),
 					 fl_stmt_text(st, 1), (long long)fl_stmt_int(st, 3)));
+		free(what);
 		int64_t id = fl_stmt_int(st, 4);
 		for (size_t i = 0; i < c->nev; i++)
 			if (c->ev[i].id == id)
@@ -325,6 +363,7 @@ int findings_collect(struct ctx *c)
 	socket_fallback(c);
 	version_mismatch(c);
 	nonfinite(c);
+	loss_spike(c);
 	loss_scale(c);
 	xids(c);
 	skew(c);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * rules.c - the one table of what each event kind means, and the one
- * table of causes with their remediation. A new cause or signal is a line
- * here (and docs/CAUSES.md, generated from the same tables by
- * `faultline causes`).
+ * rules.c - the one table of what each event kind means, the one table
+ * of causes with their remediation, and the Xid catalogue. A new cause or
+ * signal is a line here, and a line in docs/CAUSES.md (the unit tests
+ * check that every cause here is documented there).
  *
  * Classification rows are tried in order; the first whose kind matches
  * and whose condition holds decides the event's role, cause and priority.
@@ -199,18 +199,100 @@ static const struct fl_cause_rule CAUSES[] = {
 	{ "none", "", 0, "nothing wrong found", { NULL } },
 };
 
-/* Xid codes whose failure lies elsewhere or that are informational. */
+/* NVIDIA's Xid catalogue (as mirrored by leptonai/gpud, 2025-10): what
+ * each code means, the catalogue's immediate action, and what it means for
+ * the verdict: hardware (drain), application (the job's own fault, a CUDA
+ * error), consequence (of an earlier Xid), info. Unlisted codes count as
+ * hardware. */
+struct xid_rule {
+	int xid;
+	const char *mnemonic, *class, *action, *meaning;
+};
+
+static const struct xid_rule XIDS[] = {
+	{ 8, "ROBUST_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT", "application", "RESTART_APP",
+	  "GPU stopped processing (channel idle timeout); the running kernel hung" },
+	{ 13, "ROBUST_CHANNEL_GR_EXCEPTION", "application", "RESTART_APP",
+	  "Graphics engine exception: SM warp exception, illegal instruction/address, usually an out-of-bounds access in a kernel (pairs with 'illegal memory access')" },
+	{ 31, "ROBUST_CHANNEL_FIFO_ERROR_MMU_ERR_FLT", "application", "RESTART_APP",
+	  "GPU memory page fault (MMU fault): illegal address from a kernel, rarely a driver bug (pairs with 'illegal memory access')" },
+	{ 43, "ROBUST_CHANNEL_RESETCHANNEL_VERIF_ERROR", "application", "IGNORE",
+	  "GPU stopped processing: the application hit a software-induced fault and its context was reset; the GPU stays healthy" },
+	{ 45, "ROBUST_CHANNEL_PREEMPTIVE_REMOVAL", "consequence", "IGNORE (follow the other Xid); solo: RESTART_FM",
+	  "Preemptive cleanup of a channel because of a previous error, Ctrl-C, sigkill or GPU reset; a consequence of another Xid or of the process dying" },
+	{ 46, "ROBUST_CHANNEL_GPU_TIMEOUT_ERROR", "hardware", "RESET_GPU",
+	  "GPU stopped processing (timeout)" },
+	{ 48, "ROBUST_CHANNEL_GPU_ECC_DBE", "hardware", "WORKFLOW_XID_48 (reset GPU / reboot; check retired pages and SRAM thresholds, RMA if exceeded)",
+	  "Double-bit (uncorrectable) ECC error in GPU memory; also reported to the application as an ECC error" },
+	{ 61, "PMU_BREAKPOINT", "hardware", "CONTACT_SUPPORT",
+	  "Internal micro-controller (PMU) breakpoint" },
+	{ 62, "PMU_HALT_ERROR", "hardware", "RESET_GPU",
+	  "Internal micro-controller (PMU) halt" },
+	{ 63, "INFOROM_DRAM_RETIREMENT_EVENT", "info", "IGNORE (reset the GPU when convenient to activate)",
+	  "ECC page retirement (pre-Ampere) or row-remapping event (Ampere+) recorded; takes effect after a GPU reset" },
+	{ 64, "INFOROM_DRAM_RETIREMENT_FAILURE", "hardware", "RESET_GPU (RMA if it repeats)",
+	  "ECC page retirement / row-remapping failure" },
+	{ 74, "NVLINK_ERROR", "hardware", "WORKFLOW_NVLINK_ERR (reset GPU / reboot node; reseat or RMA if it persists)",
+	  "NVLink error on a GPU link (link or the device at the other end); NCCL hangs or timeouts usually follow" },
+	{ 79, "ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS", "hardware", "RESTART_BM (reboot the node, then hardware check)",
+	  "GPU has fallen off the bus: not reachable over PCIe (power, thermal, PCIe link or a failing GPU)" },
+	{ 92, "EXCESSIVE_SBE_INTERRUPTS", "info", "IGNORE (monitor)",
+	  "High single-bit (corrected) ECC error rate" },
+	{ 94, "ROBUST_CHANNEL_CONTAINED_ERROR", "hardware", "RESTART_APP (reset the GPU when convenient)",
+	  "Contained memory error: only the application using the bad memory dies (it sees an ECC error); the GPU stays usable" },
+	{ 95, "ROBUST_CHANNEL_UNCONTAINED_ERROR", "hardware", "RESET_GPU",
+	  "Uncontained memory error: every application on the GPU dies" },
+	{ 109, "ROBUST_CHANNEL_CTXSW_TIMEOUT_ERROR", "hardware", "RESET_GPU",
+	  "Context switch timeout" },
+	{ 119, "GSP_RPC_TIMEOUT", "hardware", "RESET_GPU (power-cycle if it persists)",
+	  "GSP firmware did not answer an RPC in time; the GPU is hung" },
+	{ 120, "GSP_ERROR", "hardware", "RESET_GPU (power-cycle if it persists)",
+	  "Error in code running on the GSP core" },
+	{ 136, "ALI_TRAINING_FAIL", "hardware", "RESET_GPU (investigate link signal integrity)",
+	  "NVLink link training failed" },
+	{ 140, "UNRECOVERABLE_ECC_ERROR_ESCAPE", "hardware", "RESET_GPU (contact vendor if it persists)",
+	  "Uncorrectable ECC error that escaped page offlining / row remapping" },
+	{ 143, "GPU_INIT_ERROR", "hardware", "RESET_GPU",
+	  "GPU initialization error" },
+	{ 144, "NVLINK_SAW_ERROR", "hardware", "WORKFLOW_NVLINK5_ERR (decode errorStatus; Fatal: reset GPU)",
+	  "NVLink5 SAW error" },
+	{ 145, "NVLINK_RLW_ERROR", "hardware", "WORKFLOW_NVLINK5_ERR (decode errorStatus; Fatal: reset GPU)",
+	  "NVLink5 RLW error" },
+	{ 146, "NVLINK_TLW_ERROR", "hardware", "WORKFLOW_NVLINK5_ERR (decode errorStatus; Fatal: reset GPU)",
+	  "NVLink5 TLW error" },
+	{ 147, "NVLINK_TREX_ERROR", "hardware", "WORKFLOW_NVLINK5_ERR (decode errorStatus; Fatal: reset GPU)",
+	  "NVLink5 TREX error" },
+	{ 148, "NVLINK_NVLPW_CTRL_ERROR", "hardware", "WORKFLOW_NVLINK5_ERR (decode errorStatus; Fatal: reset GPU)",
+	  "NVLink5 NVLPW_CTRL error" },
+	{ 149, "NVLINK_NETIR_ERROR", "hardware", "WORKFLOW_NVLINK5_ERR (decode errorStatus; Fatal: reset GPU)",
+	  "NVLink5 NETIR error (link events, link down, BER)" },
+	{ 150, "NVLINK_MSE_ERROR", "hardware", "WORKFLOW_NVLINK5_ERR (decode errorStatus; Fatal: reset GPU)",
+	  "NVLink5 MSE error (e.g. MSE watchdog)" },
+	{ 154, "GPU_RECOVERY_ACTION_CHANGED", "info", "XID_154 (apply the new recovery action)",
+	  "Informational: summarises the recovery another Xid requires (None, Drain P2P, Drain and Reset, GPU Reset Required, Node Reboot Required)" },
+};
+
+static const struct xid_rule *xid_rule(int64_t xid)
+{
+	for (size_t i = 0; i < sizeof(XIDS) / sizeof(XIDS[0]); i++)
+		if (XIDS[i].xid == xid)
+			return &XIDS[i];
+	return NULL;
+}
+
 const char *rules_xid_class(int64_t xid)
 {
-	switch (xid) {
-	case 13: case 31: case 43:
-		return "application";
-	case 45: case 154:
-		return "consequence";
-	case 63: case 92:
-		return "info";
-	}
-	return "hardware";
+	const struct xid_rule *r = xid_rule(xid);
+	return r ? r->class : "hardware";
+}
+
+char *rules_xid_text(int64_t xid)
+{
+	const struct xid_rule *r = xid_rule(xid);
+	if (!r)
+		return fl_xasprintf("Xid %lld", (long long)xid);
+	return fl_xasprintf("Xid %lld (%s: %s; usual action %s)", (long long)xid, r->mnemonic,
+			    r->meaning, r->action);
 }
 
 size_t fl_cause_rules(const struct fl_cause_rule **out)

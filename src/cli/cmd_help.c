@@ -3,9 +3,17 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <string.h>
+
+static bool wants_help(int argc, char **argv)
+{
+	return argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
+}
 
 int cmd_help(int argc, char **argv)
 {
+	if (wants_help(argc, argv))
+		return cli_help(cli_find("help"));
 	if (argc >= 2) {
 		const struct fl_cmd *cmd = cli_find(argv[1]);
 		if (!cmd)
@@ -21,6 +29,8 @@ int cmd_help(int argc, char **argv)
 
 int cmd_version(int argc, char **argv)
 {
+	if (wants_help(argc, argv))
+		return cli_help(cli_find("version"));
 	printf("faultline %s\n", FL_VERSION);
 	return EXIT_OK;
 }
