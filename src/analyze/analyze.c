@@ -504,8 +504,23 @@ static void rank_causes(struct ctx *c, const struct ev *first)
 		k->nev++;
 	}
 	/* Numerics seen only in step lines. */
-	if (c->a->training.first_nonfinite_step >= 0)
-		cand_get(v, &n, "loss_divergence")->score += 60;
+	if (c->a->training.first_nonfinite_step >= 0 || has_finding(c->a, "nonfinite_loss"))
+		cand_get(v, &n, "loss_divergence")->score += 160;
+	/* Nothing but consequences: the root is not in the bundle, but what
+	 * the consequences point at is still the best lead. */
+	if (n == 0 && !first) {
+		for (size_t i = 0; i < c->nev && n < 24; i++) {
+			const struct ev *e = &c->ev[i];
+			if (e->role != ROLE_SECONDARY || !e->cause || e->severity < 2 ||
+			    !strcmp(e->cause, "collective_hang"))
+				continue;
+			struct cand *k = cand_get(v, &n, e->cause);
+			if (10 + e->priority / 10 > k->score) {
+				k->score = 10 + e->priority / 10;
+				k->lead = e;
+			}
+		}
+	}
 	struct cand *fp = NULL, *ld = NULL;
 	for (size_t i = 0; i < n; i++) {
 		if (!strcmp(v[i].cause, "fp16_overflow"))
@@ -580,13 +595,19 @@ static const char *decide_status(struct ctx *c, const struct ev *first)
 		return "failed";
 	if (c->a->hang.set)
 		return "hung";
-	/* The job was ended from outside, or a launcher saw a worker die. */
-	for (size_t i = 0; i < c->nev; i++)
-		if (!strcmp(c->ev[i].kind, "slurm.cancelled") || !strcmp(c->ev[i].kind, "k8s.evicted") ||
-		    !strcmp(c->ev[i].kind, "launcher.worker_failed") ||
-		    !strcmp(c->ev[i].kind, "launcher.child_failed"))
+	/* The job was ended from outside, a launcher saw a worker die, or
+	 * errors were logged whose root is not in the bundle. */
+	bool signal = false;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		if (!strcmp(e->kind, "slurm.cancelled") || !strcmp(e->kind, "k8s.evicted") ||
+		    !strcmp(e->kind, "launcher.worker_failed") ||
+		    !strcmp(e->kind, "launcher.child_failed") ||
+		    (e->role != ROLE_NONE && e->severity >= 2))
 			return "failed";
-	if (any_finding_of(c->a, "error") || any_finding_of(c->a, "warning"))
+		signal = signal || (e->role == ROLE_SIGNAL && e->cause);
+	}
+	if (signal || any_finding_of(c->a, "error") || any_finding_of(c->a, "warning"))
 		return "degraded";
 	return "healthy";
 }

@@ -112,6 +112,19 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.proxy_error", NULL, NULL, ROLE_SECONDARY, "network_error", 15 },
 	{ "launcher.sigterm", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "launcher.death_signal", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+	/* launcher summaries: a worker killed by a crash signal crashed; one
+	 * killed by SIGKILL was most often killed by the OOM killer; other
+	 * exits follow an error the worker printed itself */
+	{ "launcher.child_failed", "signame", "SIGSEGV", ROLE_PRIMARY, "process_crash", 45 },
+	{ "launcher.child_failed", "signame", "SIGBUS", ROLE_PRIMARY, "process_crash", 45 },
+	{ "launcher.child_failed", "signame", "SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
+	{ "launcher.child_failed", "exitcode", "=-11", ROLE_PRIMARY, "process_crash", 45 },
+	{ "launcher.child_failed", "exitcode", "=-7", ROLE_PRIMARY, "process_crash", 45 },
+	{ "launcher.child_failed", "exitcode", "=-9", ROLE_SIGNAL, "host_oom", 25 },
+	{ "launcher.worker_failed", "exitcode", "=-11", ROLE_PRIMARY, "process_crash", 45 },
+	{ "launcher.worker_failed", "exitcode", "=-7", ROLE_PRIMARY, "process_crash", 45 },
+	{ "launcher.worker_failed", "exitcode", "=-9", ROLE_SIGNAL, "host_oom", 25 },
+	{ "launcher.exit_code", "exitcode", "=-9", ROLE_SIGNAL, "host_oom", 25 },
 	{ "launcher.worker_failed", NULL, NULL, ROLE_SECONDARY, "process_crash", 5 },
 	{ "launcher.child_failed", NULL, NULL, ROLE_SECONDARY, "process_crash", 5 },
 	{ "launcher.exit_code", NULL, NULL, ROLE_SECONDARY, "process_crash", 5 },
