@@ -198,7 +198,7 @@ int cli_print_rows(struct fl_stmt *st, enum cli_rows fmt, const struct cli_commo
 		free(t.cells);
 		free(t.names);
 	}
-	int ret = rc < 0 ? EXIT_FAIL : cli_write_output(c, &out);
+	int ret = rc < 0 ? cli_failf("query failed: %s", fl_stmt_errmsg(st)) : cli_write_output(c, &out);
 	fl_buf_release(&out);
 	return ret;
 }

@@ -22,7 +22,7 @@ int cmd_help(int argc, char **argv)
 	}
 	printf("faultline - why did the training job die?\n\nusage: faultline COMMAND [ARGS]\n\n");
 	for (size_t i = 0; i < fl_ncommands; i++)
-		printf("  %-10s %s\n", fl_commands[i].name, fl_commands[i].summary);
+		printf("  %-12s %s\n", fl_commands[i].name, fl_commands[i].summary);
 	printf("\n'faultline help COMMAND' or 'faultline COMMAND --help' shows a command's usage.\n");
 	return EXIT_OK;
 }

@@ -19,6 +19,11 @@ const char *fl_store_errmsg(struct fl_store *s)
 	return sqlite3_errmsg(s->db);
 }
 
+const char *fl_stmt_errmsg(struct fl_stmt *st)
+{
+	return sqlite3_errmsg(st->s->db);
+}
+
 static int mkdirs(const char *dir)
 {
 	char *p = fl_xstrdup(dir);
@@ -260,7 +265,22 @@ char fl_stmt_type(struct fl_stmt *w, int col)
 	return 'n';
 }
 
-/* Only reads: SELECT, and the functions and pragmas a SELECT may use. */
+/* Pragmas that only describe the schema, usable as table-valued
+ * functions (pragma_table_info(...)) in a SELECT. */
+static bool schema_pragma(const char *name)
+{
+	static const char *const ok[] = { "table_info", "table_xinfo", "index_list", "index_info",
+					  "index_xinfo", "foreign_key_list", "table_list" };
+	for (size_t i = 0; name && i < sizeof(ok) / sizeof(ok[0]); i++)
+		if (!strcmp(name, ok[i]))
+			return true;
+	return false;
+}
+
+/* Only reads: SELECT, the functions it may use, and the table-valued
+ * functions (json_each, pragma_table_info), whose set-up SQLite reports as
+ * an update of sqlite_master. The connection is read-only as well; this
+ * is the second lock. */
 static int readonly_auth(void *ud, int action, const char *a, const char *b, const char *c,
 			 const char *d)
 {
@@ -270,6 +290,10 @@ static int readonly_auth(void *ud, int action, const char *a, const char *b, con
 	case SQLITE_FUNCTION:
 	case SQLITE_RECURSIVE:
 		return SQLITE_OK;
+	case SQLITE_UPDATE:
+		return a && !strcmp(a, "sqlite_master") ? SQLITE_OK : SQLITE_DENY;
+	case SQLITE_PRAGMA:
+		return schema_pragma(a) ? SQLITE_OK : SQLITE_DENY;
 	}
 	return SQLITE_DENY;
 }
