@@ -195,6 +195,8 @@ size_t fl_stmt_bytes(struct fl_stmt *st, int col);
 /* Column type: 'i' integer, 'f' float, 't' text, 'n' null, 'b' blob. */
 char fl_stmt_type(struct fl_stmt *st, int col);
 const char *fl_store_errmsg(struct fl_store *s);
+/* The message of the last error on the statement's store. */
+const char *fl_stmt_errmsg(struct fl_stmt *st);
 
 /* Executes SQL without results (several statements allowed). */
 int fl_store_exec(struct fl_store *s, const char *sql, struct fl_err *err);
@@ -205,5 +207,23 @@ int fl_store_write(struct fl_store *s, int (*fn)(struct fl_store *s, void *ctx),
 /* Marks the connection read-only for user SQL: an authorizer refuses
  * anything but reading (used by `faultline sql`). */
 void fl_store_lock_readonly(struct fl_store *s);
+
+/* ---- merging stores (store_merge.c) ----
+ * Sources are opened read-only and must have this schema version. */
+struct fl_merged {
+	int64_t run_id;
+	bool existed; /* s already held this bundle: run_id is that run */
+};
+/* Copies every run of the store at src into s with new ids, with its
+ * analysis and kept bundle, in one transaction. *out (caller frees) gets
+ * one entry per source run, oldest first. */
+int fl_store_merge(struct fl_store *s, const char *src, struct fl_merged **out, size_t *n,
+		   struct fl_err *err);
+/* Combines shards of one job (each store at srcs[i] holds exactly one
+ * run, ingested from e.g. one node's logs) into one new run of s: the
+ * union of their rows, ranks and hosts resolved again over the whole.
+ * Its sha256 is that of the sorted shard digests; it keeps no bundle. */
+int fl_store_merge_shards(struct fl_store *s, const char *const *srcs, size_t n,
+			  struct fl_merged *out, struct fl_err *err);
 
 #endif
