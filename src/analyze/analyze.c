@@ -245,6 +245,32 @@ static void resolve_pid(struct ctx *c, struct ev *e)
 	fl_stmt_free(st);
 }
 
+/* The host behind the peer address an IB or socket error names
+ * ("10.50.0.48<52277>"), from the addresses NCCL printed for each host
+ * (NET/IB OOB, NET/Socket and Bootstrap interface lines). */
+static char *peer_host(struct ctx *c, const struct ev *e)
+{
+	struct fl_buf peer = FL_BUF_INIT;
+	char *host = NULL;
+	if (ev_field(e, "peer", &peer) && peer.len) {
+		size_t n = strcspn(peer.ptr, "<");
+		peer.ptr[n] = '\0';
+		struct fl_stmt *st;
+		if (n && prepare(c, "SELECT host FROM events WHERE run_id = ?1 AND host IS NOT NULL AND kind"
+				    " IN ('nccl.ib_devices', 'nccl.socket_devices', 'nccl.bootstrap_if') AND"
+				    " (instr(json_extract(fields, '$.oob_addr'), ?2 || '<') = 1 OR"
+				    "  instr(json_extract(fields, '$.addr'), ?2 || '<') = 1) LIMIT 1", &st) == 0) {
+			fl_stmt_bind_int(st, 1, c->run);
+			fl_stmt_bind_text(st, 2, peer.ptr);
+			if (fl_stmt_step(st) == 1)
+				host = dup_or_null(st, 0);
+			fl_stmt_free(st);
+		}
+	}
+	fl_buf_release(&peer);
+	return host;
+}
+
 /* Host of a rank, from the ranks table. */
 static char *rank_host(struct ctx *c, int64_t rank)
 {
@@ -393,6 +419,12 @@ static void specific_remediation(struct ctx *c, struct fl_cause *k, const struct
 	}
 	if (!strcmp(k->id, "network_error") && lead && lead->host)
 		remediation_add(k, fl_xasprintf("start with host %s: its error came first", lead->host));
+	char *peer = lead ? peer_host(c, lead) : NULL;
+	if (peer) {
+		remediation_add(k, fl_xasprintf("the error names its peer, host %s: check that host's "
+						"link and logs too", peer));
+		free(peer);
+	}
 	if (!strcmp(k->id, "collective_hang") && c->a->hang.nstuck) {
 		struct fl_buf b = FL_BUF_INIT;
 		for (size_t i = 0; i < c->a->hang.nstuck && i < 8; i++) {
