@@ -91,6 +91,18 @@ void fl_json_num(struct fl_buf *b, double v);
  * characters other than tab by U+FFFD too (for text and Markdown output). */
 void fl_utf8_sanitize(struct fl_buf *out, const char *s, size_t n);
 
+/* ---- SHA-256 for small inputs (ingest uses libcrypto for bundles) ---- */
+struct fl_sha256 {
+	uint32_t h[8];
+	unsigned char blk[64];
+	size_t n;
+	uint64_t bits;
+};
+void fl_sha256_init(struct fl_sha256 *c);
+void fl_sha256_add(struct fl_sha256 *c, const void *p, size_t n);
+/* Finishes and writes 64 lower-case hex digits and a NUL. */
+void fl_sha256_hex(struct fl_sha256 *c, char out[65]);
+
 /* ---- time ----
  * Times are int64 microseconds since the Unix epoch, UTC. */
 #define FL_TIME_NONE INT64_MIN

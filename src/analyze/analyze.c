@@ -271,6 +271,25 @@ static char *peer_host(struct ctx *c, const struct ev *e)
 	return host;
 }
 
+/* A traceback or exception after which the same file went on logging
+ * training steps was handled (or only logged): it did not end the job. */
+static void demote_handled(struct ctx *c, struct ev *e)
+{
+	if (e->role != ROLE_PRIMARY ||
+	    (strcmp(e->kind, "proc.traceback") != 0 && strcmp(e->kind, "proc.exception") != 0))
+		return;
+	struct fl_stmt *st;
+	if (prepare(c, "SELECT 1 FROM steps s JOIN files f ON f.id = s.file_id WHERE s.run_id = ?1"
+		       " AND f.path = ?2 AND s.line > ?3 LIMIT 1", &st))
+		return;
+	fl_stmt_bind_int(st, 1, c->run);
+	fl_stmt_bind_text(st, 2, e->file);
+	fl_stmt_bind_int(st, 3, e->line);
+	if (fl_stmt_step(st) == 1)
+		e->role = ROLE_SIGNAL;
+	fl_stmt_free(st);
+}
+
 /* Host of a rank, from the ranks table. */
 static char *rank_host(struct ctx *c, int64_t rank)
 {
@@ -849,6 +868,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		for (size_t i = 0; i < c.nev; i++) {
 			resolve_bus(&c, &c.ev[i]);
 			resolve_pid(&c, &c.ev[i]);
+			demote_handled(&c, &c.ev[i]);
 		}
 		clock_offsets(&c);
 		correct_times(&c);

@@ -61,6 +61,12 @@ int cli_fail(const struct fl_err *err);   /* prints "faultline: msg", returns EX
 int cli_failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 int cli_open_store(const struct cli_common *c, bool write, struct fl_store **out);
+/* The maintenance verbs' helpers (cmd_rm.c): opens a store for writing
+ * that must already exist (never creates one), an exit code; and the
+ * absolute path of a run's kept bundle, NULL when the stored name would
+ * lead out of <store dir>/bundles/ (caller frees). */
+int cli_open_store_existing(const struct cli_common *c, struct fl_store **out);
+char *cli_kept_path(struct fl_store *s, const char *kept);
 int cli_load_patterns(const struct cli_common *c, struct fl_patterns **out);
 /* Directory of the shipped patterns. */
 const char *cli_patterns_dir(void);
@@ -80,10 +86,65 @@ int cli_rows_format(const char *name); /* -1 if unknown */
 /* Steps st to the end and writes its rows where c says. Returns an exit code. */
 int cli_print_rows(struct fl_stmt *st, enum cli_rows fmt, const struct cli_common *c);
 
+/* Rows computed in C, printed by cli_print_rows() (cli_rows.c): add
+ * ncols cells per row, in column order; names must outlive the rowset. */
+struct cli_rowset {
+	const char *const *names;
+	int ncols, col;
+	size_t nrows;
+	struct fl_buf json;
+};
+void cli_rowset_init(struct cli_rowset *r, const char *const *names, int ncols);
+void cli_rowset_null(struct cli_rowset *r);
+void cli_rowset_int(struct cli_rowset *r, int64_t v);
+void cli_rowset_text(struct cli_rowset *r, const char *s);  /* NULL: null */
+void cli_rowset_time(struct cli_rowset *r, int64_t ts);     /* FL_TIME_NONE: null */
+int cli_rowset_print(struct cli_rowset *r, struct fl_store *s, enum cli_rows fmt,
+		     const struct cli_common *c);
+void cli_rowset_release(struct cli_rowset *r);
+
+/* The query verbs' helpers (cli_query.c). */
+/* --format text|json|csv, else the common options: 1 handled, 0 not, -1 error. */
+int cli_rows_opt(struct cli_common *c, enum cli_rows *fmt, int opt, const char *arg);
+/* Opens the store read-only and resolves RUN (an id or 'last'); an exit code. */
+int cli_open_run(const struct cli_common *c, const char *spec, struct fl_store **s, int64_t *run);
+/* "faultline: OPT wants WANT, not 'ARG'"; returns EXIT_USAGE. */
+int cli_badarg(const char *opt, const char *arg, const char *want);
+bool cli_color(const struct cli_common *c); /* stdout is a terminal and NO_COLOR unset */
+bool cli_parse_int(const char *s, int64_t min, int64_t *out);
+/* 2026-11-30, 2026-11-30T14:02:07[.123][Z|+01:00]: µs UTC; whole_second (may
+ * be NULL) says no fraction was given. */
+bool cli_parse_time(const char *s, int64_t *out, bool *whole_second);
+bool cli_parse_clock(const char *s, int64_t *us_of_day, bool *whole_second); /* HH:MM:SS */
+bool cli_parse_duration(const char *s, int64_t *out); /* 90s 30m 12h 7d 2w */
+int cli_parse_severity(const char *s);                 /* info..fatal, -1 if unknown */
+/* SQL text of a µs column as RFC 3339 with milliseconds (NULL stays NULL),
+ * and of a severity column by name. */
+#define CLI_SQL_TIME(col)                                                                  \
+	"strftime('%Y-%m-%dT%H:%M:%S', " col " / 1000000, 'unixepoch') || printf('.%03dZ', " \
+	col " / 1000 % 1000)"
+#define CLI_SQL_SEVERITY(col)                                                              \
+	"CASE " col " WHEN 0 THEN 'info' WHEN 1 THEN 'warning' WHEN 2 THEN 'error'"          \
+	" ELSE 'fatal' END"
+
 int cmd_analyze(int argc, char **argv);
 int cmd_ingest(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_runs(int argc, char **argv);
+int cmd_events(int argc, char **argv);
+int cmd_ranks(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_sql(int argc, char **argv);
+int cmd_steps(int argc, char **argv);
+int cmd_tail(int argc, char **argv);
+int cmd_timeline(int argc, char **argv);
+int cmd_transports(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_gc(int argc, char **argv);
+int cmd_hosts(int argc, char **argv);
+int cmd_reanalyze(int argc, char **argv);
+int cmd_rm(int argc, char **argv);
 int cmd_patterns(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_version(int argc, char **argv);

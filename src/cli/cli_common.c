@@ -149,6 +149,16 @@ int cli_write_output(const struct cli_common *c, const struct fl_buf *buf)
 			return cli_failf("cannot write the report: %s", strerror(errno));
 		return EXIT_OK;
 	}
+	/* A device or pipe (-o /dev/null, -o /dev/stdout) is written as is:
+	 * renaming over it would replace the device with a file. */
+	struct stat sb;
+	if (stat(c->out, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		FILE *dev = fopen(c->out, "wb");
+		bool ok = dev && fwrite(data, 1, buf->len, dev) == buf->len;
+		if (dev)
+			ok = (fclose(dev) == 0) && ok;
+		return ok ? EXIT_OK : cli_failf("cannot write '%s': %s", c->out, strerror(errno));
+	}
 	/* Write beside the target and rename: no half-written report. */
 	char *tmp = fl_xasprintf("%s.tmp.%ld", c->out, (long)getpid());
 	FILE *fp = fopen(tmp, "wb");

@@ -16,7 +16,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define MAX_CELL 60 /* code points shown per value in the text table */
 
@@ -55,21 +54,18 @@ static struct row *add_row(struct diff *d, const char *key, const char *label, c
 	return r;
 }
 
-static char *int_text(int64_t v)
-{
-	return v < 0 ? NULL : fl_xasprintf("%lld", (long long)v);
-}
-
-/* Numbers compare as shown (fmt), so noise below the shown precision
- * does not count as a difference. */
+/* Numbers compare as shown, so noise below the shown precision does not
+ * count as a difference: digits >= 0 are decimals, < 0 significant digits;
+ * the value is multiplied by scale and followed by unit. */
 static void add_num(struct diff *d, const char *key, const char *label, double a, double b,
-		    const char *fmt, double scale, bool relative)
+		    int digits, double scale, const char *unit, bool relative)
 {
 	char *t[2] = { NULL, NULL };
 	double v[2] = { a, b };
 	for (int k = 0; k < 2; k++)
 		if (!isnan(v[k]))
-			t[k] = fl_xasprintf(fmt, v[k] * scale);
+			t[k] = digits >= 0 ? fl_xasprintf("%.*f%s", digits, v[k] * scale, unit)
+					   : fl_xasprintf("%.*g%s", -digits, v[k] * scale, unit);
 	struct row *r = add_row(d, key, label, t[0], t[1]);
 	r->numeric = true;
 	r->relative = relative;
@@ -79,7 +75,7 @@ static void add_num(struct diff *d, const char *key, const char *label, double a
 
 static void add_int(struct diff *d, const char *key, const char *label, int64_t a, int64_t b)
 {
-	add_num(d, key, label, a < 0 ? NAN : (double)a, b < 0 ? NAN : (double)b, "%.0f", 1, false);
+	add_num(d, key, label, a < 0 ? NAN : (double)a, b < 0 ? NAN : (double)b, 0, 1, "", false);
 }
 
 /* ---- aspects from the analysis ---- */
@@ -165,11 +161,13 @@ static void config_rows(struct diff *d, struct fl_analysis *const a[2])
 	add_int(d, "micro_batch_size", "micro batch", c0->micro_batch_size, c1->micro_batch_size);
 	add_int(d, "grad_accum_steps", "grad accumulation", c0->grad_accum_steps,
 		c1->grad_accum_steps);
-	add_int(d, "global_batch_size", "global batch", c0->global_batch_size, c1->global_batch_size);
+	add_int(d, "global_batch_size", "global batch", c0->global_batch_size,
+		c1->global_batch_size);
 	add_int(d, "seq_length", "sequence length", c0->seq_length, c1->seq_length);
 	add_row(d, "dtype", "dtype", str_or_null(c0->dtype), str_or_null(c1->dtype));
 	add_row(d, "activation_checkpointing", "activation checkpointing",
-		str_or_null(c0->activation_checkpointing), str_or_null(c1->activation_checkpointing));
+		str_or_null(c0->activation_checkpointing),
+		str_or_null(c1->activation_checkpointing));
 }
 
 static void training_rows(struct diff *d, struct fl_analysis *const a[2])
@@ -178,15 +176,15 @@ static void training_rows(struct diff *d, struct fl_analysis *const a[2])
 	add_int(d, "last_step", "last step", t0->last_step, t1->last_step);
 	add_int(d, "steps", "steps logged", t0->steps, t1->steps);
 	add_num(d, "tokens_per_s_per_gpu", "tokens/s per GPU", t0->tokens_per_s_per_gpu,
-		t1->tokens_per_s_per_gpu, "%.0f", 1, true);
+		t1->tokens_per_s_per_gpu, 0, 1, "", true);
 	add_num(d, "tflops_per_gpu", "TFLOPS per GPU", t0->tflops_per_gpu, t1->tflops_per_gpu,
-		"%.1f", 1, true);
-	add_num(d, "mfu", "MFU", t0->mfu, t1->mfu, "%.1f%%", 100, true);
-	add_num(d, "loss_last", "last loss", t0->loss_last, t1->loss_last, "%.4g", 1, false);
+		1, 1, "", true);
+	add_num(d, "mfu", "MFU", t0->mfu, t1->mfu, 1, 100, "%", true);
+	add_num(d, "loss_last", "last loss", t0->loss_last, t1->loss_last, -4, 1, "", false);
 	add_int(d, "first_nonfinite_step", "first non-finite step", t0->first_nonfinite_step,
 		t1->first_nonfinite_step);
 	add_num(d, "loss_scale_last", "last loss scale", t0->loss_scale_last, t1->loss_scale_last,
-		"%g", 1, false);
+		-6, 1, "", false);
 }
 
 /* ---- aspects read as sets from the store ---- */
@@ -225,17 +223,20 @@ static int set_text(struct fl_store *s, const char *sql, int64_t run, int64_t ot
 	if (fl_store_prepare(s, sql, &st, err))
 		return err->code;
 	fl_stmt_bind_int(st, 1, run);
+	/* Only the hosts aspect looks at the other run. */
 	if (strstr(sql, "?2"))
 		fl_stmt_bind_int(st, 2, other);
 	struct fl_buf b = FL_BUF_INIT;
 	int rc;
 	while ((rc = fl_stmt_step(st)) == 1)
 		fl_buf_printf(&b, "%s%s", b.len ? ", " : "", fl_stmt_text(st, 0));
+	if (rc < 0)
+		fl_err_set(err, FL_EDB, "cannot read run %lld: %s", (long long)run,
+			   fl_store_errmsg(s));
 	fl_stmt_free(st);
 	if (rc < 0) {
 		fl_buf_release(&b);
-		return fl_err_set(err, FL_EDB, "cannot read run %lld: %s", (long long)run,
-				  fl_store_errmsg(s));
+		return FL_EDB;
 	}
 	*out = b.len ? fl_buf_detach(&b) : NULL;
 	fl_buf_release(&b);
@@ -342,8 +343,8 @@ static void render_text(const struct diff *d, struct fl_analysis *const a[2], bo
 		fl_buf_printf(out, "runs %lld and %lld do not differ in any aspect compared\n",
 			      (long long)a[0]->run_id, (long long)a[1]->run_id);
 	else
-		fl_buf_printf(out, "%s%zu of %zu aspects differ%s\n", shown ? "\n" : "", differ, d->n,
-			      all ? "" : " (--all shows every aspect)");
+		fl_buf_printf(out, "%s%zu of %zu aspects differ%s\n", shown ? "\n" : "", differ,
+			      d->n, all ? "" : " (--all shows every aspect)");
 	free(cells);
 	free(head[0]);
 	free(head[1]);
@@ -425,12 +426,10 @@ static int diff_runs(struct fl_store *s, const int64_t run[2], const struct cli_
 	}
 	if (!rc) {
 		struct fl_buf out = FL_BUF_INIT;
-		const char *nc = getenv("NO_COLOR");
-		bool tty = !c->out && isatty(STDOUT_FILENO) && !(nc && *nc);
 		if (json)
 			render_json(&d, a, all, &out);
 		else
-			render_text(&d, a, all, tty, &out);
+			render_text(&d, a, all, cli_color(c), &out);
 		rc = cli_write_output(c, &out);
 		fl_buf_release(&out);
 	}

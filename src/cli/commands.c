@@ -8,19 +8,78 @@ const struct fl_cmd fl_commands[] = {
 	{ "analyze", cmd_analyze, "ingest one crash bundle and print its report",
 	  "faultline analyze BUNDLE [--db PATH] [--format text|md|json|html] [-o FILE]\n"
 	  "                 [--patterns DIR] [--no-keep] [--journal-delete]" },
+	{ "diff", cmd_diff, "what changed between two runs: versions, network, layout, speed",
+	  "faultline diff RUN_A RUN_B [--all] [--db PATH] [--format text|json] [-o FILE]\n"
+	  "  RUN_A is the good run, RUN_B the bad one; rows that differ are marked '*',\n"
+	  "  the others hidden unless --all" },
+	{ "events", cmd_events, "list a run's events, filtered",
+	  "faultline events RUN [--kind PREFIX] [--rank R] [--host H] [--since T] [--until T]\n"
+	  "                 [--pattern ID] [--grep TEXT] [--severity info|warning|error|fatal]\n"
+	  "                 [--limit N] [--db PATH] [--format text|json|csv] [-o FILE]\n"
+	  "  T: RFC 3339 (2026-11-30T14:02:07Z) or HH:MM:SS on the day the run's logs start;\n"
+	  "  --kind matches a prefix (nccl.), --grep a substring of the line" },
+	{ "gc", cmd_gc, "remove kept bundles no run refers to and compact the store",
+	  "faultline gc [--db PATH] [--journal-delete]" },
 	{ "help", cmd_help, "list the commands, or show one command's usage",
 	  "faultline help [COMMAND]" },
+	{ "hosts", cmd_hosts, "hosts most often implicated across runs: the nodes to drain",
+	  "faultline hosts [--deep] [--limit N] [--db PATH] [--format text|json|csv] [-o FILE]\n"
+	  "  counts runs where the host failed first, logged a GPU/NVLink/ECC fault or an\n"
+	  "  IB error; --deep also analyses every run for hosts of ranks that never arrived" },
 	{ "ingest", cmd_ingest, "store each bundle and print its run id",
 	  "faultline ingest BUNDLE... [--db PATH] [--patterns DIR] [--no-keep] [--journal-delete]" },
+	{ "merge", cmd_merge, "combine stores, or shards of one job into one run",
+	  "faultline merge SRC_DB... [--db DEST] [--journal-delete]\n"
+	  "faultline merge --into-one SRC_DB... [--db DEST] [--journal-delete]\n"
+	  "  --into-one: each SRC_DB holds one run ingested from one shard of the same job" },
 	{ "patterns", cmd_patterns, "check, test or list the pattern library",
 	  "faultline patterns check [DIR]\n"
 	  "faultline patterns test LOGFILE [--patterns DIR]\n"
 	  "faultline patterns list [--patterns DIR]" },
+	{ "ranks", cmd_ranks, "per rank of a run: state, first error, last activity",
+	  "faultline ranks RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
+	{ "reanalyze", cmd_reanalyze, "analyse stored runs again with the current patterns",
+	  "faultline reanalyze RUN...|--all [--db PATH] [--patterns DIR] [--journal-delete]\n"
+	  "  re-reads each run's kept bundle; the run keeps its id" },
 	{ "report", cmd_report, "print the report of a stored run",
 	  "faultline report RUN [--db PATH] [--format text|md|json|html] [-o FILE]\n"
 	  "  RUN is a run id or 'last'" },
+	{ "rm", cmd_rm, "delete runs and their kept bundles",
+	  "faultline rm RUN... [--db PATH] [--journal-delete]" },
 	{ "runs", cmd_runs, "list past runs, newest first",
-	  "faultline runs [--db PATH] [--limit N] [--format text|json]" },
+	  "faultline runs [--since DATE|DURATION] [--cause ID] [--host NAME] [--status S]\n"
+	  "               [--signature SIG] [--limit N] [--db PATH] [--format text|json|csv]\n"
+	  "               [-o FILE]\n"
+	  "  DATE: 2026-11-30 or RFC 3339; DURATION: 30m, 12h, 7d, 2w;\n"
+	  "  --limit N: at most N runs (default 50, 0 for all)" },
+	{ "show", cmd_show, "one event with its fields and the log lines around it",
+	  "faultline show RUN EVENT_ID [-C N] [--db PATH] [--format text|json|csv] [-o FILE]\n"
+	  "  -C N: lines of context read back from the kept bundle (default 5);\n"
+	  "  csv lists the lines; event ids come from 'events' and 'timeline'" },
+	{ "sql", cmd_sql, "run read-only SQL against the store",
+	  "faultline sql \"SELECT ...\" [--db PATH] [--format text|json|csv] [-o FILE]\n"
+	  "  Only reading is allowed: writes, ATTACH and PRAGMA are refused. Views:\n"
+	  "    v_runs(id, bundle, sha256, ingested, ranks, hosts, files, lines, status,\n"
+	  "           cause, first_rank, first_host, signature)\n"
+	  "    v_events(id, run_id, file, line, rank, host, pid, ts, time, kind, pattern,\n"
+	  "             severity, fields, text)   ts in µs; severity 0 info .. 3 fatal;\n"
+	  "             fields is JSON: json_extract(fields, '$.seq')\n"
+	  "    v_ranks(run_id, rank, host, local_rank, lines, last_active, first_error)\n"
+	  "  Tables: SELECT name, sql FROM sqlite_schema (docs/SCHEMA.md)" },
+	{ "steps", cmd_steps, "a run's training-step metrics as logged",
+	  "faultline steps RUN [--rank R] [--limit N] [--db PATH] [--format text|json|csv]\n"
+	  "                [-o FILE]" },
+	{ "tail", cmd_tail, "the last lines a rank wrote",
+	  "faultline tail RUN RANK [-n N] [--db PATH] [--format text|json|csv] [-o FILE]\n"
+	  "  the last N lines (default 20) of each file of RANK, from the lines kept\n"
+	  "  at ingest (20 per file)" },
+	{ "timeline", cmd_timeline, "a run's events across ranks in clock-corrected time",
+	  "faultline timeline RUN [-n N] [--severity info|warning|error|fatal] [--db PATH]\n"
+	  "                   [--format text|json|csv] [-o FILE]\n"
+	  "  the first N events (default 40, 0 for all) of at least --severity (default\n"
+	  "  warning), host clocks corrected by the analysis' offsets" },
+	{ "transports", cmd_transports, "a run's NCCL transports per process",
+	  "faultline transports RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
 	{ "version", cmd_version, "print the version", "faultline version" },
 };
 

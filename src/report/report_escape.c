@@ -9,7 +9,7 @@
  * escapes whatever its target format reads as syntax, so log text is
  * always shown, never interpreted.
  */
-#include "faultline/report.h"
+#include "report_int.h"
 
 #include <string.h>
 #include <strings.h>
@@ -123,6 +123,26 @@ void fl_md_code(struct fl_buf *b, const char *s, size_t n)
 	if (pad)
 		fl_buf_addc(b, ' ');
 	add_fence(b, fence);
+	fl_buf_release(&t);
+}
+
+/* Fenced blocks close on a run of at least the opening length, so the
+ * fence is longer than any run inside (and at least the three CommonMark
+ * asks for). The text is made one line like everywhere else, so that no
+ * line of it can start with a fence of its own. */
+void fl_md_fenced(struct fl_buf *b, const char *s, size_t n)
+{
+	struct fl_buf t = FL_BUF_INIT;
+	one_line(&t, s, n);
+	size_t fence = longest_backtick_run(t.ptr, t.len) + 1;
+	if (fence < 3)
+		fence = 3;
+	add_fence(b, fence);
+	fl_buf_addc(b, '\n');
+	fl_buf_add(b, t.ptr, t.len);
+	fl_buf_addc(b, '\n');
+	add_fence(b, fence);
+	fl_buf_adds(b, "\n\n");
 	fl_buf_release(&t);
 }
 

@@ -4,21 +4,21 @@
  *
  * For reading a verdict in a browser, attaching it to a ticket or keeping
  * it beside the bundle: inline CSS and inline SVG, no script, no external
- * URL, so the page opens offline and years later. It carries what the
- * Markdown report carries, plus a per-rank timeline that shows at a glance
- * who failed first, who stopped early and who waited. Every piece of log
- * text goes through fl_html_escape; a Content-Security-Policy that forbids
- * scripts and remote loads is the second line of defence.
+ * URL, so the page opens offline and years later. The document is
+ * report_doc.c's, the same as the Markdown report's; this file spells it
+ * in HTML and adds what only a page has: the head with its stylesheet and
+ * policy, and a per-rank timeline (SVG, every timeline entry) that shows
+ * at a glance who failed first, who stopped early and who waited. Every
+ * piece of log text goes through fl_html_escape; a Content-Security-Policy
+ * that forbids scripts and remote loads is the second line of defence.
  */
-#include "faultline/report.h"
+#include "report_int.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum {
-	TIMELINE_ROWS = 15, /* the table; the SVG draws every entry */
-	STUCK_LISTED = 32,
 	MAX_LANES = 64,     /* more lanes than this are unreadable */
 	LABEL_BYTES = 20,   /* of a host name in a lane label */
 };
@@ -63,19 +63,18 @@ static const char CSS[] =
 
 /* ---- text ---- */
 
-static void html_text(struct fl_buf *b, const char *s)
+static void html_text(struct fl_buf *out, const char *s)
 {
-	if (s && *s)
-		fl_html_escape(b, s, strlen(s));
-	else
-		fl_buf_addc(b, '-');
+	fl_html_escape(out, s, strlen(s));
 }
 
-static void html_code(struct fl_buf *b, const char *s)
+/* Text the SVG shows, where it may be missing. */
+static void svg_text(struct fl_buf *out, const char *s)
 {
-	fl_buf_adds(b, "<code>");
-	html_text(b, s);
-	fl_buf_adds(b, "</code>");
+	if (s && *s)
+		html_text(out, s);
+	else
+		fl_buf_addc(out, '-');
 }
 
 /* At most max bytes of s, cut on a character boundary. */
@@ -90,271 +89,6 @@ static void html_trunc(struct fl_buf *b, const char *s, size_t max)
 		max--;
 	fl_html_escape(b, s, max);
 	fl_buf_adds(b, "…");
-}
-
-/* Ranks, sequence numbers: -1 when not logged. */
-static void html_num(struct fl_buf *b, int64_t v)
-{
-	if (v < 0)
-		fl_buf_adds(b, "unknown");
-	else
-		fl_buf_printf(b, "%" PRId64, v);
-}
-
-static void html_where(struct fl_buf *b, const char *file, int64_t line)
-{
-	fl_buf_adds(b, "<code>");
-	html_text(b, file);
-	if (file && *file && line > 0)
-		fl_buf_printf(b, ":%" PRId64, line);
-	fl_buf_adds(b, "</code>");
-}
-
-static void html_offset(struct fl_buf *b, int64_t us)
-{
-	uint64_t m = us < 0 ? -(uint64_t)us : (uint64_t)us;
-	fl_buf_printf(b, "%c%" PRIu64 ".%06" PRIu64 " s", us < 0 ? '-' : '+', m / 1000000,
-		      m % 1000000);
-}
-
-/* A class only for the statuses the stylesheet knows: the status is ours,
- * but an attribute is no place to trust that. */
-static const char *status_class(const char *status)
-{
-	static const char *const known[] = { "failed", "hung", "degraded", "healthy" };
-	for (size_t i = 0; status && i < sizeof(known) / sizeof(known[0]); i++)
-		if (strcmp(status, known[i]) == 0)
-			return known[i];
-	return "";
-}
-
-/* ---- page ---- */
-
-/* The one-line verdict, escaped: the page title and its heading. */
-static void html_title(const struct fl_analysis *a, struct fl_buf *out)
-{
-	fl_buf_adds(out, "faultline: ");
-	html_text(out, a->status);
-	fl_buf_adds(out, " — ");
-	if (!a->likely.id && a->summary) {
-		html_text(out, a->summary);
-		return;
-	}
-	html_text(out, a->likely.id);
-	if (a->first.set && a->first.rank >= 0) {
-		fl_buf_printf(out, " on rank %" PRId64, a->first.rank);
-		if (a->first.host) {
-			fl_buf_adds(out, " (");
-			html_text(out, a->first.host);
-			fl_buf_addc(out, ')');
-		}
-	} else if (a->hang.set && a->hang.collective) {
-		fl_buf_adds(out, " in ");
-		html_text(out, a->hang.collective);
-		if (a->hang.seq >= 0)
-			fl_buf_printf(out, " (seq %" PRId64 ")", a->hang.seq);
-	}
-}
-
-static void html_head(const struct fl_analysis *a, struct fl_buf *out)
-{
-	struct fl_buf title = FL_BUF_INIT;
-	html_title(a, &title);
-	fl_buf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-			 "<meta http-equiv=\"Content-Security-Policy\" "
-			 "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
-			 "<meta name=\"viewport\" "
-			 "content=\"width=device-width, initial-scale=1\">\n");
-	fl_buf_printf(out, "<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n", title.ptr,
-		      CSS);
-	fl_buf_printf(out, "<h1>%s</h1>\n", title.ptr);
-	fl_buf_release(&title);
-}
-
-static void html_row_start(struct fl_buf *out, const char *field)
-{
-	fl_buf_printf(out, "<tr><th>%s</th><td>", field);
-}
-
-static void html_first_rows(const struct fl_first_failure *f, struct fl_buf *out)
-{
-	html_row_start(out, "First failure");
-	if (!f->set) {
-		fl_buf_adds(out, "none</td></tr>\n");
-		return;
-	}
-	fl_buf_adds(out, "<strong>rank ");
-	html_num(out, f->rank);
-	fl_buf_adds(out, "</strong> on ");
-	html_text(out, f->host);
-	fl_buf_adds(out, " at ");
-	fl_report_time(out, f->ts);
-	fl_buf_adds(out, "</td></tr>\n");
-	html_row_start(out, "Failure kind");
-	html_code(out, f->kind);
-	fl_buf_adds(out, "</td></tr>\n");
-	html_row_start(out, "Failure line");
-	html_code(out, f->message);
-	fl_buf_adds(out, "</td></tr>\n");
-	html_row_start(out, "Failure source");
-	html_where(out, f->file, f->line);
-	fl_buf_adds(out, "</td></tr>\n");
-}
-
-static void html_stuck(const struct fl_hang *h, struct fl_buf *out)
-{
-	if (h->nstuck == 0) {
-		fl_buf_adds(out, "none known");
-		return;
-	}
-	for (size_t i = 0; i < h->nstuck && i < STUCK_LISTED; i++)
-		fl_buf_printf(out, "%s%" PRId64, i ? ", " : "", h->stuck[i]);
-	if (h->nstuck > STUCK_LISTED)
-		fl_buf_printf(out, " and %zu more", h->nstuck - STUCK_LISTED);
-}
-
-static void html_hang_rows(const struct fl_hang *h, struct fl_buf *out)
-{
-	html_row_start(out, "Hang");
-	if (!h->set) {
-		fl_buf_adds(out, "none</td></tr>\n");
-		return;
-	}
-	html_code(out, h->collective);
-	fl_buf_adds(out, ", seq ");
-	html_num(out, h->seq);
-	fl_buf_adds(out, ", process group ");
-	html_code(out, h->process_group);
-	fl_buf_adds(out, ", timeout ");
-	if (h->timeout_ms >= 0)
-		fl_buf_printf(out, "%" PRId64 " ms", h->timeout_ms);
-	else
-		fl_buf_adds(out, "unknown");
-	fl_buf_adds(out, "</td></tr>\n");
-	html_row_start(out, "Stuck ranks");
-	html_stuck(h, out);
-	fl_buf_adds(out, "</td></tr>\n");
-}
-
-static void html_verdict(const struct fl_analysis *a, struct fl_buf *out)
-{
-	fl_buf_adds(out, "<table class=\"verdict\">\n");
-	html_row_start(out, "Status");
-	fl_buf_printf(out, "<span class=\"status s-%s\">", status_class(a->status));
-	html_text(out, a->status);
-	fl_buf_adds(out, "</span></td></tr>\n");
-	html_row_start(out, "Likely cause");
-	html_code(out, a->likely.id);
-	fl_buf_adds(out, " (");
-	html_text(out, a->likely.confidence);
-	fl_buf_adds(out, " confidence)</td></tr>\n");
-	html_first_rows(&a->first, out);
-	html_hang_rows(&a->hang, out);
-	html_row_start(out, "Bundle");
-	html_code(out, a->bundle);
-	fl_buf_printf(out, " (%" PRId64 " ranks, %" PRId64 " hosts, %" PRId64 " files, %" PRId64
-		      " lines)</td></tr>\n", a->nranks, a->nhosts, a->nfiles, a->nlines);
-	html_row_start(out, "Run id");
-	fl_buf_printf(out, "%" PRId64 "</td></tr>\n", a->run_id);
-	html_row_start(out, "Signature");
-	html_code(out, a->signature);
-	fl_buf_adds(out, "</td></tr>\n</table>\n");
-}
-
-static void html_paragraph(struct fl_buf *out, const char *label, const char *s)
-{
-	if (!s || !*s)
-		return;
-	fl_buf_adds(out, "<p>");
-	if (label)
-		fl_buf_printf(out, "<strong>%s</strong> ", label);
-	html_text(out, s);
-	fl_buf_adds(out, "</p>\n");
-}
-
-static void html_evidence(const struct fl_evidence_list *ev, struct fl_buf *out)
-{
-	if (ev->n == 0)
-		return;
-	fl_buf_adds(out, "<h2>Evidence</h2>\n");
-	for (size_t i = 0; i < ev->n; i++) {
-		const struct fl_evidence *e = &ev->v[i];
-		fl_buf_adds(out, "<p>");
-		html_where(out, e->file, e->line);
-		fl_buf_adds(out, " (rank ");
-		html_num(out, e->rank);
-		if (e->host) {
-			fl_buf_adds(out, ", ");
-			html_text(out, e->host);
-		}
-		if (e->ts != FL_TIME_NONE) {
-			fl_buf_adds(out, ", ");
-			fl_report_time(out, e->ts);
-		}
-		fl_buf_adds(out, ")</p>\n<pre>");
-		if (e->text)
-			fl_html_escape(out, e->text, strlen(e->text));
-		fl_buf_adds(out, "</pre>\n");
-	}
-}
-
-static void html_remediation(const struct fl_cause *c, struct fl_buf *out)
-{
-	if (c->nrem == 0)
-		return;
-	fl_buf_adds(out, "<h2>Remediation</h2>\n<ol>\n");
-	for (size_t i = 0; i < c->nrem; i++) {
-		fl_buf_adds(out, "<li>");
-		html_text(out, c->remediation[i]);
-		fl_buf_adds(out, "</li>\n");
-	}
-	fl_buf_adds(out, "</ol>\n");
-}
-
-static void html_others(const struct fl_analysis *a, struct fl_buf *out)
-{
-	if (a->nothers == 0)
-		return;
-	fl_buf_adds(out, "<h2>Other candidates</h2>\n<ul>\n");
-	for (size_t i = 0; i < a->nothers; i++) {
-		const struct fl_cause *c = &a->others[i];
-		fl_buf_adds(out, "<li>");
-		html_code(out, c->id);
-		fl_buf_adds(out, " (");
-		html_text(out, c->confidence);
-		fl_buf_adds(out, "): ");
-		html_text(out, c->explanation);
-		fl_buf_adds(out, "</li>\n");
-	}
-	fl_buf_adds(out, "</ul>\n");
-}
-
-static const char *severity_class(const char *severity)
-{
-	if (severity && strcmp(severity, "error") == 0)
-		return "sev-error";
-	if (severity && strcmp(severity, "warning") == 0)
-		return "sev-warning";
-	return "";
-}
-
-static void html_findings(const struct fl_analysis *a, struct fl_buf *out)
-{
-	if (a->nfindings == 0)
-		return;
-	fl_buf_adds(out, "<h2>Findings</h2>\n<table>\n"
-			 "<tr><th>Finding</th><th>Severity</th><th>Message</th></tr>\n");
-	for (size_t i = 0; i < a->nfindings; i++) {
-		const struct fl_finding *f = &a->findings[i];
-		fl_buf_adds(out, "<tr><td>");
-		html_code(out, f->id);
-		fl_buf_printf(out, "</td><td class=\"%s\">", severity_class(f->severity));
-		html_text(out, f->severity);
-		fl_buf_adds(out, "</td><td>");
-		html_text(out, f->message);
-		fl_buf_adds(out, "</td></tr>\n");
-	}
-	fl_buf_adds(out, "</table>\n");
 }
 
 /* ---- per-rank timeline (SVG) ---- */
@@ -554,14 +288,14 @@ static void svg_lane_label(const struct fl_analysis *a, const struct lane *l, do
 		return;
 	}
 	fl_buf_adds(out, "<title>rank ");
-	html_num(out, l->rank);
+	fl_doc_num(out, l->rank);
 	fl_buf_adds(out, " (");
-	html_text(out, host);
+	svg_text(out, host);
 	fl_buf_adds(out, "): ");
-	html_text(out, l->st->state);
+	svg_text(out, l->st->state);
 	if (l->st->first_error) {
 		fl_buf_adds(out, "; ");
-		html_text(out, l->st->first_error);
+		svg_text(out, l->st->first_error);
 	}
 	fl_buf_printf(out, "</title>rank %" PRId64 " (", l->rank);
 	if (host)
@@ -592,7 +326,7 @@ static void svg_lane_marks(const struct fl_analysis *a, const struct plot *p,
 		fl_buf_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"8\" "
 				   "rx=\"2\" fill=\"%s\"><title>rank %" PRId64 " (",
 			      PLOT_X0, y + 6, w < 1 ? 1 : w, bar_colour(a, l), l->rank);
-		html_text(out, st->state);
+		svg_text(out, st->state);
 		fl_buf_adds(out, "): last line at ");
 		fl_report_time(out, st->last_ts);
 		fl_buf_adds(out, "</title></rect>\n");
@@ -603,7 +337,7 @@ static void svg_lane_marks(const struct fl_analysis *a, const struct plot *p,
 			      xpos(p, st->first_error_ts) - 1.5, y + 2);
 		fl_report_time(out, st->first_error_ts);
 		fl_buf_adds(out, ": ");
-		html_text(out, st->first_error);
+		svg_text(out, st->first_error);
 		fl_buf_adds(out, "</title></rect>\n");
 	}
 }
@@ -622,11 +356,11 @@ static void svg_events(const struct fl_analysis *a, const struct plot *p, bool p
 			      primary ? COL_ERROR : COL_EVENT);
 		fl_report_time(out, t->ts);
 		fl_buf_adds(out, " rank ");
-		html_num(out, t->rank);
+		fl_doc_num(out, t->rank);
 		fl_buf_adds(out, " ");
-		html_text(out, t->kind);
+		svg_text(out, t->kind);
 		fl_buf_adds(out, ": ");
-		html_text(out, t->text);
+		svg_text(out, t->text);
 		fl_buf_adds(out, "</title></circle>\n");
 	}
 }
@@ -653,11 +387,11 @@ static void svg_first(const struct fl_analysis *a, const struct plot *p, struct 
 	fl_buf_printf(out, "<path d=\"M%.1f %.1fl8 8l-8 8l-8 -8z\" fill=\"" COL_FIRST "\" "
 			   "stroke=\"#fff\" stroke-width=\"1.5\"><title>first failure: rank ",
 		      x, y - 8);
-	html_num(out, a->first.rank);
+	fl_doc_num(out, a->first.rank);
 	fl_buf_adds(out, " ");
-	html_text(out, a->first.kind);
+	svg_text(out, a->first.kind);
 	fl_buf_adds(out, ": ");
-	html_text(out, a->first.message);
+	svg_text(out, a->first.message);
 	fl_buf_adds(out, "</title></path>\n");
 }
 
@@ -721,84 +455,183 @@ static void html_svg(const struct fl_analysis *a, struct fl_buf *out)
 	free(p.lanes);
 }
 
-/* ---- tables after the picture ---- */
+/* ---- markup ---- */
 
-static void html_timeline(const struct fl_analysis *a, struct fl_buf *out)
+static void html_code(struct fl_buf *out, const char *s)
 {
-	if (a->ntimeline == 0)
-		return;
-	size_t n = a->ntimeline < TIMELINE_ROWS ? a->ntimeline : TIMELINE_ROWS;
-	fl_buf_adds(out, "<h2>Timeline</h2>\n");
-	if (n < a->ntimeline)
-		fl_buf_printf(out, "<p class=\"muted\">First %zu of %zu events.</p>\n", n,
-			      a->ntimeline);
-	fl_buf_adds(out, "<table>\n<tr><th>Time</th><th>Rank</th><th>Host</th><th>Kind</th>"
-			 "<th>Text</th></tr>\n");
-	for (size_t i = 0; i < n; i++) {
-		const struct fl_timeline_entry *t = &a->timeline[i];
-		fl_buf_adds(out, t->primary ? "<tr class=\"primary\"><td>" : "<tr><td>");
-		fl_report_time(out, t->ts);
-		fl_buf_adds(out, "</td><td>");
-		html_num(out, t->rank);
-		fl_buf_adds(out, "</td><td>");
-		html_text(out, t->host);
-		fl_buf_adds(out, "</td><td>");
-		html_code(out, t->kind);
-		fl_buf_adds(out, "</td><td>");
-		html_code(out, t->text);
-		fl_buf_adds(out, "</td></tr>\n");
-	}
+	fl_buf_adds(out, "<code>");
+	html_text(out, s);
+	fl_buf_adds(out, "</code>");
+}
+
+/* A class only for the statuses the stylesheet knows: the status is ours,
+ * but an attribute is no place to trust that. */
+static const char *status_class(const char *status)
+{
+	static const char *const known[] = { "failed", "hung", "degraded", "healthy" };
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (strcmp(status, known[i]) == 0)
+			return known[i];
+	return "";
+}
+
+static void html_status(struct fl_buf *out, const char *s)
+{
+	fl_buf_printf(out, "<span class=\"status s-%s\">", status_class(s));
+	html_text(out, s);
+	fl_buf_adds(out, "</span>");
+}
+
+static void html_code_block(struct fl_buf *out, const char *s)
+{
+	fl_buf_adds(out, "<pre>");
+	if (s)
+		html_text(out, s);
+	fl_buf_adds(out, "</pre>\n");
+}
+
+static void html_strong_begin(struct fl_buf *out)
+{
+	fl_buf_adds(out, "<strong>");
+}
+
+static void html_strong_end(struct fl_buf *out)
+{
+	fl_buf_adds(out, "</strong>");
+}
+
+static void html_heading_begin(struct fl_buf *out, int level)
+{
+	fl_buf_printf(out, "<h%d>", level);
+}
+
+static void html_heading_end(struct fl_buf *out, int level)
+{
+	fl_buf_printf(out, "</h%d>\n", level);
+}
+
+/* An opening tag with the walker's class, if any. */
+static void open_tag(struct fl_buf *out, const char *tag, const char *cls)
+{
+	if (cls)
+		fl_buf_printf(out, "<%s class=\"%s\">", tag, cls);
+	else
+		fl_buf_printf(out, "<%s>", tag);
+}
+
+static void html_para_begin(struct fl_buf *out, const char *cls)
+{
+	open_tag(out, "p", cls);
+}
+
+static void html_para_end(struct fl_buf *out)
+{
+	fl_buf_adds(out, "</p>\n");
+}
+
+static void html_list_begin(struct fl_buf *out, bool ordered)
+{
+	fl_buf_adds(out, ordered ? "<ol>\n" : "<ul>\n");
+}
+
+static void html_list_end(struct fl_buf *out, bool ordered)
+{
+	fl_buf_adds(out, ordered ? "</ol>\n" : "</ul>\n");
+}
+
+static void html_item_begin(struct fl_buf *out, size_t number)
+{
+	(void)number; /* <ol> counts */
+	fl_buf_adds(out, "<li>");
+}
+
+static void html_item_end(struct fl_buf *out)
+{
+	fl_buf_adds(out, "</li>\n");
+}
+
+static void html_head_cell(struct fl_buf *out, const char *name)
+{
+	fl_buf_printf(out, "<th>%s</th>", name);
+}
+
+static void html_table_begin(struct fl_buf *out, const char *const *cols, size_t ncols)
+{
+	fl_buf_adds(out, "<table>\n<tr>");
+	for (size_t i = 0; i < ncols; i++)
+		html_head_cell(out, cols[i]);
+	fl_buf_adds(out, "</tr>\n");
+}
+
+static void html_table_end(struct fl_buf *out)
+{
 	fl_buf_adds(out, "</table>\n");
 }
 
-static void html_offsets(const struct fl_analysis *a, struct fl_buf *out)
+static void html_row_begin(struct fl_buf *out, const char *cls)
 {
-	if (a->noffsets == 0)
-		return;
-	fl_buf_adds(out, "<h2>Clock skew</h2>\n<p>Times above are corrected by subtracting each "
-			 "host's offset.</p>\n<table>\n"
-			 "<tr><th>Host</th><th>Offset</th><th>Samples</th></tr>\n");
-	for (size_t i = 0; i < a->noffsets; i++) {
-		const struct fl_host_offset *o = &a->offsets[i];
-		fl_buf_adds(out, "<tr><td>");
-		html_text(out, o->host);
-		fl_buf_adds(out, "</td><td>");
-		html_offset(out, o->offset_us);
-		fl_buf_printf(out, "</td><td>%d</td></tr>\n", o->samples);
-	}
-	fl_buf_adds(out, "</table>\n");
+	open_tag(out, "tr", cls);
 }
 
-static void html_skipped(const struct fl_analysis *a, struct fl_buf *out)
+static void html_row_end(struct fl_buf *out)
 {
-	if (a->nskipped == 0)
-		return;
-	fl_buf_adds(out, "<h2>Skipped members</h2>\n<ul>\n");
-	for (size_t i = 0; i < a->nskipped; i++) {
-		fl_buf_adds(out, "<li>");
-		html_code(out, a->skipped[i].path);
-		fl_buf_adds(out, ": ");
-		html_text(out, a->skipped[i].reason);
-		fl_buf_adds(out, "</li>\n");
-	}
-	fl_buf_adds(out, "</ul>\n");
+	fl_buf_adds(out, "</tr>\n");
+}
+
+static void html_cell_begin(struct fl_buf *out, const char *cls)
+{
+	open_tag(out, "td", cls);
+}
+
+static void html_cell_end(struct fl_buf *out)
+{
+	fl_buf_adds(out, "</td>");
+}
+
+/* ---- page ---- */
+
+static const struct fl_markup HTML = {
+	.text = html_text,
+	.ident = html_text,
+	.code = html_code,
+	.status = html_status,
+	.code_block = html_code_block,
+	.strong_begin = html_strong_begin,
+	.strong_end = html_strong_end,
+	.heading_begin = html_heading_begin,
+	.heading_end = html_heading_end,
+	.para_begin = html_para_begin,
+	.para_end = html_para_end,
+	.list_begin = html_list_begin,
+	.list_end = html_list_end,
+	.item_begin = html_item_begin,
+	.item_end = html_item_end,
+	.table_begin = html_table_begin,
+	.table_end = html_table_end,
+	.row_begin = html_row_begin,
+	.row_end = html_row_end,
+	.head_cell = html_head_cell,
+	.cell_begin = html_cell_begin,
+	.cell_end = html_cell_end,
+	.figure = html_svg,
+};
+
+/* The policy forbids scripts and remote loads: the second line of
+ * defence should escaping ever let markup through. */
+static void html_head(const struct fl_analysis *a, struct fl_buf *out)
+{
+	fl_buf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+			 "<meta http-equiv=\"Content-Security-Policy\" "
+			 "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+			 "<meta name=\"viewport\" "
+			 "content=\"width=device-width, initial-scale=1\">\n<title>");
+	fl_doc_title(&HTML, a, out);
+	fl_buf_printf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", CSS);
 }
 
 void fl_report_html(const struct fl_analysis *a, struct fl_buf *out)
 {
 	html_head(a, out);
-	if (a->likely.id)
-		html_paragraph(out, NULL, a->summary);
-	html_verdict(a, out);
-	html_paragraph(out, NULL, a->likely.explanation);
-	html_paragraph(out, "Missing evidence:", a->missing);
-	html_evidence(&a->likely.evidence, out);
-	html_remediation(&a->likely, out);
-	html_others(a, out);
-	html_findings(a, out);
-	html_svg(a, out);
-	html_timeline(a, out);
-	html_offsets(a, out);
-	html_skipped(a, out);
+	fl_doc_render(&HTML, a, out);
 	fl_buf_adds(out, "</body>\n</html>\n");
 }

@@ -20,8 +20,11 @@
  * Ids: files.id and events.id keep their order and move by a constant
  * offset past the destination's largest id; file_id references move with
  * them. The derived tables of a shard (procs, ranks, hosts) are not copied
- * but rebuilt by fl_store_run_commit() over the union, which also fixes
- * year-less stamps of a shard that alone could not tell the year.
+ * but rebuilt by fl_store_run_commit() over the union.
+ *
+ * Years: a shard whose logs carry no dated stamp took the year of its
+ * newest file (or none); its times are moved, while copied, to the year a
+ * dated shard tells, which is what one ingest of the whole job gives.
  *
  * Tested by: tests/e2e/test_merge.c
  */
@@ -36,8 +39,8 @@
 #include <unistd.h>
 
 /* The rows an ingest writes; everything else of a run is derived. */
-static const char *const RAW_TABLES[] = { "files", "skipped", "events", "steps",
-					  "tails", "transports", "colls", "activity" };
+static const char *const RAW_TABLES[] = { "files", "skipped",    "events", "steps",
+					  "tails", "transports", "colls",  "activity" };
 
 /* A source run as the destination will receive it. */
 struct copy {
@@ -46,97 +49,9 @@ struct copy {
 	int64_t old_run, new_run;
 	int64_t file_delta, event_delta; /* added to files.id / events.id */
 	const char *kept;                /* runs.kept in the destination */
+	int year_to;                     /* > 0: move every time to this year */
 };
 
-/* ---- SHA-256 (FIPS 180-4) of the shard digests ----
- * The store links no crypto library; the only input is a few hundred
- * bytes of hex. */
-
-struct sha256 {
-	uint32_t h[8];
-	unsigned char blk[64];
-	size_t n;
-	uint64_t bits;
-};
-
-static const uint32_t K256[64] = {
-	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
-	0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
-	0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
-	0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
-	0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
-	0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
-	0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
-	0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-	0xc67178f2,
-};
-
-static uint32_t ror(uint32_t x, int n)
-{
-	return (x >> n) | (x << (32 - n));
-}
-
-static void sha_block(struct sha256 *c)
-{
-	uint32_t w[64], v[8];
-	for (int i = 0; i < 16; i++)
-		w[i] = (uint32_t)c->blk[4 * i] << 24 | (uint32_t)c->blk[4 * i + 1] << 16 |
-		       (uint32_t)c->blk[4 * i + 2] << 8 | c->blk[4 * i + 3];
-	for (int i = 16; i < 64; i++)
-		w[i] = w[i - 16] + (ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ (w[i - 15] >> 3)) +
-		       w[i - 7] + (ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10));
-	memcpy(v, c->h, sizeof(v));
-	for (int i = 0; i < 64; i++) {
-		uint32_t t1 = v[7] + (ror(v[4], 6) ^ ror(v[4], 11) ^ ror(v[4], 25)) +
-			      ((v[4] & v[5]) ^ (~v[4] & v[6])) + K256[i] + w[i];
-		uint32_t t2 = (ror(v[0], 2) ^ ror(v[0], 13) ^ ror(v[0], 22)) +
-			      ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
-		memmove(v + 1, v, 7 * sizeof(v[0]));
-		v[4] += t1;
-		v[0] = t1 + t2;
-	}
-	for (int i = 0; i < 8; i++)
-		c->h[i] += v[i];
-}
-
-static void sha_init(struct sha256 *c)
-{
-	static const uint32_t h0[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-					0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
-	memcpy(c->h, h0, sizeof(h0));
-	c->n = 0;
-	c->bits = 0;
-}
-
-static void sha_add(struct sha256 *c, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	c->bits += (uint64_t)n * 8;
-	while (n--) {
-		c->blk[c->n++] = *b++;
-		if (c->n == 64) {
-			sha_block(c);
-			c->n = 0;
-		}
-	}
-}
-
-static void sha_hex(struct sha256 *c, char out[65])
-{
-	uint64_t bits = c->bits;
-	unsigned char pad = 0x80;
-	sha_add(c, &pad, 1);
-	pad = 0;
-	while (c->n != 56)
-		sha_add(c, &pad, 1);
-	unsigned char len[8];
-	for (int i = 0; i < 8; i++)
-		len[i] = (unsigned char)(bits >> (56 - 8 * i));
-	sha_add(c, len, 8);
-	for (int i = 0; i < 32; i++)
-		snprintf(out + 2 * i, 3, "%02x", (unsigned)(c->h[i / 4] >> (24 - 8 * (i % 4))) & 0xff);
-}
 
 /* ---- row copying ---- */
 
@@ -145,14 +60,19 @@ static int src_err(sqlite3 *db, const char *path, struct fl_err *err)
 	return fl_err_set(err, FL_EDB, "cannot read store '%s': %s", path, sqlite3_errmsg(db));
 }
 
-/* One value of a source row, with the ids the destination gives it. */
+static bool is_time_col(const char *name)
+{
+	return !strcmp(name, "ts") || !strcmp(name, "first_ts") || !strcmp(name, "last_ts") ||
+	       !strcmp(name, "boot_ts");
+}
+
+/* One value of a source row, with the ids and year the destination gives it. */
 static void bind_col(const struct copy *c, sqlite3_stmt *ins, sqlite3_stmt *sel, int col,
 		     const char *table)
 {
 	const char *name = sqlite3_column_name(sel, col);
 	sqlite3_value *v = sqlite3_column_value(sel, col);
-	bool null = sqlite3_value_type(v) == SQLITE_NULL;
-	int64_t delta = -1;
+	const int64_t *delta = NULL;
 	if (!strcmp(name, "run_id")) {
 		sqlite3_bind_int64(ins, col + 1, c->new_run);
 		return;
@@ -168,12 +88,17 @@ static void bind_col(const struct copy *c, sqlite3_stmt *ins, sqlite3_stmt *sel,
 			sqlite3_bind_null(ins, col + 1);
 		return;
 	}
+	if (c->year_to && is_time_col(name) && sqlite3_value_type(v) != SQLITE_NULL) {
+		sqlite3_bind_int64(ins, col + 1,
+				   fl_time_set_year(sqlite3_value_int64(v), c->year_to));
+		return;
+	}
 	if (!strcmp(name, "file_id") || (!strcmp(table, "files") && !strcmp(name, "id")))
-		delta = c->file_delta;
+		delta = &c->file_delta;
 	else if (!strcmp(table, "events") && !strcmp(name, "id"))
-		delta = c->event_delta;
-	if (delta >= 0 && !null)
-		sqlite3_bind_int64(ins, col + 1, sqlite3_value_int64(v) + delta);
+		delta = &c->event_delta;
+	if (delta && sqlite3_value_type(v) != SQLITE_NULL)
+		sqlite3_bind_int64(ins, col + 1, sqlite3_value_int64(v) + *delta);
 	else
 		sqlite3_bind_value(ins, col + 1, v);
 }
@@ -214,7 +139,7 @@ static int copy_table(const struct copy *c, const char *src_path, const char *ta
 		rc = prepare_insert(c->dst, sel, table, &ins, err);
 	if (!rc)
 		sqlite3_bind_int64(sel, 1, c->old_run);
-	int step;
+	int step = SQLITE_DONE;
 	while (!rc && (step = sqlite3_step(sel)) == SQLITE_ROW) {
 		for (int i = 0; i < sqlite3_column_count(sel); i++)
 			bind_col(c, ins, sel, i, table);
@@ -280,11 +205,18 @@ static int copy_file(const char *from, const char *to)
 	int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	char buf[1 << 16];
 	ssize_t n = 0;
-	while (out >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n)
+	while (out >= 0 && (n = read(in, buf, sizeof(buf))) > 0) {
+		if (write(out, buf, (size_t)n) != n) {
 			n = -1;
+			break;
+		}
+	}
 	close(in);
-	int rc = out >= 0 && n == 0 && close(out) == 0 && rename(tmp, to) == 0 ? 0 : -1;
+	int rc = out >= 0 && n == 0 ? 0 : -1;
+	if (out >= 0 && close(out) != 0)
+		rc = -1;
+	if (!rc && rename(tmp, to) != 0)
+		rc = -1;
 	if (rc)
 		unlink(tmp);
 	free(tmp);
@@ -306,7 +238,7 @@ static char *bring_kept(struct fl_store *s, const char *src_dir, const char *rel
 		keep = fl_xstrdup(rel);
 	} else if ((mkdir(bdir, 0755) == 0 || errno == EEXIST) && copy_file(from, to) == 0) {
 		keep = fl_xstrdup(rel);
-		*placed = fl_xstrdup(to);
+		*placed = to;
 	}
 	free(from);
 	free(bdir);
@@ -332,11 +264,14 @@ struct merge_ctx {
 static int run_tables(struct fl_store *s, char ***names, size_t *n, struct fl_err *err)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(s->db,
-			       "SELECT name FROM sqlite_master m WHERE type = 'table' AND name <> 'runs'"
-			       " AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'run_id')"
-			       " ORDER BY name",
-			       -1, &st, NULL) != SQLITE_OK)
+	*names = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(
+		    s->db,
+		    "SELECT name FROM sqlite_master m WHERE type = 'table' AND name <> 'runs'"
+		    " AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = 'run_id')"
+		    " ORDER BY name",
+		    -1, &st, NULL) != SQLITE_OK)
 		return store_err(s, err, "cannot read the schema");
 	size_t cap = 16;
 	*names = fl_xcalloc(cap, sizeof(**names));
@@ -365,7 +300,7 @@ static int merge_run(struct fl_store *s, struct merge_ctx *m, char **tables, siz
 	r->existed = fl_store_run_by_sha(s, sha, &r->run_id) == FL_OK;
 	if (r->existed)
 		return FL_OK;
-	struct copy c = { s, m->src, old_run, 0, 0, 0, NULL };
+	struct copy c = { s, m->src, old_run, 0, 0, 0, NULL, 0 };
 	char *placed = NULL;
 	char *keep = kept ? bring_kept(s, m->src_dir, kept, &placed) : NULL;
 	if (placed) {
@@ -392,9 +327,10 @@ static int merge_fn(struct fl_store *s, void *p)
 	if (rc)
 		return rc;
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(m->src,
-			       "SELECT id, sha256, kept FROM runs WHERE sha256 IS NOT NULL ORDER BY id",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(
+		    m->src,
+		    "SELECT id, sha256, kept FROM runs WHERE sha256 IS NOT NULL ORDER BY id", -1,
+		    &st, NULL) != SQLITE_OK)
 		rc = src_err(m->src, m->src_path, m->err);
 	int step = SQLITE_DONE;
 	while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW)
@@ -454,6 +390,8 @@ struct shard {
 	char *bundle, *digest;
 	int64_t files, lines, bytes, skipped;
 	int year;
+	bool dated;       /* the year came from a dated stamp, not a file's mtime */
+	char *first_path; /* smallest file path: shards are copied in this order */
 };
 
 /* Reads the one run of a shard store. */
@@ -483,7 +421,47 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 		return fl_err_set(err, FL_EUSAGE,
 				  "store '%s' holds %s runs; a shard store holds exactly one",
 				  sh->path, rows ? "several" : "no");
+	/* ts_kind 1: a full stamp, or a year-less one read once a dated stamp
+	 * had told the year; a shard that never saw one has none. */
+	if (sqlite3_prepare_v2(
+		    sh->db,
+		    "SELECT (SELECT MIN(path) FROM files WHERE run_id = ?1),"
+		    " EXISTS (SELECT 1 FROM events WHERE run_id = ?1 AND ts_kind = 1)"
+		    " OR EXISTS (SELECT 1 FROM steps WHERE run_id = ?1 AND ts_kind = 1)"
+		    " OR EXISTS (SELECT 1 FROM tails WHERE run_id = ?1 AND ts_kind = 1)",
+		    -1, &st, NULL) != SQLITE_OK)
+		return src_err(sh->db, sh->path, err);
+	sqlite3_bind_int64(st, 1, sh->run);
+	bool row = sqlite3_step(st) == SQLITE_ROW;
+	const unsigned char *p = row ? sqlite3_column_text(st, 0) : NULL;
+	sh->first_path = fl_xstrdup(p ? (const char *)p : "");
+	sh->dated = row && sqlite3_column_int(st, 1);
+	sqlite3_finalize(st);
 	return FL_OK;
+}
+
+/* The year one ingest of the whole job would take: the latest dated
+ * shard's, else the latest guess. */
+static int merged_year(const struct shard *sh, size_t n)
+{
+	int dated = 0, any = 0;
+	for (size_t i = 0; i < n; i++) {
+		any = sh[i].year > any ? sh[i].year : any;
+		if (sh[i].dated)
+			dated = sh[i].year > dated ? sh[i].year : dated;
+	}
+	return dated ? dated : any;
+}
+
+/* Path order, as a directory walk reads the whole bundle: when shards are
+ * whole node directories, rows get the ids a single ingest gives them,
+ * so ties between equal times break the same way, whatever the order the
+ * shards were named in. */
+static int cmp_shard(const void *a, const void *b)
+{
+	const struct shard *x = a, *y = b;
+	int c = strcmp(x->first_path, y->first_path);
+	return c ? c : strcmp(x->sha, y->sha);
 }
 
 static int cmp_sha(const void *a, const void *b)
@@ -499,17 +477,17 @@ static int merged_sha(const struct shard *sh, size_t n, char out[65], struct fl_
 	for (size_t i = 0; i < n; i++)
 		v[i] = sh[i].sha;
 	qsort(v, n, sizeof(*v), cmp_sha);
-	struct sha256 c;
-	sha_init(&c);
+	struct fl_sha256 c;
+	fl_sha256_init(&c);
 	int rc = FL_OK;
 	for (size_t i = 0; i < n; i++) {
 		if (i && !strcmp(v[i], v[i - 1]))
-			rc = fl_err_set(err, FL_EUSAGE, "the same shard (bundle %.12s) is given twice",
-					v[i]);
-		sha_add(&c, v[i], strlen(v[i]));
-		sha_add(&c, "\n", 1);
+			rc = fl_err_set(err, FL_EUSAGE,
+					"the same shard (bundle %.12s) is given twice", v[i]);
+		fl_sha256_add(&c, v[i], strlen(v[i]));
+		fl_sha256_add(&c, "\n", 1);
 	}
-	sha_hex(&c, out);
+	fl_sha256_hex(&c, out);
 	free(v);
 	return rc;
 }
@@ -552,14 +530,15 @@ static int write_merged(struct fl_store *s, struct shard *sh, size_t n, const ch
 {
 	char *name = merged_name(sh, n);
 	struct fl_run_meta meta = { 0, name, NULL, merged_digest(sh, n), now_us() };
-	struct fl_run_totals t = { sha, NULL, 0, 0, 0, 0, 0 };
+	struct fl_run_totals t = { .sha256 = sha, .year = merged_year(sh, n) };
 	int64_t run;
 	int rc = fl_store_run_begin(s, &meta, &run, err);
 	free(name);
 	if (rc)
 		return rc;
 	for (size_t i = 0; !rc && i < n; i++) {
-		struct copy c = { s, sh[i].db, sh[i].run, run, 0, 0, NULL };
+		bool move = !sh[i].dated && t.year > 0 && sh[i].year != t.year;
+		struct copy c = { s, sh[i].db, sh[i].run, run, 0, 0, NULL, move ? t.year : 0 };
 		id_deltas(&c);
 		for (size_t k = 0; !rc && k < sizeof(RAW_TABLES) / sizeof(RAW_TABLES[0]); k++)
 			rc = copy_table(&c, sh[i].path, RAW_TABLES[k], err);
@@ -567,7 +546,6 @@ static int write_merged(struct fl_store *s, struct shard *sh, size_t n, const ch
 		t.lines += sh[i].lines;
 		t.bytes += sh[i].bytes;
 		t.skipped += sh[i].skipped;
-		t.year = sh[i].year > t.year ? sh[i].year : t.year;
 	}
 	if (rc) {
 		fl_store_run_rollback(s);
@@ -594,6 +572,8 @@ int fl_store_merge_shards(struct fl_store *s, const char *const *srcs, size_t n,
 	char sha[65];
 	if (!rc)
 		rc = merged_sha(sh, n, sha, err);
+	if (!rc)
+		qsort(sh, n, sizeof(*sh), cmp_shard);
 	out->existed = false;
 	if (!rc && fl_store_run_by_sha(s, sha, &out->run_id) == FL_OK)
 		out->existed = true;
@@ -603,6 +583,7 @@ int fl_store_merge_shards(struct fl_store *s, const char *const *srcs, size_t n,
 		sqlite3_close(sh[i].db);
 		free(sh[i].bundle);
 		free(sh[i].digest);
+		free(sh[i].first_path);
 	}
 	free(sh);
 	return rc;

@@ -450,3 +450,22 @@ Test(buf, printf_long)
 	cr_assert_eq(b.ptr[b.len - 2], '1');
 	fl_buf_release(&b);
 }
+
+/* FIPS 180-2 test vectors. */
+Test(sha256, known_vectors)
+{
+	struct fl_sha256 c;
+	char out[65];
+	fl_sha256_init(&c);
+	fl_sha256_add(&c, "abc", 3);
+	fl_sha256_hex(&c, out);
+	cr_expect_str_eq(out, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	fl_sha256_init(&c);
+	const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+	fl_sha256_add(&c, two, strlen(two));
+	fl_sha256_hex(&c, out);
+	cr_expect_str_eq(out, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+	fl_sha256_init(&c);
+	fl_sha256_hex(&c, out);
+	cr_expect_str_eq(out, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+}

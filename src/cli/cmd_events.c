@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_events.c - `faultline events RUN`: a run's events (matched lines),
+ * filtered by kind prefix, rank, host, time window, pattern, text and
+ * severity, in bundle order (file, then line).
+ *
+ * Times are as logged (not clock-corrected: `timeline` does that), so a
+ * window matches what the log files say. A bare HH:MM:SS is read on the
+ * day the run's logs start, or the next day when it falls before their
+ * first line, so that a window across midnight needs no date.
+ */
+#include "cli.h"
+
+#define DAY_US 86400000000LL
+#define SEC_US 1000000LL
+
+static const char EVENTS_SQL[] =
+	"SELECT e.id, " CLI_SQL_TIME("e.ts") " AS time, e.rank, e.host, "
+	CLI_SQL_SEVERITY("e.severity") " AS severity, e.kind, f.path AS file, e.line, e.text"
+	" FROM events e JOIN files f ON f.id = e.file_id WHERE e.run_id = ?1"
+	" AND (?2 IS NULL OR substr(e.kind, 1, length(?2)) = ?2)"
+	" AND (?3 IS NULL OR e.rank = ?3)"
+	" AND (?4 IS NULL OR e.host = ?4)"
+	" AND (?5 IS NULL OR e.ts >= ?5)"
+	" AND (?6 IS NULL OR e.ts <= ?6)"
+	" AND (?7 IS NULL OR e.pattern = ?7)"
+	" AND (?8 IS NULL OR instr(e.text, ?8) > 0)"
+	" AND e.severity >= ?9"
+	" ORDER BY e.id LIMIT ?10";
+
+struct ev_filter {
+	const char *kind, *host, *pattern, *grep;
+	const char *since, *until; /* as typed; resolved once the store is open */
+	bool has_rank;
+	int64_t rank, limit;
+	int severity;
+};
+
+/* Earliest time of any line of the run, FL_TIME_NONE when none has one. */
+static int64_t run_start(struct fl_store *s, int64_t run)
+{
+	struct fl_stmt *st;
+	if (fl_store_prepare(s, "SELECT MIN(first_ts) FROM activity WHERE run_id = ?1", &st, NULL))
+		return FL_TIME_NONE;
+	fl_stmt_bind_int(st, 1, run);
+	int64_t t = FL_TIME_NONE;
+	if (fl_stmt_step(st) == 1 && !fl_stmt_null(st, 0))
+		t = fl_stmt_int(st, 0);
+	fl_stmt_free(st);
+	return t;
+}
+
+/* A --since/--until value in µs; an --until without a fraction covers its
+ * whole second. Returns an exit code. */
+static int resolve_time(struct fl_store *s, int64_t run, const char *opt, const char *arg,
+			bool until, int64_t *out)
+{
+	bool whole;
+	int64_t tod;
+	if (!cli_parse_time(arg, out, &whole)) {
+		if (!cli_parse_clock(arg, &tod, &whole))
+			return cli_badarg(opt, arg, "a time like 2026-11-30T14:02:07 or 14:02:07");
+		int64_t start = run_start(s, run);
+		if (start == FL_TIME_NONE)
+			return cli_failf("run %lld has no timestamps; give %s a date as well",
+					 (long long)run, opt);
+		int64_t start_tod = start % DAY_US;
+		*out = start - start_tod + tod;
+		if (tod < start_tod - start_tod % SEC_US)
+			*out += DAY_US;
+	}
+	if (until && whole)
+		*out += SEC_US - 1;
+	return EXIT_OK;
+}
+
+static int print_events(struct fl_store *s, int64_t run, const struct ev_filter *f,
+			enum cli_rows fmt, const struct cli_common *c)
+{
+	int64_t since = 0, until = 0;
+	int rc;
+	if (f->since && (rc = resolve_time(s, run, "--since", f->since, false, &since)))
+		return rc;
+	if (f->until && (rc = resolve_time(s, run, "--until", f->until, true, &until)))
+		return rc;
+	struct fl_stmt *st;
+	struct fl_err err;
+	fl_err_clear(&err);
+	if (fl_store_prepare(s, EVENTS_SQL, &st, &err))
+		return cli_fail(&err);
+	fl_stmt_bind_int(st, 1, run);
+	fl_stmt_bind_text(st, 2, f->kind);
+	if (f->has_rank)
+		fl_stmt_bind_int(st, 3, f->rank);
+	fl_stmt_bind_text(st, 4, f->host);
+	if (f->since)
+		fl_stmt_bind_int(st, 5, since);
+	if (f->until)
+		fl_stmt_bind_int(st, 6, until);
+	fl_stmt_bind_text(st, 7, f->pattern);
+	fl_stmt_bind_text(st, 8, f->grep);
+	fl_stmt_bind_int(st, 9, f->severity);
+	fl_stmt_bind_int(st, 10, f->limit ? f->limit : -1);
+	rc = cli_print_rows(st, fmt, c);
+	fl_stmt_free(st);
+	return rc;
+}
+
+/* Returns -1 when opt is not one of ours, else 0 or an exit code. */
+static int filter_opt(struct ev_filter *f, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'k':
+		f->kind = arg;
+		return 0;
+	case 'r':
+		f->has_rank = true;
+		if (!cli_parse_int(arg, 0, &f->rank))
+			return cli_badarg("--rank", arg, "a rank");
+		return 0;
+	case 'H':
+		f->host = arg;
+		return 0;
+	case 'S':
+		f->since = arg;
+		return 0;
+	case 'U':
+		f->until = arg;
+		return 0;
+	case 'p':
+		f->pattern = arg;
+		return 0;
+	case 'g':
+		f->grep = arg;
+		return 0;
+	case 'v':
+		f->severity = cli_parse_severity(arg);
+		if (f->severity < 0)
+			return cli_badarg("--severity", arg, "info, warning, error or fatal");
+		return 0;
+	case 'n':
+		if (!cli_parse_int(arg, 0, &f->limit))
+			return cli_badarg("--limit", arg, "a count");
+		return 0;
+	}
+	return -1;
+}
+
+int cmd_events(int argc, char **argv)
+{
+	const struct fl_cmd *cmd = cli_find("events");
+	static const struct option opts[] = {
+		CLI_COMMON_OPTS,
+		{ "kind", required_argument, NULL, 'k' },
+		{ "rank", required_argument, NULL, 'r' },
+		{ "host", required_argument, NULL, 'H' },
+		{ "since", required_argument, NULL, 'S' },
+		{ "until", required_argument, NULL, 'U' },
+		{ "pattern", required_argument, NULL, 'p' },
+		{ "grep", required_argument, NULL, 'g' },
+		{ "severity", required_argument, NULL, 'v' },
+		{ "limit", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_common c;
+	cli_common_init(&c);
+	enum cli_rows fmt = CLI_ROWS_TEXT;
+	struct ev_filter f = { .severity = FL_SEV_INFO };
+	int opt;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:f:hn:", opts, NULL)) != -1) {
+		if (opt == 'h')
+			return cli_help(cmd);
+		int r = filter_opt(&f, opt, optarg);
+		if (r > 0)
+			return r;
+		if (r == 0)
+			continue;
+		r = cli_rows_opt(&c, &fmt, opt, optarg);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r == 0)
+			return cli_usage(cmd);
+	}
+	if (optind + 1 != argc)
+		return cli_usage(cmd);
+	struct fl_store *s;
+	int64_t run;
+	if (cli_open_run(&c, argv[optind], &s, &run))
+		return EXIT_FAIL;
+	int rc = print_events(s, run, &f, fmt, &c);
+	fl_store_close(s);
+	return rc;
+}

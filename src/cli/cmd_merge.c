@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_merge.c - `faultline merge SRC_DB...`: combine stores.
+ *
+ * Each host (or each shard of a large bundle) can be ingested on its own,
+ * in parallel, into its own store. Plain merge copies every run of each
+ * source store into the destination; --into-one makes the one run of each
+ * source a shard of a single run, re-resolved and re-analysed as a whole.
+ * Prints the destination's run ids, one per line, as `ingest` does.
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Stores the verdict summary of a new run, so that `runs` lists it. */
+static void save_summary(struct fl_store *s, int64_t run_id)
+{
+	struct fl_analysis *a;
+	struct fl_err err;
+	fl_err_clear(&err);
+	if (fl_analyze_run(s, run_id, &a, &err) == FL_OK) {
+		fl_analysis_save(s, a, &err);
+		fl_analysis_free(a);
+	}
+}
+
+static void print_run(const struct fl_merged *m)
+{
+	printf("%lld%s\n", (long long)m->run_id, m->existed ? " (already stored)" : "");
+}
+
+static int merge_each(struct fl_store *s, char **srcs, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct fl_merged *runs;
+		size_t nruns;
+		struct fl_err err;
+		fl_err_clear(&err);
+		if (fl_store_merge(s, srcs[i], &runs, &nruns, &err))
+			return cli_fail(&err);
+		for (size_t k = 0; k < nruns; k++)
+			print_run(&runs[k]);
+		free(runs);
+	}
+	return EXIT_OK;
+}
+
+static int merge_into_one(struct fl_store *s, char **srcs, int n)
+{
+	struct fl_merged run;
+	struct fl_err err;
+	fl_err_clear(&err);
+	if (fl_store_merge_shards(s, (const char *const *)srcs, (size_t)n, &run, &err))
+		return cli_fail(&err);
+	if (!run.existed)
+		save_summary(s, run.run_id);
+	print_run(&run);
+	return EXIT_OK;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	const struct fl_cmd *cmd = cli_find("merge");
+	static const struct option opts[] = { CLI_COMMON_OPTS,
+					      { "into-one", no_argument, NULL, '1' },
+					      { NULL, 0, NULL, 0 } };
+	struct cli_common c;
+	cli_common_init(&c);
+	bool into_one = false;
+	int opt;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (opt == 'h')
+			return cli_help(cmd);
+		if (opt == '1') {
+			into_one = true;
+			continue;
+		}
+		/* Only --db and --journal-delete make sense here. */
+		if (opt != 'D' && opt != 'J')
+			return cli_usage(cmd);
+		cli_common_opt(&c, opt, optarg);
+	}
+	if (optind >= argc)
+		return cli_usage(cmd);
+	struct fl_store *s;
+	if (cli_open_store(&c, true, &s))
+		return EXIT_FAIL;
+	int rc = into_one ? merge_into_one(s, argv + optind, argc - optind)
+			  : merge_each(s, argv + optind, argc - optind);
+	fl_store_close(s);
+	return rc;
+}

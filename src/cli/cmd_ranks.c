@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_ranks.c - `faultline ranks RUN`: one row per global rank with what
+ * the analysis concluded of it (failed, stuck, waiting, killed, ok...),
+ * its first error and when it was last heard from.
+ *
+ * States exist only in the analysis, so the run is analysed again (it is
+ * fast: analysis reads the store, not the bundle) and its rank table is
+ * printed through a rowset.
+ */
+#include "cli.h"
+
+static const char *const COLS[] = { "rank",	   "host",	  "local_rank", "state",
+				    "first_error", "last_active", "last_seq",	"lines" };
+#define NCOLS ((int)(sizeof(COLS) / sizeof(COLS[0])))
+
+static void add_rank(struct cli_rowset *rs, const struct fl_rank_state *r)
+{
+	cli_rowset_int(rs, r->rank);
+	cli_rowset_text(rs, r->host);
+	if (r->local_rank >= 0)
+		cli_rowset_int(rs, r->local_rank);
+	else
+		cli_rowset_null(rs);
+	cli_rowset_text(rs, r->state);
+	cli_rowset_text(rs, r->first_error);
+	cli_rowset_time(rs, r->last_ts);
+	if (r->last_seq >= 0)
+		cli_rowset_int(rs, r->last_seq);
+	else
+		cli_rowset_null(rs);
+	cli_rowset_int(rs, r->lines);
+}
+
+static int print_ranks(struct fl_store *s, int64_t run, enum cli_rows fmt,
+		       const struct cli_common *c)
+{
+	struct fl_analysis *a;
+	struct fl_err err;
+	fl_err_clear(&err);
+	if (fl_analyze_run(s, run, &a, &err))
+		return cli_fail(&err);
+	struct cli_rowset rs;
+	cli_rowset_init(&rs, COLS, NCOLS);
+	for (size_t i = 0; i < a->nranks_state; i++)
+		add_rank(&rs, &a->ranks[i]);
+	int rc = cli_rowset_print(&rs, s, fmt, c);
+	cli_rowset_release(&rs);
+	fl_analysis_free(a);
+	return rc;
+}
+
+int cmd_ranks(int argc, char **argv)
+{
+	const struct fl_cmd *cmd = cli_find("ranks");
+	static const struct option opts[] = { CLI_COMMON_OPTS, { NULL, 0, NULL, 0 } };
+	struct cli_common c;
+	cli_common_init(&c);
+	enum cli_rows fmt = CLI_ROWS_TEXT;
+	int opt;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:f:h", opts, NULL)) != -1) {
+		if (opt == 'h')
+			return cli_help(cmd);
+		int r = cli_rows_opt(&c, &fmt, opt, optarg);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r == 0)
+			return cli_usage(cmd);
+	}
+	if (optind + 1 != argc)
+		return cli_usage(cmd);
+	struct fl_store *s;
+	int64_t run;
+	if (cli_open_run(&c, argv[optind], &s, &run))
+		return EXIT_FAIL;
+	int rc = print_ranks(s, run, fmt, &c);
+	fl_store_close(s);
+	return rc;
+}

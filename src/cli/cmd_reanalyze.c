@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_reanalyze.c - `faultline reanalyze RUN...|--all`: run stored bundles
+ * through the current patterns and analysis again.
+ *
+ * After the pattern library learns a new log format, old incidents should
+ * benefit. The pipeline re-reads the kept copy and replaces the run (same
+ * id, same sha256 and kept file) in one transaction, so a failure leaves
+ * the old analysis as it was. The run keeps the name, path and ingest time
+ * it had: re-analysis changes what was found, not when or what was
+ * ingested.
+ * Tested by: tests/e2e/test_maintenance.c
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* What the run row said before re-analysis. */
+struct old_run {
+	int64_t id, ingested_at;
+	char *sha256, *kept, *bundle, *bundle_path, *status, *cause;
+};
+
+static char *col(struct fl_stmt *st, int k)
+{
+	return fl_stmt_null(st, k) ? NULL : fl_xstrdup(fl_stmt_text(st, k));
+}
+
+static int old_load(struct fl_store *s, int64_t id, struct old_run *o, struct fl_err *err)
+{
+	struct fl_stmt *st;
+	memset(o, 0, sizeof(*o));
+	o->id = id;
+	if (fl_store_prepare(s,
+			     "SELECT sha256, kept, bundle, bundle_path, ingested_at, status, cause"
+			     " FROM runs WHERE id = ?1 AND sha256 IS NOT NULL",
+			     &st, err))
+		return err->code;
+	fl_stmt_bind_int(st, 1, id);
+	int rc = fl_stmt_step(st);
+	if (rc == 1) {
+		o->sha256 = col(st, 0);
+		o->kept = col(st, 1);
+		o->bundle = col(st, 2);
+		o->bundle_path = col(st, 3);
+		o->ingested_at = fl_stmt_int(st, 4);
+		o->status = col(st, 5);
+		o->cause = col(st, 6);
+	}
+	fl_stmt_free(st);
+	if (rc < 0)
+		return fl_err_set(err, FL_EDB, "cannot read run %lld: %s", (long long)id,
+				  fl_store_errmsg(s));
+	if (rc != 1)
+		return fl_err_set(err, FL_ENOTFOUND, "no run %lld in the store", (long long)id);
+	return FL_OK;
+}
+
+static void old_release(struct old_run *o)
+{
+	free(o->sha256);
+	free(o->kept);
+	free(o->bundle);
+	free(o->bundle_path);
+	free(o->status);
+	free(o->cause);
+}
+
+/* The pipeline records the path it read (the kept copy) and the time of
+ * this ingest; give the run back the path and time it was ingested under. */
+static int restore_fn(struct fl_store *s, void *ctx)
+{
+	const struct old_run *o = ctx;
+	struct fl_stmt *st;
+	struct fl_err err;
+	if (fl_store_prepare(s, "UPDATE runs SET bundle = ?2, bundle_path = ?3, ingested_at = ?4"
+			     " WHERE id = ?1", &st, &err))
+		return err.code;
+	fl_stmt_bind_int(st, 1, o->id);
+	fl_stmt_bind_text(st, 2, o->bundle);
+	fl_stmt_bind_text(st, 3, o->bundle_path);
+	fl_stmt_bind_int(st, 4, o->ingested_at);
+	int rc = fl_stmt_step(st) < 0 ? FL_EDB : FL_OK;
+	fl_stmt_free(st);
+	return rc;
+}
+
+/* A symlink, named as the bundle was, to the kept copy, in a fresh
+ * directory under base (the store's, which is writable). The members of a
+ * single-log bundle are named after the file, and that name may carry the
+ * rank or host (rank3.log.gz), so the copy is read under its old name.
+ * NULL when no link can be made: the copy is then read under its own. */
+static char *alias(const char *kept, const char *bundle, const char *base, char **tmpdir)
+{
+	*tmpdir = NULL;
+	if (!bundle || !*bundle || strchr(bundle, '/') || !strcmp(bundle, ".") ||
+	    !strcmp(bundle, ".."))
+		return NULL;
+	char *target = realpath(kept, NULL);
+	char *dir = fl_xasprintf("%s/.reanalyze-XXXXXX", base);
+	char *link = NULL;
+	if (target && mkdtemp(dir)) {
+		link = fl_xasprintf("%s/%s", dir, bundle);
+		if (symlink(target, link) == 0) {
+			*tmpdir = dir;
+			dir = NULL;
+		} else {
+			free(link);
+			link = NULL;
+			rmdir(dir);
+		}
+	}
+	free(dir);
+	free(target);
+	return link;
+}
+
+static int reingest(struct fl_store *s, const struct fl_patterns *p, const struct old_run *o,
+		    struct fl_analysis **a, struct fl_err *err)
+{
+	if (!o->kept)
+		return fl_err_set(err, FL_ENOTFOUND,
+				  "run %lld has no kept bundle (ingested with --no-keep); skipped",
+				  (long long)o->id);
+	char *path = cli_kept_path(s, o->kept);
+	if (!path || access(path, R_OK) != 0) {
+		int rc = fl_err_set(err, FL_EIO, "kept bundle '%s' of run %lld is %s; skipped",
+				    o->kept, (long long)o->id,
+				    path ? "missing" : "outside the store");
+		free(path);
+		return rc;
+	}
+	struct fl_pipeline_opts po;
+	fl_pipeline_opts_init(&po);
+	po.keep = false;
+	po.replace_run = o->id;
+	po.sha256 = o->sha256;
+	po.kept = o->kept;
+	struct fl_ingest_result res;
+	char *tmpdir;
+	char *link = alias(path, o->bundle, fl_store_dir(s), &tmpdir);
+	int rc = fl_pipeline_ingest(s, p, link ? link : path, &po, &res, err);
+	if (link) {
+		unlink(link);
+		rmdir(tmpdir);
+	}
+	free(link);
+	free(tmpdir);
+	free(path);
+	if (!rc)
+		rc = fl_store_write(s, restore_fn, (void *)o, err);
+	if (!rc)
+		rc = fl_analyze_run(s, o->id, a, err);
+	if (!rc && (rc = fl_analysis_save(s, *a, err)) != FL_OK) {
+		fl_analysis_free(*a);
+		*a = NULL;
+	}
+	return rc;
+}
+
+static int reanalyze_one(struct fl_store *s, const struct fl_patterns *p, int64_t id)
+{
+	struct fl_err err;
+	fl_err_clear(&err);
+	struct old_run o;
+	struct fl_analysis *a = NULL;
+	int rc = old_load(s, id, &o, &err);
+	if (!rc)
+		rc = reingest(s, p, &o, &a, &err);
+	if (rc) {
+		old_release(&o);
+		return cli_fail(&err);
+	}
+	const char *cause = a->likely.id ? a->likely.id : "none";
+	if (o.status && o.cause && !strcmp(o.status, a->status) && !strcmp(o.cause, cause))
+		printf("%lld %s %s (unchanged)\n", (long long)id, a->status, cause);
+	else
+		printf("%lld %s %s (was %s %s)\n", (long long)id, a->status, cause,
+		       o.status ? o.status : "-", o.cause ? o.cause : "-");
+	fflush(stdout); /* keep progress and the failures on stderr in order */
+	fl_analysis_free(a);
+	old_release(&o);
+	return EXIT_OK;
+}
+
+/* Every run id, fixed before the first one is replaced. */
+static int all_runs(struct fl_store *s, int64_t **ids, size_t *n)
+{
+	struct fl_err err;
+	fl_err_clear(&err);
+	struct fl_stmt *st;
+	size_t cap = 0;
+	*ids = NULL;
+	*n = 0;
+	if (fl_store_prepare(s, "SELECT id FROM runs WHERE sha256 IS NOT NULL ORDER BY id", &st,
+			     &err))
+		return cli_fail(&err);
+	int rc;
+	while ((rc = fl_stmt_step(st)) == 1) {
+		FL_GROW(*ids, cap, *n + 1);
+		(*ids)[(*n)++] = fl_stmt_int(st, 0);
+	}
+	fl_stmt_free(st);
+	return rc < 0 ? cli_failf("cannot list runs: %s", fl_store_errmsg(s)) : EXIT_OK;
+}
+
+static int reanalyze(struct fl_store *s, const struct fl_patterns *p, bool all, char **specs,
+		     int nspecs)
+{
+	int64_t *ids = NULL;
+	size_t n = 0;
+	int rc = EXIT_OK;
+	if (all) {
+		rc = all_runs(s, &ids, &n);
+	} else {
+		ids = fl_xcalloc((size_t)nspecs, sizeof(*ids));
+		for (int i = 0; i < nspecs; i++) {
+			struct fl_err err;
+			fl_err_clear(&err);
+			if (fl_store_resolve_run(s, specs[i], &ids[n], &err))
+				rc = cli_fail(&err);
+			else
+				n++;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (reanalyze_one(s, p, ids[i]))
+			rc = EXIT_FAIL;
+	free(ids);
+	return rc;
+}
+
+int cmd_reanalyze(int argc, char **argv)
+{
+	const struct fl_cmd *cmd = cli_find("reanalyze");
+	static const struct option opts[] = { CLI_COMMON_OPTS, { "all", no_argument, NULL, 'a' },
+					      { NULL, 0, NULL, 0 } };
+	struct cli_common c;
+	cli_common_init(&c);
+	bool all = false;
+	int opt;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "ha", opts, NULL)) != -1) {
+		if (opt == 'h')
+			return cli_help(cmd);
+		if (opt == 'a') {
+			all = true;
+			continue;
+		}
+		if (opt == 'f' || opt == 'o')
+			return cli_usage(cmd);
+		int r = cli_common_opt(&c, opt, optarg);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r == 0)
+			return cli_usage(cmd);
+	}
+	if (all == (optind < argc))
+		return cli_usage(cmd);
+	struct fl_patterns *p;
+	struct fl_store *s;
+	if (cli_load_patterns(&c, &p))
+		return EXIT_FAIL;
+	if (cli_open_store_existing(&c, &s)) {
+		fl_patterns_free(p);
+		return EXIT_FAIL;
+	}
+	int rc = reanalyze(s, p, all, argv + optind, argc - optind);
+	fl_store_close(s);
+	fl_patterns_free(p);
+	return rc;
+}

@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_show.c - `faultline show RUN EVENT_ID`: one event, every column and
+ * field, with the log lines around it.
+ *
+ * The store keeps events, not whole logs, so the context is read back from
+ * the bundle kept beside the store (runs.kept): the bundle is streamed
+ * again and only the lines near the event, in the event's member, are
+ * copied; the walk stops once they are past. A bundle kept as a single
+ * file is stored under its digest, so its one member no longer carries
+ * the original name: then that one member is taken. Without a kept bundle
+ * the event is still shown, with one line saying why there is no context.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define MAX_CONTEXT 1000     /* -C limit */
+#define MAX_KEPT_LINES 20000 /* lines copied, CR parts (progress bars) included */
+
+static const char EVENT_SQL[] =
+	"SELECT e.id, e.run_id, f.path AS file, e.line, e.nlines, e.offset, e.rank, e.local_rank,"
+	" e.host, e.pid, e.dev,"
+	" strftime('%Y-%m-%dT%H:%M:%S', e.ts / 1000000, 'unixepoch')"
+	"   || printf('.%06dZ', e.ts % 1000000) AS time,"
+	" e.ts, e.ts_kind, e.uptime, e.kind, e.pattern, "
+	CLI_SQL_SEVERITY("e.severity") " AS severity,"
+	" CASE WHEN json_valid(e.fields) THEN e.fields END AS fields, e.text"
+	" FROM events e JOIN files f ON f.id = e.file_id WHERE e.id = ?1 AND e.run_id = ?2";
+
+static const char FIELDS_SQL[] =
+	"SELECT j.key, j.value FROM events e,"
+	" json_each(CASE WHEN json_valid(e.fields) THEN e.fields ELSE '{}' END) j"
+	" WHERE e.id = ?1";
+
+struct kept_line {
+	int64_t lineno;
+	char *text;
+};
+
+struct lines {
+	struct kept_line *v;
+	size_t n, cap;
+};
+
+/* The lines [lo, hi] of member `want`, and of the first member in case
+ * the bundle holds only that one under another name. */
+struct context {
+	const char *want;
+	int64_t line, lo, hi;
+	size_t members;
+	bool found, in_want, in_first;
+	struct lines exact, first;
+	const struct lines *use; /* what to print; NULL when no context */
+	char *note;              /* why there is none, or how it was found */
+};
+
+static void lines_release(struct lines *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i].text);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+static void lines_add(struct lines *l, const struct fl_line *ln)
+{
+	if (l->n >= MAX_KEPT_LINES)
+		return;
+	FL_GROW(l->v, l->cap, l->n + 1);
+	l->v[l->n].lineno = (int64_t)ln->lineno;
+	l->v[l->n].text = fl_xstrndup(ln->ptr, ln->len);
+	l->n++;
+}
+
+static int on_member_begin(void *p, const struct fl_member *m)
+{
+	struct context *x = p;
+	x->members++;
+	x->in_want = !strcmp(m->path, x->want);
+	x->in_first = x->members == 1 && !x->in_want;
+	if (x->in_want)
+		x->found = true;
+	return 0;
+}
+
+static int on_line(void *p, const struct fl_line *l)
+{
+	struct context *x = p;
+	int64_t n = (int64_t)l->lineno;
+	if (x->in_want && n > x->hi)
+		return FL_ECANCEL; /* past the window: no need to read on */
+	if (n < x->lo || n > x->hi)
+		return 0;
+	if (x->in_want)
+		lines_add(&x->exact, l);
+	else if (x->in_first)
+		lines_add(&x->first, l);
+	return 0;
+}
+
+static int on_member_end(void *p, const struct fl_member *m, const struct fl_member_stats *st)
+{
+	struct context *x = p;
+	x->in_want = x->in_first = false;
+	return 0;
+}
+
+/* runs.kept of run, NULL when not kept; caller frees. */
+static char *kept_name(struct fl_store *s, int64_t run)
+{
+	struct fl_stmt *st;
+	if (fl_store_prepare(s, "SELECT kept FROM runs WHERE id = ?1", &st, NULL))
+		return NULL;
+	fl_stmt_bind_int(st, 1, run);
+	char *kept = NULL;
+	if (fl_stmt_step(st) == 1 && !fl_stmt_null(st, 0))
+		kept = fl_xstrdup(fl_stmt_text(st, 0));
+	fl_stmt_free(st);
+	return kept;
+}
+
+/* Fills x->use, or x->note with why there is no context. */
+static void read_context(struct fl_store *s, int64_t run, struct context *x)
+{
+	char *kept = kept_name(s, run);
+	char *path = kept ? cli_kept_path(s, kept) : NULL;
+	struct stat sb;
+	if (!kept)
+		x->note = fl_xstrdup("the bundle was not kept (ingested with --no-keep)");
+	else if (!path)
+		x->note = fl_xasprintf("the kept bundle '%s' is outside the store", kept);
+	free(kept);
+	if (!path)
+		return;
+	if (stat(path, &sb) != 0) {
+		x->note = fl_xasprintf("the kept bundle '%s' is missing", path);
+		free(path);
+		return;
+	}
+	struct fl_ingest_opts io;
+	fl_ingest_opts_init(&io);
+	struct fl_ingest_sink sink = { .ctx = x, .member_begin = on_member_begin, .line = on_line,
+				       .member_end = on_member_end };
+	struct fl_ingest_stats stats;
+	struct fl_err err;
+	fl_err_clear(&err);
+	int rc = fl_ingest_bundle(path, &io, &sink, &stats, &err);
+	if (rc && rc != FL_ECANCEL)
+		x->note = fl_xasprintf("cannot read the kept bundle: %s",
+				       err.msg[0] ? err.msg : fl_strstatus(rc));
+	else if (x->found)
+		x->use = &x->exact;
+	else if (x->members == 1)
+		x->use = &x->first;
+	else
+		x->note = fl_xasprintf("'%s' is not in the kept bundle '%s'", x->want, path);
+	if (x->use && !x->use->n) {
+		x->use = NULL;
+		x->note = fl_xasprintf("the kept copy of '%s' has no line %lld", x->want,
+				       (long long)x->line);
+	}
+	free(path);
+}
+
+/* ---- output ---- */
+
+static bool is_event_line(int64_t n, int64_t line, int64_t nlines)
+{
+	return n >= line && n < line + (nlines > 0 ? nlines : 1);
+}
+
+static void text_event(struct fl_buf *out, struct fl_stmt *ev, struct fl_stmt *fields, bool bold)
+{
+	struct fl_buf t = FL_BUF_INIT;
+	const char *b0 = bold ? "\x1b[1m" : "", *b1 = bold ? "\x1b[0m" : "";
+	fl_buf_printf(out, "%sevent %lld of run %lld%s\n", b0, (long long)fl_stmt_int(ev, 0),
+		      (long long)fl_stmt_int(ev, 1), b1);
+	int ncols = fl_stmt_columns(ev);
+	for (int k = 2; k < ncols; k++) {
+		const char *name = fl_stmt_column_name(ev, k);
+		if (!strcmp(name, "fields") || !strcmp(name, "text"))
+			continue;
+		fl_buf_reset(&t);
+		fl_utf8_sanitize(&t, fl_stmt_text(ev, k), fl_stmt_bytes(ev, k));
+		const char *v = fl_stmt_null(ev, k) ? "-" : t.ptr ? t.ptr : "";
+		fl_buf_printf(out, "  %-11s %s\n", name, v);
+	}
+	fl_buf_printf(out, "%sfields%s\n", b0, b1);
+	while (fl_stmt_step(fields) == 1) {
+		fl_buf_reset(&t);
+		fl_utf8_sanitize(&t, fl_stmt_text(fields, 0), fl_stmt_bytes(fields, 0));
+		fl_buf_printf(out, "  %-20s ", t.ptr ? t.ptr : "");
+		fl_buf_reset(&t);
+		fl_utf8_sanitize(&t, fl_stmt_text(fields, 1), fl_stmt_bytes(fields, 1));
+		fl_buf_printf(out, "%s\n", t.ptr ? t.ptr : "");
+	}
+	fl_buf_printf(out, "%stext%s\n", b0, b1);
+	for (const char *p = fl_stmt_text(ev, ncols - 1);; ) {
+		size_t n = strcspn(p, "\n");
+		fl_buf_reset(&t);
+		fl_utf8_sanitize(&t, p, n);
+		fl_buf_printf(out, "  %s\n", t.ptr ? t.ptr : "");
+		if (!p[n])
+			break;
+		p += n + 1;
+	}
+	fl_buf_release(&t);
+}
+
+static void text_context(struct fl_buf *out, const struct context *x, int64_t line,
+			 int64_t nlines, bool bold)
+{
+	const char *b0 = bold ? "\x1b[1m" : "", *b1 = bold ? "\x1b[0m" : "";
+	if (!x->use) {
+		fl_buf_printf(out, "%scontext%s  none: %s\n", b0, b1, x->note);
+		return;
+	}
+	struct fl_buf t = FL_BUF_INIT;
+	fl_utf8_sanitize(&t, x->want, strlen(x->want));
+	fl_buf_printf(out, "%scontext%s  %s lines %lld-%lld (kept bundle)\n", b0, b1, t.ptr,
+		      (long long)x->use->v[0].lineno, (long long)x->use->v[x->use->n - 1].lineno);
+	for (size_t i = 0; i < x->use->n; i++) {
+		const struct kept_line *l = &x->use->v[i];
+		bool mark = is_event_line(l->lineno, line, nlines);
+		fl_buf_reset(&t);
+		fl_utf8_sanitize(&t, l->text, strlen(l->text));
+		fl_buf_printf(out, "%s%s %6lld  %s%s\n", mark && bold ? b0 : "", mark ? ">" : " ",
+			      (long long)l->lineno, t.ptr ? t.ptr : "", mark && bold ? b1 : "");
+	}
+	fl_buf_release(&t);
+}
+
+static void json_cell(struct fl_buf *out, struct fl_stmt *st, int k)
+{
+	switch (fl_stmt_type(st, k)) {
+	case 'n':
+		fl_buf_adds(out, "null");
+		break;
+	case 'i':
+		fl_buf_printf(out, "%lld", (long long)fl_stmt_int(st, k));
+		break;
+	case 'f':
+		fl_json_num(out, fl_stmt_double(st, k));
+		break;
+	default:
+		fl_json_str(out, fl_stmt_text(st, k), fl_stmt_bytes(st, k));
+	}
+}
+
+static void json_show(struct fl_buf *out, struct fl_stmt *ev, const struct context *x,
+		      int64_t line, int64_t nlines)
+{
+	fl_buf_adds(out, "{\"event\":{");
+	int ncols = fl_stmt_columns(ev);
+	for (int k = 0; k < ncols; k++) {
+		const char *name = fl_stmt_column_name(ev, k);
+		fl_buf_printf(out, "%s\"%s\":", k ? "," : "", name);
+		/* fields is JSON already (checked by json_valid in the query). */
+		if (!strcmp(name, "fields") && !fl_stmt_null(ev, k))
+			fl_buf_add(out, fl_stmt_text(ev, k), fl_stmt_bytes(ev, k));
+		else
+			json_cell(out, ev, k);
+	}
+	fl_buf_adds(out, "},\"context\":");
+	if (!x->use) {
+		fl_buf_adds(out, "null,\"note\":");
+		fl_json_str(out, x->note, strlen(x->note));
+		fl_buf_adds(out, "}\n");
+		return;
+	}
+	fl_buf_adds(out, "{\"file\":");
+	fl_json_str(out, x->want, strlen(x->want));
+	fl_buf_printf(out, ",\"from\":%lld,\"to\":%lld,\"lines\":[",
+		      (long long)x->use->v[0].lineno, (long long)x->use->v[x->use->n - 1].lineno);
+	for (size_t i = 0; i < x->use->n; i++) {
+		const struct kept_line *l = &x->use->v[i];
+		fl_buf_printf(out, "%s{\"line\":%lld,\"event\":%s,\"text\":", i ? "," : "",
+			      (long long)l->lineno,
+			      is_event_line(l->lineno, line, nlines) ? "true" : "false");
+		fl_json_str(out, l->text, strlen(l->text));
+		fl_buf_addc(out, '}');
+	}
+	fl_buf_adds(out, "]},\"note\":null}\n");
+}
+
+/* CSV: the lines, one row each; without context, the event's own lines. */
+static int csv_show(struct fl_store *s, struct fl_stmt *ev, const struct context *x,
+		    int64_t line, int64_t nlines, const struct cli_common *c)
+{
+	static const char *const cols[] = { "file", "line", "event", "text" };
+	struct cli_rowset rs;
+	cli_rowset_init(&rs, cols, 4);
+	if (x->use) {
+		for (size_t i = 0; i < x->use->n; i++) {
+			const struct kept_line *l = &x->use->v[i];
+			cli_rowset_text(&rs, x->want);
+			cli_rowset_int(&rs, l->lineno);
+			cli_rowset_int(&rs, is_event_line(l->lineno, line, nlines));
+			cli_rowset_text(&rs, l->text);
+		}
+	} else {
+		const char *p = fl_stmt_text(ev, fl_stmt_columns(ev) - 1);
+		for (int64_t n = line;; n++) {
+			size_t len = strcspn(p, "\n");
+			char *one = fl_xstrndup(p, len);
+			cli_rowset_text(&rs, x->want);
+			cli_rowset_int(&rs, n);
+			cli_rowset_int(&rs, 1);
+			cli_rowset_text(&rs, one);
+			free(one);
+			if (!p[len])
+				break;
+			p += len + 1;
+		}
+	}
+	int rc = cli_rowset_print(&rs, s, CLI_ROWS_CSV, c);
+	cli_rowset_release(&rs);
+	return rc;
+}
+
+static int show_event(struct fl_store *s, int64_t run, int64_t id, int64_t nctx,
+		      enum cli_rows fmt, const struct cli_common *c)
+{
+	struct fl_stmt *ev, *fields = NULL;
+	struct fl_err err;
+	fl_err_clear(&err);
+	if (fl_store_prepare(s, EVENT_SQL, &ev, &err))
+		return cli_fail(&err);
+	fl_stmt_bind_int(ev, 1, id);
+	fl_stmt_bind_int(ev, 2, run);
+	int rc = fl_stmt_step(ev);
+	if (rc != 1) {
+		fl_stmt_free(ev);
+		if (rc < 0)
+			return cli_failf("cannot read event %lld", (long long)id);
+		return cli_failf("no event %lld in run %lld", (long long)id, (long long)run);
+	}
+	int64_t line = fl_stmt_int(ev, 3), nlines = fl_stmt_int(ev, 4);
+	struct context x = { .want = fl_stmt_text(ev, 2), .line = line,
+			     .lo = line > nctx ? line - nctx : 1 };
+	x.hi = line + (nlines > 0 ? nlines - 1 : 0) + nctx;
+	read_context(s, run, &x);
+	struct fl_buf out = FL_BUF_INIT;
+	if (fmt == CLI_ROWS_CSV) {
+		rc = csv_show(s, ev, &x, line, nlines, c);
+	} else if (fmt == CLI_ROWS_JSON) {
+		json_show(&out, ev, &x, line, nlines);
+		rc = cli_write_output(c, &out);
+	} else if ((rc = fl_store_prepare(s, FIELDS_SQL, &fields, &err)) != 0) {
+		rc = cli_fail(&err);
+	} else {
+		fl_stmt_bind_int(fields, 1, id);
+		bool bold = cli_color(c);
+		text_event(&out, ev, fields, bold);
+		text_context(&out, &x, line, nlines, bold);
+		rc = cli_write_output(c, &out);
+	}
+	fl_buf_release(&out);
+	fl_stmt_free(fields);
+	lines_release(&x.exact);
+	lines_release(&x.first);
+	free(x.note);
+	fl_stmt_free(ev);
+	return rc;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	const struct fl_cmd *cmd = cli_find("show");
+	static const struct option opts[] = { CLI_COMMON_OPTS,
+					      { "context", required_argument, NULL, 'C' },
+					      { NULL, 0, NULL, 0 } };
+	struct cli_common c;
+	cli_common_init(&c);
+	enum cli_rows fmt = CLI_ROWS_TEXT;
+	int64_t nctx = 5, id;
+	int opt;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:f:hC:", opts, NULL)) != -1) {
+		if (opt == 'h')
+			return cli_help(cmd);
+		if (opt == 'C') {
+			if (!cli_parse_int(optarg, 0, &nctx) || nctx > MAX_CONTEXT)
+				return cli_badarg("-C", optarg, "a count of lines up to 1000");
+			continue;
+		}
+		int r = cli_rows_opt(&c, &fmt, opt, optarg);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r == 0)
+			return cli_usage(cmd);
+	}
+	if (optind + 2 != argc)
+		return cli_usage(cmd);
+	if (!cli_parse_int(argv[optind + 1], 1, &id))
+		return cli_badarg("EVENT_ID", argv[optind + 1], "an event id");
+	struct fl_store *s;
+	int64_t run;
+	if (cli_open_run(&c, argv[optind], &s, &run))
+		return EXIT_FAIL;
+	int rc = show_event(s, run, id, nctx, fmt, &c);
+	fl_store_close(s);
+	return rc;
+}

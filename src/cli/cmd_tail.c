@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_tail.c - `faultline tail RUN RANK`: the last lines a rank wrote, the
+ * first thing an engineer reads after a crash.
+ *
+ * The pipeline keeps the last lines of every file in table tails (20 by
+ * default), so this works without the bundle. A rank's lines are those of
+ * the files attributed to it (rank3/stderr.log) and its lines in shared
+ * files ([default3]: prefixes in a node's combined log). Text output reads
+ * like tail(1) on several files; JSON and CSV give one row per line.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char TAIL_SQL[] =
+	"SELECT f.path AS file, t.line, " CLI_SQL_TIME("t.ts") " AS time, t.text FROM"
+	" (SELECT t.file_id, t.line, t.ts, t.text, t.rowid AS rid, ROW_NUMBER() OVER"
+	"   (PARTITION BY t.file_id ORDER BY t.line DESC, t.rowid DESC) AS k"
+	"  FROM tails t JOIN files f ON f.id = t.file_id"
+	"  WHERE t.run_id = ?1 AND (f.rank = ?2 OR t.rank = ?2)) t"
+	" JOIN files f ON f.id = t.file_id WHERE t.k <= ?3 ORDER BY f.id, t.line, t.rid";
+
+static bool has_rank(struct fl_store *s, int64_t run, int64_t rank)
+{
+	struct fl_stmt *st;
+	if (fl_store_prepare(s, "SELECT 1 FROM ranks WHERE run_id = ?1 AND rank = ?2", &st, NULL))
+		return false;
+	fl_stmt_bind_int(st, 1, run);
+	fl_stmt_bind_int(st, 2, rank);
+	bool found = fl_stmt_step(st) == 1;
+	fl_stmt_free(st);
+	return found;
+}
+
+/* tail(1) style: a header per file, then its lines numbered. */
+static int print_text(struct fl_stmt *st, const struct cli_common *c)
+{
+	struct fl_buf out = FL_BUF_INIT, text = FL_BUF_INIT;
+	bool bold = cli_color(c);
+	char *file = NULL;
+	int rc;
+	while ((rc = fl_stmt_step(st)) == 1) {
+		const char *path = fl_stmt_text(st, 0);
+		if (!file || strcmp(file, path)) {
+			free(file);
+			file = fl_xstrdup(path);
+			fl_buf_reset(&text);
+			fl_utf8_sanitize(&text, path, strlen(path));
+			fl_buf_printf(&out, "%s%s==> %s <==%s\n", out.len ? "\n" : "",
+				      bold ? "\x1b[1m" : "", text.ptr, bold ? "\x1b[0m" : "");
+		}
+		fl_buf_reset(&text);
+		fl_utf8_sanitize(&text, fl_stmt_text(st, 3), fl_stmt_bytes(st, 3));
+		fl_buf_printf(&out, "%6lld  %s\n", (long long)fl_stmt_int(st, 1),
+			      text.ptr ? text.ptr : "");
+	}
+	free(file);
+	fl_buf_release(&text);
+	if (rc == 0)
+		rc = cli_write_output(c, &out);
+	else
+		rc = cli_failf("cannot read the kept lines");
+	fl_buf_release(&out);
+	return rc;
+}
+
+static int print_tail(struct fl_store *s, int64_t run, int64_t rank, int64_t n,
+		      enum cli_rows fmt, const struct cli_common *c)
+{
+	if (!has_rank(s, run, rank))
+		return cli_failf("run %lld has no rank %lld", (long long)run, (long long)rank);
+	struct fl_stmt *st;
+	struct fl_err err;
+	fl_err_clear(&err);
+	if (fl_store_prepare(s, TAIL_SQL, &st, &err))
+		return cli_fail(&err);
+	fl_stmt_bind_int(st, 1, run);
+	fl_stmt_bind_int(st, 2, rank);
+	fl_stmt_bind_int(st, 3, n);
+	int rc = fmt == CLI_ROWS_TEXT ? print_text(st, c) : cli_print_rows(st, fmt, c);
+	fl_stmt_free(st);
+	return rc;
+}
+
+int cmd_tail(int argc, char **argv)
+{
+	const struct fl_cmd *cmd = cli_find("tail");
+	static const struct option opts[] = { CLI_COMMON_OPTS, { NULL, 0, NULL, 0 } };
+	struct cli_common c;
+	cli_common_init(&c);
+	enum cli_rows fmt = CLI_ROWS_TEXT;
+	int64_t n = 20, rank;
+	int opt;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:f:hn:", opts, NULL)) != -1) {
+		if (opt == 'h')
+			return cli_help(cmd);
+		if (opt == 'n') {
+			if (!cli_parse_int(optarg, 1, &n))
+				return cli_badarg("-n", optarg, "a count of lines");
+			continue;
+		}
+		int r = cli_rows_opt(&c, &fmt, opt, optarg);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r == 0)
+			return cli_usage(cmd);
+	}
+	if (optind + 2 != argc)
+		return cli_usage(cmd);
+	if (!cli_parse_int(argv[optind + 1], 0, &rank))
+		return cli_badarg("RANK", argv[optind + 1], "a global rank");
+	struct fl_store *s;
+	int64_t run;
+	if (cli_open_run(&c, argv[optind], &s, &run))
+		return EXIT_FAIL;
+	int rc = print_tail(s, run, rank, n, fmt, &c);
+	fl_store_close(s);
+	return rc;
+}

@@ -1,0 +1,461 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report_doc.c - the document the Markdown and HTML reports share.
+ *
+ * A title fit for a ticket, the verdict as a table, then explanation,
+ * evidence, remediation and the supporting detail. This file decides what
+ * is shown and in which order; a markup (report_int.h) decides how. Log
+ * text goes only to the markup's escaping operations; the literals written
+ * here with lit() are faultline's own words and numbers.
+ */
+#include "report_int.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+enum {
+	TIMELINE_ROWS = 15, /* a ticket wants the start of the story, not all of it */
+	STUCK_LISTED = 32,  /* stuck ranks named before "and N more" */
+};
+
+/* ---- inline pieces ---- */
+
+static void lit(struct fl_buf *out, const char *s)
+{
+	fl_buf_adds(out, s);
+}
+
+/* Log text, or "-" where the log said nothing. */
+static void text(const struct fl_markup *m, struct fl_buf *out, const char *s)
+{
+	if (s && *s)
+		m->text(out, s);
+	else
+		lit(out, "-");
+}
+
+static void ident(const struct fl_markup *m, struct fl_buf *out, const char *s)
+{
+	if (s && *s)
+		m->ident(out, s);
+	else
+		lit(out, "-");
+}
+
+static void code(const struct fl_markup *m, struct fl_buf *out, const char *s)
+{
+	if (s && *s)
+		m->code(out, s);
+	else
+		lit(out, "-");
+}
+
+void fl_doc_num(struct fl_buf *out, int64_t v)
+{
+	if (v < 0)
+		lit(out, "unknown");
+	else
+		fl_buf_printf(out, "%" PRId64, v);
+}
+
+/* "file:line" as one code span: paths come from the bundle. */
+static void location(const struct fl_markup *m, struct fl_buf *out, const char *file,
+		     int64_t line)
+{
+	if (!file || !*file) {
+		lit(out, "-");
+		return;
+	}
+	struct fl_buf t = FL_BUF_INIT;
+	fl_buf_adds(&t, file);
+	if (line > 0)
+		fl_buf_printf(&t, ":%" PRId64, line);
+	m->code(out, t.ptr);
+	fl_buf_release(&t);
+}
+
+/* Offsets are signed microseconds; shown as seconds without rounding. */
+static void offset(struct fl_buf *out, int64_t us)
+{
+	uint64_t n = us < 0 ? -(uint64_t)us : (uint64_t)us;
+	fl_buf_printf(out, "%c%" PRIu64 ".%06" PRIu64 " s", us < 0 ? '-' : '+', n / 1000000,
+		      n % 1000000);
+}
+
+static void strong_lit(const struct fl_markup *m, struct fl_buf *out, const char *s)
+{
+	m->strong_begin(out);
+	lit(out, s);
+	m->strong_end(out);
+}
+
+/* ---- blocks ---- */
+
+static void heading(const struct fl_markup *m, struct fl_buf *out, const char *s)
+{
+	m->heading_begin(out, 2);
+	lit(out, s);
+	m->heading_end(out, 2);
+}
+
+/* A paragraph of log-derived prose, after an optional bold label. */
+static void paragraph(const struct fl_markup *m, struct fl_buf *out, const char *label,
+		      const char *s)
+{
+	if (!s || !*s)
+		return;
+	m->para_begin(out, NULL);
+	if (label) {
+		strong_lit(m, out, label);
+		lit(out, " ");
+	}
+	m->text(out, s);
+	m->para_end(out);
+}
+
+static void cell(const struct fl_markup *m, struct fl_buf *out)
+{
+	m->cell_begin(out, NULL);
+}
+
+static void next_cell(const struct fl_markup *m, struct fl_buf *out)
+{
+	m->cell_end(out);
+	cell(m, out);
+}
+
+static void row_end(const struct fl_markup *m, struct fl_buf *out)
+{
+	m->cell_end(out);
+	m->row_end(out);
+}
+
+/* ---- title ---- */
+
+void fl_doc_title(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	lit(out, "faultline: ");
+	ident(m, out, a->status);
+	lit(out, " — ");
+	if (!a->likely.id && a->summary) {
+		text(m, out, a->summary);
+		return;
+	}
+	ident(m, out, a->likely.id);
+	if (a->first.set && a->first.rank >= 0) {
+		fl_buf_printf(out, " on rank %" PRId64, a->first.rank);
+		if (a->first.host) {
+			lit(out, " (");
+			text(m, out, a->first.host);
+			lit(out, ")");
+		}
+	} else if (a->hang.set && a->hang.collective) {
+		lit(out, " in ");
+		text(m, out, a->hang.collective);
+		if (a->hang.seq >= 0)
+			fl_buf_printf(out, " (seq %" PRId64 ")", a->hang.seq);
+	}
+}
+
+/* ---- verdict ---- */
+
+/* Opens a verdict row and its value cell; row_end() closes both. */
+static void field(const struct fl_markup *m, struct fl_buf *out, const char *name)
+{
+	m->row_begin(out, NULL);
+	m->head_cell(out, name);
+	cell(m, out);
+}
+
+static void first_rows(const struct fl_markup *m, const struct fl_first_failure *f,
+		       struct fl_buf *out)
+{
+	field(m, out, "First failure");
+	if (!f->set) {
+		lit(out, "none");
+		row_end(m, out);
+		return;
+	}
+	m->strong_begin(out);
+	lit(out, "rank ");
+	fl_doc_num(out, f->rank);
+	m->strong_end(out);
+	lit(out, " on ");
+	text(m, out, f->host);
+	lit(out, " at ");
+	fl_report_time(out, f->ts);
+	row_end(m, out);
+	field(m, out, "Failure kind");
+	code(m, out, f->kind);
+	row_end(m, out);
+	field(m, out, "Failure line");
+	code(m, out, f->message);
+	row_end(m, out);
+	field(m, out, "Failure source");
+	location(m, out, f->file, f->line);
+	row_end(m, out);
+}
+
+static void stuck(const struct fl_hang *h, struct fl_buf *out)
+{
+	if (h->nstuck == 0) {
+		lit(out, "none known");
+		return;
+	}
+	for (size_t i = 0; i < h->nstuck && i < STUCK_LISTED; i++)
+		fl_buf_printf(out, "%s%" PRId64, i ? ", " : "", h->stuck[i]);
+	if (h->nstuck > STUCK_LISTED)
+		fl_buf_printf(out, " and %zu more", h->nstuck - STUCK_LISTED);
+}
+
+static void hang_rows(const struct fl_markup *m, const struct fl_hang *h, struct fl_buf *out)
+{
+	field(m, out, "Hang");
+	if (!h->set) {
+		lit(out, "none");
+		row_end(m, out);
+		return;
+	}
+	code(m, out, h->collective);
+	lit(out, ", seq ");
+	fl_doc_num(out, h->seq);
+	lit(out, ", process group ");
+	code(m, out, h->process_group);
+	lit(out, ", timeout ");
+	if (h->timeout_ms >= 0)
+		fl_buf_printf(out, "%" PRId64 " ms", h->timeout_ms);
+	else
+		lit(out, "unknown");
+	row_end(m, out);
+	field(m, out, "Stuck ranks");
+	stuck(h, out);
+	row_end(m, out);
+}
+
+static void verdict(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	static const char *const cols[] = { "Field", "Value" };
+	m->table_begin(out, cols, 2);
+	field(m, out, "Status");
+	if (a->status && *a->status)
+		m->status(out, a->status);
+	else
+		lit(out, "-");
+	row_end(m, out);
+	field(m, out, "Likely cause");
+	code(m, out, a->likely.id);
+	lit(out, " (");
+	text(m, out, a->likely.confidence);
+	lit(out, " confidence)");
+	row_end(m, out);
+	first_rows(m, &a->first, out);
+	hang_rows(m, &a->hang, out);
+	field(m, out, "Bundle");
+	code(m, out, a->bundle);
+	fl_buf_printf(out, " (%" PRId64 " ranks, %" PRId64 " hosts, %" PRId64 " files, %" PRId64
+		      " lines)", a->nranks, a->nhosts, a->nfiles, a->nlines);
+	row_end(m, out);
+	field(m, out, "Run id");
+	fl_buf_printf(out, "%" PRId64, a->run_id);
+	row_end(m, out);
+	field(m, out, "Signature");
+	code(m, out, a->signature);
+	row_end(m, out);
+	m->table_end(out);
+}
+
+/* ---- evidence and advice ---- */
+
+static void evidence(const struct fl_markup *m, const struct fl_evidence_list *ev,
+		     struct fl_buf *out)
+{
+	if (ev->n == 0)
+		return;
+	heading(m, out, "Evidence");
+	for (size_t i = 0; i < ev->n; i++) {
+		const struct fl_evidence *e = &ev->v[i];
+		m->para_begin(out, NULL);
+		location(m, out, e->file, e->line);
+		lit(out, " (rank ");
+		fl_doc_num(out, e->rank);
+		if (e->host) {
+			lit(out, ", ");
+			text(m, out, e->host);
+		}
+		if (e->ts != FL_TIME_NONE) {
+			lit(out, ", ");
+			fl_report_time(out, e->ts);
+		}
+		lit(out, ")");
+		m->para_end(out);
+		m->code_block(out, e->text);
+	}
+}
+
+static void remediation(const struct fl_markup *m, const struct fl_cause *c, struct fl_buf *out)
+{
+	if (c->nrem == 0)
+		return;
+	heading(m, out, "Remediation");
+	m->list_begin(out, true);
+	for (size_t i = 0; i < c->nrem; i++) {
+		m->item_begin(out, i + 1);
+		text(m, out, c->remediation[i]);
+		m->item_end(out);
+	}
+	m->list_end(out, true);
+}
+
+static void others(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	if (a->nothers == 0)
+		return;
+	heading(m, out, "Other candidates");
+	m->list_begin(out, false);
+	for (size_t i = 0; i < a->nothers; i++) {
+		const struct fl_cause *c = &a->others[i];
+		m->item_begin(out, 0);
+		code(m, out, c->id);
+		lit(out, " (");
+		text(m, out, c->confidence);
+		lit(out, "): ");
+		text(m, out, c->explanation);
+		m->item_end(out);
+	}
+	m->list_end(out, false);
+}
+
+/* ---- tables of detail ---- */
+
+/* A class only for the severities the stylesheet knows: the severity
+ * comes from pattern files, and an attribute is no place to trust it. */
+static const char *severity_class(const char *severity)
+{
+	if (severity && strcmp(severity, "error") == 0)
+		return "sev-error";
+	if (severity && strcmp(severity, "warning") == 0)
+		return "sev-warning";
+	return NULL;
+}
+
+static void findings(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	static const char *const cols[] = { "Finding", "Severity", "Message" };
+	if (a->nfindings == 0)
+		return;
+	heading(m, out, "Findings");
+	m->table_begin(out, cols, 3);
+	for (size_t i = 0; i < a->nfindings; i++) {
+		const struct fl_finding *f = &a->findings[i];
+		m->row_begin(out, NULL);
+		cell(m, out);
+		code(m, out, f->id);
+		m->cell_end(out);
+		m->cell_begin(out, severity_class(f->severity));
+		text(m, out, f->severity);
+		next_cell(m, out);
+		text(m, out, f->message);
+		row_end(m, out);
+	}
+	m->table_end(out);
+}
+
+static void timeline_row(const struct fl_markup *m, const struct fl_timeline_entry *t,
+			 struct fl_buf *out)
+{
+	m->row_begin(out, t->primary ? "primary" : NULL);
+	cell(m, out);
+	fl_report_time(out, t->ts);
+	next_cell(m, out);
+	fl_doc_num(out, t->rank);
+	next_cell(m, out);
+	text(m, out, t->host);
+	next_cell(m, out);
+	code(m, out, t->kind);
+	if (t->primary) {
+		lit(out, " ");
+		strong_lit(m, out, "primary");
+	}
+	next_cell(m, out);
+	code(m, out, t->text);
+	row_end(m, out);
+}
+
+static void timeline(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	static const char *const cols[] = { "Time", "Rank", "Host", "Kind", "Text" };
+	if (a->ntimeline == 0)
+		return;
+	size_t n = a->ntimeline < TIMELINE_ROWS ? a->ntimeline : TIMELINE_ROWS;
+	heading(m, out, "Timeline");
+	if (n < a->ntimeline) {
+		m->para_begin(out, "muted");
+		fl_buf_printf(out, "First %zu of %zu events.", n, a->ntimeline);
+		m->para_end(out);
+	}
+	m->table_begin(out, cols, 5);
+	for (size_t i = 0; i < n; i++)
+		timeline_row(m, &a->timeline[i], out);
+	m->table_end(out);
+}
+
+static void offsets(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	static const char *const cols[] = { "Host", "Offset", "Samples" };
+	if (a->noffsets == 0)
+		return;
+	heading(m, out, "Clock skew");
+	m->para_begin(out, NULL);
+	lit(out, "Times above are corrected by subtracting each host's offset.");
+	m->para_end(out);
+	m->table_begin(out, cols, 3);
+	for (size_t i = 0; i < a->noffsets; i++) {
+		const struct fl_host_offset *o = &a->offsets[i];
+		m->row_begin(out, NULL);
+		cell(m, out);
+		text(m, out, o->host);
+		next_cell(m, out);
+		offset(out, o->offset_us);
+		next_cell(m, out);
+		fl_buf_printf(out, "%d", o->samples);
+		row_end(m, out);
+	}
+	m->table_end(out);
+}
+
+static void skipped(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	if (a->nskipped == 0)
+		return;
+	heading(m, out, "Skipped members");
+	m->list_begin(out, false);
+	for (size_t i = 0; i < a->nskipped; i++) {
+		m->item_begin(out, 0);
+		code(m, out, a->skipped[i].path);
+		lit(out, ": ");
+		text(m, out, a->skipped[i].reason);
+		m->item_end(out);
+	}
+	m->list_end(out, false);
+}
+
+void fl_doc_render(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	m->heading_begin(out, 1);
+	fl_doc_title(m, a, out);
+	m->heading_end(out, 1);
+	if (a->likely.id)
+		paragraph(m, out, NULL, a->summary);
+	verdict(m, a, out);
+	paragraph(m, out, NULL, a->likely.explanation);
+	paragraph(m, out, "Missing evidence:", a->missing);
+	evidence(m, &a->likely.evidence, out);
+	remediation(m, &a->likely, out);
+	others(m, a, out);
+	findings(m, a, out);
+	if (m->figure)
+		m->figure(a, out);
+	timeline(m, a, out);
+	offsets(m, a, out);
+	skipped(m, a, out);
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report_int.h - the document walker and the markups it drives.
+ *
+ * The Markdown and HTML reports are one document in two syntaxes. What the
+ * document says, and in which order, is written once in report_doc.c; a
+ * markup (report_md.c, report_html.c) only spells each block and span in
+ * its syntax, the way cmark's renderers share one tree walk.
+ *
+ * Log text reaches a markup only through text, ident, code, status and
+ * code_block, each of which escapes it for its format. Everything else the
+ * walker writes is its own literal prose and numbers, which neither syntax
+ * reads as markup; a cls argument is a class name from the walker's fixed
+ * set (never log text), which formats without classes ignore.
+ */
+#ifndef FL_REPORT_INT_H
+#define FL_REPORT_INT_H
+
+#include "faultline/report.h"
+
+struct fl_markup {
+	/* Inline log text, one line; s is never NULL or empty. */
+	void (*text)(struct fl_buf *out, const char *s);
+	/* An identifier of faultline's own (status, cause id). */
+	void (*ident)(struct fl_buf *out, const char *s);
+	void (*code)(struct fl_buf *out, const char *s);
+	/* The run's status, set off the way the format can. */
+	void (*status)(struct fl_buf *out, const char *s);
+	/* A block of log text shown verbatim; s may be NULL. */
+	void (*code_block)(struct fl_buf *out, const char *s);
+	void (*strong_begin)(struct fl_buf *out);
+	void (*strong_end)(struct fl_buf *out);
+	void (*heading_begin)(struct fl_buf *out, int level);
+	void (*heading_end)(struct fl_buf *out, int level);
+	void (*para_begin)(struct fl_buf *out, const char *cls);
+	void (*para_end)(struct fl_buf *out);
+	void (*list_begin)(struct fl_buf *out, bool ordered);
+	void (*list_end)(struct fl_buf *out, bool ordered);
+	/* number: the item's place in an ordered list from 1; 0 in a bulleted one. */
+	void (*item_begin)(struct fl_buf *out, size_t number);
+	void (*item_end)(struct fl_buf *out);
+	/* Opens a table and writes its header row of walker-owned names. */
+	void (*table_begin)(struct fl_buf *out, const char *const *cols, size_t ncols);
+	void (*table_end)(struct fl_buf *out);
+	void (*row_begin)(struct fl_buf *out, const char *cls);
+	void (*row_end)(struct fl_buf *out);
+	/* A whole cell naming its column or row, from a walker-owned name. */
+	void (*head_cell)(struct fl_buf *out, const char *name);
+	void (*cell_begin)(struct fl_buf *out, const char *cls);
+	void (*cell_end)(struct fl_buf *out);
+	/* The format's own picture of the run, drawn before the timeline
+	 * table; NULL where the format has none. */
+	void (*figure)(const struct fl_analysis *a, struct fl_buf *out);
+};
+
+/* The whole document, title heading first. */
+void fl_doc_render(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out);
+
+/* The one-line verdict as inline content: the document's title, which
+ * HTML also needs for its <title>. */
+void fl_doc_title(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out);
+
+/* A rank or sequence number; "unknown" for the -1 of one not logged. */
+void fl_doc_num(struct fl_buf *out, int64_t v);
+
+/* s as a fenced Markdown code block (report_escape.c). */
+void fl_md_fenced(struct fl_buf *b, const char *s, size_t n);
+
+#endif

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_merge.c - `faultline merge`: shards of one job ingested apart and
+ * merged --into-one give the verdict of the whole job ingested at once;
+ * plain merge copies whole runs between stores.
+ *
+ * A scenario bundle is split by its top-level entries (node directories)
+ * into two shard directories, each ingested into its own store; the merged
+ * run's report is compared with the single ingest's.
+ */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <dirent.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "fl_test.h"
+
+/* ---- helpers ---- */
+
+static void copy_into(const char *src, const char *dir)
+{
+	char cmd[16384];
+	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s/'", src, dir);
+	cr_assert_eq(system(cmd), 0, "failed: %s", cmd);
+}
+
+/* Runs faultline; returns its exit status, stdout in *out (caller frees). */
+static int run(const char *tmp, const char *const *args, char **out)
+{
+	char o[4096], e[4096];
+	snprintf(o, sizeof(o), "%s/stdout", tmp);
+	snprintf(e, sizeof(e), "%s/stderr", tmp);
+	int rc = fl_test_run(o, e, args);
+	if (out)
+		*out = fl_test_slurp(o, NULL);
+	return rc;
+}
+
+static void ingest(const char *tmp, const char *bundle, const char *db)
+{
+	const char *args[] = { "ingest", bundle, "--db", db, NULL };
+	cr_assert_eq(run(tmp, args, NULL), 0, "ingest %s failed", bundle);
+}
+
+static json_t *report(const char *tmp, const char *db, const char *runspec)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/report-%s.json", tmp, runspec);
+	const char *args[] = {
+		"report", runspec, "--db", db, "--format", "json", "-o", path, NULL
+	};
+	cr_assert_eq(run(tmp, args, NULL), 0, "report %s of %s failed", runspec, db);
+	json_error_t jerr;
+	json_t *j = json_load_file(path, 0, &jerr);
+	cr_assert(j, "report is not JSON: %s", jerr.text);
+	return j;
+}
+
+/* The value at a dotted path ("verdict.hang.seq"); JSON null if absent. */
+static json_t *at(json_t *j, const char *path)
+{
+	char buf[256];
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *save = NULL, *s = strtok_r(buf, ".", &save); s && j;
+	     s = strtok_r(NULL, ".", &save))
+		j = json_object_get(j, s);
+	return j ? j : json_null();
+}
+
+static void expect_same(const char *what, json_t *want, json_t *got, const char *path)
+{
+	json_t *a = at(want, path), *b = at(got, path);
+	char *as = json_dumps(a, JSON_ENCODE_ANY | JSON_COMPACT);
+	char *bs = json_dumps(b, JSON_ENCODE_ANY | JSON_COMPACT);
+	cr_expect(json_equal(a, b), "%s: %s: single ingest %s, merged %s", what, path, as, bs);
+	free(as);
+	free(bs);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The ids of the findings, sorted and joined by spaces (the report orders
+ * findings by severity; compare them as sets). */
+static char *finding_ids(json_t *rep)
+{
+	json_t *arr = json_object_get(rep, "findings");
+	size_t n = json_array_size(arr), len = 1;
+	const char **ids = calloc(n + 1, sizeof(*ids));
+	for (size_t i = 0; i < n; i++) {
+		ids[i] = json_string_value(json_object_get(json_array_get(arr, i), "id"));
+		cr_assert(ids[i], "finding without id");
+		len += strlen(ids[i]) + 1;
+	}
+	qsort(ids, n, sizeof(*ids), cmp_str);
+	char *out = calloc(1, len);
+	for (size_t i = 0; i < n; i++) {
+		strcat(out, ids[i]);
+		strcat(out, " ");
+	}
+	free(ids);
+	return out;
+}
+
+/* The last line of stdout as a run id, with its "(already stored)" flag. */
+static long run_id(const char *out, bool *existed)
+{
+	cr_assert(out && *out, "no run id printed");
+	const char *last = out;
+	for (const char *p = out; p[0] && p[1]; p++)
+		if (p[0] == '\n')
+			last = p + 1;
+	if (existed)
+		*existed = strstr(last, "already stored") != NULL;
+	return strtol(last, NULL, 10);
+}
+
+/* Copies the top-level entries of bundle, the first half into a, the
+ * rest into b (sorted, so that each shard is whole node directories). */
+static void split(const char *bundle, const char *a, const char *b)
+{
+	struct dirent **ents;
+	int n = scandir(bundle, &ents, NULL, alphasort);
+	cr_assert(n > 3, "%s: too few entries to split", bundle);
+	int k = 0, nreal = n - 2;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(ents[i]->d_name, ".") && strcmp(ents[i]->d_name, "..")) {
+			char src[8192];
+			snprintf(src, sizeof(src), "%s/%s", bundle, ents[i]->d_name);
+			copy_into(src, k++ < (nreal + 1) / 2 ? a : b);
+		}
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+/* ---- --into-one ---- */
+
+struct scenario {
+	char name[64];
+};
+
+ParameterizedTestParameters(merge, into_one)
+{
+	/* a failure, a hang, four hosts, skewed clocks, 64 hosts */
+	static const char *const names[] = { "01-gpu-oom", "05-collective-hang", "07-gpu-hardware",
+					     "15-clock-skew", "17-large" };
+	size_t n = sizeof(names) / sizeof(names[0]);
+	struct scenario *v = cr_malloc(sizeof(*v) * n);
+	for (size_t i = 0; i < n; i++)
+		snprintf(v[i].name, sizeof(v[i].name), "%s", names[i]);
+	return cr_make_param_array(struct scenario, v, n);
+}
+
+ParameterizedTest(struct scenario *sc, merge, into_one, .timeout = 120)
+{
+	char *tmp = fl_test_tmpdir(sc->name);
+	char bundle[4096], a[4096], b[4096], full_db[4096], a_db[4096], b_db[4096], m_db[4096];
+	snprintf(bundle, sizeof(bundle), "%s/scenarios/%s/bundle", FL_TESTDATA_DIR, sc->name);
+	snprintf(a, sizeof(a), "%s/shard-a", tmp);
+	snprintf(b, sizeof(b), "%s/shard-b", tmp);
+	snprintf(full_db, sizeof(full_db), "%s/full.db", tmp);
+	snprintf(a_db, sizeof(a_db), "%s/a/fl.db", tmp);
+	snprintf(b_db, sizeof(b_db), "%s/b/fl.db", tmp);
+	snprintf(m_db, sizeof(m_db), "%s/m/fl.db", tmp);
+	mkdir(a, 0755);
+	mkdir(b, 0755);
+	split(bundle, a, b);
+	ingest(tmp, bundle, full_db);
+	ingest(tmp, a, a_db);
+	ingest(tmp, b, b_db);
+
+	/* shards named out of order: the result must not depend on it */
+	char *out;
+	const char *margs[] = { "merge", "--into-one", b_db, a_db, "--db", m_db, NULL };
+	cr_assert_eq(run(tmp, margs, &out), 0, "%s: merge --into-one failed", sc->name);
+	bool existed;
+	long id = run_id(out, &existed);
+	free(out);
+	cr_expect(!existed);
+
+	json_t *want = report(tmp, full_db, "last");
+	json_t *got = report(tmp, m_db, "last");
+	/* clang-format off */
+	static const char *const paths[] = {
+		"verdict.status", "verdict.likely_cause.id", "verdict.first_failure.rank",
+		"verdict.first_failure.host", "verdict.first_failure.kind",
+		"verdict.first_failure.evidence", "verdict.hang.collective", "verdict.hang.seq",
+		"verdict.hang.stuck_ranks", "run.ranks", "run.hosts", "run.files", "run.lines",
+		"run.events", "ranks", "training",
+	};
+	/* clang-format on */
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+		expect_same(sc->name, want, got, paths[i]);
+	char *fw = finding_ids(want), *fg = finding_ids(got);
+	cr_expect_str_eq(fg, fw, "%s: finding ids differ", sc->name);
+	free(fw);
+	free(fg);
+	cr_expect_eq(json_integer_value(at(got, "run.id")), id);
+
+	char keep[4096];
+	snprintf(keep, sizeof(keep), "%s/reports", FL_TEST_OUT);
+	mkdir(keep, 0755);
+	snprintf(keep, sizeof(keep), "%s/reports/merged-%s.json", FL_TEST_OUT, sc->name);
+	json_dump_file(got, keep, JSON_INDENT(1));
+	json_decref(want);
+	json_decref(got);
+
+	/* the same shards again, in the other order: the same run */
+	const char *again[] = { "merge", "--into-one", a_db, b_db, "--db", m_db, NULL };
+	cr_assert_eq(run(tmp, again, &out), 0);
+	cr_expect_eq(run_id(out, &existed), id);
+	cr_expect(existed, "%s: merging the same shards twice made a second run", sc->name);
+	free(out);
+	free(tmp);
+}
+
+Test(merge, into_one_refuses_bad_sources, .timeout = 120)
+{
+	char *tmp = fl_test_tmpdir("merge-bad");
+	char two[4096], one[4096], dst[4096], missing[4096], b1[4096], b2[4096];
+	snprintf(two, sizeof(two), "%s/two.db", tmp);
+	snprintf(one, sizeof(one), "%s/one.db", tmp);
+	snprintf(dst, sizeof(dst), "%s/dst.db", tmp);
+	snprintf(missing, sizeof(missing), "%s/missing.db", tmp);
+	snprintf(b1, sizeof(b1), "%s/scenarios/08-cuda-error/bundle", FL_TESTDATA_DIR);
+	snprintf(b2, sizeof(b2), "%s/scenarios/12-storage-error/bundle", FL_TESTDATA_DIR);
+	ingest(tmp, b1, two);
+	ingest(tmp, b2, two);
+	ingest(tmp, b1, one);
+
+	const char *several[] = { "merge", "--into-one", two, one, "--db", dst, NULL };
+	cr_expect_eq(run(tmp, several, NULL), 1, "a store of two runs is not a shard");
+	const char *twice[] = { "merge", "--into-one", one, one, "--db", dst, NULL };
+	cr_expect_eq(run(tmp, twice, NULL), 1, "the same shard twice must be refused");
+	const char *absent[] = { "merge", "--into-one", missing, one, "--db", dst, NULL };
+	cr_expect_eq(run(tmp, absent, NULL), 1);
+	const char *none[] = { "merge", "--db", dst, NULL };
+	cr_expect_eq(run(tmp, none, NULL), 2);
+	const char *help[] = { "merge", "--help", NULL };
+	cr_expect_eq(run(tmp, help, NULL), 0);
+
+	/* nothing half-written: the failed merges left no run */
+	char *out;
+	const char *runs[] = { "runs", "--db", dst, "--format", "json", NULL };
+	cr_assert_eq(run(tmp, runs, &out), 0);
+	json_t *j = json_loads(out, 0, NULL);
+	cr_expect(json_is_array(j) && json_array_size(j) == 0, "runs after failed merges: %s",
+		  out);
+	json_decref(j);
+	free(out);
+	free(tmp);
+}
+
+/* ---- plain merge ---- */
+
+Test(merge, copies_runs, .timeout = 120)
+{
+	char *tmp = fl_test_tmpdir("merge-plain");
+	char x[4096], y[4096], dst[4096], b1[4096], b2[4096];
+	snprintf(x, sizeof(x), "%s/x/fl.db", tmp);
+	snprintf(y, sizeof(y), "%s/y/fl.db", tmp);
+	snprintf(dst, sizeof(dst), "%s/dst/fl.db", tmp);
+	snprintf(b1, sizeof(b1), "%s/scenarios/01-gpu-oom/bundle", FL_TESTDATA_DIR);
+	snprintf(b2, sizeof(b2), "%s/scenarios/05-collective-hang/bundle", FL_TESTDATA_DIR);
+	ingest(tmp, b1, x);
+	ingest(tmp, b2, y);
+	/* the destination already holds a run, so the copies get new ids */
+	ingest(tmp, b2, dst);
+
+	char *out;
+	const char *args[] = { "merge", x, y, "--db", dst, NULL };
+	cr_assert_eq(run(tmp, args, &out), 0, "merge failed");
+	cr_expect(strstr(out, "2\n") == out, "first copied run is 2: %s", out);
+	cr_expect(strstr(out, "1 (already stored)"), "y's run is dst's run 1: %s", out);
+	free(out);
+
+	const char *runs[] = { "runs", "--db", dst, "--format", "json", NULL };
+	cr_assert_eq(run(tmp, runs, &out), 0);
+	json_t *j = json_loads(out, 0, NULL);
+	cr_expect_eq(json_array_size(j), 2, "dst should hold both runs: %s", out);
+	json_decref(j);
+	free(out);
+
+	/* the copy reports as the original, and analysis summary came along */
+	json_t *want = report(tmp, x, "1");
+	json_t *got = report(tmp, dst, "2");
+	static const char *const paths[] = { "verdict",   "findings",  "ranks",      "run.sha256",
+					     "run.files", "run.lines", "run.events", "training" };
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+		expect_same("plain merge", want, got, paths[i]);
+	json_decref(want);
+	json_decref(got);
+
+	/* the kept bundle travelled with the run */
+	json_t *r = report(tmp, x, "1");
+	char kept[8192];
+	snprintf(kept, sizeof(kept), "%s/dst/bundles/%s.tar.zst", tmp,
+		 json_string_value(at(r, "run.sha256")));
+	json_decref(r);
+	struct stat sb;
+	cr_expect(stat(kept, &sb) == 0 && sb.st_size > 0, "kept bundle not copied: %s", kept);
+
+	/* again: nothing new */
+	cr_assert_eq(run(tmp, args, &out), 0);
+	cr_expect(strstr(out, "2 (already stored)") && strstr(out, "1 (already stored)"),
+		  "second merge: %s", out);
+	free(out);
+	free(tmp);
+}
