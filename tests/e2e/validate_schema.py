@@ -8,6 +8,10 @@ import sys
 import jsonschema
 
 schema = json.loads(pathlib.Path(sys.argv[1]).read_text())
+# The contract's "$id" is a bare name ("faultline.report/1"); older
+# jsonschema releases (Debian 12's 4.10) take it as a base URI and then fail
+# to resolve "#/$defs/..." against it. The id carries no constraint.
+schema.pop("$id", None)
 validator = jsonschema.Draft202012Validator(schema)
 reports = sorted(pathlib.Path(sys.argv[2]).glob("*.json"))
 if not reports:
