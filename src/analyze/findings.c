@@ -215,32 +215,36 @@ static void loss_scale(struct ctx *c)
 		       " t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)", 3);
 }
 
-/* A loss far above its recent trend, per file (each rank's own series). */
+/* A loss far above its recent trend. The series is the mean loss of each
+ * logged step over the ranks that logged it (data-parallel ranks log the
+ * same step), so the work is per step, not per line. */
 static void loss_spike(struct ctx *c)
 {
 	struct fl_stmt *st;
 	const char *sql =
-		"WITH s AS (SELECT t.file_id, t.line, t.step, t.rank, t.host, t.ts, t.loss,"
-		" AVG(t.loss) OVER w AS trend, COUNT(t.loss) OVER w AS n FROM steps t"
-		" WHERE t.run_id = ?1 AND t.loss IS NOT NULL"
-		" WINDOW w AS (PARTITION BY t.file_id ORDER BY t.line ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING))"
-		" SELECT f.path, s.line, s.rank, s.host, s.ts, s.step, s.loss, s.trend FROM s"
-		" JOIN files f ON f.id = s.file_id WHERE s.n >= 10 AND s.loss > ?2 * s.trend"
-		" AND s.loss - s.trend > ?3 ORDER BY s.ts, s.line LIMIT 1";
+		"WITH p AS (SELECT step, AVG(loss) AS loss FROM steps WHERE run_id = ?1"
+		"  AND loss IS NOT NULL AND step IS NOT NULL GROUP BY step),"
+		" s AS (SELECT step, loss, AVG(loss) OVER w AS trend, COUNT(loss) OVER w AS n FROM p"
+		"  WINDOW w AS (ORDER BY step ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING))"
+		" SELECT f.path, t.line, t.rank, t.host, t.ts, s.step, s.loss, s.trend FROM s"
+		" JOIN steps t ON t.run_id = ?1 AND t.step = s.step AND t.loss IS NOT NULL"
+		" JOIN files f ON f.id = t.file_id"
+		" WHERE s.n >= 10 AND s.loss > ?2 * s.trend AND s.loss - s.trend > ?3"
+		" ORDER BY s.step, t.loss DESC LIMIT 1";
 	if (prepare(c, sql, &st))
 		return;
 	fl_stmt_bind_int(st, 1, c->run);
 	fl_stmt_bind_double(st, 2, SPIKE_RATIO);
 	fl_stmt_bind_double(st, 3, SPIKE_MIN);
 	if (fl_stmt_step(st) == 1) {
-		char *msg = fl_xasprintf("loss jumped to %.4g at step %s against %.4g over the steps before",
-					 fl_stmt_double(st, 6), fl_stmt_null(st, 5) ? "?" : fl_stmt_text(st, 5),
+		char *msg = fl_xasprintf("loss jumped to %.4g at step %lld against %.4g over the steps before",
+					 fl_stmt_double(st, 6), (long long)fl_stmt_int(st, 5),
 					 fl_stmt_double(st, 7));
 		finding_add(c->a, "loss_spike", "warning", msg);
 		const char *host = fl_stmt_null(st, 3) ? NULL : fl_stmt_text(st, 3);
 		int64_t ts = fl_stmt_null(st, 4) ? FL_TIME_NONE : fl_stmt_int(st, 4);
-		char *text = fl_xasprintf("step %s: loss %.6g", fl_stmt_null(st, 5) ? "?" : fl_stmt_text(st, 5),
-					  fl_stmt_double(st, 6));
+		char *text = fl_xasprintf("step %lld: loss %.6g (mean over ranks)",
+					  (long long)fl_stmt_int(st, 5), fl_stmt_double(st, 6));
 		evidence_add_raw(&last_finding(c->a)->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
 				 fl_stmt_null(st, 2) ? -1 : fl_stmt_int(st, 2), host,
 				 clock_correct(c, host, ts), text);

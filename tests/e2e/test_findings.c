@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_findings.c - findings whose signal is a trend in the step lines
+ * (loss_spike, throughput_drop, low_mfu), on small torchtitan-format logs
+ * written by the test, each with a control that must not trigger them.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fl_test.h"
+
+/* Writes rank0.log with n torchtitan step lines (the 2025 format); loss,
+ * tps and mfu per step come from the callbacks. */
+static void write_steps(const char *dir, int n, double (*loss)(int), int (*tps)(int),
+			double (*mfu)(int))
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/rank0.log", dir);
+	FILE *fp = fopen(path, "w");
+	cr_assert(fp);
+	for (int i = 1; i <= n; i++)
+		fprintf(fp,
+			"[rank0]:[titan] 2026-11-30 12:%02d:%02d,000 - root - INFO - step: %2d  loss: %8.5f"
+			"  grad_norm:  1.2345  memory: 45.12GiB(56.98%%)  tps: %d,%03d  tflops: 123.45"
+			"  mfu: %.2f%%\n",
+			i / 60, i % 60, i, loss(i), tps(i) / 1000, tps(i) % 1000, mfu(i));
+	fclose(fp);
+}
+
+static json_t *analyze_dir(const char *dir)
+{
+	char db[4096], out[4096];
+	snprintf(db, sizeof(db), "%s/fl.db", dir);
+	snprintf(out, sizeof(out), "%s/report.json", dir);
+	char bundle[4096];
+	snprintf(bundle, sizeof(bundle), "%s/rank0.log", dir);
+	const char *args[] = { "analyze", bundle, "--db", db, "--no-keep", "--format", "json", "-o",
+			       out, NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
+	json_t *r = json_load_file(out, 0, NULL);
+	cr_assert(r);
+	return r;
+}
+
+static bool has_finding(json_t *r, const char *id)
+{
+	size_t i;
+	json_t *f;
+	json_array_foreach(json_object_get(r, "findings"), i, f)
+		if (!strcmp(json_string_value(json_object_get(f, "id")), id))
+			return true;
+	return false;
+}
+
+static double flat_loss(int i) { return 3.0 + (i % 3) * 0.01; }
+static double spike_loss(int i) { return i == 25 ? 9.5 : flat_loss(i); }
+static int steady_tps(int i) { return 10050 + (i % 5); }
+static int falling_tps(int i) { return i > 24 ? 4200 : 10050; }
+static double good_mfu(int i) { return 41.5; }
+static double poor_mfu(int i) { return 18.25; }
+
+Test(findings, loss_spike, .timeout = 60)
+{
+	char *a = fl_test_tmpdir("spike");
+	write_steps(a, 32, spike_loss, steady_tps, good_mfu);
+	json_t *r = analyze_dir(a);
+	cr_expect(has_finding(r, "loss_spike"), "a loss of 9.5 among 3.0s is a spike");
+	json_decref(r);
+	char *b = fl_test_tmpdir("nospike");
+	write_steps(b, 32, flat_loss, steady_tps, good_mfu);
+	r = analyze_dir(b);
+	cr_expect(!has_finding(r, "loss_spike"), "a flat loss has no spike");
+	cr_expect(!has_finding(r, "throughput_drop"));
+	cr_expect(!has_finding(r, "low_mfu"));
+	json_decref(r);
+	free(a);
+	free(b);
+}
+
+Test(findings, throughput_drop_and_low_mfu, .timeout = 60)
+{
+	char *a = fl_test_tmpdir("drop");
+	write_steps(a, 32, flat_loss, falling_tps, poor_mfu);
+	json_t *r = analyze_dir(a);
+	cr_expect(has_finding(r, "throughput_drop"), "tokens/s fell from 10,050 to 4,200");
+	cr_expect(has_finding(r, "low_mfu"), "mfu 18.25%% is under 30%%");
+	json_t *mfu = json_object_get(json_object_get(r, "training"), "mfu");
+	cr_expect(json_is_number(mfu) && json_number_value(mfu) > 0.18 && json_number_value(mfu) < 0.19);
+	json_decref(r);
+	free(a);
+}
