@@ -172,6 +172,7 @@ struct fl_activity_row {
 	int64_t rank, local_rank, pid;
 	const char *host;
 	int64_t lines, first_ts, last_ts, last_line;
+	const char *last_text; /* the stream's last line (a silent rank's last words) */
 };
 int fl_store_activity_add(struct fl_store *s, const struct fl_activity_row *r);
 

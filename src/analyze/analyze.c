@@ -459,11 +459,77 @@ static void specific_remediation(struct ctx *c, struct fl_cause *k, const struct
 		remediation_add(k, fl_xstrdup("the run uses fp16: move to bf16"));
 }
 
+/* The last line each stuck rank wrote: a stuck rank is often silent, and
+ * where it fell silent is the evidence. */
+static void stuck_last_lines(struct ctx *c, struct fl_cause *k)
+{
+	struct fl_stmt *st;
+	if (prepare(c, "SELECT f.path, a.last_line, a.host, a.last_ts, a.last_text FROM activity a"
+		       " JOIN files f ON f.id = a.file_id WHERE a.run_id = ?1 AND a.rank = ?2"
+		       " AND a.last_text IS NOT NULL ORDER BY a.last_ts DESC, a.last_line DESC LIMIT 1",
+		       &st))
+		return;
+	for (size_t i = 0; i < c->a->hang.nstuck && i < 4; i++) {
+		fl_stmt_reset(st);
+		fl_stmt_bind_int(st, 1, c->run);
+		fl_stmt_bind_int(st, 2, c->a->hang.stuck[i]);
+		if (fl_stmt_step(st) != 1)
+			continue;
+		const char *host = fl_stmt_null(st, 2) ? NULL : fl_stmt_text(st, 2);
+		int64_t ts = fl_stmt_null(st, 3) ? FL_TIME_NONE : fl_stmt_int(st, 3);
+		evidence_add_raw(&k->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
+				 c->a->hang.stuck[i], host, clock_correct(c, host, ts),
+				 fl_stmt_text(st, 4));
+	}
+	fl_stmt_free(st);
+}
+
+/* A hang's evidence: where the others waited, and where the stuck fell
+ * silent. */
+static void hang_evidence(struct ctx *c, struct fl_cause *k)
+{
+	const struct fl_evidence_list *h = &c->a->hang.evidence;
+	for (size_t i = 0; i < h->n && i < 3; i++)
+		evidence_add_raw(&k->evidence, h->v[i].file, h->v[i].line, h->v[i].rank, h->v[i].host,
+				 h->v[i].ts, h->v[i].text);
+	stuck_last_lines(c, k);
+}
+
+static char *explain_hang(struct ctx *c)
+{
+	const struct fl_hang *h = &c->a->hang;
+	struct fl_buf b = FL_BUF_INIT;
+	fl_buf_printf(&b, "%zu rank(s) waited in %s", c->nwaiting, h->collective ? h->collective : "a collective");
+	if (h->seq >= 0)
+		fl_buf_printf(&b, " seq %lld", (long long)h->seq);
+	if (h->process_group)
+		fl_buf_printf(&b, " (process group %s)", h->process_group);
+	if (h->timeout_ms >= 0)
+		fl_buf_printf(&b, " until its %lld ms timeout", (long long)h->timeout_ms);
+	if (h->nstuck) {
+		fl_buf_adds(&b, h->nstuck == 1 ? "; rank " : "; ranks ");
+		for (size_t i = 0; i < h->nstuck && i < 8; i++)
+			fl_buf_printf(&b, "%s%lld", i ? ", " : "", (long long)h->stuck[i]);
+		fl_buf_adds(&b, h->nstuck > 8 ? ", ... never arrived" : " never arrived");
+	} else {
+		fl_buf_adds(&b, "; which rank held it up is not in the logs");
+	}
+	return fl_buf_detach(&b);
+}
+
 static void cause_fill(struct ctx *c, struct fl_cause *k, const char *id, const char *conf,
 		       const struct ev *lead, char *expl)
 {
+	bool hang = !strcmp(id, "collective_hang") && !lead && c->a->hang.set;
+	if (hang) {
+		free(expl);
+		expl = explain_hang(c);
+	}
 	cause_init(k, id, conf, expl);
-	cause_evidence(c, k, lead);
+	if (hang)
+		hang_evidence(c, k);
+	else
+		cause_evidence(c, k, lead);
 	specific_remediation(c, k, lead);
 	const struct fl_cause_rule *r = rules_cause(id);
 	for (size_t i = 0; r && i < 6 && r->remediation[i]; i++)
@@ -559,7 +625,7 @@ static void rank_causes(struct ctx *c, const struct ev *first)
 		cand_get(v, &n, "loss_divergence")->score += 160;
 	/* Nothing but consequences: the root is not in the bundle, but what
 	 * the consequences point at is still the best lead. */
-	if (n == 0 && !first) {
+	if (n == 0 && !first && !c->a->hang.set) {
 		for (size_t i = 0; i < c->nev && n < 24; i++) {
 			const struct ev *e = &c->ev[i];
 			if (e->role != ROLE_SECONDARY || !e->cause || e->severity < 2 ||

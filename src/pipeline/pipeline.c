@@ -37,6 +37,7 @@ struct agg {
 	int64_t n, x, y;
 	int64_t first_ts, last_ts, line, file_id;
 	char *sample;
+	struct fl_buf text; /* activity: the stream's last line */
 };
 
 struct map {
@@ -62,6 +63,7 @@ static void map_free_slots(struct agg *slots, size_t cap)
 		free(slots[i].a);
 		free(slots[i].b);
 		free(slots[i].sample);
+		fl_buf_release(&slots[i].text);
 	}
 	free(slots);
 }
@@ -369,7 +371,8 @@ static int on_event(void *ctx, const struct fl_event *ev)
 
 /* ---- per-line bookkeeping ---- */
 
-static void count_activity(struct ing *g, const struct fl_attr *a, uint64_t lineno)
+static void count_activity(struct ing *g, const struct fl_attr *a, const char *line, size_t len,
+			   uint64_t lineno)
 {
 	/* Binary key: three ids, then the host; no formatting per line. */
 	char key[3 * sizeof(int64_t) + 257];
@@ -390,6 +393,8 @@ static void count_activity(struct ing *g, const struct fl_attr *a, uint64_t line
 	}
 	e->n++;
 	e->line = (int64_t)lineno;
+	fl_buf_reset(&e->text);
+	fl_buf_add(&e->text, line, len < 2000 ? len : 2000);
 	if (a->ts != FL_TIME_NONE && a->ts_kind != FL_TS_INHERITED) {
 		if (e->first_ts == FL_TIME_NONE || a->ts < e->first_ts)
 			e->first_ts = a->ts;
@@ -425,7 +430,7 @@ static int on_line(void *ctx, const struct fl_line *l)
 	fl_attr_line(g->af, l->ptr, l->len, &a);
 	if (a.conflict)
 		g->conflicts++;
-	count_activity(g, &a, l->lineno);
+	count_activity(g, &a, l->ptr, l->len, l->lineno);
 	keep_tail(g, l, &a);
 	return fl_matcher_line(g->matcher, &a, l->ptr, l->len, l->lineno, l->offset, on_event, g);
 }
@@ -455,7 +460,7 @@ static int flush_activity(struct ing *g)
 		if (!e->key)
 			continue;
 		struct fl_activity_row r = { g->run_id, g->file_id, e->rank, e->local_rank, e->pid,
-					     e->host, e->n, e->first_ts, e->last_ts, e->line };
+					     e->host, e->n, e->first_ts, e->last_ts, e->line, e->text.ptr };
 		if (fl_store_activity_add(g->store, &r))
 			return store_fail(g, "cannot store activity");
 	}

@@ -75,7 +75,7 @@ static const char *const MIGRATIONS[] = {
 	"CREATE TABLE activity ("
 	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
 	"  file_id INTEGER, rank INTEGER, local_rank INTEGER, pid INTEGER, host TEXT,"
-	"  lines INTEGER, first_ts INTEGER, last_ts INTEGER, last_line INTEGER"
+	"  lines INTEGER, first_ts INTEGER, last_ts INTEGER, last_line INTEGER, last_text TEXT"
 	");"
 	"CREATE TABLE procs ("
 	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"

@@ -39,7 +39,8 @@ static const char *const HOT_SQL[ST_N] = {
 	[ST_COLL] = "INSERT INTO colls(run_id, host, pid, rank, comm, op, last_opcount, calls,"
 		    " nranks, last_ts) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
 	[ST_ACTIVITY] = "INSERT INTO activity(run_id, file_id, rank, local_rank, pid, host, lines,"
-			" first_ts, last_ts, last_line) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
+			" first_ts, last_ts, last_line, last_text)"
+			" VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
 };
 
 sqlite3_stmt *store_hot(struct fl_store *s, enum hot_stmt which)
@@ -532,5 +533,6 @@ int fl_store_activity_add(struct fl_store *s, const struct fl_activity_row *r)
 		sqlite3_bind_int64(st, 9, r->last_ts);
 	}
 	sqlite3_bind_int64(st, 10, r->last_line);
+	bind_opt_text(st, 11, r->last_text, r->last_text ? strlen(r->last_text) : 0);
 	return run_stmt(s, st);
 }
