@@ -94,7 +94,10 @@ int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struc
 		fl_store_close(s);
 		return rc;
 	}
-	sqlite3_busy_timeout(s->db, 10000);
+	/* An ingest holds the write lock for its whole transaction (minutes
+	 * for a large bundle): a second writer waits for it; readers never
+	 * wait in WAL mode. */
+	sqlite3_busy_timeout(s->db, ro ? 10000 : 900000);
 	sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
 	if (!ro) {
 		const char *jm = (flags & FL_STORE_NO_WAL) ? "PRAGMA journal_mode = DELETE"
