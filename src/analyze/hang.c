@@ -118,6 +118,22 @@ static void set_from_group(struct ctx *c, struct group *g)
 	c->nwaiting = g->n;
 }
 
+/* The timeout line of older builds names no process group; the watchdog
+ * summary of the same work does ("[PG 0 (default_pg) Rank 5] ... at work: S"). */
+static char *summary_pg(const struct ctx *c, int64_t seq)
+{
+	for (size_t i = 0; i < c->nev && seq >= 0; i++) {
+		int64_t v;
+		if (!strcmp(c->ev[i].kind, "torch.watchdog_summary") &&
+		    ev_field_int(&c->ev[i], "seq", &v) && v == seq) {
+			char *pg = pg_name(&c->ev[i]);
+			if (pg)
+				return pg;
+		}
+	}
+	return NULL;
+}
+
 /* Ranks behind the hang point: reported an earlier seq in the same group
  * of collectives, or a last enqueued work below it. */
 static void behind(struct ctx *c, const struct group *g, int64_t **stuck, size_t *n, size_t *cap)
@@ -175,6 +191,8 @@ static int watchdog_hang(struct ctx *c)
 			best->ranks[k++] = best->ranks[i];
 	best->n = k;
 	set_from_group(c, best);
+	if (!c->a->hang.process_group)
+		c->a->hang.process_group = summary_pg(c, best->seq);
 	int64_t *stuck = NULL;
 	size_t ns = 0, caps = 0;
 	behind(c, best, &stuck, &ns, &caps);
