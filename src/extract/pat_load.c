@@ -345,8 +345,10 @@ static int key_value(struct parser *ps, const char *key, const char *v)
 		return FL_OK;
 	}
 	if (!strcmp(key, "literal")) {
-		if (!*v)
-			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: empty literal", ps->file, ps->line);
+		/* The prefilter indexes literals by their first two bytes. */
+		if (strlen(v) < 2)
+			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: a literal needs two bytes or more",
+					  ps->file, ps->line);
 		FL_GROW(pt->literals, pt->caplit, pt->nlit + 1);
 		pt->literals[pt->nlit++] = fl_xstrdup(v);
 		return FL_OK;
