@@ -5,8 +5,8 @@
  * Third stage. A pattern set is loaded once from the `.pat` files in
  * patterns/ (format: docs/patterns.md), compiled with PCRE2 JIT, and
  * indexed by a literal prefilter (every pattern's `literal:` strings,
- * found by their first two bytes), so a line that matches nothing costs
- * one pass over its bytes and no regex.
+ * found by a three-byte anchor), so a line that matches nothing costs one
+ * pass over its bytes and no regex.
  * Only this module includes pcre2.h.
  *
  * Threads: a loaded struct fl_patterns is read-only and may be shared; a

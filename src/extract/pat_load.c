@@ -345,9 +345,9 @@ static int key_value(struct parser *ps, const char *key, const char *v)
 		return FL_OK;
 	}
 	if (!strcmp(key, "literal")) {
-		/* The prefilter indexes literals by their first two bytes. */
-		if (strlen(v) < 2)
-			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: a literal needs two bytes or more",
+		/* The prefilter indexes literals by three of their bytes. */
+		if (strlen(v) < 3)
+			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: a literal needs three bytes or more",
 					  ps->file, ps->line);
 		FL_GROW(pt->literals, pt->caplit, pt->nlit + 1);
 		pt->literals[pt->nlit++] = fl_xstrdup(v);

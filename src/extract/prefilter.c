@@ -4,10 +4,12 @@
  *
  * Most log lines match no pattern; running a few hundred regexes on each
  * would dominate the ingest. Every pattern declares literal strings that
- * any matching line contains. The scan looks at each pair of adjacent
- * bytes and tests one bit of a 64 Kibit table of the pairs that start a
- * literal; only on a hit are the literals starting with that pair
- * compared. The bit tests are independent of each other, so the CPU runs
+ * any matching line contains. Each literal is indexed by one run of three
+ * of its bytes, the run least likely in ordinary log text (capitals and
+ * rare punctuation rather than lower-case letters, digits, blanks and the
+ * common separators). The scan hashes each three-byte window of the line
+ * to one bit of a 64 Kibit table of those anchors; only on a hit are the
+ * literals of that anchor compared in place. The bit tests are independent of each other, so the CPU runs
  * them in parallel - about three times the speed of an Aho-Corasick
  * automaton, whose every step waits for the previous one - and the table
  * fits in the first-level cache.
@@ -22,18 +24,23 @@ struct lit {
 	const char *s; /* owned by the pattern */
 	uint32_t len;
 	uint32_t pat;  /* pattern index */
+	uint32_t at;   /* offset of the anchor in the literal */
 };
 
 struct ac {
-	uint64_t bits[65536 / 64]; /* pairs that start a literal */
-	uint32_t *first;           /* 65537 offsets into lits, by pair */
-	struct lit *lits;          /* sorted by pair */
+	uint64_t bits[65536 / 64]; /* anchor hashes */
+	uint32_t *first;           /* 65537 offsets into lits, by anchor hash */
+	struct lit *lits;          /* sorted by anchor hash */
 	size_t nlits;
 };
 
-static unsigned pair(const unsigned char *p)
+#define ANCHOR 3
+
+/* The 16-bit hash of three bytes (Fibonacci hashing). */
+static unsigned triple(const unsigned char *p)
 {
-	return p[0] | (unsigned)p[1] << 8;
+	uint32_t v = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+	return (v * 2654435761u) >> 16;
 }
 
 void ac_free(struct ac *ac)
@@ -45,10 +52,41 @@ void ac_free(struct ac *ac)
 	free(ac);
 }
 
+/* How unusual a byte is in log text: digits, blanks and the common
+ * separators are everywhere, lower-case letters nearly so; capitals and
+ * other punctuation are what make a window rare. */
+static int rarity(unsigned char c)
+{
+	if (strchr(" ,:.=[]()-_/0123456789", c) && c)
+		return 0;
+	if (c >= 'a' && c <= 'z')
+		return 1;
+	return 3;
+}
+
+static uint32_t anchor(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t best = 0;
+	int score = -1;
+	for (size_t j = 0; j + ANCHOR <= len; j++) {
+		int r = rarity(u[j]) + rarity(u[j + 1]) + rarity(u[j + 2]);
+		if (r > score) {
+			score = r;
+			best = (uint32_t)j;
+		}
+	}
+	return best;
+}
+
+static unsigned lit_key(const struct lit *l)
+{
+	return triple((const unsigned char *)l->s + l->at);
+}
+
 static int by_pair(const void *a, const void *b)
 {
-	unsigned x = pair((const unsigned char *)((const struct lit *)a)->s);
-	unsigned y = pair((const unsigned char *)((const struct lit *)b)->s);
+	unsigned x = lit_key(a), y = lit_key(b);
 	return x < y ? -1 : x > y;
 }
 
@@ -60,17 +98,18 @@ struct ac *ac_build(const struct fl_patterns *p)
 		for (size_t j = 0; j < p->pats[i].nlit; j++) {
 			const char *s = p->pats[i].literals[j];
 			size_t len = strlen(s);
-			if (len < 2) /* the loader refuses them; a pair needs two bytes */
+			if (len < ANCHOR) /* the loader refuses them */
 				continue;
 			FL_GROW(ac->lits, cap, ac->nlits + 1);
-			ac->lits[ac->nlits++] = (struct lit){ s, (uint32_t)len, (uint32_t)i };
+			ac->lits[ac->nlits++] =
+				(struct lit){ s, (uint32_t)len, (uint32_t)i, anchor(s, len) };
 		}
 	}
 	if (ac->nlits)
 		qsort(ac->lits, ac->nlits, sizeof(ac->lits[0]), by_pair);
 	ac->first = fl_xcalloc(65537, sizeof(uint32_t));
 	for (size_t k = 0; k < ac->nlits; k++) {
-		unsigned key = pair((const unsigned char *)ac->lits[k].s);
+		unsigned key = lit_key(&ac->lits[k]);
 		ac->bits[key >> 6] |= 1ull << (key & 63);
 		ac->first[key + 1]++;
 	}
@@ -83,16 +122,17 @@ bool ac_scan(const struct ac *ac, const char *str, size_t n, uint64_t *cand)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	bool any = false;
-	for (size_t i = 0; i + 1 < n; i++) {
-		unsigned key = pair(s + i);
+	for (size_t i = 0; i + ANCHOR <= n; i++) {
+		unsigned key = triple(s + i);
 		if (!(ac->bits[key >> 6] & (1ull << (key & 63))))
 			continue;
 		for (uint32_t k = ac->first[key]; k < ac->first[key + 1]; k++) {
 			const struct lit *l = &ac->lits[k];
-			if (l->len <= n - i && !memcmp(s + i, l->s, l->len)) {
-				cand[l->pat >> 6] |= 1ull << (l->pat & 63);
-				any = true;
-			}
+			if (l->at > i || l->len > n - (i - l->at) ||
+			    memcmp(s + i - l->at, l->s, l->len) != 0)
+				continue;
+			cand[l->pat >> 6] |= 1ull << (l->pat & 63);
+			any = true;
 		}
 	}
 	return any;

@@ -182,28 +182,28 @@ struct bad_case {
 };
 
 static struct bad_case bad_cases[] = {
-	{ "name: a\nkind: k\nseverity: error\nliteral: xx\nregex: xx\nbogus: 1\nexample: xx\n", 6,
+	{ "name: a\nkind: k\nseverity: error\nliteral: xxx\nregex: xxx\nbogus: 1\nexample: xxx\n", 6,
 	  "unknown key 'bogus'" },
-	{ "# missing severity\nname: a\nkind: k\nliteral: xx\nregex: xx\nexample: xx\n", 2,
+	{ "# missing severity\nname: a\nkind: k\nliteral: xxx\nregex: xxx\nexample: xxx\n", 2,
 	  "severity" },
-	{ "name: a\nkind: k\nseverity: error\nliteral: xx\nregex: foo(bar\nexample: xx\n", 5,
+	{ "name: a\nkind: k\nseverity: error\nliteral: xxx\nregex: foo(bar\nexample: xxx\n", 5,
 	  "offset 7" },
-	{ "name: a\nkind: k\nseverity: error\nliteral: xx\nregex: (?<n>x)\ntype: nope=int\n"
-	  "example: xx\n",
+	{ "name: a\nkind: k\nseverity: error\nliteral: xxx\nregex: (?<n>x)\ntype: nope=int\n"
+	  "example: xxx\n",
 	  6, "unknown capture 'nope'" },
-	{ "name: a\nkind: k\nseverity: error\nliteral: xx\nregex: xx\nexample: xx\n\n"
-	  "name: b\nkind: k\nseverity: error\nliteral: yy\nregex: yy\nexample: yy\n\n"
-	  "name: a\nkind: k\nseverity: error\nliteral: zz\nregex: zz\nexample: zz\n",
+	{ "name: a\nkind: k\nseverity: error\nliteral: xxx\nregex: xxx\nexample: xxx\n\n"
+	  "name: b\nkind: k\nseverity: error\nliteral: yyy\nregex: yyy\nexample: yyy\n\n"
+	  "name: a\nkind: k\nseverity: error\nliteral: zzz\nregex: zzz\nexample: zzz\n",
 	  15, "duplicate" },
-	{ "name: a\nkind: k\nseverity: critical\nliteral: xx\nregex: xx\n", 3, "severity" },
-	{ "name: a\nkind: k\nseverity: error\nliteral: xx\nregex: (?<n>x)\ntype: n=bogus\n", 6,
+	{ "name: a\nkind: k\nseverity: critical\nliteral: xxx\nregex: xxx\n", 3, "severity" },
+	{ "name: a\nkind: k\nseverity: error\nliteral: xxx\nregex: (?<n>x)\ntype: n=bogus\n", 6,
 	  "bad type" },
-	{ "name: a\nkind: k\nseverity: error\nliteral: xx\nregex: xx\nexpect: n=1\n", 6,
+	{ "name: a\nkind: k\nseverity: error\nliteral: xxx\nregex: xxx\nexpect: n=1\n", 6,
 	  "before any" },
-	{ "name: a\nkind: k\nseverity: error\nliteral: xx\nregex: xx\nexample: xx\n  indented\n", 7,
+	{ "name: a\nkind: k\nseverity: error\nliteral: xxx\nregex: xxx\nexample: xxx\n  indented\n", 7,
 	  "continues no regex" },
-	{ "name: a\nkind: k\nseverity: error\nregex: xx\nexample: xx\n", 1, "literal" },
-	{ "name: a\nkind: k\nseverity: error\nliteral: xx\nexample: xx\n", 1, "regex" },
+	{ "name: a\nkind: k\nseverity: error\nregex: xxx\nexample: xxx\n", 1, "literal" },
+	{ "name: a\nkind: k\nseverity: error\nliteral: xxx\nexample: xxx\n", 1, "regex" },
 	{ "name: a\nname: b\n", 2, "twice" },
 	{ "this is not a key value line\n", 1, "key: value" },
 };
