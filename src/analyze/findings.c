@@ -222,8 +222,7 @@ static void loss_spike(struct ctx *c)
 {
 	struct fl_stmt *st;
 	const char *sql =
-		"WITH p AS (SELECT step, AVG(loss) AS loss FROM steps WHERE run_id = ?1"
-		"  AND loss IS NOT NULL AND step IS NOT NULL GROUP BY step),"
+		"WITH p AS (SELECT step, loss FROM step_agg WHERE loss IS NOT NULL),"
 		" s AS (SELECT step, loss, AVG(loss) OVER w AS trend, COUNT(loss) OVER w AS n FROM p"
 		"  WINDOW w AS (ORDER BY step ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING))"
 		" SELECT f.path, t.line, t.rank, t.host, t.ts, s.step, s.loss, s.trend FROM s"
@@ -302,8 +301,7 @@ static void throughput(struct ctx *c)
 	const char *cols[] = { "tokens_per_s", "tflops" };
 	for (size_t k = 0; k < 2; k++) {
 		char *sql = fl_xasprintf(
-			"WITH p AS (SELECT step, AVG(%s) AS v FROM steps WHERE run_id = ?1 AND %s IS NOT NULL"
-			" AND step IS NOT NULL GROUP BY step),"
+			"WITH p AS (SELECT step, %s AS v FROM step_agg WHERE %s IS NOT NULL),"
 			" s AS (SELECT v, ROW_NUMBER() OVER (ORDER BY step) AS i, COUNT(*) OVER () AS n FROM p)"
 			" SELECT (SELECT AVG(v) FROM s WHERE i > 3*n/4) / (SELECT AVG(v) FROM s WHERE i <= n/4)"
 			" FROM s WHERE n >= 8 LIMIT 1", cols[k], cols[k]);
@@ -322,6 +320,7 @@ static void straggler(struct ctx *c)
 	struct fl_stmt *st;
 	const char *sql =
 		"WITH r AS (SELECT rank, host, AVG(iter_ms) AS t FROM steps WHERE run_id = ?1"
+		" AND step > (SELECT MAX(step) FROM step_agg) - 200"
 		" AND rank IS NOT NULL AND iter_ms IS NOT NULL GROUP BY rank),"
 		" m AS (SELECT AVG(t) AS mt FROM r)"
 		" SELECT r.rank, r.host, r.t, m.mt FROM r, m WHERE (SELECT COUNT(*) FROM r) >= 2"
@@ -379,12 +378,50 @@ int findings_collect(struct ctx *c)
 
 /* ---- training and configuration ---- */
 
+/* Per-step means over the ranks that logged each step, in one pass over
+ * the run's step rows (data-parallel ranks log the same step): the
+ * training summary and the trend findings read this small table instead
+ * of scanning every step row again. */
+static int build_step_agg(struct ctx *c)
+{
+	struct fl_err err;
+	if (fl_store_exec(c->s, "DROP TABLE IF EXISTS temp.step_agg", &err))
+		return err.code;
+	char *sql = fl_xasprintf(
+		"CREATE TEMP TABLE step_agg AS SELECT step, AVG(loss) AS loss,"
+		" AVG(tokens_per_s) AS tokens_per_s, AVG(tflops) AS tflops,"
+		" AVG(mfu) FILTER (WHERE mfu >= 0) AS mfu, AVG(loss_scale) AS loss_scale"
+		" FROM steps WHERE run_id = %lld AND step IS NOT NULL GROUP BY step",
+		(long long)c->run);
+	int rc = fl_store_exec(c->s, sql, &err);
+	free(sql);
+	return rc;
+}
+
+/* The last logged value of a step column: from step_agg, or for logs
+ * without step numbers (HF Trainer dicts) from the last row. */
+static double last_value(struct ctx *c, bool by_step, const char *col, const char *cond)
+{
+	char *sql = by_step ? fl_xasprintf("SELECT %s FROM step_agg WHERE %s IS NOT NULL%s"
+					   " ORDER BY step DESC LIMIT 1", col, col, cond)
+			    : fl_xasprintf("SELECT %s FROM steps WHERE run_id = ?1 AND %s IS NOT NULL%s"
+					   " ORDER BY file_id DESC, line DESC LIMIT 1", col, col, cond);
+	double v = query_double(c, sql);
+	free(sql);
+	return v;
+}
+
 int training_collect(struct ctx *c)
 {
 	struct fl_training *t = &c->a->training;
-	t->last_step = query_int(c, "SELECT MAX(step) FROM steps WHERE run_id = ?1", -1);
-	t->steps = query_int(c, "SELECT CASE WHEN COUNT(step) > 0 THEN COUNT(DISTINCT step)"
-				" ELSE COUNT(*) END FROM steps WHERE run_id = ?1", 0);
+	int rc = build_step_agg(c);
+	if (rc)
+		return rc;
+	t->last_step = query_int(c, "SELECT MAX(step) FROM step_agg", -1);
+	int64_t with_steps = query_int(c, "SELECT COUNT(*) FROM step_agg", 0);
+	bool by_step = with_steps > 0;
+	t->steps = by_step ? with_steps
+			   : query_int(c, "SELECT COUNT(*) FROM steps WHERE run_id = ?1", 0);
 	/* Non-finite: NaN/Inf logged, a nan-iteration counter that rose, or a
 	 * Megatron line whose loss vanished after earlier lines had one. */
 	t->first_nonfinite_step = query_int(
@@ -395,16 +432,11 @@ int training_collect(struct ctx *c)
 		" (s.loss_missing = 1 AND EXISTS"
 		" (SELECT 1 FROM steps p WHERE p.run_id = s.run_id AND p.file_id = s.file_id"
 		"  AND p.line < s.line AND p.loss_missing = 0)))", -1);
-	t->loss_last = query_double(c, "SELECT loss FROM steps WHERE run_id = ?1 AND loss IS NOT NULL"
-				       " ORDER BY step DESC, line DESC LIMIT 1");
-	t->tokens_per_s_per_gpu = query_double(c, "SELECT tokens_per_s FROM steps WHERE run_id = ?1"
-						  " AND tokens_per_s IS NOT NULL ORDER BY step DESC, line DESC LIMIT 1");
-	t->tflops_per_gpu = query_double(c, "SELECT tflops FROM steps WHERE run_id = ?1 AND tflops"
-					    " IS NOT NULL ORDER BY step DESC, line DESC LIMIT 1");
-	t->mfu = query_double(c, "SELECT mfu FROM steps WHERE run_id = ?1 AND mfu IS NOT NULL"
-				 " AND mfu >= 0 ORDER BY step DESC, line DESC LIMIT 1");
-	t->loss_scale_last = query_double(c, "SELECT loss_scale FROM steps WHERE run_id = ?1 AND"
-					     " loss_scale IS NOT NULL ORDER BY step DESC, line DESC LIMIT 1");
+	t->loss_last = last_value(c, by_step, "loss", "");
+	t->tokens_per_s_per_gpu = last_value(c, by_step, "tokens_per_s", "");
+	t->tflops_per_gpu = last_value(c, by_step, "tflops", "");
+	t->mfu = last_value(c, by_step, "mfu", " AND mfu >= 0");
+	t->loss_scale_last = last_value(c, by_step, "loss_scale", "");
 	if (t->loss_scale_last != t->loss_scale_last)
 		t->loss_scale_last = query_double(c, "SELECT json_extract(fields, '$.scale_to') FROM events"
 						     " WHERE run_id = ?1 AND kind = 'train.overflow'"
