@@ -95,7 +95,7 @@ static size_t glog(const char *s, size_t n, int year, struct fl_attr *a)
 {
 	bool br = s[0] == '[';
 	size_t i = br ? 1 : 0;
-	if (i >= n || !strchr("FEWIV", s[i]) || s[i] == '\0')
+	if (i >= n || (s[i] != 'F' && s[i] != 'E' && s[i] != 'W' && s[i] != 'I' && s[i] != 'V'))
 		return 0;
 	char level = s[i++];
 	int64_t ts = FL_TIME_NONE;

@@ -123,7 +123,17 @@ bool ac_scan(const struct ac *ac, const char *str, size_t n, uint64_t *cand)
 	const unsigned char *s = (const unsigned char *)str;
 	bool any = false;
 	for (size_t i = 0; i + ANCHOR <= n; i++) {
-		unsigned key = triple(s + i);
+		unsigned key;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (i + 4 <= n) { /* one load instead of three: the same value as triple() */
+			uint32_t w;
+			memcpy(&w, s + i, 4);
+			key = ((w & 0xffffffu) * 2654435761u) >> 16;
+		} else
+#endif
+		{
+			key = triple(s + i);
+		}
 		if (!(ac->bits[key >> 6] & (1ull << (key & 63))))
 			continue;
 		for (uint32_t k = ac->first[key]; k < ac->first[key + 1]; k++) {
