@@ -55,22 +55,52 @@ struct cli_common {
 int cli_common_opt(struct cli_common *c, int opt, const char *arg);
 void cli_common_init(struct cli_common *c);
 
+/* How a listing prints its rows (--format of the listing verbs). */
+enum cli_rows { CLI_ROWS_TEXT, CLI_ROWS_JSON, CLI_ROWS_CSV };
+
+/* What cli_parse_opts() and the verbs' option handlers return besides an exit code:
+ * go on; and, from a handler only, the option is not one of the verb's own. */
+enum { CLI_CONTINUE = -1, CLI_NOT_OWN = -2 };
+
+/* What a verb accepts on its command line. */
+struct cli_syntax {
+	const char *verb;
+	const char *shortopts;
+	const struct option *longopts; /* CLI_COMMON_OPTS, then the verb's own */
+	const char *refuse;            /* common options the verb has no use for: usage error */
+	enum cli_rows *rows;           /* a listing: --format is text|json|csv, kept here */
+	/* The verb's own options: CLI_CONTINUE, CLI_NOT_OWN or an exit code. */
+	int (*own)(void *ctx, int opt, const char *arg);
+	void *ctx;
+	int min, max; /* operands after the options; max -1: no limit */
+};
+/* Inits c and reads the options into it; CLI_CONTINUE with optind at the first operand,
+ * or the exit code to return (--help, a bad option, a wrong count of operands). */
+int cli_parse_opts(int argc, char **argv, const struct cli_syntax *syn, struct cli_common *c);
+
 int cli_usage(const struct fl_cmd *cmd);  /* prints usage to stderr, returns EXIT_USAGE */
 int cli_help(const struct fl_cmd *cmd);   /* prints usage to stdout, returns EXIT_OK */
 int cli_fail(const struct fl_err *err);   /* prints "faultline: msg", returns EXIT_FAIL */
 int cli_failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 int cli_open_store(const struct cli_common *c, bool write, struct fl_store **out);
-/* The maintenance verbs' helpers (cmd_rm.c): opens a store for writing
- * that must already exist (never creates one), an exit code; and the
- * absolute path of a run's kept bundle, NULL when the stored name would
- * lead out of <store dir>/bundles/ (caller frees). */
+/* Opens for writing a store that must already exist (never creates one); an exit code. */
 int cli_open_store_existing(const struct cli_common *c, struct fl_store **out);
+/* Absolute path of a run's kept bundle, NULL when the stored name would lead out of
+ * <store dir>/bundles/ (caller frees). */
 char *cli_kept_path(struct fl_store *s, const char *kept);
 int cli_load_patterns(const struct cli_common *c, struct fl_patterns **out);
+/* Loads the patterns and opens the store for writing, one that must exist when must_exist;
+ * an exit code, with nothing left open on failure. */
+int cli_open_writable(const struct cli_common *c, bool must_exist, struct fl_patterns **p,
+		      struct fl_store **s);
 /* Directory of the shipped patterns. */
 const char *cli_patterns_dir(void);
 
+/* Reads the options of analyze and ingest (the common ones and --no-keep) and checks for
+ * one to max BUNDLE operands; CLI_CONTINUE or an exit code, as cli_parse_opts(). */
+int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli_common *c,
+		    bool *keep);
 /* Ingests one bundle (printing only errors); returns an exit code. */
 int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path, bool keep,
 		   struct fl_ingest_result *res);
@@ -80,11 +110,16 @@ int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, b
 /* Writes buf to -o FILE (atomically) or stdout. */
 int cli_write_output(const struct cli_common *c, const struct fl_buf *buf);
 
-/* Listings: the rows of a statement as an aligned table, JSON or CSV. */
-enum cli_rows { CLI_ROWS_TEXT, CLI_ROWS_JSON, CLI_ROWS_CSV };
+/* Listings: the rows of a statement as an aligned table, JSON or CSV (enum cli_rows). */
 int cli_rows_format(const char *name); /* -1 if unknown */
 /* Steps st to the end and writes its rows where c says. Returns an exit code. */
 int cli_print_rows(struct fl_stmt *st, enum cli_rows fmt, const struct cli_common *c);
+/* Text of cells for the terminal and JSON (cli_table.c). */
+size_t cli_width(const char *s);                         /* columns: UTF-8 code points */
+void cli_pad(struct fl_buf *b, const char *s, size_t w); /* s, then blanks to width w */
+void cli_clip(struct fl_buf *b, size_t max);             /* cut to max code points + "..." */
+/* A column of st's current row as a typed JSON value: null, integer, number or string. */
+void cli_json_cell(struct fl_buf *b, struct fl_stmt *st, int col);
 
 /* Rows computed in C, printed by cli_print_rows() (cli_rows.c): add
  * ncols cells per row, in column order; names must outlive the rowset. */
@@ -104,10 +139,16 @@ int cli_rowset_print(struct cli_rowset *r, struct fl_store *s, enum cli_rows fmt
 void cli_rowset_release(struct cli_rowset *r);
 
 /* The query verbs' helpers (cli_query.c). */
-/* --format text|json|csv, else the common options: 1 handled, 0 not, -1 error. */
-int cli_rows_opt(struct cli_common *c, enum cli_rows *fmt, int opt, const char *arg);
-/* Opens the store read-only and resolves RUN (an id or 'last'); an exit code. */
-int cli_open_run(const struct cli_common *c, const char *spec, struct fl_store **s, int64_t *run);
+/* Opens the store read-only and resolves n RUN arguments (an id or 'last'); an exit code. */
+int cli_open_runs(const struct cli_common *c, char *const *specs, int n, struct fl_store **s,
+		  int64_t *runs);
+/* A verb on one stored run: its options read (cli_parse_opts), the store opened
+ * read-only and RUN (the first operand) resolved, returns fn(s, run, syn->ctx, format, c). */
+int cli_query_run(int argc, char **argv, const struct cli_syntax *syn,
+		  int (*fn)(struct fl_store *s, int64_t run, const void *opts, enum cli_rows fmt,
+			    const struct cli_common *c));
+/* Prepares sql against s, printing why it failed; an exit code. */
+int cli_prepare(struct fl_store *s, const char *sql, struct fl_stmt **st);
 /* "faultline: OPT wants WANT, not 'ARG'"; returns EXIT_USAGE. */
 int cli_badarg(const char *opt, const char *arg, const char *want);
 bool cli_color(const struct cli_common *c); /* stdout is a terminal and NO_COLOR unset */

@@ -46,6 +46,52 @@ int cli_common_opt(struct cli_common *c, int opt, const char *arg)
 	return 0;
 }
 
+/* --format text|json|csv, else the common options: 1 handled, 0 not, -1 error. */
+static int rows_opt(struct cli_common *c, enum cli_rows *fmt, int opt, const char *arg)
+{
+	if (opt != 'f')
+		return cli_common_opt(c, opt, arg);
+	int f = cli_rows_format(arg);
+	if (f < 0) {
+		cli_failf("unknown format '%s' (text, json or csv)", arg);
+		return -1;
+	}
+	*fmt = (enum cli_rows)f;
+	return 1;
+}
+
+/* One option: --help, then the verb's own, then the refused and the common ones. */
+static int parse_opt(const struct fl_cmd *cmd, const struct cli_syntax *syn,
+		     struct cli_common *c, int opt, const char *arg)
+{
+	if (opt == 'h')
+		return cli_help(cmd);
+	int r = syn->own ? syn->own(syn->ctx, opt, arg) : CLI_NOT_OWN;
+	if (r != CLI_NOT_OWN)
+		return r;
+	if (syn->refuse && strchr(syn->refuse, opt))
+		return cli_usage(cmd);
+	r = syn->rows ? rows_opt(c, syn->rows, opt, arg) : cli_common_opt(c, opt, arg);
+	if (r < 0)
+		return EXIT_USAGE;
+	return r ? CLI_CONTINUE : cli_usage(cmd);
+}
+
+int cli_parse_opts(int argc, char **argv, const struct cli_syntax *syn, struct cli_common *c)
+{
+	const struct fl_cmd *cmd = cli_find(syn->verb);
+	cli_common_init(c);
+	int opt, rc = CLI_CONTINUE;
+	optind = 1;
+	while (rc == CLI_CONTINUE &&
+	       (opt = getopt_long(argc, argv, syn->shortopts, syn->longopts, NULL)) != -1)
+		rc = parse_opt(cmd, syn, c, opt, optarg);
+	int n = argc - optind;
+	if (rc == CLI_CONTINUE && (n < syn->min || (syn->max >= 0 && n > syn->max)))
+		return cli_usage(cmd);
+	return rc;
+}
+
 int cli_usage(const struct fl_cmd *cmd)
 {
 	fprintf(stderr, "usage: %s\n", cmd->usage);
@@ -87,6 +133,27 @@ int cli_open_store(const struct cli_common *c, bool write, struct fl_store **out
 	int rc = fl_store_open(out, path, flags, &err);
 	free(def);
 	return rc ? cli_fail(&err) : EXIT_OK;
+}
+
+int cli_open_store_existing(const struct cli_common *c, struct fl_store **out)
+{
+	char *def = c->db ? NULL : fl_store_default_path();
+	const char *path = c->db ? c->db : def;
+	struct stat sb;
+	int rc = stat(path, &sb) == 0
+			 ? cli_open_store(c, true, out)
+			 : cli_failf("no store at '%s' (ingest a bundle first)", path);
+	free(def);
+	return rc;
+}
+
+char *cli_kept_path(struct fl_store *s, const char *kept)
+{
+	/* A store may come from elsewhere: never follow a kept name out of
+	 * its bundles/ directory. */
+	if (strncmp(kept, "bundles/", 8) || strchr(kept + 8, '/') || !kept[8] || kept[8] == '.')
+		return NULL;
+	return fl_xasprintf("%s/%s", fl_store_dir(s), kept);
 }
 
 static bool is_dir(const char *p)
@@ -138,6 +205,18 @@ int cli_load_patterns(const struct cli_common *c, struct fl_patterns **out)
 	fl_err_clear(&err);
 	if (fl_patterns_load(out, dirs, n, &err))
 		return cli_fail(&err);
+	return EXIT_OK;
+}
+
+int cli_open_writable(const struct cli_common *c, bool must_exist, struct fl_patterns **p,
+		      struct fl_store **s)
+{
+	if (cli_load_patterns(c, p))
+		return EXIT_FAIL;
+	if (must_exist ? cli_open_store_existing(c, s) : cli_open_store(c, true, s)) {
+		fl_patterns_free(*p);
+		return EXIT_FAIL;
+	}
 	return EXIT_OK;
 }
 

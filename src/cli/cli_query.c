@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cli_query.c - what the incident-history verbs share: the listing
- * format option, opening a stored run, and reading the numbers, times,
- * durations and severities users type.
+ * cli_query.c - what the incident-history verbs share: opening stored
+ * runs, and reading the numbers, times, durations and severities users
+ * type.
  *
  * The query verbs (runs, ranks, timeline, events, transports, steps, tail,
  * show, sql) only read: they open the store read-only, so they work while
@@ -16,31 +16,45 @@
 #include <string.h>
 #include <unistd.h>
 
-int cli_rows_opt(struct cli_common *c, enum cli_rows *fmt, int opt, const char *arg)
-{
-	if (opt != 'f')
-		return cli_common_opt(c, opt, arg);
-	int f = cli_rows_format(arg);
-	if (f < 0) {
-		cli_failf("unknown format '%s' (text, json or csv)", arg);
-		return -1;
-	}
-	*fmt = (enum cli_rows)f;
-	return 1;
-}
-
-int cli_open_run(const struct cli_common *c, const char *spec, struct fl_store **s, int64_t *run)
+int cli_open_runs(const struct cli_common *c, char *const *specs, int n, struct fl_store **s,
+		  int64_t *runs)
 {
 	if (cli_open_store(c, false, s))
 		return EXIT_FAIL;
 	struct fl_err err;
 	fl_err_clear(&err);
-	if (fl_store_resolve_run(*s, spec, run, &err)) {
-		fl_store_close(*s);
-		*s = NULL;
-		return cli_fail(&err);
+	for (int k = 0; k < n; k++) {
+		if (fl_store_resolve_run(*s, specs[k], &runs[k], &err)) {
+			fl_store_close(*s);
+			*s = NULL;
+			return cli_fail(&err);
+		}
 	}
 	return EXIT_OK;
+}
+
+int cli_query_run(int argc, char **argv, const struct cli_syntax *syn,
+		  int (*fn)(struct fl_store *s, int64_t run, const void *opts, enum cli_rows fmt,
+			    const struct cli_common *c))
+{
+	struct cli_common c;
+	int rc = cli_parse_opts(argc, argv, syn, &c);
+	if (rc != CLI_CONTINUE)
+		return rc;
+	struct fl_store *s;
+	int64_t run;
+	if (cli_open_runs(&c, argv + optind, 1, &s, &run))
+		return EXIT_FAIL;
+	rc = fn(s, run, syn->ctx, syn->rows ? *syn->rows : CLI_ROWS_TEXT, &c);
+	fl_store_close(s);
+	return rc;
+}
+
+int cli_prepare(struct fl_store *s, const char *sql, struct fl_stmt **st)
+{
+	struct fl_err err;
+	fl_err_clear(&err);
+	return fl_store_prepare(s, sql, st, &err) ? cli_fail(&err) : EXIT_OK;
 }
 
 int cli_badarg(const char *opt, const char *arg, const char *want)

@@ -94,12 +94,10 @@ int cli_rowset_print(struct cli_rowset *r, struct fl_store *s, enum cli_rows fmt
 			      r->names[k]);
 	fl_buf_adds(&sql, " FROM json_each(?1) ORDER BY key");
 	struct fl_stmt *st;
-	struct fl_err err;
-	fl_err_clear(&err);
-	int rc = fl_store_prepare(s, sql.ptr, &st, &err);
+	int rc = cli_prepare(s, sql.ptr, &st);
 	fl_buf_release(&sql);
 	if (rc)
-		return cli_fail(&err);
+		return rc;
 	fl_buf_addc(&r->json, ']');
 	fl_stmt_bind_text(st, 1, r->json.ptr);
 	rc = cli_print_rows(st, fmt, c);

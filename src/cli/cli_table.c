@@ -11,7 +11,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define MAX_COL_WIDTH 80
 
@@ -39,7 +38,7 @@ static void csv_field(struct fl_buf *b, const char *s, size_t n)
 	fl_buf_addc(b, '"');
 }
 
-static void json_value(struct fl_buf *b, struct fl_stmt *st, int col)
+void cli_json_cell(struct fl_buf *b, struct fl_stmt *st, int col)
 {
 	switch (fl_stmt_type(st, col)) {
 	case 'n':
@@ -56,9 +55,8 @@ static void json_value(struct fl_buf *b, struct fl_stmt *st, int col)
 	}
 }
 
-/* Display width of UTF-8 text, counting code points (good enough for
- * log text, which is mostly ASCII). */
-static size_t width(const char *s)
+/* Counting code points is good enough for log text, which is mostly ASCII. */
+size_t cli_width(const char *s)
 {
 	size_t w = 0;
 	for (; *s; s++)
@@ -66,11 +64,25 @@ static size_t width(const char *s)
 	return w;
 }
 
-static void pad(struct fl_buf *b, const char *s, size_t w)
+void cli_pad(struct fl_buf *b, const char *s, size_t w)
 {
 	fl_buf_adds(b, s);
-	for (size_t k = width(s); k < w; k++)
+	for (size_t k = cli_width(s); k < w; k++)
 		fl_buf_addc(b, ' ');
+}
+
+/* Cuts on a code point boundary, so that no character is split. */
+void cli_clip(struct fl_buf *b, size_t max)
+{
+	size_t cps = 0, i = 0;
+	for (; i < b->len; i++)
+		if (((unsigned char)b->ptr[i] & 0xC0) != 0x80 && ++cps > max)
+			break;
+	if (i < b->len) {
+		b->len = i;
+		b->ptr[i] = '\0';
+		fl_buf_adds(b, "...");
+	}
 }
 
 static char *cell_text(struct fl_stmt *st, int col)
@@ -84,17 +96,7 @@ static char *cell_text(struct fl_stmt *st, int col)
 		size_t nl = strcspn(t, "\n");
 		fl_utf8_sanitize(&b, t, nl < n ? nl : n);
 	}
-	/* Cut long cells on a code point boundary. */
-	size_t cps = 0, i = 0;
-	for (; i < b.len; i++) {
-		if (((unsigned char)b.ptr[i] & 0xC0) != 0x80 && ++cps > MAX_COL_WIDTH)
-			break;
-	}
-	if (i < b.len) {
-		b.len = i;
-		b.ptr[i] = '\0';
-		fl_buf_adds(&b, "...");
-	}
+	cli_clip(&b, MAX_COL_WIDTH);
 	return fl_buf_detach(&b);
 }
 
@@ -102,10 +104,10 @@ static void render_text(struct table *t, bool tty, struct fl_buf *out)
 {
 	size_t *w = fl_xcalloc((size_t)t->ncols, sizeof(size_t));
 	for (int c = 0; c < t->ncols; c++)
-		w[c] = width(t->names[c]);
+		w[c] = cli_width(t->names[c]);
 	for (size_t r = 0; r < t->nrows; r++)
 		for (int c = 0; c < t->ncols; c++) {
-			size_t k = width(t->cells[r * (size_t)t->ncols + (size_t)c]);
+			size_t k = cli_width(t->cells[r * (size_t)t->ncols + (size_t)c]);
 			if (k > w[c])
 				w[c] = k;
 		}
@@ -113,7 +115,7 @@ static void render_text(struct table *t, bool tty, struct fl_buf *out)
 		fl_buf_adds(out, "\x1b[1m");
 	for (int c = 0; c < t->ncols; c++) {
 		if (c + 1 < t->ncols)
-			pad(out, t->names[c], w[c] + 2);
+			cli_pad(out, t->names[c], w[c] + 2);
 		else
 			fl_buf_adds(out, t->names[c]);
 	}
@@ -124,7 +126,7 @@ static void render_text(struct table *t, bool tty, struct fl_buf *out)
 		for (int c = 0; c < t->ncols; c++) {
 			const char *s = t->cells[r * (size_t)t->ncols + (size_t)c];
 			if (c + 1 < t->ncols)
-				pad(out, s, w[c] + 2);
+				cli_pad(out, s, w[c] + 2);
 			else
 				fl_buf_adds(out, s);
 		}
@@ -164,7 +166,7 @@ int cli_print_rows(struct fl_stmt *st, enum cli_rows fmt, const struct cli_commo
 				const char *name = fl_stmt_column_name(st, k);
 				fl_json_str(&out, name, strlen(name));
 				fl_buf_addc(&out, ':');
-				json_value(&out, st, k);
+				cli_json_cell(&out, st, k);
 			}
 			fl_buf_addc(&out, '}');
 			break;
@@ -189,8 +191,7 @@ int cli_print_rows(struct fl_stmt *st, enum cli_rows fmt, const struct cli_commo
 	if (fmt == CLI_ROWS_JSON)
 		fl_buf_adds(&out, row ? "\n]\n" : "]\n");
 	if (fmt == CLI_ROWS_TEXT) {
-		bool tty = !c->out && isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-		render_text(&t, tty, &out);
+		render_text(&t, cli_color(c), &out);
 		for (size_t i = 0; i < t.nrows * (size_t)ncols; i++)
 			free(t.cells[i]);
 		for (int k = 0; k < ncols; k++)

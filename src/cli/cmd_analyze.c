@@ -8,39 +8,17 @@
 
 int cmd_analyze(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("analyze");
-	static const struct option opts[] = { CLI_COMMON_OPTS, { "no-keep", no_argument, NULL, 'K' },
-					      { NULL, 0, NULL, 0 } };
 	struct cli_common c;
-	cli_common_init(&c);
-	bool keep = true;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:h", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		if (opt == 'K') {
-			keep = false;
-			continue;
-		}
-		int r = cli_common_opt(&c, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind + 1 != argc)
-		return cli_usage(cmd);
+	bool keep;
+	int rc = cli_ingest_args(argc, argv, "analyze", 1, &c, &keep);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	struct fl_patterns *p;
 	struct fl_store *s;
-	if (cli_load_patterns(&c, &p))
+	if (cli_open_writable(&c, false, &p, &s))
 		return EXIT_FAIL;
-	if (cli_open_store(&c, true, &s)) {
-		fl_patterns_free(p);
-		return EXIT_FAIL;
-	}
 	struct fl_ingest_result res;
-	int rc = cli_ingest_one(s, p, argv[optind], keep, &res);
+	rc = cli_ingest_one(s, p, argv[optind], keep, &res);
 	if (rc == EXIT_OK)
 		rc = cli_report(s, res.run_id, &c, true);
 	fl_store_close(s);

@@ -260,14 +260,6 @@ static int set_rows(struct diff *d, struct fl_store *s, const int64_t run[2], st
 
 /* ---- rendering ---- */
 
-static size_t cps(const char *s)
-{
-	size_t w = 0;
-	for (; *s; s++)
-		w += ((unsigned char)*s & 0xC0) != 0x80;
-	return w;
-}
-
 /* Text of a cell for the terminal: sanitised, cut to MAX_CELL code points,
  * B's change relative to A appended for throughput rows. */
 static char *cell(const struct row *r, int k)
@@ -276,26 +268,11 @@ static char *cell(const struct row *r, int k)
 		return fl_xstrdup("-");
 	struct fl_buf b = FL_BUF_INIT;
 	fl_utf8_sanitize(&b, r->text[k], strlen(r->text[k]));
-	size_t n = 0, i = 0;
-	for (; i < b.len; i++)
-		if (((unsigned char)b.ptr[i] & 0xC0) != 0x80 && ++n > MAX_CELL)
-			break;
-	if (i < b.len) {
-		b.len = i;
-		b.ptr[i] = '\0';
-		fl_buf_adds(&b, "...");
-	}
+	cli_clip(&b, MAX_CELL);
 	if (k == 1 && r->relative && r->differs && !isnan(r->num[0]) && !isnan(r->num[1]) &&
 	    r->num[0] != 0)
 		fl_buf_printf(&b, " (%+.0f%%)", (r->num[1] - r->num[0]) / fabs(r->num[0]) * 100);
 	return fl_buf_detach(&b);
-}
-
-static void pad(struct fl_buf *b, const char *s, size_t w)
-{
-	fl_buf_adds(b, s);
-	for (size_t k = cps(s); k < w; k++)
-		fl_buf_addc(b, ' ');
 }
 
 static void render_text(const struct diff *d, struct fl_analysis *const a[2], bool all,
@@ -304,7 +281,7 @@ static void render_text(const struct diff *d, struct fl_analysis *const a[2], bo
 	char *head[2];
 	for (int k = 0; k < 2; k++)
 		head[k] = fl_xasprintf("run %lld", (long long)a[k]->run_id);
-	size_t w[3] = { strlen("ASPECT"), cps(head[0]), cps(head[1]) };
+	size_t w[3] = { strlen("ASPECT"), cli_width(head[0]), cli_width(head[1]) };
 	size_t shown = 0, differ = 0;
 	char **cells = fl_xcalloc(d->n * 2, sizeof(char *));
 	for (size_t i = 0; i < d->n; i++) {
@@ -312,18 +289,18 @@ static void render_text(const struct diff *d, struct fl_analysis *const a[2], bo
 		if (!all && !d->rows[i].differs)
 			continue;
 		shown++;
-		if (cps(d->rows[i].label) > w[0])
-			w[0] = cps(d->rows[i].label);
+		if (cli_width(d->rows[i].label) > w[0])
+			w[0] = cli_width(d->rows[i].label);
 		for (int k = 0; k < 2; k++) {
 			cells[i * 2 + (size_t)k] = cell(&d->rows[i], k);
-			if (cps(cells[i * 2 + (size_t)k]) > w[k + 1])
-				w[k + 1] = cps(cells[i * 2 + (size_t)k]);
+			if (cli_width(cells[i * 2 + (size_t)k]) > w[k + 1])
+				w[k + 1] = cli_width(cells[i * 2 + (size_t)k]);
 		}
 	}
 	if (shown) {
 		fl_buf_adds(out, tty ? "\x1b[1m  " : "  ");
-		pad(out, "ASPECT", w[0] + 2);
-		pad(out, head[0], w[1] + 2);
+		cli_pad(out, "ASPECT", w[0] + 2);
+		cli_pad(out, head[0], w[1] + 2);
 		fl_buf_adds(out, head[1]);
 		fl_buf_adds(out, tty ? "\x1b[0m\n" : "\n");
 	}
@@ -332,8 +309,8 @@ static void render_text(const struct diff *d, struct fl_analysis *const a[2], bo
 			continue;
 		bool mark = d->rows[i].differs;
 		fl_buf_adds(out, mark ? (tty ? "\x1b[33m* " : "* ") : "  ");
-		pad(out, d->rows[i].label, w[0] + 2);
-		pad(out, cells[i * 2], w[1] + 2);
+		cli_pad(out, d->rows[i].label, w[0] + 2);
+		cli_pad(out, cells[i * 2], w[1] + 2);
 		fl_buf_adds(out, cells[i * 2 + 1]);
 		fl_buf_adds(out, mark && tty ? "\x1b[0m\n" : "\n");
 		free(cells[i * 2]);
@@ -439,51 +416,45 @@ static int diff_runs(struct fl_store *s, const int64_t run[2], const struct cli_
 	return rc;
 }
 
+struct diff_opts {
+	bool all, json;
+};
+
+/* --format is text or json here, not a report's nor a listing's formats. */
+static int diff_opt(void *ctx, int opt, const char *arg)
+{
+	struct diff_opts *o = ctx;
+	switch (opt) {
+	case 'a':
+		o->all = true;
+		return CLI_CONTINUE;
+	case 'f':
+		if (strcmp(arg, "text") && strcmp(arg, "json")) {
+			cli_failf("unknown format '%s' (text or json)", arg);
+			return EXIT_USAGE;
+		}
+		o->json = !strcmp(arg, "json");
+		return CLI_CONTINUE;
+	}
+	return CLI_NOT_OWN;
+}
+
 int cmd_diff(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("diff");
 	static const struct option opts[] = { CLI_COMMON_OPTS, { "all", no_argument, NULL, 'a' },
 					      { NULL, 0, NULL, 0 } };
+	struct diff_opts o = { .all = false, .json = false };
+	const struct cli_syntax syn = { .verb = "diff", .shortopts = "o:f:ha", .longopts = opts,
+					.own = diff_opt, .ctx = &o, .min = 2, .max = 2 };
 	struct cli_common c;
-	cli_common_init(&c);
-	bool all = false, json = false;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:ha", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		if (opt == 'a') {
-			all = true;
-			continue;
-		}
-		if (opt == 'f') {
-			if (strcmp(optarg, "text") && strcmp(optarg, "json")) {
-				cli_failf("unknown format '%s' (text or json)", optarg);
-				return EXIT_USAGE;
-			}
-			json = !strcmp(optarg, "json");
-			continue;
-		}
-		int r = cli_common_opt(&c, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind + 2 != argc)
-		return cli_usage(cmd);
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	struct fl_store *s;
-	if (cli_open_store(&c, false, &s))
-		return EXIT_FAIL;
 	int64_t run[2];
-	struct fl_err err;
-	fl_err_clear(&err);
-	int rc = EXIT_OK;
-	for (int k = 0; k < 2 && !rc; k++)
-		if (fl_store_resolve_run(s, argv[optind + k], &run[k], &err))
-			rc = cli_fail(&err);
-	if (!rc)
-		rc = diff_runs(s, run, &c, json, all);
+	if (cli_open_runs(&c, argv + optind, 2, &s, run))
+		return EXIT_FAIL;
+	rc = diff_runs(s, run, &c, o.json, o.all);
 	fl_store_close(s);
 	return rc;
 }

@@ -74,9 +74,10 @@ static int resolve_time(struct fl_store *s, int64_t run, const char *opt, const 
 	return EXIT_OK;
 }
 
-static int print_events(struct fl_store *s, int64_t run, const struct ev_filter *f,
-			enum cli_rows fmt, const struct cli_common *c)
+static int print_events(struct fl_store *s, int64_t run, const void *opts, enum cli_rows fmt,
+			const struct cli_common *c)
 {
+	const struct ev_filter *f = opts;
 	int64_t since = 0, until = 0;
 	int rc;
 	if (f->since && (rc = resolve_time(s, run, "--since", f->since, false, &since)))
@@ -84,10 +85,8 @@ static int print_events(struct fl_store *s, int64_t run, const struct ev_filter 
 	if (f->until && (rc = resolve_time(s, run, "--until", f->until, true, &until)))
 		return rc;
 	struct fl_stmt *st;
-	struct fl_err err;
-	fl_err_clear(&err);
-	if (fl_store_prepare(s, EVENTS_SQL, &st, &err))
-		return cli_fail(&err);
+	if (cli_prepare(s, EVENTS_SQL, &st))
+		return EXIT_FAIL;
 	fl_stmt_bind_int(st, 1, run);
 	fl_stmt_bind_text(st, 2, f->kind);
 	if (f->has_rank)
@@ -106,49 +105,49 @@ static int print_events(struct fl_store *s, int64_t run, const struct ev_filter 
 	return rc;
 }
 
-/* Returns -1 when opt is not one of ours, else 0 or an exit code. */
-static int filter_opt(struct ev_filter *f, int opt, const char *arg)
+/* The filters are the verb's own options (struct cli_syntax.own). */
+static int filter_opt(void *ctx, int opt, const char *arg)
 {
+	struct ev_filter *f = ctx;
 	switch (opt) {
 	case 'k':
 		f->kind = arg;
-		return 0;
+		return CLI_CONTINUE;
 	case 'r':
 		f->has_rank = true;
 		if (!cli_parse_int(arg, 0, &f->rank))
 			return cli_badarg("--rank", arg, "a rank");
-		return 0;
+		return CLI_CONTINUE;
 	case 'H':
 		f->host = arg;
-		return 0;
+		return CLI_CONTINUE;
 	case 'S':
 		f->since = arg;
-		return 0;
+		return CLI_CONTINUE;
 	case 'U':
 		f->until = arg;
-		return 0;
+		return CLI_CONTINUE;
 	case 'p':
 		f->pattern = arg;
-		return 0;
+		return CLI_CONTINUE;
 	case 'g':
 		f->grep = arg;
-		return 0;
+		return CLI_CONTINUE;
 	case 'v':
 		f->severity = cli_parse_severity(arg);
 		if (f->severity < 0)
 			return cli_badarg("--severity", arg, "info, warning, error or fatal");
-		return 0;
+		return CLI_CONTINUE;
 	case 'n':
 		if (!cli_parse_int(arg, 0, &f->limit))
 			return cli_badarg("--limit", arg, "a count");
-		return 0;
+		return CLI_CONTINUE;
 	}
-	return -1;
+	return CLI_NOT_OWN;
 }
 
 int cmd_events(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("events");
 	static const struct option opts[] = {
 		CLI_COMMON_OPTS,
 		{ "kind", required_argument, NULL, 'k' },
@@ -162,33 +161,10 @@ int cmd_events(int argc, char **argv)
 		{ "limit", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cli_common c;
-	cli_common_init(&c);
 	enum cli_rows fmt = CLI_ROWS_TEXT;
 	struct ev_filter f = { .severity = FL_SEV_INFO };
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:hn:", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		int r = filter_opt(&f, opt, optarg);
-		if (r > 0)
-			return r;
-		if (r == 0)
-			continue;
-		r = cli_rows_opt(&c, &fmt, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind + 1 != argc)
-		return cli_usage(cmd);
-	struct fl_store *s;
-	int64_t run;
-	if (cli_open_run(&c, argv[optind], &s, &run))
-		return EXIT_FAIL;
-	int rc = print_events(s, run, &f, fmt, &c);
-	fl_store_close(s);
-	return rc;
+	const struct cli_syntax syn = { .verb = "events", .shortopts = "o:f:hn:", .longopts = opts,
+					.rows = &fmt, .own = filter_opt, .ctx = &f,
+					.min = 1, .max = 1 };
+	return cli_query_run(argc, argv, &syn, print_events);
 }

@@ -169,29 +169,17 @@ static int collect(struct fl_store *s)
 
 int cmd_gc(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("gc");
 	static const struct option opts[] = { CLI_COMMON_OPTS, { NULL, 0, NULL, 0 } };
+	const struct cli_syntax syn = { .verb = "gc", .shortopts = "h", .longopts = opts,
+					.refuse = "foP", .min = 0, .max = 0 };
 	struct cli_common c;
-	cli_common_init(&c);
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		if (opt == 'f' || opt == 'o' || opt == 'P')
-			return cli_usage(cmd);
-		int r = cli_common_opt(&c, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind != argc)
-		return cli_usage(cmd);
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	struct fl_store *s;
 	if (cli_open_store_existing(&c, &s))
 		return EXIT_FAIL;
-	int rc = collect(s);
+	rc = collect(s);
 	fl_store_close(s);
 	return rc;
 }

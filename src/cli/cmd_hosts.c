@@ -103,58 +103,58 @@ static int list_hosts(struct fl_store *s, int64_t limit, bool deep, enum cli_row
 	fl_buf_adds(&sql, deep ? STUCK_COLUMN : "");
 	fl_buf_adds(&sql, TAIL);
 	struct fl_stmt *st;
-	int rc = fl_store_prepare(s, sql.ptr, &st, &err);
+	int rc = cli_prepare(s, sql.ptr, &st);
 	fl_buf_release(&sql);
 	if (rc)
-		return cli_fail(&err);
+		return rc;
 	fl_stmt_bind_int(st, 1, limit);
+	/* cli_print_rows prints its own one-line error. */
 	rc = cli_print_rows(st, fmt, c);
-	if (rc)
-		cli_failf("cannot list hosts: %s", fl_store_errmsg(s));
 	fl_stmt_free(st);
 	return rc;
 }
 
+struct hosts_opts {
+	int64_t limit;
+	bool deep;
+};
+
+static int hosts_opt(void *ctx, int opt, const char *arg)
+{
+	struct hosts_opts *o = ctx;
+	switch (opt) {
+	case 'd':
+		o->deep = true;
+		return CLI_CONTINUE;
+	case 'n':
+		if (!cli_parse_int(arg, 1, &o->limit)) {
+			cli_failf("--limit wants a positive number, not '%s'", arg);
+			return EXIT_USAGE;
+		}
+		return CLI_CONTINUE;
+	}
+	return CLI_NOT_OWN;
+}
+
 int cmd_hosts(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("hosts");
 	static const struct option opts[] = { CLI_COMMON_OPTS,
 					      { "limit", required_argument, NULL, 'n' },
 					      { "deep", no_argument, NULL, 'd' },
 					      { NULL, 0, NULL, 0 } };
-	struct cli_common c;
-	cli_common_init(&c);
-	int64_t limit = 20;
-	bool deep = false;
 	enum cli_rows fmt = CLI_ROWS_TEXT;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:hn:", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		if (opt == 'd') {
-			deep = true;
-			continue;
-		}
-		if (opt == 'n') {
-			if (!cli_parse_int(optarg, 1, &limit)) {
-				cli_failf("--limit wants a positive number, not '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			continue;
-		}
-		int r = cli_rows_opt(&c, &fmt, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind != argc)
-		return cli_usage(cmd);
+	struct hosts_opts o = { .limit = 20, .deep = false };
+	const struct cli_syntax syn = { .verb = "hosts", .shortopts = "o:f:hn:", .longopts = opts,
+					.rows = &fmt, .own = hosts_opt, .ctx = &o,
+					.min = 0, .max = 0 };
+	struct cli_common c;
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	struct fl_store *s;
 	if (cli_open_store(&c, false, &s))
 		return EXIT_FAIL;
-	int rc = list_hosts(s, limit, deep, fmt, &c);
+	rc = list_hosts(s, o.limit, o.deep, fmt, &c);
 	fl_store_close(s);
 	return rc;
 }

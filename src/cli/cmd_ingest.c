@@ -21,40 +21,38 @@ int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *
 	return EXIT_OK;
 }
 
+static int no_keep_opt(void *keep, int opt, const char *arg)
+{
+	if (opt != 'K')
+		return CLI_NOT_OWN;
+	*(bool *)keep = false;
+	return CLI_CONTINUE;
+}
+
+int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli_common *c,
+		    bool *keep)
+{
+	static const struct option opts[] = { CLI_COMMON_OPTS,
+					      { "no-keep", no_argument, NULL, 'K' },
+					      { NULL, 0, NULL, 0 } };
+	const struct cli_syntax syn = { .verb = verb, .shortopts = "o:f:h", .longopts = opts,
+					.own = no_keep_opt, .ctx = keep, .min = 1, .max = max };
+	*keep = true;
+	return cli_parse_opts(argc, argv, &syn, c);
+}
+
 int cmd_ingest(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("ingest");
-	static const struct option opts[] = { CLI_COMMON_OPTS, { "no-keep", no_argument, NULL, 'K' },
-					      { NULL, 0, NULL, 0 } };
 	struct cli_common c;
-	cli_common_init(&c);
-	bool keep = true;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:h", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		if (opt == 'K') {
-			keep = false;
-			continue;
-		}
-		int r = cli_common_opt(&c, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind >= argc)
-		return cli_usage(cmd);
+	bool keep;
+	int rc = cli_ingest_args(argc, argv, "ingest", -1, &c, &keep);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	struct fl_patterns *p;
 	struct fl_store *s;
-	if (cli_load_patterns(&c, &p))
+	if (cli_open_writable(&c, false, &p, &s))
 		return EXIT_FAIL;
-	if (cli_open_store(&c, true, &s)) {
-		fl_patterns_free(p);
-		return EXIT_FAIL;
-	}
-	int rc = EXIT_OK;
+	rc = EXIT_OK;
 	for (int i = optind; i < argc; i++) {
 		struct fl_ingest_result res;
 		if (cli_ingest_one(s, p, argv[i], keep, &res)) {

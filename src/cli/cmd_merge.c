@@ -59,36 +59,33 @@ static int merge_into_one(struct fl_store *s, char **srcs, int n)
 	return EXIT_OK;
 }
 
+static int into_one_opt(void *into_one, int opt, const char *arg)
+{
+	if (opt != '1')
+		return CLI_NOT_OWN;
+	*(bool *)into_one = true;
+	return CLI_CONTINUE;
+}
+
 int cmd_merge(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("merge");
 	static const struct option opts[] = { CLI_COMMON_OPTS,
 					      { "into-one", no_argument, NULL, '1' },
 					      { NULL, 0, NULL, 0 } };
-	struct cli_common c;
-	cli_common_init(&c);
 	bool into_one = false;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		if (opt == '1') {
-			into_one = true;
-			continue;
-		}
-		/* Only --db and --journal-delete make sense here. */
-		if (opt != 'D' && opt != 'J')
-			return cli_usage(cmd);
-		cli_common_opt(&c, opt, optarg);
-	}
-	if (optind >= argc)
-		return cli_usage(cmd);
+	/* Only --db and --journal-delete make sense here. */
+	const struct cli_syntax syn = { .verb = "merge", .shortopts = "h", .longopts = opts,
+					.refuse = "foP", .own = into_one_opt, .ctx = &into_one,
+					.min = 1, .max = -1 };
+	struct cli_common c;
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	struct fl_store *s;
 	if (cli_open_store(&c, true, &s))
 		return EXIT_FAIL;
-	int rc = into_one ? merge_into_one(s, argv + optind, argc - optind)
-			  : merge_each(s, argv + optind, argc - optind);
+	rc = into_one ? merge_into_one(s, argv + optind, argc - optind)
+		      : merge_each(s, argv + optind, argc - optind);
 	fl_store_close(s);
 	return rc;
 }

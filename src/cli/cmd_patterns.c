@@ -142,32 +142,22 @@ static int patterns_test(struct cli_common *c, const char *path)
 
 int cmd_patterns(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("patterns");
 	static const struct option opts[] = { CLI_COMMON_OPTS, { NULL, 0, NULL, 0 } };
+	const struct cli_syntax syn = { .verb = "patterns", .shortopts = "o:f:h", .longopts = opts,
+					.min = 1, .max = 2 };
 	struct cli_common c;
-	cli_common_init(&c);
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:h", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		int r = cli_common_opt(&c, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind >= argc)
-		return cli_usage(cmd);
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	const char *sub = argv[optind];
-	if (!strcmp(sub, "check") && optind + 2 >= argc) {
-		if (optind + 1 < argc)
-			c.patterns[c.npatterns++] = argv[optind + 1];
+	if (!strcmp(sub, "check")) {
+		if (optind + 1 < argc && cli_common_opt(&c, 'P', argv[optind + 1]) < 0)
+			return EXIT_USAGE;
 		return patterns_check(&c);
 	}
 	if (!strcmp(sub, "test") && optind + 2 == argc)
 		return patterns_test(&c, argv[optind + 1]);
 	if (!strcmp(sub, "list") && optind + 1 == argc)
 		return patterns_list(&c);
-	return cli_usage(cmd);
+	return cli_usage(cli_find("patterns"));
 }

@@ -32,7 +32,7 @@ static void add_rank(struct cli_rowset *rs, const struct fl_rank_state *r)
 	cli_rowset_int(rs, r->lines);
 }
 
-static int print_ranks(struct fl_store *s, int64_t run, enum cli_rows fmt,
+static int print_ranks(struct fl_store *s, int64_t run, const void *opts, enum cli_rows fmt,
 		       const struct cli_common *c)
 {
 	struct fl_analysis *a;
@@ -52,29 +52,9 @@ static int print_ranks(struct fl_store *s, int64_t run, enum cli_rows fmt,
 
 int cmd_ranks(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("ranks");
 	static const struct option opts[] = { CLI_COMMON_OPTS, { NULL, 0, NULL, 0 } };
-	struct cli_common c;
-	cli_common_init(&c);
 	enum cli_rows fmt = CLI_ROWS_TEXT;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:h", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		int r = cli_rows_opt(&c, &fmt, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind + 1 != argc)
-		return cli_usage(cmd);
-	struct fl_store *s;
-	int64_t run;
-	if (cli_open_run(&c, argv[optind], &s, &run))
-		return EXIT_FAIL;
-	int rc = print_ranks(s, run, fmt, &c);
-	fl_store_close(s);
-	return rc;
+	const struct cli_syntax syn = { .verb = "ranks", .shortopts = "o:f:h", .longopts = opts,
+					.rows = &fmt, .min = 1, .max = 1 };
+	return cli_query_run(argc, argv, &syn, print_ranks);
 }

@@ -233,42 +233,33 @@ static int reanalyze(struct fl_store *s, const struct fl_patterns *p, bool all, 
 	return rc;
 }
 
+static int all_opt(void *all, int opt, const char *arg)
+{
+	if (opt != 'a')
+		return CLI_NOT_OWN;
+	*(bool *)all = true;
+	return CLI_CONTINUE;
+}
+
 int cmd_reanalyze(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("reanalyze");
 	static const struct option opts[] = { CLI_COMMON_OPTS, { "all", no_argument, NULL, 'a' },
 					      { NULL, 0, NULL, 0 } };
-	struct cli_common c;
-	cli_common_init(&c);
 	bool all = false;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "ha", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		if (opt == 'a') {
-			all = true;
-			continue;
-		}
-		if (opt == 'f' || opt == 'o')
-			return cli_usage(cmd);
-		int r = cli_common_opt(&c, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
+	const struct cli_syntax syn = { .verb = "reanalyze", .shortopts = "ha", .longopts = opts,
+					.refuse = "fo", .own = all_opt, .ctx = &all,
+					.min = 0, .max = -1 };
+	struct cli_common c;
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	if (all == (optind < argc))
-		return cli_usage(cmd);
+		return cli_usage(cli_find("reanalyze"));
 	struct fl_patterns *p;
 	struct fl_store *s;
-	if (cli_load_patterns(&c, &p))
+	if (cli_open_writable(&c, true, &p, &s))
 		return EXIT_FAIL;
-	if (cli_open_store_existing(&c, &s)) {
-		fl_patterns_free(p);
-		return EXIT_FAIL;
-	}
-	int rc = reanalyze(s, p, all, argv + optind, argc - optind);
+	rc = reanalyze(s, p, all, argv + optind, argc - optind);
 	fl_store_close(s);
 	fl_patterns_free(p);
 	return rc;

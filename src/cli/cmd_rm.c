@@ -5,9 +5,6 @@
  * The store deletes the run and everything it owns in one transaction and
  * names the kept bundle when no other run refers to it; only then is the
  * file removed, so a failed delete never loses a bundle a run still needs.
- * Also holds the helpers the other maintenance verbs (gc, reanalyze)
- * share: opening a store that must already exist, and resolving a kept
- * path safely.
  * Tested by: tests/e2e/test_maintenance.c
  */
 #include "cli.h"
@@ -18,27 +15,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-int cli_open_store_existing(const struct cli_common *c, struct fl_store **out)
-{
-	char *def = c->db ? NULL : fl_store_default_path();
-	const char *path = c->db ? c->db : def;
-	struct stat sb;
-	int rc = stat(path, &sb) == 0
-			 ? cli_open_store(c, true, out)
-			 : cli_failf("no store at '%s' (ingest a bundle first)", path);
-	free(def);
-	return rc;
-}
-
-char *cli_kept_path(struct fl_store *s, const char *kept)
-{
-	/* A store may come from elsewhere: never follow a kept name out of
-	 * its bundles/ directory. */
-	if (strncmp(kept, "bundles/", 8) || strchr(kept + 8, '/') || !kept[8] || kept[8] == '.')
-		return NULL;
-	return fl_xasprintf("%s/%s", fl_store_dir(s), kept);
-}
 
 static int rm_run(struct fl_store *s, const char *spec)
 {
@@ -76,29 +52,17 @@ static int rm_run(struct fl_store *s, const char *spec)
 
 int cmd_rm(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("rm");
 	static const struct option opts[] = { CLI_COMMON_OPTS, { NULL, 0, NULL, 0 } };
+	const struct cli_syntax syn = { .verb = "rm", .shortopts = "h", .longopts = opts,
+					.refuse = "foP", .min = 1, .max = -1 };
 	struct cli_common c;
-	cli_common_init(&c);
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		if (opt == 'f' || opt == 'o' || opt == 'P')
-			return cli_usage(cmd);
-		int r = cli_common_opt(&c, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind >= argc)
-		return cli_usage(cmd);
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	struct fl_store *s;
 	if (cli_open_store_existing(&c, &s))
 		return EXIT_FAIL;
-	int rc = EXIT_OK;
+	rc = EXIT_OK;
 	for (int i = optind; i < argc; i++)
 		if (rm_run(s, argv[i]))
 			rc = EXIT_FAIL;

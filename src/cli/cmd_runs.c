@@ -55,11 +55,9 @@ static int list_runs(const struct cli_common *c, enum cli_rows fmt, const struct
 	if (cli_open_store(c, false, &s))
 		return EXIT_FAIL;
 	struct fl_stmt *st;
-	struct fl_err err;
-	fl_err_clear(&err);
-	if (fl_store_prepare(s, RUNS_SQL, &st, &err)) {
+	if (cli_prepare(s, RUNS_SQL, &st)) {
 		fl_store_close(s);
-		return cli_fail(&err);
+		return EXIT_FAIL;
 	}
 	if (f->has_since)
 		fl_stmt_bind_int(st, 1, f->since);
@@ -74,9 +72,39 @@ static int list_runs(const struct cli_common *c, enum cli_rows fmt, const struct
 	return rc;
 }
 
+/* The filters are the verb's own options (struct cli_syntax.own). */
+static int filter_opt(void *ctx, int opt, const char *arg)
+{
+	struct runs_filter *f = ctx;
+	switch (opt) {
+	case 'S':
+		if (!parse_since(arg, &f->since))
+			return cli_badarg("--since", arg,
+					  "a date like 2026-11-30 or a duration like 7d");
+		f->has_since = true;
+		return CLI_CONTINUE;
+	case 'c':
+		f->cause = arg;
+		return CLI_CONTINUE;
+	case 'H':
+		f->host = arg;
+		return CLI_CONTINUE;
+	case 's':
+		f->status = arg;
+		return CLI_CONTINUE;
+	case 'g':
+		f->signature = arg;
+		return CLI_CONTINUE;
+	case 'n':
+		if (!cli_parse_int(arg, 0, &f->limit))
+			return cli_badarg("--limit", arg, "a count");
+		return CLI_CONTINUE;
+	}
+	return CLI_NOT_OWN;
+}
+
 int cmd_runs(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("runs");
 	static const struct option opts[] = {
 		CLI_COMMON_OPTS,
 		{ "since", required_argument, NULL, 'S' },
@@ -87,46 +115,12 @@ int cmd_runs(int argc, char **argv)
 		{ "limit", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cli_common c;
-	cli_common_init(&c);
 	enum cli_rows fmt = CLI_ROWS_TEXT;
 	struct runs_filter f = { .limit = 50 };
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:hn:", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'h':
-			return cli_help(cmd);
-		case 'S':
-			if (!parse_since(optarg, &f.since))
-				return cli_badarg("--since", optarg,
-						  "a date like 2026-11-30 or a duration like 7d");
-			f.has_since = true;
-			continue;
-		case 'c':
-			f.cause = optarg;
-			continue;
-		case 'H':
-			f.host = optarg;
-			continue;
-		case 's':
-			f.status = optarg;
-			continue;
-		case 'g':
-			f.signature = optarg;
-			continue;
-		case 'n':
-			if (!cli_parse_int(optarg, 0, &f.limit))
-				return cli_badarg("--limit", optarg, "a count");
-			continue;
-		}
-		int r = cli_rows_opt(&c, &fmt, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind != argc)
-		return cli_usage(cmd);
-	return list_runs(&c, fmt, &f);
+	const struct cli_syntax syn = { .verb = "runs", .shortopts = "o:f:hn:", .longopts = opts,
+					.rows = &fmt, .own = filter_opt, .ctx = &f,
+					.min = 0, .max = 0 };
+	struct cli_common c;
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	return rc != CLI_CONTINUE ? rc : list_runs(&c, fmt, &f);
 }

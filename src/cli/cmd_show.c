@@ -233,23 +233,6 @@ static void text_context(struct fl_buf *out, const struct context *x, int64_t li
 	fl_buf_release(&t);
 }
 
-static void json_cell(struct fl_buf *out, struct fl_stmt *st, int k)
-{
-	switch (fl_stmt_type(st, k)) {
-	case 'n':
-		fl_buf_adds(out, "null");
-		break;
-	case 'i':
-		fl_buf_printf(out, "%lld", (long long)fl_stmt_int(st, k));
-		break;
-	case 'f':
-		fl_json_num(out, fl_stmt_double(st, k));
-		break;
-	default:
-		fl_json_str(out, fl_stmt_text(st, k), fl_stmt_bytes(st, k));
-	}
-}
-
 static void json_show(struct fl_buf *out, struct fl_stmt *ev, const struct context *x,
 		      int64_t line, int64_t nlines)
 {
@@ -262,7 +245,7 @@ static void json_show(struct fl_buf *out, struct fl_stmt *ev, const struct conte
 		if (!strcmp(name, "fields") && !fl_stmt_null(ev, k))
 			fl_buf_add(out, fl_stmt_text(ev, k), fl_stmt_bytes(ev, k));
 		else
-			json_cell(out, ev, k);
+			cli_json_cell(out, ev, k);
 	}
 	fl_buf_adds(out, "},\"context\":");
 	if (!x->use) {
@@ -325,10 +308,8 @@ static int show_event(struct fl_store *s, int64_t run, int64_t id, int64_t nctx,
 		      enum cli_rows fmt, const struct cli_common *c)
 {
 	struct fl_stmt *ev, *fields = NULL;
-	struct fl_err err;
-	fl_err_clear(&err);
-	if (fl_store_prepare(s, EVENT_SQL, &ev, &err))
-		return cli_fail(&err);
+	if (cli_prepare(s, EVENT_SQL, &ev))
+		return EXIT_FAIL;
 	fl_stmt_bind_int(ev, 1, id);
 	fl_stmt_bind_int(ev, 2, run);
 	int rc = fl_stmt_step(ev);
@@ -349,8 +330,8 @@ static int show_event(struct fl_store *s, int64_t run, int64_t id, int64_t nctx,
 	} else if (fmt == CLI_ROWS_JSON) {
 		json_show(&out, ev, &x, line, nlines);
 		rc = cli_write_output(c, &out);
-	} else if ((rc = fl_store_prepare(s, FIELDS_SQL, &fields, &err)) != 0) {
-		rc = cli_fail(&err);
+	} else if (cli_prepare(s, FIELDS_SQL, &fields)) {
+		rc = EXIT_FAIL;
 	} else {
 		fl_stmt_bind_int(fields, 1, id);
 		bool bold = cli_color(c);
@@ -367,41 +348,36 @@ static int show_event(struct fl_store *s, int64_t run, int64_t id, int64_t nctx,
 	return rc;
 }
 
+static int context_opt(void *nctx, int opt, const char *arg)
+{
+	if (opt != 'C')
+		return CLI_NOT_OWN;
+	if (!cli_parse_int(arg, 0, nctx) || *(int64_t *)nctx > MAX_CONTEXT)
+		return cli_badarg("-C", arg, "a count of lines up to 1000");
+	return CLI_CONTINUE;
+}
+
 int cmd_show(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("show");
 	static const struct option opts[] = { CLI_COMMON_OPTS,
 					      { "context", required_argument, NULL, 'C' },
 					      { NULL, 0, NULL, 0 } };
-	struct cli_common c;
-	cli_common_init(&c);
 	enum cli_rows fmt = CLI_ROWS_TEXT;
 	int64_t nctx = 5, id;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:hC:", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		if (opt == 'C') {
-			if (!cli_parse_int(optarg, 0, &nctx) || nctx > MAX_CONTEXT)
-				return cli_badarg("-C", optarg, "a count of lines up to 1000");
-			continue;
-		}
-		int r = cli_rows_opt(&c, &fmt, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind + 2 != argc)
-		return cli_usage(cmd);
+	const struct cli_syntax syn = { .verb = "show", .shortopts = "o:f:hC:", .longopts = opts,
+					.rows = &fmt, .own = context_opt, .ctx = &nctx,
+					.min = 2, .max = 2 };
+	struct cli_common c;
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	if (!cli_parse_int(argv[optind + 1], 1, &id))
 		return cli_badarg("EVENT_ID", argv[optind + 1], "an event id");
 	struct fl_store *s;
 	int64_t run;
-	if (cli_open_run(&c, argv[optind], &s, &run))
+	if (cli_open_runs(&c, argv + optind, 1, &s, &run))
 		return EXIT_FAIL;
-	int rc = show_event(s, run, id, nctx, fmt, &c);
+	rc = show_event(s, run, id, nctx, fmt, &c);
 	fl_store_close(s);
 	return rc;
 }

@@ -84,23 +84,11 @@ static int run_sql(const struct cli_common *c, const char *sql, enum cli_rows fm
 
 int cmd_sql(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("sql");
 	static const struct option opts[] = { CLI_COMMON_OPTS, { NULL, 0, NULL, 0 } };
-	struct cli_common c;
-	cli_common_init(&c);
 	enum cli_rows fmt = CLI_ROWS_TEXT;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:h", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		int r = cli_rows_opt(&c, &fmt, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind + 1 != argc)
-		return cli_usage(cmd);
-	return run_sql(&c, argv[optind], fmt);
+	const struct cli_syntax syn = { .verb = "sql", .shortopts = "o:f:h", .longopts = opts,
+					.rows = &fmt, .min = 1, .max = 1 };
+	struct cli_common c;
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	return rc != CLI_CONTINUE ? rc : run_sql(&c, argv[optind], fmt);
 }

@@ -17,18 +17,36 @@ static const char STEPS_SQL[] =
 	" FROM steps s WHERE s.run_id = ?1 AND (?2 IS NULL OR s.rank = ?2)"
 	" ORDER BY s.step, s.rank, s.ts LIMIT ?3";
 
-static int print_steps(struct fl_store *s, int64_t run, const int64_t *rank, int64_t limit,
-		       enum cli_rows fmt, const struct cli_common *c)
+struct steps_opts {
+	int64_t rank; /* -1: every rank */
+	int64_t limit;
+};
+
+static int steps_opt(void *ctx, int opt, const char *arg)
 {
+	struct steps_opts *o = ctx;
+	switch (opt) {
+	case 'r':
+		return cli_parse_int(arg, 0, &o->rank) ? CLI_CONTINUE
+						       : cli_badarg("--rank", arg, "a rank");
+	case 'n':
+		return cli_parse_int(arg, 0, &o->limit) ? CLI_CONTINUE
+							: cli_badarg("--limit", arg, "a count");
+	}
+	return CLI_NOT_OWN;
+}
+
+static int print_steps(struct fl_store *s, int64_t run, const void *opts, enum cli_rows fmt,
+		       const struct cli_common *c)
+{
+	const struct steps_opts *o = opts;
 	struct fl_stmt *st;
-	struct fl_err err;
-	fl_err_clear(&err);
-	if (fl_store_prepare(s, STEPS_SQL, &st, &err))
-		return cli_fail(&err);
+	if (cli_prepare(s, STEPS_SQL, &st))
+		return EXIT_FAIL;
 	fl_stmt_bind_int(st, 1, run);
-	if (rank)
-		fl_stmt_bind_int(st, 2, *rank);
-	fl_stmt_bind_int(st, 3, limit ? limit : -1);
+	if (o->rank >= 0)
+		fl_stmt_bind_int(st, 2, o->rank);
+	fl_stmt_bind_int(st, 3, o->limit ? o->limit : -1);
 	int rc = cli_print_rows(st, fmt, c);
 	fl_stmt_free(st);
 	return rc;
@@ -36,43 +54,14 @@ static int print_steps(struct fl_store *s, int64_t run, const int64_t *rank, int
 
 int cmd_steps(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("steps");
 	static const struct option opts[] = { CLI_COMMON_OPTS,
 					      { "rank", required_argument, NULL, 'r' },
 					      { "limit", required_argument, NULL, 'n' },
 					      { NULL, 0, NULL, 0 } };
-	struct cli_common c;
-	cli_common_init(&c);
 	enum cli_rows fmt = CLI_ROWS_TEXT;
-	int64_t rank = -1, limit = 0;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:hn:", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'h':
-			return cli_help(cmd);
-		case 'r':
-			if (!cli_parse_int(optarg, 0, &rank))
-				return cli_badarg("--rank", optarg, "a rank");
-			continue;
-		case 'n':
-			if (!cli_parse_int(optarg, 0, &limit))
-				return cli_badarg("--limit", optarg, "a count");
-			continue;
-		}
-		int r = cli_rows_opt(&c, &fmt, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind + 1 != argc)
-		return cli_usage(cmd);
-	struct fl_store *s;
-	int64_t run;
-	if (cli_open_run(&c, argv[optind], &s, &run))
-		return EXIT_FAIL;
-	int rc = print_steps(s, run, rank >= 0 ? &rank : NULL, limit, fmt, &c);
-	fl_store_close(s);
-	return rc;
+	struct steps_opts o = { .rank = -1, .limit = 0 };
+	const struct cli_syntax syn = { .verb = "steps", .shortopts = "o:f:hn:", .longopts = opts,
+					.rows = &fmt, .own = steps_opt, .ctx = &o,
+					.min = 1, .max = 1 };
+	return cli_query_run(argc, argv, &syn, print_steps);
 }

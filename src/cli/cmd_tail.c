@@ -72,10 +72,8 @@ static int print_tail(struct fl_store *s, int64_t run, int64_t rank, int64_t n,
 	if (!has_rank(s, run, rank))
 		return cli_failf("run %lld has no rank %lld", (long long)run, (long long)rank);
 	struct fl_stmt *st;
-	struct fl_err err;
-	fl_err_clear(&err);
-	if (fl_store_prepare(s, TAIL_SQL, &st, &err))
-		return cli_fail(&err);
+	if (cli_prepare(s, TAIL_SQL, &st))
+		return EXIT_FAIL;
 	fl_stmt_bind_int(st, 1, run);
 	fl_stmt_bind_int(st, 2, rank);
 	fl_stmt_bind_int(st, 3, n);
@@ -84,39 +82,32 @@ static int print_tail(struct fl_store *s, int64_t run, int64_t rank, int64_t n,
 	return rc;
 }
 
+static int lines_opt(void *n, int opt, const char *arg)
+{
+	if (opt != 'n')
+		return CLI_NOT_OWN;
+	return cli_parse_int(arg, 1, n) ? CLI_CONTINUE : cli_badarg("-n", arg, "a count of lines");
+}
+
 int cmd_tail(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("tail");
 	static const struct option opts[] = { CLI_COMMON_OPTS, { NULL, 0, NULL, 0 } };
-	struct cli_common c;
-	cli_common_init(&c);
 	enum cli_rows fmt = CLI_ROWS_TEXT;
 	int64_t n = 20, rank;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:hn:", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		if (opt == 'n') {
-			if (!cli_parse_int(optarg, 1, &n))
-				return cli_badarg("-n", optarg, "a count of lines");
-			continue;
-		}
-		int r = cli_rows_opt(&c, &fmt, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind + 2 != argc)
-		return cli_usage(cmd);
+	const struct cli_syntax syn = { .verb = "tail", .shortopts = "o:f:hn:", .longopts = opts,
+					.rows = &fmt, .own = lines_opt, .ctx = &n,
+					.min = 2, .max = 2 };
+	struct cli_common c;
+	int rc = cli_parse_opts(argc, argv, &syn, &c);
+	if (rc != CLI_CONTINUE)
+		return rc;
 	if (!cli_parse_int(argv[optind + 1], 0, &rank))
 		return cli_badarg("RANK", argv[optind + 1], "a global rank");
 	struct fl_store *s;
 	int64_t run;
-	if (cli_open_run(&c, argv[optind], &s, &run))
+	if (cli_open_runs(&c, argv + optind, 1, &s, &run))
 		return EXIT_FAIL;
-	int rc = print_tail(s, run, rank, n, fmt, &c);
+	rc = print_tail(s, run, rank, n, fmt, &c);
 	fl_store_close(s);
 	return rc;
 }

@@ -27,9 +27,31 @@ static void corrected_ts(struct fl_buf *sql, const struct fl_analysis *a)
 	fl_buf_adds(sql, " ELSE 0 END");
 }
 
-static int print_timeline(struct fl_store *s, int64_t run, int severity, int64_t limit,
-			  enum cli_rows fmt, const struct cli_common *c)
+struct timeline_opts {
+	int severity; /* the least shown */
+	int64_t limit;
+};
+
+static int timeline_opt(void *ctx, int opt, const char *arg)
 {
+	struct timeline_opts *o = ctx;
+	switch (opt) {
+	case 'n':
+		return cli_parse_int(arg, 0, &o->limit) ? CLI_CONTINUE
+							: cli_badarg("-n", arg, "a count");
+	case 'v':
+		o->severity = cli_parse_severity(arg);
+		return o->severity >= 0 ? CLI_CONTINUE
+					: cli_badarg("--severity", arg,
+						     "info, warning, error or fatal");
+	}
+	return CLI_NOT_OWN;
+}
+
+static int print_timeline(struct fl_store *s, int64_t run, const void *opts, enum cli_rows fmt,
+			  const struct cli_common *c)
+{
+	const struct timeline_opts *o = opts;
 	struct fl_analysis *a;
 	struct fl_err err;
 	fl_err_clear(&err);
@@ -45,15 +67,15 @@ static int print_timeline(struct fl_store *s, int64_t run, int severity, int64_t
 		    " WHERE e.run_id = ?1 AND e.severity >= ?2)"
 		    " ORDER BY cts IS NULL, cts, id LIMIT ?3");
 	struct fl_stmt *st;
-	int rc = fl_store_prepare(s, sql.ptr, &st, &err);
+	int rc = cli_prepare(s, sql.ptr, &st);
 	fl_buf_release(&sql);
 	if (rc) {
 		fl_analysis_free(a);
-		return cli_fail(&err);
+		return rc;
 	}
 	fl_stmt_bind_int(st, 1, run);
-	fl_stmt_bind_int(st, 2, severity);
-	fl_stmt_bind_int(st, 3, limit ? limit : -1);
+	fl_stmt_bind_int(st, 2, o->severity);
+	fl_stmt_bind_int(st, 3, o->limit ? o->limit : -1);
 	for (size_t i = 0; i < a->noffsets; i++) {
 		int k = FIRST_OFFSET_PARAM + 2 * (int)i;
 		fl_stmt_bind_text(st, k, a->offsets[i].host);
@@ -67,45 +89,13 @@ static int print_timeline(struct fl_store *s, int64_t run, int severity, int64_t
 
 int cmd_timeline(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("timeline");
 	static const struct option opts[] = { CLI_COMMON_OPTS,
 					      { "severity", required_argument, NULL, 'v' },
 					      { NULL, 0, NULL, 0 } };
-	struct cli_common c;
-	cli_common_init(&c);
 	enum cli_rows fmt = CLI_ROWS_TEXT;
-	int64_t limit = 40;
-	int severity = FL_SEV_WARNING;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:hn:", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'h':
-			return cli_help(cmd);
-		case 'n':
-			if (!cli_parse_int(optarg, 0, &limit))
-				return cli_badarg("-n", optarg, "a count");
-			continue;
-		case 'v':
-			severity = cli_parse_severity(optarg);
-			if (severity < 0)
-				return cli_badarg("--severity", optarg,
-						  "info, warning, error or fatal");
-			continue;
-		}
-		int r = cli_rows_opt(&c, &fmt, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind + 1 != argc)
-		return cli_usage(cmd);
-	struct fl_store *s;
-	int64_t run;
-	if (cli_open_run(&c, argv[optind], &s, &run))
-		return EXIT_FAIL;
-	int rc = print_timeline(s, run, severity, limit, fmt, &c);
-	fl_store_close(s);
-	return rc;
+	struct timeline_opts o = { .severity = FL_SEV_WARNING, .limit = 40 };
+	const struct cli_syntax syn = { .verb = "timeline", .shortopts = "o:f:hn:",
+					.longopts = opts, .rows = &fmt, .own = timeline_opt,
+					.ctx = &o, .min = 1, .max = 1 };
+	return cli_query_run(argc, argv, &syn, print_timeline);
 }

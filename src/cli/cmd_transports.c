@@ -16,41 +16,23 @@ static const char TRANSPORTS_SQL[] =
 	" FROM transports t LEFT JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1"
 	" ORDER BY t.host, t.rank, t.pid, t.transport";
 
+static int print_transports(struct fl_store *s, int64_t run, const void *opts,
+			    enum cli_rows fmt, const struct cli_common *c)
+{
+	struct fl_stmt *st;
+	if (cli_prepare(s, TRANSPORTS_SQL, &st))
+		return EXIT_FAIL;
+	fl_stmt_bind_int(st, 1, run);
+	int rc = cli_print_rows(st, fmt, c);
+	fl_stmt_free(st);
+	return rc;
+}
+
 int cmd_transports(int argc, char **argv)
 {
-	const struct fl_cmd *cmd = cli_find("transports");
 	static const struct option opts[] = { CLI_COMMON_OPTS, { NULL, 0, NULL, 0 } };
-	struct cli_common c;
-	cli_common_init(&c);
 	enum cli_rows fmt = CLI_ROWS_TEXT;
-	int opt;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:f:h", opts, NULL)) != -1) {
-		if (opt == 'h')
-			return cli_help(cmd);
-		int r = cli_rows_opt(&c, &fmt, opt, optarg);
-		if (r < 0)
-			return EXIT_USAGE;
-		if (r == 0)
-			return cli_usage(cmd);
-	}
-	if (optind + 1 != argc)
-		return cli_usage(cmd);
-	struct fl_store *s;
-	int64_t run;
-	if (cli_open_run(&c, argv[optind], &s, &run))
-		return EXIT_FAIL;
-	struct fl_stmt *st;
-	struct fl_err err;
-	fl_err_clear(&err);
-	int rc;
-	if (fl_store_prepare(s, TRANSPORTS_SQL, &st, &err)) {
-		rc = cli_fail(&err);
-	} else {
-		fl_stmt_bind_int(st, 1, run);
-		rc = cli_print_rows(st, fmt, &c);
-		fl_stmt_free(st);
-	}
-	fl_store_close(s);
-	return rc;
+	const struct cli_syntax syn = { .verb = "transports", .shortopts = "o:f:h",
+					.longopts = opts, .rows = &fmt, .min = 1, .max = 1 };
+	return cli_query_run(argc, argv, &syn, print_transports);
 }
