@@ -40,7 +40,7 @@ static int analyze(const char *dir, const char *bundle, int *err_lines)
 	return rc;
 }
 
-Test(pathological, giant_line_without_newline, .timeout = 60)
+Test(pathological, giant_line_without_newline, .timeout = 120)
 {
 	char *dir = fl_test_tmpdir("giant");
 	char *log = tmp_file(dir, "rank0.log");
@@ -60,7 +60,7 @@ Test(pathological, giant_line_without_newline, .timeout = 60)
 	free(dir);
 }
 
-Test(pathological, regex_hostile_line, .timeout = 60)
+Test(pathological, regex_hostile_line, .timeout = 120)
 {
 	char *dir = fl_test_tmpdir("hostile");
 	char *log = tmp_file(dir, "rank0.log");
@@ -97,7 +97,7 @@ Test(pathological, a_million_identical_lines, .timeout = 120)
 	free(dir);
 }
 
-Test(pathological, empty_and_null_inputs_fail_with_one_line, .timeout = 60)
+Test(pathological, empty_and_null_inputs_fail_with_one_line, .timeout = 120)
 {
 	char *dir = fl_test_tmpdir("empty");
 	char *gz = tmp_file(dir, "empty.log.gz");
