@@ -79,6 +79,9 @@ void fl_buf_printf(struct fl_buf *b, const char *fmt, ...) __attribute__((format
 void fl_buf_vprintf(struct fl_buf *b, const char *fmt, va_list ap);
 char *fl_buf_detach(struct fl_buf *b);
 
+/* The last component of a path ("a/b/" -> "b/"): points into path. */
+const char *fl_base_name(const char *path);
+
 /* ---- JSON writing ----
  * Appends s (n bytes, any bytes at all) as a JSON string literal with
  * quotes. Control characters are escaped, invalid UTF-8 becomes U+FFFD,

@@ -340,17 +340,6 @@ static int walk_file(struct walker *w, const char *path, const char *display, co
 	return rc;
 }
 
-static const char *base_name(const char *path)
-{
-	size_t n = strlen(path);
-	while (n > 1 && path[n - 1] == '/')
-		n--;
-	const char *s = path + n;
-	while (s > path && s[-1] != '/')
-		s--;
-	return s;
-}
-
 /* ---- directories ---- */
 
 static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, const char *rel,
@@ -433,7 +422,7 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 		EVP_MD_CTX_free(dir_sha);
 	} else if (!rc) {
 		EVP_DigestInit_ex(w.sha, EVP_sha256(), NULL);
-		rc = walk_file(&w, path, "", base_name(path), err);
+		rc = walk_file(&w, path, "", fl_base_name(path), err);
 		sha_hex(w.sha, stats->sha256);
 	}
 	if (!rc && stats->members == 0)

@@ -762,17 +762,6 @@ static int64_t now_us(void)
 	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-static const char *base_name(const char *path)
-{
-	size_t n = strlen(path);
-	while (n > 1 && path[n - 1] == '/')
-		n--;
-	const char *s = path + n;
-	while (s > path && s[-1] != '/')
-		s--;
-	return s;
-}
-
 /* ".tar.gz" of "job.tar.gz"; directories are kept as ".tar.zst". */
 static const char *kept_ext(const char *name, bool dir)
 {
@@ -848,7 +837,7 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 	g.tail_n = o->tail_lines;
 	g.tail = fl_xcalloc(g.tail_n ? g.tail_n : 1, sizeof(*g.tail));
 	char *abs = realpath(path, NULL);
-	struct fl_run_meta meta = { o->replace_run, base_name(path), abs ? abs : path,
+	struct fl_run_meta meta = { o->replace_run, fl_base_name(path), abs ? abs : path,
 				    fl_patterns_digest(p), now_us() };
 	int rc = fl_store_run_begin(s, &meta, &g.run_id, err);
 	char *incoming = NULL;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* buf.c - growable NUL-terminated byte buffer. */
+/* buf.c - growable NUL-terminated byte buffer, and small string helpers. */
 #include "faultline/util.h"
 
 #include <stdlib.h>
@@ -78,4 +78,15 @@ char *fl_buf_detach(struct fl_buf *b)
 	char *p = b->ptr;
 	fl_buf_init(b);
 	return p;
+}
+
+const char *fl_base_name(const char *path)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	const char *s = path + n;
+	while (s > path && s[-1] != '/')
+		s--;
+	return s;
 }
