@@ -329,12 +329,35 @@ static bool before(const struct ev *x, const struct ev *y)
 	return x->id < y->id;
 }
 
+/* The rank torchrun names under "Root Cause (first observed failure)":
+ * the ChildFailedError entry that follows that header in the same file. */
+static int64_t launcher_root_rank(const struct ctx *c)
+{
+	for (size_t i = 0; i < c->nev; i++) {
+		if (strcmp(c->ev[i].kind, "launcher.root_cause") != 0)
+			continue;
+		for (size_t j = i + 1; j < c->nev; j++)
+			if (!strcmp(c->ev[j].kind, "launcher.child_failed") &&
+			    !strcmp(c->ev[j].file, c->ev[i].file) && c->ev[j].line > c->ev[i].line)
+				return c->ev[j].rank;
+	}
+	return -1;
+}
+
 static const struct ev *first_primary(struct ctx *c)
 {
 	const struct ev *best = NULL;
 	for (size_t i = 0; i < c->nev; i++)
 		if (c->ev[i].role == ROLE_PRIMARY && (!best || before(&c->ev[i], best)))
 			best = &c->ev[i];
+	if (!best || best->cts != FL_TIME_NONE)
+		return best;
+	/* No primary has a time: order evidence instead. The launcher saw
+	 * which worker failed first. */
+	int64_t root = launcher_root_rank(c);
+	for (size_t i = 0; root >= 0 && i < c->nev; i++)
+		if (c->ev[i].role == ROLE_PRIMARY && c->ev[i].rank == root)
+			return &c->ev[i];
 	return best;
 }
 
