@@ -126,14 +126,30 @@ void fl_md_code(struct fl_buf *b, const char *s, size_t n)
 	fl_buf_release(&t);
 }
 
+/* Sanitises s into out keeping its lines: CRLF and lone CR become LF. For
+ * blocks (a traceback is several lines), where a line break is safe. */
+static void lines_kept(struct fl_buf *out, const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		size_t j = i;
+		while (j < n && s[j] != '\r' && s[j] != '\n')
+			j++;
+		fl_utf8_sanitize(out, s + i, j - i);
+		if (j == n)
+			break;
+		fl_buf_addc(out, '\n');
+		i = j + (s[j] == '\r' && j + 1 < n && s[j + 1] == '\n' ? 2 : 1);
+	}
+}
+
 /* Fenced blocks close on a run of at least the opening length, so the
  * fence is longer than any run inside (and at least the three CommonMark
- * asks for). The text is made one line like everywhere else, so that no
- * line of it can start with a fence of its own. */
+ * asks for): no line of the text, whatever it holds, can close it. */
 void fl_md_fenced(struct fl_buf *b, const char *s, size_t n)
 {
 	struct fl_buf t = FL_BUF_INIT;
-	one_line(&t, s, n);
+	lines_kept(&t, s, n);
 	size_t fence = longest_backtick_run(t.ptr, t.len) + 1;
 	if (fence < 3)
 		fence = 3;
@@ -143,6 +159,22 @@ void fl_md_fenced(struct fl_buf *b, const char *s, size_t n)
 	fl_buf_addc(b, '\n');
 	add_fence(b, fence);
 	fl_buf_adds(b, "\n\n");
+	fl_buf_release(&t);
+}
+
+void fl_html_escape_lines(struct fl_buf *b, const char *s, size_t n)
+{
+	struct fl_buf t = FL_BUF_INIT;
+	lines_kept(&t, s, n);
+	for (size_t i = 0, j; i <= t.len; i = j + 1) {
+		for (j = i; j < t.len && t.ptr[j] != '\n'; j++)
+			;
+		if (i)
+			fl_buf_addc(b, '\n');
+		fl_html_escape(b, t.ptr + i, j - i);
+		if (j >= t.len)
+			break;
+	}
 	fl_buf_release(&t);
 }
 

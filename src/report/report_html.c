@@ -486,7 +486,7 @@ static void html_code_block(struct fl_buf *out, const char *s)
 {
 	fl_buf_adds(out, "<pre>");
 	if (s)
-		html_text(out, s);
+		fl_html_escape_lines(out, s, strlen(s));
 	fl_buf_adds(out, "</pre>\n");
 }
 

@@ -65,5 +65,7 @@ void fl_doc_num(struct fl_buf *out, int64_t v);
 
 /* s as a fenced Markdown code block (report_escape.c). */
 void fl_md_fenced(struct fl_buf *b, const char *s, size_t n);
+/* fl_html_escape for <pre>: keeps the text's line breaks (CR, CRLF -> LF). */
+void fl_html_escape_lines(struct fl_buf *b, const char *s, size_t n);
 
 #endif
