@@ -137,21 +137,28 @@ static int load_run(struct ctx *c)
 	return FL_OK;
 }
 
-/* Events that can matter for a verdict: everything but routine info. */
+/* Events that can matter for a verdict: everything but routine info, the
+ * most severe first when a bundle has more than MAX_EVENTS of them (a
+ * warning storm must not make the analysis' memory grow without bound). */
+#define MAX_EVENTS 200000
+
 static int load_events(struct ctx *c)
 {
 	struct fl_stmt *st;
 	int rc = prepare(c,
 			 "SELECT e.id, f.path, e.line, IFNULL(e.rank, -1), IFNULL(e.local_rank, -1),"
 			 " IFNULL(e.pid, -1), e.host, e.ts, e.ts_kind, e.kind, e.pattern, e.fields, e.text,"
-			 " e.severity FROM events e JOIN files f ON f.id = e.file_id WHERE e.run_id = ?1"
-			 " AND (e.severity >= 1 OR e.kind IN ('nccl.init_start', 'nccl.init_complete',"
-			 " 'train.overflow', 'launcher.child_failed', 'launcher.root_cause'))"
+			 " e.severity FROM events e JOIN files f ON f.id = e.file_id WHERE e.id IN"
+			 " (SELECT id FROM events WHERE run_id = ?1"
+			 "  AND (severity >= 1 OR kind IN ('nccl.init_start', 'nccl.init_complete',"
+			 "  'train.overflow', 'launcher.child_failed', 'launcher.root_cause'))"
+			 "  ORDER BY severity DESC, id LIMIT ?2)"
 			 " ORDER BY e.id",
 			 &st);
 	if (rc)
 		return rc;
 	fl_stmt_bind_int(st, 1, c->run);
+	fl_stmt_bind_int(st, 2, MAX_EVENTS);
 	size_t cap = 0;
 	while (fl_stmt_step(st) == 1) {
 		FL_GROW(c->ev, cap, c->nev + 1);
