@@ -56,13 +56,17 @@ static void set_host(struct fl_path_attr *pa, const char *s, size_t n)
 	pa->host[n] = '\0';
 }
 
-/* `rank3`, `rank_00003`, `rank-3` inside a name; `local_rank3` is local. */
+/* `rank3`, `rank_00003`, `rank-3` inside a name; `local_rank3`,
+ * `local-rank-3` and `localrank3` are local. */
 static void rank_in_name(const char *s, size_t n, struct fl_path_attr *pa)
 {
 	for (size_t i = 0; i + 4 < n; i++) {
 		if (strncasecmp(s + i, "rank", 4) != 0)
 			continue;
-		if (i > 0 && isalnum((unsigned char)s[i - 1]) )
+		bool local = (i >= 6 && (strncasecmp(s + i - 6, "local_", 6) == 0 ||
+					 strncasecmp(s + i - 6, "local-", 6) == 0)) ||
+			     (i >= 5 && strncasecmp(s + i - 5, "local", 5) == 0);
+		if (!local && i > 0 && isalnum((unsigned char)s[i - 1]))
 			continue;
 		size_t j = i + 4;
 		if (j < n && (s[j] == '_' || s[j] == '-'))
@@ -73,7 +77,7 @@ static void rank_in_name(const char *s, size_t n, struct fl_path_attr *pa)
 		if (j == d0 || j - d0 > 7 || (j < n && isalpha((unsigned char)s[j])))
 			continue;
 		int64_t v = strtoll(s + d0, NULL, 10);
-		if (i >= 6 && strncasecmp(s + i - 6, "local_", 6) == 0)
+		if (local)
 			pa->local_rank = v;
 		else
 			pa->rank = v;

@@ -211,6 +211,8 @@ static void verdict(struct fl_buf *b, const struct fl_analysis *a)
 	str_or_null(b, a->summary);
 	key(b, "signature", &f);
 	str_or_null(b, a->signature);
+	key(b, "missing_evidence", &f);
+	str_or_null(b, a->missing);
 	key(b, "first_failure", &f);
 	first_failure(b, &a->first);
 	key(b, "hang", &f);

@@ -150,6 +150,12 @@ void fl_report_text(const struct fl_analysis *a, bool color, struct fl_buf *b)
 	verdict(&t, a);
 	heading(&t, "Likely cause");
 	cause(&t, &a->likely, true);
+	if (a->missing) {
+		heading(&t, "Missing evidence");
+		fl_buf_adds(b, "  ");
+		text(&t, a->missing);
+		fl_buf_addc(b, '\n');
+	}
 	if (a->nothers) {
 		heading(&t, "Other candidates");
 		for (size_t i = 0; i < a->nothers; i++)

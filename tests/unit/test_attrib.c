@@ -519,6 +519,8 @@ static struct path_case path_cases[] = {
 	{ "rank-7.txt", 7, -1, -1, "", -1 },
 	{ "log_rank4.txt", 4, -1, -1, "", -1 },
 	{ "local_rank2.txt", -1, 2, -1, "", -1 },
+	{ "torchrun-exitcode-9-local-rank-5.log", -1, 5, -1, "", -1 },
+	{ "localrank6.out", -1, 6, -1, "", -1 },
 	{ "pods/default_job-worker-3_uid123/pytorch/0.log", -1, -1, -1, "job-worker-3", -1 },
 	{ "job-master-0.log", -1, -1, -1, "job-master-0", -1 },
 	{ "nccl.gpu-a08.12345.log", -1, -1, 12345, "gpu-a08", -1 },
