@@ -73,8 +73,22 @@ void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line
 		      const char *host, int64_t ts, const char *text);
 void evidence_release(struct fl_evidence_list *l);
 
-/* helpers shared by the analysis files */
+/* helpers shared by the analysis files (analyze.c) */
 int prepare(struct ctx *c, const char *sql, struct fl_stmt **st);
 char *dup_or_null(struct fl_stmt *st, int col);
+char *rank_host(struct ctx *c, int64_t rank);      /* caller frees; NULL unknown */
+char *first_line(const char *text);                /* caller frees; bounded */
+/* Earlier in corrected time; unknown times last; then priority, then id. */
+bool ev_before(const struct ev *x, const struct ev *y);
+
+/* causes.c: likely_cause and other_causes */
+void rank_causes(struct ctx *c, const struct ev *first);
+
+/* verdict.c */
+const char *verdict_status(struct ctx *c, const struct ev *first);
+void verdict_ranks(struct ctx *c);
+void verdict_timeline(struct ctx *c);
+void verdict_summary(struct ctx *c);
+void verdict_signature(struct ctx *c);
 
 #endif

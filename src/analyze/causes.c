@@ -1,0 +1,384 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * causes.c - ranking the candidate causes and writing what they say.
+ *
+ * Every primary or signal event votes for its cause; the first failure's
+ * cause wins outright; a hang without a failure is collective_hang; the
+ * findings add the causes only they can show (non-finite loss, sockets
+ * instead of RDMA). Each cause gets its explanation, evidence lines and
+ * remediation: the table's generic steps after the specific ones the
+ * evidence supports (the sizes of an OOM, the host and GPU to drain, the
+ * stuck ranks to inspect, the peer of a network error).
+ * Tested by: tests/e2e (every scenario's expected cause), test_excerpts
+ */
+#include "analyze_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The host behind the peer address an IB or socket error names
+ * ("10.50.0.48<52277>"), from the addresses NCCL printed for each host
+ * (NET/IB OOB, NET/Socket and Bootstrap interface lines). */
+static char *peer_host(struct ctx *c, const struct ev *e)
+{
+	struct fl_buf peer = FL_BUF_INIT;
+	char *host = NULL;
+	if (ev_field(e, "peer", &peer) && peer.len) {
+		size_t n = strcspn(peer.ptr, "<");
+		peer.ptr[n] = '\0';
+		struct fl_stmt *st;
+		if (n && prepare(c, "SELECT host FROM events WHERE run_id = ?1 AND host IS NOT NULL AND kind"
+				    " IN ('nccl.ib_devices', 'nccl.socket_devices', 'nccl.bootstrap_if') AND"
+				    " (instr(json_extract(fields, '$.oob_addr'), ?2 || '<') = 1 OR"
+				    "  instr(json_extract(fields, '$.addr'), ?2 || '<') = 1) LIMIT 1", &st) == 0) {
+			fl_stmt_bind_int(st, 1, c->run);
+			fl_stmt_bind_text(st, 2, peer.ptr);
+			if (fl_stmt_step(st) == 1)
+				host = dup_or_null(st, 0);
+			fl_stmt_free(st);
+		}
+	}
+	fl_buf_release(&peer);
+	return host;
+}
+
+struct cand {
+	const char *cause;
+	int score;
+	const struct ev *lead; /* the event the explanation is about */
+	size_t nev;
+};
+
+static struct cand *cand_get(struct cand *v, size_t *n, const char *cause)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp(v[i].cause, cause))
+			return &v[i];
+	memset(&v[*n], 0, sizeof(v[*n]));
+	v[*n].cause = cause;
+	return &v[(*n)++];
+}
+
+static void cause_init(struct fl_cause *k, const char *id, const char *confidence, char *expl)
+{
+	memset(k, 0, sizeof(*k));
+	k->id = id;
+	k->confidence = confidence;
+	k->explanation = expl;
+}
+
+static void remediation_add(struct fl_cause *k, char *step)
+{
+	FL_GROW(k->remediation, k->caprem, k->nrem + 1);
+	k->remediation[k->nrem++] = step;
+}
+
+static void cause_evidence(struct ctx *c, struct fl_cause *k, const struct ev *lead)
+{
+	if (lead)
+		evidence_add(&k->evidence, lead);
+	for (size_t i = 0; i < c->nev && k->evidence.n < 5; i++) {
+		const struct ev *e = &c->ev[i];
+		if (e != lead && e->cause && !strcmp(e->cause, k->id) && e->role != ROLE_SECONDARY)
+			evidence_add(&k->evidence, e);
+	}
+}
+
+static const char *size_text(int64_t b, char *buf, size_t n)
+{
+	if (b >= (1ll << 30))
+		snprintf(buf, n, "%.2f GiB", b / 1073741824.0);
+	else
+		snprintf(buf, n, "%.2f MiB", b / 1048576.0);
+	return buf;
+}
+
+/* Cause-specific remediation that names what the evidence shows. */
+static void specific_remediation(struct ctx *c, struct fl_cause *k, const struct ev *lead)
+{
+	char b1[32], b2[32], b3[32];
+	int64_t req, fr, unalloc;
+	if (!strcmp(k->id, "gpu_oom") && lead && ev_field_int(lead, "requested", &req)) {
+		bool has_free = ev_field_int(lead, "free", &fr);
+		bool has_un = ev_field_int(lead, "reserved_unallocated", &unalloc);
+		remediation_add(k, fl_xasprintf(
+					   "the allocation of %s failed with %s free%s%s", size_text(req, b1, sizeof(b1)),
+					   has_free ? size_text(fr, b2, sizeof(b2)) : "unknown",
+					   has_un ? " and reserved-but-unallocated " : "",
+					   has_un ? size_text(unalloc, b3, sizeof(b3)) : ""));
+		if (has_un && unalloc >= req)
+			remediation_add(k, fl_xstrdup("reserved-but-unallocated memory exceeds the request: "
+						      "this is fragmentation; set "
+						      "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True first"));
+	}
+	if (!strcmp(k->id, "gpu_hardware") && lead) {
+		struct fl_buf bus = FL_BUF_INIT;
+		bool has_bus = ev_field(lead, "bus", &bus);
+		remediation_add(k, fl_xasprintf("drain host %s%s%s now", lead->host ? lead->host : "(unknown)",
+						has_bus ? ", GPU at PCI " : "", has_bus ? bus.ptr : ""));
+		fl_buf_release(&bus);
+		int64_t xid;
+		if (ev_field_int(lead, "xid", &xid))
+			remediation_add(k, rules_xid_text(xid));
+	}
+	if (!strcmp(k->id, "network_error") && lead && lead->host)
+		remediation_add(k, fl_xasprintf("start with host %s: its error came first", lead->host));
+	char *peer = lead ? peer_host(c, lead) : NULL;
+	if (peer) {
+		remediation_add(k, fl_xasprintf("the error names its peer, host %s: check that host's "
+						"link and logs too", peer));
+		free(peer);
+	}
+	if (!strcmp(k->id, "collective_hang") && c->a->hang.nstuck) {
+		struct fl_buf b = FL_BUF_INIT;
+		for (size_t i = 0; i < c->a->hang.nstuck && i < 8; i++) {
+			char *h = rank_host(c, c->a->hang.stuck[i]);
+			fl_buf_printf(&b, "%srank %lld (%s)", i ? ", " : "", (long long)c->a->hang.stuck[i],
+				      h ? h : "host unknown");
+			free(h);
+		}
+		remediation_add(k, fl_xasprintf("inspect %s: the others waited for it", b.ptr));
+		fl_buf_release(&b);
+	}
+	if (!strcmp(k->id, "loss_divergence") && c->a->config.dtype && !strcmp(c->a->config.dtype, "fp16"))
+		remediation_add(k, fl_xstrdup("the run uses fp16: move to bf16"));
+}
+
+/* The last line each stuck rank wrote: a stuck rank is often silent, and
+ * where it fell silent is the evidence. */
+static void stuck_last_lines(struct ctx *c, struct fl_cause *k)
+{
+	struct fl_stmt *st;
+	if (prepare(c, "SELECT f.path, a.last_line, a.host, a.last_ts, a.last_text FROM activity a"
+		       " JOIN files f ON f.id = a.file_id WHERE a.run_id = ?1 AND a.rank = ?2"
+		       " AND a.last_text IS NOT NULL ORDER BY a.last_ts DESC, a.last_line DESC LIMIT 1",
+		       &st))
+		return;
+	for (size_t i = 0; i < c->a->hang.nstuck && i < 4; i++) {
+		fl_stmt_reset(st);
+		fl_stmt_bind_int(st, 1, c->run);
+		fl_stmt_bind_int(st, 2, c->a->hang.stuck[i]);
+		if (fl_stmt_step(st) != 1)
+			continue;
+		const char *host = fl_stmt_null(st, 2) ? NULL : fl_stmt_text(st, 2);
+		int64_t ts = fl_stmt_null(st, 3) ? FL_TIME_NONE : fl_stmt_int(st, 3);
+		evidence_add_raw(&k->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
+				 c->a->hang.stuck[i], host, clock_correct(c, host, ts),
+				 fl_stmt_text(st, 4));
+	}
+	fl_stmt_free(st);
+}
+
+/* A hang's evidence: where the others waited, and where the stuck fell
+ * silent. */
+static void hang_evidence(struct ctx *c, struct fl_cause *k)
+{
+	const struct fl_evidence_list *h = &c->a->hang.evidence;
+	for (size_t i = 0; i < h->n && i < 3; i++)
+		evidence_add_raw(&k->evidence, h->v[i].file, h->v[i].line, h->v[i].rank, h->v[i].host,
+				 h->v[i].ts, h->v[i].text);
+	stuck_last_lines(c, k);
+}
+
+static char *explain_hang(struct ctx *c)
+{
+	const struct fl_hang *h = &c->a->hang;
+	struct fl_buf b = FL_BUF_INIT;
+	fl_buf_printf(&b, "%zu rank(s) waited in %s", c->nwaiting, h->collective ? h->collective : "a collective");
+	if (h->seq >= 0)
+		fl_buf_printf(&b, " seq %lld", (long long)h->seq);
+	if (h->process_group)
+		fl_buf_printf(&b, " (process group %s)", h->process_group);
+	if (h->timeout_ms >= 0)
+		fl_buf_printf(&b, " until its %lld ms timeout", (long long)h->timeout_ms);
+	if (h->nstuck) {
+		fl_buf_adds(&b, h->nstuck == 1 ? "; rank " : "; ranks ");
+		for (size_t i = 0; i < h->nstuck && i < 8; i++)
+			fl_buf_printf(&b, "%s%lld", i ? ", " : "", (long long)h->stuck[i]);
+		fl_buf_adds(&b, h->nstuck > 8 ? ", ... never arrived" : " never arrived");
+	} else {
+		fl_buf_adds(&b, "; which rank held it up is not in the logs");
+	}
+	return fl_buf_detach(&b);
+}
+
+static void cause_fill(struct ctx *c, struct fl_cause *k, const char *id, const char *conf,
+		       const struct ev *lead, char *expl)
+{
+	bool hang = !strcmp(id, "collective_hang") && !lead && c->a->hang.set;
+	if (hang) {
+		free(expl);
+		expl = explain_hang(c);
+	}
+	cause_init(k, id, conf, expl);
+	if (hang)
+		hang_evidence(c, k);
+	else
+		cause_evidence(c, k, lead);
+	specific_remediation(c, k, lead);
+	const struct fl_cause_rule *r = rules_cause(id);
+	for (size_t i = 0; r && i < 6 && r->remediation[i]; i++)
+		remediation_add(k, fl_xstrdup(r->remediation[i]));
+}
+
+static char *explain(struct ctx *c, const char *cause, const struct ev *lead)
+{
+	const struct fl_cause_rule *r = rules_cause(cause);
+	const char *title = r ? r->title : cause;
+	if (!lead)
+		return fl_xstrdup(title);
+	char *line = first_line(lead->text);
+	char *rank = lead->rank >= 0 ? fl_xasprintf("rank %lld", (long long)lead->rank)
+				     : fl_xstrdup("a process");
+	char *s = fl_xasprintf("%s: %s%s%s reported %s (%s:%lld)", title, rank,
+			       lead->host ? " on " : "", lead->host ? lead->host : "", lead->kind,
+			       lead->file, (long long)lead->line);
+	free(line);
+	free(rank);
+	return s;
+}
+
+static bool has_finding(const struct fl_analysis *a, const char *id)
+{
+	for (size_t i = 0; i < a->nfindings; i++)
+		if (!strcmp(a->findings[i].id, id))
+			return true;
+	return false;
+}
+
+static int rule_priority(const char *cause)
+{
+	const struct fl_cause_rule *r = rules_cause(cause);
+	return r ? r->priority : 0;
+}
+
+static int cmp_cand(const void *x, const void *y)
+{
+	const struct cand *a = x, *b = y;
+	if (a->score != b->score)
+		return b->score - a->score;
+	return rule_priority(b->cause) - rule_priority(a->cause);
+}
+
+/* What the bundle lacked, for a verdict made on thin evidence. */
+static char *missing_evidence(struct ctx *c)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	bool init = false, timed = false, ranked = false;
+	for (size_t i = 0; i < c->nev; i++) {
+		init = init || !strcmp(c->ev[i].kind, "nccl.init_complete");
+		timed = timed || c->ev[i].ts_kind == 1;
+		ranked = ranked || c->ev[i].rank >= 0;
+	}
+	if (!ranked)
+		fl_buf_adds(&b, "no line could be tied to a rank (keep per-rank logs: torchrun --log-dir, "
+				"or the [rankN]: prefixes); ");
+	if (!init)
+		fl_buf_adds(&b, "no NCCL init lines (run with NCCL_DEBUG=INFO); ");
+	if (!timed)
+		fl_buf_adds(&b, "no dated timestamps, so ranks cannot be ordered in time; ");
+	if (c->a->nranks <= 1)
+		fl_buf_adds(&b, "logs of only one rank or none; ");
+	if (!b.len) {
+		fl_buf_release(&b);
+		return NULL;
+	}
+	b.len -= 2; /* the last "; " */
+	b.ptr[b.len] = '\0';
+	return fl_buf_detach(&b);
+}
+
+/* Primary causes, then derived ones; the first becomes likely_cause. */
+void rank_causes(struct ctx *c, const struct ev *first)
+{
+	struct cand v[32];
+	size_t n = 0;
+	for (size_t i = 0; i < c->nev && n < 24; i++) {
+		const struct ev *e = &c->ev[i];
+		if (!e->cause || (e->role != ROLE_PRIMARY && e->role != ROLE_SIGNAL))
+			continue;
+		struct cand *k = cand_get(v, &n, e->cause);
+		int score = (e->role == ROLE_PRIMARY ? 100 : 40) + e->priority / 10;
+		if (score > k->score || (score == k->score && ev_before(e, k->lead))) {
+			k->score = score;
+			k->lead = e;
+		}
+		k->nev++;
+	}
+	/* Numerics seen only in step lines. */
+	if (c->a->training.first_nonfinite_step >= 0 || has_finding(c->a, "nonfinite_loss"))
+		cand_get(v, &n, "loss_divergence")->score += 160;
+	/* Nothing but consequences: the root is not in the bundle, but what
+	 * the consequences point at is still the best lead. */
+	if (n == 0 && !first && !c->a->hang.set) {
+		for (size_t i = 0; i < c->nev && n < 24; i++) {
+			const struct ev *e = &c->ev[i];
+			if (e->role != ROLE_SECONDARY || !e->cause || e->severity < 2 ||
+			    !strcmp(e->cause, "collective_hang"))
+				continue;
+			struct cand *k = cand_get(v, &n, e->cause);
+			if (10 + e->priority / 10 > k->score) {
+				k->score = 10 + e->priority / 10;
+				k->lead = e;
+			}
+		}
+	}
+	struct cand *fp = NULL, *ld = NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(v[i].cause, "fp16_overflow"))
+			fp = &v[i];
+		if (!strcmp(v[i].cause, "loss_divergence"))
+			ld = &v[i];
+	}
+	/* NaN with loss-scale trouble is an fp16 problem, not divergence. */
+	if (fp && ld && has_finding(c->a, "loss_scale_collapse"))
+		fp->score = ld->score + 1;
+	if (first) {
+		struct cand *k = cand_get(v, &n, first->cause);
+		k->score = 1000;
+		k->lead = first;
+	}
+	/* With a primary failure, timeouts are its consequence, not a cause. */
+	if (c->a->hang.set && !first)
+		cand_get(v, &n, "collective_hang")->score += 150;
+	if (has_finding(c->a, "socket_fallback"))
+		cand_get(v, &n, "slow_transport")->score += first || c->a->hang.set ? 30 : 120;
+	if (n)
+		qsort(v, n, sizeof(v[0]), cmp_cand);
+	const char *conf_first = "high";
+	/* A second primary of another cause within 5 s lowers confidence. */
+	for (size_t i = 0; first && i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		if (e->role == ROLE_PRIMARY && e != first && strcmp(e->cause, first->cause) != 0 &&
+		    e->cts != FL_TIME_NONE && first->cts != FL_TIME_NONE &&
+		    llabs(e->cts - first->cts) <= 5000000)
+			conf_first = "medium";
+	}
+	size_t out = 0;
+	c->a->others = fl_xcalloc(n ? n : 1, sizeof(struct fl_cause));
+	for (size_t i = 0; i < n; i++) {
+		if (v[i].score <= 0)
+			continue;
+		const char *conf = v[i].score >= 1000 ? conf_first : v[i].score >= 150 ? "medium" : "low";
+		if (!strcmp(v[i].cause, "collective_hang") && !first)
+			conf = c->a->hang.nstuck ? "high" : "medium";
+		struct fl_cause *k = out == 0 ? &c->a->likely : &c->a->others[c->a->nothers++];
+		cause_fill(c, k, v[i].cause, conf, v[i].lead, explain(c, v[i].cause, v[i].lead));
+		k->score = v[i].score;
+		out++;
+	}
+	if (out == 0 || !strcmp(c->a->likely.confidence, "low"))
+		c->a->missing = missing_evidence(c);
+	if (out == 0) {
+		bool healthy = !strcmp(c->a->status, "healthy");
+		cause_init(&c->a->likely, "none", healthy ? "high" : "low",
+			   fl_xstrdup(healthy ? "no failure, hang or anomaly was found in the logs"
+					      : "no cause could be identified from the logs"));
+		if (!healthy)
+			remediation_add(&c->a->likely,
+					fl_xstrdup("collect NCCL_DEBUG=INFO, TORCH_NCCL_TRACE_BUFFER_SIZE and "
+						   "per-rank logs (torchrun --log-dir) next time"));
+	}
+}
+
+/* ---- status, ranks, timeline, summary ---- */

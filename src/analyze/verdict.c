@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * verdict.c - the parts of the verdict derived from the rest: status,
+ * per-rank states, the timeline, the one-line summary and the signature.
+ * Tested by: tests/e2e
+ */
+#include "analyze_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool any_finding_of(const struct fl_analysis *a, const char *sev)
+{
+	for (size_t i = 0; i < a->nfindings; i++)
+		if (!strcmp(a->findings[i].severity, sev))
+			return true;
+	return false;
+}
+
+const char *verdict_status(struct ctx *c, const struct ev *first)
+{
+	if (first)
+		return "failed";
+	if (c->a->hang.set)
+		return "hung";
+	/* The job was ended from outside, a launcher saw a worker die, or
+	 * errors were logged whose root is not in the bundle. */
+	bool signal = false;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		if (!strcmp(e->kind, "slurm.cancelled") || !strcmp(e->kind, "k8s.evicted") ||
+		    !strcmp(e->kind, "launcher.worker_failed") ||
+		    !strcmp(e->kind, "launcher.child_failed") ||
+		    (e->role != ROLE_NONE && e->severity >= 2))
+			return "failed";
+		signal = signal || (e->role == ROLE_SIGNAL && e->cause);
+	}
+	if (signal || any_finding_of(c->a, "error") || any_finding_of(c->a, "warning"))
+		return "degraded";
+	return "healthy";
+}
+
+static bool in_list(const int64_t *v, size_t n, int64_t r)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == r)
+			return true;
+	return false;
+}
+
+void verdict_ranks(struct ctx *c)
+{
+	struct fl_stmt *st;
+	if (prepare(c, "SELECT rank, host, IFNULL(local_rank, -1), IFNULL(last_ts, -1), lines"
+		       " FROM ranks WHERE run_id = ?1 ORDER BY rank", &st))
+		return;
+	fl_stmt_bind_int(st, 1, c->run);
+	size_t cap = 0;
+	struct fl_analysis *a = c->a;
+	while (fl_stmt_step(st) == 1) {
+		FL_GROW(a->ranks, cap, a->nranks_state + 1);
+		struct fl_rank_state *r = &a->ranks[a->nranks_state++];
+		memset(r, 0, sizeof(*r));
+		r->rank = fl_stmt_int(st, 0);
+		r->host = dup_or_null(st, 1);
+		r->local_rank = fl_stmt_int(st, 2);
+		int64_t last = fl_stmt_int(st, 3);
+		r->last_ts = last < 0 ? FL_TIME_NONE : clock_correct(c, r->host, last);
+		r->lines = fl_stmt_int(st, 4);
+		r->last_seq = -1;
+		r->first_error_ts = FL_TIME_NONE;
+		bool primary = false, sigterm = false;
+		const struct ev *ferr = NULL;
+		for (size_t i = 0; i < c->nev; i++) {
+			const struct ev *e = &c->ev[i];
+			if (e->rank != r->rank)
+				continue;
+			if (e->role == ROLE_PRIMARY)
+				primary = true;
+			if (!strcmp(e->kind, "launcher.sigterm") || !strcmp(e->kind, "proc.signal"))
+				sigterm = true;
+			int64_t v;
+			if (!strcmp(e->kind, "torch.watchdog_summary") && ev_field_int(e, "last_completed", &v) &&
+			    v > r->last_seq)
+				r->last_seq = v;
+			if (e->severity >= 2 && e->role != ROLE_NONE && (!ferr || ev_before(e, ferr)))
+				ferr = e;
+		}
+		if (ferr) {
+			char *line = first_line(ferr->text);
+			r->first_error = fl_xasprintf("%s: %s", ferr->kind, line);
+			free(line);
+			r->first_error_ts = ferr->cts;
+		}
+		if (primary)
+			r->state = "failed";
+		else if (in_list(a->hang.stuck, a->hang.nstuck, r->rank))
+			r->state = "stuck";
+		else if (in_list(c->waiting, c->nwaiting, r->rank))
+			r->state = "waiting";
+		else if (sigterm)
+			r->state = "killed";
+		else if (!strcmp(a->status, "healthy") || !strcmp(a->status, "degraded"))
+			r->state = "ok";
+		else
+			r->state = ferr ? "errored" : "unknown";
+	}
+	fl_stmt_free(st);
+}
+
+static int cmp_timeline(const void *x, const void *y)
+{
+	const struct fl_timeline_entry *a = x, *b = y;
+	if ((a->ts == FL_TIME_NONE) != (b->ts == FL_TIME_NONE))
+		return a->ts == FL_TIME_NONE ? 1 : -1;
+	if (a->ts != b->ts)
+		return a->ts < b->ts ? -1 : 1;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+#define TIMELINE_MAX 60
+
+void verdict_timeline(struct ctx *c)
+{
+	struct fl_analysis *a = c->a;
+	size_t cap = 0;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		if (e->role == ROLE_NONE && e->severity < 2)
+			continue;
+		FL_GROW(a->timeline, cap, a->ntimeline + 1);
+		struct fl_timeline_entry *t = &a->timeline[a->ntimeline++];
+		t->ts = e->cts;
+		t->rank = e->rank;
+		t->host = e->host ? fl_xstrdup(e->host) : NULL;
+		t->kind = fl_xstrdup(e->kind);
+		t->severity = e->severity;
+		t->primary = e->role == ROLE_PRIMARY;
+		t->file = fl_xstrdup(e->file);
+		t->line = e->line;
+		t->text = first_line(e->text);
+	}
+	if (a->ntimeline)
+		qsort(a->timeline, a->ntimeline, sizeof(*a->timeline), cmp_timeline);
+	for (size_t i = TIMELINE_MAX; i < a->ntimeline; i++) {
+		free(a->timeline[i].host);
+		free(a->timeline[i].kind);
+		free(a->timeline[i].file);
+		free(a->timeline[i].text);
+	}
+	if (a->ntimeline > TIMELINE_MAX)
+		a->ntimeline = TIMELINE_MAX;
+}
+
+void verdict_summary(struct ctx *c)
+{
+	struct fl_analysis *a = c->a;
+	struct fl_buf b = FL_BUF_INIT;
+	const struct fl_cause_rule *r = rules_cause(a->likely.id);
+	if (a->first.set) {
+		fl_buf_printf(&b, "%s: ", a->likely.id);
+		if (a->first.rank >= 0)
+			fl_buf_printf(&b, "rank %lld", (long long)a->first.rank);
+		else
+			fl_buf_adds(&b, "a process");
+		if (a->first.host)
+			fl_buf_printf(&b, " on %s", a->first.host);
+		fl_buf_printf(&b, " failed first (%s)", a->first.kind);
+	} else {
+		fl_buf_printf(&b, "%s: %s", a->likely.id, r ? r->title : a->likely.id);
+	}
+	if (a->hang.set && a->hang.collective)
+		fl_buf_printf(&b, "; %zu rank(s) waited in %s seq %lld", c->nwaiting, a->hang.collective,
+			      (long long)a->hang.seq);
+	if (a->hang.nstuck) {
+		fl_buf_adds(&b, a->hang.nstuck == 1 ? "; rank " : "; ranks ");
+		for (size_t i = 0; i < a->hang.nstuck && i < 8; i++)
+			fl_buf_printf(&b, "%s%lld", i ? "," : "", (long long)a->hang.stuck[i]);
+		fl_buf_adds(&b, a->hang.nstuck > 8 ? ",... never arrived" : " never arrived");
+	}
+	a->summary = fl_buf_detach(&b);
+}
+
+/* A short stable hash of what kind of incident this is: cause, failing
+ * event kind and the message with numbers, hex, paths and addresses
+ * removed, so that the same failure on other ranks or days matches. */
+void verdict_signature(struct ctx *c)
+{
+	struct fl_analysis *a = c->a;
+	struct fl_buf b = FL_BUF_INIT;
+	fl_buf_printf(&b, "%s|%s|", a->likely.id, a->first.set ? a->first.kind : "");
+	const char *m = a->first.set ? a->first.message : a->hang.collective ? a->hang.collective : "";
+	bool gap = false;
+	for (const char *p = m; *p; p++) {
+		unsigned char ch = (unsigned char)*p;
+		if (*p == '/' || isdigit(ch) || (ch == '0' && p[1] == 'x')) {
+			/* a path, number or address: one placeholder for the whole token */
+			while (*p && !isspace((unsigned char)*p) && *p != ',' && *p != ')' && *p != '\'')
+				p++;
+			if (!gap)
+				fl_buf_addc(&b, '#');
+			gap = true;
+			if (!*p)
+				break;
+			continue;
+		}
+		if (isalpha(ch)) {
+			fl_buf_addc(&b, (char)tolower(ch));
+			gap = false;
+		}
+	}
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < b.len; i++)
+		h = (h ^ (unsigned char)b.ptr[i]) * 1099511628211ull;
+	a->signature = fl_xasprintf("%012llx", (unsigned long long)(h & 0xffffffffffffull));
+	fl_buf_release(&b);
+}
