@@ -602,3 +602,22 @@ not:      ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 
 not:      /root/Megatron-LM/megatron/training/utils.py:394: UserWarning: Disabling sequence parallelism because tensor model parallelism is disabled
 not:      Error msg: Process failed with exitcode 1
 not:      The above exception was the direct cause of the following exception:
+
+# The banner lines of torchrun's ChildFailedError summary around its
+# entries: layout, not failures (the entries are launcher.child_failed).
+name:     launcher.child_failed_banner
+kind:     benign
+severity: info
+literal:  FAILED
+literal:  Failures:
+literal:  <NO_OTHER_FAILURES>
+regex:    ^(?:\S+ FAILED|Failures:|\s*<NO_OTHER_FAILURES>)\s*$
+doc:      torchrun's summary banner ("<entrypoint> FAILED", "Failures:", "<NO_OTHER_FAILURES>").
+# train-011 (torch 2.5 era)
+example:  test.py FAILED
+example:  Failures:
+example:    <NO_OTHER_FAILURES>
+# train-037
+example:  v2-1_mgpus_train_enc_dec.py FAILED
+not:      srun: error: node5: task 3: Exited with exit code 1 FAILED earlier
+not:      [rank0]: RuntimeError: FAILED to allocate

@@ -616,3 +616,17 @@ example:  [rank0]:[W1218 20:40:02.475614640 ProcessGroupNCCL.cpp:1496] Warning: 
 # version: torch 2.4-2.5 wording of the same warning
 example:  [rank1]:[W1218 20:40:02.214824770 ProcessGroupNCCL.cpp:1250] Warning: WARNING: process group has NOT been destroyed before we destruct ProcessGroupNCCL. On normal program exit, the application should call destroy_process_group to ensure that any pending NCCL operations have finished in this process. In rare cases this process can exit before this point and block the progress of another member of the process group. This constraint has always been present,  but this warning has only been added since PyTorch 2.4 (function operator())
 not:      (WorkerDict pid=3943529) [rank0]:[E816 01:09:38.266910599 ProcessGroupNCCL.cpp:627] [Rank 0] To avoid data inconsistency, we are taking the entire process down. [repeated 3x across cluster]
+
+# A C++ stack frame seen without its "Exception raised from" header (an
+# excerpt cut mid-stack, or frames of several ranks interleaved): the
+# stack belongs to the exception printed before it.
+name:     torch.benign.cpp_frame
+kind:     benign
+severity: info
+literal:  frame #
+priority: -5
+regex:    ^frame #\d+: .* \(0x[0-9a-f]+ in \S+\)$
+doc:      a C++ frame of a torch exception's stack trace.
+# train-001 (log viewer line numbers before the frame)
+example:  [80810] frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7f7958777f86 in /opt/conda/envs/Llama_factory/lib/python3.11/site-packages/torch/lib/libc10.so)
+not:      Exception raised from checkTimeout at ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:609 (most recent call first):

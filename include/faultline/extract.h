@@ -97,6 +97,9 @@ void fl_matcher_free(struct fl_matcher *m);
  * same stream are absorbed into it. Returns cb's first non-zero result. */
 int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *line, size_t len,
 		    uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx);
+/* True when the last line given to fl_matcher_line() made an event or
+ * opened, continued or closed a block (its event may come later). */
+bool fl_matcher_claimed(const struct fl_matcher *m);
 /* Ends the member: emits blocks still open. */
 int fl_matcher_flush(struct fl_matcher *m, fl_event_cb cb, void *ctx);
 

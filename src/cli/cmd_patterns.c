@@ -90,7 +90,7 @@ static int test_line(void *ctx, const struct fl_line *l)
 	fl_attr_line(t->af, l->ptr, l->len, &a);
 	t->matched = false;
 	fl_matcher_line(t->m, &a, l->ptr, l->len, l->lineno, l->offset, print_event, t);
-	if (!t->matched && fl_looks_like_error(a.body, a.body_len)) {
+	if (!t->matched && !fl_matcher_claimed(t->m) && fl_looks_like_error(a.body, a.body_len)) {
 		fl_buf_printf(&t->unmatched, "%s:%llu: ", t->member, (unsigned long long)l->lineno);
 		fl_utf8_sanitize(&t->unmatched, l->ptr, l->len > 300 ? 300 : l->len);
 		fl_buf_addc(&t->unmatched, '\n');

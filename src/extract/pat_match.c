@@ -52,6 +52,7 @@ struct fl_matcher {
 	struct fl_capture raw[FL_MAX_CAPS];
 	size_t nraw;
 	struct fl_event ev;
+	bool claimed; /* the last line became (part of) an event */
 };
 
 pcre2_match_context *matcher_context_new(void)
@@ -335,6 +336,7 @@ int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *l
 	uint64_t stream = stream_key(a);
 	bool consumed;
 	int rc = block_offer(m, stream, a, line, len, &consumed, cb, ctx);
+	m->claimed = consumed;
 	if (rc || consumed)
 		return rc;
 	if (!ac_scan(m->p->ac, a->body, a->body_len, m->cand))
@@ -348,6 +350,7 @@ int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *l
 					  m->canon, &m->nraw))
 				continue;
 			memset(m->cand, 0, m->words * sizeof(uint64_t));
+			m->claimed = true;
 			if (pt->info.block)
 				return block_open(m, i, stream, a, line, len, lineno, offset, cb, ctx);
 			struct fl_event *ev = &m->ev;
@@ -363,6 +366,11 @@ int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *l
 		}
 	}
 	return 0;
+}
+
+bool fl_matcher_claimed(const struct fl_matcher *m)
+{
+	return m->claimed;
 }
 
 int fl_matcher_flush(struct fl_matcher *m, fl_event_cb cb, void *ctx)
