@@ -248,3 +248,24 @@ doc:      nvidia-peermem saw a GPU memory registration torn down while still in 
 # real (train-023)
 example:  [Fri Aug 30 11:11:22 2024] nvidia-peermem nv_get_p2p_free_callback:127 ERROR detected invalid context, skipping further processing
 not:      [Fri Aug 30 11:43:09 2024] NVRM: Xid (PCI:0000:cb:00): 13, pid='<unknown>', name=<unknown>, Graphics SM Warp Exception on (GPC 7, TPC 7, SM 0): Illegal Instruction Parameter
+
+# PCIe Advanced Error Reporting from the kernel's pcieport driver: an
+# uncorrected (fatal) error on the link often precedes a GPU falling off
+# the bus. It names the port (a bridge), not the GPU, so it supports a
+# hardware verdict rather than naming the rank. Format: the kernel's
+# drivers/pci/pcie/aer.c ("AER: %s error received: %s", "PCIe Bus Error:
+# severity=%s, type=%s, (%s)").
+name:     hw.pcie_aer
+kind:     hw.pcie_aer
+severity: error
+literal:  AER: Uncorrected
+literal:  PCIe Bus Error: severity=Uncorrected
+regex:    (?<port>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f]): (?:AER: Uncorrected \((?<severity_name>Fatal|Non-Fatal)\) error received|PCIe Bus Error: severity=Uncorrected \((?<aer_severity>Fatal|Non-Fatal)\))
+doc:      a PCIe link error the kernel could not correct; check the GPU and the slot behind this port
+# kernel 5.x/6.x pcieport AER lines, as journald relays them
+example:  Feb 14 08:23:26 node3 kernel: [1089667.596000] pcieport 0000:98:01.0: AER: Uncorrected (Fatal) error received: 0000:98:01.0
+expect:   port=0000:98:01.0
+expect:   severity_name=Fatal
+example:  [1089667.596040] pcieport 0000:98:01.0: PCIe Bus Error: severity=Uncorrected (Fatal), type=Transaction Layer, (Receiver ID)
+expect:   aer_severity=Fatal
+not:      [1089667.596040] pcieport 0000:98:01.0: PCIe Bus Error: severity=Corrected, type=Physical Layer, (Receiver ID)

@@ -611,7 +611,7 @@ severity: info
 literal:  FAILED
 literal:  Failures:
 literal:  <NO_OTHER_FAILURES>
-regex:    ^(?:\S+ FAILED|Failures:|\s*<NO_OTHER_FAILURES>)\s*$
+regex:    ^(?:(?:-m )?\S+ FAILED|Failures:|\s*<NO_OTHER_FAILURES>)\s*$
 doc:      torchrun's summary banner ("<entrypoint> FAILED", "Failures:", "<NO_OTHER_FAILURES>").
 # train-011 (torch 2.5 era)
 example:  test.py FAILED
@@ -619,5 +619,7 @@ example:  Failures:
 example:    <NO_OTHER_FAILURES>
 # train-037
 example:  v2-1_mgpus_train_enc_dec.py FAILED
+# a module entrypoint (torchrun -m torchtitan.train)
+example:  -m torchtitan.train FAILED
 not:      srun: error: node5: task 3: Exited with exit code 1 FAILED earlier
 not:      [rank0]: RuntimeError: FAILED to allocate

@@ -43,6 +43,7 @@ static const struct class_rule CLASS[] = {
 	{ "hw.xid", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 90 }, /* refined by Xid class */
 	{ "hw.nvlink", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 88 },
 	{ "cuda.ecc", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 89 },
+	{ "hw.pcie_aer", NULL, NULL, ROLE_SIGNAL, "gpu_hardware", 60 },
 	/* CUDA */
 	{ "cuda.error", "error", "ecc", ROLE_PRIMARY, "gpu_hardware", 89 },
 	{ "cuda.error", "error", "out of memory", ROLE_PRIMARY, "gpu_oom", 78 },
