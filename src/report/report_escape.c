@@ -18,10 +18,9 @@
  * inside a line; `$` because GitHub renders $...$ as maths. */
 static const char MD_SPECIAL[] = "\\`*_{}[]()#+-!|~$";
 
-/* Sanitises s into out as a single line. CR, LF and CRLF each become one
- * space: a line break would end a table row or a list item, and
- * fl_utf8_sanitize alone would show them as U+FFFD. */
-static void one_line(struct fl_buf *out, const char *s, size_t n)
+/* Sanitises s into out with each line break (CR, LF or CRLF) replaced by
+ * sep; fl_utf8_sanitize alone would show the breaks as U+FFFD. */
+static void sanitize_breaks(struct fl_buf *out, const char *s, size_t n, char sep)
 {
 	size_t i = 0;
 	while (i < n) {
@@ -31,9 +30,15 @@ static void one_line(struct fl_buf *out, const char *s, size_t n)
 		fl_utf8_sanitize(out, s + i, j - i);
 		if (j == n)
 			break;
-		fl_buf_addc(out, ' ');
+		fl_buf_addc(out, sep);
 		i = j + (s[j] == '\r' && j + 1 < n && s[j + 1] == '\n' ? 2 : 1);
 	}
+}
+
+/* As a single line: a line break would end a table row or a list item. */
+static void one_line(struct fl_buf *out, const char *s, size_t n)
+{
+	sanitize_breaks(out, s, n, ' ');
 }
 
 /* Whether t[i] needs a backslash to stay text. Besides MD_SPECIAL: "12."
@@ -126,21 +131,11 @@ void fl_md_code(struct fl_buf *b, const char *s, size_t n)
 	fl_buf_release(&t);
 }
 
-/* Sanitises s into out keeping its lines: CRLF and lone CR become LF. For
- * blocks (a traceback is several lines), where a line break is safe. */
+/* Keeping its lines, CRLF and lone CR as LF: for blocks (a traceback is
+ * several lines), where a line break is safe. */
 static void lines_kept(struct fl_buf *out, const char *s, size_t n)
 {
-	size_t i = 0;
-	while (i < n) {
-		size_t j = i;
-		while (j < n && s[j] != '\r' && s[j] != '\n')
-			j++;
-		fl_utf8_sanitize(out, s + i, j - i);
-		if (j == n)
-			break;
-		fl_buf_addc(out, '\n');
-		i = j + (s[j] == '\r' && j + 1 < n && s[j + 1] == '\n' ? 2 : 1);
-	}
+	sanitize_breaks(out, s, n, '\n');
 }
 
 /* Fenced blocks close on a run of at least the opening length, so the
