@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 1
+#define FL_SCHEMA_VERSION 2
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -138,7 +138,25 @@ struct fl_step_row {
 	const char *loss_text;      /* "nan", "inf", "-inf" when not finite, else NULL */
 	const char *grad_norm_text; /* likewise */
 };
+/* loss_missing: the line has no loss although an earlier step line of
+ * its file had one (Megatron drops it from a line whose loss was NaN). */
 int fl_store_step_add(struct fl_store *s, const struct fl_step_row *r);
+
+/* Sums of one step's lines over the ranks that logged it (step_stats).
+ * n[c] and sum[c] are indexed by enum fl_step_col, FL_STEP_LOSS up to
+ * FL_STEP_ITER_MS; only finite values (and mfu >= 0) are summed. Adding
+ * a step that is already stored adds to its sums, so flushes per file,
+ * per shard or when memory runs short combine into the same row. */
+#define FL_STEP_NSUMMED (FL_STEP_ITER_MS + 1)
+struct fl_step_stat {
+	int64_t run_id, step, lines;
+	int64_t first_ts, last_ts; /* FL_TIME_NONE: no line had a time */
+	int64_t n[FL_STEP_NSUMMED];
+	double sum[FL_STEP_NSUMMED];
+	double loss_max;                        /* when n[FL_STEP_LOSS] > 0 */
+	int64_t loss_max_file_id, loss_max_line; /* the line that logged it */
+};
+int fl_store_step_stat_add(struct fl_store *s, const struct fl_step_stat *r);
 
 int fl_store_tail_add(struct fl_store *s, int64_t run_id, int64_t file_id, int64_t line,
 		      const struct fl_row_attr *a, const char *text, size_t len);

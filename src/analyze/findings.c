@@ -225,11 +225,10 @@ static void loss_spike(struct ctx *c)
 		"WITH p AS (SELECT step, loss FROM step_agg WHERE loss IS NOT NULL),"
 		" s AS (SELECT step, loss, AVG(loss) OVER w AS trend, COUNT(loss) OVER w AS n FROM p"
 		"  WINDOW w AS (ORDER BY step ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING))"
-		" SELECT f.path, t.line, t.rank, t.host, t.ts, s.step, s.loss, s.trend FROM s"
-		" JOIN steps t ON t.run_id = ?1 AND t.step = s.step AND t.loss IS NOT NULL"
-		" JOIN files f ON f.id = t.file_id"
+		" SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts, s.step, s.loss, s.trend"
+		" FROM s JOIN step_agg a ON a.step = s.step LEFT JOIN files f ON f.id = a.loss_max_file_id"
 		" WHERE s.n >= 10 AND s.loss > ?2 * s.trend AND s.loss - s.trend > ?3"
-		" ORDER BY s.step, t.loss DESC LIMIT 1";
+		" ORDER BY s.step LIMIT 1";
 	if (prepare(c, sql, &st))
 		return;
 	fl_stmt_bind_int(st, 1, c->run);
@@ -378,24 +377,35 @@ int findings_collect(struct ctx *c)
 
 /* ---- training and configuration ---- */
 
-/* Per-step means over the ranks that logged each step, in one pass over
- * the run's step rows (data-parallel ranks log the same step): the
- * training summary and the trend findings read this small table instead
- * of scanning every step row again. */
+/* Per-step means over the ranks that logged each step (data-parallel
+ * ranks log the same step), from the sums the ingest kept: the training
+ * summary and the trend findings read this small table. */
 static int build_step_agg(struct ctx *c)
 {
 	struct fl_err err;
 	if (fl_store_exec(c->s, "DROP TABLE IF EXISTS temp.step_agg", &err))
 		return err.code;
 	char *sql = fl_xasprintf(
-		"CREATE TEMP TABLE step_agg AS SELECT step, AVG(loss) AS loss,"
-		" AVG(tokens_per_s) AS tokens_per_s, AVG(tflops) AS tflops,"
-		" AVG(mfu) FILTER (WHERE mfu >= 0) AS mfu, AVG(loss_scale) AS loss_scale"
-		" FROM steps WHERE run_id = %lld AND step IS NOT NULL GROUP BY step",
+		"CREATE TEMP TABLE step_agg AS SELECT step, first_ts, loss, tokens_per_s, tflops,"
+		" mfu, loss_scale, loss_max_file_id, loss_max_line FROM v_step_stats"
+		" WHERE run_id = %lld",
 		(long long)c->run);
 	int rc = fl_store_exec(c->s, sql, &err);
 	free(sql);
 	return rc;
+}
+
+/* A mean is a sum over ranks divided by a count, and the shards of a
+ * merged job add their sums in another order than one ingest does: the
+ * last bits differ. Twelve significant digits are more than any logged
+ * metric has, and the same either way. */
+static double significant(double v)
+{
+	char buf[32];
+	if (v != v)
+		return v;
+	snprintf(buf, sizeof(buf), "%.12g", v);
+	return strtod(buf, NULL);
 }
 
 /* The last logged value of a step column: from step_agg, or for logs
@@ -408,7 +418,7 @@ static double last_value(struct ctx *c, bool by_step, const char *col, const cha
 					   " ORDER BY file_id DESC, line DESC LIMIT 1", col, col, cond);
 	double v = query_double(c, sql);
 	free(sql);
-	return v;
+	return significant(v);
 }
 
 int training_collect(struct ctx *c)
@@ -426,12 +436,8 @@ int training_collect(struct ctx *c)
 	 * Megatron line whose loss vanished after earlier lines had one. */
 	t->first_nonfinite_step = query_int(
 		c,
-		"SELECT MIN(s.step) FROM steps s INDEXED BY steps_nonfinite WHERE s.run_id = ?1 AND "
-		SUSPECT_STEP
-		" AND (s.loss_text IS NOT NULL OR s.grad_norm_text IS NOT NULL OR s.nan_iters > 0 OR"
-		" (s.loss_missing = 1 AND EXISTS"
-		" (SELECT 1 FROM steps p WHERE p.run_id = s.run_id AND p.file_id = s.file_id"
-		"  AND p.line < s.line AND p.loss_missing = 0)))", -1);
+		"SELECT MIN(step) FROM steps INDEXED BY steps_nonfinite WHERE run_id = ?1 AND "
+		SUSPECT_STEP, -1);
 	t->loss_last = last_value(c, by_step, "loss", "");
 	t->tokens_per_s_per_gpu = last_value(c, by_step, "tokens_per_s", "");
 	t->tflops_per_gpu = last_value(c, by_step, "tflops", "");

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cmd_steps.c - `faultline steps RUN`: the training loop's per-step
- * metrics as the ranks logged them (Megatron, DeepSpeed, HF, torchtitan,
- * Lightning, nanoGPT lines folded into table steps by the pipeline).
+ * metrics (Megatron, DeepSpeed, HF, torchtitan, Lightning, nanoGPT lines
+ * folded into tables by the pipeline).
  *
- * A loss or gradient norm that was not finite is shown as logged ("nan",
- * "inf"), since the REAL column cannot hold it.
+ * Two views: the rows the ranks logged (table steps: each rank's last
+ * lines and every abnormal one), or with --per-step the whole series as
+ * means over the ranks (view v_step_stats). A loss or gradient norm that
+ * was not finite is shown as logged ("nan", "inf"), since the REAL column
+ * cannot hold it.
  */
 #include "cli.h"
 
@@ -17,21 +20,39 @@ static const char STEPS_SQL[] =
 	" FROM steps s WHERE s.run_id = ?1 AND (?2 IS NULL OR s.rank = ?2)"
 	" ORDER BY s.step, s.rank, s.ts LIMIT ?3";
 
+static const char PER_STEP_SQL[] =
+	"SELECT step, lines, " CLI_SQL_TIME("first_ts") " AS time, loss, loss_max, grad_norm,"
+	" loss_scale, lr, tokens_per_s, tflops, mfu, iter_ms"
+	" FROM v_step_stats WHERE run_id = ?1 ORDER BY step LIMIT ?3";
+
 struct steps_opts {
 	int64_t rank; /* -1: every rank */
 	int64_t limit;
+	bool per_step;
 };
+
+/* Means over ranks have no rank to choose. */
+static int per_step_and_rank(void)
+{
+	fprintf(stderr, "faultline: steps: --per-step shows means over all ranks; drop --rank\n");
+	return EXIT_USAGE;
+}
 
 static int steps_opt(void *ctx, int opt, const char *arg)
 {
 	struct steps_opts *o = ctx;
 	switch (opt) {
 	case 'r':
+		if (o->per_step)
+			return per_step_and_rank();
 		return cli_parse_int(arg, 0, &o->rank) ? CLI_CONTINUE
 						       : cli_badarg("--rank", arg, "a rank");
 	case 'n':
 		return cli_parse_int(arg, 0, &o->limit) ? CLI_CONTINUE
 							: cli_badarg("--limit", arg, "a count");
+	case 'p':
+		o->per_step = true;
+		return o->rank < 0 ? CLI_CONTINUE : per_step_and_rank();
 	}
 	return CLI_NOT_OWN;
 }
@@ -41,7 +62,7 @@ static int print_steps(struct fl_store *s, int64_t run, const void *opts, enum c
 {
 	const struct steps_opts *o = opts;
 	struct fl_stmt *st;
-	if (cli_prepare(s, STEPS_SQL, &st))
+	if (cli_prepare(s, o->per_step ? PER_STEP_SQL : STEPS_SQL, &st))
 		return EXIT_FAIL;
 	fl_stmt_bind_int(st, 1, run);
 	if (o->rank >= 0)
@@ -57,6 +78,7 @@ int cmd_steps(int argc, char **argv)
 	static const struct option opts[] = { CLI_COMMON_OPTS,
 					      { "rank", required_argument, NULL, 'r' },
 					      { "limit", required_argument, NULL, 'n' },
+					      { "per-step", no_argument, NULL, 'p' },
 					      { NULL, 0, NULL, 0 } };
 	enum cli_rows fmt = CLI_ROWS_TEXT;
 	struct steps_opts o = { .rank = -1, .limit = 0 };

@@ -143,6 +143,7 @@ struct ing {
 	struct map activity;   /* per file */
 	struct map transports; /* per run */
 	struct map colls;      /* per run */
+	struct fl_steps *steps;
 	struct fl_buf fields;
 	struct fl_buf key;
 	uint64_t events;
@@ -257,10 +258,9 @@ static int add_step(struct ing *g, const struct fl_event *ev)
 		r.has[c] = true;
 		r.v[c] = v.f * scale;
 	}
-	r.loss_missing = !r.has[FL_STEP_LOSS];
 	r.loss_text = nonfinite_name(r.has[FL_STEP_LOSS], r.v[FL_STEP_LOSS]);
 	r.grad_norm_text = nonfinite_name(r.has[FL_STEP_GRAD_NORM], r.v[FL_STEP_GRAD_NORM]);
-	return fl_store_step_add(g->store, &r) ? store_fail(g, "cannot store step") : FL_OK;
+	return steps_add(g->steps, &r) ? store_fail(g, "cannot store step") : FL_OK;
 }
 
 /* Channel lines: counted per process and transport. */
@@ -490,6 +490,8 @@ int pipeline_member_end(struct ing *g, const struct fl_member *m, const struct f
 		rc = flush_activity(g);
 	if (!rc)
 		rc = flush_tail(g);
+	if (!rc && steps_file_end(g->steps))
+		rc = store_fail(g, "cannot store steps");
 	struct fl_file_totals t = { (int64_t)st->bytes, (int64_t)g->file_lines,
 				    (int64_t)st->truncated_lines, (int64_t)g->conflicts,
 				    fl_attr_file_boot(g->af) };
@@ -586,6 +588,7 @@ static void ing_release(struct ing *g)
 	map_clear(&g->activity);
 	map_clear(&g->transports);
 	map_clear(&g->colls);
+	steps_free(g->steps);
 	fl_buf_release(&g->fields);
 	fl_buf_release(&g->key);
 }
@@ -625,6 +628,7 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 	struct fl_run_meta meta = { o->replace_run, fl_base_name(path), abs ? abs : path,
 				    fl_patterns_digest(p), now_us() };
 	int rc = fl_store_run_begin(s, &meta, &g.run_id, err);
+	g.steps = steps_new(s, g.run_id);
 	char *incoming = NULL;
 	struct fl_ingest_opts io;
 	fl_ingest_opts_init(&io);
@@ -641,6 +645,8 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 	if (!rc)
 		rc = pipeline_read(&g, path, &io, &res->stats, err);
 	res->stats.lines = g.lines;
+	if (!rc && steps_run_end(g.steps))
+		rc = store_fail(&g, "cannot store step sums");
 	if (!rc)
 		rc = flush_run_aggregates(&g);
 	if (!rc && o->sha256)

@@ -5,6 +5,7 @@
 #define FAULTLINE_PIPELINE_INT_H
 
 #include "faultline/pipeline.h"
+#include "faultline/store.h"
 
 struct ing; /* the ingest context, in pipeline.c */
 
@@ -17,5 +18,16 @@ void pipeline_skipped(struct ing *g, const char *path, const char *why);
 /* Runs the ingest of path in a reader thread, feeding g here. */
 int pipeline_read(struct ing *g, const char *path, const struct fl_ingest_opts *io,
 		  struct fl_ingest_stats *stats, struct fl_err *err);
+
+/* Step lines (steps.c): summed per step, kept as rows where it matters. */
+struct fl_steps;
+struct fl_steps *steps_new(struct fl_store *s, int64_t run_id);
+void steps_free(struct fl_steps *st);
+/* Takes one step line of the current file; sets r->loss_missing. */
+int steps_add(struct fl_steps *st, struct fl_step_row *r);
+/* Writes the current file's kept rows; the next line starts a new file. */
+int steps_file_end(struct fl_steps *st);
+/* Writes the per-step sums; called once, after the last file. */
+int steps_run_end(struct fl_steps *st);
 
 #endif

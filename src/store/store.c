@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 int store_err(struct fl_store *s, struct fl_err *err, const char *what)
@@ -112,6 +113,17 @@ int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struc
 		/* One ingest is one transaction; a page cache that holds the
 		 * hot tables avoids spilling them to disk mid-transaction. */
 		sqlite3_exec(s->db, "PRAGMA cache_size = -16384", NULL, NULL, NULL);
+	}
+	int v;
+	if (ro && !store_version(s, &v) && v < FL_SCHEMA_VERSION && access(path, W_OK) == 0) {
+		/* An older store is upgraded by whoever may write it, even
+		 * for a read: `report` after an upgrade of faultline works. */
+		fl_store_close(s);
+		int rc = fl_store_open(&s, path, flags & ~(unsigned)FL_STORE_READONLY, err);
+		if (rc)
+			return rc;
+		fl_store_close(s);
+		return fl_store_open(out, path, flags, err);
 	}
 	int rc = store_migrate(s, ro, err);
 	if (rc) {

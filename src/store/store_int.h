@@ -9,7 +9,7 @@
 
 enum hot_stmt {
 	ST_EVENT, ST_STEP, ST_TAIL, ST_FILE, ST_FILE_DONE, ST_SKIPPED, ST_TRANSPORT, ST_COLL,
-	ST_ACTIVITY, ST_N
+	ST_ACTIVITY, ST_STEP_STAT, ST_N
 };
 
 struct fl_store {
@@ -25,10 +25,28 @@ struct fl_stmt {
 	sqlite3_stmt *st;
 };
 
+/* PRAGMA user_version: the schema version of the open store. */
+int store_version(struct fl_store *s, int *v);
 int store_migrate(struct fl_store *s, bool readonly, struct fl_err *err);
 int store_err(struct fl_store *s, struct fl_err *err, const char *what);
 sqlite3_stmt *store_hot(struct fl_store *s, enum hot_stmt which);
 void store_finalize_hot(struct fl_store *s);
+/* The ON CONFLICT clause that adds a step_stats row to the stored one:
+ * sums and counts add, times widen, the larger loss keeps its line. */
+#define STORE_SUMMED(c) c "_n = " c "_n + excluded." c "_n, " c "_sum = " c "_sum + excluded." c "_sum, "
+#define STORE_LARGER_LOSS(c)                                                                    \
+	c " = CASE WHEN excluded.loss_n > 0 AND (loss_n = 0 OR excluded.loss_max > loss_max)"   \
+	  " THEN excluded." c " ELSE " c " END"
+#define STORE_STEP_STATS_UPSERT                                                                 \
+	" ON CONFLICT(run_id, step) DO UPDATE SET lines = lines + excluded.lines,"              \
+	" first_ts = COALESCE(MIN(first_ts, excluded.first_ts), first_ts, excluded.first_ts),"  \
+	" last_ts = COALESCE(MAX(last_ts, excluded.last_ts), last_ts, excluded.last_ts), "      \
+	STORE_SUMMED("loss") STORE_SUMMED("grad_norm") STORE_SUMMED("loss_scale")              \
+	STORE_SUMMED("lr") STORE_SUMMED("tokens_per_s") STORE_SUMMED("samples_per_s")          \
+	STORE_SUMMED("tflops") STORE_SUMMED("mfu") STORE_SUMMED("iter_ms")                     \
+	STORE_LARGER_LOSS("loss_max") ", " STORE_LARGER_LOSS("loss_max_file_id") ", "           \
+	STORE_LARGER_LOSS("loss_max_line")
+
 void store_bind_attr(sqlite3_stmt *st, int first, const struct fl_row_attr *a);
 
 #endif

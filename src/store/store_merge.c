@@ -18,9 +18,11 @@
  * column added by a migration is carried without change here.
  *
  * Ids: files.id and events.id keep their order and move by a constant
- * offset past the destination's largest id; file_id references move with
- * them. The derived tables of a shard (procs, ranks, hosts) are not copied
- * but rebuilt by fl_store_run_commit() over the union.
+ * offset past the destination's largest id; file_id references (and
+ * step_stats.loss_max_file_id) move with them. The per-step sums of
+ * shards add up (STORE_STEP_STATS_UPSERT). The derived tables of a shard
+ * (procs, ranks, hosts) are not copied but rebuilt by
+ * fl_store_run_commit() over the union.
  *
  * Years: a shard whose logs carry no dated stamp took the year of its
  * newest file (or none); its times are moved, while copied, to the year a
@@ -39,8 +41,8 @@
 #include <unistd.h>
 
 /* The rows an ingest writes; everything else of a run is derived. */
-static const char *const RAW_TABLES[] = { "files", "skipped",    "events", "steps",
-					  "tails", "transports", "colls",  "activity" };
+static const char *const RAW_TABLES[] = { "files",      "skipped", "events",   "steps",     "tails",
+					  "transports", "colls",   "activity", "step_stats" };
 
 /* A source run as the destination will receive it. */
 struct copy {
@@ -93,7 +95,9 @@ static void bind_col(const struct copy *c, sqlite3_stmt *ins, sqlite3_stmt *sel,
 				   fl_time_set_year(sqlite3_value_int64(v), c->year_to));
 		return;
 	}
-	if (!strcmp(name, "file_id") || (!strcmp(table, "files") && !strcmp(name, "id")))
+	size_t nl = strlen(name);
+	if ((nl >= 7 && !strcmp(name + nl - 7, "file_id")) ||
+	    (!strcmp(table, "files") && !strcmp(name, "id")))
 		delta = &c->file_delta;
 	else if (!strcmp(table, "events") && !strcmp(name, "id"))
 		delta = &c->event_delta;
@@ -116,6 +120,9 @@ static int prepare_insert(struct fl_store *s, sqlite3_stmt *sel, const char *tab
 	for (int i = 0; i < ncol; i++)
 		fl_buf_adds(&sql, i ? ",?" : "?");
 	fl_buf_addc(&sql, ')');
+	/* shards of one job log the same steps: their sums add up */
+	if (!strcmp(table, "step_stats"))
+		fl_buf_adds(&sql, STORE_STEP_STATS_UPSERT);
 	int rc = sqlite3_prepare_v2(s->db, sql.ptr, -1, ins, NULL) == SQLITE_OK
 			 ? FL_OK
 			 : store_err(s, err, "cannot merge");

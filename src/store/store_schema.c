@@ -121,11 +121,49 @@ static const char *const MIGRATIONS[] = {
 	"CREATE INDEX transports_run ON transports(run_id);"
 	"CREATE INDEX colls_run ON colls(run_id);"
 	"CREATE INDEX skipped_run ON skipped(run_id);",
+	/* 1 -> 2: step lines are summed per step (step_stats); table steps
+	 * keeps only each rank's last lines and the abnormal ones. */
+	"CREATE TABLE step_stats ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  step INTEGER NOT NULL, lines INTEGER NOT NULL, first_ts INTEGER, last_ts INTEGER,"
+	"  loss_n INTEGER, loss_sum REAL, grad_norm_n INTEGER, grad_norm_sum REAL,"
+	"  loss_scale_n INTEGER, loss_scale_sum REAL, lr_n INTEGER, lr_sum REAL,"
+	"  tokens_per_s_n INTEGER, tokens_per_s_sum REAL,"
+	"  samples_per_s_n INTEGER, samples_per_s_sum REAL, tflops_n INTEGER, tflops_sum REAL,"
+	"  mfu_n INTEGER, mfu_sum REAL, iter_ms_n INTEGER, iter_ms_sum REAL,"
+	"  loss_max REAL, loss_max_file_id INTEGER, loss_max_line INTEGER,"
+	"  PRIMARY KEY (run_id, step)"
+	");"
+	"CREATE VIEW v_step_stats AS SELECT run_id, step, lines,"
+	"  first_ts, last_ts, loss_sum / loss_n AS loss, grad_norm_sum / grad_norm_n AS grad_norm,"
+	"  loss_scale_sum / loss_scale_n AS loss_scale, lr_sum / lr_n AS lr,"
+	"  tokens_per_s_sum / tokens_per_s_n AS tokens_per_s,"
+	"  samples_per_s_sum / samples_per_s_n AS samples_per_s, tflops_sum / tflops_n AS tflops,"
+	"  mfu_sum / mfu_n AS mfu, iter_ms_sum / iter_ms_n AS iter_ms, loss_max,"
+	"  loss_max_file_id, loss_max_line FROM step_stats;"
+	/* a v1 store's runs: the sums from their full step rows */
+	"INSERT INTO step_stats SELECT run_id, step, COUNT(*), MIN(ts), MAX(ts),"
+	"  COUNT(floss), SUM(floss), COUNT(fgrad), SUM(fgrad),"
+	"  COUNT(loss_scale), SUM(loss_scale), COUNT(lr), SUM(lr),"
+	"  COUNT(tokens_per_s), SUM(tokens_per_s), COUNT(samples_per_s), SUM(samples_per_s),"
+	"  COUNT(tflops), SUM(tflops), COUNT(fmfu), SUM(fmfu), COUNT(iter_ms), SUM(iter_ms),"
+	"  MAX(floss), NULL, NULL"
+	"  FROM (SELECT *, CASE WHEN abs(loss) < 1e308 THEN loss END AS floss,"
+	"   CASE WHEN abs(grad_norm) < 1e308 THEN grad_norm END AS fgrad,"
+	"   CASE WHEN mfu >= 0 THEN mfu END AS fmfu FROM steps)"
+	"  WHERE step IS NOT NULL GROUP BY run_id, step;"
+	"UPDATE step_stats SET (loss_max_file_id, loss_max_line) = (SELECT t.file_id, t.line"
+	"  FROM steps t WHERE t.run_id = step_stats.run_id AND t.step = step_stats.step"
+	"  AND t.loss = step_stats.loss_max ORDER BY t.rowid LIMIT 1) WHERE loss_max IS NOT NULL;"
+	/* loss_missing now means "vanished": earlier lines of the file had one */
+	"UPDATE steps SET loss_missing = 0 WHERE loss_missing = 1 AND NOT EXISTS (SELECT 1"
+	"  FROM steps p WHERE p.run_id = steps.run_id AND p.file_id = steps.file_id"
+	"  AND p.line < steps.line AND p.loss_missing = 0);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))
 
-static int user_version(struct fl_store *s, int *v)
+int store_version(struct fl_store *s, int *v)
 {
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
@@ -138,7 +176,7 @@ static int user_version(struct fl_store *s, int *v)
 int store_migrate(struct fl_store *s, bool readonly, struct fl_err *err)
 {
 	int v;
-	if (user_version(s, &v))
+	if (store_version(s, &v))
 		return store_err(s, err, "cannot read the schema version");
 	if (v > FL_SCHEMA_VERSION)
 		return fl_err_set(err, FL_EDB,
@@ -152,7 +190,7 @@ int store_migrate(struct fl_store *s, bool readonly, struct fl_err *err)
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		return store_err(s, err, "cannot lock the store for migration");
 	/* Re-read under the lock: another process may have migrated. */
-	user_version(s, &v);
+	store_version(s, &v);
 	for (; v < NMIGRATIONS; v++) {
 		char pragma[64];
 		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d", v + 1);

@@ -41,6 +41,13 @@ static const char *const HOT_SQL[ST_N] = {
 	[ST_ACTIVITY] = "INSERT INTO activity(run_id, file_id, rank, local_rank, pid, host, lines,"
 			" first_ts, last_ts, last_line, last_text)"
 			" VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
+	[ST_STEP_STAT] = "INSERT INTO step_stats(run_id, step, lines, first_ts, last_ts,"
+			 " loss_n, loss_sum, grad_norm_n, grad_norm_sum, loss_scale_n, loss_scale_sum,"
+			 " lr_n, lr_sum, tokens_per_s_n, tokens_per_s_sum, samples_per_s_n,"
+			 " samples_per_s_sum, tflops_n, tflops_sum, mfu_n, mfu_sum, iter_ms_n,"
+			 " iter_ms_sum, loss_max, loss_max_file_id, loss_max_line) VALUES (?1,?2,?3,"
+			 "?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,"
+			 "?24,?25,?26)" STORE_STEP_STATS_UPSERT,
 };
 
 sqlite3_stmt *store_hot(struct fl_store *s, enum hot_stmt which)
@@ -236,6 +243,9 @@ static const char *const ROWS_BOOT_SQL =
 
 static const char *const SUMMARY_SQL[] = {
 	"UPDATE activity SET first_ts = fl_set_year(first_ts, {YEAR}), last_ts = fl_set_year(last_ts, {YEAR})"
+	" WHERE run_id = {RUN} AND {YEAR} > 0 AND first_ts >= {P0} AND first_ts < {P1};",
+	"UPDATE step_stats SET first_ts = fl_set_year(first_ts, {YEAR}),"
+	" last_ts = fl_set_year(last_ts, {YEAR})"
 	" WHERE run_id = {RUN} AND {YEAR} > 0 AND first_ts >= {P0} AND first_ts < {P1};",
 	"UPDATE colls SET last_ts = fl_set_year(last_ts, {YEAR})"
 	" WHERE run_id = {RUN} AND {YEAR} > 0 AND last_ts >= {P0} AND last_ts < {P1};",
@@ -446,6 +456,36 @@ int fl_store_step_add(struct fl_store *s, const struct fl_step_row *r)
 	sqlite3_bind_int(st, 25, r->loss_missing);
 	bind_opt_text(st, 26, r->loss_text, r->loss_text ? strlen(r->loss_text) : 0);
 	bind_opt_text(st, 27, r->grad_norm_text, r->grad_norm_text ? strlen(r->grad_norm_text) : 0);
+	return run_stmt(s, st);
+}
+
+static void bind_opt_time(sqlite3_stmt *st, int i, int64_t ts)
+{
+	if (ts == FL_TIME_NONE)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, ts);
+}
+
+int fl_store_step_stat_add(struct fl_store *s, const struct fl_step_stat *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_STEP_STAT);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	sqlite3_bind_int64(st, 2, r->step);
+	sqlite3_bind_int64(st, 3, r->lines);
+	bind_opt_time(st, 4, r->first_ts);
+	bind_opt_time(st, 5, r->last_ts);
+	for (int c = FL_STEP_LOSS; c < FL_STEP_NSUMMED; c++) {
+		sqlite3_bind_int64(st, 6 + 2 * (c - FL_STEP_LOSS), r->n[c]);
+		sqlite3_bind_double(st, 7 + 2 * (c - FL_STEP_LOSS), r->sum[c]);
+	}
+	if (r->n[FL_STEP_LOSS] > 0) {
+		sqlite3_bind_double(st, 24, r->loss_max);
+		sqlite3_bind_int64(st, 25, r->loss_max_file_id);
+		sqlite3_bind_int64(st, 26, r->loss_max_line);
+	}
 	return run_stmt(s, st);
 }
 

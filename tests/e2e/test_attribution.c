@@ -34,9 +34,10 @@ static const struct sample SAMPLES[] = {
 	  "node2", "2024-12-03T13:55:24.512000Z", 1 },
 	/* NCCL host:pid:tid joined to `rank 301 nranks 512 ... Init COMPLETE` */
 	{ "17-large", "events", "node038/torchrun.log", 152, 301, 5, "node038", NULL, -1 },
-	/* Slurm srun --label task id, Megatron's bracketed stamp */
-	{ "03-loss-divergence", "steps", "slurm-5523190.out", 486, 15, -1, NULL,
-	  "2024-06-18T09:42:41.000000Z", 1 },
+	/* Slurm srun --label task id, Megatron's bracketed stamp (a step
+	 * line among the last ones of its rank, which are kept as rows) */
+	{ "03-loss-divergence", "steps", "slurm-5523190.out", 571, 15, -1, NULL,
+	  "2024-06-18T09:50:16.000000Z", 1 },
 	/* Kubernetes pod log named after its pod; the rank from the same pid's
 	 * `rank 6 nranks 8 ... Init START` (no rank ever completes init) */
 	{ "09-nccl-init-error", "events", "llama-ft-worker-0.log", 64, 6, 2, "llama-ft-worker-0",

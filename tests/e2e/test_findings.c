@@ -6,6 +6,7 @@
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,5 +91,52 @@ Test(findings, throughput_drop_and_low_mfu, .timeout = 60)
 	json_t *mfu = json_object_get(json_object_get(r, "training"), "mfu");
 	cr_expect(json_is_number(mfu) && json_number_value(mfu) > 0.18 && json_number_value(mfu) < 0.19);
 	json_decref(r);
+	free(a);
+}
+
+static double nan_at_10(int i) { return i == 10 ? NAN : flat_loss(i); }
+
+/* Step lines are summed per step for the whole log, but kept as rows only
+ * for each rank's last 64 lines and the abnormal ones: the report still
+ * sees every step and the first NaN, and `steps` lists what was kept. */
+Test(findings, long_logs_keep_sums_of_every_step, .timeout = 60)
+{
+	char *a = fl_test_tmpdir("long");
+	write_steps(a, 200, nan_at_10, steady_tps, good_mfu);
+	json_t *r = analyze_dir(a);
+	json_t *t = json_object_get(r, "training");
+	cr_expect_eq(json_integer_value(json_object_get(t, "steps")), 200);
+	cr_expect_eq(json_integer_value(json_object_get(t, "last_step")), 200);
+	cr_expect_eq(json_integer_value(json_object_get(t, "first_nonfinite_step")), 10);
+	cr_expect(has_finding(r, "nonfinite_loss"));
+	json_decref(r);
+
+	char db[4096], out[4096];
+	snprintf(db, sizeof(db), "%s/fl.db", a);
+	snprintf(out, sizeof(out), "%s/steps.json", a);
+	const char *rows_args[] = { "steps", "last", "--db", db, "--format", "json", "-o", out, NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, rows_args), 0);
+	json_t *rows = json_load_file(out, 0, NULL);
+	cr_assert(json_is_array(rows));
+	cr_expect_eq(json_array_size(rows), 65, "the last 64 lines and the NaN one");
+	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "step")), 10);
+	cr_expect_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "loss")), "nan");
+	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 1), "step")), 137);
+	json_decref(rows);
+
+	const char *sum_args[] = { "steps", "last", "--per-step", "--db", db, "--format", "json",
+				   "-o", out, NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, sum_args), 0);
+	rows = json_load_file(out, 0, NULL);
+	cr_assert(json_is_array(rows));
+	cr_expect_eq(json_array_size(rows), 200);
+	json_t *s9 = json_array_get(rows, 8), *s10 = json_array_get(rows, 9);
+	cr_expect_eq(json_integer_value(json_object_get(s9, "step")), 9);
+	cr_expect(json_number_value(json_object_get(s9, "loss")) == 3.0, "step 9 logged 3.00000");
+	cr_expect(json_is_null(json_object_get(s10, "loss")), "a NaN is not averaged in");
+	json_decref(rows);
+
+	const char *bad_args[] = { "steps", "last", "--per-step", "--rank", "0", "--db", db, NULL };
+	cr_expect_eq(fl_test_run(NULL, NULL, bad_args), 2, "--per-step has no rank");
 	free(a);
 }

@@ -16,6 +16,7 @@
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -513,6 +514,32 @@ Test(history, steps_are_listed)
 	json_array_foreach(rows, i, r)
 		cr_expect_eq(int_of(r, "rank"), 0);
 	json_decref(rows);
+}
+
+/* 01's logs are short: every step line is kept as a row, so the per-step
+ * means must be the means of the rows. */
+Test(history, per_step_means_are_the_means_of_the_rows)
+{
+	json_t *rows = JSON("steps", id_str(ids[0]));
+	json_t *sums = JSON("steps", id_str(ids[0]), "--per-step");
+	size_t i, k;
+	json_t *m, *r;
+	cr_assert_gt(json_array_size(sums), 0);
+	json_array_foreach(sums, i, m) {
+		int64_t step = int_of(m, "step"), n = 0;
+		double total = 0;
+		json_array_foreach(rows, k, r)
+			if (int_of(r, "step") == step) {
+				n++;
+				total += json_number_value(json_object_get(r, "loss"));
+			}
+		cr_expect_eq(int_of(m, "lines"), n, "step %lld", (long long)step);
+		double mean = json_number_value(json_object_get(m, "loss"));
+		cr_expect(n > 0 && fabs(mean - total / (double)n) < 1e-9, "step %lld: mean %g",
+			  (long long)step, mean);
+	}
+	json_decref(rows);
+	json_decref(sums);
 }
 
 Test(history, tail_returns_the_last_lines_of_a_rank)

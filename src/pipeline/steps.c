@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * steps.c - training-step lines, the bulk of what a bundle says that
+ * matters: every rank logs every few hundred milliseconds, a million
+ * lines per GiB. One row per line would make SQLite the cost of an
+ * ingest, and the analysis reads the series per step, not per line.
+ *
+ * So each step line goes two ways:
+ *
+ *   step_stats   summed per step over all lines of the run (a map here,
+ *                flushed as upserts at the end, or early when it grows):
+ *                the loss, throughput and MFU series the reports use;
+ *   steps        full rows only where one rank's own line matters: the
+ *                last STEPS_WINDOW lines of each rank in each file (the
+ *                recent progress that stragglers and clock skew are
+ *                judged on; the last step of a file), every abnormal
+ *                line (non-finite loss or gradient norm, NaN iterations,
+ *                a loss that vanished) and lines without a step number.
+ *
+ * The window is a ring per (file, rank), flushed at the end of the file.
+ * A file that interleaves more than STEPS_RINGS ranks writes the lines of
+ * the further ranks directly: slower, never wrong.
+ */
+#include "pipeline_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	STEPS_WINDOW = 64,      /* rows kept per rank and file */
+	STEPS_RINGS = 256,      /* rings per file */
+	STATS_FLUSH_AT = 8192,  /* steps held in memory before an early flush */
+};
+
+struct step_slot {
+	struct fl_step_row r;
+	char host[128];
+};
+
+struct ring {
+	int64_t rank;
+	size_t pos; /* lines added; the slot of line k is k % STEPS_WINDOW */
+	struct step_slot *slot;
+};
+
+struct fl_steps {
+	struct fl_store *store;
+	int64_t run_id;
+	struct ring *rings;
+	size_t nrings, last; /* last: the ring used last (lines come in runs) */
+	bool had_loss; /* an earlier step line of this file had a loss */
+	struct fl_step_stat *stats; /* open addressing by step; lines == 0: empty */
+	size_t cap, used;
+};
+
+struct fl_steps *steps_new(struct fl_store *s, int64_t run_id)
+{
+	struct fl_steps *st = fl_xcalloc(1, sizeof(*st));
+	st->store = s;
+	st->run_id = run_id;
+	return st;
+}
+
+void steps_free(struct fl_steps *st)
+{
+	if (!st)
+		return;
+	for (size_t i = 0; i < st->nrings; i++)
+		free(st->rings[i].slot);
+	free(st->rings);
+	free(st->stats);
+	free(st);
+}
+
+/* ---- per-step sums ---- */
+
+static size_t step_hash(int64_t step, size_t cap)
+{
+	return (size_t)(((uint64_t)step * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
+}
+
+static struct fl_step_stat *stat_slot(struct fl_steps *st, int64_t step)
+{
+	size_t j = step_hash(step, st->cap);
+	while (st->stats[j].lines && st->stats[j].step != step)
+		j = (j + 1) & (st->cap - 1);
+	return &st->stats[j];
+}
+
+static void stats_grow(struct fl_steps *st)
+{
+	struct fl_step_stat *old = st->stats;
+	size_t oldcap = st->cap;
+	st->cap = oldcap ? oldcap * 2 : 256;
+	st->stats = fl_xcalloc(st->cap, sizeof(*st->stats));
+	for (size_t i = 0; i < oldcap; i++)
+		if (old[i].lines)
+			*stat_slot(st, old[i].step) = old[i];
+	free(old);
+}
+
+static int stats_flush(struct fl_steps *st)
+{
+	for (size_t i = 0; i < st->cap; i++)
+		if (st->stats[i].lines && fl_store_step_stat_add(st->store, &st->stats[i]))
+			return FL_EDB;
+	if (st->cap)
+		memset(st->stats, 0, st->cap * sizeof(*st->stats));
+	st->used = 0;
+	return FL_OK;
+}
+
+static bool finite(double v)
+{
+	return v == v && v < 1e308 && v > -1e308;
+}
+
+static int stats_add(struct fl_steps *st, const struct fl_step_row *r)
+{
+	if (st->used >= STATS_FLUSH_AT && stats_flush(st))
+		return FL_EDB;
+	if (2 * (st->used + 1) > st->cap)
+		stats_grow(st);
+	int64_t step = (int64_t)r->v[FL_STEP_STEP];
+	struct fl_step_stat *t = stat_slot(st, step);
+	if (!t->lines) {
+		st->used++;
+		t->run_id = st->run_id;
+		t->step = step;
+		t->first_ts = t->last_ts = FL_TIME_NONE;
+	}
+	t->lines++;
+	if (r->a.ts != FL_TIME_NONE) {
+		if (t->first_ts == FL_TIME_NONE || r->a.ts < t->first_ts)
+			t->first_ts = r->a.ts;
+		if (t->last_ts == FL_TIME_NONE || r->a.ts > t->last_ts)
+			t->last_ts = r->a.ts;
+	}
+	for (int c = FL_STEP_LOSS; c < FL_STEP_NSUMMED; c++) {
+		double v = r->v[c];
+		if (!r->has[c] || !finite(v) || (c == FL_STEP_MFU && v < 0))
+			continue;
+		if (c == FL_STEP_LOSS && (t->n[c] == 0 || v > t->loss_max)) {
+			t->loss_max = v;
+			t->loss_max_file_id = r->file_id;
+			t->loss_max_line = r->line;
+		}
+		t->n[c]++;
+		t->sum[c] += v;
+	}
+	return FL_OK;
+}
+
+/* ---- rows ---- */
+
+static struct ring *ring_of(struct fl_steps *st, int64_t rank)
+{
+	if (st->last < st->nrings && st->rings[st->last].rank == rank)
+		return &st->rings[st->last];
+	for (size_t i = 0; i < st->nrings; i++)
+		if (st->rings[i].rank == rank) {
+			st->last = i;
+			return &st->rings[i];
+		}
+	if (st->nrings == STEPS_RINGS)
+		return NULL;
+	st->rings = fl_xrealloc(st->rings, (st->nrings + 1) * sizeof(*st->rings));
+	st->last = st->nrings;
+	struct ring *g = &st->rings[st->nrings++];
+	g->rank = rank;
+	g->pos = 0;
+	g->slot = fl_xmalloc(STEPS_WINDOW * sizeof(*g->slot));
+	return g;
+}
+
+static void ring_put(struct ring *g, const struct fl_step_row *r)
+{
+	struct step_slot *s = &g->slot[g->pos++ % STEPS_WINDOW];
+	s->r = *r;
+	s->r.a.host = NULL;
+	s->r.a.host_len = 0;
+	if (r->a.host) {
+		size_t k = r->a.host_len < sizeof(s->host) - 1 ? r->a.host_len : sizeof(s->host) - 1;
+		memcpy(s->host, r->a.host, k);
+		s->host[k] = '\0';
+		s->r.a.host = s->host;
+		s->r.a.host_len = k;
+	}
+}
+
+static bool abnormal(const struct fl_step_row *r)
+{
+	return r->loss_text || r->grad_norm_text || r->loss_missing ||
+	       (r->has[FL_STEP_NAN_ITERS] && r->v[FL_STEP_NAN_ITERS] > 0);
+}
+
+int steps_add(struct fl_steps *st, struct fl_step_row *r)
+{
+	r->loss_missing = !r->has[FL_STEP_LOSS] && st->had_loss;
+	if (r->has[FL_STEP_LOSS])
+		st->had_loss = true;
+	if (!r->has[FL_STEP_STEP])
+		return fl_store_step_add(st->store, r);
+	if (stats_add(st, r))
+		return FL_EDB;
+	struct ring *g = abnormal(r) ? NULL : ring_of(st, r->a.rank);
+	if (!g)
+		return fl_store_step_add(st->store, r);
+	ring_put(g, r);
+	return FL_OK;
+}
+
+int steps_file_end(struct fl_steps *st)
+{
+	int rc = FL_OK;
+	for (size_t i = 0; i < st->nrings; i++) {
+		struct ring *g = &st->rings[i];
+		size_t n = g->pos < STEPS_WINDOW ? g->pos : STEPS_WINDOW;
+		for (size_t k = g->pos - n; !rc && k < g->pos; k++)
+			rc = fl_store_step_add(st->store, &g->slot[k % STEPS_WINDOW].r);
+		free(g->slot);
+	}
+	free(st->rings);
+	st->rings = NULL;
+	st->nrings = 0;
+	st->had_loss = false;
+	return rc;
+}
+
+int steps_run_end(struct fl_steps *st)
+{
+	return stats_flush(st);
+}
