@@ -106,8 +106,8 @@ Test(store, fresh_store_has_current_schema)
 	struct fl_store *s = open_store(FL_STORE_CREATE);
 	cr_assert_eq(stat(g_path, &sb), 0, "the store file and its directories exist");
 	cr_assert_eq(query_int(s, "PRAGMA user_version"), FL_SCHEMA_VERSION);
-	const char *tables[] = { "runs", "files", "events", "steps", "tails", "activity",
-				 "procs", "ranks", "hosts", "skipped" };
+	const char *tables[] = { "runs",  "files", "events", "steps", "step_stats", "tails",
+				 "activity", "procs", "ranks",  "hosts", "skipped" };
 	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
 		char *q = fl_xasprintf("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND "
 				       "name = '%s'",
@@ -150,6 +150,78 @@ Test(store, newer_schema_is_refused)
 	cr_assert_not_null(strstr(err.msg, "99"), "%s", err.msg);
 	cr_assert_eq(fl_store_open(&s, g_path, FL_STORE_READONLY, &err), FL_EDB);
 	cr_assert_null(s);
+}
+
+static void add_step_row(struct fl_store *s, int64_t run, int64_t file, int64_t line,
+			 int64_t step, double loss)
+{
+	struct fl_step_row r = { .run_id = run, .file_id = file, .line = line, .a = no_attr() };
+	r.has[FL_STEP_STEP] = r.has[FL_STEP_LOSS] = true;
+	r.v[FL_STEP_STEP] = (double)step;
+	r.v[FL_STEP_LOSS] = loss;
+	cr_assert_eq(fl_store_step_add(s, &r), FL_OK, "%s", fl_store_errmsg(s));
+}
+
+/* A version-1 store (full step rows, no step_stats) gets its sums from
+ * its rows, also when only a read-only open comes (`report` after an
+ * upgrade of faultline). */
+Test(store, version_1_store_is_upgraded_with_step_sums)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t run = begin_run(s, "v1");
+	int64_t f = add_file(s, run, "rank0.log");
+	add_step_row(s, run, f, 10, 1, 3.0);
+	add_step_row(s, run, f, 11, 1, 5.0);
+	add_step_row(s, run, f, 12, 2, 2.0);
+	commit_run(s, run, "v1sha", 0);
+	cr_assert_eq(fl_store_exec(s, "DROP VIEW v_step_stats; DROP TABLE step_stats;"
+				      " PRAGMA user_version = 1", NULL), FL_OK);
+	fl_store_close(s);
+
+	s = open_store(FL_STORE_READONLY);
+	cr_assert_eq(query_int(s, "PRAGMA user_version"), FL_SCHEMA_VERSION);
+	cr_assert_eq(query_int(s, "SELECT lines FROM v_step_stats WHERE step = 1"), 2);
+	cr_assert_eq(query_int(s, "SELECT loss * 10 FROM v_step_stats WHERE step = 1"), 40);
+	cr_assert_eq(query_int(s, "SELECT loss_max_line FROM v_step_stats WHERE step = 1"), 11);
+	cr_assert_eq(query_int(s, "SELECT loss_max_line FROM v_step_stats WHERE step = 2"), 12);
+	fl_store_close(s);
+}
+
+/* Sums of the same step from two flushes (or two shards) add up; the
+ * larger loss keeps its line, the first one on a tie. */
+Test(store, step_stats_add_up)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t run = begin_run(s, "sums");
+	struct fl_step_stat a = { .run_id = run, .step = 7, .lines = 2, .first_ts = 100,
+				  .last_ts = 200, .loss_max = 4.0, .loss_max_file_id = 1,
+				  .loss_max_line = 5 };
+	a.n[FL_STEP_LOSS] = 2;
+	a.sum[FL_STEP_LOSS] = 7.0;
+	struct fl_step_stat b = a;
+	b.lines = 1;
+	b.first_ts = 50;
+	b.last_ts = FL_TIME_NONE;
+	b.n[FL_STEP_LOSS] = 1;
+	b.sum[FL_STEP_LOSS] = 6.0;
+	b.loss_max = 6.0;
+	b.loss_max_line = 9;
+	struct fl_step_stat c = b;
+	c.loss_max_line = 11; /* ties with b: b stays */
+	c.n[FL_STEP_LOSS] = 0;
+	c.sum[FL_STEP_LOSS] = 0;
+	cr_assert_eq(fl_store_step_stat_add(s, &a), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_eq(fl_store_step_stat_add(s, &b), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_eq(fl_store_step_stat_add(s, &c), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_eq(query_int(s, "SELECT lines FROM step_stats"), 4);
+	cr_assert_eq(query_int(s, "SELECT first_ts FROM step_stats"), 50);
+	cr_assert_eq(query_int(s, "SELECT last_ts FROM step_stats"), 200);
+	cr_assert_eq(query_int(s, "SELECT loss_n FROM step_stats"), 3);
+	cr_assert_eq(query_int(s, "SELECT loss_sum FROM step_stats"), 13);
+	cr_assert_eq(query_int(s, "SELECT loss_max_line FROM step_stats"), 9);
+	cr_assert_eq(query_int(s, "SELECT tflops FROM v_step_stats"), -1, "no line logged it");
+	fl_store_run_rollback(s);
+	fl_store_close(s);
 }
 
 Test(store, not_a_database_is_refused)
