@@ -141,6 +141,8 @@ struct ing {
 	struct tail_slot *tail;
 	size_t tail_n, tail_pos;
 	struct map activity;   /* per file */
+	struct agg *act_prev;  /* the previous line's activity entry */
+	bool prev_empty;       /* the previous line was empty */
 	struct map transports; /* per run */
 	struct map colls;      /* per run */
 	struct fl_steps *steps;
@@ -368,30 +370,63 @@ static int on_event(void *ctx, const struct fl_event *ev)
 
 /* ---- per-line bookkeeping ---- */
 
+/* Lines come in long runs of one stream: the entry of the previous line
+ * is reused while the attribution stays the same. */
+static bool same_stream(const struct agg *e, const struct fl_attr *a, size_t hl)
+{
+	return e->rank == a->rank && e->local_rank == a->local_rank && e->pid == a->pid &&
+	       e->klen == 3 * sizeof(int64_t) + hl &&
+	       (hl == 0 || !memcmp(e->key + 3 * sizeof(int64_t), a->host, hl));
+}
+
+/* A stream's last line is copied when the next line belongs to another
+ * stream (or the file ends), from the tail ring, which holds the previous
+ * non-empty line: not once per line. */
+static void activity_close(struct ing *g)
+{
+	struct agg *e = g->act_prev;
+	g->act_prev = NULL;
+	if (!e || !g->tail_n)
+		return;
+	fl_buf_reset(&e->text);
+	if (!g->prev_empty && g->tail_pos) {
+		const struct tail_slot *t = &g->tail[(g->tail_pos - 1) % g->tail_n];
+		fl_buf_add(&e->text, t->text.ptr, t->text.len);
+	}
+}
+
 static void count_activity(struct ing *g, const struct fl_attr *a, const char *line, size_t len,
 			   uint64_t lineno)
 {
-	/* Binary key: three ids, then the host; no formatting per line. */
-	char key[3 * sizeof(int64_t) + 257];
-	int64_t ids[3] = { a->rank, a->local_rank, a->pid };
-	memcpy(key, ids, sizeof(ids));
 	size_t hl = a->host_len > 256 ? 256 : a->host_len;
-	if (hl)
-		memcpy(key + sizeof(ids), a->host, hl);
-	size_t klen = sizeof(ids) + hl;
-	bool fresh;
-	struct agg *e = map_find(&g->activity, key, klen, hash_bytes(1469598103934665603ull, key, klen),
-				 &fresh);
-	if (fresh) {
-		e->rank = a->rank;
-		e->local_rank = a->local_rank;
-		e->pid = a->pid;
-		e->host = a->host ? fl_xstrndup(a->host, a->host_len) : NULL;
+	struct agg *e = g->act_prev;
+	if (!e || !same_stream(e, a, hl)) {
+		activity_close(g);
+		/* Binary key: three ids, then the host; no formatting per line. */
+		char key[3 * sizeof(int64_t) + 257];
+		int64_t ids[3] = { a->rank, a->local_rank, a->pid };
+		memcpy(key, ids, sizeof(ids));
+		if (hl)
+			memcpy(key + sizeof(ids), a->host, hl);
+		size_t klen = sizeof(ids) + hl;
+		bool fresh;
+		e = map_find(&g->activity, key, klen, hash_bytes(1469598103934665603ull, key, klen),
+			     &fresh);
+		if (fresh) {
+			e->rank = a->rank;
+			e->local_rank = a->local_rank;
+			e->pid = a->pid;
+			e->host = a->host ? fl_xstrndup(a->host, a->host_len) : NULL;
+		}
+		g->act_prev = e;
 	}
 	e->n++;
 	e->line = (int64_t)lineno;
-	fl_buf_reset(&e->text);
-	fl_buf_add(&e->text, line, len < 2000 ? len : 2000);
+	g->prev_empty = len == 0;
+	if (!g->tail_n) {
+		fl_buf_reset(&e->text);
+		fl_buf_add(&e->text, line, len < 2000 ? len : 2000);
+	}
 	if (a->ts != FL_TIME_NONE && a->ts_kind != FL_TS_INHERITED) {
 		if (e->first_ts == FL_TIME_NONE || a->ts < e->first_ts)
 			e->first_ts = a->ts;
@@ -451,6 +486,7 @@ int pipeline_member_begin(struct ing *g, const struct fl_member *m)
 
 static int flush_activity(struct ing *g)
 {
+	activity_close(g);
 	for (size_t i = 0; i < g->activity.cap; i++) {
 		struct agg *e = &g->activity.slots[i];
 		if (!e->key)
