@@ -141,6 +141,7 @@ void fl_store_close(struct fl_store *s)
 	store_finalize_hot(s);
 	if (s->db)
 		sqlite3_close(s->db);
+	free(s->deferred_indexes);
 	free(s->path);
 	free(s->dir);
 	free(s);

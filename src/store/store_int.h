@@ -18,6 +18,7 @@ struct fl_store {
 	char *dir;
 	sqlite3_stmt *hot[ST_N];
 	bool in_run;
+	char *deferred_indexes; /* CREATE INDEX statements to run at commit */
 };
 
 struct fl_stmt {

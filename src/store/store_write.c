@@ -112,6 +112,45 @@ static int run_stmt(struct fl_store *s, sqlite3_stmt *st)
 
 /* ---- run lifecycle ---- */
 
+/* The first run of a store is its bulk load: the indexes of the row
+ * tables are dropped inside the run's transaction and built once at
+ * commit, over rows in their final order, instead of being updated row
+ * by row (a rollback brings them back with everything else). A store
+ * that already holds runs keeps its indexes: rebuilding them would cost
+ * more than the new run's rows. */
+static int defer_indexes(struct fl_store *s)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db,
+			       "SELECT (SELECT COUNT(*) FROM runs), group_concat(sql, ';'),"
+			       " group_concat('DROP INDEX \"' || name || '\"', ';') FROM sqlite_master"
+			       " WHERE type = 'index' AND sql IS NOT NULL"
+			       " AND tbl_name IN ('events', 'steps', 'tails', 'activity')",
+			       -1, &st, NULL) != SQLITE_OK)
+		return FL_EDB;
+	char *drop = NULL;
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int64(st, 0) == 0 &&
+	    sqlite3_column_type(st, 1) != SQLITE_NULL) {
+		s->deferred_indexes = fl_xstrdup((const char *)sqlite3_column_text(st, 1));
+		drop = fl_xstrdup((const char *)sqlite3_column_text(st, 2));
+	}
+	sqlite3_finalize(st); /* sqlite_master cannot change under a reader */
+	int rc = drop && sqlite3_exec(s->db, drop, NULL, NULL, NULL) != SQLITE_OK ? FL_EDB : FL_OK;
+	free(drop);
+	return rc;
+}
+
+static int build_deferred_indexes(struct fl_store *s)
+{
+	if (!s->deferred_indexes)
+		return FL_OK;
+	int rc = sqlite3_exec(s->db, s->deferred_indexes, NULL, NULL, NULL) == SQLITE_OK ? FL_OK
+											: FL_EDB;
+	free(s->deferred_indexes);
+	s->deferred_indexes = NULL;
+	return rc;
+}
+
 int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t *run_id,
 		       struct fl_err *err)
 {
@@ -128,6 +167,11 @@ int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t 
 			fl_store_run_rollback(s);
 			return rc;
 		}
+	}
+	if (!m->replace && defer_indexes(s)) {
+		int rc = store_err(s, err, "cannot start run");
+		fl_store_run_rollback(s);
+		return rc;
 	}
 	if (sqlite3_prepare_v2(s->db,
 			       "INSERT INTO runs(id, bundle, bundle_path, ingested_at, patterns_digest)"
@@ -161,6 +205,8 @@ int fl_store_run_rollback(struct fl_store *s)
 	if (!s->in_run)
 		return FL_OK;
 	s->in_run = false;
+	free(s->deferred_indexes);
+	s->deferred_indexes = NULL;
 	return sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL) == SQLITE_OK ? FL_OK : FL_EDB;
 }
 
@@ -348,7 +394,9 @@ int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless
 int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_totals *t,
 			struct fl_err *err)
 {
-	int rc = fl_store_resolve(s, run_id, t->year, t->yearless, err);
+	int rc = build_deferred_indexes(s) ? store_err(s, err, "cannot build indexes") : FL_OK;
+	if (!rc)
+		rc = fl_store_resolve(s, run_id, t->year, t->yearless, err);
 	if (!rc) {
 		sqlite3_stmt *st;
 		sqlite3_prepare_v2(s->db,

@@ -224,6 +224,27 @@ Test(store, step_stats_add_up)
 	fl_store_close(s);
 }
 
+/* The first run's row-table indexes are built at commit, not row by row;
+ * committed or rolled back, the store ends with every index. */
+Test(store, first_run_builds_its_indexes_at_commit)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	const char *count = "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index'";
+	int64_t all = query_int(s, count);
+	int64_t run = begin_run(s, "first");
+	cr_assert_lt(query_int(s, count), all, "dropped for the bulk load");
+	fl_store_run_rollback(s);
+	cr_assert_eq(query_int(s, count), all, "a rollback brings them back");
+	run = begin_run(s, "first");
+	add_step_row(s, run, add_file(s, run, "rank0.log"), 1, 1, 2.5);
+	commit_run(s, run, "firstsha", 0);
+	cr_assert_eq(query_int(s, count), all, "built at commit");
+	run = begin_run(s, "second");
+	cr_assert_eq(query_int(s, count), all, "a store with runs keeps them");
+	fl_store_run_rollback(s);
+	fl_store_close(s);
+}
+
 Test(store, not_a_database_is_refused)
 {
 	char *parent = fl_xasprintf("%s/sub/dir", g_dir);
