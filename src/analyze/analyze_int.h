@@ -47,6 +47,10 @@ struct ctx {
 /* rules.c */
 void rules_classify(struct ev *e);
 const struct fl_cause_rule *rules_cause(const char *cause);
+/* Generic remediation items that evidence can settle: the item's index
+ * in its rule, so that causes.c can leave out an "if ..." the lead event
+ * has already answered. */
+enum { REM_GPU_OOM_FRAGMENTATION = 3, REM_LOSS_DIVERGENCE_FP16 = 2 };
 /* Xid class (hardware, application, consequence, info) and a sentence
  * with its meaning and usual action (caller frees). */
 const char *rules_xid_class(int64_t xid);

@@ -94,10 +94,13 @@ static const char *size_text(int64_t b, char *buf, size_t n)
 }
 
 /* Cause-specific remediation that names what the evidence shows. */
-static void specific_remediation(struct ctx *c, struct fl_cause *k, const struct ev *lead)
+/* Advice from the lead event's own numbers, first. Returns the generic
+ * items of the cause's rule that those numbers settle (bit i: item i). */
+static unsigned specific_remediation(struct ctx *c, struct fl_cause *k, const struct ev *lead)
 {
 	char b1[32], b2[32], b3[32];
 	int64_t req, fr, unalloc;
+	unsigned settled = 0;
 	if (!strcmp(k->id, "gpu_oom") && lead && ev_field_int(lead, "requested", &req)) {
 		bool has_free = ev_field_int(lead, "free", &fr);
 		bool has_un = ev_field_int(lead, "reserved_unallocated", &unalloc);
@@ -110,6 +113,9 @@ static void specific_remediation(struct ctx *c, struct fl_cause *k, const struct
 			remediation_add(k, fl_xstrdup("reserved-but-unallocated memory exceeds the request: "
 						      "this is fragmentation; set "
 						      "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True first"));
+		/* Known either way: fragmentation was named, or ruled out. */
+		if (has_un)
+			settled |= 1u << REM_GPU_OOM_FRAGMENTATION;
 	}
 	if (!strcmp(k->id, "gpu_hardware") && lead) {
 		struct fl_buf bus = FL_BUF_INIT;
@@ -140,8 +146,12 @@ static void specific_remediation(struct ctx *c, struct fl_cause *k, const struct
 		remediation_add(k, fl_xasprintf("inspect %s: the others waited for it", b.ptr));
 		fl_buf_release(&b);
 	}
-	if (!strcmp(k->id, "loss_divergence") && c->a->config.dtype && !strcmp(c->a->config.dtype, "fp16"))
-		remediation_add(k, fl_xstrdup("the run uses fp16: move to bf16"));
+	if (!strcmp(k->id, "loss_divergence") && c->a->config.dtype) {
+		if (!strcmp(c->a->config.dtype, "fp16"))
+			remediation_add(k, fl_xstrdup("the run uses fp16: move to bf16"));
+		settled |= 1u << REM_LOSS_DIVERGENCE_FP16;
+	}
+	return settled;
 }
 
 /* The last line each stuck rank wrote: a stuck rank is often silent, and
@@ -215,10 +225,11 @@ static void cause_fill(struct ctx *c, struct fl_cause *k, const char *id, const 
 		hang_evidence(c, k);
 	else
 		cause_evidence(c, k, lead);
-	specific_remediation(c, k, lead);
+	unsigned settled = specific_remediation(c, k, lead);
 	const struct fl_cause_rule *r = rules_cause(id);
 	for (size_t i = 0; r && i < 6 && r->remediation[i]; i++)
-		remediation_add(k, fl_xstrdup(r->remediation[i]));
+		if (!(settled & (1u << i)))
+			remediation_add(k, fl_xstrdup(r->remediation[i]));
 }
 
 static char *explain(struct ctx *c, const char *cause, const struct ev *lead)
