@@ -97,6 +97,17 @@ void fl_matcher_free(struct fl_matcher *m);
  * same stream are absorbed into it. Returns cb's first non-zero result. */
 int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *line, size_t len,
 		    uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx);
+/* The literal prefilter on its own, so that a thread can run it ahead of
+ * the matcher: marks in cand (fl_patterns_cand_words() words, zeroed by
+ * the caller) the patterns worth trying on a line's body; false when
+ * there are none. Reads only p: any number of threads may call it. */
+size_t fl_patterns_cand_words(const struct fl_patterns *p);
+bool fl_patterns_prefilter(const struct fl_patterns *p, const char *body, size_t n, uint64_t *cand);
+/* fl_matcher_line() for a line whose prefilter already ran: cand as
+ * fl_patterns_prefilter() left it, NULL when it found nothing. */
+int fl_matcher_line_cand(struct fl_matcher *m, const struct fl_attr *a, const char *line,
+			 size_t len, uint64_t lineno, uint64_t offset, const uint64_t *cand,
+			 fl_event_cb cb, void *ctx);
 /* True when the last line given to fl_matcher_line() made an event or
  * opened, continued or closed a block (its event may come later). */
 bool fl_matcher_claimed(const struct fl_matcher *m);

@@ -330,17 +330,22 @@ static int block_offer(struct fl_matcher *m, uint64_t stream, const struct fl_at
 	return 0;
 }
 
-int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *line, size_t len,
-		    uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx)
+size_t fl_patterns_cand_words(const struct fl_patterns *p)
 {
-	uint64_t stream = stream_key(a);
-	bool consumed;
-	int rc = block_offer(m, stream, a, line, len, &consumed, cb, ctx);
-	m->claimed = consumed;
-	if (rc || consumed)
-		return rc;
-	if (!ac_scan(m->p->ac, a->body, a->body_len, m->cand))
-		return 0;
+	return (p->n + 63) / 64;
+}
+
+bool fl_patterns_prefilter(const struct fl_patterns *p, const char *body, size_t n, uint64_t *cand)
+{
+	return ac_scan(p->ac, body, n, cand);
+}
+
+/* Tries the candidate patterns in m->cand in priority order; the first
+ * that matches makes the line's event (or opens its block). */
+static int match_candidates(struct fl_matcher *m, uint64_t stream, const struct fl_attr *a,
+			    const char *line, size_t len, uint64_t lineno, uint64_t offset,
+			    fl_event_cb cb, void *ctx)
+{
 	for (size_t w = 0; w < m->words; w++) {
 		while (m->cand[w]) {
 			size_t i = w * 64 + (size_t)__builtin_ctzll(m->cand[w]);
@@ -366,6 +371,32 @@ int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *l
 		}
 	}
 	return 0;
+}
+
+int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *line, size_t len,
+		    uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx)
+{
+	uint64_t stream = stream_key(a);
+	bool consumed;
+	int rc = block_offer(m, stream, a, line, len, &consumed, cb, ctx);
+	m->claimed = consumed;
+	if (rc || consumed || !ac_scan(m->p->ac, a->body, a->body_len, m->cand))
+		return rc;
+	return match_candidates(m, stream, a, line, len, lineno, offset, cb, ctx);
+}
+
+int fl_matcher_line_cand(struct fl_matcher *m, const struct fl_attr *a, const char *line,
+			 size_t len, uint64_t lineno, uint64_t offset, const uint64_t *cand,
+			 fl_event_cb cb, void *ctx)
+{
+	uint64_t stream = stream_key(a);
+	bool consumed;
+	int rc = block_offer(m, stream, a, line, len, &consumed, cb, ctx);
+	m->claimed = consumed;
+	if (rc || consumed || !cand)
+		return rc;
+	memcpy(m->cand, cand, m->words * sizeof(uint64_t));
+	return match_candidates(m, stream, a, line, len, lineno, offset, cb, ctx);
 }
 
 bool fl_matcher_claimed(const struct fl_matcher *m)

@@ -131,9 +131,7 @@ struct ing {
 	struct fl_matcher *matcher;
 	int64_t run_id;
 	struct fl_attr_bundle bundle;
-	struct fl_attr_file *af;
 	int64_t file_id;
-	struct fl_linesplit *ls; /* the current member's */
 	uint64_t lines;          /* of the whole bundle */
 	uint64_t conflicts;
 	uint64_t file_lines;
@@ -453,35 +451,45 @@ static void keep_tail(struct ing *g, const struct fl_line *l, const struct fl_at
 	}
 }
 
-static int on_line(void *ctx, const struct fl_line *l)
+static int on_line(struct ing *g, const struct fl_line *l, const struct fl_attr *a,
+		   const uint64_t *cand)
 {
-	struct ing *g = ctx;
-	struct fl_attr a;
 	g->lines++;
 	g->file_lines++;
-	fl_attr_line(g->af, l->ptr, l->len, &a);
-	if (a.conflict)
+	if (a->conflict)
 		g->conflicts++;
-	count_activity(g, &a, l->ptr, l->len, l->lineno);
-	keep_tail(g, l, &a);
-	return fl_matcher_line(g->matcher, &a, l->ptr, l->len, l->lineno, l->offset, on_event, g);
+	count_activity(g, a, l->ptr, l->len, l->lineno);
+	keep_tail(g, l, a);
+	return fl_matcher_line_cand(g->matcher, a, l->ptr, l->len, l->lineno, l->offset, cand,
+				    on_event, g);
 }
 
-int pipeline_member_begin(struct ing *g, const struct fl_member *m)
+static int member_begin(struct ing *g, const struct batch *b)
 {
-	g->af = fl_attr_file_new(m->path, &g->bundle);
-	if (m->mtime > g->max_mtime)
-		g->max_mtime = m->mtime;
-	const struct fl_path_attr *pa = fl_attr_file_path(g->af);
-	struct fl_file_meta fm = { m->path, pa->rank, pa->local_rank, pa->pid, pa->host, pa->attempt };
+	if (b->mem.mtime > g->max_mtime)
+		g->max_mtime = b->mem.mtime;
+	const struct fl_path_attr *pa = &b->pa;
+	struct fl_file_meta fm = { b->path, pa->rank, pa->local_rank, pa->pid, pa->host, pa->attempt };
 	if (fl_store_file_add(g->store, g->run_id, &fm, &g->file_id))
 		return store_fail(g, "cannot store file");
 	g->conflicts = 0;
 	g->file_lines = 0;
 	g->tail_pos = 0;
 	g->files++;
-	g->ls = fl_linesplit_new(g->o->max_line ? g->o->max_line : 65536);
 	return 0;
+}
+
+static int member_lines(struct ing *g, const struct batch *b)
+{
+	int rc = 0;
+	for (size_t i = 0; !rc && i < b->nlines; i++) {
+		struct fl_line l;
+		struct fl_attr a;
+		const uint64_t *cand;
+		batch_line(b, i, &l, &a, &cand);
+		rc = on_line(g, &l, &a, cand);
+	}
+	return rc;
 }
 
 static int flush_activity(struct ing *g)
@@ -512,40 +520,70 @@ static int flush_tail(struct ing *g)
 	return 0;
 }
 
-int pipeline_member_end(struct ing *g, const struct fl_member *m, const struct fl_member_stats *in)
+static int member_end(struct ing *g, const struct batch *b)
 {
-	int rc = fl_linesplit_finish(g->ls, on_line, g);
-	struct fl_member_stats stats = *in;
-	const struct fl_member_stats *st = &stats;
-	stats.truncated_lines = fl_linesplit_truncated(g->ls);
-	fl_linesplit_free(g->ls);
-	g->ls = NULL;
-	if (!rc)
-		rc = fl_matcher_flush(g->matcher, on_event, g);
+	int rc = fl_matcher_flush(g->matcher, on_event, g);
 	if (!rc)
 		rc = flush_activity(g);
 	if (!rc)
 		rc = flush_tail(g);
 	if (!rc && steps_file_end(g->steps))
 		rc = store_fail(g, "cannot store steps");
-	struct fl_file_totals t = { (int64_t)st->bytes, (int64_t)g->file_lines,
-				    (int64_t)st->truncated_lines, (int64_t)g->conflicts,
-				    fl_attr_file_boot(g->af) };
+	struct fl_file_totals t = { (int64_t)b->st.bytes, (int64_t)g->file_lines,
+				    (int64_t)b->st.truncated_lines, (int64_t)g->conflicts, b->boot };
 	if (!rc && fl_store_file_done(g->store, g->file_id, &t))
 		rc = store_fail(g, "cannot store file");
-	fl_attr_file_free(g->af);
-	g->af = NULL;
 	return rc;
 }
 
-void pipeline_skipped(struct ing *g, const char *path, const char *why)
+static int consume(struct ing *g, const struct batch *b)
 {
-	fl_store_skipped_add(g->store, g->run_id, path, why);
+	switch (b->type) {
+	case B_BEGIN:
+		return member_begin(g, b);
+	case B_LINES:
+		return member_lines(g, b);
+	case B_END:
+		return member_end(g, b);
+	case B_SKIPPED:
+		fl_store_skipped_add(g->store, g->run_id, b->path, b->why);
+		return 0;
+	}
+	return 0;
 }
 
-int pipeline_feed(struct ing *g, const char *p, size_t n)
+/* Runs the reader and the scanner threads and consumes their batches here. */
+static int read_bundle(struct ing *g, const char *path, const struct fl_ingest_opts *io,
+		       struct fl_ingest_stats *stats, struct fl_err *err)
 {
-	return fl_linesplit_feed(g->ls, p, n, on_line, g);
+	struct reader *r = reader_start(path, io, stats, err);
+	if (!r)
+		return FL_ENOMEM;
+	struct scanner *sc = scanner_start(r, g->pats, &g->bundle, io->max_line, err);
+	if (!sc) {
+		reader_cancel(r);
+		while (reader_next(r))
+			reader_done_with(r);
+		reader_join(r, NULL);
+		return FL_ENOMEM;
+	}
+	int rc = 0;
+	struct batch *b;
+	while ((b = scanner_next(sc))) {
+		if (!rc && (rc = consume(g, b)) != 0)
+			scanner_cancel(sc);
+		scanner_done_with(sc);
+	}
+	scanner_join(sc);
+	/* The consumer's own error explains a cancelled reader best. */
+	struct fl_err rerr;
+	int rrc = reader_join(r, &rerr);
+	if (!rc && rrc) {
+		rc = rrc;
+		if (err)
+			*err = rerr;
+	}
+	return rc;
 }
 
 static int flush_run_aggregates(struct ing *g)
@@ -615,9 +653,7 @@ static int bundle_year(const struct ing *g)
 
 static void ing_release(struct ing *g)
 {
-	fl_linesplit_free(g->ls);
 	fl_matcher_free(g->matcher);
-	fl_attr_file_free(g->af);
 	for (size_t i = 0; i < g->tail_n; i++)
 		fl_buf_release(&g->tail[i].text);
 	free(g->tail);
@@ -679,7 +715,7 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 		free(dir);
 	}
 	if (!rc)
-		rc = pipeline_read(&g, path, &io, &res->stats, err);
+		rc = read_bundle(&g, path, &io, &res->stats, err);
 	res->stats.lines = g.lines;
 	if (!rc && steps_run_end(g.steps))
 		rc = store_fail(&g, "cannot store step sums");

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * handoff.c - a bounded ring between two threads of the pipeline.
+ *
+ * The slots themselves (buffers, batches) belong to the caller; the ring
+ * only says which slot is whose. Memory is therefore the caller's fixed
+ * slots whatever the bundle's size, and a fast stage waits for a slow one
+ * instead of queueing without bound.
+ */
+#include "pipeline_int.h"
+
+void handoff_init(struct handoff *h, size_t nslots)
+{
+	memset(h, 0, sizeof(*h));
+	h->n = nslots;
+	pthread_mutex_init(&h->mu, NULL);
+	pthread_cond_init(&h->not_empty, NULL);
+	pthread_cond_init(&h->not_full, NULL);
+}
+
+void handoff_release(struct handoff *h)
+{
+	pthread_cond_destroy(&h->not_full);
+	pthread_cond_destroy(&h->not_empty);
+	pthread_mutex_destroy(&h->mu);
+}
+
+long handoff_reserve(struct handoff *h)
+{
+	pthread_mutex_lock(&h->mu);
+	while (h->count == h->n && !h->cancel)
+		pthread_cond_wait(&h->not_full, &h->mu);
+	long i = h->cancel ? -1 : (long)((h->head + h->count) % h->n);
+	pthread_mutex_unlock(&h->mu);
+	return i;
+}
+
+void handoff_publish(struct handoff *h)
+{
+	pthread_mutex_lock(&h->mu);
+	h->count++;
+	pthread_cond_signal(&h->not_empty);
+	pthread_mutex_unlock(&h->mu);
+}
+
+void handoff_finish(struct handoff *h)
+{
+	pthread_mutex_lock(&h->mu);
+	h->done = true;
+	pthread_cond_signal(&h->not_empty);
+	pthread_mutex_unlock(&h->mu);
+}
+
+long handoff_take(struct handoff *h)
+{
+	pthread_mutex_lock(&h->mu);
+	while (h->count == 0 && !h->done)
+		pthread_cond_wait(&h->not_empty, &h->mu);
+	long i = h->count ? (long)h->head : -1;
+	pthread_mutex_unlock(&h->mu);
+	return i;
+}
+
+void handoff_taken(struct handoff *h)
+{
+	pthread_mutex_lock(&h->mu);
+	h->head = (h->head + 1) % h->n;
+	h->count--;
+	pthread_cond_signal(&h->not_full);
+	pthread_mutex_unlock(&h->mu);
+}
+
+void handoff_cancel(struct handoff *h)
+{
+	pthread_mutex_lock(&h->mu);
+	h->cancel = true;
+	pthread_cond_broadcast(&h->not_full);
+	pthread_mutex_unlock(&h->mu);
+}

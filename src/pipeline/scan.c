@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * scan.c - the per-line work that needs no store, a thread ahead of it.
+ *
+ * Splitting lines, attributing them (prefixes, time stamps) and the
+ * literal prefilter are about half of the work per line and depend only
+ * on the lines before them in the same member. The scanner does them on
+ * the reader's chunks and hands the caller batches: the lines' bytes in
+ * one arena, each line's attribution and, for the few lines where the
+ * prefilter found something, the candidate patterns. The caller is left
+ * with the regexes on those few lines, blocks, aggregates and SQLite; on
+ * two cores the three threads keep both busy whatever the compression.
+ *
+ * Order is kept: members and lines reach the caller exactly as one thread
+ * would have seen them, so a run does not depend on timing.
+ * Tested by: tests/e2e
+ */
+#include "pipeline_int.h"
+
+#include <stdlib.h>
+
+#define NBATCH 4
+#define BATCH_BYTES (512u << 10)
+#define BATCH_LINES 8192
+
+struct scanner {
+	struct handoff h;
+	struct batch b[NBATCH];
+	pthread_t th;
+	struct reader *r;
+	const struct fl_patterns *p;
+	struct fl_attr_bundle *bundle;
+	size_t max_line, words;
+	struct fl_attr_file *af;  /* the current member's */
+	struct fl_linesplit *ls;  /* likewise */
+	struct batch *cur;        /* B_LINES being filled; NULL: none */
+	const char *ext_host;     /* the last host copied that was not in its line */
+	size_t ext_len;
+	uint32_t ext_off;
+	bool cancelled;
+};
+
+/* ---- the consumer's view ---- */
+
+void batch_line(const struct batch *b, size_t i, struct fl_line *l, struct fl_attr *a,
+		const uint64_t **cand)
+{
+	const struct scan_line *s = &b->lines[i];
+	l->ptr = b->arena.ptr + s->off;
+	l->len = s->len;
+	l->lineno = s->lineno;
+	l->offset = s->offset;
+	l->flags = 0;
+	*a = s->a;
+	a->host = s->host_off == UINT32_MAX ? NULL : b->arena.ptr + s->host_off;
+	a->body = b->arena.ptr + s->body_off;
+	*cand = s->cand < 0 ? NULL : b->cand + (size_t)s->cand * b->words;
+}
+
+/* ---- producing batches ---- */
+
+static struct batch *reserve(struct scanner *sc, enum batch_type type)
+{
+	long i = handoff_reserve(&sc->h);
+	if (i < 0) {
+		sc->cancelled = true;
+		return NULL;
+	}
+	struct batch *b = &sc->b[i];
+	b->type = type;
+	fl_buf_reset(&b->arena);
+	b->nlines = b->ncand = 0;
+	b->words = sc->words;
+	return b;
+}
+
+static void flush_lines(struct scanner *sc)
+{
+	if (!sc->cur)
+		return;
+	sc->cur = NULL;
+	handoff_publish(&sc->h);
+}
+
+/* Where a pointer of the attribution lives in the arena: inside the line
+ * just copied, or copied after it (a host learned from an earlier line of
+ * the member lives in the attribution state, which moves on). */
+static uint32_t place(struct scanner *sc, const char *line, size_t len, uint32_t off,
+		      const char *p, size_t n)
+{
+	struct fl_buf *ar = &sc->cur->arena;
+	if (p >= line && p + n <= line + len)
+		return off + (uint32_t)(p - line);
+	if (sc->ext_host == p && sc->ext_len == n && !memcmp(ar->ptr + sc->ext_off, p, n))
+		return sc->ext_off;
+	sc->ext_host = p;
+	sc->ext_len = n;
+	sc->ext_off = (uint32_t)ar->len;
+	fl_buf_add(ar, p, n);
+	return sc->ext_off;
+}
+
+static uint64_t *cand_row(struct batch *b)
+{
+	FL_GROW(b->cand, b->cand_cap, (b->ncand + 1) * b->words);
+	uint64_t *row = b->cand + b->ncand * b->words;
+	memset(row, 0, b->words * sizeof(uint64_t));
+	return row;
+}
+
+static int on_line(void *ctx, const struct fl_line *l)
+{
+	struct scanner *sc = ctx;
+	if (!sc->cur) {
+		sc->cur = reserve(sc, B_LINES);
+		if (!sc->cur)
+			return FL_ECANCEL;
+		sc->ext_host = NULL;
+	}
+	struct batch *b = sc->cur;
+	FL_GROW(b->lines, b->lines_cap, b->nlines + 1);
+	struct scan_line *s = &b->lines[b->nlines++];
+	s->lineno = l->lineno;
+	s->offset = l->offset;
+	s->off = (uint32_t)b->arena.len;
+	s->len = (uint32_t)l->len;
+	fl_buf_add(&b->arena, l->ptr, l->len);
+	fl_attr_line(sc->af, l->ptr, l->len, &s->a);
+	s->host_off = s->a.host ? place(sc, l->ptr, l->len, s->off, s->a.host, s->a.host_len)
+				: UINT32_MAX;
+	s->body_off = place(sc, l->ptr, l->len, s->off, s->a.body, s->a.body_len);
+	s->a.host = s->a.body = NULL;
+	s->cand = -1;
+	if (fl_patterns_prefilter(sc->p, b->arena.ptr + s->body_off, s->a.body_len, cand_row(b)))
+		s->cand = (int32_t)b->ncand++;
+	if (b->arena.len >= BATCH_BYTES || b->nlines >= BATCH_LINES)
+		flush_lines(sc);
+	return 0;
+}
+
+/* A member boundary or a skipped member: a batch of its own, after the
+ * lines before it. */
+static struct batch *reserve_mark(struct scanner *sc, enum batch_type type, const struct msg *m)
+{
+	flush_lines(sc);
+	struct batch *b = reserve(sc, type);
+	if (!b)
+		return NULL;
+	free(b->path);
+	free(b->why);
+	b->path = fl_xstrdup(m->text);
+	b->why = type == B_SKIPPED ? fl_xstrdup(m->text + m->text_len + 1) : NULL;
+	b->mem = (struct fl_member){ b->path, m->depth, m->mtime };
+	return b;
+}
+
+static void member_begin(struct scanner *sc, const struct msg *m)
+{
+	sc->af = fl_attr_file_new(m->text, sc->bundle);
+	sc->ls = fl_linesplit_new(sc->max_line);
+	struct batch *b = reserve_mark(sc, B_BEGIN, m);
+	if (!b)
+		return;
+	b->pa = *fl_attr_file_path(sc->af);
+	handoff_publish(&sc->h);
+}
+
+static void member_end(struct scanner *sc, const struct msg *m)
+{
+	if (!sc->cancelled)
+		fl_linesplit_finish(sc->ls, on_line, sc);
+	struct batch *b = sc->cancelled ? NULL : reserve_mark(sc, B_END, m);
+	if (b) {
+		b->st = m->st;
+		b->st.truncated_lines = fl_linesplit_truncated(sc->ls);
+		b->boot = fl_attr_file_boot(sc->af);
+		handoff_publish(&sc->h);
+	}
+	fl_linesplit_free(sc->ls);
+	fl_attr_file_free(sc->af);
+	sc->ls = NULL;
+	sc->af = NULL;
+}
+
+static void scan_msg(struct scanner *sc, const struct msg *m)
+{
+	struct batch *b;
+	switch (m->type) {
+	case MSG_BEGIN:
+		member_begin(sc, m);
+		break;
+	case MSG_DATA:
+		fl_linesplit_feed(sc->ls, m->buf, m->len, on_line, sc);
+		break;
+	case MSG_END:
+		member_end(sc, m);
+		break;
+	case MSG_SKIPPED:
+		if ((b = reserve_mark(sc, B_SKIPPED, m)))
+			handoff_publish(&sc->h);
+		break;
+	}
+}
+
+static void *scanner_main(void *arg)
+{
+	struct scanner *sc = arg;
+	struct msg *m;
+	bool told = false;
+	while ((m = reader_next(sc->r))) {
+		if (!sc->cancelled)
+			scan_msg(sc, m);
+		if (sc->cancelled && !told) {
+			reader_cancel(sc->r);
+			told = true;
+		}
+		reader_done_with(sc->r);
+	}
+	if (!sc->cancelled)
+		flush_lines(sc);
+	fl_linesplit_free(sc->ls);
+	fl_attr_file_free(sc->af);
+	handoff_finish(&sc->h);
+	return NULL;
+}
+
+static void scanner_free(struct scanner *sc)
+{
+	for (size_t i = 0; i < NBATCH; i++) {
+		free(sc->b[i].path);
+		free(sc->b[i].why);
+		fl_buf_release(&sc->b[i].arena);
+		free(sc->b[i].lines);
+		free(sc->b[i].cand);
+	}
+	handoff_release(&sc->h);
+	free(sc);
+}
+
+struct scanner *scanner_start(struct reader *r, const struct fl_patterns *p,
+			      struct fl_attr_bundle *bundle, size_t max_line, struct fl_err *err)
+{
+	struct scanner *sc = fl_xcalloc(1, sizeof(*sc));
+	handoff_init(&sc->h, NBATCH);
+	sc->r = r;
+	sc->p = p;
+	sc->bundle = bundle;
+	sc->max_line = max_line;
+	sc->words = fl_patterns_cand_words(p);
+	if (pthread_create(&sc->th, NULL, scanner_main, sc) != 0) {
+		fl_err_set(err, FL_ENOMEM, "cannot start the scanner thread");
+		scanner_free(sc);
+		return NULL;
+	}
+	return sc;
+}
+
+struct batch *scanner_next(struct scanner *sc)
+{
+	long i = handoff_take(&sc->h);
+	return i < 0 ? NULL : &sc->b[i];
+}
+
+void scanner_done_with(struct scanner *sc)
+{
+	handoff_taken(&sc->h);
+}
+
+void scanner_cancel(struct scanner *sc)
+{
+	handoff_cancel(&sc->h);
+}
+
+void scanner_join(struct scanner *sc)
+{
+	pthread_join(sc->th, NULL);
+	scanner_free(sc);
+}
