@@ -134,6 +134,9 @@ static size_t parse_iso(const char *s, size_t n, int64_t *ts)
  * (dmesg -T, ctime) with its optional weekday. */
 static size_t parse_syslog(const char *s, size_t n, int year, int64_t *ts, enum fl_ts_kind *kind)
 {
+	/* Names of months and weekdays are capitalised: most text is out at once. */
+	if (s[0] < 'A' || s[0] > 'Z')
+		return 0;
 	size_t i = 0;
 	if (is_weekday(s, n) && n > 4 && s[3] == ' ')
 		i = 4;
