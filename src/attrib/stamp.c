@@ -40,27 +40,23 @@ size_t fl_parse_hms(const char *s, size_t n, int *h, int *m, int *sec)
  * the digit count in *ndig. */
 size_t fl_parse_frac(const char *s, size_t n, int *us, int *ndig)
 {
+	static const int scale[7] = { 1000000, 100000, 10000, 1000, 100, 10, 1 };
 	*us = 0;
 	*ndig = 0;
 	if (n < 2 || (s[0] != '.' && s[0] != ','))
 		return 0;
-	size_t i = 1;
-	int v = 0, d = 0;
-	while (i < n && s[i] >= '0' && s[i] <= '9') {
-		if (d < 6) {
-			v = v * 10 + (s[i] - '0');
-			d++;
-		}
+	size_t i = 1, lim = n < 7 ? n : 7;
+	int v = 0;
+	while (i < lim && s[i] >= '0' && s[i] <= '9')
+		v = v * 10 + (s[i++] - '0');
+	size_t used = i - 1;
+	/* Digits past the sixth are below a microsecond: counted, not kept. */
+	while (i < n && s[i] >= '0' && s[i] <= '9')
 		i++;
-	}
 	if (i == 1)
 		return 0;
 	*ndig = (int)(i - 1);
-	while (d < 6) {
-		v *= 10;
-		d++;
-	}
-	*us = v;
+	*us = v * scale[used];
 	return i;
 }
 
