@@ -668,6 +668,29 @@ Test(matcher, literal_prefilter_gates_the_regex)
 	fl_patterns_free(p);
 }
 
+Test(matcher, prefilter_finds_short_literals_at_every_offset)
+{
+	/* The scan tries every second window: a literal must be found at odd
+	 * and even offsets alike, at either end of the line too. */
+	char *dir = fl_test_tmpdir("pat-short");
+	free(write_pat(dir, "short.pat",
+		       "name: t.three\nkind: test.three\nseverity: info\nliteral: XID\n"
+		       "regex: XID\nexample: XID\n\n"
+		       "name: t.four\nkind: test.four\nseverity: info\nliteral: Zebr\n"
+		       "regex: Zebr\nexample: Zebr\n"));
+	struct fl_patterns *p = load_one(dir);
+	free(dir);
+	const char *lines[] = { "XID", "aXID", "abXID", "XIDa", "aXIDb", "abcXIDdefg",
+				"Zebr", "aZebr", "abZebr", "Zebra", "aZebra", "abcZebradef" };
+	size_t n = sizeof(lines) / sizeof(lines[0]);
+	struct events ev;
+	run_lines(p, lines, n, &ev);
+	cr_assert_eq(ev.n, n, "%zu events of %zu lines", ev.n, n);
+	for (size_t i = 0; i < n; i++)
+		cr_assert_str_eq(ev.v[i].pat, i < 6 ? "t.three" : "t.four", "line %zu", i + 1);
+	fl_patterns_free(p);
+}
+
 Test(matcher, shipped_traceback_pattern_interleaved, .timeout = 60)
 {
 	struct fl_patterns *p = load_one(FL_SOURCE_DIR "/patterns");
