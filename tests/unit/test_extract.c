@@ -7,6 +7,7 @@
 #include <criterion/parameterized.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "faultline/extract.h"
@@ -90,6 +91,22 @@ ParameterizedTest(struct value_case *c, value, parse)
 	} else if (c->type != FL_FT_STR) {
 		cr_assert_eq(v.i, c->i, "%s '%s' -> %lld, want %lld", tn, c->in, (long long)v.i,
 			     (long long)c->i);
+	}
+}
+
+Test(value, decimals_round_exactly_as_strtod)
+{
+	/* Plain decimals skip strtod(); the double must be the very same. */
+	const char *in[] = { "0.1", "-0.3", "2.675", "126.60", "-0", "0.000000000000001", "1.", ".5",
+			     "999999999999999", "1234567890.12345", "9007199254740993.5",
+			     "12345678901234567", "0x1A", "1e3" };
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		struct fl_value v;
+		cr_assert_eq(fl_value_parse(FL_FT_FLOAT, in[i], strlen(in[i]), &v), FL_OK, "'%s'",
+			     in[i]);
+		double want = strtod(in[i], NULL);
+		cr_assert(memcmp(&v.f, &want, sizeof(want)) == 0, "'%s' -> %.17g, strtod %.17g",
+			  in[i], v.f, want);
 	}
 }
 
