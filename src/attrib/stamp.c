@@ -40,27 +40,23 @@ size_t fl_parse_hms(const char *s, size_t n, int *h, int *m, int *sec)
  * the digit count in *ndig. */
 size_t fl_parse_frac(const char *s, size_t n, int *us, int *ndig)
 {
+	static const int scale[7] = { 1000000, 100000, 10000, 1000, 100, 10, 1 };
 	*us = 0;
 	*ndig = 0;
 	if (n < 2 || (s[0] != '.' && s[0] != ','))
 		return 0;
-	size_t i = 1;
-	int v = 0, d = 0;
-	while (i < n && s[i] >= '0' && s[i] <= '9') {
-		if (d < 6) {
-			v = v * 10 + (s[i] - '0');
-			d++;
-		}
+	size_t i = 1, lim = n < 7 ? n : 7;
+	int v = 0;
+	while (i < lim && s[i] >= '0' && s[i] <= '9')
+		v = v * 10 + (s[i++] - '0');
+	size_t used = i - 1;
+	/* Digits past the sixth are below a microsecond: counted, not kept. */
+	while (i < n && s[i] >= '0' && s[i] <= '9')
 		i++;
-	}
 	if (i == 1)
 		return 0;
 	*ndig = (int)(i - 1);
-	while (d < 6) {
-		v *= 10;
-		d++;
-	}
-	*us = v;
+	*us = v * scale[used];
 	return i;
 }
 
@@ -108,25 +104,53 @@ static size_t parse_zone(const char *s, size_t n, int64_t *off)
 	return used;
 }
 
+/* The text of an ISO stamp up to its minute, and the time it comes to
+ * (FL_TIME_NONE for an impossible date): consecutive lines nearly always
+ * repeat it, so its digits are read once. Per thread: stamps may be
+ * parsed on several at once. */
+static _Thread_local struct {
+	char text[16];
+	int64_t t;
+} iso_minute;
+
+/* "YYYY-MM-DD[T _]HH:MM" -> *t; false if it is not that shape. */
+static bool iso_minute_parse(const char *s, size_t n, int64_t *t)
+{
+	int y, mo, d, h, mi;
+	if (!fl_digits(s, n, 4, &y) || (s[4] != '-' && s[4] != '/') || s[7] != s[4] ||
+	    !fl_digits(s + 5, n - 5, 2, &mo) || !fl_digits(s + 8, n - 8, 2, &d))
+		return false;
+	if (s[10] != 'T' && s[10] != ' ' && s[10] != '_')
+		return false;
+	if (!fl_digits(s + 11, n - 11, 2, &h) || s[13] != ':' || !fl_digits(s + 14, n - 14, 2, &mi))
+		return false;
+	*t = fl_time_from_civil(y, mo, d, h, mi, 0, 0);
+	return true;
+}
+
 /* YYYY-MM-DD[T _]HH:MM:SS[.frac][zone], also YYYY/MM/DD. */
 static size_t parse_iso(const char *s, size_t n, int64_t *ts)
 {
-	int y, mo, d, h, mi, sec, us = 0, nd;
-	if (n < 19 || !fl_digits(s, n, 4, &y) || (s[4] != '-' && s[4] != '/') || s[7] != s[4] ||
-	    !fl_digits(s + 5, n - 5, 2, &mo) || !fl_digits(s + 8, n - 8, 2, &d))
+	if (n < 19)
 		return 0;
-	if (s[10] != 'T' && s[10] != ' ' && s[10] != '_')
-		return 0;
-	if (!fl_parse_hms(s + 11, n - 11, &h, &mi, &sec))
+	/* Zeroed at first, the cached text cannot match: s starts with a digit. */
+	if (memcmp(s, iso_minute.text, sizeof(iso_minute.text)) != 0) {
+		int64_t t;
+		if (!iso_minute_parse(s, n, &t))
+			return 0;
+		memcpy(iso_minute.text, s, sizeof(iso_minute.text));
+		iso_minute.t = t;
+	}
+	int sec, us = 0, nd;
+	if (s[16] != ':' || !fl_digits(s + 17, n - 17, 2, &sec))
 		return 0;
 	size_t i = 19;
 	i += fl_parse_frac(s + i, n - i, &us, &nd);
 	int64_t off = 0;
 	i += parse_zone(s + i, n - i, &off);
-	int64_t t = fl_time_from_civil(y, mo, d, h, mi, sec > 59 ? 59 : sec, us);
-	if (t == FL_TIME_NONE)
+	if (iso_minute.t == FL_TIME_NONE)
 		return 0;
-	*ts = t - off;
+	*ts = iso_minute.t + (int64_t)(sec > 59 ? 59 : sec) * 1000000 + us - off;
 	return i;
 }
 
@@ -134,6 +158,9 @@ static size_t parse_iso(const char *s, size_t n, int64_t *ts)
  * (dmesg -T, ctime) with its optional weekday. */
 static size_t parse_syslog(const char *s, size_t n, int year, int64_t *ts, enum fl_ts_kind *kind)
 {
+	/* Names of months and weekdays are capitalised: most text is out at once. */
+	if (s[0] < 'A' || s[0] > 'Z')
+		return 0;
 	size_t i = 0;
 	if (is_weekday(s, n) && n > 4 && s[3] == ' ')
 		i = 4;

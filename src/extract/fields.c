@@ -11,6 +11,7 @@
 #include "extract_int.h"
 
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,41 @@ static size_t numeric_copy(const char *s, size_t n, char *out, size_t cap)
 	return k;
 }
 
+/* strtod() for the plain decimals logs are made of: at most 15 digits, a
+ * point, no exponent. Such a value is exact as an integer and a power of
+ * ten, and one IEEE division of the two rounds it correctly (Clinger's fast
+ * path), as strtod() does; anything else, or arithmetic carried wider than
+ * double, goes to strtod(). */
+static double decimal(const char *s, char **end)
+{
+#if FLT_EVAL_METHOD == 0
+	static const double tens[] = { 1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+				       1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+	const char *p = s + (*s == '+' || *s == '-');
+	uint64_t m = 0;
+	int digits = 0, after = 0;
+	bool point = false;
+	for (;; p++) {
+		if (*p >= '0' && *p <= '9') {
+			m = m * 10 + (uint64_t)(*p - '0');
+			digits++;
+			after += point;
+		} else if (*p == '.' && !point) {
+			point = true;
+		} else {
+			break;
+		}
+	}
+	/* An exponent, or the x of a hexadecimal number, would be strtod()'s. */
+	if (digits && digits <= 15 && *p != 'e' && *p != 'E' && *p != 'x' && *p != 'X') {
+		double v = (double)m / tens[after];
+		*end = (char *)p;
+		return *s == '-' ? -v : v;
+	}
+#endif
+	return strtod(s, end);
+}
+
 static bool parse_float(const char *buf, double *out)
 {
 	const char *p = buf;
@@ -66,7 +102,7 @@ static bool parse_float(const char *buf, double *out)
 		return true;
 	}
 	char *end;
-	double v = strtod(buf, &end);
+	double v = decimal(buf, &end);
 	if (end == buf)
 		return false;
 	if (*end == '%' && end[1] == '\0')
@@ -80,7 +116,7 @@ static bool parse_float(const char *buf, double *out)
 static bool parse_size(const char *buf, int64_t *out)
 {
 	char *end;
-	double v = strtod(buf, &end);
+	double v = decimal(buf, &end);
 	if (end == buf || v < 0)
 		return false;
 	while (*end == ' ')

@@ -124,6 +124,25 @@ Test(parse_time, respects_length)
 	cr_assert_eq(fl_parse_time(s, 19, 0, &ts, &kind), 19);
 }
 
+Test(parse_time, consecutive_stamps_of_one_minute)
+{
+	/* The date and minute of the last ISO stamp are remembered: every
+	 * stamp must still be judged on all of its own bytes. */
+	int64_t a, b;
+	enum fl_ts_kind kind;
+	cr_assert_eq(fl_parse_time("2024-02-30 10:00:01", 19, 0, &a, &kind), 0);
+	cr_assert_eq(fl_parse_time("2024-02-30 10:00:02", 19, 0, &a, &kind), 0);
+	cr_assert_eq(fl_parse_time("2024-03-25 20:57:27", 19, 0, &a, &kind), 19);
+	cr_assert_eq(fl_parse_time("2024-03-25 20:57:28.5", 21, 0, &b, &kind), 21);
+	cr_assert_eq(b - a, 1500000);
+	cr_assert_eq(fl_parse_time("2024-03-25 20:57x28", 19, 0, &b, &kind), 0);
+	cr_assert_eq(fl_parse_time("2024-03-25 20:57:2", 18, 0, &b, &kind), 0);
+	cr_assert_eq(fl_parse_time("2024-03-25 20:57:99", 19, 0, &b, &kind), 19);
+	cr_assert_eq(b - a, 32000000, "seconds past 59 count as 59");
+	cr_assert_eq(fl_parse_time("2024-03-25 20:58:00+01:00", 25, 0, &b, &kind), 25);
+	cr_assert_eq(b - a, 33000000 - 3600000000LL);
+}
+
 /* ---- fl_attr_line ---- */
 
 static struct fl_attr_file *file_new(struct fl_attr_bundle *b, const char *path, int year)

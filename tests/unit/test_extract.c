@@ -7,6 +7,7 @@
 #include <criterion/parameterized.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "faultline/extract.h"
@@ -90,6 +91,22 @@ ParameterizedTest(struct value_case *c, value, parse)
 	} else if (c->type != FL_FT_STR) {
 		cr_assert_eq(v.i, c->i, "%s '%s' -> %lld, want %lld", tn, c->in, (long long)v.i,
 			     (long long)c->i);
+	}
+}
+
+Test(value, decimals_round_exactly_as_strtod)
+{
+	/* Plain decimals skip strtod(); the double must be the very same. */
+	const char *in[] = { "0.1", "-0.3", "2.675", "126.60", "-0", "0.000000000000001", "1.", ".5",
+			     "999999999999999", "1234567890.12345", "9007199254740993.5",
+			     "12345678901234567", "0x1A", "1e3" };
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		struct fl_value v;
+		cr_assert_eq(fl_value_parse(FL_FT_FLOAT, in[i], strlen(in[i]), &v), FL_OK, "'%s'",
+			     in[i]);
+		double want = strtod(in[i], NULL);
+		cr_assert(memcmp(&v.f, &want, sizeof(want)) == 0, "'%s' -> %.17g, strtod %.17g",
+			  in[i], v.f, want);
 	}
 }
 
@@ -665,6 +682,29 @@ Test(matcher, literal_prefilter_gates_the_regex)
 	/* `rank` is canonical: it goes to the attribution, not the fields */
 	cr_assert_eq(ev.v[0].rank, 3);
 	cr_assert_null(cap(&ev.v[0], "rank"));
+	fl_patterns_free(p);
+}
+
+Test(matcher, prefilter_finds_short_literals_at_every_offset)
+{
+	/* The scan tries every second window: a literal must be found at odd
+	 * and even offsets alike, at either end of the line too. */
+	char *dir = fl_test_tmpdir("pat-short");
+	free(write_pat(dir, "short.pat",
+		       "name: t.three\nkind: test.three\nseverity: info\nliteral: XID\n"
+		       "regex: XID\nexample: XID\n\n"
+		       "name: t.four\nkind: test.four\nseverity: info\nliteral: Zebr\n"
+		       "regex: Zebr\nexample: Zebr\n"));
+	struct fl_patterns *p = load_one(dir);
+	free(dir);
+	const char *lines[] = { "XID", "aXID", "abXID", "XIDa", "aXIDb", "abcXIDdefg",
+				"Zebr", "aZebr", "abZebr", "Zebra", "aZebra", "abcZebradef" };
+	size_t n = sizeof(lines) / sizeof(lines[0]);
+	struct events ev;
+	run_lines(p, lines, n, &ev);
+	cr_assert_eq(ev.n, n, "%zu events of %zu lines", ev.n, n);
+	for (size_t i = 0; i < n; i++)
+		cr_assert_str_eq(ev.v[i].pat, i < 6 ? "t.three" : "t.four", "line %zu", i + 1);
 	fl_patterns_free(p);
 }
 
