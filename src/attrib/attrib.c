@@ -16,6 +16,7 @@
 
 struct fl_attr_file {
 	struct fl_path_attr path;
+	size_t host_len; /* strlen(path.host), once rather than per line */
 	struct fl_attr_bundle *bundle;
 	int64_t last_ts;
 	enum fl_ts_kind last_kind;
@@ -26,6 +27,7 @@ struct fl_attr_file *fl_attr_file_new(const char *member_path, struct fl_attr_bu
 {
 	struct fl_attr_file *f = fl_xcalloc(1, sizeof(*f));
 	fl_attr_path(member_path, &f->path);
+	f->host_len = strlen(f->path.host);
 	f->bundle = bundle;
 	f->last_ts = FL_TIME_NONE;
 	f->boot = FL_TIME_NONE;
@@ -47,8 +49,9 @@ int64_t fl_attr_file_boot(const struct fl_attr_file *f)
 	return f->boot;
 }
 
-static void apply_path(const struct fl_path_attr *pa, struct fl_attr *a)
+static void apply_path(const struct fl_attr_file *f, struct fl_attr *a)
 {
+	const struct fl_path_attr *pa = &f->path;
 	if (a->rank < 0)
 		a->rank = pa->rank;
 	else if (pa->rank >= 0 && pa->rank != a->rank)
@@ -59,11 +62,11 @@ static void apply_path(const struct fl_path_attr *pa, struct fl_attr *a)
 		a->conflict = true;
 	if (a->pid < 0)
 		a->pid = pa->pid;
-	if (!a->host && pa->host[0]) {
+	if (!a->host && f->host_len) {
 		a->host = pa->host;
-		a->host_len = strlen(pa->host);
-	} else if (a->host && pa->host[0] &&
-		   (a->host_len != strlen(pa->host) || memcmp(a->host, pa->host, a->host_len) != 0)) {
+		a->host_len = f->host_len;
+	} else if (a->host && f->host_len &&
+		   (a->host_len != f->host_len || memcmp(a->host, pa->host, a->host_len) != 0)) {
 		a->conflict = true;
 	}
 }
@@ -120,6 +123,6 @@ void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct f
 	}
 	a->body = line + i;
 	a->body_len = len - i;
-	apply_path(&f->path, a);
+	apply_path(f, a);
 	apply_time(f, a);
 }

@@ -117,7 +117,13 @@ static struct agg *map_find(struct map *m, const char *key, size_t klen, uint64_
 
 /* ---- the ingest context ---- */
 
+/* A kept last line. While its batch is being consumed it borrows the
+ * batch's bytes; tails_own() copies what is still kept when the batch is
+ * done, so a file's lines are copied twenty at a time, not each one. */
 struct tail_slot {
+	const char *ptr; /* text: the batch's, or text.ptr */
+	size_t len;
+	bool borrowed;
 	struct fl_buf text;
 	uint64_t lineno;
 	struct fl_row_attr a;
@@ -137,7 +143,8 @@ struct ing {
 	uint64_t file_lines;
 	int64_t max_mtime; /* newest member, for a bundle without a dated stamp */
 	struct tail_slot *tail;
-	size_t tail_n, tail_pos;
+	size_t tail_n, tail_pos; /* tail_pos: lines kept in this file */
+	size_t tail_next;        /* tail_pos % tail_n, without a division per line */
 	struct map activity;   /* per file */
 	struct agg *act_prev;  /* the previous line's activity entry */
 	bool prev_empty;       /* the previous line was empty */
@@ -388,8 +395,8 @@ static void activity_close(struct ing *g)
 		return;
 	fl_buf_reset(&e->text);
 	if (!g->prev_empty && g->tail_pos) {
-		const struct tail_slot *t = &g->tail[(g->tail_pos - 1) % g->tail_n];
-		fl_buf_add(&e->text, t->text.ptr, t->text.len);
+		const struct tail_slot *t = &g->tail[(g->tail_next ? g->tail_next : g->tail_n) - 1];
+		fl_buf_add(&e->text, t->ptr, t->len);
 	}
 }
 
@@ -437,17 +444,35 @@ static void keep_tail(struct ing *g, const struct fl_line *l, const struct fl_at
 {
 	if (!g->tail_n || l->len == 0)
 		return;
-	struct tail_slot *t = &g->tail[g->tail_pos++ % g->tail_n];
-	fl_buf_reset(&t->text);
-	fl_buf_add(&t->text, l->ptr, l->len < 2000 ? l->len : 2000);
+	struct tail_slot *t = &g->tail[g->tail_next];
+	g->tail_pos++;
+	if (++g->tail_next == g->tail_n)
+		g->tail_next = 0;
+	t->ptr = l->ptr;
+	t->len = l->len < 2000 ? l->len : 2000;
+	t->borrowed = true;
 	t->lineno = l->lineno;
 	row_attr(a, &t->a);
-	if (a->host) {
-		size_t k = a->host_len < sizeof(t->host) - 1 ? a->host_len : sizeof(t->host) - 1;
-		memcpy(t->host, a->host, k);
-		t->host[k] = '\0';
-		t->a.host = t->host;
-		t->a.host_len = k;
+}
+
+static void tails_own(struct ing *g)
+{
+	for (size_t i = 0; i < g->tail_n; i++) {
+		struct tail_slot *t = &g->tail[i];
+		if (!t->borrowed)
+			continue;
+		fl_buf_reset(&t->text);
+		fl_buf_add(&t->text, t->ptr, t->len);
+		t->ptr = t->text.ptr;
+		t->borrowed = false;
+		if (t->a.host) {
+			size_t k = t->a.host_len < sizeof(t->host) - 1 ? t->a.host_len
+								      : sizeof(t->host) - 1;
+			memcpy(t->host, t->a.host, k);
+			t->host[k] = '\0';
+			t->a.host = t->host;
+			t->a.host_len = k;
+		}
 	}
 }
 
@@ -474,7 +499,7 @@ static int member_begin(struct ing *g, const struct batch *b)
 		return store_fail(g, "cannot store file");
 	g->conflicts = 0;
 	g->file_lines = 0;
-	g->tail_pos = 0;
+	g->tail_pos = g->tail_next = 0;
 	g->files++;
 	return 0;
 }
@@ -489,6 +514,7 @@ static int member_lines(struct ing *g, const struct batch *b)
 		batch_line(b, i, &l, &a, &cand);
 		rc = on_line(g, &l, &a, cand);
 	}
+	tails_own(g);
 	return rc;
 }
 
@@ -514,7 +540,7 @@ static int flush_tail(struct ing *g)
 	for (size_t k = 0; k < n; k++) {
 		struct tail_slot *t = &g->tail[(g->tail_pos - n + k) % g->tail_n];
 		if (fl_store_tail_add(g->store, g->run_id, g->file_id, (int64_t)t->lineno, &t->a,
-				      t->text.ptr, t->text.len))
+				      t->ptr, t->len))
 			return store_fail(g, "cannot store tail");
 	}
 	return 0;
