@@ -36,7 +36,12 @@ int keep_open(struct keep **out, const char *path, bool as_tar, struct fl_err *e
 		k->ar = archive_write_new();
 		archive_write_set_format_pax_restricted(k->ar);
 		archive_write_add_filter_zstd(k->ar);
-		archive_write_set_filter_option(k->ar, "zstd", "compression-level", "1");
+		/* zstd's fast negative levels: a directory's copy is written on
+		 * the reader thread while the bundle is analysed, and level 1
+		 * cost more than splitting and matching the lines. At -3 the
+		 * copy is about a fifth of the logs' size (level 1: an eighth)
+		 * at two thirds of the CPU. */
+		archive_write_set_filter_option(k->ar, "zstd", "compression-level", "-3");
 		if (archive_write_open_filename(k->ar, k->tmp) != ARCHIVE_OK) {
 			int rc = fl_err_set(err, FL_EIO, "cannot write '%s': %s", k->tmp,
 					    archive_error_string(k->ar));
