@@ -47,6 +47,7 @@ struct fl_matcher {
 	uint64_t *cand;
 	size_t words;
 	struct block blocks[MAX_BLOCKS];
+	int nopen; /* blocks open: most lines meet none and skip them */
 	uint64_t clock;
 	enum canon canon[FL_MAX_CAPS]; /* canonical role of each raw capture */
 	struct fl_capture raw[FL_MAX_CAPS];
@@ -251,6 +252,7 @@ static int block_emit(struct fl_matcher *m, struct block *b, fl_event_cb cb, voi
 			ev->caps[ev->ncap++] = c;
 	}
 	b->open = false;
+	m->nopen--;
 	int rc = cb(ctx, ev);
 	fl_buf_reset(&b->text);
 	fl_buf_reset(&b->vals);
@@ -275,6 +277,7 @@ static int block_open(struct fl_matcher *m, size_t pat, uint64_t stream, const s
 		rc = block_emit(m, b, cb, ctx);
 	}
 	b->open = true;
+	m->nopen++;
 	b->stream = stream;
 	b->pat = pat;
 	b->lineno = lineno;
@@ -342,9 +345,8 @@ bool fl_patterns_prefilter(const struct fl_patterns *p, const char *body, size_t
 
 /* Tries the candidate patterns in m->cand in priority order; the first
  * that matches makes the line's event (or opens its block). */
-static int match_candidates(struct fl_matcher *m, uint64_t stream, const struct fl_attr *a,
-			    const char *line, size_t len, uint64_t lineno, uint64_t offset,
-			    fl_event_cb cb, void *ctx)
+static int match_candidates(struct fl_matcher *m, const struct fl_attr *a, const char *line,
+			    size_t len, uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx)
 {
 	for (size_t w = 0; w < m->words; w++) {
 		while (m->cand[w]) {
@@ -357,7 +359,8 @@ static int match_candidates(struct fl_matcher *m, uint64_t stream, const struct 
 			memset(m->cand, 0, m->words * sizeof(uint64_t));
 			m->claimed = true;
 			if (pt->info.block)
-				return block_open(m, i, stream, a, line, len, lineno, offset, cb, ctx);
+				return block_open(m, i, stream_key(a), a, line, len, lineno, offset, cb,
+						  ctx);
 			struct fl_event *ev = &m->ev;
 			ev->pat = &pt->info;
 			ev->lineno = lineno;
@@ -376,27 +379,25 @@ static int match_candidates(struct fl_matcher *m, uint64_t stream, const struct 
 int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *line, size_t len,
 		    uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx)
 {
-	uint64_t stream = stream_key(a);
-	bool consumed;
-	int rc = block_offer(m, stream, a, line, len, &consumed, cb, ctx);
+	bool consumed = false;
+	int rc = m->nopen ? block_offer(m, stream_key(a), a, line, len, &consumed, cb, ctx) : 0;
 	m->claimed = consumed;
 	if (rc || consumed || !ac_scan(m->p->ac, a->body, a->body_len, m->cand))
 		return rc;
-	return match_candidates(m, stream, a, line, len, lineno, offset, cb, ctx);
+	return match_candidates(m, a, line, len, lineno, offset, cb, ctx);
 }
 
 int fl_matcher_line_cand(struct fl_matcher *m, const struct fl_attr *a, const char *line,
 			 size_t len, uint64_t lineno, uint64_t offset, const uint64_t *cand,
 			 fl_event_cb cb, void *ctx)
 {
-	uint64_t stream = stream_key(a);
-	bool consumed;
-	int rc = block_offer(m, stream, a, line, len, &consumed, cb, ctx);
+	bool consumed = false;
+	int rc = m->nopen ? block_offer(m, stream_key(a), a, line, len, &consumed, cb, ctx) : 0;
 	m->claimed = consumed;
 	if (rc || consumed || !cand)
 		return rc;
 	memcpy(m->cand, cand, m->words * sizeof(uint64_t));
-	return match_candidates(m, stream, a, line, len, lineno, offset, cb, ctx);
+	return match_candidates(m, a, line, len, lineno, offset, cb, ctx);
 }
 
 bool fl_matcher_claimed(const struct fl_matcher *m)

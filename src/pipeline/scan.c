@@ -31,6 +31,7 @@ struct scanner {
 	const struct fl_patterns *p;
 	struct fl_attr_bundle *bundle;
 	size_t max_line, words;
+	uint64_t *scratch;        /* words of prefilter output, zero between lines */
 	struct fl_attr_file *af;  /* the current member's */
 	struct fl_linesplit *ls;  /* likewise */
 	struct batch *cur;        /* B_LINES being filled; NULL: none */
@@ -100,12 +101,16 @@ static uint32_t place(struct scanner *sc, const char *line, size_t len, uint32_t
 	return sc->ext_off;
 }
 
-static uint64_t *cand_row(struct batch *b)
+/* The prefilter writes into a zeroed scratch row; the few lines with
+ * candidates get a row of the batch, the rest cost no copy. */
+static int32_t prefilter(struct scanner *sc, struct batch *b, const char *body, size_t n)
 {
+	if (!sc->words || !fl_patterns_prefilter(sc->p, body, n, sc->scratch))
+		return -1;
 	FL_GROW(b->cand, b->cand_cap, (b->ncand + 1) * b->words);
-	uint64_t *row = b->cand + b->ncand * b->words;
-	memset(row, 0, b->words * sizeof(uint64_t));
-	return row;
+	memcpy(b->cand + b->ncand * b->words, sc->scratch, b->words * sizeof(uint64_t));
+	memset(sc->scratch, 0, b->words * sizeof(uint64_t));
+	return (int32_t)b->ncand++;
 }
 
 static int on_line(void *ctx, const struct fl_line *l)
@@ -130,9 +135,7 @@ static int on_line(void *ctx, const struct fl_line *l)
 				: UINT32_MAX;
 	s->body_off = place(sc, l->ptr, l->len, s->off, s->a.body, s->a.body_len);
 	s->a.host = s->a.body = NULL;
-	s->cand = -1;
-	if (fl_patterns_prefilter(sc->p, b->arena.ptr + s->body_off, s->a.body_len, cand_row(b)))
-		s->cand = (int32_t)b->ncand++;
+	s->cand = prefilter(sc, b, b->arena.ptr + s->body_off, s->a.body_len);
 	if (b->arena.len >= BATCH_BYTES || b->nlines >= BATCH_LINES)
 		flush_lines(sc);
 	return 0;
@@ -234,6 +237,7 @@ static void scanner_free(struct scanner *sc)
 		free(sc->b[i].cand);
 	}
 	handoff_release(&sc->h);
+	free(sc->scratch);
 	free(sc);
 }
 
@@ -247,6 +251,7 @@ struct scanner *scanner_start(struct reader *r, const struct fl_patterns *p,
 	sc->bundle = bundle;
 	sc->max_line = max_line;
 	sc->words = fl_patterns_cand_words(p);
+	sc->scratch = fl_xcalloc(sc->words ? sc->words : 1, sizeof(uint64_t));
 	if (pthread_create(&sc->th, NULL, scanner_main, sc) != 0) {
 		fl_err_set(err, FL_ENOMEM, "cannot start the scanner thread");
 		scanner_free(sc);
