@@ -7,8 +7,8 @@
  *
  * So each step line goes two ways:
  *
- *   step_stats   summed per step over all lines of the run (a map here,
- *                flushed as upserts at the end, or early when it grows):
+ *   step_stats   summed per step over all lines of the run (a sorted array
+ *                here, flushed as upserts at the end):
  *                the loss, throughput and MFU series the reports use;
  *   steps        full rows only where one rank's own line matters: the
  *                last STEPS_WINDOW lines of each rank in each file (the
@@ -29,7 +29,7 @@
 enum {
 	STEPS_WINDOW = 64,      /* rows kept per rank and file */
 	STEPS_RINGS = 256,      /* rings per file */
-	STATS_FLUSH_AT = 8192,  /* steps held in memory before an early flush */
+	STATS_MAX = 131072,     /* steps held in memory before an early flush */
 };
 
 struct step_slot {
@@ -43,14 +43,24 @@ struct ring {
 	struct step_slot *slot;
 };
 
+/* One step's sums so far: fl_step_stat without the run, in less room. */
+struct step_sum {
+	int64_t step, first_ts, last_ts;
+	int64_t loss_max_file_id, loss_max_line;
+	double loss_max;
+	uint32_t lines;
+	uint32_t n[FL_STEP_NSUMMED - FL_STEP_LOSS];
+	double sum[FL_STEP_NSUMMED - FL_STEP_LOSS];
+};
+
 struct fl_steps {
 	struct fl_store *store;
 	int64_t run_id;
 	struct ring *rings;
 	size_t nrings, last; /* last: the ring used last (lines come in runs) */
 	bool had_loss; /* an earlier step line of this file had a loss */
-	struct fl_step_stat *stats; /* open addressing by step; lines == 0: empty */
-	size_t cap, used;
+	struct step_sum *sums; /* sorted by step */
+	size_t nsums, cap, cursor;
 };
 
 struct fl_steps *steps_new(struct fl_store *s, int64_t run_id)
@@ -68,45 +78,64 @@ void steps_free(struct fl_steps *st)
 	for (size_t i = 0; i < st->nrings; i++)
 		free(st->rings[i].slot);
 	free(st->rings);
-	free(st->stats);
+	free(st->sums);
 	free(st);
 }
 
-/* ---- per-step sums ---- */
+/* ---- per-step sums ----
+ *
+ * A sorted array, one entry per step: every rank's file walks the steps
+ * in increasing order, so the next line's step is almost always the
+ * entry after the last one (a cursor), and a bundle of N steps holds N
+ * entries whatever its number of ranks. Memory grows with the steps a
+ * job logged, about 200 bytes each - not with its ranks or lines; past
+ * STATS_MAX steps the sums are flushed early and start again (slower:
+ * later files then re-add rows that upserts merge). */
 
-static size_t step_hash(int64_t step, size_t cap)
+static struct step_sum *sum_find(struct fl_steps *st, int64_t step)
 {
-	return (size_t)(((uint64_t)step * 0x9E3779B97F4A7C15ull) >> 20) & (cap - 1);
-}
-
-static struct fl_step_stat *stat_slot(struct fl_steps *st, int64_t step)
-{
-	size_t j = step_hash(step, st->cap);
-	while (st->stats[j].lines && st->stats[j].step != step)
-		j = (j + 1) & (st->cap - 1);
-	return &st->stats[j];
-}
-
-static void stats_grow(struct fl_steps *st)
-{
-	struct fl_step_stat *old = st->stats;
-	size_t oldcap = st->cap;
-	st->cap = oldcap ? oldcap * 2 : 256;
-	st->stats = fl_xcalloc(st->cap, sizeof(*st->stats));
-	for (size_t i = 0; i < oldcap; i++)
-		if (old[i].lines)
-			*stat_slot(st, old[i].step) = old[i];
-	free(old);
+	size_t c = st->cursor;
+	if (c < st->nsums && st->sums[c].step == step)
+		return &st->sums[c];
+	if (c + 1 < st->nsums && st->sums[c + 1].step == step)
+		return &st->sums[st->cursor = c + 1];
+	size_t lo = 0, hi = st->nsums;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (st->sums[mid].step < step)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == st->nsums || st->sums[lo].step != step) {
+		FL_GROW(st->sums, st->cap, st->nsums + 1);
+		memmove(&st->sums[lo + 1], &st->sums[lo], (st->nsums - lo) * sizeof(*st->sums));
+		st->nsums++;
+		memset(&st->sums[lo], 0, sizeof(*st->sums));
+		st->sums[lo].step = step;
+		st->sums[lo].first_ts = st->sums[lo].last_ts = FL_TIME_NONE;
+	}
+	st->cursor = lo;
+	return &st->sums[lo];
 }
 
 static int stats_flush(struct fl_steps *st)
 {
-	for (size_t i = 0; i < st->cap; i++)
-		if (st->stats[i].lines && fl_store_step_stat_add(st->store, &st->stats[i]))
+	for (size_t i = 0; i < st->nsums; i++) {
+		const struct step_sum *u = &st->sums[i];
+		struct fl_step_stat t = { .run_id = st->run_id, .step = u->step, .lines = u->lines,
+					  .first_ts = u->first_ts, .last_ts = u->last_ts,
+					  .loss_max = u->loss_max,
+					  .loss_max_file_id = u->loss_max_file_id,
+					  .loss_max_line = u->loss_max_line };
+		for (int c = FL_STEP_LOSS; c < FL_STEP_NSUMMED; c++) {
+			t.n[c] = u->n[c - FL_STEP_LOSS];
+			t.sum[c] = u->sum[c - FL_STEP_LOSS];
+		}
+		if (fl_store_step_stat_add(st->store, &t))
 			return FL_EDB;
-	if (st->cap)
-		memset(st->stats, 0, st->cap * sizeof(*st->stats));
-	st->used = 0;
+	}
+	st->nsums = st->cursor = 0;
 	return FL_OK;
 }
 
@@ -117,18 +146,9 @@ static bool finite(double v)
 
 static int stats_add(struct fl_steps *st, const struct fl_step_row *r)
 {
-	if (st->used >= STATS_FLUSH_AT && stats_flush(st))
+	if (st->nsums >= STATS_MAX && stats_flush(st))
 		return FL_EDB;
-	if (2 * (st->used + 1) > st->cap)
-		stats_grow(st);
-	int64_t step = (int64_t)r->v[FL_STEP_STEP];
-	struct fl_step_stat *t = stat_slot(st, step);
-	if (!t->lines) {
-		st->used++;
-		t->run_id = st->run_id;
-		t->step = step;
-		t->first_ts = t->last_ts = FL_TIME_NONE;
-	}
+	struct step_sum *t = sum_find(st, (int64_t)r->v[FL_STEP_STEP]);
 	t->lines++;
 	if (r->a.ts != FL_TIME_NONE) {
 		if (t->first_ts == FL_TIME_NONE || r->a.ts < t->first_ts)
@@ -140,13 +160,14 @@ static int stats_add(struct fl_steps *st, const struct fl_step_row *r)
 		double v = r->v[c];
 		if (!r->has[c] || !finite(v) || (c == FL_STEP_MFU && v < 0))
 			continue;
-		if (c == FL_STEP_LOSS && (t->n[c] == 0 || v > t->loss_max)) {
+		uint32_t *n = &t->n[c - FL_STEP_LOSS];
+		if (c == FL_STEP_LOSS && (*n == 0 || v > t->loss_max)) {
 			t->loss_max = v;
 			t->loss_max_file_id = r->file_id;
 			t->loss_max_line = r->line;
 		}
-		t->n[c]++;
-		t->sum[c] += v;
+		(*n)++;
+		t->sum[c - FL_STEP_LOSS] += v;
 	}
 	return FL_OK;
 }

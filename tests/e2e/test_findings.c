@@ -140,3 +140,54 @@ Test(findings, long_logs_keep_sums_of_every_step, .timeout = 60)
 	cr_expect_eq(fl_test_run(NULL, NULL, bad_args), 2, "--per-step has no rank");
 	free(a);
 }
+
+static void write_range(const char *path, int from, int to)
+{
+	FILE *fp = fopen(path, "a");
+	cr_assert(fp);
+	for (int i = from; i <= to; i++)
+		fprintf(fp,
+			"[titan] 2026-11-30 12:%02d:%02d,000 - root - INFO - step: %2d  loss: %8.5f"
+			"  grad_norm:  1.2345  memory: 45.12GiB(56.98%%)  tps: 10,050  tflops: 123.45"
+			"  mfu: 41.50%%\n",
+			i / 60, i % 60, i, 3.0 + i);
+	fclose(fp);
+}
+
+/* Per-step sums over files that log different steps, out of order (a
+ * rank that restarted logs earlier steps again): each step counts every
+ * line that logged it. */
+Test(findings, step_sums_take_steps_in_any_order, .timeout = 60)
+{
+	char *a = fl_test_tmpdir("steporder");
+	char r0[4096], r1[4096], db[4096], out[4096];
+	snprintf(r0, sizeof(r0), "%s/bundle/rank0.log", a);
+	snprintf(r1, sizeof(r1), "%s/bundle/rank1.log", a);
+	char mk[4200];
+	snprintf(mk, sizeof(mk), "mkdir -p '%s/bundle'", a);
+	cr_assert_eq(system(mk), 0);
+	write_range(r0, 1, 10);
+	write_range(r1, 5, 15);
+	write_range(r1, 3, 4);
+	snprintf(db, sizeof(db), "%s/fl.db", a);
+	snprintf(out, sizeof(out), "%s/steps.json", a);
+	char bundle[4096];
+	snprintf(bundle, sizeof(bundle), "%s/bundle", a);
+	const char *ing[] = { "ingest", bundle, "--db", db, "--no-keep", NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, ing), 0);
+	const char *args[] = { "steps", "last", "--per-step", "--db", db, "--format", "json", "-o",
+			       out, NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
+	json_t *rows = json_load_file(out, 0, NULL);
+	cr_assert(json_is_array(rows));
+	cr_assert_eq(json_array_size(rows), 15);
+	for (int step = 1; step <= 15; step++) {
+		json_t *r = json_array_get(rows, (size_t)step - 1);
+		int want = step <= 2 || step > 10 ? 1 : 2;
+		cr_expect_eq(json_integer_value(json_object_get(r, "step")), step);
+		cr_expect_eq(json_integer_value(json_object_get(r, "lines")), want, "step %d", step);
+		cr_expect(fabs(json_number_value(json_object_get(r, "loss")) - (3.0 + step)) < 1e-9);
+	}
+	json_decref(rows);
+	free(a);
+}
