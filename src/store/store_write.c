@@ -83,6 +83,14 @@ static void bind_opt_text(sqlite3_stmt *st, int i, const char *v, size_t n)
 		sqlite3_bind_null(st, i);
 }
 
+static void bind_opt_time(sqlite3_stmt *st, int i, int64_t ts)
+{
+	if (ts == FL_TIME_NONE)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, ts);
+}
+
 /* rank, local_rank, host, pid, dev, ts, ts_kind, uptime at first..first+7 */
 void store_bind_attr(sqlite3_stmt *st, int i, const struct fl_row_attr *a)
 {
@@ -91,10 +99,7 @@ void store_bind_attr(sqlite3_stmt *st, int i, const struct fl_row_attr *a)
 	bind_opt_text(st, i + 2, a->host, a->host_len);
 	bind_opt_int(st, i + 3, a->pid);
 	bind_opt_int(st, i + 4, a->dev);
-	if (a->ts == FL_TIME_NONE)
-		sqlite3_bind_null(st, i + 5);
-	else
-		sqlite3_bind_int64(st, i + 5, a->ts);
+	bind_opt_time(st, i + 5, a->ts);
 	sqlite3_bind_int(st, i + 6, a->ts_kind);
 	if (a->uptime < 0)
 		sqlite3_bind_null(st, i + 7);
@@ -456,10 +461,7 @@ int fl_store_file_done(struct fl_store *s, int64_t file_id, const struct fl_file
 	sqlite3_bind_int64(st, 3, t->lines);
 	sqlite3_bind_int64(st, 4, t->truncated);
 	sqlite3_bind_int64(st, 5, t->conflicts);
-	if (t->boot == FL_TIME_NONE)
-		sqlite3_bind_null(st, 6);
-	else
-		sqlite3_bind_int64(st, 6, t->boot);
+	bind_opt_time(st, 6, t->boot);
 	return run_stmt(s, st);
 }
 
@@ -505,14 +507,6 @@ int fl_store_step_add(struct fl_store *s, const struct fl_step_row *r)
 	bind_opt_text(st, 26, r->loss_text, r->loss_text ? strlen(r->loss_text) : 0);
 	bind_opt_text(st, 27, r->grad_norm_text, r->grad_norm_text ? strlen(r->grad_norm_text) : 0);
 	return run_stmt(s, st);
-}
-
-static void bind_opt_time(sqlite3_stmt *st, int i, int64_t ts)
-{
-	if (ts == FL_TIME_NONE)
-		sqlite3_bind_null(st, i);
-	else
-		sqlite3_bind_int64(st, i, ts);
 }
 
 int fl_store_step_stat_add(struct fl_store *s, const struct fl_step_stat *r)
@@ -594,10 +588,7 @@ int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r)
 	sqlite3_bind_int64(st, 7, r->last_opcount);
 	sqlite3_bind_int64(st, 8, r->calls);
 	bind_opt_int(st, 9, r->nranks);
-	if (r->last_ts == FL_TIME_NONE)
-		sqlite3_bind_null(st, 10);
-	else
-		sqlite3_bind_int64(st, 10, r->last_ts);
+	bind_opt_time(st, 10, r->last_ts);
 	return run_stmt(s, st);
 }
 
@@ -613,13 +604,8 @@ int fl_store_activity_add(struct fl_store *s, const struct fl_activity_row *r)
 	bind_opt_int(st, 5, r->pid);
 	bind_opt_text(st, 6, r->host, r->host ? strlen(r->host) : 0);
 	sqlite3_bind_int64(st, 7, r->lines);
-	if (r->first_ts == FL_TIME_NONE) {
-		sqlite3_bind_null(st, 8);
-		sqlite3_bind_null(st, 9);
-	} else {
-		sqlite3_bind_int64(st, 8, r->first_ts);
-		sqlite3_bind_int64(st, 9, r->last_ts);
-	}
+	bind_opt_time(st, 8, r->first_ts);
+	bind_opt_time(st, 9, r->last_ts);
 	sqlite3_bind_int64(st, 10, r->last_line);
 	bind_opt_text(st, 11, r->last_text, r->last_text ? strlen(r->last_text) : 0);
 	return run_stmt(s, st);
