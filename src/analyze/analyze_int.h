@@ -40,6 +40,7 @@ struct ctx {
 	int64_t world; /* world size, -1 unknown */
 	const struct ev *first; /* the first primary failure, or NULL */
 	int64_t *waiting; /* ranks that reported the hang collective's timeout */
+	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
 	size_t nwaiting;
 	struct fl_err *err;
 };
@@ -65,6 +66,9 @@ int clock_offsets(struct ctx *c);
 int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 
 /* hang.c */
+/* "N rank(s) waited" - or, when no waiting line named its rank (torch 1.x
+ * prints none), "ranks waited". */
+void hang_waiters(struct fl_buf *b, size_t nwaiting);
 int hang_analyze(struct ctx *c);
 
 /* findings.c */

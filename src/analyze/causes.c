@@ -194,7 +194,8 @@ static char *explain_hang(struct ctx *c)
 {
 	const struct fl_hang *h = &c->a->hang;
 	struct fl_buf b = FL_BUF_INIT;
-	fl_buf_printf(&b, "%zu rank(s) waited in %s", c->nwaiting, h->collective ? h->collective : "a collective");
+	hang_waiters(&b, c->nwaiting);
+	fl_buf_printf(&b, " in %s", h->collective ? h->collective : "a collective");
 	if (h->seq >= 0)
 		fl_buf_printf(&b, " seq %lld", (long long)h->seq);
 	if (h->process_group)

@@ -56,9 +56,28 @@ static bool streq(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-static bool is_timeout(const struct ev *e)
+void hang_waiters(struct fl_buf *b, size_t nwaiting)
+{
+	if (nwaiting)
+		fl_buf_printf(b, "%zu rank(s) waited", nwaiting);
+	else
+		fl_buf_adds(b, "ranks waited");
+}
+
+static bool is_watchdog(const struct ev *e)
 {
 	return !strcmp(e->kind, "torch.watchdog_timeout") || !strcmp(e->kind, "torch.work_timeout");
+}
+
+/* A rank's report that it waited past the timeout in a collective. torch
+ * 1.x shows it only as the reason of the communicator's abort, which then
+ * carries the collective's seq and op; newer torch prints the watchdog's
+ * own line as well, and that one names the process group. */
+static bool is_timeout(const struct ctx *c, const struct ev *e)
+{
+	int64_t seq;
+	return is_watchdog(e) || (!c->watchdog_lines && !strcmp(e->kind, "torch.comm_aborted") &&
+				  ev_field_int(e, "seq", &seq));
 }
 
 static struct group *find_group(struct group **gs, size_t *n, size_t *cap, const char *pg,
@@ -143,7 +162,7 @@ static void behind(struct ctx *c, const struct group *g, int64_t **stuck, size_t
 		if (e->rank < 0 || g->seq < 0)
 			continue;
 		int64_t v;
-		if (is_timeout(e) && ev_field_int(e, "seq", &v) && v < g->seq) {
+		if (is_timeout(c, e) && ev_field_int(e, "seq", &v) && v < g->seq) {
 			char *pg = pg_name(e);
 			if (streq(pg, g->pg))
 				push_rank(stuck, n, cap, e->rank);
@@ -157,11 +176,13 @@ static void behind(struct ctx *c, const struct group *g, int64_t **stuck, size_t
 
 static int watchdog_hang(struct ctx *c)
 {
+	for (size_t i = 0; i < c->nev && !c->watchdog_lines; i++)
+		c->watchdog_lines = is_watchdog(&c->ev[i]);
 	struct group *gs = NULL;
 	size_t ng = 0, capg = 0;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
-		if (!is_timeout(e))
+		if (!is_timeout(c, e))
 			continue;
 		char *pg = pg_name(e);
 		char *op = field_dup(e, "op");
@@ -217,7 +238,7 @@ static int watchdog_hang(struct ctx *c)
 	c->a->hang.nstuck = ns;
 	for (size_t i = 0, shown = 0; i < c->nev && shown < 6; i++) {
 		const struct ev *e = &c->ev[i];
-		if (is_timeout(e) || !strcmp(e->kind, "torch.watchdog_summary")) {
+		if (is_timeout(c, e) || !strcmp(e->kind, "torch.watchdog_summary")) {
 			evidence_add(&c->a->hang.evidence, e);
 			shown++;
 		}

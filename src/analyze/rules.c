@@ -104,6 +104,9 @@ static const struct class_rule CLASS[] = {
 	{ "torch.work_timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
 	{ "torch.watchdog_summary", NULL, NULL, ROLE_SECONDARY, "collective_hang", 15 },
 	{ "torch.heartbeat", NULL, NULL, ROLE_SECONDARY, "collective_hang", 15 },
+	/* torch 1.x reports a watchdog timeout only as the abort's reason */
+	{ "torch.comm_aborted", "reason", "Watchdog caught collective operation timeout",
+	  ROLE_SECONDARY, "collective_hang", 20 },
 	{ "torch.comm_aborted", NULL, NULL, ROLE_SECONDARY, "network_error", 15 },
 	{ "torch.teardown", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "torch.watchdog_exit", NULL, NULL, ROLE_SECONDARY, NULL, 0 },

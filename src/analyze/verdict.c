@@ -170,9 +170,11 @@ void verdict_summary(struct ctx *c)
 	} else {
 		fl_buf_printf(&b, "%s: %s", a->likely.id, r ? r->title : a->likely.id);
 	}
-	if (a->hang.set && a->hang.collective)
-		fl_buf_printf(&b, "; %zu rank(s) waited in %s seq %lld", c->nwaiting, a->hang.collective,
-			      (long long)a->hang.seq);
+	if (a->hang.set && a->hang.collective) {
+		fl_buf_adds(&b, "; ");
+		hang_waiters(&b, c->nwaiting);
+		fl_buf_printf(&b, " in %s seq %lld", a->hang.collective, (long long)a->hang.seq);
+	}
 	if (a->hang.nstuck) {
 		fl_buf_adds(&b, a->hang.nstuck == 1 ? "; rank " : "; ranks ");
 		for (size_t i = 0; i < a->hang.nstuck && i < 8; i++)

@@ -40,6 +40,7 @@ static const char *const TABLE[][2] = {
 	{ "nccl-021-vllm-ts-prefix-ibv-reg-dmabuf-buffsize", "nccl_init_error" },
 	{ "nccl-025-nccl248-mismatched-collective-detected", "collective_hang" },
 	{ "nccl-031-ray-coll-trace-opcount-skew-128ranks", "collective_hang" },
+	{ "nccl-033-torch1x-communicator-aborted-torchelastic", "collective_hang" },
 	{ "nccl-035-ray-first-collective-never-completed-fr-disabled", "collective_hang" },
 	{ "nccl-037-ray-repeated-across-cluster-seqnum1", "collective_hang" },
 	{ "nccl-045-torch23dev-no-rank-prefix-wrapped-dump-test", "collective_hang" },
@@ -68,7 +69,6 @@ static const char *const TABLE[][2] = {
 /* Not asserted, because the excerpt lacks what decides it:
  *   nccl-009  only the survivor's "Broken pipe"; the remote segfault is not in it
  *   nccl-023  ncclras output: a MISMATCH report is not yet turned into a hang point
- *   nccl-033  torch 1.x timeout visible only as "communicator was aborted"
  *   nccl-055  the connect retries are INFO lines; the final error was cut
  *   train-005, train-049  the watchdog lines themselves were cut
  *   train-017  interleaved tracebacks; the loss-scale exception line was cut
