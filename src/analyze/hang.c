@@ -14,6 +14,8 @@
  */
 #include "analyze_int.h"
 
+#include <ctype.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -313,9 +315,122 @@ static void coll_laggards(struct ctx *c)
 	}
 }
 
+/* ---- ncclras reports ---- */
+
+struct ras_group {
+	int64_t opcount; /* 0: "have not launched any operations" */
+	int64_t *ranks;  /* communicator ranks RAS listed under it */
+	size_t n, cap;
+};
+
+static int by_id(const void *a, const void *b)
+{
+	const struct ev *x = *(const struct ev *const *)a, *y = *(const struct ev *const *)b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* The RAS lines of the bundle in the order they were written. */
+static const struct ev **ras_lines(const struct ctx *c, size_t *n)
+{
+	const struct ev **v = fl_xmalloc((c->nev + 1) * sizeof(*v));
+	*n = 0;
+	for (size_t i = 0; i < c->nev; i++)
+		if (!strncmp(c->ev[i].kind, "nccl.ras_", 9))
+			v[(*n)++] = &c->ev[i];
+	qsort(v, *n, sizeof(*v), by_id);
+	return v;
+}
+
+/* Reads the first MISMATCH communicator of an ncclras report into groups
+ * by operation count, and the lines it used into used (at most 6);
+ * returns the collective's name (caller frees). */
+static char *ras_groups(const struct ctx *c, struct ras_group *g, size_t *ng, size_t max,
+			const struct ev **used, size_t *nused)
+{
+	size_t n;
+	const struct ev **v = ras_lines(c, &n);
+	char *op = NULL;
+	bool in_comm = false;
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < n; i++) {
+		const struct ev *e = v[i];
+		int64_t x;
+		if (!strcmp(e->kind, "nccl.ras_comm")) {
+			if (in_comm && *ng)
+				break; /* the next communicator */
+			in_comm = ev_field(e, "status", &b) && !strcmp(b.ptr, "MISMATCH");
+		} else if (!in_comm) {
+			continue;
+		} else if (!strcmp(e->kind, "nccl.ras_mismatch") && !op && ev_field(e, "op", &b)) {
+			op = fl_xstrdup(b.ptr);
+		} else if (!strcmp(e->kind, "nccl.ras_mismatch") && *ng < max) {
+			struct ras_group *r = &g[(*ng)++];
+			memset(r, 0, sizeof(*r));
+			if (ev_field_int(e, "opcount", &x))
+				r->opcount = x;
+			if (ev_field_int(e, "comm_rank", &x)) /* a single outlier */
+				push_rank(&r->ranks, &r->n, &r->cap, x);
+		} else if (!strcmp(e->kind, "nccl.ras_rank") && *ng && ev_field_int(e, "comm_rank", &x)) {
+			push_rank(&g[*ng - 1].ranks, &g[*ng - 1].n, &g[*ng - 1].cap, x);
+		} else {
+			continue;
+		}
+		if (*nused < 6)
+			used[(*nused)++] = e;
+	}
+	fl_buf_release(&b);
+	free(v);
+	return op;
+}
+
+/* An ncclras report (NCCL 2.24+) of a communicator whose ranks launched
+ * different numbers of one collective: the hang point is the highest
+ * count, which the ranks behind never launched. RAS lists the ranks of
+ * the smaller side, behind or ahead: ranks listed behind are stuck, ranks
+ * listed ahead are the ones waiting. The count is NCCL's per-collective
+ * operation count, reported as the seq. */
+static void ras_hang(struct ctx *c)
+{
+	struct ras_group g[8];
+	const struct ev *used[6];
+	size_t ng = 0, nused = 0;
+	char *op = ras_groups(c, g, &ng, 8, used, &nused);
+	int64_t top = -1;
+	for (size_t i = 0; i < ng; i++)
+		if (g[i].opcount > top)
+			top = g[i].opcount;
+	struct group w = { .seq = top, .timeout = -1 };
+	int64_t *stuck = NULL;
+	size_t ns = 0, caps = 0;
+	for (size_t i = 0; i < ng; i++)
+		for (size_t k = 0; k < g[i].n; k++)
+			push_rank(g[i].opcount == top ? &w.ranks : &stuck, g[i].opcount == top ? &w.n : &ns,
+				  g[i].opcount == top ? &w.cap : &caps, g[i].ranks[k]);
+	if (op && ng >= 2) {
+		for (char *p = op; *p; p++)
+			*p = (char)toupper((unsigned char)*p);
+		w.op = op;
+		set_from_group(c, &w);
+		if (ns)
+			qsort(stuck, ns, sizeof(*stuck), cmp_i64);
+		c->a->hang.stuck = stuck;
+		c->a->hang.nstuck = ns;
+		stuck = NULL;
+		for (size_t i = 0; i < nused; i++)
+			evidence_add(&c->a->hang.evidence, used[i]);
+	}
+	free(stuck);
+	free(w.ranks);
+	free(op);
+	for (size_t i = 0; i < ng; i++)
+		free(g[i].ranks);
+}
+
 int hang_analyze(struct ctx *c)
 {
 	watchdog_hang(c);
+	if (!c->a->hang.set)
+		ras_hang(c);
 	if (!c->a->hang.set)
 		init_hang(c);
 	if (c->a->hang.set && c->a->hang.nstuck == 0)

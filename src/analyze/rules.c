@@ -64,6 +64,9 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.ib_error", NULL, NULL, ROLE_PRIMARY, "network_error", 65 },
 	{ "nccl.connect_error", NULL, NULL, ROLE_PRIMARY, "network_error", 50 },
 	{ "nccl.ras_dead", NULL, NULL, ROLE_SIGNAL, "network_error", 40 },
+	/* ncclras: ranks of a communicator at different operation counts */
+	{ "nccl.ras_comm", "status", "MISMATCH", ROLE_SECONDARY, "collective_hang", 20 },
+	{ "nccl.ras_mismatch", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
 	{ "nccl.socket_error", NULL, NULL, ROLE_SECONDARY, "network_error", 35 },
 	{ "nccl.socket_closed", NULL, NULL, ROLE_SECONDARY, "network_error", 20 },
 	{ "torch.nccl_error", "error", "unhandled cuda error", ROLE_PRIMARY, "cuda_error", 45 },

@@ -38,6 +38,7 @@ static const char *const TABLE[][2] = {
 	{ "nccl-017-horovod-shm-posix-fallocate-legacy-ring", "nccl_init_error" },
 	{ "nccl-019-shm-attach-enoent-cumem-gdrdma-shared", "nccl_init_error" },
 	{ "nccl-021-vllm-ts-prefix-ibv-reg-dmabuf-buffsize", "nccl_init_error" },
+	{ "nccl-023-ncclras-mismatch-allgather-opcount", "collective_hang" },
 	{ "nccl-025-nccl248-mismatched-collective-detected", "collective_hang" },
 	{ "nccl-031-ray-coll-trace-opcount-skew-128ranks", "collective_hang" },
 	{ "nccl-033-torch1x-communicator-aborted-torchelastic", "collective_hang" },
@@ -68,7 +69,6 @@ static const char *const TABLE[][2] = {
 
 /* Not asserted, because the excerpt lacks what decides it:
  *   nccl-009  only the survivor's "Broken pipe"; the remote segfault is not in it
- *   nccl-023  ncclras output: a MISMATCH report is not yet turned into a hang point
  *   nccl-055  the connect retries are INFO lines; the final error was cut
  *   train-005, train-049  the watchdog lines themselves were cut
  *   train-017  interleaved tracebacks; the loss-scale exception line was cut
@@ -107,4 +107,67 @@ ParameterizedTest(struct excerpt *x, excerpts, likely_cause, .timeout = 60)
 	cr_expect_str_eq(json_string_value(id), x->cause, "%s", x->file);
 	json_decref(r);
 	free(tmp);
+}
+
+/* ---- ncclras MISMATCH reports: the hang point from operation counts ---- */
+
+static json_t *analyze_text(const char *name, const char *text)
+{
+	char *tmp = fl_test_tmpdir(name);
+	char log[4096], db[4096], out[4096];
+	snprintf(log, sizeof(log), "%s/ras.log", tmp);
+	snprintf(db, sizeof(db), "%s/fl.db", tmp);
+	snprintf(out, sizeof(out), "%s/report.json", tmp);
+	cr_assert(fl_test_write(log, text, strlen(text)));
+	const char *args[] = { "analyze", log, "--db", db, "--no-keep", "--format", "json", "-o", out,
+			       NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "%s: analyze failed", name);
+	json_t *r = json_load_file(out, 0, NULL);
+	cr_assert(r, "%s: no JSON report", name);
+	free(tmp);
+	return r;
+}
+
+static json_t *hang_of(json_t *r)
+{
+	return json_object_get(json_object_get(r, "verdict"), "hang");
+}
+
+/* RAS lists the smaller side. Here that is the ranks ahead (NVIDIA/nccl
+ * #1911): the hang point is the higher count, who is behind is unknown. */
+Test(excerpts, ncclras_mismatch_names_the_ranks_ahead, .timeout = 60)
+{
+	char log[4096];
+	snprintf(log, sizeof(log), "%s/nccl-023-ncclras-mismatch-allgather-opcount.log", EXCERPTS);
+	char *text = fl_test_slurp(log, NULL);
+	if (!text)
+		cr_skip_test("shared/reference is not beside this checkout");
+	json_t *r = analyze_text("ras-ahead", text);
+	free(text);
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(r, "verdict"), "status")),
+			 "hung");
+	cr_expect_str_eq(json_string_value(json_object_get(h, "collective")), "ALLGATHER");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 641);
+	cr_expect_eq(json_array_size(json_object_get(h, "stuck_ranks")), 0);
+	json_decref(r);
+}
+
+/* A single laggard, in the form NCCL 2.24+ prints for one outlier rank
+ * (ras/client_support.cc): it is the rank that never arrived. */
+Test(excerpts, ncclras_mismatch_names_the_rank_behind, .timeout = 60)
+{
+	json_t *r = analyze_text("ras-behind",
+				 "#0-0 (3c1f9a07d2e45b88) MISMATCH\n"
+				 "  Communicator ranks have different AllReduce operation counts\n"
+				 "  31 ranks have launched up to operation 1200\n"
+				 "  Rank 17 has launched up to operation 1199 -- GPU 1 managed by "
+				 "process 323041 on node 10.137.190.125\n");
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(json_string_value(json_object_get(h, "collective")), "ALLREDUCE");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 1200);
+	json_t *stuck = json_object_get(h, "stuck_ranks");
+	cr_assert_eq(json_array_size(stuck), 1);
+	cr_expect_eq(json_integer_value(json_array_get(stuck, 0)), 17);
+	json_decref(r);
 }
