@@ -191,3 +191,88 @@ Test(findings, step_sums_take_steps_in_any_order, .timeout = 60)
 	json_decref(rows);
 	free(a);
 }
+
+/* Rows per file are kept in a ring per rank, for at most 256 ranks; a
+ * file that interleaves more (srun --label output of a large job) writes
+ * the further ranks' lines as rows directly. Either way every line is
+ * summed into its step. */
+Test(findings, a_file_of_many_ranks_keeps_every_sum, .timeout = 60)
+{
+	char *a = fl_test_tmpdir("manyranks");
+	char path[4096], db[4096], out[4096];
+	snprintf(path, sizeof(path), "%s/slurm-4242.out", a);
+	FILE *fp = fopen(path, "w");
+	cr_assert(fp);
+	const int ranks = 300, steps = 70;
+	for (int s = 1; s <= steps; s++)
+		for (int r = 0; r < ranks; r++)
+			fprintf(fp,
+				"%d: [titan] 2026-11-30 12:%02d:%02d,000 - root - INFO - step: %2d  loss: "
+				"%8.5f  grad_norm:  1.2345  memory: 45.12GiB(56.98%%)  tps: 10,050  "
+				"tflops: 123.45  mfu: 41.50%%\n",
+				r, s / 60, s % 60, s, 3.0 + s);
+	fclose(fp);
+	snprintf(db, sizeof(db), "%s/fl.db", a);
+	snprintf(out, sizeof(out), "%s/sums.json", a);
+	const char *ing[] = { "ingest", path, "--db", db, "--no-keep", NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, ing), 0);
+	const char *sums[] = { "steps", "last", "--per-step", "--db", db, "--format", "json", "-o",
+			       out, NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, sums), 0);
+	json_t *rows = json_load_file(out, 0, NULL);
+	cr_assert_eq(json_array_size(rows), (size_t)steps);
+	json_t *r;
+	size_t i;
+	json_array_foreach(rows, i, r)
+		cr_expect_eq(json_integer_value(json_object_get(r, "lines")), ranks, "step %zu", i + 1);
+	json_decref(rows);
+	const char *kept[] = { "sql", "SELECT COUNT(*) AS n FROM steps", "--db", db, "--format",
+			       "json", "-o", out, NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, kept), 0);
+	rows = json_load_file(out, 0, NULL);
+	/* 256 rings of the last 64 lines, and every line of the 44 ranks beyond */
+	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "n")),
+		     256 * 64 + (ranks - 256) * steps);
+	json_decref(rows);
+	free(a);
+}
+
+/* Past 131072 steps in memory the sums are flushed early and start again;
+ * a later file's lines for the same steps add to the flushed rows. */
+Test(findings, step_sums_spilled_early_still_add_up, .timeout = 60)
+{
+	char *a = fl_test_tmpdir("spill");
+	char dir[4096], path[4200], db[4096], out[4096];
+	snprintf(dir, sizeof(dir), "%s/bundle", a);
+	char mk[4200];
+	snprintf(mk, sizeof(mk), "mkdir -p '%s'", dir);
+	cr_assert_eq(system(mk), 0);
+	const int many = 131100;
+	snprintf(path, sizeof(path), "%s/rank0.log", dir);
+	FILE *fp = fopen(path, "w");
+	cr_assert(fp);
+	for (int s = 1; s <= many; s++)
+		fprintf(fp, "[titan] 2026-11-30 12:00:00,000 - root - INFO - step: %d  loss: 2.50000\n",
+			s);
+	fclose(fp);
+	snprintf(path, sizeof(path), "%s/rank1.log", dir);
+	write_range(path, 1, 5);
+	snprintf(db, sizeof(db), "%s/fl.db", a);
+	snprintf(out, sizeof(out), "%s/q.json", a);
+	const char *ing[] = { "ingest", dir, "--db", db, "--no-keep", NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, ing), 0);
+	const char *q[] = { "sql",
+			    "SELECT COUNT(*) AS steps, SUM(lines) AS lines,"
+			    " (SELECT lines FROM step_stats WHERE step = 3) AS at3,"
+			    " (SELECT loss_sum FROM step_stats WHERE step = 3) AS sum3 FROM step_stats",
+			    "--db", db, "--format", "json", "-o", out, NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, q), 0);
+	json_t *rows = json_load_file(out, 0, NULL);
+	json_t *r = json_array_get(rows, 0);
+	cr_expect_eq(json_integer_value(json_object_get(r, "steps")), many);
+	cr_expect_eq(json_integer_value(json_object_get(r, "lines")), many + 5);
+	cr_expect_eq(json_integer_value(json_object_get(r, "at3")), 2);
+	cr_expect(fabs(json_number_value(json_object_get(r, "sum3")) - (2.5 + 6.0)) < 1e-9);
+	json_decref(rows);
+	free(a);
+}
