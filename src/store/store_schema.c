@@ -122,7 +122,9 @@ static const char *const MIGRATIONS[] = {
 	"CREATE INDEX colls_run ON colls(run_id);"
 	"CREATE INDEX skipped_run ON skipped(run_id);",
 	/* 1 -> 2: step lines are summed per step (step_stats); table steps
-	 * keeps only each rank's last lines and the abnormal ones. */
+	 * keeps only each rank's last lines and the abnormal ones. procs is
+	 * looked up by rank for every rank at commit (quadratic without). */
+	"CREATE INDEX procs_rank ON procs(run_id, rank);"
 	"CREATE TABLE step_stats ("
 	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
 	"  step INTEGER NOT NULL, lines INTEGER NOT NULL, first_ts INTEGER, last_ts INTEGER,"
