@@ -49,12 +49,33 @@ static bool in_list(const int64_t *v, size_t n, int64_t r)
 	return false;
 }
 
+static int by_rank(const void *x, const void *y)
+{
+	const struct ev *a = *(const struct ev *const *)x, *b = *(const struct ev *const *)y;
+	return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+/* The loaded events ordered by rank: each rank's are one slice, found
+ * without a pass over all of them (4,096 ranks x 100 k events). */
+static const struct ev **events_by_rank(const struct ctx *c)
+{
+	const struct ev **v = fl_xmalloc((c->nev + 1) * sizeof(*v));
+	for (size_t i = 0; i < c->nev; i++)
+		v[i] = &c->ev[i];
+	qsort(v, c->nev, sizeof(*v), by_rank);
+	return v;
+}
+
 void verdict_ranks(struct ctx *c)
 {
+	const struct ev **byr = events_by_rank(c);
+	size_t at = 0;
 	struct fl_stmt *st;
 	if (prepare(c, "SELECT rank, host, IFNULL(local_rank, -1), IFNULL(last_ts, -1), lines"
-		       " FROM ranks WHERE run_id = ?1 ORDER BY rank", &st))
+		       " FROM ranks WHERE run_id = ?1 ORDER BY rank", &st)) {
+		free(byr);
 		return;
+	}
 	fl_stmt_bind_int(st, 1, c->run);
 	size_t cap = 0;
 	struct fl_analysis *a = c->a;
@@ -72,10 +93,10 @@ void verdict_ranks(struct ctx *c)
 		r->first_error_ts = FL_TIME_NONE;
 		bool primary = false, sigterm = false;
 		const struct ev *ferr = NULL;
-		for (size_t i = 0; i < c->nev; i++) {
-			const struct ev *e = &c->ev[i];
-			if (e->rank != r->rank)
-				continue;
+		while (at < c->nev && byr[at]->rank < r->rank)
+			at++;
+		for (size_t i = at; i < c->nev && byr[i]->rank == r->rank; i++) {
+			const struct ev *e = byr[i];
 			if (e->role == ROLE_PRIMARY)
 				primary = true;
 			if (!strcmp(e->kind, "launcher.sigterm") || !strcmp(e->kind, "proc.signal"))
@@ -107,6 +128,7 @@ void verdict_ranks(struct ctx *c)
 			r->state = ferr ? "errored" : "unknown";
 	}
 	fl_stmt_free(st);
+	free(byr);
 }
 
 static int cmp_timeline(const void *x, const void *y)
