@@ -171,6 +171,17 @@ static void row_attr(const struct fl_attr *a, struct fl_row_attr *r)
 	r->uptime = a->uptime;
 }
 
+void row_attr_own_host(struct fl_row_attr *a, char *buf, size_t cap)
+{
+	if (!a->host)
+		return;
+	size_t k = a->host_len < cap - 1 ? a->host_len : cap - 1;
+	memcpy(buf, a->host, k);
+	buf[k] = '\0';
+	a->host = buf;
+	a->host_len = k;
+}
+
 static int store_fail(struct ing *g, const char *what)
 {
 	return fl_err_set(g->err, FL_EDB, "%s: %s", what, fl_store_errmsg(g->store));
@@ -465,14 +476,7 @@ static void tails_own(struct ing *g)
 		fl_buf_add(&t->text, t->ptr, t->len);
 		t->ptr = t->text.ptr;
 		t->borrowed = false;
-		if (t->a.host) {
-			size_t k = t->a.host_len < sizeof(t->host) - 1 ? t->a.host_len
-								      : sizeof(t->host) - 1;
-			memcpy(t->host, t->a.host, k);
-			t->host[k] = '\0';
-			t->a.host = t->host;
-			t->a.host_len = k;
-		}
+		row_attr_own_host(&t->a, t->host, sizeof(t->host));
 	}
 }
 

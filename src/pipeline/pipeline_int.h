@@ -120,6 +120,12 @@ void scanner_cancel(struct scanner *sc);
 /* Waits for the thread (which has drained the reader) and frees sc. */
 void scanner_join(struct scanner *sc);
 
+/* ---- pipeline.c ---- */
+
+/* Points a row's host at a copy in buf (cap bytes, truncated), for a row
+ * kept beyond the line it came from. */
+void row_attr_own_host(struct fl_row_attr *a, char *buf, size_t cap);
+
 /* ---- steps.c: step lines, summed per step, kept as rows where it matters ---- */
 
 struct fl_steps;

@@ -198,15 +198,7 @@ static void ring_put(struct ring *g, const struct fl_step_row *r)
 {
 	struct step_slot *s = &g->slot[g->pos++ % STEPS_WINDOW];
 	s->r = *r;
-	s->r.a.host = NULL;
-	s->r.a.host_len = 0;
-	if (r->a.host) {
-		size_t k = r->a.host_len < sizeof(s->host) - 1 ? r->a.host_len : sizeof(s->host) - 1;
-		memcpy(s->host, r->a.host, k);
-		s->host[k] = '\0';
-		s->r.a.host = s->host;
-		s->r.a.host_len = k;
-	}
+	row_attr_own_host(&s->r.a, s->host, sizeof(s->host));
 }
 
 static bool abnormal(const struct fl_step_row *r)
