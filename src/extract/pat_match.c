@@ -376,13 +376,23 @@ static int match_candidates(struct fl_matcher *m, const struct fl_attr *a, const
 	return 0;
 }
 
+/* Offers the line to the open blocks of its stream; true when that ended
+ * the line's matching (a block absorbed it, or cb failed: *rc). */
+static bool offered_to_blocks(struct fl_matcher *m, const struct fl_attr *a, const char *line,
+			      size_t len, fl_event_cb cb, void *ctx, int *rc)
+{
+	bool consumed = false;
+	*rc = m->nopen ? block_offer(m, stream_key(a), a, line, len, &consumed, cb, ctx) : 0;
+	m->claimed = consumed;
+	return *rc || consumed;
+}
+
 int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *line, size_t len,
 		    uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx)
 {
-	bool consumed = false;
-	int rc = m->nopen ? block_offer(m, stream_key(a), a, line, len, &consumed, cb, ctx) : 0;
-	m->claimed = consumed;
-	if (rc || consumed || !ac_scan(m->p->ac, a->body, a->body_len, m->cand))
+	int rc;
+	if (offered_to_blocks(m, a, line, len, cb, ctx, &rc) ||
+	    !ac_scan(m->p->ac, a->body, a->body_len, m->cand))
 		return rc;
 	return match_candidates(m, a, line, len, lineno, offset, cb, ctx);
 }
@@ -391,10 +401,8 @@ int fl_matcher_line_cand(struct fl_matcher *m, const struct fl_attr *a, const ch
 			 size_t len, uint64_t lineno, uint64_t offset, const uint64_t *cand,
 			 fl_event_cb cb, void *ctx)
 {
-	bool consumed = false;
-	int rc = m->nopen ? block_offer(m, stream_key(a), a, line, len, &consumed, cb, ctx) : 0;
-	m->claimed = consumed;
-	if (rc || consumed || !cand)
+	int rc;
+	if (offered_to_blocks(m, a, line, len, cb, ctx, &rc) || !cand)
 		return rc;
 	memcpy(m->cand, cand, m->words * sizeof(uint64_t));
 	return match_candidates(m, a, line, len, lineno, offset, cb, ctx);
