@@ -403,9 +403,12 @@ static void ras_hang(struct ctx *c)
 	int64_t *stuck = NULL;
 	size_t ns = 0, caps = 0;
 	for (size_t i = 0; i < ng; i++)
-		for (size_t k = 0; k < g[i].n; k++)
-			push_rank(g[i].opcount == top ? &w.ranks : &stuck, g[i].opcount == top ? &w.n : &ns,
-				  g[i].opcount == top ? &w.cap : &caps, g[i].ranks[k]);
+		for (size_t k = 0; k < g[i].n; k++) {
+			if (g[i].opcount == top)
+				push_rank(&w.ranks, &w.n, &w.cap, g[i].ranks[k]);
+			else
+				push_rank(&stuck, &ns, &caps, g[i].ranks[k]);
+		}
 	if (op && ng >= 2) {
 		for (char *p = op; *p; p++)
 			*p = (char)toupper((unsigned char)*p);
