@@ -13,8 +13,19 @@
 
 #include "fl_test.h"
 
-/* Writes rank0.log with n torchtitan step lines (the 2025 format); loss,
- * tps and mfu per step come from the callbacks. */
+/* One torchtitan step line (the 2025 format) after prefix, stamped
+ * `step` seconds past 12:00. */
+static void step_line(FILE *fp, const char *prefix, int step, double loss, int tps, double mfu)
+{
+	fprintf(fp,
+		"%s[titan] 2026-11-30 12:%02d:%02d,000 - root - INFO - step: %2d  loss: %8.5f"
+		"  grad_norm:  1.2345  memory: 45.12GiB(56.98%%)  tps: %d,%03d  tflops: 123.45"
+		"  mfu: %.2f%%\n",
+		prefix, step / 60, step % 60, step, loss, tps / 1000, tps % 1000, mfu);
+}
+
+/* Writes rank0.log with n step lines; loss, tps and mfu per step come
+ * from the callbacks. */
 static void write_steps(const char *dir, int n, double (*loss)(int), int (*tps)(int),
 			double (*mfu)(int))
 {
@@ -23,11 +34,7 @@ static void write_steps(const char *dir, int n, double (*loss)(int), int (*tps)(
 	FILE *fp = fopen(path, "w");
 	cr_assert(fp);
 	for (int i = 1; i <= n; i++)
-		fprintf(fp,
-			"[rank0]:[titan] 2026-11-30 12:%02d:%02d,000 - root - INFO - step: %2d  loss: %8.5f"
-			"  grad_norm:  1.2345  memory: 45.12GiB(56.98%%)  tps: %d,%03d  tflops: 123.45"
-			"  mfu: %.2f%%\n",
-			i / 60, i % 60, i, loss(i), tps(i) / 1000, tps(i) % 1000, mfu(i));
+		step_line(fp, "[rank0]:", i, loss(i), tps(i), mfu(i));
 	fclose(fp);
 }
 
@@ -146,11 +153,7 @@ static void write_range(const char *path, int from, int to)
 	FILE *fp = fopen(path, "a");
 	cr_assert(fp);
 	for (int i = from; i <= to; i++)
-		fprintf(fp,
-			"[titan] 2026-11-30 12:%02d:%02d,000 - root - INFO - step: %2d  loss: %8.5f"
-			"  grad_norm:  1.2345  memory: 45.12GiB(56.98%%)  tps: 10,050  tflops: 123.45"
-			"  mfu: 41.50%%\n",
-			i / 60, i % 60, i, 3.0 + i);
+		step_line(fp, "", i, 3.0 + i, 10050, 41.5);
 	fclose(fp);
 }
 
@@ -205,12 +208,11 @@ Test(findings, a_file_of_many_ranks_keeps_every_sum, .timeout = 60)
 	cr_assert(fp);
 	const int ranks = 300, steps = 70;
 	for (int s = 1; s <= steps; s++)
-		for (int r = 0; r < ranks; r++)
-			fprintf(fp,
-				"%d: [titan] 2026-11-30 12:%02d:%02d,000 - root - INFO - step: %2d  loss: "
-				"%8.5f  grad_norm:  1.2345  memory: 45.12GiB(56.98%%)  tps: 10,050  "
-				"tflops: 123.45  mfu: 41.50%%\n",
-				r, s / 60, s % 60, s, 3.0 + s);
+		for (int r = 0; r < ranks; r++) {
+			char label[16]; /* srun --label */
+			snprintf(label, sizeof(label), "%d: ", r);
+			step_line(fp, label, s, 3.0 + s, 10050, 41.5);
+		}
 	fclose(fp);
 	snprintf(db, sizeof(db), "%s/fl.db", a);
 	snprintf(out, sizeof(out), "%s/sums.json", a);
@@ -251,6 +253,7 @@ Test(findings, step_sums_spilled_early_still_add_up, .timeout = 60)
 	snprintf(path, sizeof(path), "%s/rank0.log", dir);
 	FILE *fp = fopen(path, "w");
 	cr_assert(fp);
+	/* a short form of the step line keeps this file small */
 	for (int s = 1; s <= many; s++)
 		fprintf(fp, "[titan] 2026-11-30 12:00:00,000 - root - INFO - step: %d  loss: 2.50000\n",
 			s);
