@@ -53,6 +53,21 @@ static json_t *analyze_dir(const char *dir)
 	return r;
 }
 
+/* Runs `faultline HEAD... --db DB --format json -o OUT` and parses OUT. */
+static json_t *verb_json(const char *db, const char *out, const char *const *head)
+{
+	const char *argv[16];
+	size_t n = 0;
+	for (; head[n] && n < 9; n++)
+		argv[n] = head[n];
+	const char *tail[] = { "--db", db, "--format", "json", "-o", out, NULL };
+	memcpy(argv + n, tail, sizeof(tail));
+	cr_assert_eq(fl_test_run(NULL, NULL, argv), 0, "faultline %s failed", head[0]);
+	json_t *j = json_load_file(out, 0, NULL);
+	cr_assert(json_is_array(j), "faultline %s: no JSON rows", head[0]);
+	return j;
+}
+
 static bool has_finding(json_t *r, const char *id)
 {
 	size_t i;
@@ -121,21 +136,14 @@ Test(findings, long_logs_keep_sums_of_every_step, .timeout = 60)
 	char db[4096], out[4096];
 	snprintf(db, sizeof(db), "%s/fl.db", a);
 	snprintf(out, sizeof(out), "%s/steps.json", a);
-	const char *rows_args[] = { "steps", "last", "--db", db, "--format", "json", "-o", out, NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, rows_args), 0);
-	json_t *rows = json_load_file(out, 0, NULL);
-	cr_assert(json_is_array(rows));
+	json_t *rows = verb_json(db, out, (const char *[]){ "steps", "last", NULL });
 	cr_expect_eq(json_array_size(rows), 65, "the last 64 lines and the NaN one");
 	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "step")), 10);
 	cr_expect_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "loss")), "nan");
 	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 1), "step")), 137);
 	json_decref(rows);
 
-	const char *sum_args[] = { "steps", "last", "--per-step", "--db", db, "--format", "json",
-				   "-o", out, NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, sum_args), 0);
-	rows = json_load_file(out, 0, NULL);
-	cr_assert(json_is_array(rows));
+	rows = verb_json(db, out, (const char *[]){ "steps", "last", "--per-step", NULL });
 	cr_expect_eq(json_array_size(rows), 200);
 	json_t *s9 = json_array_get(rows, 8), *s10 = json_array_get(rows, 9);
 	cr_expect_eq(json_integer_value(json_object_get(s9, "step")), 9);
@@ -178,11 +186,7 @@ Test(findings, step_sums_take_steps_in_any_order, .timeout = 60)
 	snprintf(bundle, sizeof(bundle), "%s/bundle", a);
 	const char *ing[] = { "ingest", bundle, "--db", db, "--no-keep", NULL };
 	cr_assert_eq(fl_test_run(NULL, NULL, ing), 0);
-	const char *args[] = { "steps", "last", "--per-step", "--db", db, "--format", "json", "-o",
-			       out, NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
-	json_t *rows = json_load_file(out, 0, NULL);
-	cr_assert(json_is_array(rows));
+	json_t *rows = verb_json(db, out, (const char *[]){ "steps", "last", "--per-step", NULL });
 	cr_assert_eq(json_array_size(rows), 15);
 	for (int step = 1; step <= 15; step++) {
 		json_t *r = json_array_get(rows, (size_t)step - 1);
@@ -218,20 +222,14 @@ Test(findings, a_file_of_many_ranks_keeps_every_sum, .timeout = 60)
 	snprintf(out, sizeof(out), "%s/sums.json", a);
 	const char *ing[] = { "ingest", path, "--db", db, "--no-keep", NULL };
 	cr_assert_eq(fl_test_run(NULL, NULL, ing), 0);
-	const char *sums[] = { "steps", "last", "--per-step", "--db", db, "--format", "json", "-o",
-			       out, NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, sums), 0);
-	json_t *rows = json_load_file(out, 0, NULL);
+	json_t *rows = verb_json(db, out, (const char *[]){ "steps", "last", "--per-step", NULL });
 	cr_assert_eq(json_array_size(rows), (size_t)steps);
 	json_t *r;
 	size_t i;
 	json_array_foreach(rows, i, r)
 		cr_expect_eq(json_integer_value(json_object_get(r, "lines")), ranks, "step %zu", i + 1);
 	json_decref(rows);
-	const char *kept[] = { "sql", "SELECT COUNT(*) AS n FROM steps", "--db", db, "--format",
-			       "json", "-o", out, NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, kept), 0);
-	rows = json_load_file(out, 0, NULL);
+	rows = verb_json(db, out, (const char *[]){ "sql", "SELECT COUNT(*) AS n FROM steps", NULL });
 	/* 256 rings of the last 64 lines, and every line of the 44 ranks beyond */
 	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "n")),
 		     256 * 64 + (ranks - 256) * steps);
@@ -268,9 +266,8 @@ Test(findings, step_sums_spilled_early_still_add_up, .timeout = 60)
 			    "SELECT COUNT(*) AS steps, SUM(lines) AS lines,"
 			    " (SELECT lines FROM step_stats WHERE step = 3) AS at3,"
 			    " (SELECT loss_sum FROM step_stats WHERE step = 3) AS sum3 FROM step_stats",
-			    "--db", db, "--format", "json", "-o", out, NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, q), 0);
-	json_t *rows = json_load_file(out, 0, NULL);
+			    NULL };
+	json_t *rows = verb_json(db, out, q);
 	json_t *r = json_array_get(rows, 0);
 	cr_expect_eq(json_integer_value(json_object_get(r, "steps")), many);
 	cr_expect_eq(json_integer_value(json_object_get(r, "lines")), many + 5);
