@@ -292,12 +292,12 @@ static const char *const ROWS_BOOT_SQL =
 	" WHERE run_id = {RUN} AND ts IS NULL AND uptime IS NOT NULL"
 	"  AND (SELECT b.boot FROM fboot b WHERE b.id = {T}.file_id) IS NOT NULL;";
 
+/* Tables that keep a span of times (first_ts, last_ts) per row. */
+static const char *const SPAN_YEAR_SQL =
+	"UPDATE {T} SET first_ts = fl_set_year(first_ts, {YEAR}), last_ts = fl_set_year(last_ts, {YEAR})"
+	" WHERE run_id = {RUN} AND {YEAR} > 0 AND first_ts >= {P0} AND first_ts < {P1};";
+
 static const char *const SUMMARY_SQL[] = {
-	"UPDATE activity SET first_ts = fl_set_year(first_ts, {YEAR}), last_ts = fl_set_year(last_ts, {YEAR})"
-	" WHERE run_id = {RUN} AND {YEAR} > 0 AND first_ts >= {P0} AND first_ts < {P1};",
-	"UPDATE step_stats SET first_ts = fl_set_year(first_ts, {YEAR}),"
-	" last_ts = fl_set_year(last_ts, {YEAR})"
-	" WHERE run_id = {RUN} AND {YEAR} > 0 AND first_ts >= {P0} AND first_ts < {P1};",
 	"UPDATE colls SET last_ts = fl_set_year(last_ts, {YEAR})"
 	" WHERE run_id = {RUN} AND {YEAR} > 0 AND last_ts >= {P0} AND last_ts < {P1};",
 	"UPDATE transports SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = transports.run_id"
@@ -391,6 +391,9 @@ int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless
 		if (!rc && yearless && year > 0)
 			rc = exec_fmt(s, ROWS_YEAR_SQL, (long long)run_id, year, p0, p1, tables[i], err);
 	}
+	static const char *const spans[] = { "activity", "step_stats" };
+	for (size_t i = 0; !rc && i < 2; i++)
+		rc = exec_fmt(s, SPAN_YEAR_SQL, (long long)run_id, year, p0, p1, spans[i], err);
 	for (size_t i = 0; !rc && i < sizeof(SUMMARY_SQL) / sizeof(SUMMARY_SQL[0]); i++)
 		rc = exec_fmt(s, SUMMARY_SQL[i], (long long)run_id, year, p0, p1, NULL, err);
 	return rc;
