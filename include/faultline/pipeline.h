@@ -16,8 +16,20 @@
 #include "faultline/ingest.h"
 #include "faultline/store.h"
 
+/* What is copied beside the store (bundles/<sha256><ext>) so that a run
+ * can be read again. A bundle that is not copied is re-read where it was
+ * (runs.bundle_path) as long as its content still has the run's sha256. */
+enum fl_keep {
+	FL_KEEP_NONE,  /* nothing */
+	FL_KEEP_FILES, /* archives and single files, as they are (the default):
+			* a directory is usually the job's own log directory
+			* on shared storage, and compressing a copy of it costs
+			* more CPU than analysing it */
+	FL_KEEP_ALL,   /* directories too, as a zstd tar */
+};
+
 struct fl_pipeline_opts {
-	bool keep;          /* keep a content-addressed copy beside the store */
+	enum fl_keep keep;
 	size_t tail_lines;  /* last lines kept per file (default 20) */
 	size_t max_line;    /* 0: ingest default */
 	/* Re-analysis: replace this run (same id) atomically, and record
@@ -26,6 +38,9 @@ struct fl_pipeline_opts {
 	int64_t replace_run;
 	const char *sha256;
 	const char *kept;
+	/* Re-reading a bundle in place: fail with FL_ECHANGED unless the bytes
+	 * read have this sha256. */
+	const char *expect_sha256;
 };
 
 void fl_pipeline_opts_init(struct fl_pipeline_opts *o);

@@ -30,6 +30,7 @@ enum fl_status {
 	FL_EUSAGE = -6,    /* the caller asked for something impossible */
 	FL_ENOTFOUND = -7, /* no such run, event, file */
 	FL_ECANCEL = -8,   /* stopped on request */
+	FL_ECHANGED = -9,  /* a bundle is no longer what was ingested */
 };
 
 /* A message for the user, lower-case, no trailing full stop. */

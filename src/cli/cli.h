@@ -89,6 +89,11 @@ int cli_open_store_existing(const struct cli_common *c, struct fl_store **out);
 /* Absolute path of a run's kept bundle, NULL when the stored name would lead out of
  * <store dir>/bundles/ (caller frees). */
 char *cli_kept_path(struct fl_store *s, const char *kept);
+/* Where a run's bundle can be read again: its kept copy (*in_place false), else the path
+ * it was ingested from while that is still there (*in_place true: its content may have
+ * changed since). NULL, with *why set, when neither can be read. The caller frees both. */
+char *cli_bundle_source(struct fl_store *s, const char *kept, const char *bundle_path,
+			bool *in_place, char **why);
 int cli_load_patterns(const struct cli_common *c, struct fl_patterns **out);
 /* Loads the patterns and opens the store for writing, one that must exist when must_exist;
  * an exit code, with nothing left open on failure. */
@@ -97,13 +102,13 @@ int cli_open_writable(const struct cli_common *c, bool must_exist, struct fl_pat
 /* Directory of the shipped patterns. */
 const char *cli_patterns_dir(void);
 
-/* Reads the options of analyze and ingest (the common ones and --no-keep) and checks for
- * one to max BUNDLE operands; CLI_CONTINUE or an exit code, as cli_parse_opts(). */
+/* Reads the options of analyze and ingest (the common ones, --no-keep and --copy-dir) and
+ * checks for one to max BUNDLE operands; CLI_CONTINUE or an exit code, as cli_parse_opts(). */
 int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli_common *c,
-		    bool *keep);
+		    enum fl_keep *keep);
 /* Ingests one bundle (printing only errors); returns an exit code. */
-int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path, bool keep,
-		   struct fl_ingest_result *res);
+int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path,
+		   enum fl_keep keep, struct fl_ingest_result *res);
 
 /* Analyses run_id and writes the report where c says (stdout or -o). */
 int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, bool save);

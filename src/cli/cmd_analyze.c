@@ -9,7 +9,7 @@
 int cmd_analyze(int argc, char **argv)
 {
 	struct cli_common c;
-	bool keep;
+	enum fl_keep keep;
 	int rc = cli_ingest_args(argc, argv, "analyze", 1, &c, &keep);
 	if (rc != CLI_CONTINUE)
 		return rc;

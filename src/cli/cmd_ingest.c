@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path, bool keep,
-		   struct fl_ingest_result *res)
+int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path,
+		   enum fl_keep keep, struct fl_ingest_result *res)
 {
 	struct fl_pipeline_opts o;
 	fl_pipeline_opts_init(&o);
@@ -21,30 +21,32 @@ int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *
 	return EXIT_OK;
 }
 
-static int no_keep_opt(void *keep, int opt, const char *arg)
+/* --no-keep and --copy-dir: the last one given counts. */
+static int keep_opt(void *keep, int opt, const char *arg)
 {
-	if (opt != 'K')
+	if (opt != 'K' && opt != 'C')
 		return CLI_NOT_OWN;
-	*(bool *)keep = false;
+	*(enum fl_keep *)keep = opt == 'K' ? FL_KEEP_NONE : FL_KEEP_ALL;
 	return CLI_CONTINUE;
 }
 
 int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli_common *c,
-		    bool *keep)
+		    enum fl_keep *keep)
 {
 	static const struct option opts[] = { CLI_COMMON_OPTS,
 					      { "no-keep", no_argument, NULL, 'K' },
+					      { "copy-dir", no_argument, NULL, 'C' },
 					      { NULL, 0, NULL, 0 } };
 	const struct cli_syntax syn = { .verb = verb, .shortopts = "o:f:h", .longopts = opts,
-					.own = no_keep_opt, .ctx = keep, .min = 1, .max = max };
-	*keep = true;
+					.own = keep_opt, .ctx = keep, .min = 1, .max = max };
+	*keep = FL_KEEP_FILES;
 	return cli_parse_opts(argc, argv, &syn, c);
 }
 
 int cmd_ingest(int argc, char **argv)
 {
 	struct cli_common c;
-	bool keep;
+	enum fl_keep keep;
 	int rc = cli_ingest_args(argc, argv, "ingest", -1, &c, &keep);
 	if (rc != CLI_CONTINUE)
 		return rc;

@@ -4,7 +4,9 @@
  * through the current patterns and analysis again.
  *
  * After the pattern library learns a new log format, old incidents should
- * benefit. The pipeline re-reads the kept copy and replaces the run (same
+ * benefit. The pipeline re-reads the kept copy, or, where none was kept
+ * (a directory, by default), the bundle where it was ingested from as
+ * long as its content has the run's sha256, and replaces the run (same
  * id, same sha256 and kept file) in one transaction, so a failure leaves
  * the old analysis as it was. The run keeps the name, path and ingest time
  * it had: re-analysis changes what was found, not when or what was
@@ -121,27 +123,31 @@ static char *alias(const char *kept, const char *bundle, const char *base, char 
 static int reingest(struct fl_store *s, const struct fl_patterns *p, const struct old_run *o,
 		    struct fl_analysis **a, struct fl_err *err)
 {
-	if (!o->kept)
-		return fl_err_set(err, FL_ENOTFOUND,
-				  "run %lld has no kept bundle (ingested with --no-keep); skipped",
-				  (long long)o->id);
-	char *path = cli_kept_path(s, o->kept);
-	if (!path || access(path, R_OK) != 0) {
-		int rc = fl_err_set(err, FL_EIO, "kept bundle '%s' of run %lld is %s; skipped",
-				    o->kept, (long long)o->id,
-				    path ? "missing" : "outside the store");
-		free(path);
+	bool in_place;
+	char *why;
+	char *path = cli_bundle_source(s, o->kept, o->bundle_path, &in_place, &why);
+	if (!path) {
+		int rc = fl_err_set(err, FL_ENOTFOUND, "run %lld: %s; skipped", (long long)o->id,
+				    why);
+		free(why);
 		return rc;
 	}
 	struct fl_pipeline_opts po;
 	fl_pipeline_opts_init(&po);
-	po.keep = false;
+	po.keep = FL_KEEP_NONE;
 	po.replace_run = o->id;
-	po.sha256 = o->sha256;
-	po.kept = o->kept;
+	/* The kept copy of a directory is a tar, whose hash is not the
+	 * directory's: it is trusted as the store's own. A bundle read where
+	 * it lies must still be the bytes that were ingested. */
+	if (in_place) {
+		po.expect_sha256 = o->sha256;
+	} else {
+		po.sha256 = o->sha256;
+		po.kept = o->kept;
+	}
 	struct fl_ingest_result res;
-	char *tmpdir;
-	char *link = alias(path, o->bundle, fl_store_dir(s), &tmpdir);
+	char *tmpdir = NULL;
+	char *link = in_place ? NULL : alias(path, o->bundle, fl_store_dir(s), &tmpdir);
 	int rc = fl_pipeline_ingest(s, p, link ? link : path, &po, &res, err);
 	if (link) {
 		unlink(link);
@@ -150,6 +156,9 @@ static int reingest(struct fl_store *s, const struct fl_patterns *p, const struc
 	free(link);
 	free(tmpdir);
 	free(path);
+	if (rc == FL_ECHANGED)
+		rc = fl_err_set(err, rc, "run %lld: '%s' has changed since it was ingested and no "
+				"copy was kept; skipped", (long long)o->id, o->bundle_path);
 	if (!rc)
 		rc = fl_store_write(s, restore_fn, (void *)o, err);
 	if (!rc)

@@ -4,12 +4,15 @@
  * field, with the log lines around it.
  *
  * The store keeps events, not whole logs, so the context is read back from
- * the bundle kept beside the store (runs.kept): the bundle is streamed
+ * the bundle kept beside the store (runs.kept), or, where no copy was kept
+ * (a directory, by default), from where the bundle was ingested
+ * (runs.bundle_path), which the context then says. The bundle is streamed
  * again and only the lines near the event, in the event's member, are
  * copied; the walk stops once they are past. A bundle kept as a single
  * file is stored under its digest, so its one member no longer carries
- * the original name: then that one member is taken. Without a kept bundle
- * the event is still shown, with one line saying why there is no context.
+ * the original name: then that one member is taken. Without a readable
+ * bundle the event is still shown, with one line saying why there is no
+ * context.
  */
 #include "cli.h"
 
@@ -52,6 +55,7 @@ struct context {
 	int64_t line, lo, hi;
 	size_t members;
 	bool found, in_want, in_first;
+	bool in_place;           /* read where it was ingested from, not a kept copy */
 	struct lines exact, first;
 	const struct lines *use; /* what to print; NULL when no context */
 	char *note;              /* why there is none, or how it was found */
@@ -108,38 +112,31 @@ static int on_member_end(void *p, const struct fl_member *m, const struct fl_mem
 	return 0;
 }
 
-/* runs.kept of run, NULL when not kept; caller frees. */
-static char *kept_name(struct fl_store *s, int64_t run)
+/* Where run's bundle can be read again (cli_bundle_source()); NULL with
+ * x->note set when it cannot. */
+static char *source(struct fl_store *s, int64_t run, struct context *x)
 {
 	struct fl_stmt *st;
-	if (fl_store_prepare(s, "SELECT kept FROM runs WHERE id = ?1", &st, NULL))
+	if (fl_store_prepare(s, "SELECT kept, bundle_path FROM runs WHERE id = ?1", &st, NULL))
 		return NULL;
 	fl_stmt_bind_int(st, 1, run);
-	char *kept = NULL;
-	if (fl_stmt_step(st) == 1 && !fl_stmt_null(st, 0))
-		kept = fl_xstrdup(fl_stmt_text(st, 0));
+	char *path = NULL, *why = NULL;
+	if (fl_stmt_step(st) == 1) {
+		const char *kept = fl_stmt_null(st, 0) ? NULL : fl_stmt_text(st, 0);
+		const char *orig = fl_stmt_null(st, 1) ? NULL : fl_stmt_text(st, 1);
+		path = cli_bundle_source(s, kept, orig, &x->in_place, &why);
+	}
 	fl_stmt_free(st);
-	return kept;
+	x->note = why;
+	return path;
 }
 
 /* Fills x->use, or x->note with why there is no context. */
 static void read_context(struct fl_store *s, int64_t run, struct context *x)
 {
-	char *kept = kept_name(s, run);
-	char *path = kept ? cli_kept_path(s, kept) : NULL;
-	struct stat sb;
-	if (!kept)
-		x->note = fl_xstrdup("the bundle was not kept (ingested with --no-keep)");
-	else if (!path)
-		x->note = fl_xasprintf("the kept bundle '%s' is outside the store", kept);
-	free(kept);
+	char *path = source(s, run, x);
 	if (!path)
 		return;
-	if (stat(path, &sb) != 0) {
-		x->note = fl_xasprintf("the kept bundle '%s' is missing", path);
-		free(path);
-		return;
-	}
 	struct fl_ingest_opts io;
 	fl_ingest_opts_init(&io);
 	struct fl_ingest_sink sink = { .ctx = x, .member_begin = on_member_begin, .line = on_line,
@@ -149,17 +146,17 @@ static void read_context(struct fl_store *s, int64_t run, struct context *x)
 	fl_err_clear(&err);
 	int rc = fl_ingest_bundle(path, &io, &sink, &stats, &err);
 	if (rc && rc != FL_ECANCEL)
-		x->note = fl_xasprintf("cannot read the kept bundle: %s",
+		x->note = fl_xasprintf("cannot read the bundle: %s",
 				       err.msg[0] ? err.msg : fl_strstatus(rc));
 	else if (x->found)
 		x->use = &x->exact;
 	else if (x->members == 1)
 		x->use = &x->first;
 	else
-		x->note = fl_xasprintf("'%s' is not in the kept bundle '%s'", x->want, path);
+		x->note = fl_xasprintf("'%s' is not in the bundle '%s'", x->want, path);
 	if (x->use && !x->use->n) {
 		x->use = NULL;
-		x->note = fl_xasprintf("the kept copy of '%s' has no line %lld", x->want,
+		x->note = fl_xasprintf("the bundle's '%s' has no line %lld", x->want,
 				       (long long)x->line);
 	}
 	free(path);
@@ -220,8 +217,9 @@ static void text_context(struct fl_buf *out, const struct context *x, int64_t li
 	}
 	struct fl_buf t = FL_BUF_INIT;
 	fl_utf8_sanitize(&t, x->want, strlen(x->want));
-	fl_buf_printf(out, "%scontext%s  %s lines %lld-%lld (kept bundle)\n", b0, b1, t.ptr,
-		      (long long)x->use->v[0].lineno, (long long)x->use->v[x->use->n - 1].lineno);
+	fl_buf_printf(out, "%scontext%s  %s lines %lld-%lld (%s)\n", b0, b1, t.ptr,
+		      (long long)x->use->v[0].lineno, (long long)x->use->v[x->use->n - 1].lineno,
+		      x->in_place ? "read in place: no copy was kept" : "kept bundle");
 	for (size_t i = 0; i < x->use->n; i++) {
 		const struct kept_line *l = &x->use->v[i];
 		bool mark = is_event_line(l->lineno, line, nlines);
@@ -266,7 +264,8 @@ static void json_show(struct fl_buf *out, struct fl_stmt *ev, const struct conte
 		fl_json_str(out, l->text, strlen(l->text));
 		fl_buf_addc(out, '}');
 	}
-	fl_buf_adds(out, "]},\"note\":null}\n");
+	fl_buf_adds(out, x->in_place ? "]},\"note\":\"read in place: no copy was kept\"}\n"
+				     : "]},\"note\":null}\n");
 }
 
 /* CSV: the lines, one row each; without context, the event's own lines. */

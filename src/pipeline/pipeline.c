@@ -642,7 +642,7 @@ static int flush_run_aggregates(struct ing *g)
 void fl_pipeline_opts_init(struct fl_pipeline_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->keep = true;
+	o->keep = FL_KEEP_FILES;
 	o->tail_lines = 20;
 }
 
@@ -695,6 +695,14 @@ static void ing_release(struct ing *g)
 	fl_buf_release(&g->key);
 }
 
+static bool wants_copy(const char *path, enum fl_keep keep)
+{
+	struct stat sb;
+	if (keep == FL_KEEP_NONE)
+		return false;
+	return keep == FL_KEEP_ALL || stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode);
+}
+
 /* Moves the incoming copy to bundles/<sha><ext>; returns the relative name. */
 static char *place_kept(struct fl_store *s, const char *incoming, const char *sha, const char *ext)
 {
@@ -736,7 +744,7 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 	fl_ingest_opts_init(&io);
 	if (o->max_line)
 		io.max_line = o->max_line;
-	if (!rc && o->keep) {
+	if (!rc && wants_copy(path, o->keep)) {
 		char *dir = fl_xasprintf("%s/bundles", fl_store_dir(s));
 		if (mkdir(dir, 0755) != 0 && errno != EEXIST)
 			rc = fl_err_set(err, FL_EIO, "cannot create '%s': %s", dir, strerror(errno));
@@ -747,6 +755,8 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 	if (!rc)
 		rc = read_bundle(&g, path, &io, &res->stats, err);
 	res->stats.lines = g.lines;
+	if (!rc && o->expect_sha256 && strcmp(res->stats.sha256, o->expect_sha256))
+		rc = fl_err_set(err, FL_ECHANGED, "'%s' has changed since it was ingested", path);
 	if (!rc && steps_run_end(g.steps))
 		rc = store_fail(&g, "cannot store step sums");
 	if (!rc)

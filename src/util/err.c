@@ -16,6 +16,7 @@ const char *fl_strstatus(int code)
 	case FL_EUSAGE: return "usage error";
 	case FL_ENOTFOUND: return "not found";
 	case FL_ECANCEL: return "cancelled";
+	case FL_ECHANGED: return "changed since it was ingested";
 	}
 	return "unknown error";
 }

@@ -4,13 +4,15 @@
  * events, transports, steps, tail, show, sql) through the real binary, on
  * a store built from several scenarios:
  *
- *   ids[0] 01-gpu-oom (directory)       rank 11 runs out of GPU memory
+ *   ids[0] 01-gpu-oom (directory)       rank 11 runs out of GPU memory; read in
+ *                                       place (a directory is not copied)
  *   ids[1] 05-collective-hang           hung
  *   ids[2] 13-slow-transport            NET/Socket between nodes
  *   ids[3] 14-healthy
  *   ids[4] job.tar.gz (01 as a tarball) same failure signature as ids[0]
  *   ids[5] rank.log.gz (one log of 01)  kept as a single compressed file
- *   ids[6] 06-network-error --no-keep   no bundle to read context from
+ *   ids[6] 06-network-error --no-keep   ingested from a copy that is then
+ *                                       removed: no bundle to read context from
  *
  * Every test builds its own store (tests run in parallel processes).
  */
@@ -81,6 +83,20 @@ static int64_t ingest(const char *path, bool keep)
 	return id;
 }
 
+/* Ingests a copy of the directory bundle at path with --no-keep, then
+ * removes the copy. */
+static int64_t ingest_gone(const char *path)
+{
+	char copy[4096], cmd[8192];
+	snprintf(copy, sizeof(copy), "%s/gone", tmp);
+	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s'", path, copy);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	int64_t id = ingest(copy, false);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", copy);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	return id;
+}
+
 static void setup(void)
 {
 	tmp = fl_test_tmpdir("history");
@@ -93,7 +109,7 @@ static void setup(void)
 	ids[3] = ingest(SCEN "/14-healthy/bundle", true);
 	ids[4] = ingest(SHAPES "/job.tar.gz", true);
 	ids[5] = ingest(SHAPES "/rank.log.gz", true);
-	ids[6] = ingest(SCEN "/06-network-error/bundle", false);
+	ids[6] = ingest_gone(SCEN "/06-network-error/bundle");
 }
 
 static void teardown(void)
@@ -622,10 +638,17 @@ static json_t *expect_context(int64_t run_id, int64_t id, int64_t line, const ch
 	return j;
 }
 
-static void expect_oom_context(int64_t run_id)
+/* in_place: the run's bundle is a directory read where it lies, which the
+ * note says; a kept copy needs no note. */
+static void expect_oom_context(int64_t run_id, bool in_place)
 {
 	int64_t line, id = oom_event(run_id, &line);
 	json_t *j = expect_context(run_id, id, line, OOM_LOG);
+	json_t *note = json_object_get(j, "note");
+	if (in_place)
+		cr_expect(json_is_string(note) && strstr(json_string_value(note), "read in place"));
+	else
+		cr_expect(json_is_null(note), "run %lld", (long long)run_id);
 	json_t *ev = json_object_get(j, "event");
 	cr_expect_str_eq(str_of(ev, "kind"), "mem.cuda_oom");
 	cr_expect(json_object_get(json_object_get(ev, "fields"), "requested"));
@@ -634,14 +657,15 @@ static void expect_oom_context(int64_t run_id)
 
 Test(history, show_prints_the_event_and_its_context)
 {
-	expect_oom_context(ids[0]);
-	expect_oom_context(ids[4]);
+	expect_oom_context(ids[0], true);
+	expect_oom_context(ids[4], false);
 	int64_t line, id = oom_event(ids[0], &line);
 	char *out = NULL;
 	cr_assert_eq(run(&out, "show", id_str(ids[0]), id_str(id), NULL), 0);
 	char *before = file_line(OOM_LOG, line - 1);
 	cr_expect(strstr(out, "mem.cuda_oom") && strstr(out, "requested"), "%s", out);
 	cr_expect(strstr(out, before), "context line %lld missing: %s", (long long)line - 1, out);
+	cr_expect(strstr(out, "(read in place: no copy was kept)"), "%s", out);
 	char mark[64];
 	snprintf(mark, sizeof(mark), ">%7lld  ", (long long)line);
 	cr_expect(strstr(out, mark), "event line not marked: %s", out);
@@ -685,12 +709,13 @@ Test(history, show_without_a_kept_bundle_still_shows_the_event)
 	json_decref(rows);
 	char *out = NULL;
 	cr_assert_eq(run(&out, "show", id_str(ids[6]), id_str(id), NULL), 0);
-	cr_expect(strstr(out, "not kept"), "%s", out);
+	cr_expect(strstr(out, "context  none: no copy was kept and '") && strstr(out, "/gone' is gone"),
+		  "%s", out);
 	cr_expect(strstr(out, "kind"));
 	free(out);
 	json_t *j = JSON("show", id_str(ids[6]), id_str(id));
 	cr_expect(json_is_null(json_object_get(j, "context")));
-	cr_expect(strstr(str_of(j, "note"), "--no-keep"));
+	cr_expect(strstr(str_of(j, "note"), "no copy was kept"));
 	cr_expect_eq(int_of(json_object_get(j, "event"), "id"), id);
 	json_decref(j);
 }

@@ -68,11 +68,12 @@ static char *scenario(const char *name)
 	return fl_xasprintf("%s/scenarios/%s/bundle", FL_TESTDATA_DIR, name);
 }
 
-/* Ingests a scenario's bundle directory (or any path); returns the run id. */
-static long ingest_path(struct t *t, const char *path, bool keep)
+/* Ingests a scenario's bundle directory (or any path) with the copy flag
+ * (NULL, "--no-keep" or "--copy-dir"); returns the run id. */
+static long ingest_path(struct t *t, const char *path, const char *flag)
 {
-	int rc = keep ? run(t, "ingest", path, "--db", t->db, NULL)
-		      : run(t, "ingest", "--no-keep", path, "--db", t->db, NULL);
+	int rc = flag ? run(t, "ingest", flag, path, "--db", t->db, NULL)
+		      : run(t, "ingest", path, "--db", t->db, NULL);
 	cr_assert_eq(rc, 0, "ingest '%s' failed: %s", path, t->err);
 	long id = strtol(t->out, NULL, 10);
 	cr_assert_gt(id, 0, "ingest '%s' printed no run id: %s", path, t->out);
@@ -82,9 +83,26 @@ static long ingest_path(struct t *t, const char *path, bool keep)
 static long ingest(struct t *t, const char *name)
 {
 	char *path = scenario(name);
-	long id = ingest_path(t, path, true);
+	long id = ingest_path(t, path, NULL);
 	free(path);
 	return id;
+}
+
+/* A copy of a scenario's bundle directory under the test's directory. */
+static char *copy_of(struct t *t, const char *name, const char *as)
+{
+	char *out = fl_xasprintf("%s/%s", t->dir, as);
+	char *cmd = fl_xasprintf("cp -R '%s/scenarios/%s/bundle' '%s'", FL_TESTDATA_DIR, name, out);
+	cr_assert_eq(system(cmd), 0, "%s failed", cmd);
+	free(cmd);
+	return out;
+}
+
+static void remove_tree(const char *path)
+{
+	char *cmd = fl_xasprintf("rm -rf '%s'", path);
+	cr_assert_eq(system(cmd), 0, "%s failed", cmd);
+	free(cmd);
 }
 
 /* A .tar.gz of a scenario's bundle, made with tar(1). */
@@ -96,6 +114,15 @@ static char *tarball(struct t *t, const char *name)
 	cr_assert_eq(system(cmd), 0, "%s failed", cmd);
 	free(cmd);
 	return out;
+}
+
+/* Ingests the scenario as a .tar.gz, which the store keeps a copy of. */
+static long ingest_tarball(struct t *t, const char *name)
+{
+	char *tgz = tarball(t, name);
+	long id = ingest_path(t, tgz, NULL);
+	free(tgz);
+	return id;
 }
 
 static json_t *out_json(struct t *t)
@@ -212,7 +239,7 @@ Test(hosts, first_failing_host_ranks_first)
 	t_init(&t, "hosts");
 	long oom = ingest(&t, "01-gpu-oom");
 	char *tgz = tarball(&t, "01-gpu-oom");
-	long oom2 = ingest_path(&t, tgz, true); /* other bytes, so a second run */
+	long oom2 = ingest_path(&t, tgz, NULL); /* other bytes, so a second run */
 	free(tgz);
 	cr_assert_neq(oom, oom2);
 	long xid = ingest(&t, "07-gpu-hardware");
@@ -292,6 +319,25 @@ static size_t run_count(struct t *t)
 	return n;
 }
 
+/* Names of the regular files in <dir>/bundles, one per line, sorted. */
+static char *bundles(struct t *t)
+{
+	char *dir = fl_xasprintf("%s/bundles", t->dir);
+	struct dirent **ents;
+	int n = scandir(dir, &ents, NULL, alphasort);
+	struct fl_buf b = FL_BUF_INIT;
+	fl_buf_adds(&b, "");
+	for (int i = 0; i < n; i++) {
+		if (ents[i]->d_name[0] != '.')
+			fl_buf_printf(&b, "%s\n", ents[i]->d_name);
+		free(ents[i]);
+	}
+	if (n >= 0)
+		free(ents);
+	free(dir);
+	return fl_buf_detach(&b);
+}
+
 /* Re-analysis with the same patterns must give back the very same report:
  * same id, bundle name, sha256, ingest time, verdict and evidence file
  * names - also for a single log, whose member is named after the file. */
@@ -302,11 +348,11 @@ Test(reanalyze, directory_archive_and_single_log_give_the_same_report)
 	char *ids[3];
 	ids[0] = id_text(ingest(&t, "07-gpu-hardware"));
 	char *tgz = tarball(&t, "06-network-error");
-	ids[1] = id_text(ingest_path(&t, tgz, true));
+	ids[1] = id_text(ingest_path(&t, tgz, NULL));
 	free(tgz);
 	char *log = fl_xasprintf("%s/scenarios/20-single-file-oom/bundle/slurm-12345.out",
 				 FL_TESTDATA_DIR);
-	ids[2] = id_text(ingest_path(&t, log, true));
+	ids[2] = id_text(ingest_path(&t, log, NULL));
 	free(log);
 	char *before[3];
 	for (int k = 0; k < 3; k++)
@@ -327,7 +373,7 @@ Test(reanalyze, directory_archive_and_single_log_give_the_same_report)
 	free(said);
 	cr_expect_eq(run_count(&t), 3);
 
-	/* --all covers every run, and the kept copies serve again. */
+	/* --all covers every run, and the bundles serve again. */
 	cr_assert_eq(run(&t, "reanalyze", "--all", "--db", t.db, NULL), 0, "%s", t.err);
 	cr_expect_eq(count_lines(t.out), 3, "%s", t.out);
 	for (int k = 0; k < 3; k++) {
@@ -349,17 +395,77 @@ Test(reanalyze, directory_archive_and_single_log_give_the_same_report)
 	t_release(&t);
 }
 
-Test(reanalyze, without_kept_bundle_fails_in_one_line)
+/* A directory is not copied: it is read again where it lies, and only
+ * while its content is what was ingested. */
+Test(reanalyze, directory_in_place_only_while_unchanged)
+{
+	struct t t;
+	t_init(&t, "reanalyze-inplace");
+	char *dir = copy_of(&t, "08-cuda-error", "job");
+	char *id = id_text(ingest_path(&t, dir, NULL));
+	char *kept = bundles(&t);
+	cr_expect_str_eq(kept, "", "a directory was copied: %s", kept);
+	char *before = report(&t, id);
+	cr_assert_eq(run(&t, "reanalyze", id, "--db", t.db, NULL), 0, "%s", t.err);
+	char *after = report(&t, id);
+	cr_expect_str_eq(after, before);
+	free(after);
+
+	char *log = fl_xasprintf("%s/extra.log", dir);
+	cr_assert(fl_test_write(log, "one more line\n", 14));
+	cr_expect_eq(run(&t, "reanalyze", id, "--db", t.db, NULL), 1);
+	cr_expect_eq(count_lines(t.err), 1, "%s", t.err);
+	cr_expect(strstr(t.err, "has changed since it was ingested"), "%s", t.err);
+	cr_expect_str_eq(t.out, "");
+	after = report(&t, id);
+	cr_expect_str_eq(after, before, "a failed re-analysis changed the run");
+	free(after);
+	free(log);
+	free(kept);
+	free(before);
+	free(id);
+	free(dir);
+	t_release(&t);
+}
+
+/* --copy-dir keeps a directory as a zstd tar, which serves once the
+ * directory is gone. */
+Test(reanalyze, copied_directory_serves_after_the_original_is_gone)
+{
+	struct t t;
+	t_init(&t, "reanalyze-copy");
+	char *dir = copy_of(&t, "07-gpu-hardware", "job");
+	char *id = id_text(ingest_path(&t, dir, "--copy-dir"));
+	char *kept = bundles(&t);
+	cr_expect_eq(count_lines(kept), 1, "%s", kept);
+	cr_expect(strstr(kept, ".tar.zst\n"), "%s", kept);
+	char *before = report(&t, id);
+	remove_tree(dir);
+	cr_assert_eq(run(&t, "reanalyze", id, "--db", t.db, NULL), 0, "%s", t.err);
+	char *after = report(&t, id);
+	cr_expect_str_eq(after, before);
+	free(after);
+	free(before);
+	free(kept);
+	free(id);
+	free(dir);
+	t_release(&t);
+}
+
+Test(reanalyze, without_any_bundle_fails_in_one_line)
 {
 	struct t t;
 	t_init(&t, "reanalyze-nokeep");
-	char *path = scenario("08-cuda-error");
-	char *id = id_text(ingest_path(&t, path, false));
-	free(path);
+	char *tgz = tarball(&t, "08-cuda-error");
+	char *id = id_text(ingest_path(&t, tgz, "--no-keep"));
+	char *kept = bundles(&t);
+	cr_expect_str_eq(kept, "", "--no-keep copied: %s", kept);
 	char *before = report(&t, id);
+	cr_expect_eq(unlink(tgz), 0);
 	cr_expect_eq(run(&t, "reanalyze", id, "--db", t.db, NULL), 1);
 	cr_expect_eq(count_lines(t.err), 1, "%s", t.err);
-	cr_expect(strstr(t.err, "no kept bundle"), "%s", t.err);
+	cr_expect(strstr(t.err, "no copy was kept and '") && strstr(t.err, "' is gone"), "%s",
+		  t.err);
 	cr_expect_str_eq(t.out, "");
 	char *after = report(&t, id);
 	cr_expect_str_eq(after, before, "a failed re-analysis changed the run");
@@ -367,38 +473,21 @@ Test(reanalyze, without_kept_bundle_fails_in_one_line)
 	cr_expect_eq(run(&t, "reanalyze", "77", "--db", t.db, NULL), 1);
 	free(before);
 	free(after);
+	free(kept);
 	free(id);
+	free(tgz);
 	t_release(&t);
 }
 
 /* ---- rm and gc ---- */
 
-/* Names of the regular files in <dir>/bundles, one per line, sorted. */
-static char *bundles(struct t *t)
-{
-	char *dir = fl_xasprintf("%s/bundles", t->dir);
-	struct dirent **ents;
-	int n = scandir(dir, &ents, NULL, alphasort);
-	struct fl_buf b = FL_BUF_INIT;
-	fl_buf_adds(&b, "");
-	for (int i = 0; i < n; i++) {
-		if (ents[i]->d_name[0] != '.')
-			fl_buf_printf(&b, "%s\n", ents[i]->d_name);
-		free(ents[i]);
-	}
-	if (n >= 0)
-		free(ents);
-	free(dir);
-	return fl_buf_detach(&b);
-}
-
 Test(rm, removes_run_and_kept_file)
 {
 	struct t t;
 	t_init(&t, "rm");
-	char *keep = id_text(ingest(&t, "14-healthy"));
+	char *keep = id_text(ingest_tarball(&t, "14-healthy"));
 	char *files_before = bundles(&t);
-	char *gone = id_text(ingest(&t, "13-slow-transport"));
+	char *gone = id_text(ingest_tarball(&t, "13-slow-transport"));
 	char *files = bundles(&t);
 	cr_assert_eq(count_lines(files), 2, "%s", files);
 	cr_assert_eq(run(&t, "rm", gone, "--db", t.db, NULL), 0, "%s", t.err);
@@ -429,7 +518,7 @@ Test(gc, removes_orphans_only)
 {
 	struct t t;
 	t_init(&t, "gc");
-	char *id = id_text(ingest(&t, "14-healthy"));
+	char *id = id_text(ingest_tarball(&t, "14-healthy"));
 	char *kept = bundles(&t);
 	cr_assert_eq(count_lines(kept), 1, "%s", kept);
 	const char *orphans[] = { "orphan.tar.gz", "incoming-2147483646",

@@ -46,6 +46,13 @@ static void ingest(const char *tmp, const char *bundle, const char *db)
 	cr_assert_eq(run(tmp, args, NULL), 0, "ingest %s failed", bundle);
 }
 
+/* Ingests a directory with a copy kept in the store. */
+static void ingest_copy(const char *tmp, const char *bundle, const char *db)
+{
+	const char *args[] = { "ingest", "--copy-dir", bundle, "--db", db, NULL };
+	cr_assert_eq(run(tmp, args, NULL), 0, "ingest --copy-dir %s failed", bundle);
+}
+
 static json_t *report(const char *tmp, const char *db, const char *runspec)
 {
 	char path[4096];
@@ -269,7 +276,7 @@ Test(merge, copies_runs, .timeout = 120)
 	snprintf(dst, sizeof(dst), "%s/dst/fl.db", tmp);
 	snprintf(b1, sizeof(b1), "%s/scenarios/01-gpu-oom/bundle", FL_TESTDATA_DIR);
 	snprintf(b2, sizeof(b2), "%s/scenarios/05-collective-hang/bundle", FL_TESTDATA_DIR);
-	ingest(tmp, b1, x);
+	ingest_copy(tmp, b1, x);
 	ingest(tmp, b2, y);
 	/* the destination already holds a run, so the copies get new ids */
 	ingest(tmp, b2, dst);
