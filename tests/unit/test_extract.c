@@ -708,6 +708,60 @@ Test(matcher, prefilter_finds_short_literals_at_every_offset)
 	fl_patterns_free(p);
 }
 
+/* Every literal, of every length from 3 to 14, is found at every offset
+ * of a line and at its end, whatever the bytes around it: the prefilter
+ * may let through lines that lack a literal, never miss one that has it. */
+Test(matcher, prefilter_never_misses_a_literal)
+{
+	enum { NLIT = 48 };
+	static const char alpha[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+				    " .,:;=_-/[]()<>#%*~@!?'";
+	char lits[NLIT][16];
+	uint32_t seed = 12345;
+	struct fl_buf set = FL_BUF_INIT;
+	for (int i = 0; i < NLIT; i++) {
+		size_t len = 3 + (size_t)i % 12;
+		for (size_t k = 0; k < len; k++) {
+			seed = seed * 1103515245u + 12345u;
+			lits[i][k] = alpha[(seed >> 16) % (sizeof(alpha) - 1)];
+		}
+		lits[i][0] = lits[i][len - 1] = 'L'; /* no blank at either end */
+		lits[i][len] = '\0';
+		fl_buf_printf(&set, "name: t.l%02d\nkind: test.lit\nseverity: info\nliteral: %s\n"
+			      "regex: \\Q%s\\E\nexample: %s\n\n", i, lits[i], lits[i], lits[i]);
+	}
+	char *dir = fl_test_tmpdir("pat-every");
+	free(write_pat(dir, "lits.pat", set.ptr));
+	fl_buf_release(&set);
+	struct fl_patterns *p = load_one(dir);
+	free(dir);
+	cr_assert_eq(fl_patterns_count(p), NLIT);
+	size_t words = fl_patterns_cand_words(p);
+	uint64_t *cand = calloc(words, sizeof(uint64_t));
+	char line[64];
+	for (size_t i = 0; i < NLIT; i++) {
+		const char *name = fl_patterns_info(p, i)->name;
+		const char *lit = lits[strtol(name + 3, NULL, 10)];
+		size_t len = strlen(lit);
+		for (size_t before = 0; before < 9; before++) {
+			for (size_t after = 0; after < 4; after++) {
+				for (size_t k = 0; k < before + after; k++) {
+					seed = seed * 1103515245u + 12345u;
+					line[k < before ? k : len + k] = (char)(seed >> 16);
+				}
+				memcpy(line + before, lit, len);
+				memset(cand, 0, words * sizeof(uint64_t));
+				bool any = fl_patterns_prefilter(p, line, before + len + after, cand);
+				cr_assert(any && (cand[i / 64] >> (i % 64) & 1),
+					  "'%s' missed with %zu bytes before and %zu after", lit,
+					  before, after);
+			}
+		}
+	}
+	free(cand);
+	fl_patterns_free(p);
+}
+
 Test(matcher, shipped_traceback_pattern_interleaved, .timeout = 60)
 {
 	struct fl_patterns *p = load_one(FL_SOURCE_DIR "/patterns");
