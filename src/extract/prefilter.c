@@ -225,6 +225,13 @@ static bool window(const struct ac *ac, const unsigned char *s, size_t n, size_t
 	return has_key(ac, key) && lits_at(ac, s, n, i, key, cand);
 }
 
+/* On x86-64 CPUs from 2013 on (x86-64-v3), BMI2's shifts by a register
+ * take a third fewer instructions per window than the baseline's. */
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+__attribute__((target_clones("arch=x86-64-v3", "default")))
+#endif
+#endif
 bool ac_scan(const struct ac *ac, const char *str, size_t n, uint64_t *cand)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -236,10 +243,21 @@ bool ac_scan(const struct ac *ac, const char *str, size_t n, uint64_t *cand)
 		unsigned key = quad(w);
 		return n == 3 && has_key(ac, key) && lits_at(ac, s, n, 0, key, cand);
 	}
-	size_t i = 0;
-	for (; i + ANCHOR <= n; i += 2)
+	/* Two windows per turn, their bits tested together: nearly every
+	 * window misses, and one branch for both halves the loop's overhead. */
+	size_t last = n - ANCHOR, i = 0;
+	for (; i + 2 <= last; i += 4) {
+		unsigned k0 = quad(s + i), k1 = quad(s + i + 2);
+		if (has_key(ac, k0) | has_key(ac, k1)) {
+			if (has_key(ac, k0))
+				any |= lits_at(ac, s, n, i, k0, cand);
+			if (has_key(ac, k1))
+				any |= lits_at(ac, s, n, i + 2, k1, cand);
+		}
+	}
+	for (; i <= last; i += 2)
 		any |= window(ac, s, n, i, cand);
-	if ((n - ANCHOR) % 2)
-		any |= window(ac, s, n, n - ANCHOR, cand);
+	if (last % 2)
+		any |= window(ac, s, n, last, cand);
 	return any;
 }
