@@ -24,14 +24,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <openssl/evp.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #define READ_BLOCK (1u << 20)
-#define DATA_BLOCK (256u << 10)
 #define PEEK_SIZE (16u << 10)
+#define HOLE_BLOCK (64u << 10)
 
 struct walker {
 	const struct fl_ingest_opts *o;
@@ -103,11 +104,56 @@ static la_ssize_t file_read(struct archive *a, void *cd, const void **buf)
 	return n;
 }
 
+/* The data of the current entry of an archive, in libarchive's own
+ * blocks: archive_read_data() would copy each into a buffer of ours first,
+ * which cost a tenth of the reader thread. A piece stays valid until the
+ * next call. The holes of a sparse entry read as zeros. */
+struct blocks {
+	struct archive *a;
+	const char *p;  /* the rest of the current block */
+	size_t n;
+	int64_t pos;    /* entry offset of the next byte handed out */
+	int64_t hole;   /* zeros owed before p */
+};
+
+/* The next piece, at most max bytes, at *p: its length, 0 at the end of
+ * the entry, -1 when it cannot be read (archive_error_string(b->a)). */
+static la_ssize_t blocks_next(struct blocks *b, const char **p, size_t max)
+{
+	static const char zeros[HOLE_BLOCK];
+	if (!b->n && !b->hole) {
+		const void *blk;
+		size_t size;
+		la_int64_t off;
+		int r = archive_read_data_block(b->a, &blk, &size, &off);
+		if (r == ARCHIVE_EOF)
+			return 0;
+		if (r < ARCHIVE_OK)
+			return -1;
+		b->p = blk;
+		b->n = size;
+		b->hole = off > b->pos ? off - b->pos : 0;
+	}
+	size_t k;
+	if (b->hole) {
+		k = (uint64_t)b->hole < sizeof(zeros) ? (size_t)b->hole : sizeof(zeros);
+		k = k < max ? k : max;
+		*p = zeros;
+		b->hole -= (int64_t)k;
+	} else {
+		k = b->n < max ? b->n : max;
+		*p = b->p;
+		b->p += k;
+		b->n -= k;
+	}
+	b->pos += (int64_t)k;
+	return (la_ssize_t)k;
+}
+
 struct member_src {
-	struct archive *parent;
+	struct blocks *parent;
 	const char *peek;
 	size_t peek_len;
-	char *buf;
 };
 
 static la_ssize_t member_read(struct archive *a, void *cd, const void **buf)
@@ -118,12 +164,13 @@ static la_ssize_t member_read(struct archive *a, void *cd, const void **buf)
 		s->peek = NULL;
 		return (la_ssize_t)s->peek_len;
 	}
-	la_ssize_t n = archive_read_data(s->parent, s->buf, DATA_BLOCK);
+	const char *p = NULL;
+	la_ssize_t n = blocks_next(s->parent, &p, SIZE_MAX);
 	if (n < 0) {
-		archive_set_error(a, -1, "%s", archive_error_string(s->parent));
+		archive_set_error(a, -1, "%s", archive_error_string(s->parent->a));
 		return -1;
 	}
-	*buf = s->buf;
+	*buf = p;
 	return n;
 }
 
@@ -169,8 +216,8 @@ static char *strip_compression(const char *name)
 	return fl_xstrdup(name);
 }
 
-static int stream_text(struct walker *w, struct archive *a, const char *name, int depth,
-		       int64_t mtime, const char *peek, size_t peek_len, char *buf)
+static int stream_text(struct walker *w, struct blocks *b, const char *name, int depth,
+		       int64_t mtime, const char *peek, size_t peek_len)
 {
 	struct fl_member m = { name, depth, mtime };
 	struct fl_member_stats ms = { 0, 0, 0 };
@@ -192,11 +239,10 @@ static int stream_text(struct walker *w, struct archive *a, const char *name, in
 			skipped(w, name, "bundle size limit reached; the rest of the member was not read");
 			break;
 		}
-		n = archive_read_data(a, buf, DATA_BLOCK);
-		p = buf;
+		n = blocks_next(b, &p, SIZE_MAX);
 	}
 	if (n < 0) {
-		char *why = fl_xasprintf("member cut short: %s", archive_error_string(a));
+		char *why = fl_xasprintf("member cut short: %s", archive_error_string(b->a));
 		skipped(w, name, why);
 		free(why);
 	}
@@ -211,14 +257,14 @@ static int stream_text(struct walker *w, struct archive *a, const char *name, in
 	return rc;
 }
 
-static int stream_nested(struct walker *w, struct archive *parent, const char *name, int depth,
-			 const char *peek, size_t peek_len, char *buf)
+static int stream_nested(struct walker *w, struct blocks *parent, const char *name, int depth,
+			 const char *peek, size_t peek_len)
 {
 	if (depth + 1 > w->o->max_depth) {
 		skipped(w, name, "archive nested too deep");
 		return 0;
 	}
-	struct member_src src = { parent, peek, peek_len, buf };
+	struct member_src src = { parent, peek, peek_len };
 	struct archive *a = reader_new();
 	int rc = 0;
 	if (archive_read_open(a, &src, NULL, member_read, NULL) != ARCHIVE_OK) {
@@ -236,11 +282,14 @@ static int stream_entry(struct walker *w, struct archive *a, const char *name, i
 			int64_t mtime)
 {
 	char *peek = fl_xmalloc(PEEK_SIZE);
-	char *buf = fl_xmalloc(DATA_BLOCK);
+	struct blocks b = { .a = a };
 	size_t have = 0;
 	la_ssize_t n = 1;
-	while (have < PEEK_SIZE && (n = archive_read_data(a, peek + have, PEEK_SIZE - have)) > 0)
+	const char *p;
+	while (have < PEEK_SIZE && (n = blocks_next(&b, &p, PEEK_SIZE - have)) > 0) {
+		memcpy(peek + have, p, (size_t)n);
 		have += (size_t)n;
+	}
 	int rc = 0;
 	if (n < 0 && have == 0) {
 		char *why = fl_xasprintf("unreadable: %s", archive_error_string(a));
@@ -252,14 +301,13 @@ static int stream_entry(struct walker *w, struct archive *a, const char *name, i
 			skipped(w, name, "binary content");
 			break;
 		case FL_SNIFF_ARCHIVE:
-			rc = stream_nested(w, a, name, depth, peek, have, buf);
+			rc = stream_nested(w, &b, name, depth, peek, have);
 			break;
 		case FL_SNIFF_TEXT:
-			rc = stream_text(w, a, name, depth, mtime, peek, have, buf);
+			rc = stream_text(w, &b, name, depth, mtime, peek, have);
 			break;
 		}
 	}
-	free(buf);
 	free(peek);
 	return rc;
 }
