@@ -405,6 +405,32 @@ Test(ingest, single_compressed_log)
 	free(src);
 }
 
+/* A sparse member (GNU tar -S of a file with a hole) reads as its bytes
+ * with the hole as zeros, as the file itself reads: the text after the
+ * hole is there, and the member's size is the file's. */
+Test(ingest, sparse_member_reads_holes_as_zeros)
+{
+	char *dir = fl_xasprintf("%s/sparse", g_tmp);
+	/* 38,893 bytes of text first, so that the member sniffs as text. */
+	sh("mkdir -p '%s' && seq -f 'line %%g' 4000 > '%s/rank0.log' && "
+	   "truncate -s 1048576 '%s/rank0.log' && printf '\\nafter\\n' >> '%s/rank0.log' && "
+	   "tar -C '%s' -S -cf '%s.tar' rank0.log", dir, dir, dir, dir, dir, dir);
+	char *tar = fl_xasprintf("%s.tar", dir);
+	struct rec r;
+	memset(&r, 0, sizeof(r));
+	struct fl_ingest_sink sink = sink_for(&r);
+	struct fl_ingest_stats st;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_ingest_bundle(tar, NULL, &sink, &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(r.nm, 1);
+	cr_expect_eq(r.m[0].bytes, 1048576 + 7);
+	cr_expect_str_eq(r.m[0].first, "line 1");
+	cr_expect_str_eq(r.m[0].last, "after");
+	cr_expect_eq(r.nsk, 0);
+	free(tar);
+	free(dir);
+}
+
 /* Reads the first word of a command's output. */
 static char *first_word(const char *cmd)
 {
