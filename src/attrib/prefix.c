@@ -323,12 +323,14 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 	size_t used;
 	switch (s[0]) {
 	case '[':
+		/* torchtitan's tag first: on its jobs it starts nearly every
+		 * line, and no other prefix can start with it. */
+		if (n > 8 && memcmp(s, "[titan] ", 8) == 0)
+			return 8;
 		if ((used = role_tag(s, n, a)) || (used = kubectl_prefix(s, n, a)) ||
 		    (used = glog(s, n, year, a)) || (used = stamp(s, n, year, a)) ||
 		    (used = dmesg_uptime(s, n, a)))
 			return used;
-		if (n > 8 && memcmp(s, "[titan] ", 8) == 0)
-			return 8;
 		if (first && is_digit(s[1])) { /* log viewer line numbers `[80746] ` */
 			size_t i = 1;
 			int64_t v;
