@@ -345,7 +345,7 @@ static int key_value(struct parser *ps, const char *key, const char *v)
 		return FL_OK;
 	}
 	if (!strcmp(key, "literal")) {
-		/* The prefilter indexes literals by three of their bytes. */
+		/* The prefilter finds literals of three bytes or more. */
 		if (strlen(v) < 3)
 			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: a literal needs three bytes or more",
 					  ps->file, ps->line);
