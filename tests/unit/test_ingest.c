@@ -176,11 +176,13 @@ static void r_skipped(void *ctx, const char *path, const char *why)
 	r->nsk++;
 }
 
-static struct fl_ingest_sink sink_for(struct rec *r)
+/* Ingests path (o may be NULL) into r, which the caller has zeroed. */
+static int read_into(const char *path, const struct fl_ingest_opts *o, struct rec *r,
+		     struct fl_ingest_stats *st, struct fl_err *err)
 {
-	struct fl_ingest_sink s = { .ctx = r, .member_begin = r_begin, .line = r_line,
-				    .member_end = r_end, .skipped = r_skipped };
-	return s;
+	struct fl_ingest_sink sink = { .ctx = r, .member_begin = r_begin, .line = r_line,
+				       .member_end = r_end, .skipped = r_skipped };
+	return fl_ingest_bundle(path, o, &sink, st, err);
 }
 
 static int find_member(const struct rec *r, const char *path)
@@ -292,10 +294,9 @@ Test(ingest, directory_bundle)
 	char *bundle = make_bundle();
 	struct rec r;
 	memset(&r, 0, sizeof(r));
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	int rc = fl_ingest_bundle(bundle, NULL, &sink, &st, &err);
+	int rc = read_into(bundle, NULL, &r, &st, &err);
 	cr_assert_eq(rc, FL_OK, "%s", err.msg);
 	cr_assert(st.is_directory);
 
@@ -367,10 +368,9 @@ Test(ingest, member_paths_of_a_top_level_archive)
 
 	struct rec r;
 	memset(&r, 0, sizeof(r));
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	cr_assert_eq(fl_ingest_bundle(bundle, NULL, &sink, &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(read_into(bundle, NULL, &r, &st, &err), FL_OK, "%s", err.msg);
 	cr_assert_not(st.is_directory);
 	cr_assert_eq(r.nm, 2, "%zu members", r.nm);
 	int k = find_member(&r, "inner.tar/node2/inner/rank5.log");
@@ -393,10 +393,9 @@ Test(ingest, single_compressed_log)
 	char *gz = fl_xasprintf("%s.gz", src);
 	struct rec r;
 	memset(&r, 0, sizeof(r));
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	cr_assert_eq(fl_ingest_bundle(gz, NULL, &sink, &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(read_into(gz, NULL, &r, &st, &err), FL_OK, "%s", err.msg);
 	cr_assert_eq(r.nm, 1);
 	cr_assert_str_eq(r.m[0].path, "rank7.log", "name without the compression suffix");
 	cr_assert_eq(r.m[0].lines_seen, 2);
@@ -418,10 +417,9 @@ Test(ingest, sparse_member_reads_holes_as_zeros)
 	char *tar = fl_xasprintf("%s.tar", dir);
 	struct rec r;
 	memset(&r, 0, sizeof(r));
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	cr_assert_eq(fl_ingest_bundle(tar, NULL, &sink, &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(read_into(tar, NULL, &r, &st, &err), FL_OK, "%s", err.msg);
 	cr_assert_eq(r.nm, 1);
 	cr_expect_eq(r.m[0].bytes, 1048576 + 7);
 	cr_expect_str_eq(r.m[0].first, "line 1");
@@ -446,10 +444,9 @@ static void sha_of(const char *path, char out[65])
 {
 	struct rec r;
 	memset(&r, 0, sizeof(r));
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	cr_assert_eq(fl_ingest_bundle(path, NULL, &sink, &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(read_into(path, NULL, &r, &st, &err), FL_OK, "%s", err.msg);
 	memcpy(out, st.sha256, 65);
 	char h[65];
 	cr_assert_eq(fl_ingest_hash(path, h, &err), FL_OK, "%s", err.msg);
@@ -498,10 +495,9 @@ Test(ingest, nonexistent_path)
 	char *path = fl_xasprintf("%s/no/such/bundle.tar.gz", g_tmp);
 	struct rec r;
 	memset(&r, 0, sizeof(r));
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	cr_assert_eq(fl_ingest_bundle(path, NULL, &sink, &st, &err), FL_EIO);
+	cr_assert_eq(read_into(path, NULL, &r, &st, &err), FL_EIO);
 	cr_assert_not_null(strstr(err.msg, path), "message '%s' does not name the path", err.msg);
 	char h[65];
 	cr_assert_eq(fl_ingest_hash(path, h, &err), FL_EIO);
@@ -514,10 +510,9 @@ Test(ingest, empty_directory)
 	sh("mkdir -p '%s'", dir);
 	struct rec r;
 	memset(&r, 0, sizeof(r));
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	cr_assert_eq(fl_ingest_bundle(dir, NULL, &sink, &st, &err), FL_EFORMAT);
+	cr_assert_eq(read_into(dir, NULL, &r, &st, &err), FL_EFORMAT);
 	cr_assert_neq(err.msg[0], '\0');
 	cr_assert_eq(r.nm, 0);
 	free(dir);
@@ -534,10 +529,9 @@ Test(ingest, only_binaries_is_unusable)
 	cr_assert(fl_test_write(p, elf, sizeof(elf)));
 	struct rec r;
 	memset(&r, 0, sizeof(r));
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	cr_assert_eq(fl_ingest_bundle(dir, NULL, &sink, &st, &err), FL_EFORMAT);
+	cr_assert_eq(read_into(dir, NULL, &r, &st, &err), FL_EFORMAT);
 	cr_assert_eq(r.nsk, 1);
 	cr_assert_str_eq(r.sk[0].why, "binary content");
 	free(p);
@@ -550,10 +544,9 @@ Test(ingest, sink_can_stop_the_walk)
 	struct rec r;
 	memset(&r, 0, sizeof(r));
 	r.stop_after = 3;
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	cr_assert_eq(fl_ingest_bundle(bundle, NULL, &sink, &st, &err), FL_ECANCEL);
+	cr_assert_eq(read_into(bundle, NULL, &r, &st, &err), FL_ECANCEL);
 	cr_assert_eq(r.lines, 3, "no line after the stop");
 	free(bundle);
 }
@@ -573,10 +566,9 @@ Test(ingest, single_word_lines_are_text)
 	char *root = fl_xasprintf("%s/words", g_tmp);
 	struct rec r;
 	memset(&r, 0, sizeof(r));
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	int rc = fl_ingest_bundle(root, NULL, &sink, &st, &err);
+	int rc = read_into(root, NULL, &r, &st, &err);
 	cr_assert_eq(rc, FL_OK, "%s", err.msg);
 	int k = find_member(&r, "rank3/stderr.log");
 	cr_assert_geq(k, 0, "stderr.log not read as a member (first member: '%s')",
@@ -605,10 +597,9 @@ Test(ingest, max_line_option)
 	o.max_line = 100;
 	struct rec r;
 	memset(&r, 0, sizeof(r));
-	struct fl_ingest_sink sink = sink_for(&r);
 	struct fl_ingest_stats st;
 	struct fl_err err = { 0 };
-	cr_assert_eq(fl_ingest_bundle(p, &o, &sink, &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(read_into(p, &o, &r, &st, &err), FL_OK, "%s", err.msg);
 	cr_assert_eq(r.nm, 1);
 	cr_assert_eq(strlen(r.m[0].first), 100, "first line of %zu bytes, %llu lines", strlen(r.m[0].first), (unsigned long long)r.m[0].lines_seen);
 	free(p);
