@@ -56,6 +56,7 @@ struct context {
 	size_t members;
 	bool found, in_want, in_first;
 	bool in_place;           /* read where it was ingested from, not a kept copy */
+	const char *event_text;  /* the event's stored text */
 	struct lines exact, first;
 	const struct lines *use; /* what to print; NULL when no context */
 	char *note;              /* why there is none, or how it was found */
@@ -131,6 +132,21 @@ static char *source(struct fl_store *s, int64_t run, struct context *x)
 	return path;
 }
 
+/* Whether the event's first line is still at its place in a bundle read
+ * in place. Besides a changed file, this keeps a store from elsewhere,
+ * whose bundle_path could name any file, from having show print lines
+ * its reader could not already see in the store. */
+static bool still_there(const struct context *x)
+{
+	size_t n = strcspn(x->event_text, "\n");
+	for (size_t i = 0; n && i < x->use->n; i++) {
+		const struct kept_line *l = &x->use->v[i];
+		if (l->lineno == x->line && !strncmp(l->text, x->event_text, n))
+			return true;
+	}
+	return false;
+}
+
 /* Fills x->use, or x->note with why there is no context. */
 static void read_context(struct fl_store *s, int64_t run, struct context *x)
 {
@@ -158,6 +174,11 @@ static void read_context(struct fl_store *s, int64_t run, struct context *x)
 		x->use = NULL;
 		x->note = fl_xasprintf("the bundle's '%s' has no line %lld", x->want,
 				       (long long)x->line);
+	}
+	if (x->use && x->in_place && !still_there(x)) {
+		x->use = NULL;
+		x->note = fl_xasprintf("'%s' has changed since it was ingested: its line %lld is "
+				       "not the event's", x->want, (long long)x->line);
 	}
 	free(path);
 }
@@ -320,7 +341,8 @@ static int show_event(struct fl_store *s, int64_t run, int64_t id, int64_t nctx,
 	}
 	int64_t line = fl_stmt_int(ev, 3), nlines = fl_stmt_int(ev, 4);
 	struct context x = { .want = fl_stmt_text(ev, 2), .line = line,
-			     .lo = line > nctx ? line - nctx : 1 };
+			     .lo = line > nctx ? line - nctx : 1,
+			     .event_text = fl_stmt_text(ev, fl_stmt_columns(ev) - 1) };
 	x.hi = line + (nlines > 0 ? nlines - 1 : 0) + nctx;
 	read_context(s, run, &x);
 	struct fl_buf out = FL_BUF_INIT;

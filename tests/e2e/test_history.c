@@ -720,6 +720,37 @@ Test(history, show_without_a_kept_bundle_still_shows_the_event)
 	json_decref(j);
 }
 
+/* A bundle read in place whose file changed since the ingest (here a
+ * line inserted at its top, which moves every line down) gives no
+ * context: the lines at the event's place are no longer the event's. */
+Test(history, show_in_place_refuses_a_changed_file)
+{
+	char copy[4096], cmd[16384];
+	snprintf(copy, sizeof(copy), "%s/changed", tmp);
+	snprintf(cmd, sizeof(cmd), "cp -R '%s/07-gpu-hardware/bundle' '%s'", SCEN, copy);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	int64_t run_id = ingest(copy, true);
+	json_t *rows = JSON("events", id_str(run_id), "--severity", "error", "--limit", "1");
+	cr_assert_eq(json_array_size(rows), 1);
+	json_t *row = json_array_get(rows, 0);
+	int64_t id = int_of(row, "id");
+	char file[8192];
+	snprintf(file, sizeof(file), "%s/%s", copy, str_of(row, "file"));
+	json_decref(rows);
+	json_t *j = JSON("show", id_str(run_id), id_str(id));
+	cr_expect(json_is_object(json_object_get(j, "context")), "unchanged: %s", str_of(j, "note"));
+	json_decref(j);
+
+	snprintf(cmd, sizeof(cmd), "sed -i '1i inserted' '%s'", file);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	j = JSON("show", id_str(run_id), id_str(id));
+	cr_expect(json_is_null(json_object_get(j, "context")));
+	cr_expect(strstr(str_of(j, "note"), "has changed since it was ingested"), "%s",
+		  str_of(j, "note"));
+	cr_expect_eq(int_of(json_object_get(j, "event"), "id"), id);
+	json_decref(j);
+}
+
 /* ---- sql ---- */
 
 static int64_t count_runs(void)
