@@ -37,12 +37,17 @@ struct lit {
 
 enum { ANCHOR = 4, KEY_BITS = 17, NKEYS = 1 << KEY_BITS };
 
+typedef bool ac_scan_fn(const struct ac *ac, const char *s, size_t n, uint64_t *cand);
+
 struct ac {
+	ac_scan_fn *scan;          /* the scan for this CPU */
 	uint64_t bits[NKEYS / 64]; /* anchor hashes */
 	uint32_t *first;           /* NKEYS + 1 offsets into lits, by anchor hash */
 	struct lit *lits;          /* sorted by anchor hash */
 	size_t nlits, cap;
 };
+
+static ac_scan_fn *scan_for_cpu(void);
 
 /* The hash of the four bytes at p (Fibonacci hashing). The bytes are
  * loaded in the machine's order both when indexing and when scanning, so
@@ -177,6 +182,7 @@ struct ac *ac_build(const struct fl_patterns *p)
 	}
 	if (ac->nlits)
 		qsort(ac->lits, ac->nlits, sizeof(ac->lits[0]), by_key);
+	ac->scan = scan_for_cpu();
 	ac->first = fl_xcalloc(NKEYS + 1, sizeof(uint32_t));
 	for (size_t k = 0; k < ac->nlits; k++) {
 		unsigned key = ac->lits[k].key;
@@ -225,14 +231,8 @@ static bool window(const struct ac *ac, const unsigned char *s, size_t n, size_t
 	return has_key(ac, key) && lits_at(ac, s, n, i, key, cand);
 }
 
-/* On x86-64 CPUs from 2013 on (x86-64-v3), BMI2's shifts by a register
- * take a third fewer instructions per window than the baseline's. */
-#if defined(__x86_64__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-__attribute__((target_clones("arch=x86-64-v3", "default")))
-#endif
-#endif
-bool ac_scan(const struct ac *ac, const char *str, size_t n, uint64_t *cand)
+static inline __attribute__((always_inline)) bool scan(const struct ac *ac, const char *str,
+							size_t n, uint64_t *cand)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	bool any = false;
@@ -260,4 +260,37 @@ bool ac_scan(const struct ac *ac, const char *str, size_t n, uint64_t *cand)
 	if (last % 2)
 		any |= window(ac, s, n, last, cand);
 	return any;
+}
+
+static bool scan_base(const struct ac *ac, const char *s, size_t n, uint64_t *cand)
+{
+	return scan(ac, s, n, cand);
+}
+
+#ifdef __x86_64__
+/* On x86-64 CPUs with BMI2 (2013 on), its shifts by a register take a
+ * third fewer instructions per window than the baseline's. Chosen when
+ * the table is built rather than by an ifunc (target_clones), whose
+ * resolver runs before sanitizers' runtimes start. */
+__attribute__((target("bmi2"))) static bool scan_bmi2(const struct ac *ac, const char *s,
+						      size_t n, uint64_t *cand)
+{
+	return scan(ac, s, n, cand);
+}
+
+static ac_scan_fn *scan_for_cpu(void)
+{
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("bmi2") ? scan_bmi2 : scan_base;
+}
+#else
+static ac_scan_fn *scan_for_cpu(void)
+{
+	return scan_base;
+}
+#endif
+
+bool ac_scan(const struct ac *ac, const char *s, size_t n, uint64_t *cand)
+{
+	return ac->scan(ac, s, n, cand);
 }
