@@ -86,6 +86,9 @@ void ac_free(struct ac *ac);
 /* Sets bit i of cand (one bit per pattern) for each pattern whose literal
  * occurs in s. Returns true if any bit was set. cand must be cleared. */
 bool ac_scan(const struct ac *ac, const char *s, size_t n, uint64_t *cand);
+/* ac_build() picks the scan for the CPU (BMI2 where it has it); this puts
+ * back the portable one, so that a test on any CPU can run both. */
+void ac_use_portable_scan(struct ac *ac);
 
 /* pat_load.c */
 void pattern_release(struct pattern *pt);

@@ -294,3 +294,8 @@ bool ac_scan(const struct ac *ac, const char *s, size_t n, uint64_t *cand)
 {
 	return ac->scan(ac, s, n, cand);
 }
+
+void ac_use_portable_scan(struct ac *ac)
+{
+	ac->scan = scan_base;
+}
