@@ -118,17 +118,18 @@ static int on_member_end(void *p, const struct fl_member *m, const struct fl_mem
 static char *source(struct fl_store *s, int64_t run, struct context *x)
 {
 	struct fl_stmt *st;
-	if (fl_store_prepare(s, "SELECT kept, bundle_path FROM runs WHERE id = ?1", &st, NULL))
-		return NULL;
-	fl_stmt_bind_int(st, 1, run);
 	char *path = NULL, *why = NULL;
-	if (fl_stmt_step(st) == 1) {
-		const char *kept = fl_stmt_null(st, 0) ? NULL : fl_stmt_text(st, 0);
-		const char *orig = fl_stmt_null(st, 1) ? NULL : fl_stmt_text(st, 1);
-		path = cli_bundle_source(s, kept, orig, &x->in_place, &why);
+	if (fl_store_prepare(s, "SELECT kept, bundle_path FROM runs WHERE id = ?1", &st, NULL) ==
+	    FL_OK) {
+		fl_stmt_bind_int(st, 1, run);
+		if (fl_stmt_step(st) == 1) {
+			const char *kept = fl_stmt_null(st, 0) ? NULL : fl_stmt_text(st, 0);
+			const char *orig = fl_stmt_null(st, 1) ? NULL : fl_stmt_text(st, 1);
+			path = cli_bundle_source(s, kept, orig, &x->in_place, &why);
+		}
+		fl_stmt_free(st);
 	}
-	fl_stmt_free(st);
-	x->note = why;
+	x->note = path || why ? why : fl_xstrdup("the run's bundle could not be looked up");
 	return path;
 }
 
