@@ -2,8 +2,9 @@
 /*
  * keep.c - the copy of a bundle kept beside the store.
  *
- * The store keeps every bundle, content-addressed, so that a run can be
- * analysed again when the patterns improve. The copy is written from the
+ * The store keeps a copy of a bundle, content-addressed, so that a run
+ * can be analysed again when the patterns improve (archives and single
+ * logs by default, directories on request: enum fl_keep in pipeline.h). The copy is written from the
  * same bytes the analysis reads (no second pass over a multi-GB bundle).
  * A file bundle is copied as is; a directory becomes a zstd tar whose
  * entries are written as the files stream past.

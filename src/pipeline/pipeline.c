@@ -695,6 +695,8 @@ static void ing_release(struct ing *g)
 	fl_buf_release(&g->key);
 }
 
+/* Whether path is copied beside the store: a directory only with
+ * FL_KEEP_ALL (see enum fl_keep). */
 static bool wants_copy(const char *path, enum fl_keep keep)
 {
 	struct stat sb;
