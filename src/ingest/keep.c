@@ -4,8 +4,9 @@
  *
  * The store keeps a copy of a bundle, content-addressed, so that a run
  * can be analysed again when the patterns improve (archives and single
- * logs by default, directories on request: enum fl_keep in pipeline.h). The copy is written from the
- * same bytes the analysis reads (no second pass over a multi-GB bundle).
+ * logs by default, directories on request: enum fl_keep in pipeline.h).
+ * The copy is written from the same bytes the analysis reads (no second
+ * pass over a multi-GB bundle).
  * A file bundle is copied as is; a directory becomes a zstd tar whose
  * entries are written as the files stream past.
  */

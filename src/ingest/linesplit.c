@@ -182,13 +182,14 @@ int fl_linesplit_feed(struct fl_linesplit *ls, const char *p, size_t n,
 {
 	const char *end = p + n;
 	while (p < end) {
+		const char *from = p; /* no '\n' before it */
 		if (ls->pending.len == 0 && !ls->skipping && !ls->pending_flags) {
-			/* The common line: whole in this chunk, nothing to clean. */
+			/* A line starts here. The common one: whole in this
+			 * chunk, nothing to clean. */
 			const char *q = special(p, end);
 			size_t len = (size_t)(q - p);
 			if (q < end && *q == '\n' && len <= ls->max_line) {
 				struct fl_line l = { p, len, ls->lineno++, ls->offset, 0 };
-				ls->line_off = ls->offset;
 				ls->offset += len + 1;
 				p = q + 1;
 				int rc = cb(ctx, &l);
@@ -196,11 +197,11 @@ int fl_linesplit_feed(struct fl_linesplit *ls, const char *p, size_t n,
 					return rc;
 				continue;
 			}
-		}
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t seg = (size_t)((nl ? nl : end) - p);
-		if (ls->pending.len == 0 && !ls->skipping && !ls->pending_flags)
 			ls->line_off = ls->offset;
+			from = q;
+		}
+		const char *nl = memchr(from, '\n', (size_t)(end - from));
+		size_t seg = (size_t)((nl ? nl : end) - p);
 		if (!ls->skipping) {
 			/* One byte beyond the limit is kept for a CRLF's CR. */
 			size_t room = ls->max_line + 1 - ls->pending.len;
