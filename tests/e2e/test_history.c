@@ -87,13 +87,11 @@ static int64_t ingest(const char *path, bool keep)
  * removes the copy. */
 static int64_t ingest_gone(const char *path)
 {
-	char copy[4096], cmd[8192];
+	char copy[4096];
 	snprintf(copy, sizeof(copy), "%s/gone", tmp);
-	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s'", path, copy);
-	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	cr_assert(fl_test_copy_tree(path, copy), "cannot copy %s", path);
 	int64_t id = ingest(copy, false);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", copy);
-	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	cr_assert(fl_test_remove_tree(copy), "cannot remove %s", copy);
 	return id;
 }
 
@@ -727,8 +725,7 @@ Test(history, show_in_place_refuses_a_changed_file)
 {
 	char copy[4096], cmd[16384];
 	snprintf(copy, sizeof(copy), "%s/changed", tmp);
-	snprintf(cmd, sizeof(cmd), "cp -R '%s/07-gpu-hardware/bundle' '%s'", SCEN, copy);
-	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	cr_assert(fl_test_copy_tree(SCEN "/07-gpu-hardware/bundle", copy));
 	int64_t run_id = ingest(copy, true);
 	json_t *rows = JSON("events", id_str(run_id), "--severity", "error", "--limit", "1");
 	cr_assert_eq(json_array_size(rows), 1);

@@ -92,17 +92,10 @@ static long ingest(struct t *t, const char *name)
 static char *copy_of(struct t *t, const char *name, const char *as)
 {
 	char *out = fl_xasprintf("%s/%s", t->dir, as);
-	char *cmd = fl_xasprintf("cp -R '%s/scenarios/%s/bundle' '%s'", FL_TESTDATA_DIR, name, out);
-	cr_assert_eq(system(cmd), 0, "%s failed", cmd);
-	free(cmd);
+	char *src = scenario(name);
+	cr_assert(fl_test_copy_tree(src, out), "cannot copy %s", src);
+	free(src);
 	return out;
-}
-
-static void remove_tree(const char *path)
-{
-	char *cmd = fl_xasprintf("rm -rf '%s'", path);
-	cr_assert_eq(system(cmd), 0, "%s failed", cmd);
-	free(cmd);
 }
 
 /* A .tar.gz of a scenario's bundle, made with tar(1). */
@@ -440,7 +433,7 @@ Test(reanalyze, copied_directory_serves_after_the_original_is_gone)
 	cr_expect_eq(count_lines(kept), 1, "%s", kept);
 	cr_expect(strstr(kept, ".tar.zst\n"), "%s", kept);
 	char *before = report(&t, id);
-	remove_tree(dir);
+	cr_assert(fl_test_remove_tree(dir));
 	cr_assert_eq(run(&t, "reanalyze", id, "--db", t.db, NULL), 0, "%s", t.err);
 	char *after = report(&t, id);
 	cr_expect_str_eq(after, before);

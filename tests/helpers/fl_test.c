@@ -28,16 +28,37 @@ static void mkdirs(const char *dir)
 	free(p);
 }
 
+/* Runs cmd (which it frees) in the shell; true when it succeeded. */
+static bool shell(char *cmd)
+{
+	bool ok = system(cmd) == 0;
+	free(cmd);
+	return ok;
+}
+
+bool fl_test_copy_tree(const char *src, const char *dst)
+{
+	size_t n = strlen(src) + strlen(dst) + 16;
+	char *cmd = malloc(n);
+	snprintf(cmd, n, "cp -R '%s' '%s'", src, dst);
+	return shell(cmd);
+}
+
+bool fl_test_remove_tree(const char *path)
+{
+	size_t n = strlen(path) + 16;
+	char *cmd = malloc(n);
+	snprintf(cmd, n, "rm -rf '%s'", path);
+	return shell(cmd);
+}
+
 char *fl_test_tmpdir(const char *name)
 {
 	size_t n = strlen(FL_TEST_OUT) + strlen(name) + 64;
 	char *dir = malloc(n);
 	snprintf(dir, n, "%s/tmp/%s-%ld", FL_TEST_OUT, name, (long)getpid());
-	char *cmd = malloc(n + 16);
-	snprintf(cmd, n + 16, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
+	if (!fl_test_remove_tree(dir))
 		perror("rm");
-	free(cmd);
 	mkdirs(dir);
 	return dir;
 }

@@ -22,4 +22,8 @@ char *fl_test_slurp(const char *path, size_t *len);
 /* Writes data to path; returns false on failure. */
 bool fl_test_write(const char *path, const char *data, size_t len);
 
+/* cp -R src dst and rm -rf path; false when the command failed. */
+bool fl_test_copy_tree(const char *src, const char *dst);
+bool fl_test_remove_tree(const char *path);
+
 #endif
