@@ -274,6 +274,16 @@ void fl_collected_free(struct fl_collected *c, size_t n);
 int fl_store_compact(struct fl_store *s, int64_t *before, int64_t *after, struct fl_err *err);
 
 /* ---- read path ---- */
+
+/* A named SQL text. A module that reads the store keeps every statement
+ * it runs in one table of these (analyze: src/analyze/analyze_sql.c), so
+ * that tests/unit/test_sql.c can prepare each against a fresh store and
+ * name the one a schema change broke. */
+struct fl_sql_def {
+	const char *name;
+	const char *text;
+};
+
 struct fl_stmt;
 int fl_store_prepare(struct fl_store *s, const char *sql, struct fl_stmt **out, struct fl_err *err);
 void fl_stmt_free(struct fl_stmt *st);
