@@ -195,6 +195,16 @@ struct fl_activity_row {
 int fl_store_activity_add(struct fl_store *s, const struct fl_activity_row *r);
 
 /* ---- read path ---- */
+
+/* A named SQL text. A module that reads the store keeps every statement
+ * it runs in one table of these (analyze: src/analyze/analyze_sql.c), so
+ * that tests/unit/test_sql.c can prepare each against a fresh store and
+ * name the one a schema change broke. */
+struct fl_sql_def {
+	const char *name;
+	const char *text;
+};
+
 struct fl_stmt;
 int fl_store_prepare(struct fl_store *s, const char *sql, struct fl_stmt **out, struct fl_err *err);
 void fl_stmt_free(struct fl_stmt *st);
