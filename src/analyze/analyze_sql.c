@@ -60,15 +60,17 @@ static const struct fl_sql_def SQL[Q_N] = {
 			   "SELECT host, bus_id, rank, pid FROM procs WHERE run_id = ?1"
 			   " AND rank IS NOT NULL AND bus_id IS NOT NULL" },
 	/* Events that can matter for a verdict: everything but routine info,
-	 * the most severe first beyond ?2 of them. Two resolutions ride
+	 * the most severe first beyond ?2 of them. NCCL's init lines (one or
+	 * two per rank and communicator) stay in the store: init_hang and
+	 * init_lines ask for what the analysis needs of them. Two resolutions ride
 	 * along, each one join for the whole run: the last step line of the
 	 * event's file (a traceback followed by more steps was handled), and
 	 * the rank of the pid a kernel OOM kill names (NCCL prefixes and
 	 * launcher lines tie pids to ranks). */
 	[Q_EVENTS] = { "events",
 		       "WITH sel AS (SELECT id FROM events WHERE run_id = ?1"
-		       "  AND (severity >= 1 OR kind IN ('nccl.init_start', 'nccl.init_complete',"
-		       "  'train.overflow', 'launcher.child_failed', 'launcher.root_cause'))"
+		       "  AND (severity >= 1 OR kind IN ('train.overflow', 'launcher.child_failed',"
+		       "  'launcher.root_cause'))"
 		       "  ORDER BY severity DESC, id LIMIT ?2),"
 		       " last_step AS MATERIALIZED (SELECT f.path, MAX(m.line) AS line FROM"
 		       "  (SELECT file_id, MAX(line) AS line FROM steps WHERE run_id = ?1"
@@ -116,11 +118,22 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"WITH done AS (SELECT quote(host) || ',' || quote(pid) || ','"
 		"  || quote(json_extract(fields, '$.comm')) AS k FROM events"
 		"  WHERE run_id = ?1 AND kind = 'nccl.init_complete')"
-		" SELECT s.rank, json_extract(s.fields, '$.comm_rank'), s.id FROM events s"
+		" SELECT s.rank, json_extract(s.fields, '$.comm_rank'), f.path, s.line, s.host, s.ts,"
+		" s.text FROM events s JOIN files f ON f.id = s.file_id"
 		" WHERE s.run_id = ?1 AND s.kind = 'nccl.init_start'"
 		" AND quote(s.host) || ',' || quote(s.pid) || ',' || quote(json_extract(s.fields, '$.comm'))"
 		"  NOT IN (SELECT k FROM done)"
 		" AND EXISTS (SELECT 1 FROM done) ORDER BY s.id" },
+	/* What the init lines tell of the bundle, for a verdict on thin
+	 * evidence: any Init COMPLETE, any init line with a dated stamp or
+	 * with a rank. */
+	[Q_INIT_LINES] = {
+		"init_lines",
+		"SELECT EXISTS (SELECT 1 FROM events WHERE run_id = ?1 AND kind = 'nccl.init_complete'),"
+		" EXISTS (SELECT 1 FROM events WHERE run_id = ?1"
+		"  AND kind IN ('nccl.init_start', 'nccl.init_complete') AND ts_kind = 1),"
+		" EXISTS (SELECT 1 FROM events WHERE run_id = ?1"
+		"  AND kind IN ('nccl.init_start', 'nccl.init_complete') AND rank IS NOT NULL)" },
 	/* COLL traces: ranks whose last opCount is below the others' for an op. */
 	[Q_COLL_LAGGARDS] = {
 		"coll_laggards",
