@@ -224,9 +224,7 @@ void verdict_signature(struct ctx *c)
 			gap = false;
 		}
 	}
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < b.len; i++)
-		h = (h ^ (unsigned char)b.ptr[i]) * 1099511628211ull;
+	uint64_t h = fl_fnv1a(FL_FNV1A_INIT, b.ptr, b.len);
 	a->signature = fl_xasprintf("%012llx", (unsigned long long)(h & 0xffffffffffffull));
 	fl_buf_release(&b);
 }
