@@ -5,6 +5,7 @@
 #define FAULTLINE_ANALYZE_INT_H
 
 #include "faultline/analyze.h"
+#include "faultline/vocab.h"
 
 /* What an event means for the verdict. */
 enum role {
@@ -38,7 +39,9 @@ struct ev {
 	int64_t ts;  /* as logged (UTC µs), FL_TIME_NONE */
 	int64_t cts; /* corrected for the host's clock offset */
 	int ts_kind;
-	char *kind, *fields, *text;
+	char *kind, *text;
+	struct ev_value *values; /* its declared fields (vocab.h) that it has */
+	size_t nvalues;
 	int severity;
 	/* classification (rules.c) */
 	enum role role;
@@ -75,7 +78,8 @@ enum { REM_GPU_OOM_FRAGMENTATION = 3, REM_LOSS_DIVERGENCE_FP16 = 2 };
 const char *rules_xid_class(int64_t xid);
 char *rules_xid_text(int64_t xid);
 
-/* json.c-style accessor for our own flat field objects. */
+/* An event's field, by its declared name (vocab.h): as text, or as a
+ * whole integer. False when the event does not have it. */
 bool ev_field(const struct ev *e, const char *key, struct fl_buf *out);
 bool ev_field_int(const struct ev *e, const char *key, int64_t *out);
 

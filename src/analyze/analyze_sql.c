@@ -18,6 +18,12 @@
 
 #include <assert.h>
 
+#include "faultline/vocab.h"
+
+/* Every declared field of an event, as a column (vocab.h): the one way
+ * the analysis reads an event's fields. */
+#define FIELD_COLUMN(id, name) ", json_extract(e.fields, '$." name "')"
+
 /* Steps whose numbers went wrong; the same expression as the partial
  * index steps_nonfinite, so that SQLite can use it. */
 #define SUSPECT_STEP                                                                   \
@@ -80,8 +86,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       "  WHERE run_id = ?1 AND kind IN ('launcher.child_failed', 'launcher.worker_failed')"
 		       "  AND pid IS NOT NULL AND +rank IS NOT NULL) WHERE n = 1)"
 		       " SELECT e.id, f.path, e.line, IFNULL(e.rank, -1), IFNULL(e.local_rank, -1),"
-		       " IFNULL(e.pid, -1), e.host, e.ts, e.ts_kind, e.kind, e.fields, e.text,"
-		       " e.severity,"
+		       " IFNULL(e.pid, -1), e.host, e.ts, e.ts_kind, e.kind, e.text, e.severity,"
 		       " CASE WHEN e.kind IN ('proc.traceback', 'proc.exception')"
 		       "  THEN (SELECT ls.line FROM last_step ls WHERE ls.path = f.path) END,"
 		       " CASE WHEN e.rank IS NULL AND json_extract(e.fields, '$.victim_pid') IS NOT NULL"
@@ -90,6 +95,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       "   AND (e.host IS NULL OR p.host = e.host) LIMIT 1),"
 		       "  (SELECT x.rank FROM launched x"
 		       "   WHERE x.pid = json_extract(e.fields, '$.victim_pid'))) END"
+		       FL_VOCAB_FIELDS(FIELD_COLUMN)
 		       " FROM events e JOIN files f ON f.id = e.file_id"
 		       " WHERE e.id IN (SELECT id FROM sel) ORDER BY e.id" },
 
@@ -270,7 +276,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"SELECT " CONFIG("micro_batch_size") ", " CONFIG("grad_accum_steps") ", "
 		CONFIG("global_batch_size") ", " CONFIG("data_parallel_size") ", "
 		CONFIG("tensor_parallel_size") ", " CONFIG("pipeline_parallel_size") ", "
-		CONFIG("seq_length") ", " CONFIG("world_size") ", " CONFIG("dtype") ", "
+		CONFIG("seq_length") ", " CONFIG("world_size") ", "
 		"lower(" CONFIG("fp16") "), lower(" CONFIG("bf16") "), "
 		CONFIG("activation_checkpointing") ","
 		" (SELECT MAX(json_extract(fields, '$.nranks')) FROM events"

@@ -375,21 +375,16 @@ struct ras_group {
 	size_t n, cap;
 };
 
-static int by_id(const void *a, const void *b)
-{
-	const struct ev *x = *(const struct ev *const *)a, *y = *(const struct ev *const *)b;
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-/* The RAS lines of the bundle in the order they were written. */
+/* The RAS report lines that ras_groups() reads, in the order they were
+ * written (the events are loaded in that order). */
 static const struct ev **ras_lines(const struct ctx *c, size_t *n)
 {
 	const struct ev **v = fl_xmalloc((c->nev + 1) * sizeof(*v));
 	*n = 0;
 	for (size_t i = 0; i < c->nev; i++)
-		if (!strncmp(c->ev[i].kind, "nccl.ras_", 9))
+		if (!strcmp(c->ev[i].kind, "nccl.ras_comm") || !strcmp(c->ev[i].kind, "nccl.ras_mismatch") ||
+		    !strcmp(c->ev[i].kind, "nccl.ras_rank"))
 			v[(*n)++] = &c->ev[i];
-	qsort(v, *n, sizeof(*v), by_id);
 	return v;
 }
 
