@@ -43,7 +43,8 @@ const struct fl_cmd fl_commands[] = {
 	{ "ranks", cmd_ranks, "per rank of a run: state, first error, last activity",
 	  "faultline ranks RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
 	{ "reanalyze", cmd_reanalyze, "analyse stored runs again with the current patterns",
-	  "faultline reanalyze RUN...|--all [--db PATH] [--patterns DIR] [--journal-delete]\n"
+	  "faultline reanalyze RUN... [--db PATH] [--patterns DIR] [--journal-delete]\n"
+	  "faultline reanalyze --all [--db PATH] [--patterns DIR] [--journal-delete]\n"
 	  "  re-reads each run's kept bundle; the run keeps its id" },
 	{ "report", cmd_report, "print the report of a stored run",
 	  "faultline report RUN [--db PATH] [--format text|md|json|html] [-o FILE]\n"
