@@ -396,15 +396,18 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		correct_times(&c);
 		config_collect(&c);
 		training_collect(&c);
+		world_collect(&c);
 		const struct ev *first = first_primary(&c);
 		c.first = first;
 		if (first)
 			set_first(&c, first);
 		hang_analyze(&c);
+		world_silent_stuck(&c);
 		findings_collect(&c);
 		a->status = verdict_status(&c, first);
 		rank_causes(&c, first);
 		verdict_ranks(&c);
+		world_silent_states(&c);
 		verdict_timeline(&c);
 		verdict_summary(&c);
 		verdict_signature(&c);
