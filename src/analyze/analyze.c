@@ -492,12 +492,16 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	}
 	if (!rc)
 		rc = training_collect(&c);
+	if (!rc)
+		rc = world_collect(&c);
 	if (!rc) {
 		c.first = first_primary(&c);
 		if (c.first)
 			set_first(&c, c.first);
 		rc = hang_analyze(&c);
 	}
+	if (!rc)
+		rc = world_silent_stuck(&c);
 	if (!rc)
 		rc = findings_collect(&c);
 	if (!rc) {
@@ -506,6 +510,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	}
 	if (!rc) {
 		verdict_ranks(&c);
+		world_silent_states(&c);
 		verdict_timeline(&c);
 		verdict_summary(&c);
 		verdict_signature(&c);

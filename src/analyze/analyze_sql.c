@@ -287,6 +287,15 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"  run_id = ?1 AND kind = 'nccl.version' GROUP BY 1"
 		"  ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
 
+	/* ---- the world (world.c) ---- */
+	/* nnodes x nproc_per_node from the launcher's own arguments. */
+	[Q_LAUNCHER_WORLD] = { "launcher_world",
+			       "SELECT MAX(json_extract(fields, '$.nnodes')"
+			       " * json_extract(fields, '$.nproc_per_node')) FROM events"
+			       " WHERE run_id = ?1 AND kind = 'launcher.args'"
+			       " AND json_extract(fields, '$.nnodes') > 0"
+			       " AND json_extract(fields, '$.nproc_per_node') > 0" },
+
 	/* ---- saving the verdict (analyze.c) ---- */
 	[Q_SAVE_RUN] = { "save_run",
 			 "UPDATE runs SET status=?2, cause=?3, confidence=?4, first_rank=?5,"
