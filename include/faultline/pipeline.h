@@ -28,6 +28,23 @@ enum fl_keep {
 	FL_KEEP_ALL,   /* directories too, as a zstd tar */
 };
 
+/* Where a running ingest stands, for a progress display. */
+struct fl_progress {
+	uint64_t bytes_read;  /* of the bundle on disk (compressed, for an archive) */
+	uint64_t bytes_total; /* the bundle's size on disk; 0 when unknown */
+	uint64_t members;     /* text members begun */
+	uint64_t lines;       /* lines consumed */
+	uint64_t events;      /* events stored */
+	double elapsed_s;
+};
+
+/* Called by the calling thread while fl_pipeline_ingest() runs: once at
+ * its first batch of lines, then at most every FL_PROGRESS_MS. Never
+ * after the call returns, so the caller clears its display then. */
+typedef void fl_progress_fn(void *ctx, const struct fl_progress *p);
+
+#define FL_PROGRESS_MS 100
+
 struct fl_pipeline_opts {
 	enum fl_keep keep;
 	size_t tail_lines;  /* last lines kept per file (default 20) */
@@ -41,6 +58,9 @@ struct fl_pipeline_opts {
 	/* Re-reading a bundle in place: fail with FL_ECHANGED unless the bytes
 	 * read have this sha256. */
 	const char *expect_sha256;
+	/* Progress of the ingest; NULL: none. */
+	fl_progress_fn *progress;
+	void *progress_ctx;
 };
 
 void fl_pipeline_opts_init(struct fl_pipeline_opts *o);

@@ -156,6 +156,9 @@ struct ing {
 	uint64_t events;
 	uint64_t files;
 	struct fl_err *err;
+	/* progress display (o->progress) */
+	struct fl_progress prog;
+	double prog_start, prog_last; /* monotonic seconds; prog_last < 0: none shown */
 };
 
 static void row_attr(const struct fl_attr *a, struct fl_row_attr *r)
@@ -582,6 +585,37 @@ static int consume(struct ing *g, const struct batch *b)
 	return 0;
 }
 
+static double mono_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Tells o->progress where the ingest stands: at the first batch, then at
+ * most every FL_PROGRESS_MS (a clock read per batch of lines). */
+static void progress_tick(struct ing *g, struct reader *r)
+{
+	double now = mono_s();
+	if (g->prog_last >= 0 && now - g->prog_last < FL_PROGRESS_MS / 1000.0)
+		return;
+	g->prog_last = now;
+	g->prog.bytes_read = reader_bytes_read(r);
+	g->prog.members = g->files;
+	g->prog.lines = g->lines;
+	g->prog.events = g->events;
+	g->prog.elapsed_s = now - g->prog_start;
+	g->o->progress(g->o->progress_ctx, &g->prog);
+}
+
+static void progress_start(struct ing *g, const char *path)
+{
+	g->prog_start = mono_s();
+	g->prog_last = -1;
+	if (g->o->progress && fl_ingest_size(path, &g->prog.bytes_total) != FL_OK)
+		g->prog.bytes_total = 0;
+}
+
 /* Runs the reader and the scanner threads and consumes their batches here. */
 static int read_bundle(struct ing *g, const char *path, const struct fl_ingest_opts *io,
 		       struct fl_ingest_stats *stats, struct fl_err *err)
@@ -603,6 +637,8 @@ static int read_bundle(struct ing *g, const char *path, const struct fl_ingest_o
 		if (!rc && (rc = consume(g, b)) != 0)
 			scanner_cancel(sc);
 		scanner_done_with(sc);
+		if (!rc && g->o->progress)
+			progress_tick(g, r);
 	}
 	scanner_join(sc);
 	/* The consumer's own error explains a cancelled reader best. */
@@ -754,8 +790,10 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 		io.keep_path = incoming;
 		free(dir);
 	}
-	if (!rc)
+	if (!rc) {
+		progress_start(&g, path);
 		rc = read_bundle(&g, path, &io, &res->stats, err);
+	}
 	res->stats.lines = g.lines;
 	if (!rc && o->expect_sha256 && strcmp(res->stats.sha256, o->expect_sha256))
 		rc = fl_err_set(err, FL_ECHANGED, "'%s' has changed since it was ingested", path);
