@@ -58,6 +58,9 @@ struct fl_pipeline_opts {
 	/* Re-reading a bundle in place: fail with FL_ECHANGED unless the bytes
 	 * read have this sha256. */
 	const char *expect_sha256;
+	/* shards > 0: the run is shard `shard` (0-based) of `shards` of one
+	 * job (struct fl_run_meta), for fl_store_merge_shards(). */
+	int shard, shards;
 	/* Progress of the ingest; NULL: none. */
 	fl_progress_fn *progress;
 	void *progress_ctx;

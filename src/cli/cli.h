@@ -106,10 +106,12 @@ const char *cli_patterns_dir(void);
 struct cli_ingest {
 	enum fl_keep keep; /* --no-keep, --copy-dir */
 	bool quiet;        /* --quiet: no progress line */
+	int shard, shards; /* ingest --shard I/N; shards 0: not a shard */
 };
 
-/* Reads the options of analyze and ingest and checks for one to max
- * BUNDLE operands; CLI_CONTINUE or an exit code, as cli_parse_opts(). */
+/* Reads the options of analyze and ingest (--shard: ingest's only, when
+ * max is -1) and checks for one to max BUNDLE operands, exactly one
+ * with --shard; CLI_CONTINUE or an exit code, as cli_parse_opts(). */
 int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli_common *c,
 		    struct cli_ingest *in);
 /* Ingests bundle index of count (1-based; for the progress line),

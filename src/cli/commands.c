@@ -32,7 +32,10 @@ const struct fl_cmd fl_commands[] = {
 	{ "ingest", cmd_ingest, "store each bundle and print its run id",
 	  "faultline ingest BUNDLE... [--db PATH] [--patterns DIR] [--no-keep | --copy-dir]\n"
 	  "                 [--quiet] [--journal-delete]\n"
-	  "  copies as analyze does; a progress line as analyze's, with [i/n] for several" },
+	  "faultline ingest --shard I/N BUNDLE --db SHARD_DB [...]\n"
+	  "  copies as analyze does; a progress line as analyze's, with [i/n] for several;\n"
+	  "  --shard: this node's logs are shard I (from 0) of N of one job, for\n"
+	  "  merge --into-one" },
 	{ "merge", cmd_merge, "combine stores, or shards of one job into one run",
 	  "faultline merge SRC_DB... [--db DEST] [--journal-delete]\n"
 	  "faultline merge --into-one SRC_DB... [--db DEST] [--journal-delete]\n"

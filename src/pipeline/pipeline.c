@@ -774,7 +774,7 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 	g.tail = fl_xcalloc(g.tail_n ? g.tail_n : 1, sizeof(*g.tail));
 	char *abs = realpath(path, NULL);
 	struct fl_run_meta meta = { o->replace_run, fl_base_name(path), abs ? abs : path,
-				    fl_patterns_digest(p), now_us() };
+				    fl_patterns_digest(p), now_us(), o->shard, o->shards };
 	int rc = fl_store_run_begin(s, &meta, &g.run_id, err);
 	g.steps = steps_new(s, g.run_id);
 	char *incoming = NULL;

@@ -156,6 +156,21 @@ static int build_deferred_indexes(struct fl_store *s)
 	return rc;
 }
 
+/* The shard label of a stored run (re-analysis keeps it). */
+static void run_shard(struct fl_store *s, int64_t run, int *shard, int *shards)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, "SELECT shard, shards FROM runs WHERE id = ?1", -1, &st,
+			       NULL) != SQLITE_OK)
+		return;
+	sqlite3_bind_int64(st, 1, run);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 1) > 0) {
+		*shard = sqlite3_column_int(st, 0);
+		*shards = sqlite3_column_int(st, 1);
+	}
+	sqlite3_finalize(st);
+}
+
 int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t *run_id,
 		       struct fl_err *err)
 {
@@ -163,6 +178,9 @@ int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t 
 		return store_err(s, err, "cannot lock the store");
 	s->in_run = true;
 	sqlite3_stmt *st;
+	int shard = m->shard, shards = m->shards;
+	if (m->replace > 0 && !shards)
+		run_shard(s, m->replace, &shard, &shards);
 	if (m->replace > 0) {
 		char *del = sqlite3_mprintf("DELETE FROM runs WHERE id = %lld", (long long)m->replace);
 		int drc = sqlite3_exec(s->db, del, NULL, NULL, NULL);
@@ -179,8 +197,8 @@ int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t 
 		return rc;
 	}
 	if (sqlite3_prepare_v2(s->db,
-			       "INSERT INTO runs(id, bundle, bundle_path, ingested_at, patterns_digest)"
-			       " VALUES (?5,?1,?2,?3,?4)",
+			       "INSERT INTO runs(id, bundle, bundle_path, ingested_at, patterns_digest,"
+			       " shard, shards) VALUES (?5,?1,?2,?3,?4,?6,?7)",
 			       -1, &st, NULL) != SQLITE_OK) {
 		int rc = store_err(s, err, "cannot start run");
 		fl_store_run_rollback(s);
@@ -194,6 +212,10 @@ int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t 
 		sqlite3_bind_int64(st, 5, m->replace);
 	else
 		sqlite3_bind_null(st, 5);
+	if (shards > 0) {
+		sqlite3_bind_int(st, 6, shard);
+		sqlite3_bind_int(st, 7, shards);
+	}
 	int rc = sqlite3_step(st) == SQLITE_DONE ? FL_OK : FL_EDB;
 	sqlite3_finalize(st);
 	if (rc) {
