@@ -34,6 +34,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -1213,6 +1214,34 @@ static void complexity(void)
 	flat("wide-8k", "wide-32k");
 }
 
+/* 100,000 ranks, extrapolated from how 16 -> 32 Ki ranks grew, per
+ * doubling (log2(100000 / 32768) = 1.61 doublings more): the bytes stay
+ * those of the wide bundles, so this is the cost of the ranks alone. The
+ * JSON report lists every rank, so its size is taken as linear in them. */
+static void projection(void)
+{
+	const struct bundle *a = find_bundle("wide-16k"), *b = find_bundle("wide-32k");
+	if (!a || !b)
+		return;
+	double k = log2(100000.0 / 32768.0);
+	printf("\n## Projection to 100,000 ranks (from wide-16k -> wide-32k, %.2f doublings)\n", k);
+	const int forms[3] = { B_DIR, B_TGZ, B_TZST };
+	const char *fname[3] = { "dir", ".tar.gz", ".tar.zst" };
+	for (int i = 0; i < 3; i++) {
+		double ta = med_wall(&a->b[forms[i]]), tb = med_wall(&b->b[forms[i]]);
+		printf("  analyze %-8s %7.2f s at 32 Ki ranks, %.2fx per doubling -> %7.2f s\n",
+		       fname[i], tb, tb / ta, tb * pow(tb / ta, k));
+	}
+	double ra = a->report_s[0], rb = b->report_s[0];
+	printf("  report --format json %6.3f s at 32 Ki ranks, %.2fx per doubling -> %6.3f s\n",
+	       rb, rb / ra, rb * pow(rb / ra, k));
+	double ma = (double)bundle_rss(a) / 1024.0, mb = (double)bundle_rss(b) / 1024.0;
+	printf("  peak RSS %.1f MiB at 32 Ki ranks, %.2fx per doubling -> %.1f MiB\n", mb, mb / ma,
+	       mb * pow(mb / ma, k));
+	printf("  JSON report %.2f MiB at 32 Ki ranks -> %.2f MiB (every rank listed)\n",
+	       (double)b->json_bytes / MIB, (double)b->json_bytes / MIB * 100000.0 / 32768.0);
+}
+
 static void summary(void)
 {
 	int met = 0;
@@ -1310,6 +1339,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n_bundles; i++)
 		bench_bundle(&o, &bundles[i]);
 	complexity();
+	projection();
 	summary();
 	return 0;
 }
