@@ -6,7 +6,7 @@ into its own throw-away store, and compares four answers with the excerpt's
 sidecar: the likely cause, the first failing rank, the hung collective and
 the world size. A sidecar field that is null is not scored.
 
-    score.py [--half dev|test|both] [--faultline PATH] [--verbose]
+    score.py [--half dev|test|both] [--faultline PATH] [--jobs N] [--verbose]
              [--json FILE] [--check-floor FLOOR.json]
 
 Exit status: 0 when every excerpt was scored; 1 when the tool failed on an
@@ -15,6 +15,7 @@ excerpt (crash, non-zero exit, output that is not a JSON report) or, with
 the floor. baseline.py reuses this module to score the naive baseline the
 same way."""
 import argparse
+import concurrent.futures
 import json
 import os
 import pathlib
@@ -79,18 +80,24 @@ def faultline_predictor(binary):
     return predict
 
 
-def score_half(half, predict):
+def score_half(half, predict, jobs=1):
     """Tallies per field, per-family cause tallies, misses and tool errors."""
+    items = list(excerpts(half))
+
+    def attempt(item):
+        try:
+            return predict(item[0]), None
+        except ToolError as exc:
+            return None, str(exc)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        outcomes = list(pool.map(attempt, items))
     tally = {f: [0, 0] for f in FIELDS}
     family = {}
     misses, errors = [], []
-    count = 0
-    for log, side in excerpts(half):
-        count += 1
-        try:
-            got = predict(log)
-        except ToolError as exc:
-            errors.append((log.name, str(exc)))
+    for (log, side), (got, err) in zip(items, outcomes):
+        if err is not None:
+            errors.append((log.name, err))
             continue
         for field in FIELDS:
             want = side.get(field)
@@ -105,7 +112,7 @@ def score_half(half, predict):
                 fam[1] += 1
             if not right:
                 misses.append((log.stem, field, want, got[field]))
-    return {"half": half, "excerpts": count, "tally": tally,
+    return {"half": half, "excerpts": len(items), "tally": tally,
             "family": family, "misses": misses, "errors": errors}
 
 
@@ -152,6 +159,8 @@ def main(argv=None, predictor=None, title="faultline"):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--half", choices=HALVES + ("both",), default="both")
     ap.add_argument("--faultline", default=str(ROOT / "build" / "faultline"))
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="excerpts analysed at once (default 2)")
     ap.add_argument("--verbose", action="store_true",
                     help="per-family cause tallies and every miss")
     ap.add_argument("--json", metavar="FILE",
@@ -162,7 +171,7 @@ def main(argv=None, predictor=None, title="faultline"):
     predict = predictor or faultline_predictor(args.faultline)
     halves = HALVES if args.half == "both" else (args.half,)
     print(f"scoring {title}")
-    results = [score_half(h, predict) for h in halves]
+    results = [score_half(h, predict, args.jobs) for h in halves]
     for res in results:
         print_result(res, args.verbose)
     if args.json:
