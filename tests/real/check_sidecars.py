@@ -20,7 +20,8 @@ FIELDS = {"source", "url", "title", "what_happened", "cause", "first_rank",
 THREAD = re.compile(r"^([\w.-]+/[\w.-]+)#(\d+)$")
 # A reference excerpt taken from a repository file rather than a thread.
 REPO_FILE = re.compile(r"^[\w.-]+/[\w.-]+ \(.+\)$")
-SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Repository names keep their underscores (stanford_alpaca-207-...).
+SLUG = re.compile(r"^[a-z0-9_]+(?:-[a-z0-9_]+)*$")
 COLLECTIVE = re.compile(r"^_?[A-Z][A-Z_]*$")
 
 
@@ -87,7 +88,7 @@ def check_half(half_dir, causes):
     for stem in sorted(logs & sides):
         where = f"{half_dir.name}/{stem}"
         if not SLUG.match(stem):
-            problems.append(f"{where}: slug must be lower-case words joined by '-'")
+            problems.append(f"{where}: slug must be lower-case words (a-z, 0-9, _) joined by '-'")
         if not (half_dir / f"{stem}.log").read_bytes().strip():
             problems.append(f"{where}: the excerpt is empty")
         try:

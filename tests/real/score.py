@@ -6,7 +6,8 @@ into its own throw-away store, and compares four answers with the excerpt's
 sidecar: the likely cause, the first failing rank, the hung collective and
 the world size. A sidecar field that is null is not scored.
 
-    score.py [--half dev|test|both] [--faultline PATH] [--jobs N] [--verbose]
+    score.py [--half dev|test|both] [--faultline PATH] [--corpus DIR]
+             [--jobs N] [--verbose]
              [--json FILE] [--check-floor FLOOR.json]
 
 Exit status: 0 when every excerpt was scored; 1 when the tool failed on an
@@ -31,9 +32,9 @@ FIELDS = ("cause", "first_rank", "hang_collective", "world_size")
 TIMEOUT_S = 60
 
 
-def excerpts(half):
+def excerpts(half, corpus=CORPUS):
     """(log path, sidecar dict) of every excerpt of a half, by name."""
-    for log in sorted((CORPUS / half).glob("*.log")):
+    for log in sorted((corpus / half).glob("*.log")):
         side = json.loads(log.with_suffix(".json").read_text())
         yield log, side
 
@@ -80,9 +81,9 @@ def faultline_predictor(binary):
     return predict
 
 
-def score_half(half, predict, jobs=1):
+def score_half(half, predict, jobs=1, corpus=CORPUS):
     """Tallies per field, per-family cause tallies, misses and tool errors."""
-    items = list(excerpts(half))
+    items = list(excerpts(half, corpus))
 
     def attempt(item):
         try:
@@ -159,6 +160,8 @@ def main(argv=None, predictor=None, title="faultline"):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--half", choices=HALVES + ("both",), default="both")
     ap.add_argument("--faultline", default=str(ROOT / "build" / "faultline"))
+    ap.add_argument("--corpus", default=str(CORPUS),
+                    help="the directory holding dev/ and test/")
     ap.add_argument("--jobs", type=int, default=2,
                     help="excerpts analysed at once (default 2)")
     ap.add_argument("--verbose", action="store_true",
@@ -171,7 +174,8 @@ def main(argv=None, predictor=None, title="faultline"):
     predict = predictor or faultline_predictor(args.faultline)
     halves = HALVES if args.half == "both" else (args.half,)
     print(f"scoring {title}")
-    results = [score_half(h, predict, args.jobs) for h in halves]
+    results = [score_half(h, predict, args.jobs, pathlib.Path(args.corpus))
+               for h in halves]
     for res in results:
         print_result(res, args.verbose)
     if args.json:
