@@ -133,13 +133,36 @@ int cli_open_writable(const struct cli_common *c, bool must_exist, struct fl_pat
 /* Directory of the shipped patterns. */
 const char *cli_patterns_dir(void);
 
-/* Reads the options of analyze and ingest (the common ones, --no-keep and --copy-dir) and
- * checks for one to max BUNDLE operands; CLI_CONTINUE or an exit code, as cli_parse_opts(). */
+/* The options analyze and ingest add to the common ones. */
+struct cli_ingest {
+	enum fl_keep keep; /* --no-keep, --copy-dir */
+	bool quiet;        /* --quiet: no progress line */
+	int shard, shards; /* ingest --shard I/N; shards 0: not a shard */
+};
+
+/* Reads the options of analyze and ingest (--shard: ingest's only, when
+ * max is -1) and checks for one to max BUNDLE operands, exactly one
+ * with --shard; CLI_CONTINUE or an exit code, as cli_parse_opts(). */
 int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli_common *c,
-		    enum fl_keep *keep);
-/* Ingests one bundle (printing only errors); returns an exit code. */
+		    struct cli_ingest *in);
+/* Ingests bundle index of count (1-based; for the progress line),
+ * printing only errors and the progress line; returns an exit code. */
 int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path,
-		   enum fl_keep keep, struct fl_ingest_result *res);
+		   const struct cli_ingest *in, int index, int count,
+		   struct fl_ingest_result *res);
+
+/* The progress line on standard error (cli_progress.c): on only when it
+ * is a terminal and not quiet; cleared before anything else is printed. */
+struct cli_progress {
+	bool on, shown;
+	int index, count; /* bundle index of count */
+	int width;        /* terminal columns */
+};
+void cli_progress_init(struct cli_progress *pr, bool quiet, int index, int count);
+/* Sets o->progress to print on pr, when pr is on. */
+void cli_progress_attach(struct cli_progress *pr, struct fl_pipeline_opts *o);
+void cli_progress_update(void *ctx, const struct fl_progress *p);
+void cli_progress_clear(struct cli_progress *pr);
 
 /* Analyses run_id and writes the report where c says (stdout or -o). */
 int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, bool save);

@@ -149,7 +149,8 @@ static void verdict_rows(struct diff *d, struct fl_analysis *const a[2])
 static void config_rows(struct diff *d, struct fl_analysis *const a[2])
 {
 	const struct fl_config *c0 = &a[0]->config, *c1 = &a[1]->config;
-	add_int(d, "ranks", "ranks seen", a[0]->nranks, a[1]->nranks);
+	add_int(d, "ranks", "ranks", a[0]->nranks, a[1]->nranks);
+	add_int(d, "ranks_seen", "ranks seen", a[0]->nranks_seen, a[1]->nranks_seen);
 	add_int(d, "hosts", "hosts seen", a[0]->nhosts, a[1]->nhosts);
 	add_int(d, "world_size", "world size", c0->world_size, c1->world_size);
 	add_int(d, "data_parallel_size", "data parallel", c0->data_parallel_size,
