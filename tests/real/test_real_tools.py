@@ -11,6 +11,8 @@ import tempfile
 import unittest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+# Importing the sibling scripts must not leave __pycache__ in the source tree.
+sys.dont_write_bytecode = True
 import baseline  # noqa: E402
 import check_sidecars  # noqa: E402
 import score  # noqa: E402
