@@ -394,8 +394,14 @@ bool ev_before(const struct ev *x, const struct ev *y)
 {
 	if (x->cts != FL_TIME_NONE && y->cts != FL_TIME_NONE && x->cts != y->cts)
 		return x->cts < y->cts;
-	if ((x->cts == FL_TIME_NONE) != (y->cts == FL_TIME_NONE))
+	if ((x->cts == FL_TIME_NONE) != (y->cts == FL_TIME_NONE)) {
+		/* One file is written in order: an unstamped line above a
+		 * stamped one happened before it (NCCL's WARN lines carry no
+		 * time, the traceback they cause often does). */
+		if (!strcmp(x->file, y->file))
+			return x->line < y->line;
 		return x->cts != FL_TIME_NONE;
+	}
 	if (x->priority != y->priority)
 		return x->priority > y->priority;
 	return x->id < y->id;
@@ -492,12 +498,16 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	}
 	if (!rc)
 		rc = training_collect(&c);
+	if (!rc)
+		rc = world_collect(&c);
 	if (!rc) {
 		c.first = first_primary(&c);
 		if (c.first)
 			set_first(&c, c.first);
 		rc = hang_analyze(&c);
 	}
+	if (!rc)
+		rc = world_silent_stuck(&c);
 	if (!rc)
 		rc = findings_collect(&c);
 	if (!rc) {
@@ -506,6 +516,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	}
 	if (!rc) {
 		verdict_ranks(&c);
+		world_silent_states(&c);
 		verdict_timeline(&c);
 		verdict_summary(&c);
 		verdict_signature(&c);

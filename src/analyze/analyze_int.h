@@ -25,6 +25,7 @@ enum q {
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
 	Q_XIDS, Q_THROUGHPUT, Q_STRAGGLERS, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_CONFIG,
+	Q_LAUNCHER_WORLD,
 	Q_SAVED_HEAD, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
 };
@@ -119,6 +120,14 @@ const struct ev *ev_by_id(const struct ctx *c, int64_t id); /* NULL when not loa
 char *first_line(const char *text);                /* caller frees; bounded */
 /* Earlier in corrected time; unknown times last; then priority, then id. */
 bool ev_before(const struct ev *x, const struct ev *y);
+
+/* world.c: run.ranks as the logs state it, ranks_seen, silent ranks.
+ * world_collect() after config_collect(); world_silent_stuck() after
+ * hang_analyze(); world_silent_states() after verdict_ranks(). */
+int64_t world_stated(int64_t config_world, int64_t launcher, int64_t max_rank);
+int world_collect(struct ctx *c);
+int world_silent_stuck(struct ctx *c);
+void world_silent_states(struct ctx *c);
 
 /* causes.c: likely_cause and other_causes */
 int rank_causes(struct ctx *c, const struct ev *first);

@@ -287,6 +287,15 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"  run_id = ?1 AND kind = 'nccl.version' GROUP BY 1"
 		"  ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
 
+	/* ---- the world (world.c) ---- */
+	/* nnodes x nproc_per_node from the launcher's own arguments. */
+	[Q_LAUNCHER_WORLD] = { "launcher_world",
+			       "SELECT MAX(json_extract(fields, '$.nnodes')"
+			       " * json_extract(fields, '$.nproc_per_node')) FROM events"
+			       " WHERE run_id = ?1 AND kind = 'launcher.args'"
+			       " AND json_extract(fields, '$.nnodes') > 0"
+			       " AND json_extract(fields, '$.nproc_per_node') > 0" },
+
 	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
 	/* The scalars and small arrays, when the run has an analysis saved by
 	 * the analysis whose digest is ?2. */
@@ -296,7 +305,8 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" doc ->> '$[4][0]', doc ->> '$[4][1]', doc ->> '$[4][2]', doc ->> '$[4][3]', doc ->> '$[4][4]', doc ->> '$[4][5]', doc ->> '$[4][6]', doc ->> '$[4][7]',"
 		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]',"
 		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
-		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]'"
+		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
+		" doc ->> '$[14][0]', doc ->> '$[14][1]'"
 		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
 	/* The rank states, in array order. */
 	[Q_SAVED_RANKS] = {

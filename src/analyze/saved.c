@@ -34,7 +34,7 @@
 enum {
 	DOC_STATUS, DOC_SUMMARY, DOC_SIGNATURE, DOC_MISSING, DOC_FIRST, DOC_HANG, DOC_STUCK,
 	DOC_HANG_EVIDENCE, DOC_CAUSES, DOC_FINDINGS, DOC_OFFSETS, DOC_TIMELINE, DOC_TRAINING,
-	DOC_CONFIG, DOC_N
+	DOC_CONFIG, DOC_WORLD, DOC_N
 };
 /* Within a cause: id, confidence, explanation, score, evidence, remediation;
  * within a finding: id, severity, message, evidence. */
@@ -219,7 +219,8 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	put_str(b, k->activation_checkpointing);
 	fl_buf_addc(b, ',');
 	put_str(b, k->nccl_version);
-	fl_buf_addc(b, ']');
+	/* the world: stated size (runs.ranks when none), ranks seen */
+	fl_buf_printf(b, "],[%lld,%lld]", (long long)a->nranks, (long long)a->nranks_seen);
 }
 
 void saved_doc(const struct fl_analysis *a, struct fl_buf *b)
@@ -499,6 +500,8 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	k->dtype = dup_or_null(st, col++);
 	k->activation_checkpointing = dup_or_null(st, col++);
 	k->nccl_version = dup_or_null(st, col++);
+	a->nranks = fl_stmt_int(st, col++);
+	a->nranks_seen = fl_stmt_int(st, col++);
 	assert(col == fl_stmt_columns(st));
 }
 

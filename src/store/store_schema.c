@@ -161,7 +161,11 @@ static const char *const MIGRATIONS[] = {
 	"UPDATE steps SET loss_missing = 0 WHERE loss_missing = 1 AND NOT EXISTS (SELECT 1"
 	"  FROM steps p WHERE p.run_id = steps.run_id AND p.file_id = steps.file_id"
 	"  AND p.line < steps.line AND p.loss_missing = 0);",
-	/* 2 -> 3: the analysis of a run, saved, so that `report` need not redo
+	/* 2 -> 3: a run ingested as one shard of a job (ingest --shard I/N)
+	 * says which, so that merge --into-one can tell a missing shard */
+	"ALTER TABLE runs ADD COLUMN shard INTEGER;"
+	"ALTER TABLE runs ADD COLUMN shards INTEGER;",
+	/* 3 -> 4: the analysis of a run, saved, so that `report` need not redo
 	 * it (src/analyze/saved.c); digest names the analysis that made it. */
 	"CREATE TABLE analyses ("
 	"  run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
