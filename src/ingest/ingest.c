@@ -130,6 +130,10 @@ static la_ssize_t blocks_next(struct blocks *b, const char **p, size_t max)
 			return 0;
 		if (r < ARCHIVE_OK)
 			return -1;
+		/* An empty block ends the entry; blk may then be NULL, which
+		 * must not be offset (found by tests/fuzz/fuzz_bundle.c). */
+		if (size == 0 && off <= b->pos)
+			return 0;
 		b->p = blk;
 		b->n = size;
 		b->hole = off > b->pos ? off - b->pos : 0;
