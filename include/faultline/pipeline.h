@@ -32,6 +32,8 @@ struct fl_pipeline_opts {
 	enum fl_keep keep;
 	size_t tail_lines;  /* last lines kept per file (default 20) */
 	size_t max_line;    /* 0: ingest default */
+	/* The limits on hostile input (max_line above wins); NULL: defaults. */
+	const struct fl_ingest_opts *limits;
 	/* Re-analysis: replace this run (same id) atomically, and record
 	 * sha256 and kept instead of the values of the bytes read (the kept
 	 * copy of a directory is a tar whose hash differs from the directory's). */

@@ -102,13 +102,21 @@ int cli_open_writable(const struct cli_common *c, bool must_exist, struct fl_pat
 /* Directory of the shipped patterns. */
 const char *cli_patterns_dir(void);
 
-/* Reads the options of analyze and ingest (the common ones, --no-keep and --copy-dir) and
- * checks for one to max BUNDLE operands; CLI_CONTINUE or an exit code, as cli_parse_opts(). */
+/* What analyze and ingest read a bundle with: what to keep, and the
+ * limits on hostile input (--max-bytes, --max-ratio, --max-members,
+ * --max-depth, --max-line; docs/commands/analyze.md). */
+struct cli_ingest {
+	enum fl_keep keep;
+	struct fl_ingest_opts limits;
+};
+/* Reads the options of analyze and ingest (the common ones, --no-keep, --copy-dir and
+ * the limits) and checks for one to max BUNDLE operands; CLI_CONTINUE or an exit code,
+ * as cli_parse_opts(). */
 int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli_common *c,
-		    enum fl_keep *keep);
+		    struct cli_ingest *in);
 /* Ingests one bundle (printing only errors); returns an exit code. */
 int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path,
-		   enum fl_keep keep, struct fl_ingest_result *res);
+		   const struct cli_ingest *in, struct fl_ingest_result *res);
 
 /* Analyses run_id and writes the report where c says (stdout or -o). */
 int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, bool save);

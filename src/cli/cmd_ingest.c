@@ -6,14 +6,16 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path,
-		   enum fl_keep keep, struct fl_ingest_result *res)
+		   const struct cli_ingest *in, struct fl_ingest_result *res)
 {
 	struct fl_pipeline_opts o;
 	fl_pipeline_opts_init(&o);
-	o.keep = keep;
+	o.keep = in->keep;
+	o.limits = &in->limits;
 	struct fl_err err;
 	fl_err_clear(&err);
 	if (fl_pipeline_ingest(s, p, path, &o, res, &err))
@@ -21,33 +23,86 @@ int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *
 	return EXIT_OK;
 }
 
-/* --no-keep and --copy-dir: the last one given counts. */
-static int keep_opt(void *keep, int opt, const char *arg)
+enum { OPT_MAX_BYTES = 256, OPT_MAX_RATIO, OPT_MAX_MEMBERS, OPT_MAX_DEPTH, OPT_MAX_LINE };
+
+/* A count or a size: digits with an optional K, M, G or T (powers of 1024). */
+static bool parse_size(const char *s, uint64_t max, uint64_t *out)
 {
+	char *end;
+	if (*s < '0' || *s > '9')
+		return false;
+	unsigned long long v = strtoull(s, &end, 10);
+	static const char units[] = "KMGT";
+	const char *u = *end ? strchr(units, *end) : NULL;
+	if (*end && (!u || end[1]))
+		return false;
+	for (int shift = u ? 10 * (int)(u - units + 1) : 0; shift > 0; shift -= 10) {
+		if (v > max >> 10)
+			return false;
+		v <<= 10;
+	}
+	if (v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static int limit_opt(struct fl_ingest_opts *l, int opt, const char *arg)
+{
+	static const char *const names[] = { "--max-bytes", "--max-ratio", "--max-members",
+					     "--max-depth", "--max-line" };
+	uint64_t v;
+	bool small = opt == OPT_MAX_DEPTH || opt == OPT_MAX_LINE;
+	if (!parse_size(arg, small ? (1u << 30) : UINT64_MAX, &v) ||
+	    (opt == OPT_MAX_LINE && v == 0))
+		return cli_badarg(names[opt - OPT_MAX_BYTES], arg,
+				  opt == OPT_MAX_LINE ? "a size of at least 1" : "a number");
+	switch (opt) {
+	case OPT_MAX_BYTES: l->max_total_bytes = v; break;
+	case OPT_MAX_RATIO: l->max_ratio = v; break;
+	case OPT_MAX_MEMBERS: l->max_members = v; break;
+	case OPT_MAX_DEPTH: l->max_depth = (int)v; break;
+	default: l->max_line = (size_t)v; break;
+	}
+	return CLI_CONTINUE;
+}
+
+/* --no-keep and --copy-dir (the last one given counts), and the limits. */
+static int ingest_opt(void *ctx, int opt, const char *arg)
+{
+	struct cli_ingest *in = ctx;
+	if (opt >= OPT_MAX_BYTES && opt <= OPT_MAX_LINE)
+		return limit_opt(&in->limits, opt, arg);
 	if (opt != 'K' && opt != 'C')
 		return CLI_NOT_OWN;
-	*(enum fl_keep *)keep = opt == 'K' ? FL_KEEP_NONE : FL_KEEP_ALL;
+	in->keep = opt == 'K' ? FL_KEEP_NONE : FL_KEEP_ALL;
 	return CLI_CONTINUE;
 }
 
 int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli_common *c,
-		    enum fl_keep *keep)
+		    struct cli_ingest *in)
 {
 	static const struct option opts[] = { CLI_COMMON_OPTS,
 					      { "no-keep", no_argument, NULL, 'K' },
 					      { "copy-dir", no_argument, NULL, 'C' },
+					      { "max-bytes", required_argument, NULL, OPT_MAX_BYTES },
+					      { "max-ratio", required_argument, NULL, OPT_MAX_RATIO },
+					      { "max-members", required_argument, NULL, OPT_MAX_MEMBERS },
+					      { "max-depth", required_argument, NULL, OPT_MAX_DEPTH },
+					      { "max-line", required_argument, NULL, OPT_MAX_LINE },
 					      { NULL, 0, NULL, 0 } };
 	const struct cli_syntax syn = { .verb = verb, .shortopts = "o:f:h", .longopts = opts,
-					.own = keep_opt, .ctx = keep, .min = 1, .max = max };
-	*keep = FL_KEEP_FILES;
+					.own = ingest_opt, .ctx = in, .min = 1, .max = max };
+	in->keep = FL_KEEP_FILES;
+	fl_ingest_opts_init(&in->limits);
 	return cli_parse_opts(argc, argv, &syn, c);
 }
 
 int cmd_ingest(int argc, char **argv)
 {
 	struct cli_common c;
-	enum fl_keep keep;
-	int rc = cli_ingest_args(argc, argv, "ingest", -1, &c, &keep);
+	struct cli_ingest in;
+	int rc = cli_ingest_args(argc, argv, "ingest", -1, &c, &in);
 	if (rc != CLI_CONTINUE)
 		return rc;
 	struct fl_patterns *p;
@@ -57,7 +112,7 @@ int cmd_ingest(int argc, char **argv)
 	rc = EXIT_OK;
 	for (int i = optind; i < argc; i++) {
 		struct fl_ingest_result res;
-		if (cli_ingest_one(s, p, argv[i], keep, &res)) {
+		if (cli_ingest_one(s, p, argv[i], &in, &res)) {
 			rc = EXIT_FAIL;
 			continue;
 		}

@@ -8,8 +8,11 @@ const struct fl_cmd fl_commands[] = {
 	{ "analyze", cmd_analyze, "ingest one crash bundle and print its report",
 	  "faultline analyze BUNDLE [--db PATH] [--format text|md|json|html] [-o FILE]\n"
 	  "                 [--patterns DIR] [--no-keep | --copy-dir] [--journal-delete]\n"
+	  "                 [--max-bytes SIZE] [--max-ratio N] [--max-members N]\n"
+	  "                 [--max-depth N] [--max-line SIZE]\n"
 	  "  an archive or file is copied into the store for reanalyze and show; a directory\n"
-	  "  is re-read where it is unless --copy-dir; --no-keep copies nothing" },
+	  "  is re-read where it is unless --copy-dir; --no-keep copies nothing; the --max\n"
+	  "  options change the limits that refuse decompression bombs (0: no limit)" },
 	{ "diff", cmd_diff, "what changed between two runs: versions, network, layout, speed",
 	  "faultline diff RUN_A RUN_B [--all] [--db PATH] [--format text|json] [-o FILE]\n"
 	  "  RUN_A is the good run, RUN_B the bad one; rows that differ are marked '*',\n"
@@ -30,8 +33,9 @@ const struct fl_cmd fl_commands[] = {
 	  "  IB error; --deep also analyses every run for hosts of ranks that never arrived" },
 	{ "ingest", cmd_ingest, "store each bundle and print its run id",
 	  "faultline ingest BUNDLE... [--db PATH] [--patterns DIR] [--no-keep | --copy-dir]\n"
-	  "                 [--journal-delete]\n"
-	  "  copies as analyze does" },
+	  "                 [--journal-delete] [--max-bytes SIZE] [--max-ratio N]\n"
+	  "                 [--max-members N] [--max-depth N] [--max-line SIZE]\n"
+	  "  copies and limits as analyze does" },
 	{ "merge", cmd_merge, "combine stores, or shards of one job into one run",
 	  "faultline merge SRC_DB... [--db DEST] [--journal-delete]\n"
 	  "faultline merge --into-one SRC_DB... [--db DEST] [--journal-delete]\n"

@@ -41,9 +41,8 @@ struct walker {
 	EVP_MD_CTX *sha;      /* the bundle (file) or the current file (directory) */
 	struct keep *keep;
 	unsigned char *rbuf;  /* raw bytes from disk */
-	bool limit_hit;
+	struct budget bud;    /* refuses bombs while they stream (budget.c) */
 	int64_t file_mtime;   /* of the file on disk being read */
-	int stop_rc;          /* non-zero once a sink callback asked to stop */
 };
 
 void fl_ingest_opts_init(struct fl_ingest_opts *o)
@@ -51,11 +50,22 @@ void fl_ingest_opts_init(struct fl_ingest_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->max_line = 64u << 10;
 	o->max_total_bytes = 64ull << 30;
+	o->max_ratio = 1000;
+	o->max_members = 100000;
 	o->max_depth = 4;
+}
+
+/* Once the budget refused the bundle, what failed next is a consequence,
+ * not damage worth a note: nothing more is reported. */
+static bool refused(const struct walker *w)
+{
+	return w->bud.tripped;
 }
 
 static void skipped(struct walker *w, const char *path, const char *why)
 {
+	if (refused(w))
+		return;
 	w->st->skipped++;
 	if (w->sink->skipped)
 		w->sink->skipped(w->sink->ctx, path, why);
@@ -97,6 +107,10 @@ static la_ssize_t file_read(struct archive *a, void *cd, const void **buf)
 		archive_set_error(a, errno, "read error: %s", strerror(errno));
 		return -1;
 	}
+	if (budget_in(&s->w->bud, (size_t)n)) {
+		archive_set_error(a, -1, "decompression budget exceeded");
+		return -1;
+	}
 	EVP_DigestUpdate(s->w->sha, s->w->rbuf, (size_t)n);
 	keep_write(s->w->keep, s->w->rbuf, (size_t)n);
 	s->w->st->bytes_in += (uint64_t)n;
@@ -110,6 +124,8 @@ static la_ssize_t file_read(struct archive *a, void *cd, const void **buf)
  * next call. The holes of a sparse entry read as zeros. */
 struct blocks {
 	struct archive *a;
+	struct budget *bud; /* every piece handed out is charged to it */
+	int level;          /* the reader's place in the budget */
 	const char *p;  /* the rest of the current block */
 	size_t n;
 	int64_t pos;    /* entry offset of the next byte handed out */
@@ -151,6 +167,10 @@ static la_ssize_t blocks_next(struct blocks *b, const char **p, size_t max)
 		b->n -= k;
 	}
 	b->pos += (int64_t)k;
+	if (budget_out(b->bud, b->level, k)) {
+		archive_set_error(b->a, -1, "decompression budget exceeded");
+		return -1;
+	}
 	return (la_ssize_t)k;
 }
 
@@ -238,14 +258,11 @@ static int stream_text(struct walker *w, struct blocks *b, const char *name, int
 			: w->sink->chunk(w->sink->ctx, p, (size_t)n);
 		if (rc)
 			break;
-		if (w->st->bytes_out > w->o->max_total_bytes) {
-			w->limit_hit = true;
-			skipped(w, name, "bundle size limit reached; the rest of the member was not read");
-			break;
-		}
 		n = blocks_next(b, &p, SIZE_MAX);
 	}
-	if (n < 0) {
+	if (n < 0 && refused(w))
+		rc = FL_ENOMEM;
+	else if (n < 0) {
 		char *why = fl_xasprintf("member cut short: %s", archive_error_string(b->a));
 		skipped(w, name, why);
 		free(why);
@@ -270,6 +287,7 @@ static int stream_nested(struct walker *w, struct blocks *parent, const char *na
 	}
 	struct member_src src = { parent, peek, peek_len };
 	struct archive *a = reader_new();
+	budget_push(&w->bud, a);
 	int rc = 0;
 	if (archive_read_open(a, &src, NULL, member_read, NULL) != ARCHIVE_OK) {
 		char *why = fl_xasprintf("unreadable archive: %s", archive_error_string(a));
@@ -278,15 +296,16 @@ static int stream_nested(struct walker *w, struct blocks *parent, const char *na
 	} else {
 		rc = walk_archive(w, a, name, name, depth + 1);
 	}
+	budget_pop(&w->bud);
 	archive_read_free(a);
-	return rc;
+	return refused(w) ? FL_ENOMEM : rc;
 }
 
 static int stream_entry(struct walker *w, struct archive *a, const char *name, int depth,
 			int64_t mtime)
 {
 	char *peek = fl_xmalloc(PEEK_SIZE);
-	struct blocks b = { .a = a };
+	struct blocks b = { .a = a, .bud = &w->bud, .level = depth };
 	size_t have = 0;
 	la_ssize_t n = 1;
 	const char *p;
@@ -295,7 +314,9 @@ static int stream_entry(struct walker *w, struct archive *a, const char *name, i
 		have += (size_t)n;
 	}
 	int rc = 0;
-	if (n < 0 && have == 0) {
+	if (refused(w)) {
+		rc = FL_ENOMEM;
+	} else if (n < 0 && have == 0) {
 		char *why = fl_xasprintf("unreadable: %s", archive_error_string(a));
 		skipped(w, name, why);
 		free(why);
@@ -335,9 +356,9 @@ static int walk_archive(struct walker *w, struct archive *a, const char *prefix,
 	struct archive_entry *e;
 	int retries = 0;
 	for (;;) {
-		if (w->limit_hit)
-			return 0;
 		int r = archive_read_next_header(a, &e);
+		if (refused(w) || ((r == ARCHIVE_OK || r == ARCHIVE_WARN) && budget_member(&w->bud)))
+			return FL_ENOMEM;
 		if (r == ARCHIVE_EOF)
 			return 0;
 		if (r == ARCHIVE_FATAL || (r == ARCHIVE_RETRY && ++retries > 16)) {
@@ -373,8 +394,11 @@ static int walk_file(struct walker *w, const char *path, const char *display, co
 	struct stat sb;
 	w->file_mtime = fstat(fd, &sb) == 0 ? (int64_t)sb.st_mtime : 0;
 	struct archive *a = reader_new();
+	budget_push(&w->bud, a);
 	int rc = 0;
-	if (archive_read_open(a, &src, NULL, file_read, NULL) != ARCHIVE_OK) {
+	if (refused(w)) {
+		rc = FL_ENOMEM;
+	} else if (archive_read_open(a, &src, NULL, file_read, NULL) != ARCHIVE_OK) {
 		rc = fl_err_set(err, FL_EFORMAT, "cannot read '%s': %s", path,
 				archive_error_string(a));
 	} else {
@@ -387,6 +411,7 @@ static int walk_file(struct walker *w, const char *path, const char *display, co
 	const void *dummy;
 	while (!rc && file_read(a, &src, &dummy) > 0)
 		;
+	budget_pop(&w->bud);
 	archive_read_free(a);
 	close(fd);
 	return rc;
@@ -460,6 +485,7 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 	if (!S_ISDIR(sb.st_mode) && !S_ISREG(sb.st_mode))
 		return fl_err_set(err, FL_EFORMAT, "'%s' is not a file or directory", path);
 	struct walker w = { .o = opts, .sink = sink, .st = stats };
+	budget_init(&w.bud, opts);
 	w.sha = EVP_MD_CTX_new();
 	w.rbuf = fl_xmalloc(READ_BLOCK);
 	stats->is_directory = S_ISDIR(sb.st_mode);
@@ -477,6 +503,8 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 		rc = walk_file(&w, path, "", fl_base_name(path), err);
 		sha_hex(w.sha, stats->sha256);
 	}
+	if (refused(&w))
+		rc = fl_err_set(err, FL_ENOMEM, "refusing '%s': it %s", path, w.bud.why);
 	if (!rc && stats->members == 0)
 		rc = fl_err_set(err, FL_EFORMAT, "'%s' holds no readable log text (%llu members skipped)",
 				path, (unsigned long long)stats->skipped);
@@ -487,6 +515,7 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 	}
 	free(w.rbuf);
 	EVP_MD_CTX_free(w.sha);
+	budget_release(&w.bud);
 	return rc;
 }
 

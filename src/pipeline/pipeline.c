@@ -744,6 +744,8 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 	char *incoming = NULL;
 	struct fl_ingest_opts io;
 	fl_ingest_opts_init(&io);
+	if (o->limits)
+		io = *o->limits;
 	if (o->max_line)
 		io.max_line = o->max_line;
 	if (!rc && wants_copy(path, o->keep)) {
