@@ -80,6 +80,10 @@ struct fl_ingest_opts {
 	size_t max_line;          /* bytes kept of one line (default 64 KiB) */
 	const char *keep_path;    /* if set, a copy of the bundle's bytes is written
 	                             here (a file bundle as is, a directory as .tar) */
+	const char *name;         /* the bundle's name when path is a copy of it
+	                             (NULL: path's base name): a single compressed
+	                             log's member is named after it (rank3.log.gz
+	                             -> rank3.log) */
 };
 
 struct fl_ingest_stats {
@@ -98,6 +102,11 @@ void fl_ingest_opts_init(struct fl_ingest_opts *o);
 int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 		     const struct fl_ingest_sink *sink, struct fl_ingest_stats *stats,
 		     struct fl_err *err);
+
+/* The bytes a bundle takes on disk: a file's size, or the sum of the
+ * regular files under a directory (symbolic links not followed, as
+ * fl_ingest_bundle() reads it). For a progress display. */
+int fl_ingest_size(const char *path, uint64_t *bytes);
 
 /* Computes the SHA-256 of a bundle without parsing it (same value as
  * fl_ingest_bundle() reports). */

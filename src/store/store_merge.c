@@ -201,59 +201,6 @@ static int open_src(const char *path, sqlite3 **db, struct fl_err *err)
 	return FL_OK;
 }
 
-/* ---- kept bundles ---- */
-
-static int copy_file(const char *from, const char *to)
-{
-	int in = open(from, O_RDONLY | O_CLOEXEC);
-	if (in < 0)
-		return -1;
-	char *tmp = fl_xasprintf("%s.merge-%ld", to, (long)getpid());
-	int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	char buf[1 << 16];
-	ssize_t n = 0;
-	while (out >= 0 && (n = read(in, buf, sizeof(buf))) > 0) {
-		if (write(out, buf, (size_t)n) != n) {
-			n = -1;
-			break;
-		}
-	}
-	close(in);
-	int rc = out >= 0 && n == 0 ? 0 : -1;
-	if (out >= 0 && close(out) != 0)
-		rc = -1;
-	if (!rc && rename(tmp, to) != 0)
-		rc = -1;
-	if (rc)
-		unlink(tmp);
-	free(tmp);
-	return rc;
-}
-
-/* Brings the kept bundle `rel` beside the destination store. Returns the
- * name to record (NULL when the source lost it); *placed is set when a new
- * file was written, so that a failed merge can take it back. */
-static char *bring_kept(struct fl_store *s, const char *src_dir, const char *rel, char **placed)
-{
-	char *from = fl_xasprintf("%s/%s", src_dir, rel);
-	char *to = fl_xasprintf("%s/%s", s->dir, rel);
-	char *bdir = fl_xasprintf("%s/bundles", s->dir);
-	struct stat sb;
-	char *keep = NULL;
-	*placed = NULL;
-	if (stat(to, &sb) == 0) {
-		keep = fl_xstrdup(rel);
-	} else if ((mkdir(bdir, 0755) == 0 || errno == EEXIST) && copy_file(from, to) == 0) {
-		keep = fl_xstrdup(rel);
-		*placed = to;
-	}
-	free(from);
-	free(bdir);
-	if (!*placed)
-		free(to);
-	return keep;
-}
-
 /* ---- fl_store_merge: runs as they are ---- */
 
 struct merge_ctx {
@@ -309,7 +256,7 @@ static int merge_run(struct fl_store *s, struct merge_ctx *m, char **tables, siz
 		return FL_OK;
 	struct copy c = { s, m->src, old_run, 0, 0, 0, NULL, 0 };
 	char *placed = NULL;
-	char *keep = kept ? bring_kept(s, m->src_dir, kept, &placed) : NULL;
+	char *keep = kept ? store_bundle_bring(s, m->src_dir, kept, &placed) : NULL;
 	if (placed) {
 		FL_GROW(m->placed, m->placed_cap, m->nplaced + 1);
 		m->placed[m->nplaced++] = placed;
@@ -397,6 +344,7 @@ struct shard {
 	char *bundle, *digest;
 	int64_t files, lines, bytes, skipped;
 	int year;
+	int shard, shards; /* ingest --shard's label; shards 0: none */
 	bool dated;       /* the year came from a dated stamp, not a file's mtime */
 	char *first_path; /* smallest file path: shards are copied in this order */
 };
@@ -407,7 +355,8 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(sh->db,
 			       "SELECT id, sha256, bundle, patterns_digest, files, lines, bytes,"
-			       " skipped, year FROM runs WHERE sha256 IS NOT NULL ORDER BY id",
+			       " skipped, year, shard, shards FROM runs WHERE sha256 IS NOT NULL"
+			       " ORDER BY id",
 			       -1, &st, NULL) != SQLITE_OK)
 		return src_err(sh->db, sh->path, err);
 	int rows = 0;
@@ -422,6 +371,8 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 		sh->bytes = sqlite3_column_int64(st, 6);
 		sh->skipped = sqlite3_column_int64(st, 7);
 		sh->year = sqlite3_column_int(st, 8);
+		sh->shard = sqlite3_column_int(st, 9);
+		sh->shards = sqlite3_column_int(st, 10);
 	}
 	sqlite3_finalize(st);
 	if (rows != 1)
@@ -445,6 +396,47 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 	sh->dated = row && sqlite3_column_int(st, 1);
 	sqlite3_finalize(st);
 	return FL_OK;
+}
+
+/* Shards labelled by ingest --shard must be all of one job's: the same
+ * count, each index once. A missing node's shard would otherwise give a
+ * confident verdict on part of the job. Unlabelled shards are taken as
+ * they are, but not mixed with labelled ones. */
+static int check_labels(const struct shard *sh, size_t n, struct fl_err *err)
+{
+	int want = sh[0].shards;
+	for (size_t i = 1; i < n; i++) {
+		const struct shard *a = want ? &sh[0] : &sh[i], *b = want ? &sh[i] : &sh[0];
+		if ((sh[i].shards > 0) != (want > 0))
+			return fl_err_set(err, FL_EUSAGE,
+					  "'%s' was ingested with --shard, '%s' without: not shards "
+					  "of one job", a->path, b->path);
+		if (sh[i].shards != want)
+			return fl_err_set(err, FL_EUSAGE,
+					  "'%s' is shard %d of %d, '%s' shard %d of %d: not shards "
+					  "of one job", sh[0].path, sh[0].shard, want, sh[i].path,
+					  sh[i].shard, sh[i].shards);
+	}
+	if (!want)
+		return FL_OK;
+	bool *seen = fl_xcalloc((size_t)want, sizeof(*seen));
+	int rc = FL_OK;
+	for (size_t i = 0; !rc && i < n; i++) {
+		if (sh[i].shard < 0 || sh[i].shard >= want)
+			rc = fl_err_set(err, FL_EUSAGE, "store '%s' has a bad shard label %d/%d",
+					sh[i].path, sh[i].shard, want);
+		else if (seen[sh[i].shard])
+			rc = fl_err_set(err, FL_EUSAGE, "shard %d of %d is given twice ('%s')",
+					sh[i].shard, want, sh[i].path);
+		else
+			seen[sh[i].shard] = true;
+	}
+	for (int k = 0; !rc && k < want; k++)
+		if (!seen[k])
+			rc = fl_err_set(err, FL_EUSAGE, "shard %d of %d is missing (%zu given)", k,
+					want, n);
+	free(seen);
+	return rc;
 }
 
 /* The year one ingest of the whole job would take: the latest dated
@@ -524,19 +516,12 @@ static const char *merged_digest(const struct shard *sh, size_t n)
 	return sh[0].digest;
 }
 
-static int64_t now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 /* Copies the shards' raw rows into a new run and resolves it. */
 static int write_merged(struct fl_store *s, struct shard *sh, size_t n, const char *sha,
 			struct fl_merged *out, struct fl_err *err)
 {
 	char *name = merged_name(sh, n);
-	struct fl_run_meta meta = { 0, name, NULL, merged_digest(sh, n), now_us() };
+	struct fl_run_meta meta = { 0, name, NULL, merged_digest(sh, n), fl_now_us(), 0, 0 };
 	struct fl_run_totals t = { .sha256 = sha, .year = merged_year(sh, n) };
 	int64_t run;
 	int rc = fl_store_run_begin(s, &meta, &run, err);
@@ -577,6 +562,8 @@ int fl_store_merge_shards(struct fl_store *s, const char *const *srcs, size_t n,
 			rc = shard_load(&sh[i], err);
 	}
 	char sha[65];
+	if (!rc)
+		rc = check_labels(sh, n, err);
 	if (!rc)
 		rc = merged_sha(sh, n, sha, err);
 	if (!rc)

@@ -156,53 +156,79 @@ static int build_deferred_indexes(struct fl_store *s)
 	return rc;
 }
 
+/* Re-analysis: the run's row is read, deleted (cascading to its rows) and
+ * inserted again with the same id and the identity it was ingested with:
+ * name, path, time, content hash and shard label. What was found changes,
+ * not what was ingested or when. */
+static int replace_run(struct fl_store *s, int64_t id, const char *digest)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, "SELECT sha256 FROM runs WHERE id = ?1 AND sha256 IS NOT NULL",
+			       -1, &st, NULL) != SQLITE_OK)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		s->replaced_sha256 = fl_xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (!s->replaced_sha256)
+		return FL_ENOTFOUND;
+	char *sql = sqlite3_mprintf(
+		"CREATE TEMP TABLE replaced AS SELECT bundle, bundle_path, ingested_at, shard,"
+		" shards FROM runs WHERE id = %lld;"
+		"DELETE FROM runs WHERE id = %lld;"
+		"INSERT INTO runs(id, bundle, bundle_path, ingested_at, patterns_digest, shard,"
+		" shards) SELECT %lld, bundle, bundle_path, ingested_at, %Q, shard, shards"
+		" FROM replaced;"
+		"DROP TABLE replaced;",
+		(long long)id, (long long)id, (long long)id, digest);
+	int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? FL_OK : FL_EDB;
+	sqlite3_free(sql);
+	return rc;
+}
+
+static int insert_run(struct fl_store *s, const struct fl_run_meta *m)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db,
+			       "INSERT INTO runs(bundle, bundle_path, ingested_at, patterns_digest,"
+			       " shard, shards) VALUES (?1,?2,?3,?4,?5,?6)",
+			       -1, &st, NULL) != SQLITE_OK)
+		return FL_EDB;
+	sqlite3_bind_text(st, 1, m->bundle, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, m->bundle_path, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 3, m->ingested_at);
+	sqlite3_bind_text(st, 4, m->patterns_digest, -1, SQLITE_TRANSIENT);
+	if (m->shards > 0) {
+		sqlite3_bind_int(st, 5, m->shard);
+		sqlite3_bind_int(st, 6, m->shards);
+	}
+	int rc = sqlite3_step(st) == SQLITE_DONE ? FL_OK : FL_EDB;
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t *run_id,
 		       struct fl_err *err)
 {
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		return store_err(s, err, "cannot lock the store");
 	s->in_run = true;
-	sqlite3_stmt *st;
+	int rc;
 	if (m->replace > 0) {
-		char *del = sqlite3_mprintf("DELETE FROM runs WHERE id = %lld", (long long)m->replace);
-		int drc = sqlite3_exec(s->db, del, NULL, NULL, NULL);
-		sqlite3_free(del);
-		if (drc != SQLITE_OK) {
-			int rc = store_err(s, err, "cannot replace run");
-			fl_store_run_rollback(s);
-			return rc;
-		}
+		rc = replace_run(s, m->replace, m->patterns_digest);
+		if (rc == FL_ENOTFOUND)
+			rc = fl_err_set(err, rc, "no run %lld in the store", (long long)m->replace);
+		else if (rc)
+			rc = store_err(s, err, "cannot replace run");
+		*run_id = m->replace;
+	} else {
+		rc = defer_indexes(s) || insert_run(s, m) ? store_err(s, err, "cannot start run")
+							   : FL_OK;
+		*run_id = sqlite3_last_insert_rowid(s->db);
 	}
-	if (!m->replace && defer_indexes(s)) {
-		int rc = store_err(s, err, "cannot start run");
+	if (rc)
 		fl_store_run_rollback(s);
-		return rc;
-	}
-	if (sqlite3_prepare_v2(s->db,
-			       "INSERT INTO runs(id, bundle, bundle_path, ingested_at, patterns_digest)"
-			       " VALUES (?5,?1,?2,?3,?4)",
-			       -1, &st, NULL) != SQLITE_OK) {
-		int rc = store_err(s, err, "cannot start run");
-		fl_store_run_rollback(s);
-		return rc;
-	}
-	sqlite3_bind_text(st, 1, m->bundle, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 2, m->bundle_path, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 3, m->ingested_at);
-	sqlite3_bind_text(st, 4, m->patterns_digest, -1, SQLITE_TRANSIENT);
-	if (m->replace > 0)
-		sqlite3_bind_int64(st, 5, m->replace);
-	else
-		sqlite3_bind_null(st, 5);
-	int rc = sqlite3_step(st) == SQLITE_DONE ? FL_OK : FL_EDB;
-	sqlite3_finalize(st);
-	if (rc) {
-		rc = store_err(s, err, "cannot start run");
-		fl_store_run_rollback(s);
-		return rc;
-	}
-	*run_id = sqlite3_last_insert_rowid(s->db);
-	return FL_OK;
+	return rc;
 }
 
 int fl_store_run_rollback(struct fl_store *s)
@@ -212,6 +238,8 @@ int fl_store_run_rollback(struct fl_store *s)
 	s->in_run = false;
 	free(s->deferred_indexes);
 	s->deferred_indexes = NULL;
+	free(s->replaced_sha256);
+	s->replaced_sha256 = NULL;
 	return sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL) == SQLITE_OK ? FL_OK : FL_EDB;
 }
 
@@ -226,6 +254,23 @@ static void set_year_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	sqlite3_result_int64(ctx, fl_time_set_year(sqlite3_value_int64(argv[0]),
 						   sqlite3_value_int(argv[1])));
 }
+
+/* host + local rank -> rank where no line said it: a static launch's
+ * node_rank x nproc_per_node + local_rank (launcher.args, one node rank
+ * per host). A c10d or etcd rendezvous assigns node ranks itself, so
+ * those launches are left out. Rows a line stated are kept (OR IGNORE). */
+#define NODE_RANK_SQL \
+	"INSERT OR IGNORE INTO hl SELECT a.host, a.local_rank, l.node_rank * l.nproc + a.local_rank" \
+	" FROM (SELECT host, MIN(json_extract(fields, '$.node_rank')) AS node_rank," \
+	"   MIN(json_extract(fields, '$.nproc_per_node')) AS nproc FROM events" \
+	"  WHERE run_id = {RUN} AND kind = 'launcher.args' AND host IS NOT NULL" \
+	"   AND json_extract(fields, '$.node_rank') IS NOT NULL" \
+	"   AND IFNULL(json_extract(fields, '$.rdzv_backend'), 'static') = 'static'" \
+	"  GROUP BY host HAVING COUNT(DISTINCT json_extract(fields, '$.node_rank')) = 1" \
+	"   AND COUNT(DISTINCT json_extract(fields, '$.nproc_per_node')) = 1) l" \
+	" JOIN (SELECT DISTINCT host, local_rank FROM activity WHERE run_id = {RUN}" \
+	"  AND host IS NOT NULL AND local_rank IS NOT NULL) a ON a.host = l.host" \
+	" WHERE a.local_rank < l.nproc;"
 
 /* The post-passes, in order. {RUN} is the run id, {YEAR} the bundle's
  * year, {P0}..{P1} the provisional year's bounds, {T} the table. */
@@ -259,6 +304,7 @@ static const char *const RESOLVE_SQL[] = {
 	"INSERT INTO hl SELECT host, local_rank, MIN(rank) FROM activity"
 	" WHERE run_id = {RUN} AND host IS NOT NULL AND local_rank IS NOT NULL AND rank IS NOT NULL"
 	" GROUP BY host, local_rank HAVING COUNT(DISTINCT rank) = 1;",
+	NODE_RANK_SQL,
 	"UPDATE activity SET rank = (SELECT hl.rank FROM hl WHERE hl.host = activity.host"
 	"  AND hl.local_rank = activity.local_rank)"
 	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND local_rank IS NOT NULL;",
@@ -415,7 +461,8 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 				   " events=(SELECT COUNT(*) FROM events WHERE run_id=?1) WHERE id=?1",
 				   -1, &st, NULL);
 		sqlite3_bind_int64(st, 1, run_id);
-		sqlite3_bind_text(st, 2, t->sha256, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 2, s->replaced_sha256 ? s->replaced_sha256 : t->sha256, -1,
+				  SQLITE_TRANSIENT);
 		bind_opt_text(st, 3, t->kept, t->kept ? strlen(t->kept) : 0);
 		sqlite3_bind_int64(st, 4, t->files);
 		sqlite3_bind_int64(st, 5, t->lines);
@@ -431,6 +478,8 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 	if (rc)
 		fl_store_run_rollback(s);
 	s->in_run = false;
+	free(s->replaced_sha256);
+	s->replaced_sha256 = NULL;
 	return rc;
 }
 
