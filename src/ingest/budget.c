@@ -20,7 +20,7 @@
  * exceed (the member is skipped, the line truncated), so ingest.c applies
  * them itself. Limits are in struct fl_ingest_opts; docs/internals/ingest.md
  * says why the defaults are what they are.
- * Tested by: tests/unit/test_budget.c, tests/e2e/test_hostile.c
+ * Tested by: tests/unit/test_ingest.c, tests/e2e/test_hostile.c
  */
 #include "ingest_int.h"
 

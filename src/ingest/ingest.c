@@ -94,6 +94,7 @@ static void sha_hex(EVP_MD_CTX *c, char out[65])
 struct file_src {
 	struct walker *w;
 	int fd;
+	uint64_t got; /* bytes read from fd */
 };
 
 static la_ssize_t file_read(struct archive *a, void *cd, const void **buf)
@@ -114,6 +115,7 @@ static la_ssize_t file_read(struct archive *a, void *cd, const void **buf)
 	EVP_DigestUpdate(s->w->sha, s->w->rbuf, (size_t)n);
 	keep_write(s->w->keep, s->w->rbuf, (size_t)n);
 	s->w->st->bytes_in += (uint64_t)n;
+	s->got += (uint64_t)n;
 	*buf = s->w->rbuf;
 	return n;
 }
@@ -384,15 +386,43 @@ static int walk_archive(struct walker *w, struct archive *a, const char *prefix,
 
 /* Reads one file on disk as a (possible) archive. display is its name in
  * the bundle: "" for a top-level archive, the relative path in a directory. */
+/* A file listed or stat'ed a moment ago that is gone now was removed
+ * while the bundle was read: the report would silently lack it. */
+static int vanished(const char *path, struct fl_err *err)
+{
+	return fl_err_set(err, FL_ECHANGED, "'%s' vanished while it was read", path);
+}
+
+/* Whether the file read through fd is still what it was when opened
+ * (before) and was read whole (got bytes): a log still being written, a
+ * bundle replaced or truncated mid-read would give a report of bytes that
+ * never existed together. */
+static bool unchanged(int fd, const struct stat *before, uint64_t got)
+{
+	struct stat now;
+	return fstat(fd, &now) == 0 && now.st_ino == before->st_ino &&
+	       now.st_dev == before->st_dev && now.st_size == before->st_size &&
+	       now.st_mtim.tv_sec == before->st_mtim.tv_sec &&
+	       now.st_mtim.tv_nsec == before->st_mtim.tv_nsec &&
+	       (!S_ISREG(now.st_mode) || got == (uint64_t)now.st_size);
+}
+
 static int walk_file(struct walker *w, const char *path, const char *display, const char *outer,
 		     struct fl_err *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT)
+		return vanished(path, err);
 	if (fd < 0)
 		return fl_err_set(err, FL_EIO, "cannot open '%s': %s", path, strerror(errno));
-	struct file_src src = { w, fd };
+	struct file_src src = { w, fd, 0 };
 	struct stat sb;
-	w->file_mtime = fstat(fd, &sb) == 0 ? (int64_t)sb.st_mtime : 0;
+	if (fstat(fd, &sb) != 0) {
+		int rc = fl_err_set(err, FL_EIO, "cannot stat '%s': %s", path, strerror(errno));
+		close(fd);
+		return rc;
+	}
+	w->file_mtime = (int64_t)sb.st_mtime;
 	struct archive *a = reader_new();
 	budget_push(&w->bud, a);
 	int rc = 0;
@@ -411,6 +441,8 @@ static int walk_file(struct walker *w, const char *path, const char *display, co
 	const void *dummy;
 	while (!rc && file_read(a, &src, &dummy) > 0)
 		;
+	if (!rc && !unchanged(fd, &sb, src.got))
+		rc = fl_err_set(err, FL_ECHANGED, "'%s' changed while it was read", path);
 	budget_pop(&w->bud);
 	archive_read_free(a);
 	close(fd);
@@ -426,8 +458,9 @@ static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, con
 	struct dirent **ents = NULL;
 	int n = scandir(dpath, &ents, NULL, alphasort);
 	if (n < 0) {
-		int rc = fl_err_set(err, FL_EIO, "cannot read directory '%s': %s", dpath,
-				    strerror(errno));
+		int rc = errno == ENOENT ? vanished(dpath, err)
+					 : fl_err_set(err, FL_EIO, "cannot read directory '%s': %s",
+						      dpath, strerror(errno));
 		free(dpath);
 		return rc;
 	}
@@ -439,7 +472,10 @@ static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, con
 		char *crel = *rel ? fl_xasprintf("%s/%s", rel, nm) : fl_xstrdup(nm);
 		char *full = fl_xasprintf("%s/%s", dpath, nm);
 		struct stat sb;
-		if (lstat(full, &sb) != 0) {
+		int st = lstat(full, &sb);
+		if (st != 0 && errno == ENOENT) {
+			rc = vanished(full, err);
+		} else if (st != 0) {
 			skipped(w, crel, "cannot stat");
 		} else if (S_ISDIR(sb.st_mode)) {
 			rc = walk_dir(w, dir_sha, root, crel, err);
@@ -452,10 +488,13 @@ static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, con
 			sha_hex(w->sha, fhex);
 			EVP_DigestUpdate(dir_sha, crel, strlen(crel) + 1);
 			EVP_DigestUpdate(dir_sha, fhex, 64);
-			if (frc == FL_EIO || frc == FL_EFORMAT)
+			if (frc == FL_EIO || frc == FL_EFORMAT) {
 				skipped(w, crel, ferr.msg);
-			else
+			} else if (frc) {
 				rc = frc;
+				if (err)
+					*err = ferr;
+			}
 		} else if (S_ISLNK(sb.st_mode)) {
 			skipped(w, crel, "symbolic link not followed");
 		}
