@@ -40,6 +40,7 @@
 	X("io.no_space") \
 	X("k8s.evicted") \
 	X("k8s.terminated") \
+	X("launcher.args") \
 	X("launcher.child_failed") \
 	X("launcher.death_signal") \
 	X("launcher.exit_code") \
@@ -131,6 +132,9 @@
 	X(MICRO_BATCH_SIZE, "micro_batch_size") \
 	X(NCCL_VERSION, "nccl_version") \
 	X(NET, "net") \
+	X(NNODES, "nnodes") \
+	X(NODE_RANK, "node_rank") \
+	X(NPROC_PER_NODE, "nproc_per_node") \
 	X(NRANKS, "nranks") \
 	X(OOB_ADDR, "oob_addr") \
 	X(OOB_IF, "oob_if") \
@@ -140,6 +144,7 @@
 	X(PG, "pg") \
 	X(PG_DESC, "pg_desc") \
 	X(PIPELINE_PARALLEL_SIZE, "pipeline_parallel_size") \
+	X(RDZV_BACKEND, "rdzv_backend") \
 	X(REASON, "reason") \
 	X(REQUESTED, "requested") \
 	X(RESERVED_UNALLOCATED, "reserved_unallocated") \

@@ -394,8 +394,14 @@ bool ev_before(const struct ev *x, const struct ev *y)
 {
 	if (x->cts != FL_TIME_NONE && y->cts != FL_TIME_NONE && x->cts != y->cts)
 		return x->cts < y->cts;
-	if ((x->cts == FL_TIME_NONE) != (y->cts == FL_TIME_NONE))
+	if ((x->cts == FL_TIME_NONE) != (y->cts == FL_TIME_NONE)) {
+		/* One file is written in order: an unstamped line above a
+		 * stamped one happened before it (NCCL's WARN lines carry no
+		 * time, the traceback they cause often does). */
+		if (!strcmp(x->file, y->file))
+			return x->line < y->line;
 		return x->cts != FL_TIME_NONE;
+	}
 	if (x->priority != y->priority)
 		return x->priority > y->priority;
 	return x->id < y->id;
