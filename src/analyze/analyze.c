@@ -394,6 +394,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		}
 		clock_offsets(&c);
 		correct_times(&c);
+		verdict_after_kill(&c);
 		config_collect(&c);
 		training_collect(&c);
 		const struct ev *first = first_primary(&c);

@@ -19,6 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Silent ranks are listed as stuck only up to this world size: beyond it
+ * a bundle that lacks most ranks' logs would name thousands. */
+#define MAX_SILENT_STUCK 1024
+
 struct group {
 	char *pg, *op;
 	int64_t seq, timeout;
@@ -78,8 +82,14 @@ static bool is_watchdog(const struct ev *e)
 static bool is_timeout(const struct ctx *c, const struct ev *e)
 {
 	int64_t seq;
-	return is_watchdog(e) || (!c->watchdog_lines && !strcmp(e->kind, "torch.comm_aborted") &&
-				  ev_field_int(e, "seq", &seq));
+	if (is_watchdog(e))
+		return true;
+	if (c->watchdog_lines || !ev_field_int(e, "seq", &seq))
+		return false;
+	/* torch 2.x's "Timeout at NCCL work: N" summary survives a paste cut
+	 * before the watchdog's own line; it names the seq, not the op. */
+	return !strcmp(e->kind, "torch.comm_aborted") ||
+	       (!strcmp(e->kind, "torch.watchdog_summary") && e->text && strstr(e->text, "Timeout at NCCL work"));
 }
 
 static struct group *find_group(struct group **gs, size_t *n, size_t *cap, const char *pg,
@@ -97,6 +107,22 @@ static struct group *find_group(struct group **gs, size_t *n, size_t *cap, const
 	g->timeout = -1;
 	g->first_ts = FL_TIME_NONE;
 	return g;
+}
+
+/* The global rank of a waiter. A line without a rank prefix (torch 1.x,
+ * a pasted excerpt) still names "[Rank N]": in the default group that is
+ * the global rank. */
+static int64_t waiter_rank(const struct ev *e)
+{
+	if (e->rank >= 0)
+		return e->rank;
+	int64_t r;
+	char *pg = field_dup(e, "pg");
+	char *desc = field_dup(e, "pg_desc");
+	bool dflt = (!pg || !strcmp(pg, "0")) && (!desc || !strcmp(desc, "default_pg"));
+	free(pg);
+	free(desc);
+	return dflt && ev_field_int(e, "pg_rank", &r) ? r : -1;
 }
 
 static char *pg_name(const struct ev *e)
@@ -176,6 +202,32 @@ static void behind(struct ctx *c, const struct group *g, int64_t **stuck, size_t
 	}
 }
 
+/* Init START without Init COMPLETE on the same process and communicator:
+ * the SQL both hang sources use. */
+#define INIT_OPEN                                                                                  \
+	"s.run_id = ?1 AND s.kind = 'nccl.init_start' AND NOT EXISTS ("                            \
+	" SELECT 1 FROM events d WHERE d.run_id = s.run_id AND d.kind = 'nccl.init_complete'"      \
+	" AND d.host IS s.host AND d.pid IS s.pid"                                                 \
+	" AND json_extract(d.fields, '$.comm') IS json_extract(s.fields, '$.comm'))"
+
+/* Every stuck rank started a communicator it never finished: the others
+ * waited on a set-up that never completed, not on a collective. */
+static bool stuck_in_init(struct ctx *c, const int64_t *stuck, size_t n)
+{
+	struct fl_stmt *st;
+	if (prepare(c, "SELECT 1 FROM events s WHERE " INIT_OPEN " AND s.rank = ?2 LIMIT 1", &st))
+		return false;
+	bool all = true;
+	for (size_t i = 0; i < n && all; i++) {
+		fl_stmt_reset(st);
+		fl_stmt_bind_int(st, 1, c->run);
+		fl_stmt_bind_int(st, 2, stuck[i]);
+		all = fl_stmt_step(st) == 1;
+	}
+	fl_stmt_free(st);
+	return all;
+}
+
 static int watchdog_hang(struct ctx *c)
 {
 	for (size_t i = 0; i < c->nev && !c->watchdog_lines; i++)
@@ -191,7 +243,8 @@ static int watchdog_hang(struct ctx *c)
 		int64_t seq = -1;
 		ev_field_int(e, "seq", &seq);
 		struct group *g = find_group(&gs, &ng, &capg, pg, op, seq);
-		push_rank(&g->ranks, &g->n, &g->cap, e->rank >= 0 ? e->rank : -2 - (int64_t)i);
+		int64_t r = waiter_rank(e);
+		push_rank(&g->ranks, &g->n, &g->cap, r >= 0 ? r : -2 - (int64_t)i);
 		int64_t t;
 		if (ev_field_int(e, "timeout_ms", &t))
 			g->timeout = t;
@@ -233,11 +286,18 @@ static int watchdog_hang(struct ctx *c)
 			if (!has_rank(best->ranks, best->n, act[i]))
 				push_rank(&stuck, &ns, &caps, act[i]);
 		free(act);
+		/* A stuck rank is often silent: with the world size known, the
+		 * ranks that never reported are the ones held up. */
+		int64_t world = c->a->config.world_size;
+		for (int64_t r = 0; world > (int64_t)best->n && world <= MAX_SILENT_STUCK && r < world; r++)
+			if (!has_rank(best->ranks, best->n, r))
+				push_rank(&stuck, &ns, &caps, r);
 	}
 	if (ns)
 		qsort(stuck, ns, sizeof(*stuck), cmp_i64);
 	c->a->hang.stuck = stuck;
 	c->a->hang.nstuck = ns;
+	c->hang_in_init = ns && stuck_in_init(c, stuck, ns);
 	for (size_t i = 0, shown = 0; i < c->nev && shown < 6; i++) {
 		const struct ev *e = &c->ev[i];
 		if (is_timeout(c, e) || !strcmp(e->kind, "torch.watchdog_summary")) {
@@ -260,11 +320,7 @@ static int init_hang(struct ctx *c)
 	struct fl_stmt *st;
 	const char *sql =
 		"SELECT s.rank, json_extract(s.fields, '$.comm_rank'), s.id FROM events s"
-		" WHERE s.run_id = ?1 AND s.kind = 'nccl.init_start' AND NOT EXISTS ("
-		"  SELECT 1 FROM events d WHERE d.run_id = s.run_id AND d.kind = 'nccl.init_complete'"
-		"  AND d.host IS s.host AND d.pid IS s.pid"
-		"  AND json_extract(d.fields, '$.comm') IS json_extract(s.fields, '$.comm'))"
-		" AND EXISTS (SELECT 1 FROM events d WHERE d.run_id = s.run_id"
+		" WHERE " INIT_OPEN " AND EXISTS (SELECT 1 FROM events d WHERE d.run_id = s.run_id"
 		"  AND d.kind = 'nccl.init_complete')";
 	if (prepare(c, sql, &st))
 		return 0;
@@ -287,6 +343,7 @@ static int init_hang(struct ctx *c)
 		c->a->hang.timeout_ms = -1;
 		c->a->hang.stuck = stuck;
 		c->a->hang.nstuck = n;
+		c->hang_in_init = true;
 	}
 	return 0;
 }
