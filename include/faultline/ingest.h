@@ -73,6 +73,10 @@ struct fl_ingest_opts {
 	int max_depth;            /* archives inside archives (default 4) */
 	const char *keep_path;    /* if set, a copy of the bundle's bytes is written
 	                             here (a file bundle as is, a directory as .tar) */
+	const char *name;         /* the bundle's name when path is a copy of it
+	                             (NULL: path's base name): a single compressed
+	                             log's member is named after it (rank3.log.gz
+	                             -> rank3.log) */
 };
 
 struct fl_ingest_stats {
