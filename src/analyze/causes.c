@@ -335,6 +335,9 @@ int rank_causes(struct ctx *c, const struct ev *first)
 		const struct ev *e = &c->ev[i];
 		if (!e->cause || (e->role != ROLE_PRIMARY && e->role != ROLE_SIGNAL))
 			continue;
+		/* a job cancelled after a rank failed was ended by the failure */
+		if (first && !strcmp(e->cause, "scheduler_kill") && ev_before(first, e))
+			continue;
 		struct cand *k = cand_get(v, &n, e->cause);
 		int score = (e->role == ROLE_PRIMARY ? 100 : 40) + e->priority / 10;
 		if (score > k->score || (score == k->score && ev_before(e, k->lead))) {

@@ -23,22 +23,23 @@ static bool is_kill(const struct ev *e)
 	return !strcmp(e->kind, "slurm.cancelled") || !strcmp(e->kind, "k8s.evicted");
 }
 
-/* When the scheduler's kill happened: the line's time, else the time the
- * Slurm banner states. */
+/* From when on what a rank prints is the kill's consequence: after the
+ * line's own time, else after the second the Slurm banner states (it has
+ * no fraction: a failure within that second may have come first). */
 static int64_t kill_time(const struct ev *e)
 {
 	int64_t t;
 	if (e->cts != FL_TIME_NONE)
 		return e->cts;
-	return ev_field_int(e, "cancel_time", &t) ? t : FL_TIME_NONE;
+	return ev_field_int(e, "cancel_time", &t) ? t + 1000000 : FL_TIME_NONE;
 }
 
-/* At or after the kill: by time when both have one, else by position in
- * the same file. */
+/* After the kill: by time when both have one, else by position in the
+ * same file. */
 static bool after_kill(const struct ev *e, const struct ev *k, int64_t kt)
 {
 	if (e->cts != FL_TIME_NONE && kt != FL_TIME_NONE)
-		return e->cts >= kt;
+		return e->cts > kt;
 	return !strcmp(e->file, k->file) && e->line > k->line;
 }
 
