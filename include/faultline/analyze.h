@@ -70,7 +70,8 @@ struct fl_rank_state {
 	int64_t rank;
 	char *host;
 	int64_t local_rank; /* -1 */
-	const char *state;  /* failed, stuck, waiting, killed, errored, ok, unknown */
+	const char *state;  /* failed, stuck, waiting, killed, errored, ok, unknown,
+			     * silent (a rank of the stated world that left no line) */
 	char *first_error;  /* kind: text, or NULL */
 	int64_t first_error_ts;
 	int64_t last_ts;    /* corrected */
@@ -117,7 +118,9 @@ struct fl_analysis {
 	/* run */
 	int64_t run_id;
 	char *bundle, *sha256;
-	int64_t nranks, nhosts, nfiles, nlines, nevents;
+	/* nranks: the world size as the logs state it, else the ranks the
+	 * store knows; nranks_seen: ranks that left at least one line. */
+	int64_t nranks, nranks_seen, nhosts, nfiles, nlines, nevents;
 	int64_t ingested_at;
 	struct fl_skipped *skipped;
 	size_t nskipped;

@@ -96,6 +96,11 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 		     const struct fl_ingest_sink *sink, struct fl_ingest_stats *stats,
 		     struct fl_err *err);
 
+/* The bytes a bundle takes on disk: a file's size, or the sum of the
+ * regular files under a directory (symbolic links not followed, as
+ * fl_ingest_bundle() reads it). For a progress display. */
+int fl_ingest_size(const char *path, uint64_t *bytes);
+
 /* Computes the SHA-256 of a bundle without parsing it (same value as
  * fl_ingest_bundle() reports). */
 int fl_ingest_hash(const char *path, char out[65], struct fl_err *err);

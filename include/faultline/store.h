@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 2
+#define FL_SCHEMA_VERSION 3
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -55,6 +55,8 @@ struct fl_run_meta {
 	const char *bundle_path; /* absolute path at ingest time */
 	const char *patterns_digest;
 	int64_t ingested_at;     /* µs */
+	int shard, shards;       /* shards > 0: this run is shard `shard` (0-based)
+	                            of `shards` of one job (ingest --shard) */
 };
 
 int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t *run_id,

@@ -5,6 +5,7 @@
 #define FAULTLINE_ANALYZE_INT_H
 
 #include "faultline/analyze.h"
+#include "faultline/vocab.h"
 
 /* What an event means for the verdict. */
 enum role {
@@ -18,12 +19,13 @@ enum role {
 enum q {
 	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS,
 	Q_CLOCK_SAMPLES,
-	Q_INIT_HANG, Q_COLL_LAGGARDS,
+	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
 	Q_XIDS, Q_THROUGHPUT, Q_STRAGGLERS, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_CONFIG,
+	Q_LAUNCHER_WORLD,
 	Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
 };
@@ -38,7 +40,9 @@ struct ev {
 	int64_t ts;  /* as logged (UTC µs), FL_TIME_NONE */
 	int64_t cts; /* corrected for the host's clock offset */
 	int ts_kind;
-	char *kind, *fields, *text;
+	char *kind, *text;
+	struct ev_value *values; /* its declared fields (vocab.h) that it has */
+	size_t nvalues;
 	int severity;
 	/* classification (rules.c) */
 	enum role role;
@@ -76,7 +80,8 @@ enum { REM_GPU_OOM_FRAGMENTATION = 3, REM_LOSS_DIVERGENCE_FP16 = 2 };
 const char *rules_xid_class(int64_t xid);
 char *rules_xid_text(int64_t xid);
 
-/* json.c-style accessor for our own flat field objects. */
+/* An event's field, by its declared name (vocab.h): as text, or as a
+ * whole integer. False when the event does not have it. */
 bool ev_field(const struct ev *e, const char *key, struct fl_buf *out);
 bool ev_field_int(const struct ev *e, const char *key, int64_t *out);
 
@@ -116,6 +121,14 @@ const struct ev *ev_by_id(const struct ctx *c, int64_t id); /* NULL when not loa
 char *first_line(const char *text);                /* caller frees; bounded */
 /* Earlier in corrected time; unknown times last; then priority, then id. */
 bool ev_before(const struct ev *x, const struct ev *y);
+
+/* world.c: run.ranks as the logs state it, ranks_seen, silent ranks.
+ * world_collect() after config_collect(); world_silent_stuck() after
+ * hang_analyze(); world_silent_states() after verdict_ranks(). */
+int64_t world_stated(int64_t config_world, int64_t launcher, int64_t max_rank);
+int world_collect(struct ctx *c);
+int world_silent_stuck(struct ctx *c);
+void world_silent_states(struct ctx *c);
 
 /* causes.c: likely_cause and other_causes */
 int rank_causes(struct ctx *c, const struct ev *first);

@@ -294,12 +294,16 @@ static int cmp_cand(const void *x, const void *y)
 }
 
 /* What the bundle lacked, for a verdict made on thin evidence. */
-static char *missing_evidence(struct ctx *c)
+static int missing_evidence(struct ctx *c, char **out)
 {
+	struct fl_stmt *st;
+	int rc = q_row(c, Q_INIT_LINES, &st);
+	if (rc)
+		return rc;
+	bool init = fl_stmt_int(st, 0), timed = fl_stmt_int(st, 1), ranked = fl_stmt_int(st, 2);
+	fl_stmt_free(st);
 	struct fl_buf b = FL_BUF_INIT;
-	bool init = false, timed = false, ranked = false;
 	for (size_t i = 0; i < c->nev; i++) {
-		init = init || !strcmp(c->ev[i].kind, "nccl.init_complete");
 		timed = timed || c->ev[i].ts_kind == 1;
 		ranked = ranked || c->ev[i].rank >= 0;
 	}
@@ -312,13 +316,15 @@ static char *missing_evidence(struct ctx *c)
 		fl_buf_adds(&b, "no dated timestamps, so ranks cannot be ordered in time; ");
 	if (c->a->nranks <= 1)
 		fl_buf_adds(&b, "logs of only one rank or none; ");
+	*out = NULL;
 	if (!b.len) {
 		fl_buf_release(&b);
-		return NULL;
+		return FL_OK;
 	}
 	b.len -= 2; /* the last "; " */
 	b.ptr[b.len] = '\0';
-	return fl_buf_detach(&b);
+	*out = fl_buf_detach(&b);
+	return FL_OK;
 }
 
 /* The score of process_crash when the first failure names no cause: above
@@ -420,8 +426,8 @@ int rank_causes(struct ctx *c, const struct ev *first)
 		k->score = v[i].score;
 		out++;
 	}
-	if (out == 0 || !strcmp(c->a->likely.confidence, "low"))
-		c->a->missing = missing_evidence(c);
+	if (!rc && (out == 0 || !strcmp(c->a->likely.confidence, "low")))
+		rc = missing_evidence(c, &c->a->missing);
 	if (out == 0) {
 		bool healthy = !strcmp(c->a->status, "healthy");
 		cause_init(&c->a->likely, "none", healthy ? "high" : "low",

@@ -381,7 +381,6 @@ int config_collect(struct ctx *c)
 	int col = 0;
 	for (; col < (int)(sizeof(ints) / sizeof(ints[0])); col++)
 		*ints[col] = col_int(st, col, -1);
-	k->dtype = dup_or_null(st, col++);
 	const char *fp16 = fl_stmt_null(st, col) ? NULL : fl_stmt_text(st, col);
 	col++;
 	if (!k->dtype && truthy(fp16))

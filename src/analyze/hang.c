@@ -367,6 +367,17 @@ static int watchdog_hang(struct ctx *c)
 	return rc;
 }
 
+/* An Init START line of Q_INIT_HANG as evidence, placed and timed as a
+ * loaded event would be: its host, else its rank's; corrected time. */
+static void init_evidence(struct ctx *c, struct fl_stmt *st)
+{
+	int64_t rank = fl_stmt_null(st, 0) ? -1 : fl_stmt_int(st, 0);
+	const char *host = fl_stmt_null(st, 4) ? rank_host(c, rank) : fl_stmt_text(st, 4);
+	int64_t ts = fl_stmt_null(st, 5) ? FL_TIME_NONE : fl_stmt_int(st, 5);
+	evidence_add_raw(&c->a->hang.evidence, fl_stmt_text(st, 2), fl_stmt_int(st, 3), rank, host,
+			 clock_correct(c, host, ts), fl_stmt_text(st, 6));
+}
+
 /* Init START without Init COMPLETE on the same process and communicator. */
 static int init_hang(struct ctx *c)
 {
@@ -379,9 +390,8 @@ static int init_hang(struct ctx *c)
 	while ((rc = q_step(c, Q_INIT_HANG, st)) == 1) {
 		int64_t r = fl_stmt_null(st, 0) ? fl_stmt_int(st, 1) : fl_stmt_int(st, 0);
 		push_rank(&stuck, &n, &cap, r);
-		const struct ev *e = ev_by_id(c, fl_stmt_int(st, 2));
-		if (e && c->a->hang.evidence.n < 6)
-			evidence_add(&c->a->hang.evidence, e);
+		if (c->a->hang.evidence.n < 6)
+			init_evidence(c, st);
 	}
 	fl_stmt_free(st);
 	rank_set_finish(stuck, &n);
@@ -429,21 +439,16 @@ struct ras_group {
 	size_t n, cap;
 };
 
-static int by_id(const void *a, const void *b)
-{
-	const struct ev *x = *(const struct ev *const *)a, *y = *(const struct ev *const *)b;
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-/* The RAS lines of the bundle in the order they were written. */
+/* The RAS report lines that ras_groups() reads, in the order they were
+ * written (the events are loaded in that order). */
 static const struct ev **ras_lines(const struct ctx *c, size_t *n)
 {
 	const struct ev **v = fl_xmalloc((c->nev + 1) * sizeof(*v));
 	*n = 0;
 	for (size_t i = 0; i < c->nev; i++)
-		if (!strncmp(c->ev[i].kind, "nccl.ras_", 9))
+		if (!strcmp(c->ev[i].kind, "nccl.ras_comm") || !strcmp(c->ev[i].kind, "nccl.ras_mismatch") ||
+		    !strcmp(c->ev[i].kind, "nccl.ras_rank"))
 			v[(*n)++] = &c->ev[i];
-	qsort(v, *n, sizeof(*v), by_id);
 	return v;
 }
 

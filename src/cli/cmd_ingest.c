@@ -6,48 +6,98 @@
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path,
-		   enum fl_keep keep, struct fl_ingest_result *res)
+		   const struct cli_ingest *in, int index, int count,
+		   struct fl_ingest_result *res)
 {
 	struct fl_pipeline_opts o;
 	fl_pipeline_opts_init(&o);
-	o.keep = keep;
+	o.keep = in->keep;
+	o.shard = in->shard;
+	o.shards = in->shards;
+	struct cli_progress pr;
+	cli_progress_init(&pr, in->quiet, index, count);
+	cli_progress_attach(&pr, &o);
 	struct fl_err err;
 	fl_err_clear(&err);
-	if (fl_pipeline_ingest(s, p, path, &o, res, &err))
-		return cli_fail(&err);
-	return EXIT_OK;
+	int rc = fl_pipeline_ingest(s, p, path, &o, res, &err);
+	cli_progress_clear(&pr);
+	return rc ? cli_fail(&err) : EXIT_OK;
 }
 
-/* --no-keep and --copy-dir: the last one given counts. */
-static int keep_opt(void *keep, int opt, const char *arg)
+/* The most shards of one job: a node each, with room to spare. */
+#define MAX_SHARDS (1 << 20)
+
+/* "I/N", 0 <= I < N: shard I of N. */
+static bool parse_shard(const char *arg, int *shard, int *shards)
 {
-	if (opt != 'K' && opt != 'C')
-		return CLI_NOT_OWN;
-	*(enum fl_keep *)keep = opt == 'K' ? FL_KEEP_NONE : FL_KEEP_ALL;
-	return CLI_CONTINUE;
+	char *end;
+	long i = strtol(arg, &end, 10);
+	if (end == arg || *end != '/' || i < 0)
+		return false;
+	const char *p = end + 1;
+	long n = strtol(p, &end, 10);
+	if (end == p || *end || n < 1 || n > MAX_SHARDS || i >= n)
+		return false;
+	*shard = (int)i;
+	*shards = (int)n;
+	return true;
+}
+
+/* --no-keep and --copy-dir (the last one given counts), --quiet, --shard. */
+static int ingest_opt(void *ctx, int opt, const char *arg)
+{
+	struct cli_ingest *in = ctx;
+	switch (opt) {
+	case 'K': in->keep = FL_KEEP_NONE; return CLI_CONTINUE;
+	case 'C': in->keep = FL_KEEP_ALL; return CLI_CONTINUE;
+	case 'q': in->quiet = true; return CLI_CONTINUE;
+	case 'S':
+		if (parse_shard(arg, &in->shard, &in->shards))
+			return CLI_CONTINUE;
+		fprintf(stderr, "faultline: --shard wants I/N with 0 <= I < N, not '%s'\n",
+			arg);
+		return EXIT_USAGE;
+	default: return CLI_NOT_OWN;
+	}
 }
 
 int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli_common *c,
-		    enum fl_keep *keep)
+		    struct cli_ingest *in)
 {
-	static const struct option opts[] = { CLI_COMMON_OPTS,
-					      { "no-keep", no_argument, NULL, 'K' },
-					      { "copy-dir", no_argument, NULL, 'C' },
-					      { NULL, 0, NULL, 0 } };
-	const struct cli_syntax syn = { .verb = verb, .shortopts = "o:f:h", .longopts = opts,
-					.own = keep_opt, .ctx = keep, .min = 1, .max = max };
-	*keep = FL_KEEP_FILES;
-	return cli_parse_opts(argc, argv, &syn, c);
+#define INGEST_OPTS                                           \
+	CLI_COMMON_OPTS, { "no-keep", no_argument, NULL, 'K' }, \
+		{ "copy-dir", no_argument, NULL, 'C' },         \
+		{ "quiet", no_argument, NULL, 'q' }
+	static const struct option analyze_opts[] = { INGEST_OPTS, { NULL, 0, NULL, 0 } };
+	static const struct option ingest_opts[] = { INGEST_OPTS,
+						     { "shard", required_argument, NULL, 'S' },
+						     { NULL, 0, NULL, 0 } };
+#undef INGEST_OPTS
+	const struct cli_syntax syn = { .verb = verb,
+					.shortopts = "o:f:qh",
+					.longopts = max < 0 ? ingest_opts : analyze_opts,
+					.own = ingest_opt,
+					.ctx = in,
+					.min = 1,
+					.max = max };
+	*in = (struct cli_ingest){ .keep = FL_KEEP_FILES };
+	int rc = cli_parse_opts(argc, argv, &syn, c);
+	if (rc == CLI_CONTINUE && in->shards && argc - optind != 1) {
+		fputs("faultline: --shard takes one BUNDLE (a shard store holds one run)\n", stderr);
+		return EXIT_USAGE;
+	}
+	return rc;
 }
 
 int cmd_ingest(int argc, char **argv)
 {
 	struct cli_common c;
-	enum fl_keep keep;
-	int rc = cli_ingest_args(argc, argv, "ingest", -1, &c, &keep);
+	struct cli_ingest in;
+	int rc = cli_ingest_args(argc, argv, "ingest", -1, &c, &in);
 	if (rc != CLI_CONTINUE)
 		return rc;
 	struct fl_patterns *p;
@@ -57,7 +107,7 @@ int cmd_ingest(int argc, char **argv)
 	rc = EXIT_OK;
 	for (int i = optind; i < argc; i++) {
 		struct fl_ingest_result res;
-		if (cli_ingest_one(s, p, argv[i], keep, &res)) {
+		if (cli_ingest_one(s, p, argv[i], &in, i - optind + 1, argc - optind, &res)) {
 			rc = EXIT_FAIL;
 			continue;
 		}

@@ -161,6 +161,10 @@ static const char *const MIGRATIONS[] = {
 	"UPDATE steps SET loss_missing = 0 WHERE loss_missing = 1 AND NOT EXISTS (SELECT 1"
 	"  FROM steps p WHERE p.run_id = steps.run_id AND p.file_id = steps.file_id"
 	"  AND p.line < steps.line AND p.loss_missing = 0);",
+	/* 2 -> 3: a run ingested as one shard of a job (ingest --shard I/N)
+	 * says which, so that merge --into-one can tell a missing shard */
+	"ALTER TABLE runs ADD COLUMN shard INTEGER;"
+	"ALTER TABLE runs ADD COLUMN shards INTEGER;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))
