@@ -494,6 +494,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		rc = clock_offsets(&c);
 	if (!rc) {
 		correct_times(&c);
+		verdict_after_kill(&c);
 		rc = config_collect(&c);
 	}
 	if (!rc)

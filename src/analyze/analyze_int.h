@@ -60,6 +60,7 @@ struct ctx {
 	const struct ev *first; /* the first primary failure, or NULL */
 	int64_t *waiting; /* ranks that reported the hang collective's timeout */
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
+	bool hang_in_init;   /* the stuck ranks never completed communicator init */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
 	struct bus *buses;   /* loaded on first use (analyze.c) */
 	size_t nbuses;
@@ -141,6 +142,10 @@ const char *saved_digest(void); /* of the analysis code that runs */
 int saved_load(struct ctx *c);
 
 /* verdict.c */
+/* A job the scheduler ended (time limit, preemption, cancel, eviction):
+ * the tracebacks, exits and connection errors printed at or after the
+ * kill are its consequences, never a first failure. */
+void verdict_after_kill(struct ctx *c);
 const char *verdict_status(struct ctx *c, const struct ev *first);
 void verdict_ranks(struct ctx *c);
 void verdict_timeline(struct ctx *c);
