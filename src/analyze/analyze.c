@@ -407,6 +407,10 @@ bool ev_before(const struct ev *x, const struct ev *y)
 {
 	if (x->cts != FL_TIME_NONE && y->cts != FL_TIME_NONE && x->cts != y->cts)
 		return x->cts < y->cts;
+	/* In one file, lines before its first stamp (which have no time to
+	 * inherit) were written before the stamped ones: file order. */
+	if ((x->cts == FL_TIME_NONE) != (y->cts == FL_TIME_NONE) && strcmp(x->file, y->file) == 0)
+		return x->line < y->line;
 	if ((x->cts == FL_TIME_NONE) != (y->cts == FL_TIME_NONE))
 		return x->cts != FL_TIME_NONE;
 	if (x->priority != y->priority)
