@@ -255,6 +255,23 @@ static void set_year_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 						   sqlite3_value_int(argv[1])));
 }
 
+/* host + local rank -> rank where no line said it: a static launch's
+ * node_rank x nproc_per_node + local_rank (launcher.args, one node rank
+ * per host). A c10d or etcd rendezvous assigns node ranks itself, so
+ * those launches are left out. Rows a line stated are kept (OR IGNORE). */
+#define NODE_RANK_SQL \
+	"INSERT OR IGNORE INTO hl SELECT a.host, a.local_rank, l.node_rank * l.nproc + a.local_rank" \
+	" FROM (SELECT host, MIN(json_extract(fields, '$.node_rank')) AS node_rank," \
+	"   MIN(json_extract(fields, '$.nproc_per_node')) AS nproc FROM events" \
+	"  WHERE run_id = {RUN} AND kind = 'launcher.args' AND host IS NOT NULL" \
+	"   AND json_extract(fields, '$.node_rank') IS NOT NULL" \
+	"   AND IFNULL(json_extract(fields, '$.rdzv_backend'), 'static') = 'static'" \
+	"  GROUP BY host HAVING COUNT(DISTINCT json_extract(fields, '$.node_rank')) = 1" \
+	"   AND COUNT(DISTINCT json_extract(fields, '$.nproc_per_node')) = 1) l" \
+	" JOIN (SELECT DISTINCT host, local_rank FROM activity WHERE run_id = {RUN}" \
+	"  AND host IS NOT NULL AND local_rank IS NOT NULL) a ON a.host = l.host" \
+	" WHERE a.local_rank < l.nproc;"
+
 /* The post-passes, in order. {RUN} is the run id, {YEAR} the bundle's
  * year, {P0}..{P1} the provisional year's bounds, {T} the table. */
 static const char *const RESOLVE_SQL[] = {
@@ -287,6 +304,7 @@ static const char *const RESOLVE_SQL[] = {
 	"INSERT INTO hl SELECT host, local_rank, MIN(rank) FROM activity"
 	" WHERE run_id = {RUN} AND host IS NOT NULL AND local_rank IS NOT NULL AND rank IS NOT NULL"
 	" GROUP BY host, local_rank HAVING COUNT(DISTINCT rank) = 1;",
+	NODE_RANK_SQL,
 	"UPDATE activity SET rank = (SELECT hl.rank FROM hl WHERE hl.host = activity.host"
 	"  AND hl.local_rank = activity.local_rank)"
 	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND local_rank IS NOT NULL;",
