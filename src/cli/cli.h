@@ -138,6 +138,9 @@ struct cli_ingest {
 	enum fl_keep keep; /* --no-keep, --copy-dir */
 	bool quiet;        /* --quiet: no progress line */
 	int shard, shards; /* ingest --shard I/N; shards 0: not a shard */
+	/* the limits on hostile input: --max-bytes, --max-ratio, --max-members,
+	 * --max-depth, --max-line (docs/commands/analyze.md) */
+	struct fl_ingest_opts limits;
 };
 
 /* Reads the options of analyze and ingest (--shard: ingest's only, when
