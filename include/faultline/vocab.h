@@ -29,10 +29,12 @@
 
 /* X(name) for every event kind the code names, sorted. */
 #define FL_VOCAB_KINDS(X) \
+	X("config.invalid") \
 	X("cuda.device_assert") \
 	X("cuda.ecc") \
 	X("cuda.error") \
 	X("hw.fallen_off_bus") \
+	X("hw.gpu_lost") \
 	X("hw.nvlink") \
 	X("hw.pcie_aer") \
 	X("hw.xid") \
@@ -40,6 +42,7 @@
 	X("io.no_space") \
 	X("k8s.evicted") \
 	X("k8s.terminated") \
+	X("launcher.args") \
 	X("launcher.child_failed") \
 	X("launcher.death_signal") \
 	X("launcher.exit_code") \
@@ -60,6 +63,7 @@
 	X("nccl.coll") \
 	X("nccl.collective_mismatch") \
 	X("nccl.connect_error") \
+	X("nccl.connect_retry") \
 	X("nccl.cuda_failure") \
 	X("nccl.duplicate_gpu") \
 	X("nccl.ib_devices") \
@@ -85,6 +89,8 @@
 	X("proc.segfault") \
 	X("proc.signal") \
 	X("proc.traceback") \
+	X("rdzv.error") \
+	X("rdzv.warning") \
 	X("slurm.cancelled") \
 	X("slurm.node_fail") \
 	X("slurm.task_error") \
@@ -112,6 +118,7 @@
 	X(BF16, "bf16") \
 	X(BUS, "bus") \
 	X(BUS_ID, "bus_id") \
+	X(CANCEL_TIME, "cancel_time") \
 	X(COMM, "comm") \
 	X(COMM_RANK, "comm_rank") \
 	X(CUDA_DEV, "cuda_dev") \
@@ -131,6 +138,9 @@
 	X(MICRO_BATCH_SIZE, "micro_batch_size") \
 	X(NCCL_VERSION, "nccl_version") \
 	X(NET, "net") \
+	X(NNODES, "nnodes") \
+	X(NODE_RANK, "node_rank") \
+	X(NPROC_PER_NODE, "nproc_per_node") \
 	X(NRANKS, "nranks") \
 	X(OOB_ADDR, "oob_addr") \
 	X(OOB_IF, "oob_if") \
@@ -139,7 +149,9 @@
 	X(PEER, "peer") \
 	X(PG, "pg") \
 	X(PG_DESC, "pg_desc") \
+	X(PG_RANK, "pg_rank") \
 	X(PIPELINE_PARALLEL_SIZE, "pipeline_parallel_size") \
+	X(RDZV_BACKEND, "rdzv_backend") \
 	X(REASON, "reason") \
 	X(REQUESTED, "requested") \
 	X(RESERVED_UNALLOCATED, "reserved_unallocated") \
