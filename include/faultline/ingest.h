@@ -27,6 +27,11 @@ enum fl_line_flags {
 	FL_LINE_CR_PART = 1 << 2,   /* one of several parts split at a lone CR (progress bars) */
 	FL_LINE_HAD_ANSI = 1 << 3,  /* ANSI escape sequences were removed */
 	FL_LINE_NO_EOL = 1 << 4,    /* last line of the member, without a newline */
+	FL_LINE_JOINED = 1 << 5,    /* several physical lines made one: a backslash
+				     * continuation or a terminal's hard wrap; lineno
+				     * and offset are the first one's */
+	FL_LINE_GLUED = 1 << 6,     /* one of several records glued onto one line
+				     * after a progress bar; they share its lineno */
 };
 
 /* One line of a member, cleaned: no EOL, no ANSI escapes, no NUL bytes. */
@@ -67,10 +72,17 @@ struct fl_ingest_sink {
 	int (*chunk)(void *ctx, const char *p, size_t n);
 };
 
+/* Limits on hostile input (docs/internals/ingest.md). Passing one of the
+ * first three refuses the whole bundle: fl_ingest_bundle() stops at once
+ * and fails with FL_ENOMEM. Passing the last two costs nothing, so the
+ * member is skipped or the line truncated. 0 turns off one of the first
+ * three. */
 struct fl_ingest_opts {
-	size_t max_line;          /* bytes kept of one line (default 64 KiB) */
-	uint64_t max_total_bytes; /* decompressed bytes per bundle (default 64 GiB) */
+	uint64_t max_total_bytes; /* bytes unpacked, summed over every depth (64 GiB) */
+	uint64_t max_ratio;       /* bytes unpacked per byte read from disk (1000) */
+	uint64_t max_members;     /* archive entries at every depth (100000) */
 	int max_depth;            /* archives inside archives (default 4) */
+	size_t max_line;          /* bytes kept of one line (default 64 KiB) */
 	const char *keep_path;    /* if set, a copy of the bundle's bytes is written
 	                             here (a file bundle as is, a directory as .tar) */
 	const char *name;         /* the bundle's name when path is a copy of it

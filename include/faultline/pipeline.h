@@ -49,6 +49,8 @@ struct fl_pipeline_opts {
 	enum fl_keep keep;
 	size_t tail_lines;  /* last lines kept per file (default 20) */
 	size_t max_line;    /* 0: ingest default */
+	/* The limits on hostile input (max_line above wins); NULL: defaults. */
+	const struct fl_ingest_opts *limits;
 	/* shards > 0: the run is shard `shard` (0-based) of `shards` of one
 	 * job (struct fl_run_meta), for fl_store_merge_shards(). */
 	int shard, shards;

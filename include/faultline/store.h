@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 3
+#define FL_SCHEMA_VERSION 4
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -36,6 +36,9 @@ struct fl_store;
  * at path, migrating it to FL_SCHEMA_VERSION. */
 int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struct fl_err *err);
 void fl_store_close(struct fl_store *s);
+/* SQLite's integrity check: FL_OK when the store is intact, else FL_EDB
+ * with the first problem found (tests/e2e/test_faults.c). */
+int fl_store_check(struct fl_store *s, struct fl_err *err);
 /* Directory holding the store; kept bundles live in <dir>/bundles/. */
 const char *fl_store_dir(const struct fl_store *s);
 

@@ -138,6 +138,9 @@ struct cli_ingest {
 	enum fl_keep keep; /* --no-keep, --copy-dir */
 	bool quiet;        /* --quiet: no progress line */
 	int shard, shards; /* ingest --shard I/N; shards 0: not a shard */
+	/* the limits on hostile input: --max-bytes, --max-ratio, --max-members,
+	 * --max-depth, --max-line (docs/commands/analyze.md) */
+	struct fl_ingest_opts limits;
 };
 
 /* Reads the options of analyze and ingest (--shard: ingest's only, when
@@ -161,7 +164,6 @@ struct cli_progress {
 void cli_progress_init(struct cli_progress *pr, bool quiet, int index, int count);
 /* Sets o->progress to print on pr, when pr is on. */
 void cli_progress_attach(struct cli_progress *pr, struct fl_pipeline_opts *o);
-void cli_progress_update(void *ctx, const struct fl_progress *p);
 void cli_progress_clear(struct cli_progress *pr);
 
 /* Analyses run_id and writes the report where c says (stdout or -o). */

@@ -8,9 +8,12 @@ const struct fl_cmd fl_commands[] = {
 	{ "analyze", cmd_analyze, "ingest one crash bundle and print its report",
 	  "faultline analyze BUNDLE [--db PATH] [--format text|md|json|html] [-o FILE]\n"
 	  "                 [--patterns DIR] [--no-keep | --copy-dir] [--quiet] [--journal-delete]\n"
+	  "                 [--max-bytes SIZE] [--max-ratio N] [--max-members N]\n"
+	  "                 [--max-depth N] [--max-line SIZE]\n"
 	  "  an archive or file is copied into the store for reanalyze and show; a directory\n"
 	  "  is re-read where it is unless --copy-dir; --no-keep copies nothing;\n"
-	  "  a progress line on standard error when it is a terminal, unless --quiet" },
+	  "  a progress line on standard error when it is a terminal, unless --quiet;\n"
+	  "  the --max options change the limits that refuse decompression bombs (0: none)" },
 	{ "diff", cmd_diff, "what changed between two runs: versions, network, layout, speed",
 	  "faultline diff RUN_A RUN_B [--all] [--db PATH] [--format text|json] [-o FILE]\n"
 	  "  RUN_A is the good run, RUN_B the bad one; rows that differ are marked '*',\n"
@@ -31,10 +34,11 @@ const struct fl_cmd fl_commands[] = {
 	  "  IB error; --deep also analyses every run for hosts of ranks that never arrived" },
 	{ "ingest", cmd_ingest, "store each bundle and print its run id",
 	  "faultline ingest BUNDLE... [--db PATH] [--patterns DIR] [--no-keep | --copy-dir]\n"
-	  "                 [--quiet] [--journal-delete]\n"
+	  "                 [--quiet] [--journal-delete] [--max-bytes SIZE] [--max-ratio N]\n"
+	  "                 [--max-members N] [--max-depth N] [--max-line SIZE]\n"
 	  "faultline ingest --shard I/N BUNDLE --db SHARD_DB [...]\n"
-	  "  copies as analyze does; a progress line as analyze's, with [i/n] for several;\n"
-	  "  --shard: this node's logs are shard I (from 0) of N of one job, for\n"
+	  "  copies and limits as analyze does; a progress line as analyze's, with [i/n] for\n"
+	  "  several; --shard: this node's logs are shard I (from 0) of N of one job, for\n"
 	  "  merge --into-one" },
 	{ "merge", cmd_merge, "combine stores, or shards of one job into one run",
 	  "faultline merge SRC_DB... [--db DEST] [--journal-delete]\n"

@@ -272,6 +272,8 @@ static int ingest_job(struct fl_store *s, const struct fl_patterns *p, const str
 				    fl_patterns_digest(p), fl_now_us(), o->shard, o->shards };
 	struct fl_ingest_opts io;
 	fl_ingest_opts_init(&io);
+	if (o->limits)
+		io = *o->limits;
 	if (o->max_line)
 		io.max_line = o->max_line;
 	io.name = job->name;

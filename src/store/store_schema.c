@@ -165,6 +165,12 @@ static const char *const MIGRATIONS[] = {
 	 * says which, so that merge --into-one can tell a missing shard */
 	"ALTER TABLE runs ADD COLUMN shard INTEGER;"
 	"ALTER TABLE runs ADD COLUMN shards INTEGER;",
+	/* 3 -> 4: the analysis of a run, saved, so that `report` need not redo
+	 * it (src/analyze/saved.c); digest names the analysis that made it. */
+	"CREATE TABLE analyses ("
+	"  run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
+	"  digest TEXT NOT NULL, doc TEXT NOT NULL, ranks TEXT NOT NULL"
+	");",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))
@@ -174,16 +180,21 @@ int store_version(struct fl_store *s, int *v)
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
 		return FL_EDB;
-	*v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	/* A store that cannot be read (a WAL store in a directory where its
+	 * -shm file cannot be made, a damaged header) fails here rather than
+	 * passing for version 0. */
+	int r = sqlite3_step(st);
+	*v = r == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
 	sqlite3_finalize(st);
-	return FL_OK;
+	return r == SQLITE_ROW ? FL_OK : FL_EDB;
 }
 
 int store_migrate(struct fl_store *s, bool readonly, struct fl_err *err)
 {
 	int v;
 	if (store_version(s, &v))
-		return store_err(s, err, "cannot read the schema version");
+		return fl_err_set(err, FL_EDB, "cannot read store '%s': %s", s->path,
+				  sqlite3_errmsg(s->db));
 	if (v > FL_SCHEMA_VERSION)
 		return fl_err_set(err, FL_EDB,
 				  "store '%s' has schema version %d; this faultline knows up to %d",

@@ -27,6 +27,15 @@ allowed() {
 	esac
 }
 
+# The module a public header belongs to: its own name, except headers
+# that util owns beside util.h (vocab.h: the kinds and fields, src/util/vocab.c).
+header_module() {
+	case $1 in
+	vocab) echo util ;;
+	*) echo "$1" ;;
+	esac
+}
+
 # The module that owns an external library's headers.
 owner_of() {
 	case $1 in
@@ -51,9 +60,7 @@ check_file() { # file module
 		inc=$(echo "$line" | sed -n 's/.*#[[:space:]]*include[[:space:]]*[<"]\([^>"]*\)[>"].*/\1/p')
 		case $inc in
 		faultline/*.h)
-			m=$(basename "$inc" .h)
-			# the vocabulary header is util's (src/util/vocab.c)
-			[ "$m" = vocab ] && m=util
+			m=$(header_module "$(basename "$inc" .h)")
 			case " $(allowed "$mod") " in
 			*" $m "*) ;;
 			*) echo "$rel:$n: module $mod includes $inc (it may use: $(allowed "$mod"))" ;;
@@ -82,7 +89,7 @@ out=$(
 		done
 	done
 	for f in "$root"/include/faultline/*.h; do
-		check_file "$f" "$(basename "$f" .h)"
+		check_file "$f" "$(header_module "$(basename "$f" .h)")"
 	done
 )
 if [ -n "$out" ]; then
