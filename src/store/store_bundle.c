@@ -61,7 +61,7 @@ static const char *kept_ext(const char *name, bool dir)
 
 static int make_bundles_dir(const struct fl_store *s, struct fl_err *err)
 {
-	char *dir = fl_xasprintf("%s/" BUNDLES, s->dir);
+	char *dir = fl_xasprintf("%s/bundles", s->dir);
 	int rc = FL_OK;
 	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
 		rc = fl_err_set(err, FL_EIO, "cannot create '%s': %s", dir, strerror(errno));
