@@ -144,14 +144,30 @@ struct fl_analysis {
 	struct fl_training training;
 	struct fl_config config;
 	char *missing; /* what evidence was missing, for low-confidence verdicts */
+	/* a loaded analysis (fl_analysis_load) owns the strings that the const
+	 * char * fields above point to; a computed one has none */
+	char **pool;
+	size_t npool;
 };
 
 /* Analyses run_id. On success *out owns everything it points to. */
 int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		   struct fl_err *err);
 void fl_analysis_free(struct fl_analysis *a);
-/* Stores the verdict summary (status, cause, first failure, signature) on
- * the run row, for `faultline runs`. */
+/* The analysis of run_id as saved by fl_analysis_save(), without redoing
+ * it. FL_ENOTFOUND (err says so) when the run has no saved analysis, or
+ * one made by other analysis code (another faultline build): callers fall
+ * back to fl_analyze_run(). */
+int fl_analysis_load(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
+		     struct fl_err *err);
+/* The analysis of a stored run for reading: the saved one when there is
+ * one made by this code (fl_analysis_load()), else computed afresh
+ * (fl_analyze_run(), not saved). */
+int fl_analysis_get(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
+		    struct fl_err *err);
+/* Saves the analysis (table analyses, for fl_analysis_load()) and the
+ * verdict summary (status, cause, first failure, signature) on the run
+ * row, for `faultline runs`. */
 int fl_analysis_save(struct fl_store *s, const struct fl_analysis *a, struct fl_err *err);
 
 /* The cause table, for docs and `faultline causes`. */

@@ -494,6 +494,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		rc = clock_offsets(&c);
 	if (!rc) {
 		correct_times(&c);
+		verdict_after_kill(&c);
 		rc = config_collect(&c);
 	}
 	if (!rc)
@@ -528,6 +529,32 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	}
 	*out = a;
 	return FL_OK;
+}
+
+int fl_analysis_load(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
+		     struct fl_err *err)
+{
+	struct fl_analysis *a = fl_xcalloc(1, sizeof(*a));
+	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .err = err };
+	int rc = load_run(&c);
+	if (!rc)
+		rc = saved_load(&c);
+	if (rc) {
+		fl_analysis_free(a);
+		return rc;
+	}
+	*out = a;
+	return FL_OK;
+}
+
+int fl_analysis_get(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
+		    struct fl_err *err)
+{
+	int rc = fl_analysis_load(s, run_id, out, err);
+	if (rc != FL_ENOTFOUND)
+		return rc;
+	fl_err_clear(err);
+	return fl_analyze_run(s, run_id, out, err);
 }
 
 static void cause_release(struct fl_cause *k)
@@ -588,6 +615,9 @@ void fl_analysis_free(struct fl_analysis *a)
 	free(a->config.activation_checkpointing);
 	free(a->config.nccl_version);
 	free(a->missing);
+	for (size_t i = 0; i < a->npool; i++)
+		free(a->pool[i]);
+	free(a->pool);
 	free(a);
 }
 
@@ -632,6 +662,19 @@ static int save_fn(struct fl_store *s, void *p)
 	fl_stmt_bind_text(st, 8, a->signature);
 	fl_stmt_bind_text(st, 9, a->summary);
 	rc = save_step(s, st, Q_SAVE_RUN, err);
+	fl_stmt_free(st);
+	if (rc || (rc = save_prepare(s, Q_SAVE_ANALYSIS, &st, err)))
+		return rc;
+	struct fl_buf doc = FL_BUF_INIT;
+	saved_doc(a, &doc);
+	fl_stmt_bind_int(st, 1, a->run_id);
+	fl_stmt_bind_text(st, 2, saved_digest());
+	fl_stmt_bind_text(st, 3, doc.ptr);
+	fl_buf_reset(&doc);
+	saved_ranks(a, &doc);
+	fl_stmt_bind_text(st, 4, doc.ptr);
+	fl_buf_release(&doc);
+	rc = save_step(s, st, Q_SAVE_ANALYSIS, err);
 	fl_stmt_free(st);
 	if (rc || (rc = save_prepare(s, Q_SAVE_OFFSET, &st, err)))
 		return rc;

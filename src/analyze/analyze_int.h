@@ -26,7 +26,7 @@ enum q {
 	Q_XIDS, Q_THROUGHPUT, Q_STRAGGLERS, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_CONFIG,
 	Q_LAUNCHER_WORLD,
-	Q_SAVE_RUN, Q_SAVE_OFFSET,
+	Q_SAVED_HEAD, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
 };
 const struct fl_sql_def *analyze_sql(enum q which);
@@ -60,6 +60,7 @@ struct ctx {
 	const struct ev *first; /* the first primary failure, or NULL */
 	int64_t *waiting; /* ranks that reported the hang collective's timeout */
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
+	bool hang_in_init;   /* the stuck ranks never completed communicator init */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
 	struct bus *buses;   /* loaded on first use (analyze.c) */
 	size_t nbuses;
@@ -118,7 +119,8 @@ char *dup_or_null(struct fl_stmt *st, int col);
 const char *rank_host(const struct ctx *c, int64_t rank);   /* borrowed; NULL unknown */
 const struct ev *ev_by_id(const struct ctx *c, int64_t id); /* NULL when not loaded */
 char *first_line(const char *text);                /* caller frees; bounded */
-/* Earlier in corrected time; unknown times last; then priority, then id. */
+/* Earlier in corrected time; unknown times last (within one file: file
+ * order); then priority, then id. */
 bool ev_before(const struct ev *x, const struct ev *y);
 
 /* world.c: run.ranks as the logs state it, ranks_seen, silent ranks.
@@ -132,7 +134,19 @@ void world_silent_states(struct ctx *c);
 /* causes.c: likely_cause and other_causes */
 int rank_causes(struct ctx *c, const struct ev *first);
 
+/* saved.c: the whole analysis as one JSON document in table analyses */
+void saved_doc(const struct fl_analysis *a, struct fl_buf *out);
+void saved_ranks(const struct fl_analysis *a, struct fl_buf *out); /* the rank states */
+const char *saved_digest(void); /* of the analysis code that runs */
+/* Reads the saved analysis of c->run into c->a; FL_ENOTFOUND when there
+ * is none made by this code. */
+int saved_load(struct ctx *c);
+
 /* verdict.c */
+/* A job the scheduler ended (time limit, preemption, cancel, eviction):
+ * the tracebacks, exits and connection errors printed at or after the
+ * kill are its consequences, never a first failure. */
+void verdict_after_kill(struct ctx *c);
 const char *verdict_status(struct ctx *c, const struct ev *first);
 void verdict_ranks(struct ctx *c);
 void verdict_timeline(struct ctx *c);

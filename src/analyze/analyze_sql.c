@@ -296,6 +296,40 @@ static const struct fl_sql_def SQL[Q_N] = {
 			       " AND json_extract(fields, '$.nnodes') > 0"
 			       " AND json_extract(fields, '$.nproc_per_node') > 0" },
 
+	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
+	/* The scalars and small arrays, when the run has an analysis saved by
+	 * the analysis whose digest is ?2. */
+	[Q_SAVED_HEAD] = {
+		"saved_head",
+		"SELECT 1, doc ->> '$[0]', doc ->> '$[1]', doc ->> '$[2]', doc ->> '$[3]',"
+		" doc ->> '$[4][0]', doc ->> '$[4][1]', doc ->> '$[4][2]', doc ->> '$[4][3]', doc ->> '$[4][4]', doc ->> '$[4][5]', doc ->> '$[4][6]', doc ->> '$[4][7]',"
+		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]',"
+		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
+		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
+		" doc ->> '$[14][0]', doc ->> '$[14][1]'"
+		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
+	/* The rank states, in array order. */
+	[Q_SAVED_RANKS] = {
+		"saved_ranks",
+		"SELECT r.key, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4,"
+		" r.value ->> 5, r.value ->> 6, r.value ->> 7, r.value ->> 8"
+		" FROM analyses a, json_each(a.ranks) r WHERE a.run_id = ?1" },
+	/* The rows of the list at path ?2. */
+	[Q_SAVED_ROWS] = {
+		"saved_rows",
+		"SELECT r.key, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5, r.value ->> 6, r.value ->> 7, r.value ->> 8, r.value ->> 9, r.value"
+		" FROM analyses a, json_each(a.doc, ?2) r WHERE a.run_id = ?1 ORDER BY r.key" },
+	/* The rows (arrays) of the list at path ?3 inside each item of the list
+	 * at ?2. */
+	[Q_SAVED_NESTED] = {
+		"saved_nested",
+		"SELECT o.key, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5"
+		" FROM analyses a, json_each(a.doc, ?2) o, json_each(o.value, ?3) r"
+		" WHERE a.run_id = ?1 ORDER BY o.key, r.key" },
+	[Q_SAVE_ANALYSIS] = { "save_analysis",
+			      "INSERT OR REPLACE INTO analyses (run_id, digest, doc, ranks)"
+			      " VALUES (?1, ?2, ?3, ?4)" },
+
 	/* ---- saving the verdict (analyze.c) ---- */
 	[Q_SAVE_RUN] = { "save_run",
 			 "UPDATE runs SET status=?2, cause=?3, confidence=?4, first_rank=?5,"

@@ -165,6 +165,12 @@ static const char *const MIGRATIONS[] = {
 	 * says which, so that merge --into-one can tell a missing shard */
 	"ALTER TABLE runs ADD COLUMN shard INTEGER;"
 	"ALTER TABLE runs ADD COLUMN shards INTEGER;",
+	/* 3 -> 4: the analysis of a run, saved, so that `report` need not redo
+	 * it (src/analyze/saved.c); digest names the analysis that made it. */
+	"CREATE TABLE analyses ("
+	"  run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
+	"  digest TEXT NOT NULL, doc TEXT NOT NULL, ranks TEXT NOT NULL"
+	");",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

@@ -19,6 +19,8 @@ hand), so deriving them from the corpus would inflate the baseline."""
 import re
 import sys
 
+# Importing the sibling scripts must not leave __pycache__ in the source tree.
+sys.dont_write_bytecode = True
 import score
 
 # One line of the contract's cause table each, in the table's order, using
