@@ -96,6 +96,17 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
  * fl_ingest_bundle() reports). */
 int fl_ingest_hash(const char *path, char out[65], struct fl_err *err);
 
+/* ---- streaming SHA-256 (hash.c) ----
+ * For bytes that arrive in pieces (an upload being spooled): the digest is
+ * the one fl_ingest_bundle() records for a file bundle of those bytes.
+ * fl_hash_hex() finishes the hash (64 lower-case hex digits and a NUL); the
+ * handle may then only be freed. fl_hash_free() accepts NULL. */
+struct fl_hash;
+struct fl_hash *fl_hash_new(void);
+void fl_hash_add(struct fl_hash *h, const void *p, size_t n);
+void fl_hash_hex(struct fl_hash *h, char out[65]);
+void fl_hash_free(struct fl_hash *h);
+
 /* ---- line splitter (exposed for tests and for `patterns test`) ---- */
 struct fl_linesplit;
 struct fl_linesplit *fl_linesplit_new(size_t max_line);

@@ -45,6 +45,11 @@ struct fl_pipeline_opts {
 
 void fl_pipeline_opts_init(struct fl_pipeline_opts *o);
 
+/* The extension a kept copy of a bundle named name gets ("job.tar.gz" ->
+ * ".tar.gz", unknown -> ""; a directory -> ".tar.zst"): the copy must keep
+ * the suffix the format is sniffed by. A static string. */
+const char *fl_pipeline_kept_ext(const char *name, bool dir);
+
 struct fl_ingest_result {
 	int64_t run_id;
 	bool existed;       /* the same bytes were ingested before: run_id is that run */

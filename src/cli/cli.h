@@ -191,6 +191,8 @@ int cmd_gc(int argc, char **argv);
 int cmd_hosts(int argc, char **argv);
 int cmd_reanalyze(int argc, char **argv);
 int cmd_rm(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_token(int argc, char **argv);
 int cmd_patterns(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_version(int argc, char **argv);

@@ -56,6 +56,14 @@ const struct fl_cmd fl_commands[] = {
 	  "               [-o FILE]\n"
 	  "  DATE: 2026-11-30 or RFC 3339; DURATION: 30m, 12h, 7d, 2w;\n"
 	  "  --limit N: at most N runs (default 50, 0 for all)" },
+	{ "serve", cmd_serve, "serve the store over HTTP: bundle uploads in, reports out",
+	  "faultline serve [--listen ADDR:PORT] [--db PATH] [--port-file FILE]\n"
+	  "                [--max-upload-size SIZE] [--public-read] [--max-uploads N]\n"
+	  "                [--min-upload-rate SIZE] [--token-rate N] [--reserve SIZE]\n"
+	  "                [--jobs N] [--analysis-timeout DURATION] [--analysis-memory SIZE]\n"
+	  "                [--patterns DIR] [--journal-delete]\n"
+	  "  default 127.0.0.1:8470; port 0: the kernel picks one, written to --port-file;\n"
+	  "  SIZE takes K, M, G suffixes (powers of 1024); docs/commands/serve.md has the API" },
 	{ "show", cmd_show, "one event with its fields and the log lines around it",
 	  "faultline show RUN EVENT_ID [-C N] [--db PATH] [--format text|json|csv] [-o FILE]\n"
 	  "  -C N: lines of context read back from the kept bundle (default 5);\n"
@@ -84,6 +92,9 @@ const struct fl_cmd fl_commands[] = {
 	  "                   [--format text|json|csv] [-o FILE]\n"
 	  "  the first N events (default 40, 0 for all) of at least --severity (default\n"
 	  "  warning), host clocks corrected by the analysis' offsets" },
+	{ "token", cmd_token, "make a bearer token for faultline serve",
+	  "faultline token add --scope upload|read|admin [--name NAME] [--db PATH]\n"
+	  "  prints the token once, alone on the last line; the store keeps its hash" },
 	{ "transports", cmd_transports, "a run's NCCL transports per process",
 	  "faultline transports RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
 	{ "version", cmd_version, "print the version", "faultline version" },

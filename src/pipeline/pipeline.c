@@ -653,8 +653,7 @@ static int64_t now_us(void)
 	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* ".tar.gz" of "job.tar.gz"; directories are kept as ".tar.zst". */
-static const char *kept_ext(const char *name, bool dir)
+const char *fl_pipeline_kept_ext(const char *name, bool dir)
 {
 	if (dir)
 		return ".tar.zst";
@@ -773,7 +772,7 @@ int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const ch
 			unlink(incoming);
 	} else if (!rc) {
 		char *kept = incoming ? place_kept(s, incoming, res->stats.sha256,
-						   kept_ext(meta.bundle, res->stats.is_directory))
+						   fl_pipeline_kept_ext(meta.bundle, res->stats.is_directory))
 			     : o->kept ? fl_xstrdup(o->kept) : NULL;
 		struct fl_run_totals t = { res->stats.sha256, kept, (int64_t)g.files,
 					   (int64_t)res->stats.lines, (int64_t)res->stats.bytes_out,

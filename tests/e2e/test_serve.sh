@@ -1,0 +1,238 @@
+#!/bin/sh
+# test_serve.sh - `faultline serve` and `faultline token` end to end, with
+# curl against a server on 127.0.0.1 with a kernel-picked port.
+#
+# usage: test_serve.sh FAULTLINE TESTDATA OUTDIR [ANALYSIS_MEMORY]
+# ANALYSIS_MEMORY is --analysis-memory for the servers; a sanitizer build
+# passes 0, since ASan cannot start under an address-space limit (and
+# then the memory-limit case is skipped).
+#
+# Every wait is bounded; every server is killed by its own pid.
+set -eu
+FL=$1
+DATA=$2
+OUT=$3
+MEM=${4:-1G}
+rm -rf "$OUT"
+mkdir -p "$OUT"
+cd "$OUT"
+DB=$OUT/store/s.db
+PID=""
+STEP=""
+
+fail() {
+	echo "FAIL ($STEP): $*" >&2
+	[ -f serve.log ] && sed 's/^/  serve.log: /' serve.log >&2
+	exit 1
+}
+stop() {
+	if [ -n "$PID" ]; then
+		kill "$1" "$PID" 2>/dev/null || true
+		wait "$PID" 2>/dev/null || true
+	fi
+	PID=""
+}
+trap 'stop -KILL' EXIT
+
+# start [serve options...]: a server on a free port; sets PID and URL.
+start() {
+	rm -f port
+	"$FL" serve --listen 127.0.0.1:0 --port-file port --db "$DB" \
+		--analysis-memory "$MEM" "$@" 2>>serve.log &
+	PID=$!
+	i=0
+	while [ ! -s port ]; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || fail "no port file after 10 s"
+		kill -0 "$PID" 2>/dev/null || fail "the server exited"
+		sleep 0.1
+	done
+	grep -qx '[0-9][0-9]*' port || fail "port file is '$(cat port)'"
+	URL=http://127.0.0.1:$(cat port)
+}
+
+# req OUTFILE [curl args...]: prints the HTTP status.
+req() {
+	o=$1
+	shift
+	curl -s -S --max-time 30 -o "$o" -D "$o.h" -w '%{http_code}' "$@"
+}
+expect() { # STATUS GOT WHAT
+	[ "$1" = "$2" ] || fail "$3: want HTTP $1, got $2: $(cat body 2>/dev/null)"
+}
+field() { # JSONFILE PYTHON-EXPR
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+# wait_done ID: until the run is done or failed (30 s), prints the status.
+wait_done() {
+	i=0
+	while :; do
+		req st -H "$READ" "$URL/api/v1/runs/$1" >/dev/null
+		s=$(field st 'd["status"]')
+		case $s in done | failed) echo "$s"; return ;; esac
+		i=$((i + 1))
+		[ $i -lt 300 ] || fail "run $1 still $s after 30 s"
+		sleep 0.1
+	done
+}
+spool_empty() {
+	[ -z "$(ls "$OUT/store/spool")" ] || fail "spool not empty: $(ls "$OUT/store/spool")"
+}
+
+STEP="tokens"
+"$FL" token add --scope upload --name epilogue --db "$DB" >tok.out
+UP=$(tail -n 1 tok.out)
+READ_TOK=$("$FL" token add --scope read --db "$DB" | tail -n 1)
+ADMIN_TOK=$("$FL" token add --scope admin --db "$DB" | tail -n 1)
+case $UP in flt_*) ;; *) fail "token line is '$UP'" ;; esac
+[ "$UP" != "$READ_TOK" ] || fail "two tokens are the same"
+if grep -a -q "$UP" "$DB" "$DB-wal" 2>/dev/null; then fail "the token is in the store"; fi
+"$FL" token add --scope root --db "$DB" 2>/dev/null && fail "scope root accepted"
+AUTH="Authorization: Bearer $UP"
+READ="Authorization: Bearer $READ_TOK"
+
+tar -czf oom.tar.gz -C "$DATA/scenarios/01-gpu-oom/bundle" .
+tar -czf hostile.tar.gz -C "$DATA/scenarios/18-hostile/bundle" .
+
+STEP="health and metrics"
+start --max-upload-size 1M
+expect 200 "$(req body "$URL/healthz")" healthz
+expect 200 "$(req body "$URL/metrics")" metrics
+grep -qi '^content-type: text/plain; version=0.0.4' body.h || fail "metrics content type"
+grep -q '^faultline_build_info{version=' body || fail "no build_info"
+expect 404 "$(req body "$URL/nope")" "unknown path"
+[ "$(field body 'd["error"]["code"]')" = not_found ] || fail "404 body"
+expect 405 "$(req body -X DELETE "$URL/api/v1/bundles")" "DELETE"
+
+STEP="auth"
+expect 401 "$(req body -T oom.tar.gz "$URL/api/v1/bundles")" "no token"
+[ "$(field body 'd["error"]["code"]')" = unauthorized ] || fail "401 body"
+expect 401 "$(req body -T oom.tar.gz -H 'Authorization: Bearer flt_0000' "$URL/api/v1/bundles")" \
+	"unknown token"
+expect 403 "$(req body -T oom.tar.gz -H "$READ" "$URL/api/v1/bundles")" "read token uploads"
+expect 401 "$(req body "$URL/api/v1/runs/1")" "read without a token"
+expect 403 "$(req body -H "$AUTH" "$URL/api/v1/runs/1")" "upload token reads"
+spool_empty
+
+STEP="upload"
+expect 202 "$(req body -T oom.tar.gz -H "$AUTH" "$URL/api/v1/bundles?name=oom.tar.gz&job=77")" \
+	"PUT"
+ID=$(field body 'd["id"]')
+SHA=$(sha256sum oom.tar.gz | cut -d' ' -f1)
+[ "$(field body 'd["sha256"]')" = "$SHA" ] || fail "sha256 differs from sha256sum"
+[ "$(field body 'd["duplicate"]')" = False ] || fail "first upload is a duplicate"
+[ "$(field body 'd["status_url"]')" = "/api/v1/runs/$ID" ] || fail "status_url"
+field body 'd["report_url"], d["status"]' >/dev/null
+grep -qi "^location: /api/v1/runs/$ID" body.h || fail "Location header"
+[ "$(wait_done "$ID")" = done ] || fail "analysis: $(cat st)"
+[ "$(field st 'd["verdict"]["cause"]')" = gpu_oom ] || fail "verdict: $(cat st)"
+[ "$(field st 'd["verdict"]["first_rank"]')" = 11 ] || fail "first_rank: $(cat st)"
+[ "$(field st 'd["job"]')" = 77 ] || fail "job: $(cat st)"
+field st 'd["verdict"]["status"], d["verdict"]["signature"]' >/dev/null
+"$FL" runs --db "$DB" --format csv | grep -q "^$ID,.*oom.tar.gz" || fail "not in faultline runs"
+spool_empty
+
+STEP="reports"
+for f in json:json:application/json md:md:text/markdown txt:text:text/plain \
+	html:html:text/html; do
+	ext=${f%%:*}
+	rest=${f#*:}
+	fmt=${rest%%:*}
+	type=${rest#*:}
+	expect 200 "$(req "r.$ext" -H "$READ" "$URL/runs/$ID.$ext")" "report .$ext"
+	"$FL" report "$ID" --db "$DB" --format "$fmt" >"c.$ext"
+	cmp -s "r.$ext" "c.$ext" || fail ".$ext differs from faultline report"
+	grep -qi "^content-type: $type" "r.$ext.h" || fail ".$ext content type"
+done
+expect 404 "$(req body -H "$READ" "$URL/runs/999.json")" "missing run"
+
+STEP="duplicates"
+expect 200 "$(req body -T oom.tar.gz -H "$AUTH" "$URL/api/v1/bundles")" "same bytes again"
+[ "$(field body 'd["id"]')" = "$ID" ] || fail "duplicate has another id"
+[ "$(field body 'd["duplicate"]')" = True ] || fail "duplicate not flagged"
+[ "$(field body 'd["status"]')" = done ] || fail "duplicate status"
+expect 200 "$(req body -F "bundle=@oom.tar.gz" -H "$AUTH" "$URL/api/v1/bundles")" \
+	"same bytes as a form"
+[ "$(field body 'd["id"]')" = "$ID" ] || fail "multipart duplicate has another id"
+ADMIN="Authorization: Bearer $ADMIN_TOK"
+expect 202 "$(req body -F "bundle=@hostile.tar.gz;filename=../../x/hostile.tar.gz" \
+	-F cluster=c1 -H "$ADMIN" "$URL/api/v1/bundles")" "multipart with an admin token"
+HID=$(field body 'd["id"]')
+[ "$(wait_done "$HID")" = done ] || fail "hostile analysis: $(cat st)"
+[ "$(field st 'd["bundle"]')" = hostile.tar.gz ] || fail "name not cut to its base"
+[ "$(field st 'd["cluster"]')" = c1 ] || fail "cluster field"
+expect 400 "$(req body -F "other=@oom.tar.gz" -H "$AUTH" "$URL/api/v1/bundles")" "no bundle part"
+[ "$(field body 'd["error"]["code"]')" = no_bundle ] || fail "400 body"
+spool_empty
+
+STEP="size limit"
+head -c 1200000 /dev/zero >big.log
+expect 413 "$(req body -T big.log -H "$AUTH" "$URL/api/v1/bundles")" "Content-Length over"
+[ "$(field body 'd["error"]["code"]')" = too_large ] || fail "413 body"
+expect 413 "$(cat big.log | req body -T - -H "$AUTH" "$URL/api/v1/bundles")" "chunked over"
+spool_empty
+n=$("$FL" sql "SELECT COUNT(*) FROM runs" --db "$DB" --format csv | tail -n 1 | tr -d "\r")
+[ "$n" = 2 ] || fail "$n runs after refusals"
+
+STEP="failing analysis"
+head -c 5000 /dev/urandom >junk.tar.gz
+expect 202 "$(req body -T junk.tar.gz -H "$AUTH" "$URL/api/v1/bundles")" "junk"
+JID=$(field body 'd["id"]')
+[ "$(wait_done "$JID")" = failed ] || fail "junk analysed: $(cat st)"
+[ "$(field st 'd["error"]["code"]')" = analysis_failed ] || fail "error: $(cat st)"
+expect 409 "$(req body -H "$READ" "$URL/runs/$JID.json")" "report of a failed run"
+expect 200 "$(req body "$URL/healthz")" "alive after a failed analysis"
+
+STEP="metrics move"
+req body "$URL/metrics" >/dev/null
+grep -q '^faultline_uploads_total{result="accepted"} 3$' body || fail "accepted count"
+grep -q '^faultline_uploads_total{result="duplicate"} 2$' body || fail "duplicate count"
+grep -q '^faultline_uploads_total{result="too_large"} 2$' body || fail "too_large count"
+grep -q '^faultline_analyses_total{result="failed"} 1$' body || fail "failed count"
+if grep -q "$UP" serve.log; then fail "a token is in the log"; fi
+
+STEP="kill -9 mid-upload"
+# A client that sends slowly: the server is killed while it holds a spool file.
+(head -c 300000 /dev/urandom; sleep 5) |
+	curl -s --max-time 20 -T - -H "$AUTH" "$URL/api/v1/bundles" >/dev/null 2>&1 &
+CURL=$!
+i=0
+while [ -z "$(ls "$OUT/store/spool")" ]; do
+	i=$((i + 1))
+	[ $i -lt 100 ] || fail "no spool file appeared"
+	sleep 0.1
+done
+stop -KILL
+kill "$CURL" 2>/dev/null || true
+wait "$CURL" 2>/dev/null || true
+[ -n "$(ls "$OUT/store/spool")" ] || fail "kill -9 test did not leave a spool file"
+start --public-read
+spool_empty
+n=$("$FL" sql "SELECT COUNT(*) FROM runs" --db "$DB" --format csv | tail -n 1 | tr -d "\r")
+[ "$n" = 3 ] || fail "$n runs after the killed upload"
+
+STEP="kill -9 before the analysis"
+cp "$DATA/scenarios/20-single-file-oom/bundle/"* one.log
+expect 202 "$(req body -T one.log -H "$AUTH" "$URL/api/v1/bundles?name=one.log")" "upload"
+KID=$(field body 'd["id"]')
+stop -KILL
+start --public-read
+READ="X-None: 1" # --public-read: no token needed
+[ "$(wait_done "$KID")" = done ] || fail "the run was not analysed after restart"
+expect 200 "$(req body "$URL/runs/$ID.md")" "public read"
+
+if [ "$MEM" != 0 ]; then
+	STEP="memory limit"
+	stop -TERM
+	start --analysis-memory 16M --public-read
+	tar -czf oom2.tar.gz -C "$DATA/scenarios/02-host-oom/bundle" .
+	expect 202 "$(req body -T oom2.tar.gz -H "$AUTH" "$URL/api/v1/bundles")" "upload"
+	MID=$(field body 'd["id"]')
+	[ "$(wait_done "$MID")" = failed ] || fail "analysis ran in 16 MiB: $(cat st)"
+	expect 200 "$(req body "$URL/healthz")" "alive after a killed analysis"
+fi
+
+STEP="clean stop"
+stop -TERM
+"$FL" runs --db "$DB" >/dev/null || fail "the store does not open"
+echo "test_serve: all passed"
