@@ -21,7 +21,7 @@
 
 enum {
 	OPT_LISTEN = 256, OPT_PORT_FILE, OPT_MAX_UPLOAD, OPT_PUBLIC_READ, OPT_MAX_UPLOADS,
-	OPT_MIN_RATE, OPT_TOKEN_RATE, OPT_RESERVE, OPT_JOBS, OPT_TIMEOUT, OPT_MEMORY,
+	OPT_MIN_RATE, OPT_MIN_RATE_AFTER, OPT_TOKEN_RATE, OPT_RESERVE, OPT_JOBS, OPT_TIMEOUT, OPT_MEMORY,
 };
 
 struct serve_args {
@@ -94,6 +94,11 @@ static int serve_opt(void *ctx, int opt, const char *arg)
 		rc = count_opt("--token-rate", arg, 0, 1000000, &v);
 		a->o.token_rate = (double)v;
 		return rc;
+	case OPT_MIN_RATE_AFTER:
+		if (!cli_parse_duration(arg, &v) || v < 1000000)
+			return cli_badarg("--min-rate-after", arg, "a duration like 30s");
+		a->o.min_rate_grace = (unsigned)(v / 1000000);
+		return CLI_CONTINUE;
 	case OPT_TIMEOUT:
 		if (!cli_parse_duration(arg, &v) || v < 1000000)
 			return cli_badarg("--analysis-timeout", arg, "a duration like 90s or 30m");
@@ -170,6 +175,7 @@ int cmd_serve(int argc, char **argv)
 		{ "public-read", no_argument, NULL, OPT_PUBLIC_READ },
 		{ "max-uploads", required_argument, NULL, OPT_MAX_UPLOADS },
 		{ "min-upload-rate", required_argument, NULL, OPT_MIN_RATE },
+		{ "min-rate-after", required_argument, NULL, OPT_MIN_RATE_AFTER },
 		{ "token-rate", required_argument, NULL, OPT_TOKEN_RATE },
 		{ "reserve", required_argument, NULL, OPT_RESERVE },
 		{ "jobs", required_argument, NULL, OPT_JOBS },

@@ -59,7 +59,8 @@ const struct fl_cmd fl_commands[] = {
 	{ "serve", cmd_serve, "serve the store over HTTP: bundle uploads in, reports out",
 	  "faultline serve [--listen ADDR:PORT] [--db PATH] [--port-file FILE]\n"
 	  "                [--max-upload-size SIZE] [--public-read] [--max-uploads N]\n"
-	  "                [--min-upload-rate SIZE] [--token-rate N] [--reserve SIZE]\n"
+	  "                [--min-upload-rate SIZE] [--min-rate-after DURATION]\n"
+	  "                [--token-rate N] [--reserve SIZE]\n"
 	  "                [--jobs N] [--analysis-timeout DURATION] [--analysis-memory SIZE]\n"
 	  "                [--patterns DIR] [--journal-delete]\n"
 	  "  default 127.0.0.1:8470; port 0: the kernel picks one, written to --port-file;\n"

@@ -15,6 +15,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -469,7 +470,9 @@ int fl_serve_start(const struct fl_serve_opts *o, struct fl_server **out, struct
 	pthread_mutex_init(&srv->lock, NULL);
 	pthread_cond_init(&srv->cond, NULL);
 	srv->m.start_time = (double)serve_wall_us() / 1e6;
-	fl_ratelimit_init(&srv->rl, o->token_rate, o->token_rate > 10 ? o->token_rate / 6 : 10);
+	/* Bursts of a sixth of the hourly rate: a job array ending at once is
+	 * served at once up to that, then spread out. */
+	fl_ratelimit_init(&srv->rl, o->token_rate, ceil(o->token_rate / 6));
 	unsigned flags = FL_STORE_CREATE | (o->no_wal ? FL_STORE_NO_WAL : 0);
 	int rc = fl_store_open(&srv->store, o->db, flags, err);
 	if (!rc)

@@ -232,6 +232,115 @@ if [ "$MEM" != 0 ]; then
 	expect 200 "$(req body "$URL/healthz")" "alive after a killed analysis"
 fi
 
+# slow_upload BYTES SECONDS NAME: a background PUT that sends BYTES, then
+# waits SECONDS before it ends its body; sets SLOW to its pid.
+slow_upload() {
+	(head -c "$1" /dev/urandom; sleep "$2") |
+		curl -s --max-time 30 -T - -H "$AUTH" "$URL/api/v1/bundles?name=$3" \
+			-o "$3.out" -w '%{http_code}' >"$3.code" 2>/dev/null &
+	SLOW=$!
+}
+wait_spool() { # until a spool file is there (10 s)
+	i=0
+	while [ -z "$(ls "$OUT/store/spool")" ]; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || fail "no spool file appeared"
+		sleep 0.1
+	done
+}
+wait_spool_empty() { # until the spool is empty (10 s)
+	i=0
+	while [ -n "$(ls "$OUT/store/spool")" ]; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || fail "spool still holds $(ls "$OUT/store/spool")"
+		sleep 0.1
+	done
+}
+runs() { "$FL" sql "SELECT COUNT(*) FROM runs" --db "$DB" --format csv | tail -n 1 | tr -d "\r"; }
+
+STEP="concurrent uploads"
+stop -TERM
+start --max-uploads 2 --min-upload-rate 0 --public-read
+slow_upload 1000 3 slow1.log
+S1=$SLOW
+wait_spool
+for i in 1 2 3; do
+	printf 'rank%s says hello\n' "$i" >"par$i.log"
+done
+# one slot is free: of three parallel uploads at least one gets in and
+# the others are answered 503 or 202, never dropped
+for i in 1 2 3; do
+	req "par$i" -T "par$i.log" -H "$AUTH" "$URL/api/v1/bundles" >"par$i.code" &
+done
+wait_n=0
+for i in 1 2 3; do
+	while [ ! -s "par$i.code" ] || ! grep -q . "par$i.code"; do
+		wait_n=$((wait_n + 1))
+		[ $wait_n -lt 300 ] || fail "parallel upload $i unanswered"
+		sleep 0.1
+	done
+done
+sleep 0.2
+got=$(cat par1.code par2.code par3.code | tr '\n' ' ')
+case $got in *202*) ;; *) fail "no parallel upload accepted: $got" ;; esac
+for i in 1 2 3; do
+	case $(cat "par$i.code") in
+	202) ;;
+	503) grep -qi '^retry-after: [0-9]' "par$i.h" || fail "503 without Retry-After"
+	     [ "$(field "par$i" 'd["error"]["code"]')" = busy ] || fail "503 body" ;;
+	*) fail "parallel upload $i: $(cat "par$i.code")" ;;
+	esac
+done
+# both slots taken: the next one is refused at once
+slow_upload 1000 3 slow2.log
+S2=$SLOW
+sleep 0.5
+expect 503 "$(req body -T one.log -H "$AUTH" "$URL/api/v1/bundles?name=x.log")" "third upload"
+wait "$S1" "$S2" || true
+[ "$(cat slow1.log.code)" = 202 ] || fail "slow upload 1: $(cat slow1.log.code)"
+wait_spool_empty
+
+STEP="aborted upload"
+before=$(runs)
+slow_upload 5000 5 aborted.log
+wait_spool
+kill "$SLOW"
+wait "$SLOW" 2>/dev/null || true
+wait_spool_empty
+[ "$(runs)" = "$before" ] || fail "an aborted upload left a run"
+
+STEP="slow client"
+stop -TERM
+start --min-upload-rate 1M --min-rate-after 1s --public-read
+(head -c 10000 /dev/urandom; sleep 2; head -c 10000 /dev/urandom) |
+	req body -T - -H "$AUTH" "$URL/api/v1/bundles" >code || true
+expect 408 "$(cat code)" "a client below the minimum rate"
+[ "$(field body 'd["error"]["code"]')" = slow_client ] || fail "408 body"
+wait_spool_empty
+[ "$(runs)" = "$before" ] || fail "a slow upload left a run"
+
+STEP="token rate"
+stop -TERM
+start --token-rate 6 --public-read
+printf 'a\n' >r1.log
+printf 'b\n' >r2.log
+expect 202 "$(req body -T r1.log -H "$AUTH" "$URL/api/v1/bundles")" "first upload"
+expect 429 "$(req body -T r2.log -H "$AUTH" "$URL/api/v1/bundles")" "second upload in a minute"
+[ "$(field body 'd["error"]["code"]')" = rate_limited ] || fail "429 body"
+ra=$(sed -n 's/^[Rr]etry-[Aa]fter: \([0-9]*\).*/\1/p' body.h)
+[ -n "$ra" ] && [ "$ra" -ge 500 ] && [ "$ra" -le 601 ] || fail "Retry-After '$ra' for 6 an hour"
+# another token has its own budget
+expect 202 "$(req body -T r2.log -H "Authorization: Bearer $ADMIN_TOK" "$URL/api/v1/bundles")" \
+	"another token"
+
+STEP="free space"
+stop -TERM
+start --reserve 1000000T --public-read
+printf 'c\n' >r3.log
+expect 507 "$(req body -T r3.log -H "$AUTH" "$URL/api/v1/bundles")" "no space left"
+[ "$(field body 'd["error"]["code"]')" = no_space ] || fail "507 body"
+spool_empty
+
 STEP="clean stop"
 stop -TERM
 "$FL" runs --db "$DB" >/dev/null || fail "the store does not open"
