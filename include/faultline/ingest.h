@@ -107,6 +107,12 @@ void fl_hash_add(struct fl_hash *h, const void *p, size_t n);
 void fl_hash_hex(struct fl_hash *h, char out[65]);
 void fl_hash_free(struct fl_hash *h);
 
+/* ---- a directory as one stream (pack.c) ----
+ * Writes the regular files under dir as a zstd-compressed tar to fd (not
+ * closed), entries sorted and normalised so that the same files always
+ * give the same bytes. */
+int fl_ingest_pack_dir(const char *dir, int fd, struct fl_err *err);
+
 /* ---- line splitter (exposed for tests and for `patterns test`) ---- */
 struct fl_linesplit;
 struct fl_linesplit *fl_linesplit_new(size_t max_line);

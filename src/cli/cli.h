@@ -193,6 +193,7 @@ int cmd_reanalyze(int argc, char **argv);
 int cmd_rm(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_token(int argc, char **argv);
+int cmd_upload(int argc, char **argv);
 int cmd_patterns(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_version(int argc, char **argv);

@@ -98,6 +98,13 @@ const struct fl_cmd fl_commands[] = {
 	  "  prints the token once, alone on the last line; the store keeps its hash" },
 	{ "transports", cmd_transports, "a run's NCCL transports per process",
 	  "faultline transports RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
+	{ "upload", cmd_upload, "send a bundle to faultline serve (for job epilogues)",
+	  "faultline upload URL BUNDLE [--token T] [--name NAME] [--job ID] [--cluster C]\n"
+	  "                 [--max-time DURATION] [--epilogue [--spool DIR]]\n"
+	  "faultline upload --flush [--spool DIR] [--token T] [--max-time DURATION]\n"
+	  "  streams with PUT (a directory as a tar.zst made on the fly); the token may\n"
+	  "  come from $FAULTLINE_TOKEN; --epilogue always exits 0 and spools what the\n"
+	  "  server could not take now (no answer, 408, 429, 5xx) for --flush" },
 	{ "version", cmd_version, "print the version", "faultline version" },
 };
 
