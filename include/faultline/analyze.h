@@ -161,4 +161,8 @@ struct fl_cause_rule {
 };
 size_t fl_cause_rules(const struct fl_cause_rule **out);
 
+/* Every SQL text the analysis runs (analyze_sql.c), for tests/unit/test_sql.c:
+ * ?1 is the run id. Returns the number of entries. */
+size_t fl_analyze_sql(const struct fl_sql_def **out);
+
 #endif

@@ -73,6 +73,10 @@ struct fl_ingest_opts {
 	int max_depth;            /* archives inside archives (default 4) */
 	const char *keep_path;    /* if set, a copy of the bundle's bytes is written
 	                             here (a file bundle as is, a directory as .tar) */
+	const char *name;         /* the bundle's name when path is a copy of it
+	                             (NULL: path's base name): a single compressed
+	                             log's member is named after it (rank3.log.gz
+	                             -> rank3.log) */
 };
 
 struct fl_ingest_stats {
@@ -96,7 +100,7 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
  * fl_ingest_bundle() reports). */
 int fl_ingest_hash(const char *path, char out[65], struct fl_err *err);
 
-/* ---- streaming SHA-256 (hash.c) ----
+/* ---- streaming SHA-256 (sha_stream.c) ----
  * For bytes that arrive in pieces (an upload being spooled): the digest is
  * the one fl_ingest_bundle() records for a file bundle of those bytes.
  * fl_hash_hex() finishes the hash (64 lower-case hex digits and a NUL); the

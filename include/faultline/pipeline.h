@@ -32,23 +32,9 @@ struct fl_pipeline_opts {
 	enum fl_keep keep;
 	size_t tail_lines;  /* last lines kept per file (default 20) */
 	size_t max_line;    /* 0: ingest default */
-	/* Re-analysis: replace this run (same id) atomically, and record
-	 * sha256 and kept instead of the values of the bytes read (the kept
-	 * copy of a directory is a tar whose hash differs from the directory's). */
-	int64_t replace_run;
-	const char *sha256;
-	const char *kept;
-	/* Re-reading a bundle in place: fail with FL_ECHANGED unless the bytes
-	 * read have this sha256. */
-	const char *expect_sha256;
 };
 
 void fl_pipeline_opts_init(struct fl_pipeline_opts *o);
-
-/* The extension a kept copy of a bundle named name gets ("job.tar.gz" ->
- * ".tar.gz", unknown -> ""; a directory -> ".tar.zst"): the copy must keep
- * the suffix the format is sniffed by. A static string. */
-const char *fl_pipeline_kept_ext(const char *name, bool dir);
 
 struct fl_ingest_result {
 	int64_t run_id;
@@ -57,9 +43,22 @@ struct fl_ingest_result {
 	uint64_t events;
 };
 
-/* Ingests the bundle at path into a new run (one transaction). */
+/* Ingests the bundle at path into a new run (one transaction). When its
+ * bytes are already a run, nothing is written: res->existed, res->run_id
+ * that run. */
 int fl_pipeline_ingest(struct fl_store *s, const struct fl_patterns *p, const char *path,
 		       const struct fl_pipeline_opts *o, struct fl_ingest_result *res,
 		       struct fl_err *err);
+
+/* Re-analysis: reads run_id's bundle again where the store says it can
+ * be read (fl_store_bundle_source: the kept copy, under the name it was
+ * ingested with, else the original in place) and replaces the run, same
+ * id and identity, in one transaction; o->keep is ignored (nothing new is
+ * kept). A failure leaves the old run as it was: FL_ENOTFOUND when the
+ * bundle cannot be read any more, FL_ECHANGED when the original read in
+ * place no longer has the run's sha256. */
+int fl_pipeline_reingest(struct fl_store *s, const struct fl_patterns *p, int64_t run_id,
+			 const struct fl_pipeline_opts *o, struct fl_ingest_result *res,
+			 struct fl_err *err);
 
 #endif

@@ -46,8 +46,11 @@ char *fl_store_default_path(void);
 /* ---- write path: one run ---- */
 
 struct fl_run_meta {
-	int64_t replace;         /* > 0: this run is deleted and its id reused, in
-	                            the same transaction (re-analysis) */
+	int64_t replace;         /* > 0: re-analysis of this run: it is deleted and
+				    its id reused in the same transaction, and the
+				    new row keeps its bundle, bundle_path,
+				    ingested_at, sha256 and kept (the fields below
+				    and those of fl_run_totals are then ignored) */
 	const char *bundle;      /* name as the user gave it (basename) */
 	const char *bundle_path; /* absolute path at ingest time */
 	const char *patterns_digest;
@@ -76,10 +79,26 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless,
 		     struct fl_err *err);
 
-/* Deletes a run and everything it owns, in its own transaction. When
- * kept is not NULL it receives the run's kept-bundle path relative to the
- * store directory if no other run refers to it (caller frees), else NULL. */
-int fl_store_run_delete(struct fl_store *s, int64_t run_id, char **kept, struct fl_err *err);
+/* What became of a deleted run's kept bundle (fl_store_run_delete). */
+enum fl_kept_fate {
+	FL_KEPT_NONE,    /* the run had none, or another run still refers to it */
+	FL_KEPT_REMOVED, /* removed; bytes is its size */
+	FL_KEPT_GONE,    /* it was already gone */
+	FL_KEPT_OUTSIDE, /* its stored name leads out of bundles/: not touched */
+	FL_KEPT_FAILED,  /* it could not be removed */
+};
+struct fl_deleted {
+	enum fl_kept_fate fate;
+	char *kept;   /* runs.kept, unless FL_KEPT_NONE */
+	int64_t bytes;
+	char *why;    /* FL_KEPT_OUTSIDE, FL_KEPT_FAILED: what went wrong */
+};
+/* Deletes a run and everything it owns, in its own transaction, then its
+ * kept bundle if no other run refers to it (a failed delete never loses a
+ * bundle). Release d with fl_deleted_release() whatever the result. */
+int fl_store_run_delete(struct fl_store *s, int64_t run_id, struct fl_deleted *d,
+			struct fl_err *err);
+void fl_deleted_release(struct fl_deleted *d);
 
 /* Looks a bundle up by content. Returns FL_OK and sets *run_id, or
  * FL_ENOTFOUND. */
@@ -194,7 +213,77 @@ struct fl_activity_row {
 };
 int fl_store_activity_add(struct fl_store *s, const struct fl_activity_row *r);
 
+/* ---- kept bundles (store_bundle.c) ----
+ * A copy of a bundle beside the store, content-addressed, so that a run
+ * can be read again: <store dir>/bundles/<sha256><ext>, named by
+ * runs.kept relative to the store directory. The store places, locates,
+ * copies (merging), collects and deletes them; the ingest module writes
+ * the bytes to the path fl_store_bundle_incoming() gives. A stored name
+ * is followed only inside bundles/. Design: docs/internals/store.md. */
+
+/* The path an ingest writes its copy to while it reads the bundle
+ * (bundles/incoming-<pid>, bundles/ created). Caller frees. */
+int fl_store_bundle_incoming(struct fl_store *s, char **path, struct fl_err *err);
+/* Moves the finished copy at incoming to bundles/<sha256><ext>, ext from
+ * the bundle's name (".tar.zst" for a directory, which ingest wrote as a
+ * zstd tar); incoming is gone afterwards. Returns the name to record in
+ * runs.kept (caller frees), NULL when it could not be placed. Call inside
+ * the run's transaction, just before fl_store_run_commit(), so that gc
+ * never sees a placed file as unreferenced. */
+char *fl_store_bundle_place(struct fl_store *s, const char *incoming, const char *sha256,
+			    const char *name, bool dir);
+/* Removes the copy of an ingest that does not commit (NULL: nothing). */
+void fl_store_bundle_discard(const char *incoming);
+
+/* Where a run's bundle can be read again. */
+struct fl_bundle_source {
+	char *path;    /* the kept copy, else the path it was ingested from */
+	char *name;    /* the name it was ingested under (runs.bundle): read the
+			  copy under it, since a single log's member is named
+			  after the file (rank3.log.gz), which may say the rank */
+	char *sha256;  /* runs.sha256 */
+	char *kept;    /* runs.kept, or NULL */
+	bool in_place; /* path is the original, whose content may have changed */
+};
+/* Fills src for run_id: the kept copy when it is there, else the original
+ * while it is readable. FL_ENOTFOUND, with why in err, when neither is.
+ * Release src with fl_bundle_source_release(). */
+int fl_store_bundle_source(struct fl_store *s, int64_t run_id, struct fl_bundle_source *src,
+			   struct fl_err *err);
+void fl_bundle_source_release(struct fl_bundle_source *src);
+
+/* A file of bundles/ that no run refers to (fl_store_bundles_collect). */
+struct fl_collected {
+	char *name;    /* in bundles/ */
+	int64_t bytes;
+	char *why;     /* NULL: removed; else why it could not be */
+};
+/* Removes every file of bundles/ that no run refers to: orphans of runs
+ * deleted by hand, of merged or restored stores, of killed ingests
+ * (incoming-<pid>, *.tmp.<pid>, spared while that process lives). Runs
+ * under the write lock. *out (free with fl_collected_free) lists what was
+ * found, also when the sweep fails part-way. */
+int fl_store_bundles_collect(struct fl_store *s, struct fl_collected **out, size_t *n,
+			     struct fl_err *err);
+void fl_collected_free(struct fl_collected *c, size_t n);
+
+/* ---- maintenance ---- */
+
+/* VACUUM; *before and *after get the database size in bytes (-1 when it
+ * could not be read). */
+int fl_store_compact(struct fl_store *s, int64_t *before, int64_t *after, struct fl_err *err);
+
 /* ---- read path ---- */
+
+/* A named SQL text. A module that reads the store keeps every statement
+ * it runs in one table of these (analyze: src/analyze/analyze_sql.c), so
+ * that tests/unit/test_sql.c can prepare each against a fresh store and
+ * name the one a schema change broke. */
+struct fl_sql_def {
+	const char *name;
+	const char *text;
+};
+
 struct fl_stmt;
 int fl_store_prepare(struct fl_store *s, const char *sql, struct fl_stmt **out, struct fl_err *err);
 void fl_stmt_free(struct fl_stmt *st);

@@ -83,6 +83,21 @@ char *fl_buf_detach(struct fl_buf *b);
 /* The last component of a path ("a/b/" -> "b/"): points into path. */
 const char *fl_base_name(const char *path);
 
+/* ---- hashing (hash.c) ----
+ * 64-bit FNV-1a: for hash maps, digests that name a pattern set and
+ * incident signatures. Not for anything an adversary may choose to
+ * collide (bundle identity is SHA-256). Start with FL_FNV1A_INIT and
+ * chain calls to hash several parts as one. */
+/* Not the published offset basis (14695981039346656037): the first
+ * version lost its last digit, and the pattern-set digests and incident
+ * signatures stored since then are made with this one. Any basis works
+ * as well for hashing. */
+#define FL_FNV1A_INIT 1469598103934665603ull
+uint64_t fl_fnv1a(uint64_t h, const void *p, size_t n);
+/* One 64-bit word as a single step (not byte by byte): for keys made of
+ * ids, where a step per byte would cost eight. */
+uint64_t fl_fnv1a_word(uint64_t h, uint64_t v);
+
 /* ---- JSON writing ----
  * Appends s (n bytes, any bytes at all) as a JSON string literal with
  * quotes. Control characters are escaped, invalid UTF-8 becomes U+FFFD,
@@ -126,5 +141,19 @@ void fl_time_to_civil(int64_t t, int *year, int *mon, int *day, int *hour, int *
 int64_t fl_time_set_year(int64_t t, int year);
 /* Writes RFC 3339 with microseconds and Z, e.g. 2024-03-21T02:07:08.408271Z. */
 void fl_time_format(struct fl_buf *b, int64_t t);
+
+/* The wall clock now, µs. */
+int64_t fl_now_us(void);
+
+/* ISO 8601 as a person types it (options such as --since), the whole
+ * string: 2026-11-30, 2026-11-30T14:02:07[.123][Z|+01:00] ('t' or a blank
+ * may stand for 'T'). Sets *out (µs UTC) and, when whole_second is not
+ * NULL, whether no fraction was given. Log stamps are read by
+ * fl_parse_time() (attrib.h), which takes a stamp at the start of a line
+ * in any of the shapes logs use. */
+bool fl_time_parse_iso(const char *s, int64_t *out, bool *whole_second);
+/* "HH:MM:SS[.frac]" at the start of s: returns the characters read (0:
+ * none) and the parts; the fraction is cut to µs. */
+int fl_time_scan_clock(const char *s, int *h, int *mi, int *sec, int *us);
 
 #endif

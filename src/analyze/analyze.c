@@ -17,13 +17,58 @@
  */
 #include "analyze_int.h"
 
+#include <assert.h>
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-int prepare(struct ctx *c, const char *sql, struct fl_stmt **st)
+/* ---- the statements of analyze_sql.c ---- */
+
+int q_open(struct ctx *c, enum q which, struct fl_stmt **st)
 {
-	return fl_store_prepare(c->s, sql, st, c->err);
+	const struct fl_sql_def *d = analyze_sql(which);
+	struct fl_err ignored;
+	if (fl_store_prepare(c->s, d->text, st, &ignored))
+		return fl_err_set(c->err, FL_EDB, "analysis query '%s' cannot run: %s", d->name,
+				  fl_store_errmsg(c->s));
+	fl_stmt_bind_int(*st, 1, c->run);
+	return FL_OK;
+}
+
+int q_step(struct ctx *c, enum q which, struct fl_stmt *st)
+{
+	int rc = fl_stmt_step(st);
+	if (rc < 0)
+		return fl_err_set(c->err, FL_EDB, "analysis query '%s' failed: %s",
+				  analyze_sql(which)->name, fl_stmt_errmsg(st));
+	return rc;
+}
+
+int q_row(struct ctx *c, enum q which, struct fl_stmt **st)
+{
+	int rc = q_open(c, which, st);
+	if (rc)
+		return rc;
+	rc = q_step(c, which, *st);
+	/* Every statement read this way is an aggregate: one row, always. */
+	assert(rc != 0);
+	if (rc < 0) {
+		fl_stmt_free(*st);
+		*st = NULL;
+		return rc;
+	}
+	return FL_OK;
+}
+
+int64_t col_int(struct fl_stmt *st, int col, int64_t dflt)
+{
+	return fl_stmt_null(st, col) ? dflt : fl_stmt_int(st, col);
+}
+
+double col_double(struct fl_stmt *st, int col)
+{
+	return fl_stmt_null(st, col) ? NAN : fl_stmt_double(st, col);
 }
 
 char *dup_or_null(struct fl_stmt *st, int col)
@@ -104,14 +149,14 @@ bool ev_field_int(const struct ev *e, const char *key, int64_t *out)
 static int load_run(struct ctx *c)
 {
 	struct fl_stmt *st;
-	int rc = prepare(c, "SELECT bundle, sha256, ranks, hosts, files, lines, events, ingested_at"
-			    " FROM runs WHERE id = ?1 AND sha256 IS NOT NULL", &st);
+	int rc = q_open(c, Q_RUN, &st);
 	if (rc)
 		return rc;
-	fl_stmt_bind_int(st, 1, c->run);
-	if (fl_stmt_step(st) != 1) {
+	rc = q_step(c, Q_RUN, st);
+	if (rc <= 0) {
 		fl_stmt_free(st);
-		return fl_err_set(c->err, FL_ENOTFOUND, "no run %lld in the store", (long long)c->run);
+		return rc ? rc : fl_err_set(c->err, FL_ENOTFOUND, "no run %lld in the store",
+					    (long long)c->run);
 	}
 	struct fl_analysis *a = c->a;
 	a->run_id = c->run;
@@ -124,64 +169,61 @@ static int load_run(struct ctx *c)
 	a->nevents = fl_stmt_int(st, 6);
 	a->ingested_at = fl_stmt_int(st, 7);
 	fl_stmt_free(st);
-	if (prepare(c, "SELECT path, reason FROM skipped WHERE run_id = ?1 ORDER BY rowid", &st) == 0) {
-		fl_stmt_bind_int(st, 1, c->run);
-		size_t cap = 0;
-		while (fl_stmt_step(st) == 1) {
-			FL_GROW(a->skipped, cap, a->nskipped + 1);
-			a->skipped[a->nskipped].path = fl_xstrdup(fl_stmt_text(st, 0));
-			a->skipped[a->nskipped++].reason = fl_xstrdup(fl_stmt_text(st, 1));
-		}
-		fl_stmt_free(st);
-	}
-	return FL_OK;
-}
-
-/* Events that can matter for a verdict: everything but routine info, the
- * most severe first when a bundle has more than MAX_EVENTS of them (a
- * warning storm must not make the analysis' memory grow without bound). */
-#define MAX_EVENTS 200000
-
-static int load_events(struct ctx *c)
-{
-	struct fl_stmt *st;
-	int rc = prepare(c,
-			 "SELECT e.id, f.path, e.line, IFNULL(e.rank, -1), IFNULL(e.local_rank, -1),"
-			 " IFNULL(e.pid, -1), e.host, e.ts, e.ts_kind, e.kind, e.pattern, e.fields, e.text,"
-			 " e.severity FROM events e JOIN files f ON f.id = e.file_id WHERE e.id IN"
-			 " (SELECT id FROM events WHERE run_id = ?1"
-			 "  AND (severity >= 1 OR kind IN ('nccl.init_start', 'nccl.init_complete',"
-			 "  'train.overflow', 'launcher.child_failed', 'launcher.root_cause'))"
-			 "  ORDER BY severity DESC, id LIMIT ?2)"
-			 " ORDER BY e.id",
-			 &st);
-	if (rc)
+	if ((rc = q_open(c, Q_SKIPPED, &st)))
 		return rc;
-	fl_stmt_bind_int(st, 1, c->run);
-	fl_stmt_bind_int(st, 2, MAX_EVENTS);
 	size_t cap = 0;
-	while (fl_stmt_step(st) == 1) {
-		FL_GROW(c->ev, cap, c->nev + 1);
-		struct ev *e = &c->ev[c->nev++];
-		memset(e, 0, sizeof(*e));
-		e->id = fl_stmt_int(st, 0);
-		e->file = fl_xstrdup(fl_stmt_text(st, 1));
-		e->line = fl_stmt_int(st, 2);
-		e->rank = fl_stmt_int(st, 3);
-		e->local_rank = fl_stmt_int(st, 4);
-		e->pid = fl_stmt_int(st, 5);
-		e->host = dup_or_null(st, 6);
-		e->ts = fl_stmt_null(st, 7) ? FL_TIME_NONE : fl_stmt_int(st, 7);
-		e->ts_kind = (int)fl_stmt_int(st, 8);
-		e->kind = fl_xstrdup(fl_stmt_text(st, 9));
-		e->pattern = fl_xstrdup(fl_stmt_text(st, 10));
-		e->fields = dup_or_null(st, 11);
-		e->text = fl_xstrdup(fl_stmt_text(st, 12));
-		e->severity = (int)fl_stmt_int(st, 13);
-		rules_classify(e);
+	while ((rc = q_step(c, Q_SKIPPED, st)) == 1) {
+		FL_GROW(a->skipped, cap, a->nskipped + 1);
+		a->skipped[a->nskipped].path = fl_xstrdup(fl_stmt_text(st, 0));
+		a->skipped[a->nskipped++].reason = fl_xstrdup(fl_stmt_text(st, 1));
 	}
 	fl_stmt_free(st);
-	return FL_OK;
+	return rc;
+}
+
+/* The run's ranks, ordered by rank: the rows of the report's rank table,
+ * and the host of a rank for every pass (rank_host()). Their states are
+ * set by verdict_ranks(); last_ts stays raw until then. */
+static int load_ranks(struct ctx *c)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_RANKS, &st);
+	if (rc)
+		return rc;
+	struct fl_analysis *a = c->a;
+	size_t cap = 0;
+	while ((rc = q_step(c, Q_RANKS, st)) == 1) {
+		FL_GROW(a->ranks, cap, a->nranks_state + 1);
+		struct fl_rank_state *r = &a->ranks[a->nranks_state++];
+		memset(r, 0, sizeof(*r));
+		r->rank = fl_stmt_int(st, 0);
+		r->host = dup_or_null(st, 1);
+		r->local_rank = fl_stmt_int(st, 2);
+		int64_t last = fl_stmt_int(st, 3);
+		r->last_ts = last < 0 ? FL_TIME_NONE : last;
+		r->lines = fl_stmt_int(st, 4);
+		r->last_seq = -1;
+		r->first_error_ts = FL_TIME_NONE;
+		assert(a->nranks_state == 1 || r[-1].rank < r->rank);
+	}
+	fl_stmt_free(st);
+	return rc;
+}
+
+static int by_rank_state(const void *key, const void *elem)
+{
+	int64_t k = *(const int64_t *)key, r = ((const struct fl_rank_state *)elem)->rank;
+	return k < r ? -1 : k > r;
+}
+
+const char *rank_host(const struct ctx *c, int64_t rank)
+{
+	const struct fl_rank_state *r =
+		rank < 0 || !c->a->nranks_state
+			? NULL
+			: bsearch(&rank, c->a->ranks, c->a->nranks_state, sizeof(*c->a->ranks),
+				  by_rank_state);
+	return r ? r->host : NULL;
 }
 
 /* Host and rank of the GPU an Xid names, via NCCL's busId of each rank:
@@ -209,89 +251,151 @@ static void bus_key(const char *pci, char *key, size_t cap)
 	memmove(key, key + z, k - z + 1);
 }
 
-static void resolve_bus(struct ctx *c, struct ev *e)
+/* NCCL's busId (lower case, leading zeros dropped) of each process with
+ * a rank; sorted by host, key and pid so that a lookup finds the lowest
+ * pid first. */
+struct bus {
+	char *host;
+	char key[32];
+	int64_t pid, rank;
+};
+
+static int cmp_bus(const void *x, const void *y)
+{
+	const struct bus *a = x, *b = y;
+	int k = strcmp(a->host, b->host);
+	if (!k)
+		k = strcmp(a->key, b->key);
+	return k ? k : (a->pid > b->pid) - (a->pid < b->pid);
+}
+
+static int load_buses(struct ctx *c)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_PROC_BUSES, &st);
+	if (rc)
+		return rc;
+	size_t cap = 0;
+	while ((rc = q_step(c, Q_PROC_BUSES, st)) == 1) {
+		FL_GROW(c->buses, cap, c->nbuses + 1);
+		struct bus *b = &c->buses[c->nbuses++];
+		b->host = fl_xstrdup(fl_stmt_text(st, 0));
+		/* SQL's ltrim(lower(bus_id), '0'), which bus_key()'s keys match */
+		const char *id = fl_stmt_text(st, 1);
+		id += strspn(id, "0");
+		size_t i = 0;
+		for (; id[i] && i + 1 < sizeof(b->key); i++)
+			b->key[i] = (char)tolower((unsigned char)id[i]);
+		b->key[i] = '\0';
+		b->rank = fl_stmt_int(st, 2);
+		b->pid = fl_stmt_int(st, 3);
+	}
+	fl_stmt_free(st);
+	if (c->nbuses)
+		qsort(c->buses, c->nbuses, sizeof(*c->buses), cmp_bus);
+	c->buses_loaded = true;
+	return rc;
+}
+
+static int resolve_bus(struct ctx *c, struct ev *e)
 {
 	struct fl_buf bus = FL_BUF_INIT;
-	if (e->rank >= 0 || !e->host || !ev_field(e, "bus", &bus)) {
-		fl_buf_release(&bus);
-		return;
+	int rc = FL_OK;
+	if (e->rank >= 0 || !e->host || !ev_field(e, "bus", &bus))
+		goto out;
+	if (!c->buses_loaded && (rc = load_buses(c)))
+		goto out;
+	struct bus want = { .host = e->host, .pid = INT64_MIN };
+	bus_key(bus.ptr, want.key, sizeof(want.key));
+	/* the first entry not below (host, key, any pid) */
+	size_t lo = 0, hi = c->nbuses;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cmp_bus(&c->buses[mid], &want) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	char key[32];
-	bus_key(bus.ptr, key, sizeof(key));
-	struct fl_stmt *st;
-	if (prepare(c, "SELECT rank FROM procs WHERE run_id = ?1 AND host = ?2 AND rank IS NOT NULL"
-		       " AND ltrim(lower(bus_id), '0') = ?3", &st) == 0) {
-		fl_stmt_bind_int(st, 1, c->run);
-		fl_stmt_bind_text(st, 2, e->host);
-		fl_stmt_bind_text(st, 3, key);
-		if (fl_stmt_step(st) == 1)
-			e->rank = fl_stmt_int(st, 0);
-		fl_stmt_free(st);
-	}
+	if (lo < c->nbuses && !strcmp(c->buses[lo].host, want.host) &&
+	    !strcmp(c->buses[lo].key, want.key))
+		e->rank = c->buses[lo].rank;
+out:
 	fl_buf_release(&bus);
+	return rc;
 }
 
-/* A kernel OOM kill names a pid; NCCL prefixes and launcher lines tie
- * pids to ranks. */
-static void resolve_pid(struct ctx *c, struct ev *e)
-{
-	int64_t pid;
-	if (e->rank >= 0 || !ev_field_int(e, "victim_pid", &pid))
-		return;
-	struct fl_stmt *st;
-	if (prepare(c, "SELECT rank FROM procs WHERE run_id = ?1 AND pid = ?2 AND rank IS NOT NULL"
-		       " AND (?3 IS NULL OR host = ?3) UNION ALL SELECT rank FROM events WHERE"
-		       " run_id = ?1 AND kind IN ('launcher.worker_failed', 'launcher.child_failed')"
-		       " AND pid = ?2 AND rank IS NOT NULL LIMIT 1", &st))
-		return;
-	fl_stmt_bind_int(st, 1, c->run);
-	fl_stmt_bind_int(st, 2, pid);
-	fl_stmt_bind_text(st, 3, e->host);
-	if (fl_stmt_step(st) == 1)
-		e->rank = fl_stmt_int(st, 0);
-	fl_stmt_free(st);
-}
+/* Events that can matter for a verdict: everything but routine info, the
+ * most severe first when a bundle has more than MAX_EVENTS of them (a
+ * warning storm must not make the analysis' memory grow without bound). */
+#define MAX_EVENTS 200000
 
-/* A traceback or exception after which the same file went on logging
- * training steps was handled (or only logged): it did not end the job. */
-static void demote_handled(struct ctx *c, struct ev *e)
+/* One row of Q_EVENTS, classified (rules.c) and resolved: the GPU an Xid
+ * names, the pid an OOM kill names; a traceback or exception after which
+ * the same file went on logging training steps was handled (or only
+ * logged): it did not end the job. */
+static int load_event(struct ctx *c, struct fl_stmt *st, struct ev *e)
 {
-	if (e->role != ROLE_PRIMARY ||
-	    (strcmp(e->kind, "proc.traceback") != 0 && strcmp(e->kind, "proc.exception") != 0))
-		return;
-	struct fl_stmt *st;
-	if (prepare(c, "SELECT 1 FROM steps s JOIN files f ON f.id = s.file_id WHERE s.run_id = ?1"
-		       " AND f.path = ?2 AND s.line > ?3 LIMIT 1", &st))
-		return;
-	fl_stmt_bind_int(st, 1, c->run);
-	fl_stmt_bind_text(st, 2, e->file);
-	fl_stmt_bind_int(st, 3, e->line);
-	if (fl_stmt_step(st) == 1)
+	memset(e, 0, sizeof(*e));
+	e->id = fl_stmt_int(st, 0);
+	e->file = fl_xstrdup(fl_stmt_text(st, 1));
+	e->line = fl_stmt_int(st, 2);
+	e->rank = fl_stmt_int(st, 3);
+	e->local_rank = fl_stmt_int(st, 4);
+	e->pid = fl_stmt_int(st, 5);
+	e->host = dup_or_null(st, 6);
+	e->ts = col_int(st, 7, FL_TIME_NONE);
+	e->ts_kind = (int)fl_stmt_int(st, 8);
+	e->kind = fl_xstrdup(fl_stmt_text(st, 9));
+	e->fields = dup_or_null(st, 10);
+	e->text = fl_xstrdup(fl_stmt_text(st, 11));
+	e->severity = (int)fl_stmt_int(st, 12);
+	rules_classify(e);
+	int rc = resolve_bus(c, e);
+	if (e->rank < 0)
+		e->rank = col_int(st, 14, -1);
+	if (e->role == ROLE_PRIMARY &&
+	    (!strcmp(e->kind, "proc.traceback") || !strcmp(e->kind, "proc.exception")) &&
+	    col_int(st, 13, -1) > e->line)
 		e->role = ROLE_SIGNAL;
-	fl_stmt_free(st);
+	return rc;
 }
 
-/* Host of a rank, from the ranks table. */
-char *rank_host(struct ctx *c, int64_t rank)
+static int load_events(struct ctx *c)
 {
 	struct fl_stmt *st;
-	char *h = NULL;
-	if (rank < 0 || prepare(c, "SELECT host FROM ranks WHERE run_id = ?1 AND rank = ?2", &st))
-		return NULL;
-	fl_stmt_bind_int(st, 1, c->run);
-	fl_stmt_bind_int(st, 2, rank);
-	if (fl_stmt_step(st) == 1)
-		h = dup_or_null(st, 0);
+	int rc = q_open(c, Q_EVENTS, &st);
+	if (rc)
+		return rc;
+	fl_stmt_bind_int(st, 2, MAX_EVENTS);
+	size_t cap = 0;
+	while (!rc && (rc = q_step(c, Q_EVENTS, st)) == 1) {
+		FL_GROW(c->ev, cap, c->nev + 1);
+		rc = load_event(c, st, &c->ev[c->nev++]);
+		assert(c->nev == 1 || c->ev[c->nev - 2].id < c->ev[c->nev - 1].id);
+	}
 	fl_stmt_free(st);
-	return h;
+	return rc;
+}
+
+static int by_ev_id(const void *key, const void *elem)
+{
+	int64_t k = *(const int64_t *)key, id = ((const struct ev *)elem)->id;
+	return k < id ? -1 : k > id;
+}
+
+const struct ev *ev_by_id(const struct ctx *c, int64_t id)
+{
+	return c->nev ? bsearch(&id, c->ev, c->nev, sizeof(*c->ev), by_ev_id) : NULL;
 }
 
 static void correct_times(struct ctx *c)
 {
 	for (size_t i = 0; i < c->nev; i++) {
 		struct ev *e = &c->ev[i];
-		if (!e->host && e->rank >= 0)
-			e->host = rank_host(c, e->rank);
+		if (!e->host && e->rank >= 0) {
+			const char *h = rank_host(c, e->rank);
+			e->host = h ? fl_xstrdup(h) : NULL;
+		}
 		e->cts = clock_correct(c, e->host, e->ts);
 	}
 }
@@ -353,7 +457,8 @@ static void set_first(struct ctx *c, const struct ev *e)
 	struct fl_first_failure *f = &c->a->first;
 	f->set = true;
 	f->rank = e->rank;
-	f->host = e->host ? fl_xstrdup(e->host) : rank_host(c, e->rank);
+	const char *host = e->host ? e->host : rank_host(c, e->rank);
+	f->host = host ? fl_xstrdup(host) : NULL;
 	f->ts = e->cts;
 	f->kind = fl_xstrdup(e->kind);
 	f->message = first_line(e->text);
@@ -368,12 +473,14 @@ static void ctx_release(struct ctx *c)
 		free(e->file);
 		free(e->host);
 		free(e->kind);
-		free(e->pattern);
 		free(e->fields);
 		free(e->text);
 	}
 	free(c->ev);
 	free(c->waiting);
+	for (size_t i = 0; i < c->nbuses; i++)
+		free(c->buses[i].host);
+	free(c->buses);
 }
 
 int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
@@ -385,25 +492,30 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .err = err };
 	int rc = load_run(&c);
 	if (!rc)
+		rc = load_ranks(&c);
+	if (!rc)
 		rc = load_events(&c);
+	if (!rc)
+		rc = clock_offsets(&c);
 	if (!rc) {
-		for (size_t i = 0; i < c.nev; i++) {
-			resolve_bus(&c, &c.ev[i]);
-			resolve_pid(&c, &c.ev[i]);
-			demote_handled(&c, &c.ev[i]);
-		}
-		clock_offsets(&c);
 		correct_times(&c);
-		config_collect(&c);
-		training_collect(&c);
-		const struct ev *first = first_primary(&c);
-		c.first = first;
-		if (first)
-			set_first(&c, first);
-		hang_analyze(&c);
-		findings_collect(&c);
-		a->status = verdict_status(&c, first);
-		rank_causes(&c, first);
+		rc = config_collect(&c);
+	}
+	if (!rc)
+		rc = training_collect(&c);
+	if (!rc) {
+		c.first = first_primary(&c);
+		if (c.first)
+			set_first(&c, c.first);
+		rc = hang_analyze(&c);
+	}
+	if (!rc)
+		rc = findings_collect(&c);
+	if (!rc) {
+		a->status = verdict_status(&c, c.first);
+		rc = rank_causes(&c, c.first);
+	}
+	if (!rc) {
 		verdict_ranks(&c);
 		verdict_timeline(&c);
 		verdict_summary(&c);
@@ -481,17 +593,34 @@ void fl_analysis_free(struct fl_analysis *a)
 
 struct save_ctx {
 	const struct fl_analysis *a;
+	struct fl_err *err;
 };
+
+static int save_step(struct fl_store *s, struct fl_stmt *st, enum q which, struct fl_err *err)
+{
+	if (fl_stmt_step(st) >= 0)
+		return FL_OK;
+	return fl_err_set(err, FL_EDB, "analysis query '%s' failed: %s", analyze_sql(which)->name,
+			  fl_store_errmsg(s));
+}
+
+static int save_prepare(struct fl_store *s, enum q which, struct fl_stmt **st, struct fl_err *err)
+{
+	struct fl_err ignored;
+	if (fl_store_prepare(s, analyze_sql(which)->text, st, &ignored))
+		return fl_err_set(err, FL_EDB, "analysis query '%s' cannot run: %s",
+				  analyze_sql(which)->name, fl_store_errmsg(s));
+	return FL_OK;
+}
 
 static int save_fn(struct fl_store *s, void *p)
 {
 	const struct fl_analysis *a = ((struct save_ctx *)p)->a;
+	struct fl_err *err = ((struct save_ctx *)p)->err;
 	struct fl_stmt *st;
-	struct fl_err err;
-	if (fl_store_prepare(s, "UPDATE runs SET status=?2, cause=?3, confidence=?4, first_rank=?5,"
-			     " first_host=?6, first_kind=?7, signature=?8, summary=?9 WHERE id=?1",
-			     &st, &err))
-		return err.code;
+	int rc = save_prepare(s, Q_SAVE_RUN, &st, err);
+	if (rc)
+		return rc;
 	fl_stmt_bind_int(st, 1, a->run_id);
 	fl_stmt_bind_text(st, 2, a->status);
 	fl_stmt_bind_text(st, 3, a->likely.id);
@@ -502,17 +631,16 @@ static int save_fn(struct fl_store *s, void *p)
 	fl_stmt_bind_text(st, 7, a->first.set ? a->first.kind : NULL);
 	fl_stmt_bind_text(st, 8, a->signature);
 	fl_stmt_bind_text(st, 9, a->summary);
-	int rc = fl_stmt_step(st) < 0 ? FL_EDB : FL_OK;
+	rc = save_step(s, st, Q_SAVE_RUN, err);
 	fl_stmt_free(st);
-	if (rc || fl_store_prepare(s, "UPDATE hosts SET offset_us = ?3 WHERE run_id = ?1 AND host = ?2",
-				   &st, &err))
-		return rc ? rc : err.code;
+	if (rc || (rc = save_prepare(s, Q_SAVE_OFFSET, &st, err)))
+		return rc;
 	for (size_t i = 0; !rc && i < a->noffsets; i++) {
 		fl_stmt_reset(st);
 		fl_stmt_bind_int(st, 1, a->run_id);
 		fl_stmt_bind_text(st, 2, a->offsets[i].host);
 		fl_stmt_bind_int(st, 3, a->offsets[i].offset_us);
-		rc = fl_stmt_step(st) < 0 ? FL_EDB : FL_OK;
+		rc = save_step(s, st, Q_SAVE_OFFSET, err);
 	}
 	fl_stmt_free(st);
 	return rc;
@@ -520,6 +648,6 @@ static int save_fn(struct fl_store *s, void *p)
 
 int fl_analysis_save(struct fl_store *s, const struct fl_analysis *a, struct fl_err *err)
 {
-	struct save_ctx sc = { a };
+	struct save_ctx sc = { a, err };
 	return fl_store_write(s, save_fn, &sc, err);
 }

@@ -14,6 +14,21 @@ enum role {
 	ROLE_PRIMARY,   /* a failure in its own right */
 };
 
+/* The statements of analyze_sql.c, by name. */
+enum q {
+	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS,
+	Q_CLOCK_SAMPLES,
+	Q_INIT_HANG, Q_COLL_LAGGARDS,
+	Q_PEER_HOST, Q_STUCK_LAST_LINES,
+	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
+	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
+	Q_XIDS, Q_THROUGHPUT, Q_STRAGGLERS, Q_RANKS_PER_HOST,
+	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_CONFIG,
+	Q_SAVE_RUN, Q_SAVE_OFFSET,
+	Q_N
+};
+const struct fl_sql_def *analyze_sql(enum q which);
+
 struct ev {
 	int64_t id;
 	char *file;
@@ -23,7 +38,7 @@ struct ev {
 	int64_t ts;  /* as logged (UTC µs), FL_TIME_NONE */
 	int64_t cts; /* corrected for the host's clock offset */
 	int ts_kind;
-	char *kind, *pattern, *fields, *text;
+	char *kind, *fields, *text;
 	int severity;
 	/* classification (rules.c) */
 	enum role role;
@@ -41,7 +56,10 @@ struct ctx {
 	const struct ev *first; /* the first primary failure, or NULL */
 	int64_t *waiting; /* ranks that reported the hang collective's timeout */
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
-	size_t nwaiting;
+	size_t nwaiting;     /* waiting is sorted, without duplicates */
+	struct bus *buses;   /* loaded on first use (analyze.c) */
+	size_t nbuses;
+	bool buses_loaded;
 	struct fl_err *err;
 };
 
@@ -82,15 +100,24 @@ void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line
 void evidence_release(struct fl_evidence_list *l);
 
 /* helpers shared by the analysis files (analyze.c) */
-int prepare(struct ctx *c, const char *sql, struct fl_stmt **st);
+/* Prepares a statement of analyze_sql.c with ?1 bound to the run. On
+ * failure c->err names the statement. */
+int q_open(struct ctx *c, enum q which, struct fl_stmt **st);
+/* fl_stmt_step(): 1 a row, 0 done, < 0 an error named in c->err. */
+int q_step(struct ctx *c, enum q which, struct fl_stmt *st);
+/* Opens an aggregate statement and steps to its one row (caller frees st). */
+int q_row(struct ctx *c, enum q which, struct fl_stmt **st);
+int64_t col_int(struct fl_stmt *st, int col, int64_t dflt); /* dflt for NULL */
+double col_double(struct fl_stmt *st, int col);            /* NaN for NULL */
 char *dup_or_null(struct fl_stmt *st, int col);
-char *rank_host(struct ctx *c, int64_t rank);      /* caller frees; NULL unknown */
+const char *rank_host(const struct ctx *c, int64_t rank);   /* borrowed; NULL unknown */
+const struct ev *ev_by_id(const struct ctx *c, int64_t id); /* NULL when not loaded */
 char *first_line(const char *text);                /* caller frees; bounded */
 /* Earlier in corrected time; unknown times last; then priority, then id. */
 bool ev_before(const struct ev *x, const struct ev *y);
 
 /* causes.c: likely_cause and other_causes */
-void rank_causes(struct ctx *c, const struct ev *first);
+int rank_causes(struct ctx *c, const struct ev *first);
 
 /* verdict.c */
 const char *verdict_status(struct ctx *c, const struct ev *first);

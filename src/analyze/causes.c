@@ -19,27 +19,25 @@
 /* The host behind the peer address an IB or socket error names
  * ("10.50.0.48<52277>"), from the addresses NCCL printed for each host
  * (NET/IB OOB, NET/Socket and Bootstrap interface lines). */
-static char *peer_host(struct ctx *c, const struct ev *e)
+static int peer_host(struct ctx *c, const struct ev *e, char **host)
 {
 	struct fl_buf peer = FL_BUF_INIT;
-	char *host = NULL;
+	*host = NULL;
+	int rc = FL_OK;
 	if (ev_field(e, "peer", &peer) && peer.len) {
 		size_t n = strcspn(peer.ptr, "<");
 		peer.ptr[n] = '\0';
 		struct fl_stmt *st;
-		if (n && prepare(c, "SELECT host FROM events WHERE run_id = ?1 AND host IS NOT NULL AND kind"
-				    " IN ('nccl.ib_devices', 'nccl.socket_devices', 'nccl.bootstrap_if') AND"
-				    " (instr(json_extract(fields, '$.oob_addr'), ?2 || '<') = 1 OR"
-				    "  instr(json_extract(fields, '$.addr'), ?2 || '<') = 1) LIMIT 1", &st) == 0) {
-			fl_stmt_bind_int(st, 1, c->run);
+		if (n && !(rc = q_open(c, Q_PEER_HOST, &st))) {
 			fl_stmt_bind_text(st, 2, peer.ptr);
-			if (fl_stmt_step(st) == 1)
-				host = dup_or_null(st, 0);
+			if ((rc = q_step(c, Q_PEER_HOST, st)) == 1)
+				*host = dup_or_null(st, 0);
 			fl_stmt_free(st);
+			rc = rc < 0 ? rc : FL_OK;
 		}
 	}
 	fl_buf_release(&peer);
-	return host;
+	return rc;
 }
 
 struct cand {
@@ -93,10 +91,11 @@ static const char *size_text(int64_t b, char *buf, size_t n)
 	return buf;
 }
 
-/* Cause-specific remediation that names what the evidence shows. */
-/* Advice from the lead event's own numbers, first. Returns the generic
+/* Cause-specific remediation that names what the evidence shows: advice
+ * from the lead event's own numbers, first. Sets *settled to the generic
  * items of the cause's rule that those numbers settle (bit i: item i). */
-static unsigned specific_remediation(struct ctx *c, struct fl_cause *k, const struct ev *lead)
+static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct ev *lead,
+				unsigned *settled_out)
 {
 	char b1[32], b2[32], b3[32];
 	int64_t req, fr, unalloc;
@@ -129,7 +128,8 @@ static unsigned specific_remediation(struct ctx *c, struct fl_cause *k, const st
 	}
 	if (!strcmp(k->id, "network_error") && lead && lead->host)
 		remediation_add(k, fl_xasprintf("start with host %s: its error came first", lead->host));
-	char *peer = lead ? peer_host(c, lead) : NULL;
+	char *peer = NULL;
+	int rc = lead ? peer_host(c, lead, &peer) : FL_OK;
 	if (peer) {
 		remediation_add(k, fl_xasprintf("the error names its peer, host %s: check that host's "
 						"link and logs too", peer));
@@ -138,10 +138,9 @@ static unsigned specific_remediation(struct ctx *c, struct fl_cause *k, const st
 	if (!strcmp(k->id, "collective_hang") && c->a->hang.nstuck) {
 		struct fl_buf b = FL_BUF_INIT;
 		for (size_t i = 0; i < c->a->hang.nstuck && i < 8; i++) {
-			char *h = rank_host(c, c->a->hang.stuck[i]);
+			const char *h = rank_host(c, c->a->hang.stuck[i]);
 			fl_buf_printf(&b, "%srank %lld (%s)", i ? ", " : "", (long long)c->a->hang.stuck[i],
 				      h ? h : "host unknown");
-			free(h);
 		}
 		remediation_add(k, fl_xasprintf("inspect %s: the others waited for it", b.ptr));
 		fl_buf_release(&b);
@@ -151,43 +150,45 @@ static unsigned specific_remediation(struct ctx *c, struct fl_cause *k, const st
 			remediation_add(k, fl_xstrdup("the run uses fp16: move to bf16"));
 		settled |= 1u << REM_LOSS_DIVERGENCE_FP16;
 	}
-	return settled;
+	*settled_out = settled;
+	return rc;
 }
 
-/* The last line each stuck rank wrote: a stuck rank is often silent, and
- * where it fell silent is the evidence. */
-static void stuck_last_lines(struct ctx *c, struct fl_cause *k)
+/* The last line each stuck rank wrote (the first four): a stuck rank is
+ * often silent, and where it fell silent is the evidence. */
+static int stuck_last_lines(struct ctx *c, struct fl_cause *k)
 {
+	struct fl_buf ranks = FL_BUF_INIT;
+	fl_buf_addc(&ranks, '[');
+	for (size_t i = 0; i < c->a->hang.nstuck && i < 4; i++)
+		fl_buf_printf(&ranks, "%s%lld", i ? "," : "", (long long)c->a->hang.stuck[i]);
+	fl_buf_addc(&ranks, ']');
 	struct fl_stmt *st;
-	if (prepare(c, "SELECT f.path, a.last_line, a.host, a.last_ts, a.last_text FROM activity a"
-		       " JOIN files f ON f.id = a.file_id WHERE a.run_id = ?1 AND a.rank = ?2"
-		       " AND a.last_text IS NOT NULL ORDER BY a.last_ts DESC, a.last_line DESC LIMIT 1",
-		       &st))
-		return;
-	for (size_t i = 0; i < c->a->hang.nstuck && i < 4; i++) {
-		fl_stmt_reset(st);
-		fl_stmt_bind_int(st, 1, c->run);
-		fl_stmt_bind_int(st, 2, c->a->hang.stuck[i]);
-		if (fl_stmt_step(st) != 1)
-			continue;
-		const char *host = fl_stmt_null(st, 2) ? NULL : fl_stmt_text(st, 2);
-		int64_t ts = fl_stmt_null(st, 3) ? FL_TIME_NONE : fl_stmt_int(st, 3);
-		evidence_add_raw(&k->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
-				 c->a->hang.stuck[i], host, clock_correct(c, host, ts),
-				 fl_stmt_text(st, 4));
+	int rc = q_open(c, Q_STUCK_LAST_LINES, &st);
+	if (!rc) {
+		fl_stmt_bind_text(st, 2, ranks.ptr);
+		while ((rc = q_step(c, Q_STUCK_LAST_LINES, st)) == 1) {
+			const char *host = fl_stmt_null(st, 2) ? NULL : fl_stmt_text(st, 2);
+			int64_t ts = col_int(st, 3, FL_TIME_NONE);
+			evidence_add_raw(&k->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
+					 fl_stmt_int(st, 5), host, clock_correct(c, host, ts),
+					 fl_stmt_text(st, 4));
+		}
+		fl_stmt_free(st);
 	}
-	fl_stmt_free(st);
+	fl_buf_release(&ranks);
+	return rc;
 }
 
 /* A hang's evidence: where the others waited, and where the stuck fell
  * silent. */
-static void hang_evidence(struct ctx *c, struct fl_cause *k)
+static int hang_evidence(struct ctx *c, struct fl_cause *k)
 {
 	const struct fl_evidence_list *h = &c->a->hang.evidence;
 	for (size_t i = 0; i < h->n && i < 3; i++)
 		evidence_add_raw(&k->evidence, h->v[i].file, h->v[i].line, h->v[i].rank, h->v[i].host,
 				 h->v[i].ts, h->v[i].text);
-	stuck_last_lines(c, k);
+	return stuck_last_lines(c, k);
 }
 
 static char *explain_hang(struct ctx *c)
@@ -213,8 +214,8 @@ static char *explain_hang(struct ctx *c)
 	return fl_buf_detach(&b);
 }
 
-static void cause_fill(struct ctx *c, struct fl_cause *k, const char *id, const char *conf,
-		       const struct ev *lead, char *expl)
+static int cause_fill(struct ctx *c, struct fl_cause *k, const char *id, const char *conf,
+		      const struct ev *lead, char *expl)
 {
 	bool hang = !strcmp(id, "collective_hang") && !lead && c->a->hang.set;
 	if (hang) {
@@ -222,15 +223,19 @@ static void cause_fill(struct ctx *c, struct fl_cause *k, const char *id, const 
 		expl = explain_hang(c);
 	}
 	cause_init(k, id, conf, expl);
+	int rc = FL_OK;
 	if (hang)
-		hang_evidence(c, k);
+		rc = hang_evidence(c, k);
 	else
 		cause_evidence(c, k, lead);
-	unsigned settled = specific_remediation(c, k, lead);
+	unsigned settled = 0;
+	if (!rc)
+		rc = specific_remediation(c, k, lead, &settled);
 	const struct fl_cause_rule *r = rules_cause(id);
 	for (size_t i = 0; r && i < 6 && r->remediation[i]; i++)
 		if (!(settled & (1u << i)))
 			remediation_add(k, fl_xstrdup(r->remediation[i]));
+	return rc;
 }
 
 static char *explain(struct ctx *c, const char *cause, const struct ev *lead)
@@ -301,7 +306,7 @@ static char *missing_evidence(struct ctx *c)
 }
 
 /* Primary causes, then derived ones; the first becomes likely_cause. */
-void rank_causes(struct ctx *c, const struct ev *first)
+int rank_causes(struct ctx *c, const struct ev *first)
 {
 	struct cand v[32];
 	size_t n = 0;
@@ -367,15 +372,16 @@ void rank_causes(struct ctx *c, const struct ev *first)
 			conf_first = "medium";
 	}
 	size_t out = 0;
+	int rc = FL_OK;
 	c->a->others = fl_xcalloc(n ? n : 1, sizeof(struct fl_cause));
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; !rc && i < n; i++) {
 		if (v[i].score <= 0)
 			continue;
 		const char *conf = v[i].score >= 1000 ? conf_first : v[i].score >= 150 ? "medium" : "low";
 		if (!strcmp(v[i].cause, "collective_hang") && !first)
 			conf = c->a->hang.nstuck ? "high" : "medium";
 		struct fl_cause *k = out == 0 ? &c->a->likely : &c->a->others[c->a->nothers++];
-		cause_fill(c, k, v[i].cause, conf, v[i].lead, explain(c, v[i].cause, v[i].lead));
+		rc = cause_fill(c, k, v[i].cause, conf, v[i].lead, explain(c, v[i].cause, v[i].lead));
 		k->score = v[i].score;
 		out++;
 	}
@@ -391,6 +397,7 @@ void rank_causes(struct ctx *c, const struct ev *first)
 					fl_xstrdup("collect NCCL_DEBUG=INFO, TORCH_NCCL_TRACE_BUFFER_SIZE and "
 						   "per-rank logs (torchrun --log-dir) next time"));
 	}
+	return rc;
 }
 
 /* ---- status, ranks, timeline, summary ---- */

@@ -14,6 +14,7 @@
  */
 #include "analyze_int.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,27 +59,17 @@ static int64_t median(int64_t *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Per (moment, host) the earliest time; moments seen on at least two hosts. */
-static void collect(struct ctx *c, struct samples *s)
+/* Per (moment, host) the earliest time. */
+static int collect(struct ctx *c, struct samples *s)
 {
 	struct fl_stmt *st;
-	const char *sql =
-		"SELECT 'step:' || step, host, MIN(ts) FROM steps WHERE run_id = ?1 AND host IS NOT NULL"
-		" AND ts IS NOT NULL AND ts_kind IN (1, 2) AND step IN (SELECT DISTINCT step FROM steps"
-		" WHERE run_id = ?1 AND step IS NOT NULL ORDER BY step DESC LIMIT 64)"
-		" GROUP BY step, host "
-		"UNION ALL "
-		"SELECT 'wd:' || IFNULL(json_extract(fields, '$.pg'), '') || ':' ||"
-		" json_extract(fields, '$.seq'), host, MIN(ts) FROM events WHERE run_id = ?1"
-		" AND kind = 'torch.watchdog_timeout' AND host IS NOT NULL AND ts IS NOT NULL"
-		" AND ts_kind IN (1, 2) AND json_extract(fields, '$.seq') IS NOT NULL"
-		" GROUP BY 1, host";
-	if (prepare(c, sql, &st))
-		return;
-	fl_stmt_bind_int(st, 1, c->run);
-	while (fl_stmt_step(st) == 1)
+	int rc = q_open(c, Q_CLOCK_SAMPLES, &st);
+	if (rc)
+		return rc;
+	while ((rc = q_step(c, Q_CLOCK_SAMPLES, st)) == 1)
 		add_sample(s, fl_stmt_text(st, 0), fl_stmt_text(st, 1), fl_stmt_int(st, 2));
 	fl_stmt_free(st);
+	return rc;
 }
 
 static void offset_set(struct fl_analysis *a, const char *host, int64_t off, int n)
@@ -93,7 +84,7 @@ static void offset_set(struct fl_analysis *a, const char *host, int64_t off, int
 int clock_offsets(struct ctx *c)
 {
 	struct samples s = { NULL, 0, 0 };
-	collect(c, &s);
+	int rc = collect(c, &s);
 	if (s.n)
 		qsort(s.v, s.n, sizeof(s.v[0]), cmp_sample);
 	/* deviation of each (moment, host) from the moment's median */
@@ -123,6 +114,8 @@ int clock_offsets(struct ctx *c)
 			tmp[k - i] = dev.v[k].ts;
 		int64_t off = median(tmp, j - i);
 		if (llabs(off) >= SKEW_MIN_US && j - i >= 2) {
+			assert(!c->a->noffsets ||
+			       strcmp(c->a->offsets[c->a->noffsets - 1].host, dev.v[i].host) < 0);
 			offset_set(c->a, dev.v[i].host, off, (int)(j - i));
 			skewed++;
 		}
@@ -139,15 +132,20 @@ int clock_offsets(struct ctx *c)
 	}
 	free(s.v);
 	free(dev.v);
-	return FL_OK;
+	return rc;
+}
+
+static int by_offset_host(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct fl_host_offset *)elem)->host);
 }
 
 int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts)
 {
-	if (ts == FL_TIME_NONE || !host)
+	if (ts == FL_TIME_NONE || !host || !c->a->noffsets)
 		return ts;
-	for (size_t i = 0; i < c->a->noffsets; i++)
-		if (!strcmp(c->a->offsets[i].host, host))
-			return ts - c->a->offsets[i].offset_us;
-	return ts;
+	/* offsets are in host order: clock_offsets() walks hosts sorted */
+	const struct fl_host_offset *o =
+		bsearch(host, c->a->offsets, c->a->noffsets, sizeof(*o), by_offset_host);
+	return o ? ts - o->offset_us : ts;
 }

@@ -24,23 +24,41 @@ struct group {
 	int64_t seq, timeout;
 	int64_t *ranks;
 	size_t n, cap;
-	int64_t first_ts;
+	size_t first_at; /* the first report of the group */
 };
+
+/* Sets of ranks: appended freely, then sorted and made unique once
+ * (rank_set_finish), and looked up by binary search. A pass that checked
+ * membership on every append was quadratic in ranks. */
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
 
 static bool has_rank(const int64_t *v, size_t n, int64_t r)
 {
-	for (size_t i = 0; i < n; i++)
-		if (v[i] == r)
-			return true;
-	return false;
+	return n && bsearch(&r, v, n, sizeof(*v), cmp_i64);
 }
 
 static void push_rank(int64_t **v, size_t *n, size_t *cap, int64_t r)
 {
-	if (r < 0 || has_rank(*v, *n, r))
+	if (r < 0)
 		return;
 	FL_GROW(*v, *cap, *n + 1);
 	(*v)[(*n)++] = r;
+}
+
+static void rank_set_finish(int64_t *v, size_t *n)
+{
+	if (!*n)
+		return;
+	qsort(v, *n, sizeof(*v), cmp_i64);
+	size_t k = 1;
+	for (size_t i = 1; i < *n; i++)
+		if (v[i] != v[k - 1])
+			v[k++] = v[i];
+	*n = k;
 }
 
 static char *field_dup(const struct ev *e, const char *key)
@@ -82,21 +100,30 @@ static bool is_timeout(const struct ctx *c, const struct ev *e)
 				  ev_field_int(e, "seq", &seq));
 }
 
-static struct group *find_group(struct group **gs, size_t *n, size_t *cap, const char *pg,
-				const char *op, int64_t seq)
+/* One timeout report: the group it names and the rank that made it. */
+struct report {
+	char *pg, *op;
+	int64_t seq, rank, timeout;
+	size_t at; /* its place among the reports, which breaks ties */
+	bool has_timeout;
+};
+
+static int cmp_nullable(const char *a, const char *b)
 {
-	for (size_t i = 0; i < *n; i++)
-		if ((*gs)[i].seq == seq && streq((*gs)[i].pg, pg) && streq((*gs)[i].op, op))
-			return &(*gs)[i];
-	FL_GROW(*gs, *cap, *n + 1);
-	struct group *g = &(*gs)[(*n)++];
-	memset(g, 0, sizeof(*g));
-	g->pg = pg ? fl_xstrdup(pg) : NULL;
-	g->op = op ? fl_xstrdup(op) : NULL;
-	g->seq = seq;
-	g->timeout = -1;
-	g->first_ts = FL_TIME_NONE;
-	return g;
+	if (!a || !b)
+		return (a != NULL) - (b != NULL);
+	return strcmp(a, b);
+}
+
+static int cmp_report(const void *x, const void *y)
+{
+	const struct report *a = x, *b = y;
+	int k = cmp_nullable(a->pg, b->pg);
+	if (!k)
+		k = cmp_nullable(a->op, b->op);
+	if (!k)
+		k = (a->seq > b->seq) - (a->seq < b->seq);
+	return k ? k : (a->at > b->at) - (a->at < b->at);
 }
 
 static char *pg_name(const struct ev *e)
@@ -108,21 +135,11 @@ static char *pg_name(const struct ev *e)
 }
 
 /* Ranks that show activity in the bundle (they had a chance to report). */
-static void active_ranks(struct ctx *c, int64_t **v, size_t *n, size_t *cap)
+static void active_ranks(const struct ctx *c, int64_t **v, size_t *n, size_t *cap)
 {
-	struct fl_stmt *st;
-	if (prepare(c, "SELECT rank FROM ranks WHERE run_id = ?1 AND lines > 0 ORDER BY rank", &st))
-		return;
-	fl_stmt_bind_int(st, 1, c->run);
-	while (fl_stmt_step(st) == 1)
-		push_rank(v, n, cap, fl_stmt_int(st, 0));
-	fl_stmt_free(st);
-}
-
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return x < y ? -1 : x > y;
+	for (size_t i = 0; i < c->a->nranks_state; i++)
+		if (c->a->ranks[i].lines > 0)
+			push_rank(v, n, cap, c->a->ranks[i].rank);
 }
 
 static void set_from_group(struct ctx *c, struct group *g)
@@ -137,6 +154,7 @@ static void set_from_group(struct ctx *c, struct group *g)
 	if (g->n)
 		memcpy(c->waiting, g->ranks, g->n * sizeof(int64_t));
 	c->nwaiting = g->n;
+	rank_set_finish(c->waiting, &c->nwaiting);
 }
 
 /* The timeout line of older builds names no process group; the watchdog
@@ -176,43 +194,76 @@ static void behind(struct ctx *c, const struct group *g, int64_t **stuck, size_t
 	}
 }
 
-static int watchdog_hang(struct ctx *c)
+/* The timeout reports grouped by (process group, op, seq), each group
+ * knowing its first report; a rank counts once per group, and a report
+ * without a rank does not count. */
+static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 {
-	for (size_t i = 0; i < c->nev && !c->watchdog_lines; i++)
-		c->watchdog_lines = is_watchdog(&c->ev[i]);
-	struct group *gs = NULL;
-	size_t ng = 0, capg = 0;
+	struct report *v = NULL;
+	size_t n = 0, cap = 0;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
 		if (!is_timeout(c, e))
 			continue;
-		char *pg = pg_name(e);
-		char *op = field_dup(e, "op");
-		int64_t seq = -1;
-		ev_field_int(e, "seq", &seq);
-		struct group *g = find_group(&gs, &ng, &capg, pg, op, seq);
-		push_rank(&g->ranks, &g->n, &g->cap, e->rank >= 0 ? e->rank : -2 - (int64_t)i);
-		int64_t t;
-		if (ev_field_int(e, "timeout_ms", &t))
-			g->timeout = t;
-		if (e->cts != FL_TIME_NONE && (g->first_ts == FL_TIME_NONE || e->cts < g->first_ts))
-			g->first_ts = e->cts;
-		free(pg);
-		free(op);
+		FL_GROW(v, cap, n + 1);
+		struct report *r = &v[n];
+		r->pg = pg_name(e);
+		r->op = field_dup(e, "op");
+		r->seq = -1;
+		ev_field_int(e, "seq", &r->seq);
+		r->rank = e->rank;
+		r->has_timeout = ev_field_int(e, "timeout_ms", &r->timeout);
+		r->at = n++;
 	}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_report);
+	struct group *gs = NULL;
+	size_t ng = 0, capg = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct report *r = &v[i];
+		struct group *g = ng ? &gs[ng - 1] : NULL;
+		if (!g || cmp_nullable(g->pg, r->pg) || cmp_nullable(g->op, r->op) || g->seq != r->seq) {
+			FL_GROW(gs, capg, ng + 1);
+			g = &gs[ng++];
+			memset(g, 0, sizeof(*g));
+			g->pg = r->pg ? fl_xstrdup(r->pg) : NULL;
+			g->op = r->op ? fl_xstrdup(r->op) : NULL;
+			g->seq = r->seq;
+			g->timeout = -1;
+			g->first_at = r->at;
+		}
+		push_rank(&g->ranks, &g->n, &g->cap, r->rank);
+		/* the last report in bundle order that names a timeout wins */
+		if (r->has_timeout)
+			g->timeout = r->timeout;
+	}
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].pg);
+		free(v[i].op);
+	}
+	free(v);
+	for (size_t i = 0; i < ng; i++)
+		rank_set_finish(gs[i].ranks, &gs[i].n);
+	*out = gs;
+	*nout = ng;
+}
+
+static int watchdog_hang(struct ctx *c)
+{
+	for (size_t i = 0; i < c->nev && !c->watchdog_lines; i++)
+		c->watchdog_lines = is_watchdog(&c->ev[i]);
+	struct group *gs;
+	size_t ng;
+	timeout_groups(c, &gs, &ng);
 	if (!ng)
 		return 0;
-	/* The hang point: most ranks waiting there; then the highest seq. */
+	/* The hang point: most ranks waiting there; then the highest seq;
+	 * then the group reported first. */
 	struct group *best = &gs[0];
 	for (size_t i = 1; i < ng; i++)
-		if (gs[i].n > best->n || (gs[i].n == best->n && gs[i].seq > best->seq))
+		if (gs[i].n > best->n || (gs[i].n == best->n && gs[i].seq > best->seq) ||
+		    (gs[i].n == best->n && gs[i].seq == best->seq && gs[i].first_at < best->first_at))
 			best = &gs[i];
-	/* Unknown ranks were counted with negative ids: drop them now. */
-	size_t k = 0;
-	for (size_t i = 0; i < best->n; i++)
-		if (best->ranks[i] >= 0)
-			best->ranks[k++] = best->ranks[i];
-	best->n = k;
 	set_from_group(c, best);
 	if (!c->a->hang.process_group)
 		c->a->hang.process_group = summary_pg(c, best->seq);
@@ -234,8 +285,7 @@ static int watchdog_hang(struct ctx *c)
 				push_rank(&stuck, &ns, &caps, act[i]);
 		free(act);
 	}
-	if (ns)
-		qsort(stuck, ns, sizeof(*stuck), cmp_i64);
+	rank_set_finish(stuck, &ns);
 	c->a->hang.stuck = stuck;
 	c->a->hang.nstuck = ns;
 	for (size_t i = 0, shown = 0; i < c->nev && shown < 6; i++) {
@@ -258,61 +308,53 @@ static int watchdog_hang(struct ctx *c)
 static int init_hang(struct ctx *c)
 {
 	struct fl_stmt *st;
-	const char *sql =
-		"SELECT s.rank, json_extract(s.fields, '$.comm_rank'), s.id FROM events s"
-		" WHERE s.run_id = ?1 AND s.kind = 'nccl.init_start' AND NOT EXISTS ("
-		"  SELECT 1 FROM events d WHERE d.run_id = s.run_id AND d.kind = 'nccl.init_complete'"
-		"  AND d.host IS s.host AND d.pid IS s.pid"
-		"  AND json_extract(d.fields, '$.comm') IS json_extract(s.fields, '$.comm'))"
-		" AND EXISTS (SELECT 1 FROM events d WHERE d.run_id = s.run_id"
-		"  AND d.kind = 'nccl.init_complete')";
-	if (prepare(c, sql, &st))
-		return 0;
-	fl_stmt_bind_int(st, 1, c->run);
+	int rc = q_open(c, Q_INIT_HANG, &st);
+	if (rc)
+		return rc;
 	int64_t *stuck = NULL;
 	size_t n = 0, cap = 0;
-	while (fl_stmt_step(st) == 1) {
+	while ((rc = q_step(c, Q_INIT_HANG, st)) == 1) {
 		int64_t r = fl_stmt_null(st, 0) ? fl_stmt_int(st, 1) : fl_stmt_int(st, 0);
 		push_rank(&stuck, &n, &cap, r);
-		int64_t id = fl_stmt_int(st, 2);
-		for (size_t i = 0; i < c->nev; i++)
-			if (c->ev[i].id == id && c->a->hang.evidence.n < 6)
-				evidence_add(&c->a->hang.evidence, &c->ev[i]);
+		const struct ev *e = ev_by_id(c, fl_stmt_int(st, 2));
+		if (e && c->a->hang.evidence.n < 6)
+			evidence_add(&c->a->hang.evidence, e);
 	}
 	fl_stmt_free(st);
-	if (n) {
-		qsort(stuck, n, sizeof(*stuck), cmp_i64);
+	rank_set_finish(stuck, &n);
+	if (!rc && n) {
 		c->a->hang.set = true;
 		c->a->hang.seq = -1;
 		c->a->hang.timeout_ms = -1;
 		c->a->hang.stuck = stuck;
 		c->a->hang.nstuck = n;
+		stuck = NULL;
 	}
-	return 0;
+	free(stuck);
+	return rc;
 }
 
 /* COLL traces: ranks whose last opCount is below the others' for an op. */
-static void coll_laggards(struct ctx *c)
+static int coll_laggards(struct ctx *c)
 {
 	struct fl_stmt *st;
-	const char *sql =
-		"SELECT c.rank FROM colls c WHERE c.run_id = ?1 AND c.rank IS NOT NULL"
-		" AND c.last_opcount < (SELECT MAX(d.last_opcount) FROM colls d WHERE"
-		"  d.run_id = c.run_id AND d.op = c.op AND d.nranks IS c.nranks)"
-		" GROUP BY c.rank ORDER BY c.rank";
-	if (prepare(c, sql, &st))
-		return;
-	fl_stmt_bind_int(st, 1, c->run);
+	int rc = q_open(c, Q_COLL_LAGGARDS, &st);
+	if (rc)
+		return rc;
 	int64_t *stuck = NULL;
 	size_t n = 0, cap = 0;
-	while (fl_stmt_step(st) == 1)
+	while ((rc = q_step(c, Q_COLL_LAGGARDS, st)) == 1)
 		push_rank(&stuck, &n, &cap, fl_stmt_int(st, 0));
 	fl_stmt_free(st);
-	if (n) {
+	rank_set_finish(stuck, &n);
+	if (!rc && n) {
 		free(c->a->hang.stuck);
 		c->a->hang.stuck = stuck;
 		c->a->hang.nstuck = n;
+		stuck = NULL;
 	}
+	free(stuck);
+	return rc;
 }
 
 /* ---- ncclras reports ---- */
@@ -414,8 +456,7 @@ static void ras_hang(struct ctx *c)
 			*p = (char)toupper((unsigned char)*p);
 		w.op = op;
 		set_from_group(c, &w);
-		if (ns)
-			qsort(stuck, ns, sizeof(*stuck), cmp_i64);
+		rank_set_finish(stuck, &ns);
 		c->a->hang.stuck = stuck;
 		c->a->hang.nstuck = ns;
 		stuck = NULL;
@@ -431,14 +472,14 @@ static void ras_hang(struct ctx *c)
 
 int hang_analyze(struct ctx *c)
 {
-	watchdog_hang(c);
-	if (!c->a->hang.set)
+	int rc = watchdog_hang(c);
+	if (!rc && !c->a->hang.set)
 		ras_hang(c);
-	if (!c->a->hang.set)
-		init_hang(c);
-	if (c->a->hang.set && c->a->hang.nstuck == 0)
-		coll_laggards(c);
-	if (!c->a->hang.set) {
+	if (!rc && !c->a->hang.set)
+		rc = init_hang(c);
+	if (!rc && c->a->hang.set && c->a->hang.nstuck == 0)
+		rc = coll_laggards(c);
+	if (!rc && !c->a->hang.set) {
 		for (size_t i = 0; i < c->nev; i++) {
 			if (!strcmp(c->ev[i].kind, "torch.heartbeat")) {
 				c->a->hang.set = true;
@@ -449,5 +490,5 @@ int hang_analyze(struct ctx *c)
 			}
 		}
 	}
-	return 0;
+	return rc;
 }

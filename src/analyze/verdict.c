@@ -41,12 +41,16 @@ const char *verdict_status(struct ctx *c, const struct ev *first)
 	return "healthy";
 }
 
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* v is sorted (hang.c keeps stuck and waiting so). */
 static bool in_list(const int64_t *v, size_t n, int64_t r)
 {
-	for (size_t i = 0; i < n; i++)
-		if (v[i] == r)
-			return true;
-	return false;
+	return n && bsearch(&r, v, n, sizeof(*v), cmp_i64);
 }
 
 static int by_rank(const void *x, const void *y)
@@ -66,31 +70,15 @@ static const struct ev **events_by_rank(const struct ctx *c)
 	return v;
 }
 
+/* The state of every rank of the ranks table (loaded by analyze.c). */
 void verdict_ranks(struct ctx *c)
 {
 	const struct ev **byr = events_by_rank(c);
 	size_t at = 0;
-	struct fl_stmt *st;
-	if (prepare(c, "SELECT rank, host, IFNULL(local_rank, -1), IFNULL(last_ts, -1), lines"
-		       " FROM ranks WHERE run_id = ?1 ORDER BY rank", &st)) {
-		free(byr);
-		return;
-	}
-	fl_stmt_bind_int(st, 1, c->run);
-	size_t cap = 0;
 	struct fl_analysis *a = c->a;
-	while (fl_stmt_step(st) == 1) {
-		FL_GROW(a->ranks, cap, a->nranks_state + 1);
-		struct fl_rank_state *r = &a->ranks[a->nranks_state++];
-		memset(r, 0, sizeof(*r));
-		r->rank = fl_stmt_int(st, 0);
-		r->host = dup_or_null(st, 1);
-		r->local_rank = fl_stmt_int(st, 2);
-		int64_t last = fl_stmt_int(st, 3);
-		r->last_ts = last < 0 ? FL_TIME_NONE : clock_correct(c, r->host, last);
-		r->lines = fl_stmt_int(st, 4);
-		r->last_seq = -1;
-		r->first_error_ts = FL_TIME_NONE;
+	for (size_t k = 0; k < a->nranks_state; k++) {
+		struct fl_rank_state *r = &a->ranks[k];
+		r->last_ts = clock_correct(c, r->host, r->last_ts);
 		bool primary = false, sigterm = false;
 		const struct ev *ferr = NULL;
 		while (at < c->nev && byr[at]->rank < r->rank)
@@ -127,32 +115,43 @@ void verdict_ranks(struct ctx *c)
 		else
 			r->state = ferr ? "errored" : "unknown";
 	}
-	fl_stmt_free(st);
 	free(byr);
 }
 
+/* Timeline order: corrected time, unknown times last, then line, then
+ * load order (event id) - what a stable sort of the loaded events by
+ * time and line gives. */
 static int cmp_timeline(const void *x, const void *y)
 {
-	const struct fl_timeline_entry *a = x, *b = y;
-	if ((a->ts == FL_TIME_NONE) != (b->ts == FL_TIME_NONE))
-		return a->ts == FL_TIME_NONE ? 1 : -1;
-	if (a->ts != b->ts)
-		return a->ts < b->ts ? -1 : 1;
-	return a->line < b->line ? -1 : a->line > b->line;
+	const struct ev *a = *(const struct ev *const *)x, *b = *(const struct ev *const *)y;
+	if ((a->cts == FL_TIME_NONE) != (b->cts == FL_TIME_NONE))
+		return a->cts == FL_TIME_NONE ? 1 : -1;
+	if (a->cts != b->cts)
+		return a->cts < b->cts ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
 }
 
 #define TIMELINE_MAX 60
 
+/* The first TIMELINE_MAX events that matter, in time: chosen among
+ * pointers, so that only those are copied. */
 void verdict_timeline(struct ctx *c)
 {
 	struct fl_analysis *a = c->a;
-	size_t cap = 0;
-	for (size_t i = 0; i < c->nev; i++) {
-		const struct ev *e = &c->ev[i];
-		if (e->role == ROLE_NONE && e->severity < 2)
-			continue;
-		FL_GROW(a->timeline, cap, a->ntimeline + 1);
-		struct fl_timeline_entry *t = &a->timeline[a->ntimeline++];
+	const struct ev **v = fl_xmalloc((c->nev + 1) * sizeof(*v));
+	size_t n = 0;
+	for (size_t i = 0; i < c->nev; i++)
+		if (c->ev[i].role != ROLE_NONE || c->ev[i].severity >= 2)
+			v[n++] = &c->ev[i];
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_timeline);
+	a->ntimeline = n < TIMELINE_MAX ? n : TIMELINE_MAX;
+	a->timeline = fl_xcalloc(a->ntimeline + 1, sizeof(*a->timeline));
+	for (size_t i = 0; i < a->ntimeline; i++) {
+		const struct ev *e = v[i];
+		struct fl_timeline_entry *t = &a->timeline[i];
 		t->ts = e->cts;
 		t->rank = e->rank;
 		t->host = e->host ? fl_xstrdup(e->host) : NULL;
@@ -163,16 +162,7 @@ void verdict_timeline(struct ctx *c)
 		t->line = e->line;
 		t->text = first_line(e->text);
 	}
-	if (a->ntimeline)
-		qsort(a->timeline, a->ntimeline, sizeof(*a->timeline), cmp_timeline);
-	for (size_t i = TIMELINE_MAX; i < a->ntimeline; i++) {
-		free(a->timeline[i].host);
-		free(a->timeline[i].kind);
-		free(a->timeline[i].file);
-		free(a->timeline[i].text);
-	}
-	if (a->ntimeline > TIMELINE_MAX)
-		a->ntimeline = TIMELINE_MAX;
+	free(v);
 }
 
 void verdict_summary(struct ctx *c)
@@ -234,9 +224,7 @@ void verdict_signature(struct ctx *c)
 			gap = false;
 		}
 	}
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < b.len; i++)
-		h = (h ^ (unsigned char)b.ptr[i]) * 1099511628211ull;
+	uint64_t h = fl_fnv1a(FL_FNV1A_INIT, b.ptr, b.len);
 	a->signature = fl_xasprintf("%012llx", (unsigned long long)(h & 0xffffffffffffull));
 	fl_buf_release(&b);
 }

@@ -86,14 +86,6 @@ int cli_failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_open_store(const struct cli_common *c, bool write, struct fl_store **out);
 /* Opens for writing a store that must already exist (never creates one); an exit code. */
 int cli_open_store_existing(const struct cli_common *c, struct fl_store **out);
-/* Absolute path of a run's kept bundle, NULL when the stored name would lead out of
- * <store dir>/bundles/ (caller frees). */
-char *cli_kept_path(struct fl_store *s, const char *kept);
-/* Where a run's bundle can be read again: its kept copy (*in_place false), else the path
- * it was ingested from while that is still there (*in_place true: its content may have
- * changed since). NULL, with *why set, when neither can be read. The caller frees both. */
-char *cli_bundle_source(struct fl_store *s, const char *kept, const char *bundle_path,
-			bool *in_place, char **why);
 int cli_load_patterns(const struct cli_common *c, struct fl_patterns **out);
 /* Loads the patterns and opens the store for writing, one that must exist when must_exist;
  * an exit code, with nothing left open on failure. */
@@ -158,9 +150,6 @@ int cli_prepare(struct fl_store *s, const char *sql, struct fl_stmt **st);
 int cli_badarg(const char *opt, const char *arg, const char *want);
 bool cli_color(const struct cli_common *c); /* stdout is a terminal and NO_COLOR unset */
 bool cli_parse_int(const char *s, int64_t min, int64_t *out);
-/* 2026-11-30, 2026-11-30T14:02:07[.123][Z|+01:00]: µs UTC; whole_second (may
- * be NULL) says no fraction was given. */
-bool cli_parse_time(const char *s, int64_t *out, bool *whole_second);
 bool cli_parse_clock(const char *s, int64_t *us_of_day, bool *whole_second); /* HH:MM:SS */
 bool cli_parse_duration(const char *s, int64_t *out); /* 90s 30m 12h 7d 2w */
 int cli_parse_severity(const char *s);                 /* info..fatal, -1 if unknown */

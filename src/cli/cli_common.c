@@ -147,34 +147,6 @@ int cli_open_store_existing(const struct cli_common *c, struct fl_store **out)
 	return rc;
 }
 
-char *cli_kept_path(struct fl_store *s, const char *kept)
-{
-	/* A store may come from elsewhere: never follow a kept name out of
-	 * its bundles/ directory. */
-	if (strncmp(kept, "bundles/", 8) || strchr(kept + 8, '/') || !kept[8] || kept[8] == '.')
-		return NULL;
-	return fl_xasprintf("%s/%s", fl_store_dir(s), kept);
-}
-
-char *cli_bundle_source(struct fl_store *s, const char *kept, const char *bundle_path,
-			bool *in_place, char **why)
-{
-	char *path = kept ? cli_kept_path(s, kept) : NULL;
-	*in_place = false;
-	*why = NULL;
-	if (path && access(path, R_OK) == 0)
-		return path;
-	free(path);
-	if (bundle_path && access(bundle_path, R_OK) == 0) {
-		*in_place = true;
-		return fl_xstrdup(bundle_path);
-	}
-	const char *copy = !kept ? "no copy was kept" : "the kept copy is missing";
-	*why = bundle_path ? fl_xasprintf("%s and '%s' is gone", copy, bundle_path)
-			   : fl_xasprintf("%s and the bundle's path is unknown", copy);
-	return NULL;
-}
-
 static bool is_dir(const char *p)
 {
 	struct stat sb;

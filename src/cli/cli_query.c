@@ -78,71 +78,14 @@ bool cli_parse_int(const char *s, int64_t min, int64_t *out)
 	return true;
 }
 
-/* "HH:MM:SS[.frac]" at the start of s; returns characters read, 0 if none. */
-static int parse_clock(const char *s, int *h, int *mi, int *sec, int *us)
-{
-	int n = 0;
-	if (sscanf(s, "%2d:%2d:%2d%n", h, mi, sec, &n) != 3 || n != 8)
-		return 0;
-	*us = 0;
-	if (s[n] != '.' && s[n] != ',')
-		return n;
-	n++;
-	int digits = 0;
-	for (; isdigit((unsigned char)s[n]); n++, digits++)
-		if (digits < 6)
-			*us = *us * 10 + (s[n] - '0');
-	if (!digits)
-		return 0;
-	for (; digits < 6; digits++)
-		*us *= 10;
-	return n;
-}
-
 bool cli_parse_clock(const char *s, int64_t *us_of_day, bool *whole_second)
 {
 	int h, mi, sec, us;
-	int n = parse_clock(s, &h, &mi, &sec, &us);
+	int n = fl_time_scan_clock(s, &h, &mi, &sec, &us);
 	if (!n || s[n] || h > 23 || mi > 59 || sec > 60)
 		return false;
 	*us_of_day = ((int64_t)h * 3600 + mi * 60 + sec) * 1000000 + us;
 	*whole_second = s[8] == '\0';
-	return true;
-}
-
-bool cli_parse_time(const char *s, int64_t *out, bool *whole_second)
-{
-	int y, mo, d, n = 0;
-	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3 || n != 10)
-		return false;
-	int h = 0, mi = 0, sec = 0, us = 0;
-	const char *p = s + n;
-	bool whole = true;
-	if (*p == 'T' || *p == 't' || *p == ' ') {
-		int k = parse_clock(p + 1, &h, &mi, &sec, &us);
-		if (!k)
-			return false;
-		whole = p[9] != '.' && p[9] != ',';
-		p += 1 + k;
-	}
-	int64_t off = 0;
-	if (*p == 'Z' || *p == 'z') {
-		p++;
-	} else if (*p == '+' || *p == '-') {
-		int oh, om, k = 0;
-		if (sscanf(p + 1, "%2d:%2d%n", &oh, &om, &k) != 2 || k != 5)
-			return false;
-		off = ((int64_t)oh * 3600 + om * 60) * 1000000 * (*p == '-' ? -1 : 1);
-		p += 6;
-	}
-	if (*p)
-		return false;
-	int64_t t = fl_time_from_civil(y, mo, d, h, mi, sec, us);
-	if (t == FL_TIME_NONE)
-		return false;
-	*out = t - off;
-	if (whole_second)
-		*whole_second = whole;
 	return true;
 }
 

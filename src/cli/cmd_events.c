@@ -57,7 +57,7 @@ static int resolve_time(struct fl_store *s, int64_t run, const char *opt, const 
 {
 	bool whole;
 	int64_t tod;
-	if (!cli_parse_time(arg, out, &whole)) {
+	if (!fl_time_parse_iso(arg, out, &whole)) {
 		if (!cli_parse_clock(arg, &tod, &whole))
 			return cli_badarg(opt, arg, "a time like 2026-11-30T14:02:07 or 14:02:07");
 		int64_t start = run_start(s, run);

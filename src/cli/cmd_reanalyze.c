@@ -4,13 +4,13 @@
  * through the current patterns and analysis again.
  *
  * After the pattern library learns a new log format, old incidents should
- * benefit. The pipeline re-reads the kept copy, or, where none was kept
- * (a directory, by default), the bundle where it was ingested from as
- * long as its content has the run's sha256, and replaces the run (same
- * id, same sha256 and kept file) in one transaction, so a failure leaves
- * the old analysis as it was. The run keeps the name, path and ingest time
- * it had: re-analysis changes what was found, not when or what was
- * ingested.
+ * benefit. fl_pipeline_reingest() reads the bundle again where the store
+ * says it can be read (the kept copy, or, where none was kept, the bundle
+ * where it was ingested from as long as its content has the run's
+ * sha256) and replaces the run in one transaction, so a failure leaves
+ * the old analysis as it was; the store keeps the run's id, name, path,
+ * ingest time and sha256. This verb picks the runs, saves the new
+ * verdict and says what changed.
  * Tested by: tests/e2e/test_maintenance.c
  */
 #include "cli.h"
@@ -18,12 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* What the run row said before re-analysis. */
-struct old_run {
-	int64_t id, ingested_at;
-	char *sha256, *kept, *bundle, *bundle_path, *status, *cause;
+struct old_verdict {
+	char *status, *cause;
 };
 
 static char *col(struct fl_stmt *st, int k)
@@ -31,26 +29,17 @@ static char *col(struct fl_stmt *st, int k)
 	return fl_stmt_null(st, k) ? NULL : fl_xstrdup(fl_stmt_text(st, k));
 }
 
-static int old_load(struct fl_store *s, int64_t id, struct old_run *o, struct fl_err *err)
+static int old_load(struct fl_store *s, int64_t id, struct old_verdict *o, struct fl_err *err)
 {
 	struct fl_stmt *st;
 	memset(o, 0, sizeof(*o));
-	o->id = id;
-	if (fl_store_prepare(s,
-			     "SELECT sha256, kept, bundle, bundle_path, ingested_at, status, cause"
-			     " FROM runs WHERE id = ?1 AND sha256 IS NOT NULL",
-			     &st, err))
+	if (fl_store_prepare(s, "SELECT status, cause FROM runs WHERE id = ?1 AND sha256 IS NOT NULL", &st, err))
 		return err->code;
 	fl_stmt_bind_int(st, 1, id);
 	int rc = fl_stmt_step(st);
 	if (rc == 1) {
-		o->sha256 = col(st, 0);
-		o->kept = col(st, 1);
-		o->bundle = col(st, 2);
-		o->bundle_path = col(st, 3);
-		o->ingested_at = fl_stmt_int(st, 4);
-		o->status = col(st, 5);
-		o->cause = col(st, 6);
+		o->status = col(st, 0);
+		o->cause = col(st, 1);
 	}
 	fl_stmt_free(st);
 	if (rc < 0)
@@ -61,108 +50,26 @@ static int old_load(struct fl_store *s, int64_t id, struct old_run *o, struct fl
 	return FL_OK;
 }
 
-static void old_release(struct old_run *o)
+static void old_release(struct old_verdict *o)
 {
-	free(o->sha256);
-	free(o->kept);
-	free(o->bundle);
-	free(o->bundle_path);
 	free(o->status);
 	free(o->cause);
 }
 
-/* The pipeline records the path it read (the kept copy) and the time of
- * this ingest; give the run back the path and time it was ingested under. */
-static int restore_fn(struct fl_store *s, void *ctx)
-{
-	const struct old_run *o = ctx;
-	struct fl_stmt *st;
-	struct fl_err err;
-	if (fl_store_prepare(s, "UPDATE runs SET bundle = ?2, bundle_path = ?3, ingested_at = ?4"
-			     " WHERE id = ?1", &st, &err))
-		return err.code;
-	fl_stmt_bind_int(st, 1, o->id);
-	fl_stmt_bind_text(st, 2, o->bundle);
-	fl_stmt_bind_text(st, 3, o->bundle_path);
-	fl_stmt_bind_int(st, 4, o->ingested_at);
-	int rc = fl_stmt_step(st) < 0 ? FL_EDB : FL_OK;
-	fl_stmt_free(st);
-	return rc;
-}
-
-/* A symlink, named as the bundle was, to the kept copy, in a fresh
- * directory under base (the store's, which is writable). The members of a
- * single-log bundle are named after the file, and that name may carry the
- * rank or host (rank3.log.gz), so the copy is read under its old name.
- * NULL when no link can be made: the copy is then read under its own. */
-static char *alias(const char *kept, const char *bundle, const char *base, char **tmpdir)
-{
-	*tmpdir = NULL;
-	if (!bundle || !*bundle || strchr(bundle, '/') || !strcmp(bundle, ".") ||
-	    !strcmp(bundle, ".."))
-		return NULL;
-	char *target = realpath(kept, NULL);
-	char *dir = fl_xasprintf("%s/.reanalyze-XXXXXX", base);
-	char *link = NULL;
-	if (target && mkdtemp(dir)) {
-		link = fl_xasprintf("%s/%s", dir, bundle);
-		if (symlink(target, link) == 0) {
-			*tmpdir = dir;
-			dir = NULL;
-		} else {
-			free(link);
-			link = NULL;
-			rmdir(dir);
-		}
-	}
-	free(dir);
-	free(target);
-	return link;
-}
-
-static int reingest(struct fl_store *s, const struct fl_patterns *p, const struct old_run *o,
+static int reingest(struct fl_store *s, const struct fl_patterns *p, int64_t id,
 		    struct fl_analysis **a, struct fl_err *err)
 {
-	bool in_place;
-	char *why;
-	char *path = cli_bundle_source(s, o->kept, o->bundle_path, &in_place, &why);
-	if (!path) {
-		int rc = fl_err_set(err, FL_ENOTFOUND, "run %lld: %s; skipped", (long long)o->id,
-				    why);
-		free(why);
-		return rc;
-	}
-	struct fl_pipeline_opts po;
-	fl_pipeline_opts_init(&po);
-	po.keep = FL_KEEP_NONE;
-	po.replace_run = o->id;
-	/* The kept copy of a directory is a tar, whose hash is not the
-	 * directory's: it is trusted as the store's own. A bundle read where
-	 * it lies must still be the bytes that were ingested. */
-	if (in_place) {
-		po.expect_sha256 = o->sha256;
-	} else {
-		po.sha256 = o->sha256;
-		po.kept = o->kept;
-	}
 	struct fl_ingest_result res;
-	char *tmpdir = NULL;
-	char *link = in_place ? NULL : alias(path, o->bundle, fl_store_dir(s), &tmpdir);
-	int rc = fl_pipeline_ingest(s, p, link ? link : path, &po, &res, err);
-	if (link) {
-		unlink(link);
-		rmdir(tmpdir);
-	}
-	free(link);
-	free(tmpdir);
-	free(path);
-	if (rc == FL_ECHANGED)
-		rc = fl_err_set(err, rc, "run %lld: '%s' has changed since it was ingested and no "
-				"copy was kept; skipped", (long long)o->id, o->bundle_path);
+	int rc = fl_pipeline_reingest(s, p, id, NULL, &res, err);
+	char why[sizeof(err->msg)];
+	snprintf(why, sizeof(why), "%s", err->msg);
+	if (rc == FL_ENOTFOUND)
+		rc = fl_err_set(err, rc, "run %lld: %s; skipped", (long long)id, why);
+	else if (rc == FL_ECHANGED)
+		rc = fl_err_set(err, rc, "run %lld: %s and no copy was kept; skipped",
+				(long long)id, why);
 	if (!rc)
-		rc = fl_store_write(s, restore_fn, (void *)o, err);
-	if (!rc)
-		rc = fl_analyze_run(s, o->id, a, err);
+		rc = fl_analyze_run(s, id, a, err);
 	if (!rc && (rc = fl_analysis_save(s, *a, err)) != FL_OK) {
 		fl_analysis_free(*a);
 		*a = NULL;
@@ -174,11 +81,11 @@ static int reanalyze_one(struct fl_store *s, const struct fl_patterns *p, int64_
 {
 	struct fl_err err;
 	fl_err_clear(&err);
-	struct old_run o;
+	struct old_verdict o;
 	struct fl_analysis *a = NULL;
 	int rc = old_load(s, id, &o, &err);
 	if (!rc)
-		rc = reingest(s, p, &o, &a, &err);
+		rc = reingest(s, p, id, &a, &err);
 	if (rc) {
 		old_release(&o);
 		return cli_fail(&err);

@@ -2,51 +2,47 @@
 /*
  * cmd_rm.c - `faultline rm RUN...`: forget runs and free their kept bundles.
  *
- * The store deletes the run and everything it owns in one transaction and
- * names the kept bundle when no other run refers to it; only then is the
- * file removed, so a failed delete never loses a bundle a run still needs.
+ * The store deletes the run and everything it owns in one transaction,
+ * then its kept bundle when no other run refers to it
+ * (fl_store_run_delete); this verb reads the arguments and says what
+ * happened.
  * Tested by: tests/e2e/test_maintenance.c
  */
 #include "cli.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static int rm_run(struct fl_store *s, const char *spec)
 {
 	struct fl_err err;
 	fl_err_clear(&err);
 	int64_t run;
-	char *kept = NULL;
-	if (fl_store_resolve_run(s, spec, &run, &err) || fl_store_run_delete(s, run, &kept, &err))
+	struct fl_deleted d = { 0 };
+	if (fl_store_resolve_run(s, spec, &run, &err) || fl_store_run_delete(s, run, &d, &err)) {
+		fl_deleted_release(&d);
 		return cli_fail(&err);
-	if (!kept) {
-		printf("removed run %lld\n", (long long)run);
-		return EXIT_OK;
 	}
-	char *path = cli_kept_path(s, kept);
-	struct stat sb;
 	int rc = EXIT_OK;
-	if (!path)
-		rc = cli_failf("removed run %lld but not its bundle: '%s' is outside the store",
-			       (long long)run, kept);
-	else if (stat(path, &sb) != 0 || unlink(path) != 0) {
-		if (errno == ENOENT)
-			printf("removed run %lld (its bundle '%s' was already gone)\n",
-			       (long long)run, kept);
-		else
-			rc = cli_failf("removed run %lld but cannot remove '%s': %s",
-				       (long long)run, path, strerror(errno));
-	} else {
-		printf("removed run %lld and %s (%.1f KiB)\n", (long long)run, kept,
-		       (double)sb.st_size / 1024);
+	switch (d.fate) {
+	case FL_KEPT_NONE:
+		printf("removed run %lld\n", (long long)run);
+		break;
+	case FL_KEPT_REMOVED:
+		printf("removed run %lld and %s (%.1f KiB)\n", (long long)run, d.kept,
+		       (double)d.bytes / 1024);
+		break;
+	case FL_KEPT_GONE:
+		printf("removed run %lld (its bundle '%s' was already gone)\n", (long long)run,
+		       d.kept);
+		break;
+	case FL_KEPT_OUTSIDE:
+		rc = cli_failf("removed run %lld but not its bundle: %s", (long long)run, d.why);
+		break;
+	case FL_KEPT_FAILED:
+		rc = cli_failf("removed run %lld but %s", (long long)run, d.why);
+		break;
 	}
-	free(path);
-	free(kept);
+	fl_deleted_release(&d);
 	return rc;
 }
 

@@ -30,22 +30,15 @@ struct runs_filter {
 	int64_t limit;
 };
 
-static int64_t now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 /* A date or date-time, or a duration back from now. */
 static bool parse_since(const char *arg, int64_t *since)
 {
 	int64_t d;
-	if (cli_parse_time(arg, since, NULL))
+	if (fl_time_parse_iso(arg, since, NULL))
 		return true;
 	if (!cli_parse_duration(arg, &d))
 		return false;
-	*since = now_us() - d;
+	*since = fl_now_us() - d;
 	return true;
 }
 

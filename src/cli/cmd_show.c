@@ -8,9 +8,10 @@
  * (a directory, by default), from where the bundle was ingested
  * (runs.bundle_path), which the context then says. The bundle is streamed
  * again and only the lines near the event, in the event's member, are
- * copied; the walk stops once they are past. A bundle kept as a single
- * file is stored under its digest, so its one member no longer carries
- * the original name: then that one member is taken. Without a readable
+ * copied; the walk stops once they are past. The store says where the
+ * bundle can be read and under which name (fl_store_bundle_source), so
+ * that a single log kept under its digest still has its member's
+ * original name. Without a readable
  * bundle the event is still shown, with one line saying why there is no
  * context.
  */
@@ -48,16 +49,14 @@ struct lines {
 	size_t n, cap;
 };
 
-/* The lines [lo, hi] of member `want`, and of the first member in case
- * the bundle holds only that one under another name. */
+/* The lines [lo, hi] of member `want`. */
 struct context {
 	const char *want;
 	int64_t line, lo, hi;
-	size_t members;
-	bool found, in_want, in_first;
+	bool found, in_want;
 	bool in_place;           /* read where it was ingested from, not a kept copy */
 	const char *event_text;  /* the event's stored text */
-	struct lines exact, first;
+	struct lines exact;
 	const struct lines *use; /* what to print; NULL when no context */
 	char *note;              /* why there is none, or how it was found */
 };
@@ -83,9 +82,7 @@ static void lines_add(struct lines *l, const struct fl_line *ln)
 static int on_member_begin(void *p, const struct fl_member *m)
 {
 	struct context *x = p;
-	x->members++;
 	x->in_want = !strcmp(m->path, x->want);
-	x->in_first = x->members == 1 && !x->in_want;
 	if (x->in_want)
 		x->found = true;
 	return 0;
@@ -101,36 +98,14 @@ static int on_line(void *p, const struct fl_line *l)
 		return 0;
 	if (x->in_want)
 		lines_add(&x->exact, l);
-	else if (x->in_first)
-		lines_add(&x->first, l);
 	return 0;
 }
 
 static int on_member_end(void *p, const struct fl_member *m, const struct fl_member_stats *st)
 {
 	struct context *x = p;
-	x->in_want = x->in_first = false;
+	x->in_want = false;
 	return 0;
-}
-
-/* Where run's bundle can be read again (cli_bundle_source()); NULL with
- * x->note set when it cannot. */
-static char *source(struct fl_store *s, int64_t run, struct context *x)
-{
-	struct fl_stmt *st;
-	char *path = NULL, *why = NULL;
-	if (fl_store_prepare(s, "SELECT kept, bundle_path FROM runs WHERE id = ?1", &st, NULL) ==
-	    FL_OK) {
-		fl_stmt_bind_int(st, 1, run);
-		if (fl_stmt_step(st) == 1) {
-			const char *kept = fl_stmt_null(st, 0) ? NULL : fl_stmt_text(st, 0);
-			const char *orig = fl_stmt_null(st, 1) ? NULL : fl_stmt_text(st, 1);
-			path = cli_bundle_source(s, kept, orig, &x->in_place, &why);
-		}
-		fl_stmt_free(st);
-	}
-	x->note = path || why ? why : fl_xstrdup("the run's bundle could not be looked up");
-	return path;
 }
 
 /* Whether the event's first line is still at its place in a bundle read
@@ -151,24 +126,29 @@ static bool still_there(const struct context *x)
 /* Fills x->use, or x->note with why there is no context. */
 static void read_context(struct fl_store *s, int64_t run, struct context *x)
 {
-	char *path = source(s, run, x);
-	if (!path)
+	struct fl_bundle_source src;
+	struct fl_err err;
+	fl_err_clear(&err);
+	int rc = fl_store_bundle_source(s, run, &src, &err);
+	if (rc) {
+		x->note = rc == FL_ENOTFOUND ? fl_xstrdup(err.msg)
+					     : fl_xstrdup("the run's bundle could not be looked up");
 		return;
+	}
+	x->in_place = src.in_place;
+	const char *path = src.path;
 	struct fl_ingest_opts io;
 	fl_ingest_opts_init(&io);
+	io.name = src.name;
 	struct fl_ingest_sink sink = { .ctx = x, .member_begin = on_member_begin, .line = on_line,
 				       .member_end = on_member_end };
 	struct fl_ingest_stats stats;
-	struct fl_err err;
-	fl_err_clear(&err);
-	int rc = fl_ingest_bundle(path, &io, &sink, &stats, &err);
+	rc = fl_ingest_bundle(path, &io, &sink, &stats, &err);
 	if (rc && rc != FL_ECANCEL)
 		x->note = fl_xasprintf("cannot read the bundle: %s",
 				       err.msg[0] ? err.msg : fl_strstatus(rc));
 	else if (x->found)
 		x->use = &x->exact;
-	else if (x->members == 1)
-		x->use = &x->first;
 	else
 		x->note = fl_xasprintf("'%s' is not in the bundle '%s'", x->want, path);
 	if (x->use && !x->use->n) {
@@ -181,7 +161,7 @@ static void read_context(struct fl_store *s, int64_t run, struct context *x)
 		x->note = fl_xasprintf("'%s' has changed since it was ingested: its line %lld is "
 				       "not the event's", x->want, (long long)x->line);
 	}
-	free(path);
+	fl_bundle_source_release(&src);
 }
 
 /* ---- output ---- */
@@ -364,7 +344,6 @@ static int show_event(struct fl_store *s, int64_t run, int64_t id, int64_t nctx,
 	fl_buf_release(&out);
 	fl_stmt_free(fields);
 	lines_release(&x.exact);
-	lines_release(&x.first);
 	free(x.note);
 	fl_stmt_free(ev);
 	return rc;

@@ -495,18 +495,15 @@ static int by_priority(const void *a, const void *b)
 
 static void digest(struct fl_patterns *set)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = FL_FNV1A_INIT;
 	for (size_t i = 0; i < set->n; i++) {
 		const struct pattern *pt = &set->pats[i];
 		const char *parts[] = { pt->info.name, pt->info.kind, pt->re[0].src ? pt->re[0].src : "",
 					pt->re[1].src ? pt->re[1].src : "",
 					pt->re[2].src ? pt->re[2].src : "" };
+		/* With each NUL, so that parts cannot run into each other. */
 		for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++)
-			for (const char *c = parts[k]; ; c++) {
-				h = (h ^ (unsigned char)*c) * 1099511628211ull;
-				if (!*c)
-					break;
-			}
+			h = fl_fnv1a(h, parts[k], strlen(parts[k]) + 1);
 	}
 	snprintf(set->digest, sizeof(set->digest), "%016llx", (unsigned long long)h);
 }

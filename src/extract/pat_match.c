@@ -185,13 +185,11 @@ static void set_caps(struct fl_event *ev, const struct fl_capture *caps, const e
 
 static uint64_t stream_key(const struct fl_attr *a)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = FL_FNV1A_INIT;
 	int64_t parts[] = { a->rank, a->local_rank, a->pid };
 	for (size_t i = 0; i < 3; i++)
-		h = (h ^ (uint64_t)parts[i]) * 1099511628211ull;
-	for (size_t i = 0; i < a->host_len; i++)
-		h = (h ^ (unsigned char)a->host[i]) * 1099511628211ull;
-	return h;
+		h = fl_fnv1a_word(h, (uint64_t)parts[i]);
+	return fl_fnv1a(h, a->host, a->host_len);
 }
 
 /* ---- blocks ---- */

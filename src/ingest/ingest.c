@@ -470,7 +470,7 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 		EVP_MD_CTX_free(dir_sha);
 	} else if (!rc) {
 		EVP_DigestInit_ex(w.sha, EVP_sha256(), NULL);
-		rc = walk_file(&w, path, "", fl_base_name(path), err);
+		rc = walk_file(&w, path, "", opts->name ? opts->name : fl_base_name(path), err);
 		sha_hex(w.sha, stats->sha256);
 	}
 	if (!rc && stats->members == 0)

@@ -120,11 +120,123 @@ void scanner_cancel(struct scanner *sc);
 /* Waits for the thread (which has drained the reader) and frees sc. */
 void scanner_join(struct scanner *sc);
 
-/* ---- pipeline.c ---- */
+/* ---- keymap.c: byte key -> a record of the caller's type ---- */
 
+struct keyslot {
+	char *key; /* NULL: empty slot; klen bytes, any bytes */
+	size_t klen;
+	uint64_t hash;
+	void *val;
+};
+
+struct keymap {
+	struct keyslot *slots;
+	size_t cap, used;
+	size_t elem;                 /* size of a record */
+	void (*release)(void *val);  /* frees what a record owns, not the record */
+};
+
+void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val));
+/* Frees every record; the map stays usable, empty. */
+void keymap_clear(struct keymap *m);
+/* The record of key, created zeroed (*fresh true) when new. It stays at
+ * its address until keymap_clear(). */
+void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh);
+/* Iteration: the record in slot i < m->cap, or NULL for an empty slot. */
+void *keymap_at(const struct keymap *m, size_t i);
+
+/* ---- row.c: attribution carried into rows ---- */
+
+/* A row's attribution from a line's. The host is borrowed from the line. */
+void row_attr(const struct fl_attr *a, struct fl_row_attr *r);
 /* Points a row's host at a copy in buf (cap bytes, truncated), for a row
  * kept beyond the line it came from. */
 void row_attr_own_host(struct fl_row_attr *a, char *buf, size_t cap);
+/* FL_EDB with "what: <the store's message>". */
+int store_fail(struct fl_store *s, struct fl_err *err, const char *what);
+
+/* ---- streams.c: who wrote lines in a file, and its last lines ---- */
+
+/* One stream of a file: the lines of one (rank, local rank, pid, host). */
+struct activity {
+	int64_t rank, local_rank, pid;
+	char *host;         /* NULL: none */
+	size_t host_key;    /* bytes of host in the map key (at most 256) */
+	int64_t lines, first_ts, last_ts, last_line;
+	struct fl_buf text; /* the stream's last line */
+};
+
+/* A kept last line. While its batch is being consumed it borrows the
+ * batch's bytes; streams_batch_done() copies what is still kept when the
+ * batch is done, so a file's lines are copied twenty at a time, not each
+ * one. */
+struct tail_slot {
+	const char *ptr; /* text: the batch's, or text.ptr */
+	size_t len;
+	bool borrowed;
+	struct fl_buf text;
+	uint64_t lineno;
+	struct fl_row_attr a;
+	char host[128];
+};
+
+struct streams {
+	struct keymap activity;   /* struct activity, per file */
+	struct activity *prev;    /* the previous line's stream */
+	bool prev_empty;          /* the previous line was empty */
+	struct tail_slot *tail;
+	size_t tail_n, tail_pos;  /* tail_pos: lines kept in this file */
+	size_t tail_next;         /* tail_pos % tail_n, without a division per line */
+};
+
+/* tail_n: last lines kept per file, 0 for none. */
+void streams_init(struct streams *t, size_t tail_n);
+void streams_release(struct streams *t);
+void streams_file_begin(struct streams *t);
+/* Counts a line toward its stream and keeps it as a candidate tail line;
+ * l is borrowed until streams_batch_done(). */
+void streams_line(struct streams *t, const struct fl_line *l, const struct fl_attr *a);
+/* The batch the lines came from is about to go: copies what is kept. */
+void streams_batch_done(struct streams *t);
+/* Writes the file's activity and tails rows and forgets the file. */
+int streams_file_end(struct streams *t, struct fl_store *s, int64_t run_id, int64_t file_id,
+		     struct fl_err *err);
+
+/* ---- nccl.c: channel lines and COLL traces, aggregated per run ---- */
+
+/* Channel lines of one process, transport and GPUDirect flag. */
+struct transport_agg {
+	char *host;
+	int64_t pid, rank;
+	char *transport; /* first two parts: NET/IB, P2P/CUMEM, SHM */
+	int gdr;
+	int64_t channels;
+	int64_t file_id, line; /* the first such line */
+	char *sample;
+};
+
+/* COLL traces of one process, communicator and op. */
+struct coll_agg {
+	char *host;
+	int64_t pid, rank;
+	char *comm, *op;
+	int64_t calls, last_opcount, nranks; /* nranks -1: not logged */
+	int64_t last_ts;
+};
+
+struct nccl_aggs {
+	struct keymap transports; /* struct transport_agg */
+	struct keymap colls;      /* struct coll_agg */
+	struct fl_buf key;
+};
+
+void nccl_aggs_init(struct nccl_aggs *n);
+void nccl_aggs_release(struct nccl_aggs *n);
+void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
+void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev);
+/* Writes the run's transports and colls rows. */
+int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id,
+		    struct fl_err *err);
 
 /* ---- steps.c: step lines, summed per step, kept as rows where it matters ---- */
 
@@ -137,5 +249,23 @@ int steps_add(struct fl_steps *st, struct fl_step_row *r);
 int steps_file_end(struct fl_steps *st);
 /* Writes the per-step sums; called once, after the last file. */
 int steps_run_end(struct fl_steps *st);
+
+/* ---- events.c: where a matched event goes ---- */
+
+/* What events.c needs of the ingest. */
+struct event_sink {
+	struct fl_store *store;
+	int64_t run_id, file_id;
+	struct fl_steps *steps;
+	struct nccl_aggs *nccl;
+	struct fl_buf fields;
+	uint64_t events; /* rows written to events */
+	struct fl_err *err;
+};
+
+/* The fl_event_cb of the matcher, ctx a struct event_sink: train.step to
+ * steps, nccl.channel and nccl.coll to their aggregates, any other kind
+ * to an events row. */
+int events_route(void *ctx, const struct fl_event *ev);
 
 #endif

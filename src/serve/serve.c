@@ -441,6 +441,23 @@ static int make_dirs(struct fl_server *srv, struct fl_err *err)
 	return rc;
 }
 
+/* Kept bundles no run refers to (an upload whose transaction a kill
+ * undid, runs deleted by hand) would fill the disk unseen: removed at
+ * start, as `faultline gc` does. A failure here only costs space. */
+static void sweep_orphans(struct fl_server *srv)
+{
+	struct fl_collected *c = NULL;
+	size_t n = 0;
+	struct fl_err err;
+	fl_err_clear(&err);
+	if (fl_store_bundles_collect(srv->store, &c, &n, &err))
+		serve_log(srv, "orphan sweep: %s", err.msg);
+	for (size_t i = 0; i < n; i++)
+		serve_log(srv, c[i].why ? "orphan bundle %s kept: %s" : "orphan bundle %s removed%s",
+			  c[i].name, c[i].why ? c[i].why : "");
+	fl_collected_free(c, n);
+}
+
 static int start_http(struct fl_server *srv, struct fl_err *err)
 {
 	struct sockaddr_storage ss;
@@ -479,6 +496,7 @@ int fl_serve_start(const struct fl_serve_opts *o, struct fl_server **out, struct
 		rc = make_dirs(srv, err);
 	if (!rc) {
 		upload_sweep(srv->spool);
+		sweep_orphans(srv);
 		rc = queue_recover(srv->store, err);
 	}
 	if (!rc)

@@ -11,18 +11,18 @@
  *      cap and the minimum rate are checked as it comes (a breach closes
  *      the connection and removes the spool file);
  *   3. last call: a bundle with this sha256 already stored answers 200 with
- *      that run; otherwise the file is renamed to bundles/<sha256><ext> and
- *      the runs and uploads rows are written in one transaction (202);
+ *      that run; otherwise, in one transaction, the store moves the file to
+ *      bundles/<sha256><ext> and the runs and uploads rows are written (202);
  *   4. end of the request, however it ended: a spool file still there is
  *      removed.
  * The spool holds only uploads in flight, so whatever a killed server
- * left there is removed at the next start (upload_sweep). A rename done
- * just before a kill leaves a bundle no run refers to, which `faultline gc`
- * removes.
+ * left there is removed at the next start (upload_sweep). A bundle moved
+ * by a transaction that a kill then undid is one no run refers to, which
+ * the orphan sweep at start (fl_store_bundles_collect) removes.
  * Tested by: tests/e2e/test_serve.sh
  */
 #include "serve_int.h"
-#include "faultline/pipeline.h"
+#include "faultline/ingest.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -340,25 +340,37 @@ enum MHD_Result upload_data(struct fl_server *srv, struct MHD_Connection *c, str
 
 struct stored {
 	struct upload *u;
-	const char *sha, *kept;
+	const char *sha;
 	int64_t run_id;
 };
 
+/* Inside the write transaction: the spool file becomes the store's kept
+ * bundle (bundles/<sha256><ext>, so that gc never sees it unreferenced),
+ * then the rows that make it a queued run. */
 static int store_fn(struct fl_store *s, void *ctx)
 {
 	struct stored *d = ctx;
 	struct fl_err err;
 	struct fl_stmt *st;
 	int64_t now = serve_wall_us();
-	if (fl_store_prepare(s, "INSERT INTO runs(sha256, bundle, kept, ingested_at)"
-			     " VALUES (?1, ?2, ?3, ?4)", &st, &err))
-		return err.code;
+	char *kept = fl_store_bundle_place(s, d->u->path, d->sha, d->u->name, false);
+	free(d->u->path); /* moved, or removed when it could not be */
+	d->u->path = NULL;
+	if (!kept)
+		return FL_EIO;
+	int rc = fl_store_prepare(s, "INSERT INTO runs(sha256, bundle, kept, ingested_at)"
+				  " VALUES (?1, ?2, ?3, ?4)", &st, &err);
+	if (rc) {
+		free(kept);
+		return rc;
+	}
 	fl_stmt_bind_text(st, 1, d->sha);
 	fl_stmt_bind_text(st, 2, d->u->name);
-	fl_stmt_bind_text(st, 3, d->kept);
+	fl_stmt_bind_text(st, 3, kept);
 	fl_stmt_bind_int(st, 4, now);
-	int rc = fl_stmt_step(st) < 0 ? FL_EDB : FL_OK;
+	rc = fl_stmt_step(st) < 0 ? FL_EDB : FL_OK;
 	fl_stmt_free(st);
+	free(kept);
 	if (rc || fl_store_prepare(s, "INSERT INTO uploads(run_id, status, size, job, cluster,"
 				   " token_id, uploaded_at) VALUES (last_insert_rowid(), 'queued',"
 				   " ?1, ?2, ?3, ?4, ?5) RETURNING run_id", &st, &err))
@@ -436,23 +448,6 @@ static enum MHD_Result duplicate(struct fl_server *srv, struct MHD_Connection *c
 	return accepted(srv, c, 200, id, status, sha, true);
 }
 
-/* Moves the spool file to bundles/<sha><ext>; the relative name or NULL. */
-static char *place(struct fl_server *srv, struct upload *u, const char *sha)
-{
-	char *rel = fl_xasprintf("bundles/%s%s", sha, fl_pipeline_kept_ext(u->name, false));
-	char *dst = fl_xasprintf("%s/%s", srv->dir, rel);
-	/* A kill between an earlier rename and its rows can have left these
-	 * very bytes there: the spool copy is then not needed. */
-	if (access(dst, F_OK) == 0 || rename(u->path, dst) == 0) {
-		spool_remove(u);
-	} else {
-		free(rel);
-		rel = NULL;
-	}
-	free(dst);
-	return rel;
-}
-
 enum MHD_Result upload_finish(struct fl_server *srv, struct MHD_Connection *c, struct upload *u)
 {
 	if (u->settled && u->result == FL_UP_TOO_LARGE)
@@ -480,12 +475,10 @@ enum MHD_Result upload_finish(struct fl_server *srv, struct MHD_Connection *c, s
 	char status[16];
 	if (existing(srv, sha, &id, status, sizeof(status)) == 1)
 		return duplicate(srv, c, u, sha);
-	char *kept = place(srv, u, sha);
 	struct fl_err err;
 	fl_err_clear(&err);
-	struct stored d = { u, sha, kept, 0 };
-	int rc = kept ? fl_store_write(srv->store, store_fn, &d, &err) : FL_EIO;
-	free(kept);
+	struct stored d = { u, sha, 0 };
+	int rc = fl_store_write(srv->store, store_fn, &d, &err);
 	u->settled = true;
 	if (rc) {
 		/* Lost a race with an identical upload (sha256 is UNIQUE)? */

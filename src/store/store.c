@@ -142,6 +142,7 @@ void fl_store_close(struct fl_store *s)
 	if (s->db)
 		sqlite3_close(s->db);
 	free(s->deferred_indexes);
+	free(s->replaced_sha256);
 	free(s->path);
 	free(s->dir);
 	free(s);
@@ -150,6 +151,31 @@ void fl_store_close(struct fl_store *s)
 const char *fl_store_dir(const struct fl_store *s)
 {
 	return s->dir;
+}
+
+static int64_t db_bytes(struct fl_store *s)
+{
+	sqlite3_stmt *st;
+	int64_t n = -1;
+	if (sqlite3_prepare_v2(s->db,
+			       "SELECT page_count * page_size"
+			       " FROM pragma_page_count(), pragma_page_size()",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+int fl_store_compact(struct fl_store *s, int64_t *before, int64_t *after, struct fl_err *err)
+{
+	*before = db_bytes(s);
+	*after = -1;
+	if (sqlite3_exec(s->db, "VACUUM", NULL, NULL, NULL) != SQLITE_OK)
+		return store_err(s, err, "cannot compact the store");
+	*after = db_bytes(s);
+	return FL_OK;
 }
 
 int fl_store_exec(struct fl_store *s, const char *sql, struct fl_err *err)

@@ -19,6 +19,7 @@ struct fl_store {
 	sqlite3_stmt *hot[ST_N];
 	bool in_run;
 	char *deferred_indexes; /* CREATE INDEX statements to run at commit */
+	char *replaced_sha256;  /* in a re-analysis: the run's sha256, kept at commit */
 };
 
 struct fl_stmt {
@@ -47,6 +48,19 @@ void store_finalize_hot(struct fl_store *s);
 	STORE_SUMMED("tflops") STORE_SUMMED("mfu") STORE_SUMMED("iter_ms")                     \
 	STORE_LARGER_LOSS("loss_max") ", " STORE_LARGER_LOSS("loss_max_file_id") ", "           \
 	STORE_LARGER_LOSS("loss_max_line")
+
+/* ---- store_bundle.c ---- */
+/* <dir>/<kept>, or NULL when the stored name would lead out of bundles/
+ * (caller frees). */
+char *store_bundle_path(const char *dir, const char *kept);
+/* Copies the kept bundle `kept` of the store in src_dir beside s (merging).
+ * Returns the name to record (NULL when the source lost it, or names a
+ * file outside its bundles/); *placed gets the path of a file written
+ * now, so that a failed merge can take it back (caller frees both). */
+char *store_bundle_bring(struct fl_store *s, const char *src_dir, const char *kept,
+			 char **placed);
+/* Removes the kept bundle of a deleted run and says how it went in d. */
+void store_bundle_remove(struct fl_store *s, const char *kept, struct fl_deleted *d);
 
 void store_bind_attr(sqlite3_stmt *st, int first, const struct fl_row_attr *a);
 

@@ -201,59 +201,6 @@ static int open_src(const char *path, sqlite3 **db, struct fl_err *err)
 	return FL_OK;
 }
 
-/* ---- kept bundles ---- */
-
-static int copy_file(const char *from, const char *to)
-{
-	int in = open(from, O_RDONLY | O_CLOEXEC);
-	if (in < 0)
-		return -1;
-	char *tmp = fl_xasprintf("%s.merge-%ld", to, (long)getpid());
-	int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	char buf[1 << 16];
-	ssize_t n = 0;
-	while (out >= 0 && (n = read(in, buf, sizeof(buf))) > 0) {
-		if (write(out, buf, (size_t)n) != n) {
-			n = -1;
-			break;
-		}
-	}
-	close(in);
-	int rc = out >= 0 && n == 0 ? 0 : -1;
-	if (out >= 0 && close(out) != 0)
-		rc = -1;
-	if (!rc && rename(tmp, to) != 0)
-		rc = -1;
-	if (rc)
-		unlink(tmp);
-	free(tmp);
-	return rc;
-}
-
-/* Brings the kept bundle `rel` beside the destination store. Returns the
- * name to record (NULL when the source lost it); *placed is set when a new
- * file was written, so that a failed merge can take it back. */
-static char *bring_kept(struct fl_store *s, const char *src_dir, const char *rel, char **placed)
-{
-	char *from = fl_xasprintf("%s/%s", src_dir, rel);
-	char *to = fl_xasprintf("%s/%s", s->dir, rel);
-	char *bdir = fl_xasprintf("%s/bundles", s->dir);
-	struct stat sb;
-	char *keep = NULL;
-	*placed = NULL;
-	if (stat(to, &sb) == 0) {
-		keep = fl_xstrdup(rel);
-	} else if ((mkdir(bdir, 0755) == 0 || errno == EEXIST) && copy_file(from, to) == 0) {
-		keep = fl_xstrdup(rel);
-		*placed = to;
-	}
-	free(from);
-	free(bdir);
-	if (!*placed)
-		free(to);
-	return keep;
-}
-
 /* ---- fl_store_merge: runs as they are ---- */
 
 struct merge_ctx {
@@ -309,7 +256,7 @@ static int merge_run(struct fl_store *s, struct merge_ctx *m, char **tables, siz
 		return FL_OK;
 	struct copy c = { s, m->src, old_run, 0, 0, 0, NULL, 0 };
 	char *placed = NULL;
-	char *keep = kept ? bring_kept(s, m->src_dir, kept, &placed) : NULL;
+	char *keep = kept ? store_bundle_bring(s, m->src_dir, kept, &placed) : NULL;
 	if (placed) {
 		FL_GROW(m->placed, m->placed_cap, m->nplaced + 1);
 		m->placed[m->nplaced++] = placed;
@@ -524,19 +471,12 @@ static const char *merged_digest(const struct shard *sh, size_t n)
 	return sh[0].digest;
 }
 
-static int64_t now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 /* Copies the shards' raw rows into a new run and resolves it. */
 static int write_merged(struct fl_store *s, struct shard *sh, size_t n, const char *sha,
 			struct fl_merged *out, struct fl_err *err)
 {
 	char *name = merged_name(sh, n);
-	struct fl_run_meta meta = { 0, name, NULL, merged_digest(sh, n), now_us() };
+	struct fl_run_meta meta = { 0, name, NULL, merged_digest(sh, n), fl_now_us() };
 	struct fl_run_totals t = { .sha256 = sha, .year = merged_year(sh, n) };
 	int64_t run;
 	int rc = fl_store_run_begin(s, &meta, &run, err);

@@ -47,10 +47,11 @@ int fl_store_resolve_run(struct fl_store *s, const char *spec, int64_t *run_id, 
 	return rc;
 }
 
-int fl_store_run_delete(struct fl_store *s, int64_t run_id, char **kept, struct fl_err *err)
+int fl_store_run_delete(struct fl_store *s, int64_t run_id, struct fl_deleted *d,
+			struct fl_err *err)
 {
-	if (kept)
-		*kept = NULL;
+	memset(d, 0, sizeof(*d));
+	char *kept = NULL;
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		return store_err(s, err, "cannot lock the store");
 	sqlite3_stmt *st;
@@ -67,8 +68,8 @@ int fl_store_run_delete(struct fl_store *s, int64_t run_id, char **kept, struct 
 		sqlite3_bind_int64(st, 1, run_id);
 		if (sqlite3_step(st) != SQLITE_ROW)
 			rc = fl_err_set(err, FL_ENOTFOUND, "no run %lld in the store", (long long)run_id);
-		else if (kept && sqlite3_column_type(st, 0) != SQLITE_NULL && sqlite3_column_int(st, 1) == 0)
-			*kept = fl_xstrdup((const char *)sqlite3_column_text(st, 0));
+		else if (sqlite3_column_type(st, 0) != SQLITE_NULL && sqlite3_column_int(st, 1) == 0)
+			kept = fl_xstrdup((const char *)sqlite3_column_text(st, 0));
 		sqlite3_finalize(st);
 	}
 	char *sql = sqlite3_mprintf("DELETE FROM runs WHERE id = %lld;"
@@ -79,12 +80,11 @@ int fl_store_run_delete(struct fl_store *s, int64_t run_id, char **kept, struct 
 	sqlite3_free(sql);
 	if (!rc && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 		rc = store_err(s, err, "commit failed");
-	if (rc) {
+	if (rc)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-		if (kept) {
-			free(*kept);
-			*kept = NULL;
-		}
-	}
+	/* Only once no run needs it: a failed delete never loses a bundle. */
+	else if (kept)
+		store_bundle_remove(s, kept, d);
+	free(kept);
 	return rc;
 }

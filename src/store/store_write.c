@@ -156,53 +156,74 @@ static int build_deferred_indexes(struct fl_store *s)
 	return rc;
 }
 
+/* Re-analysis: the run's row is read, deleted (cascading to its rows) and
+ * inserted again with the same id and the identity it was ingested with:
+ * name, path, time and content hash. What was found changes, not what was
+ * ingested or when. */
+static int replace_run(struct fl_store *s, int64_t id, const char *digest)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, "SELECT sha256 FROM runs WHERE id = ?1 AND sha256 IS NOT NULL",
+			       -1, &st, NULL) != SQLITE_OK)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		s->replaced_sha256 = fl_xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (!s->replaced_sha256)
+		return FL_ENOTFOUND;
+	char *sql = sqlite3_mprintf(
+		"CREATE TEMP TABLE replaced AS SELECT bundle, bundle_path, ingested_at FROM runs"
+		" WHERE id = %lld;"
+		"DELETE FROM runs WHERE id = %lld;"
+		"INSERT INTO runs(id, bundle, bundle_path, ingested_at, patterns_digest)"
+		" SELECT %lld, bundle, bundle_path, ingested_at, %Q FROM replaced;"
+		"DROP TABLE replaced;",
+		(long long)id, (long long)id, (long long)id, digest);
+	int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? FL_OK : FL_EDB;
+	sqlite3_free(sql);
+	return rc;
+}
+
+static int insert_run(struct fl_store *s, const struct fl_run_meta *m)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db,
+			       "INSERT INTO runs(bundle, bundle_path, ingested_at, patterns_digest)"
+			       " VALUES (?1,?2,?3,?4)",
+			       -1, &st, NULL) != SQLITE_OK)
+		return FL_EDB;
+	sqlite3_bind_text(st, 1, m->bundle, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, m->bundle_path, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 3, m->ingested_at);
+	sqlite3_bind_text(st, 4, m->patterns_digest, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? FL_OK : FL_EDB;
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t *run_id,
 		       struct fl_err *err)
 {
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		return store_err(s, err, "cannot lock the store");
 	s->in_run = true;
-	sqlite3_stmt *st;
+	int rc;
 	if (m->replace > 0) {
-		char *del = sqlite3_mprintf("DELETE FROM runs WHERE id = %lld", (long long)m->replace);
-		int drc = sqlite3_exec(s->db, del, NULL, NULL, NULL);
-		sqlite3_free(del);
-		if (drc != SQLITE_OK) {
-			int rc = store_err(s, err, "cannot replace run");
-			fl_store_run_rollback(s);
-			return rc;
-		}
+		rc = replace_run(s, m->replace, m->patterns_digest);
+		if (rc == FL_ENOTFOUND)
+			rc = fl_err_set(err, rc, "no run %lld in the store", (long long)m->replace);
+		else if (rc)
+			rc = store_err(s, err, "cannot replace run");
+		*run_id = m->replace;
+	} else {
+		rc = defer_indexes(s) || insert_run(s, m) ? store_err(s, err, "cannot start run")
+							   : FL_OK;
+		*run_id = sqlite3_last_insert_rowid(s->db);
 	}
-	if (!m->replace && defer_indexes(s)) {
-		int rc = store_err(s, err, "cannot start run");
+	if (rc)
 		fl_store_run_rollback(s);
-		return rc;
-	}
-	if (sqlite3_prepare_v2(s->db,
-			       "INSERT INTO runs(id, bundle, bundle_path, ingested_at, patterns_digest)"
-			       " VALUES (?5,?1,?2,?3,?4)",
-			       -1, &st, NULL) != SQLITE_OK) {
-		int rc = store_err(s, err, "cannot start run");
-		fl_store_run_rollback(s);
-		return rc;
-	}
-	sqlite3_bind_text(st, 1, m->bundle, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 2, m->bundle_path, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 3, m->ingested_at);
-	sqlite3_bind_text(st, 4, m->patterns_digest, -1, SQLITE_TRANSIENT);
-	if (m->replace > 0)
-		sqlite3_bind_int64(st, 5, m->replace);
-	else
-		sqlite3_bind_null(st, 5);
-	int rc = sqlite3_step(st) == SQLITE_DONE ? FL_OK : FL_EDB;
-	sqlite3_finalize(st);
-	if (rc) {
-		rc = store_err(s, err, "cannot start run");
-		fl_store_run_rollback(s);
-		return rc;
-	}
-	*run_id = sqlite3_last_insert_rowid(s->db);
-	return FL_OK;
+	return rc;
 }
 
 int fl_store_run_rollback(struct fl_store *s)
@@ -212,6 +233,8 @@ int fl_store_run_rollback(struct fl_store *s)
 	s->in_run = false;
 	free(s->deferred_indexes);
 	s->deferred_indexes = NULL;
+	free(s->replaced_sha256);
+	s->replaced_sha256 = NULL;
 	return sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL) == SQLITE_OK ? FL_OK : FL_EDB;
 }
 
@@ -415,7 +438,8 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 				   " events=(SELECT COUNT(*) FROM events WHERE run_id=?1) WHERE id=?1",
 				   -1, &st, NULL);
 		sqlite3_bind_int64(st, 1, run_id);
-		sqlite3_bind_text(st, 2, t->sha256, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 2, s->replaced_sha256 ? s->replaced_sha256 : t->sha256, -1,
+				  SQLITE_TRANSIENT);
 		bind_opt_text(st, 3, t->kept, t->kept ? strlen(t->kept) : 0);
 		sqlite3_bind_int64(st, 4, t->files);
 		sqlite3_bind_int64(st, 5, t->lines);
@@ -431,6 +455,8 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 	if (rc)
 		fl_store_run_rollback(s);
 	s->in_run = false;
+	free(s->replaced_sha256);
+	s->replaced_sha256 = NULL;
 	return rc;
 }
 

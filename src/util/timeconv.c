@@ -8,6 +8,9 @@
  */
 #include "faultline/util.h"
 
+#include <ctype.h>
+#include <time.h>
+
 static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
 {
 	y -= m <= 2;
@@ -85,4 +88,75 @@ int64_t fl_time_set_year(int64_t t, int year)
 	if (r == FL_TIME_NONE)
 		r = fl_time_from_civil(year, 3, 1, h, mi, s, us);
 	return r;
+}
+
+int64_t fl_now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int fl_time_scan_clock(const char *s, int *h, int *mi, int *sec, int *us)
+{
+	int n = 0;
+	if (sscanf(s, "%2d:%2d:%2d%n", h, mi, sec, &n) != 3 || n != 8)
+		return 0;
+	*us = 0;
+	if (s[n] != '.' && s[n] != ',')
+		return n;
+	n++;
+	int digits = 0;
+	for (; isdigit((unsigned char)s[n]); n++, digits++)
+		if (digits < 6)
+			*us = *us * 10 + (s[n] - '0');
+	if (!digits)
+		return 0;
+	for (; digits < 6; digits++)
+		*us *= 10;
+	return n;
+}
+
+/* "Z", "+HH:MM" or "-HH:MM" at p, or nothing: the offset east of UTC in
+ * *off; returns the characters read, -1 when malformed. */
+static int scan_zone(const char *p, int64_t *off)
+{
+	*off = 0;
+	if (*p == 'Z' || *p == 'z')
+		return 1;
+	if (*p != '+' && *p != '-')
+		return 0;
+	int oh, om, k = 0;
+	if (sscanf(p + 1, "%2d:%2d%n", &oh, &om, &k) != 2 || k != 5)
+		return -1;
+	*off = ((int64_t)oh * 3600 + om * 60) * 1000000 * (*p == '-' ? -1 : 1);
+	return 6;
+}
+
+bool fl_time_parse_iso(const char *s, int64_t *out, bool *whole_second)
+{
+	int y, mo, d, n = 0;
+	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3 || n != 10)
+		return false;
+	int h = 0, mi = 0, sec = 0, us = 0;
+	const char *p = s + n;
+	bool whole = true;
+	if (*p == 'T' || *p == 't' || *p == ' ') {
+		int k = fl_time_scan_clock(p + 1, &h, &mi, &sec, &us);
+		if (!k)
+			return false;
+		whole = p[9] != '.' && p[9] != ',';
+		p += 1 + k;
+	}
+	int64_t off;
+	int z = scan_zone(p, &off);
+	if (z < 0 || p[z])
+		return false;
+	int64_t t = fl_time_from_civil(y, mo, d, h, mi, sec, us);
+	if (t == FL_TIME_NONE)
+		return false;
+	*out = t - off;
+	if (whole_second)
+		*whole_second = whole;
+	return true;
 }

@@ -291,13 +291,22 @@ for i in 1 2 3; do
 	*) fail "parallel upload $i: $(cat "par$i.code")" ;;
 	esac
 done
-# both slots taken: the next one is refused at once
-slow_upload 1000 3 slow2.log
-S2=$SLOW
-sleep 0.5
-expect 503 "$(req body -T one.log -H "$AUTH" "$URL/api/v1/bundles?name=x.log")" "third upload"
-wait "$S1" "$S2" || true
+wait "$S1" || true
 [ "$(cat slow1.log.code)" = 202 ] || fail "slow upload 1: $(cat slow1.log.code)"
+# both slots taken: the next one is refused at once
+slow_upload 1000 10 slow2.log
+S2=$SLOW
+slow_upload 1000 10 slow3.log
+S3=$SLOW
+i=0
+while [ "$(ls "$OUT/store/spool" | wc -l)" != 2 ]; do
+	i=$((i + 1))
+	[ $i -lt 100 ] || fail "two slow uploads did not start"
+	sleep 0.1
+done
+expect 503 "$(req body -T one.log -H "$AUTH" "$URL/api/v1/bundles?name=x.log")" "third upload"
+kill "$S2" "$S3" 2>/dev/null || true
+wait "$S2" "$S3" 2>/dev/null || true
 wait_spool_empty
 
 STEP="aborted upload"

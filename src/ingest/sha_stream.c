@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hash.c - a streaming SHA-256 of bytes that arrive in pieces.
+ * sha_stream.c - a streaming SHA-256 of bytes that arrive in pieces.
  *
  * The upload service hashes a bundle while it is written to the spool, so
  * that a duplicate is known without reading gigabytes a second time. The

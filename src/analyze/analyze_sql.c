@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * analyze_sql.c - every SQL text the analysis runs, in one table.
+ *
+ * The analysis reads the store only through these statements, each
+ * named; code refers to them by their enum q index (analyze_int.h).
+ * Keeping them here, and not inline, lets tests/unit/test_sql.c prepare
+ * every one against a freshly migrated store: a schema change that breaks
+ * one fails ctest with its name, instead of a finding silently vanishing.
+ *
+ * Rules the texts keep:
+ *   - ?1 is always the run id; other parameters are numbered from ?2;
+ *   - no statement runs once per event, per rank or per step: resolution
+ *     that needs another table is a join or a subquery of the statement
+ *     that loads the rows (docs/internals/analyze.md, "Cost").
+ */
+#include "analyze_int.h"
+
+#include <assert.h>
+
+/* Steps whose numbers went wrong; the same expression as the partial
+ * index steps_nonfinite, so that SQLite can use it. */
+#define SUSPECT_STEP                                                                   \
+	"(loss_text IS NOT NULL OR grad_norm_text IS NOT NULL OR nan_iters > 0 OR loss_missing = 1)"
+
+/* The first value of a configuration key, in log order. */
+#define CONFIG(key)                                                                              \
+	"(SELECT json_extract(fields, '$." key "') FROM events WHERE run_id = ?1"                  \
+	" AND kind = 'train.config' AND json_extract(fields, '$." key "') IS NOT NULL ORDER BY id" \
+	" LIMIT 1)"
+
+/* The last logged value of a column: per step from the per-step means, or
+ * for logs without step numbers (HF Trainer dicts) from the last row. */
+#define LAST_BY_STEP(col, cond)                                                            \
+	"(SELECT " col " FROM v_step_stats WHERE run_id = ?1 AND " col " IS NOT NULL" cond \
+	" ORDER BY step DESC LIMIT 1)"
+#define LAST_BY_LINE(col, cond)                                                         \
+	"(SELECT " col " FROM steps WHERE run_id = ?1 AND " col " IS NOT NULL" cond     \
+	" ORDER BY file_id DESC, line DESC LIMIT 1)"
+
+/* Early vs late mean of a per-step column, over at least 8 steps. */
+#define TREND(col)                                                                             \
+	"(WITH p AS (SELECT step, " col " AS v FROM v_step_stats WHERE run_id = ?1 AND " col      \
+	" IS NOT NULL), s AS (SELECT v, ROW_NUMBER() OVER (ORDER BY step) AS i,"                   \
+	" COUNT(*) OVER () AS n FROM p)"                                                           \
+	" SELECT (SELECT AVG(v) FROM s WHERE i > 3*n/4) / (SELECT AVG(v) FROM s WHERE i <= n/4)" \
+	" FROM s WHERE n >= 8 LIMIT 1)"
+
+static const struct fl_sql_def SQL[Q_N] = {
+	/* ---- loading (analyze.c) ---- */
+	[Q_RUN] = { "run",
+		    "SELECT bundle, sha256, ranks, hosts, files, lines, events, ingested_at"
+		    " FROM runs WHERE id = ?1 AND sha256 IS NOT NULL" },
+	[Q_SKIPPED] = { "skipped", "SELECT path, reason FROM skipped WHERE run_id = ?1 ORDER BY rowid" },
+	[Q_RANKS] = { "ranks",
+		      "SELECT rank, host, IFNULL(local_rank, -1), IFNULL(last_ts, -1), lines"
+		      " FROM ranks WHERE run_id = ?1 ORDER BY rank" },
+	/* NCCL's busId of each rank, to place a GPU that an Xid names. */
+	[Q_PROC_BUSES] = { "proc_buses",
+			   "SELECT host, bus_id, rank, pid FROM procs WHERE run_id = ?1"
+			   " AND rank IS NOT NULL AND bus_id IS NOT NULL" },
+	/* Events that can matter for a verdict: everything but routine info,
+	 * the most severe first beyond ?2 of them. Two resolutions ride
+	 * along, each one join for the whole run: the last step line of the
+	 * event's file (a traceback followed by more steps was handled), and
+	 * the rank of the pid a kernel OOM kill names (NCCL prefixes and
+	 * launcher lines tie pids to ranks). */
+	[Q_EVENTS] = { "events",
+		       "WITH sel AS (SELECT id FROM events WHERE run_id = ?1"
+		       "  AND (severity >= 1 OR kind IN ('nccl.init_start', 'nccl.init_complete',"
+		       "  'train.overflow', 'launcher.child_failed', 'launcher.root_cause'))"
+		       "  ORDER BY severity DESC, id LIMIT ?2),"
+		       " last_step AS MATERIALIZED (SELECT f.path, MAX(m.line) AS line FROM"
+		       "  (SELECT file_id, MAX(line) AS line FROM steps WHERE run_id = ?1"
+		       "  GROUP BY file_id) m JOIN files f ON f.id = m.file_id GROUP BY f.path),"
+		       " launched AS MATERIALIZED (SELECT pid, rank FROM (SELECT pid, rank,"
+		       "  ROW_NUMBER() OVER (PARTITION BY pid ORDER BY kind, id) AS n FROM events"
+		       "  WHERE run_id = ?1 AND kind IN ('launcher.child_failed', 'launcher.worker_failed')"
+		       "  AND pid IS NOT NULL AND +rank IS NOT NULL) WHERE n = 1)"
+		       " SELECT e.id, f.path, e.line, IFNULL(e.rank, -1), IFNULL(e.local_rank, -1),"
+		       " IFNULL(e.pid, -1), e.host, e.ts, e.ts_kind, e.kind, e.fields, e.text,"
+		       " e.severity,"
+		       " CASE WHEN e.kind IN ('proc.traceback', 'proc.exception')"
+		       "  THEN (SELECT ls.line FROM last_step ls WHERE ls.path = f.path) END,"
+		       " CASE WHEN e.rank IS NULL AND json_extract(e.fields, '$.victim_pid') IS NOT NULL"
+		       "  THEN IFNULL((SELECT p.rank FROM procs p WHERE p.run_id = ?1"
+		       "   AND p.pid = json_extract(e.fields, '$.victim_pid') AND +p.rank IS NOT NULL"
+		       "   AND (e.host IS NULL OR p.host = e.host) LIMIT 1),"
+		       "  (SELECT x.rank FROM launched x"
+		       "   WHERE x.pid = json_extract(e.fields, '$.victim_pid'))) END"
+		       " FROM events e JOIN files f ON f.id = e.file_id"
+		       " WHERE e.id IN (SELECT id FROM sel) ORDER BY e.id" },
+
+	/* ---- clock.c ---- */
+	/* Per (moment, host) the earliest time: the last 64 logged steps and
+	 * watchdog timeouts. */
+	[Q_CLOCK_SAMPLES] = {
+		"clock_samples",
+		"SELECT 'step:' || step, host, MIN(ts) FROM steps WHERE run_id = ?1 AND host IS NOT NULL"
+		" AND ts IS NOT NULL AND ts_kind IN (1, 2) AND step IN (SELECT DISTINCT step FROM steps"
+		" WHERE run_id = ?1 AND step IS NOT NULL ORDER BY step DESC LIMIT 64)"
+		" GROUP BY step, host "
+		"UNION ALL "
+		"SELECT 'wd:' || IFNULL(json_extract(fields, '$.pg'), '') || ':' ||"
+		" json_extract(fields, '$.seq'), host, MIN(ts) FROM events WHERE run_id = ?1"
+		" AND kind = 'torch.watchdog_timeout' AND host IS NOT NULL AND ts IS NOT NULL"
+		" AND ts_kind IN (1, 2) AND json_extract(fields, '$.seq') IS NOT NULL"
+		" GROUP BY 1, host" },
+
+	/* ---- hang.c ---- */
+	/* Init START without Init COMPLETE on the same process and
+	 * communicator, when some communicator completed at all. The
+	 * completed ones are one set, looked up by key. */
+	[Q_INIT_HANG] = {
+		"init_hang",
+		"WITH done AS (SELECT quote(host) || ',' || quote(pid) || ','"
+		"  || quote(json_extract(fields, '$.comm')) AS k FROM events"
+		"  WHERE run_id = ?1 AND kind = 'nccl.init_complete')"
+		" SELECT s.rank, json_extract(s.fields, '$.comm_rank'), s.id FROM events s"
+		" WHERE s.run_id = ?1 AND s.kind = 'nccl.init_start'"
+		" AND quote(s.host) || ',' || quote(s.pid) || ',' || quote(json_extract(s.fields, '$.comm'))"
+		"  NOT IN (SELECT k FROM done)"
+		" AND EXISTS (SELECT 1 FROM done) ORDER BY s.id" },
+	/* COLL traces: ranks whose last opCount is below the others' for an op. */
+	[Q_COLL_LAGGARDS] = {
+		"coll_laggards",
+		"SELECT rank FROM (SELECT rank, op, last_opcount, MAX(last_opcount) OVER"
+		" (PARTITION BY op, nranks) AS top FROM colls WHERE run_id = ?1)"
+		" WHERE rank IS NOT NULL AND op IS NOT NULL AND last_opcount < top"
+		" GROUP BY rank ORDER BY rank" },
+
+	/* ---- causes.c ---- */
+	/* The host behind a peer address (?2, without its <port>), from the
+	 * addresses NCCL printed for each host. */
+	[Q_PEER_HOST] = {
+		"peer_host",
+		"SELECT host FROM events WHERE run_id = ?1 AND host IS NOT NULL AND kind"
+		" IN ('nccl.ib_devices', 'nccl.socket_devices', 'nccl.bootstrap_if') AND"
+		" (instr(json_extract(fields, '$.oob_addr'), ?2 || '<') = 1 OR"
+		"  instr(json_extract(fields, '$.addr'), ?2 || '<') = 1) LIMIT 1" },
+	/* The last line each of the ranks in the JSON array ?2 wrote. */
+	[Q_STUCK_LAST_LINES] = {
+		"stuck_last_lines",
+		"SELECT * FROM (SELECT f.path, a.last_line, a.host, a.last_ts, a.last_text, a.rank,"
+		" ROW_NUMBER() OVER (PARTITION BY a.rank ORDER BY a.last_ts DESC, a.last_line DESC, a.rowid) AS n"
+		" FROM activity a JOIN files f ON f.id = a.file_id WHERE a.run_id = ?1"
+		" AND a.rank IN (SELECT value FROM json_each(?2)) AND a.last_text IS NOT NULL)"
+		" WHERE n = 1 ORDER BY rank" },
+
+	/* ---- findings.c ---- */
+	[Q_SOCKET_CHANNELS] = { "socket_channels",
+				"SELECT (SELECT SUM(channels) FROM transports WHERE run_id = ?1"
+				" AND transport = 'NET/Socket'), (SELECT SUM(channels) FROM transports"
+				" WHERE run_id = ?1 AND transport LIKE 'NET/IB%'), (SELECT COUNT(*)"
+				" FROM events WHERE run_id = ?1 AND kind = 'nccl.no_ib')" },
+	[Q_SOCKET_TRANSPORTS] = {
+		"socket_transports",
+		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM transports t"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.transport = 'NET/Socket'"
+		" ORDER BY t.rank LIMIT 3" },
+	[Q_SOCKET_EVENTS] = {
+		"socket_events",
+		"SELECT f.path, t.line, t.rank, t.host, t.ts, t.text FROM events t"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.kind IN"
+		" ('nccl.no_ib', 'nccl.using_network') AND t.text LIKE '%Socket%'"
+		" OR (t.run_id = ?1 AND t.kind = 'nccl.no_ib') ORDER BY t.id LIMIT 2" },
+	[Q_VERSIONS] = { "versions",
+			 "SELECT (SELECT COUNT(DISTINCT json_extract(fields, '$.version')) FROM events"
+			 " WHERE run_id = ?1 AND kind = 'nccl.version'), (SELECT COUNT(*) FROM events"
+			 " WHERE run_id = ?1 AND kind = 'nccl.version_mismatch')" },
+	[Q_VERSION_EVIDENCE] = {
+		"version_evidence",
+		"SELECT f.path, t.line, t.rank, t.host, t.ts, t.text FROM events t"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND (t.kind ="
+		" 'nccl.version_mismatch' OR t.id IN (SELECT MIN(id) FROM events WHERE run_id = ?1"
+		" AND kind = 'nccl.version' GROUP BY json_extract(fields, '$.version')))"
+		" ORDER BY t.id" },
+	[Q_NONFINITE] = { "nonfinite",
+			  "SELECT (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
+			  " 'train.nonfinite'), (SELECT COUNT(*) FROM steps INDEXED BY steps_nonfinite"
+			  " WHERE run_id = ?1 AND " SUSPECT_STEP
+			  " AND (loss_text IS NOT NULL OR grad_norm_text IS NOT NULL))" },
+	[Q_NONFINITE_EVIDENCE] = {
+		"nonfinite_evidence",
+		"SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts,"
+		" 'step ' || IFNULL(t.step, '?') || ': loss ' || IFNULL(t.loss_text, IFNULL(t.loss,"
+		" 'missing')) || ', grad norm ' || IFNULL(t.grad_norm_text, IFNULL(t.grad_norm, '-'))"
+		" FROM steps t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND " SUSPECT_STEP
+		" AND (t.loss_text IS NOT NULL OR t.grad_norm_text IS NOT NULL OR t.nan_iters > 0)"
+		" ORDER BY t.step, t.line LIMIT 2)"
+		" UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text"
+		" FROM events t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1"
+		" AND t.kind = 'train.nonfinite' ORDER BY t.ts, t.id LIMIT 2)" },
+	[Q_LOSS_SCALE] = { "loss_scale",
+			   "SELECT (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
+			   " 'train.overflow'), (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
+			   " 'train.loss_scale_min'), (SELECT MIN(json_extract(fields, '$.scale_to'))"
+			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow')" },
+	[Q_LOSS_SCALE_EVIDENCE] = {
+		"loss_scale_evidence",
+		"SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text FROM events t"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.kind = 'train.overflow'"
+		" ORDER BY t.ts, t.id LIMIT 2) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank,"
+		" t.host, t.ts, t.text FROM events t JOIN files f ON f.id = t.file_id WHERE"
+		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)" },
+	/* A loss over ?2 times the mean of its last 20 steps, and ?3 above it:
+	 * per step (the mean over the ranks that logged it), not per line. */
+	[Q_LOSS_SPIKE] = {
+		"loss_spike",
+		"WITH p AS (SELECT step, loss FROM v_step_stats WHERE run_id = ?1 AND loss IS NOT NULL),"
+		" s AS (SELECT step, loss, AVG(loss) OVER w AS trend, COUNT(loss) OVER w AS n FROM p"
+		"  WINDOW w AS (ORDER BY step ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING))"
+		" SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts, s.step, s.loss, s.trend"
+		" FROM s JOIN v_step_stats a ON a.run_id = ?1 AND a.step = s.step"
+		" LEFT JOIN files f ON f.id = a.loss_max_file_id"
+		" WHERE s.n >= 10 AND s.loss > ?2 * s.trend AND s.loss - s.trend > ?3"
+		" ORDER BY s.step LIMIT 1" },
+	[Q_XIDS] = { "xids",
+		     "SELECT t.host, json_extract(t.fields, '$.bus'), json_extract(t.fields, '$.xid'),"
+		     " COUNT(*), MIN(t.id) FROM events t WHERE t.run_id = ?1 AND t.kind = 'hw.xid'"
+		     " GROUP BY 1, 2, 3 ORDER BY MIN(t.id)" },
+	[Q_THROUGHPUT] = { "throughput", "SELECT " TREND("tokens_per_s") ", " TREND("tflops") },
+	/* Ranks whose mean step time over the last 200 steps is ?2 times the
+	 * mean of all ranks. */
+	[Q_STRAGGLERS] = {
+		"stragglers",
+		"WITH r AS (SELECT rank, host, AVG(iter_ms) AS t FROM steps WHERE run_id = ?1"
+		" AND step > (SELECT MAX(step) FROM step_stats WHERE run_id = ?1) - 200"
+		" AND rank IS NOT NULL AND iter_ms IS NOT NULL GROUP BY rank),"
+		" m AS (SELECT AVG(t) AS mt FROM r)"
+		" SELECT r.rank, r.host, r.t, m.mt FROM r, m WHERE (SELECT COUNT(*) FROM r) >= 2"
+		" AND r.t > ?2 * m.mt ORDER BY r.t DESC LIMIT 3" },
+	[Q_RANKS_PER_HOST] = { "ranks_per_host", "SELECT MAX(ranks) FROM hosts WHERE run_id = ?1" },
+
+	/* ---- training and configuration (findings.c) ---- */
+	[Q_TRAINING] = {
+		"training",
+		"SELECT (SELECT MAX(step) FROM step_stats WHERE run_id = ?1),"
+		" (SELECT COUNT(*) FROM step_stats WHERE run_id = ?1),"
+		" (SELECT COUNT(*) FROM steps WHERE run_id = ?1),"
+		/* non-finite: NaN/Inf logged, a nan-iteration counter that rose,
+		 * or a Megatron line whose loss vanished after earlier lines had one */
+		" (SELECT MIN(step) FROM steps INDEXED BY steps_nonfinite WHERE run_id = ?1 AND "
+		SUSPECT_STEP "),"
+		" (SELECT json_extract(fields, '$.scale_to') FROM events WHERE run_id = ?1"
+		"  AND kind = 'train.overflow' ORDER BY ts DESC, id DESC LIMIT 1)" },
+	[Q_LAST_BY_STEP] = { "last_by_step",
+			     "SELECT " LAST_BY_STEP("loss", "") ", " LAST_BY_STEP("tokens_per_s", "")
+			     ", " LAST_BY_STEP("tflops", "") ", " LAST_BY_STEP("mfu", " AND mfu >= 0")
+			     ", " LAST_BY_STEP("loss_scale", "") },
+	[Q_LAST_BY_LINE] = { "last_by_line",
+			     "SELECT " LAST_BY_LINE("loss", "") ", " LAST_BY_LINE("tokens_per_s", "")
+			     ", " LAST_BY_LINE("tflops", "") ", " LAST_BY_LINE("mfu", " AND mfu >= 0")
+			     ", " LAST_BY_LINE("loss_scale", "") },
+	[Q_CONFIG] = {
+		"config",
+		"SELECT " CONFIG("micro_batch_size") ", " CONFIG("grad_accum_steps") ", "
+		CONFIG("global_batch_size") ", " CONFIG("data_parallel_size") ", "
+		CONFIG("tensor_parallel_size") ", " CONFIG("pipeline_parallel_size") ", "
+		CONFIG("seq_length") ", " CONFIG("world_size") ", " CONFIG("dtype") ", "
+		"lower(" CONFIG("fp16") "), lower(" CONFIG("bf16") "), "
+		CONFIG("activation_checkpointing") ","
+		" (SELECT MAX(json_extract(fields, '$.nranks')) FROM events"
+		"  WHERE run_id = ?1 AND kind = 'nccl.init_complete'),"
+		" (SELECT MAX(json_extract(fields, '$.size')) FROM events"
+		"  WHERE run_id = ?1 AND kind = 'torch.pg_init'),"
+		" (SELECT json_extract(fields, '$.version') FROM events WHERE"
+		"  run_id = ?1 AND kind = 'nccl.version' GROUP BY 1"
+		"  ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
+
+	/* ---- saving the verdict (analyze.c) ---- */
+	[Q_SAVE_RUN] = { "save_run",
+			 "UPDATE runs SET status=?2, cause=?3, confidence=?4, first_rank=?5,"
+			 " first_host=?6, first_kind=?7, signature=?8, summary=?9 WHERE id=?1" },
+	[Q_SAVE_OFFSET] = { "save_offset",
+			    "UPDATE hosts SET offset_us = ?3 WHERE run_id = ?1 AND host = ?2" },
+};
+
+const struct fl_sql_def *analyze_sql(enum q which)
+{
+	assert(which >= 0 && which < Q_N && SQL[which].text);
+	return &SQL[which];
+}
+
+size_t fl_analyze_sql(const struct fl_sql_def **out)
+{
+	*out = SQL;
+	return Q_N;
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * keymap.c - an open-addressing hash map from a byte key to a record of
+ * the caller's type, for the aggregates of an ingest (streams of a file,
+ * NCCL transports and collectives of a run).
+ *
+ * Each record is allocated on its own, so a pointer to it stays valid
+ * while the map grows (the activity of the previous line is kept by
+ * pointer). Iteration follows the slots, which depend only on the keys
+ * and their order of arrival: rows are written in the same order on
+ * every run.
+ * Tested by: tests/e2e (every bundle's activity, transports and colls)
+ */
+#include "pipeline_int.h"
+
+#include <stdlib.h>
+
+void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val))
+{
+	memset(m, 0, sizeof(*m));
+	m->elem = elem;
+	m->release = release;
+}
+
+void keymap_clear(struct keymap *m)
+{
+	for (size_t i = 0; i < m->cap; i++) {
+		if (!m->slots[i].key)
+			continue;
+		free(m->slots[i].key);
+		if (m->release)
+			m->release(m->slots[i].val);
+		free(m->slots[i].val);
+	}
+	free(m->slots);
+	m->slots = NULL;
+	m->cap = m->used = 0;
+}
+
+static void grow(struct keymap *m)
+{
+	struct keyslot *old = m->slots;
+	size_t old_cap = m->cap;
+	m->cap = old_cap ? old_cap * 2 : 64;
+	m->slots = fl_xcalloc(m->cap, sizeof(*m->slots));
+	for (size_t i = 0; i < old_cap; i++) {
+		if (!old[i].key)
+			continue;
+		size_t j = old[i].hash & (m->cap - 1);
+		while (m->slots[j].key)
+			j = (j + 1) & (m->cap - 1);
+		m->slots[j] = old[i];
+	}
+	free(old);
+}
+
+void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh)
+{
+	if ((m->used + 1) * 2 > m->cap)
+		grow(m);
+	uint64_t h = fl_fnv1a(FL_FNV1A_INIT, key, klen);
+	size_t j = h & (m->cap - 1);
+	for (; m->slots[j].key; j = (j + 1) & (m->cap - 1)) {
+		struct keyslot *k = &m->slots[j];
+		if (k->hash == h && k->klen == klen && !memcmp(k->key, key, klen)) {
+			*fresh = false;
+			return k->val;
+		}
+	}
+	m->used++;
+	struct keyslot *k = &m->slots[j];
+	k->key = fl_xstrndup(key, klen);
+	k->klen = klen;
+	k->hash = h;
+	k->val = fl_xcalloc(1, m->elem);
+	*fresh = true;
+	return k->val;
+}
+
+void *keymap_at(const struct keymap *m, size_t i)
+{
+	return m->slots[i].key ? m->slots[i].val : NULL;
+}
