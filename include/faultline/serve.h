@@ -130,6 +130,8 @@ struct fl_metrics {
 	uint64_t upload_bytes;
 	uint64_t analyses[FL_AN_NRESULTS];
 	int64_t uploads_in_progress, queue_length, analyses_running;
+	uint64_t retention_deleted; /* runs deleted by retention */
+	int64_t store_bytes;        /* as retention measured it; 0 before */
 	double start_time;     /* process start, seconds since the epoch */
 	int64_t resident_bytes; /* filled by the caller before rendering; < 0 unknown */
 };
@@ -154,6 +156,8 @@ struct fl_serve_opts {
 	unsigned jobs;         /* analyses at once */
 	unsigned analysis_timeout; /* seconds */
 	uint64_t analysis_memory;  /* bytes of address space per analysis, 0: no limit */
+	unsigned retain_days;      /* runs older are deleted, 0: kept forever */
+	uint64_t max_store_bytes;  /* oldest runs deleted above this, 0: no limit */
 	const char *exe;       /* the faultline binary run for analyses */
 	const char *const *patterns; /* --patterns DIRs passed to the analyses */
 	size_t npatterns;

@@ -21,7 +21,7 @@
 
 enum {
 	OPT_LISTEN = 256, OPT_PORT_FILE, OPT_MAX_UPLOAD, OPT_PUBLIC_READ, OPT_MAX_UPLOADS,
-	OPT_MIN_RATE, OPT_MIN_RATE_AFTER, OPT_TOKEN_RATE, OPT_RESERVE, OPT_JOBS, OPT_TIMEOUT, OPT_MEMORY,
+	OPT_MIN_RATE, OPT_MIN_RATE_AFTER, OPT_TOKEN_RATE, OPT_RESERVE, OPT_JOBS, OPT_TIMEOUT, OPT_MEMORY, OPT_RETAIN_DAYS, OPT_MAX_STORE,
 };
 
 struct serve_args {
@@ -82,6 +82,11 @@ static int serve_opt(void *ctx, int opt, const char *arg)
 	case OPT_MIN_RATE: return size_opt("--min-upload-rate", arg, &a->o.min_rate);
 	case OPT_RESERVE: return size_opt("--reserve", arg, &a->o.reserve);
 	case OPT_MEMORY: return size_opt("--analysis-memory", arg, &a->o.analysis_memory);
+	case OPT_MAX_STORE: return size_opt("--max-store-bytes", arg, &a->o.max_store_bytes);
+	case OPT_RETAIN_DAYS:
+		rc = count_opt("--retain-days", arg, 0, 100000, &v);
+		a->o.retain_days = (unsigned)v;
+		return rc;
 	case OPT_MAX_UPLOADS:
 		rc = count_opt("--max-uploads", arg, 1, 1024, &v);
 		a->o.max_uploads = (unsigned)v;
@@ -181,6 +186,8 @@ int cmd_serve(int argc, char **argv)
 		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "analysis-timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "analysis-memory", required_argument, NULL, OPT_MEMORY },
+		{ "retain-days", required_argument, NULL, OPT_RETAIN_DAYS },
+		{ "max-store-bytes", required_argument, NULL, OPT_MAX_STORE },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct serve_args a;

@@ -89,6 +89,11 @@ void fl_metrics_render(const struct fl_metrics *m, const char *version, struct f
 		m->analyses, FL_AN_NRESULTS);
 	gauge(b, "analysis_queue_length", "uploads waiting for an analysis", m->queue_length);
 	gauge(b, "analyses_running", "analyses running now", m->analyses_running);
+	family(b, "retention_deleted_runs_total", "counter", "runs deleted by retention");
+	fl_buf_printf(b, "faultline_retention_deleted_runs_total %" PRIu64 "\n",
+		      m->retention_deleted);
+	if (m->store_bytes > 0)
+		gauge(b, "store_bytes", "live database pages and kept bundles", m->store_bytes);
 	family(b, "process_start_time_seconds", "gauge", "start of the server, Unix time");
 	fl_buf_printf(b, "faultline_process_start_time_seconds %.3f\n", m->start_time);
 	if (m->resident_bytes >= 0)

@@ -252,6 +252,10 @@ static void *loop(void *arg)
 		pthread_mutex_unlock(&srv->lock);
 		reap(srv);
 		start_more(srv);
+		if (serve_now() >= srv->next_retention) {
+			retention_run(srv);
+			srv->next_retention = serve_now() + 60;
+		}
 		pthread_mutex_lock(&srv->lock);
 		if (srv->wake || srv->stopping)
 			continue;

@@ -40,6 +40,7 @@ struct fl_server {
 	bool qstarted;
 	struct fl_store *qstore;
 	struct job *jobs;       /* o.jobs slots, pid 0 when free */
+	double next_retention;  /* monotonic seconds */
 };
 
 /* queue.c */
@@ -48,6 +49,10 @@ void queue_stop(struct fl_server *srv);
 void queue_wake(struct fl_server *srv);
 /* At start: analyses a killed server left 'analyzing' are queued again. */
 int queue_recover(struct fl_store *s, struct fl_err *err);
+
+/* retention.c: deletes what --retain-days and --max-store-bytes say (on
+ * the queue's connection). */
+void retention_run(struct fl_server *srv);
 
 /* upload.c: the access handler's part for PUT/POST /api/v1/bundles. */
 struct upload;

@@ -350,6 +350,41 @@ expect 507 "$(req body -T r3.log -H "$AUTH" "$URL/api/v1/bundles")" "no space le
 [ "$(field body 'd["error"]["code"]')" = no_space ] || fail "507 body"
 spool_empty
 
+STEP="retention"
+stop -TERM
+KEPT=$("$FL" sql "SELECT kept FROM runs WHERE id = $ID" --db "$DB" --format csv | tail -n 1 |
+	tr -d '\r')
+[ -f "$OUT/store/$KEPT" ] || fail "run $ID has no kept bundle '$KEPT'"
+# run ID is made ten days old; an orphan bundle appears
+python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("UPDATE runs SET ingested_at = ingested_at - 10 * 86400 * 1000000 WHERE id = ?",
+          (int(sys.argv[2]),))
+c.commit()' "$DB" "$ID"
+printf 'orphan\n' >"$OUT/store/bundles/0000orphan.log"
+before=$(runs)
+start --retain-days 7 --public-read
+i=0
+until [ "$(req body "$URL/api/v1/runs/$ID")" = 404 ]; do
+	i=$((i + 1))
+	[ $i -lt 100 ] || fail "run $ID older than --retain-days still there"
+	sleep 0.1
+done
+[ ! -e "$OUT/store/$KEPT" ] || fail "the run's bundle outlived it"
+[ ! -e "$OUT/store/bundles/0000orphan.log" ] || fail "the orphan bundle was not swept"
+[ "$(runs)" = $((before - 1)) ] || fail "retention deleted more than the old run"
+req body "$URL/metrics" >/dev/null
+grep -q '^faultline_retention_deleted_runs_total 1$' body || fail "retention metric"
+stop -TERM
+start --max-store-bytes 1 --public-read
+i=0
+until [ "$(runs)" = 0 ]; do
+	i=$((i + 1))
+	[ $i -lt 100 ] || fail "$(runs) runs left over --max-store-bytes"
+	sleep 0.1
+done
+[ -z "$(ls "$OUT/store/bundles")" ] || fail "bundles left: $(ls "$OUT/store/bundles")"
+
 STEP="clean stop"
 stop -TERM
 "$FL" runs --db "$DB" >/dev/null || fail "the store does not open"
