@@ -33,6 +33,8 @@ enum fl_route_kind {
 	FL_ROUTE_UPLOAD,      /* PUT or POST /api/v1/bundles */
 	FL_ROUTE_RUN,         /* GET /api/v1/runs/{id} */
 	FL_ROUTE_REPORT,      /* GET /runs/{id}.json|.md|.html|.txt */
+	FL_ROUTE_INDEX,       /* GET /: the runs, filters, the upload form */
+	FL_ROUTE_STATIC,      /* GET /static/NAME: the pages' script and style */
 	FL_ROUTE_NKINDS
 };
 

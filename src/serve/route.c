@@ -17,6 +17,7 @@ static const char *const ROUTE_NAMES[FL_ROUTE_NKINDS] = {
 	[FL_ROUTE_NONE] = "none",       [FL_ROUTE_HEALTHZ] = "healthz",
 	[FL_ROUTE_METRICS] = "metrics", [FL_ROUTE_UPLOAD] = "upload",
 	[FL_ROUTE_RUN] = "run",         [FL_ROUTE_REPORT] = "report",
+	[FL_ROUTE_INDEX] = "index",     [FL_ROUTE_STATIC] = "static",
 };
 
 const char *fl_route_name(enum fl_route_kind k)
@@ -64,7 +65,11 @@ static bool parse_report(const char *rest, struct fl_route *r)
 static void match_path(const char *path, struct fl_route *r)
 {
 	static const char runs_api[] = "/api/v1/runs/", runs_page[] = "/runs/";
-	if (!strcmp(path, "/healthz")) {
+	if (!strcmp(path, "/")) {
+		r->kind = FL_ROUTE_INDEX;
+	} else if (!strncmp(path, "/static/", 8) && path[8] && !strchr(path + 8, '/')) {
+		r->kind = FL_ROUTE_STATIC;
+	} else if (!strcmp(path, "/healthz")) {
 		r->kind = FL_ROUTE_HEALTHZ;
 	} else if (!strcmp(path, "/metrics")) {
 		r->kind = FL_ROUTE_METRICS;

@@ -67,17 +67,20 @@ void serve_log(struct fl_server *srv, const char *fmt, ...)
 	srv->o.log(srv->o.log_ctx, line);
 }
 
-/* Headers every answer carries: the API is not meant to be framed,
- * sniffed or cached by a shared proxy. */
-static void common_headers(struct MHD_Response *resp, const char *type)
+/* The policy of every answer but the pages': no script at all. Reports
+ * are the report stage's self-contained HTML, which styles inline. */
+static const char REPORT_CSP[] = "default-src 'none'; style-src 'unsafe-inline'; img-src data:;"
+				 " frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/* Headers every answer carries: nothing is meant to be framed, sniffed
+ * or cached by a shared proxy. */
+static void common_headers(struct MHD_Response *resp, const char *type, const char *csp)
 {
 	MHD_add_response_header(resp, "Content-Type", type);
 	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(resp, "Cache-Control", "private, no-store");
 	MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
-	MHD_add_response_header(resp, "Content-Security-Policy",
-				"default-src 'none'; style-src 'unsafe-inline'; img-src data:;"
-				" frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+	MHD_add_response_header(resp, "Content-Security-Policy", csp);
 }
 
 static enum MHD_Result send_answer(struct fl_server *srv, struct MHD_Connection *c, enum fl_route_kind k,
@@ -88,7 +91,8 @@ static enum MHD_Result send_answer(struct fl_server *srv, struct MHD_Connection 
 		body->len, body->ptr ? body->ptr : (char *)"", MHD_RESPMEM_MUST_COPY);
 	if (!resp)
 		return MHD_NO;
-	common_headers(resp, type);
+	bool page = k == FL_ROUTE_INDEX || k == FL_ROUTE_STATIC;
+	common_headers(resp, type, page ? PAGE_CSP : REPORT_CSP);
 	if (hname)
 		MHD_add_response_header(resp, hname, hval);
 	enum MHD_Result rc = MHD_queue_response(c, (unsigned)code, resp);
@@ -345,6 +349,39 @@ static enum MHD_Result get_healthz(struct fl_server *srv, struct MHD_Connection 
 	return rc;
 }
 
+/* ---- GET /, /static/NAME ---- */
+
+static enum MHD_Result get_index(struct fl_server *srv, struct MHD_Connection *c)
+{
+	static const char *const keys[] = { "cause", "status", "host", "signature" };
+	const char *vals[4];
+	for (int i = 0; i < 4; i++)
+		vals[i] = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, keys[i]);
+	struct fl_buf b = FL_BUF_INIT;
+	struct fl_err err;
+	fl_err_clear(&err);
+	enum MHD_Result rc;
+	if (page_index(srv->store, vals, &b, &err))
+		rc = reply_error(srv, c, FL_ROUTE_INDEX, 500, "store_error", "%s", err.msg);
+	else
+		rc = reply(srv, c, FL_ROUTE_INDEX, 200, "text/html; charset=utf-8", &b);
+	fl_buf_release(&b);
+	return rc;
+}
+
+static enum MHD_Result get_static(struct fl_server *srv, struct MHD_Connection *c,
+				  const char *url)
+{
+	const char *body, *type;
+	if (!page_static(url, &body, &type))
+		return reply_error(srv, c, FL_ROUTE_STATIC, 404, "not_found", "no such file");
+	struct fl_buf b = FL_BUF_INIT;
+	fl_buf_adds(&b, body);
+	enum MHD_Result rc = reply(srv, c, FL_ROUTE_STATIC, 200, type, &b);
+	fl_buf_release(&b);
+	return rc;
+}
+
 /* ---- dispatch ---- */
 
 /* What *con_cls points to: the upload's state, or this marker for a
@@ -391,6 +428,11 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	case FL_ROUTE_RUN:
 		return authorize(srv, c, r.kind, FL_SCOPE_READ, &token, &rc) ? rc
 									     : get_run(srv, c, &r);
+	case FL_ROUTE_STATIC:
+		return get_static(srv, c, url);
+	case FL_ROUTE_INDEX:
+		return authorize(srv, c, r.kind, FL_SCOPE_READ, &token, &rc) ? rc
+									     : get_index(srv, c);
 	case FL_ROUTE_REPORT:
 		return authorize(srv, c, r.kind, FL_SCOPE_READ, &token, &rc)
 			       ? rc : get_report(srv, c, &r);

@@ -69,6 +69,13 @@ void upload_end(struct fl_server *srv, struct upload *u, bool aborted);
 /* Removes every file in the spool directory (at start). */
 void upload_sweep(const char *spool);
 
+/* pages.c: the pages for people. */
+extern const char PAGE_CSP[];
+/* The script or style at path; false when there is none. */
+bool page_static(const char *path, const char **body, const char **type);
+/* The runs list; vals: the cause, status, host, signature filters (NULL: none). */
+int page_index(struct fl_store *s, const char *const *vals, struct fl_buf *b, struct fl_err *err);
+
 /* serve.c: answers shared by the handlers. */
 enum MHD_Result reply(struct fl_server *srv, struct MHD_Connection *c, enum fl_route_kind k,
 		      int code, const char *type, struct fl_buf *body);

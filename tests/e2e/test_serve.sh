@@ -165,6 +165,34 @@ expect 400 "$(req body -F "other=@oom.tar.gz" -H "$AUTH" "$URL/api/v1/bundles")"
 [ "$(field body 'd["error"]["code"]')" = no_bundle ] || fail "400 body"
 spool_empty
 
+STEP="pages"
+expect 401 "$(req body "$URL/")" "the runs page without a token"
+expect 200 "$(req page -H "$READ" "$URL/")" "the runs page"
+grep -qi '^content-type: text/html; charset=utf-8' page.h || fail "page content type"
+csp=$(sed -n 's/^[Cc]ontent-[Ss]ecurity-[Pp]olicy: //p' page.h)
+case $csp in *"default-src 'none'"*"script-src 'self'"*) ;; *) fail "page CSP: $csp" ;; esac
+case $csp in *unsafe*) fail "page CSP allows inline code: $csp" ;; esac
+grep -q "href=\"/runs/$ID.html\"" page || fail "run $ID not listed"
+grep -q "href=\"/runs/$HID.html\"" page || fail "run $HID not listed"
+grep -q 'id="upload"' page || fail "no upload form"
+[ "$(grep -n "/runs/$HID.html" page | cut -d: -f1)" -lt "$(grep -n "/runs/$ID.html" page |
+	cut -d: -f1)" ] || fail "not newest first"
+expect 200 "$(req page -H "$READ" "$URL/?cause=gpu_oom")" "filtered by cause"
+grep -q "/runs/$ID.html" page || fail "cause filter lost the OOM run"
+if grep -q "/runs/$HID.html" page; then fail "cause filter kept another cause"; fi
+expect 200 "$(req page -H "$READ" "$URL/?host=%3Cscript%3Ealert(1)%3C%2Fscript%3E")" \
+	"a hostile filter value"
+grep -q 'value="&lt;script&gt;alert(1)&lt;/script&gt;"' page || fail "filter value not escaped"
+if grep -q '<script>alert' page; then fail "markup from the query string"; fi
+expect 200 "$(req js "$URL/static/faultline.js")" "the page script"
+grep -qi '^content-type: text/javascript' js.h || fail "script content type"
+expect 404 "$(req body "$URL/static/nope.js")" "unknown static file"
+expect 200 "$(req hr -H "$READ" "$URL/runs/$HID.html")" "the hostile bundle's report"
+grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' hr || fail "log text not escaped in the report"
+if grep -q '<script>alert' hr; then fail "log text became markup"; fi
+grep -qi "^content-security-policy: default-src 'none'; style-src 'unsafe-inline'" hr.h ||
+	fail "report CSP: $(grep -i content-security hr.h)"
+
 STEP="size limit"
 head -c 1200000 /dev/zero >big.log
 expect 413 "$(req body -T big.log -H "$AUTH" "$URL/api/v1/bundles")" "Content-Length over"

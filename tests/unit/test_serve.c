@@ -30,6 +30,10 @@ Test(route, known_paths)
 	cr_assert_eq(fl_route_parse("GET", "/api/v1/runs/42", &r), 200);
 	cr_assert_eq(r.kind, FL_ROUTE_RUN);
 	cr_assert_eq(r.run_id, 42);
+	cr_assert_eq(fl_route_parse("GET", "/", &r), 200);
+	cr_assert_eq(r.kind, FL_ROUTE_INDEX);
+	cr_assert_eq(fl_route_parse("GET", "/static/faultline.js", &r), 200);
+	cr_assert_eq(r.kind, FL_ROUTE_STATIC);
 }
 
 Test(route, report_formats)
@@ -53,7 +57,7 @@ Test(route, report_formats)
 Test(route, unknown_paths_are_404)
 {
 	static const char *const bad[] = {
-		"/", "/runs/7", "/runs/7.pdf", "/runs/07.json", "/runs/-1.json", "/runs/.json",
+		"/index.html", "/static/", "/static/a/b.js", "/runs/7", "/runs/7.pdf", "/runs/07.json", "/runs/-1.json", "/runs/.json",
 		"/api/v1/runs/", "/api/v1/runs/1/", "/api/v1/runs/1x", "/api/v1/runs/0",
 		"/api/v1/runs/1234567890123456789", "/api/v1/bundles/", "/healthz/", "//healthz",
 		"/api/v1/runs/../bundles", "/runs/1.json/..", "",
