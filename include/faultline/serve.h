@@ -35,6 +35,7 @@ enum fl_route_kind {
 	FL_ROUTE_REPORT,      /* GET /runs/{id}.json|.md|.html|.txt */
 	FL_ROUTE_INDEX,       /* GET /: the runs, filters, the upload form */
 	FL_ROUTE_STATIC,      /* GET /static/NAME: the pages' script and style */
+	FL_ROUTE_TICKET,      /* GET /runs/{id}/ticket?format=jira|github|slack */
 	FL_ROUTE_NKINDS
 };
 
@@ -164,6 +165,8 @@ struct fl_serve_opts {
 	const char *const *patterns; /* --patterns DIRs passed to the analyses */
 	size_t npatterns;
 	const char *version;
+	const char *public_url; /* how clients reach the server, for links in
+				   tickets; NULL: http://addr:port */
 	/* One line per event worth a log (never holds a token). */
 	void (*log)(void *ctx, const char *line);
 	void *log_ctx;

@@ -102,8 +102,10 @@ int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli
 int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path,
 		   enum fl_keep keep, struct fl_ingest_result *res);
 
-/* Analyses run_id and writes the report where c says (stdout or -o). */
-int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, bool save);
+/* Analyses run_id and writes the report where c says (stdout or -o); link:
+ * the full report's URL in a ticket format, or NULL. */
+int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, bool save,
+	       const char *link);
 /* Writes buf to -o FILE (atomically) or stdout. */
 int cli_write_output(const struct cli_common *c, const struct fl_buf *buf);
 

@@ -47,7 +47,9 @@ const struct fl_cmd fl_commands[] = {
 	  "  re-reads each run's kept bundle; the run keeps its id" },
 	{ "report", cmd_report, "print the report of a stored run",
 	  "faultline report RUN [--db PATH] [--format text|md|json|html] [-o FILE]\n"
-	  "  RUN is a run id or 'last'" },
+	  "faultline report RUN --format jira|github|slack [--link URL] [--db PATH] [-o FILE]\n"
+	  "  RUN is a run id or 'last'; jira, github and slack give a ticket body cut to\n"
+	  "  that tool's limits, linking to the full report at URL" },
 	{ "rm", cmd_rm, "delete runs and their kept bundles",
 	  "faultline rm RUN... [--db PATH] [--journal-delete]" },
 	{ "runs", cmd_runs, "list past runs, newest first",
@@ -62,7 +64,7 @@ const struct fl_cmd fl_commands[] = {
 	  "                [--min-upload-rate SIZE] [--min-rate-after DURATION]\n"
 	  "                [--token-rate N] [--reserve SIZE]\n"
 	  "                [--jobs N] [--analysis-timeout DURATION] [--analysis-memory SIZE]\n"
-	  "                [--retain-days N] [--max-store-bytes SIZE]\n"
+	  "                [--retain-days N] [--max-store-bytes SIZE] [--public-url URL]\n"
 	  "                [--patterns DIR] [--journal-delete]\n"
 	  "  default 127.0.0.1:8470; port 0: the kernel picks one, written to --port-file;\n"
 	  "  SIZE takes K, M, G suffixes (powers of 1024); docs/commands/serve.md has the API" },

@@ -18,6 +18,7 @@ static const char *const ROUTE_NAMES[FL_ROUTE_NKINDS] = {
 	[FL_ROUTE_METRICS] = "metrics", [FL_ROUTE_UPLOAD] = "upload",
 	[FL_ROUTE_RUN] = "run",         [FL_ROUTE_REPORT] = "report",
 	[FL_ROUTE_INDEX] = "index",     [FL_ROUTE_STATIC] = "static",
+	[FL_ROUTE_TICKET] = "ticket",
 };
 
 const char *fl_route_name(enum fl_route_kind k)
@@ -52,6 +53,10 @@ static bool parse_report(const char *rest, struct fl_route *r)
 	size_t n = parse_id(rest, &r->run_id);
 	if (!n)
 		return false;
+	if (!strcmp(rest + n, "/ticket")) {
+		r->kind = FL_ROUTE_TICKET;
+		return true;
+	}
 	for (size_t i = 0; i < sizeof(REPORT_EXTS) / sizeof(REPORT_EXTS[0]); i++)
 		if (!strcmp(rest + n, REPORT_EXTS[i].ext)) {
 			r->kind = FL_ROUTE_REPORT;

@@ -278,8 +278,12 @@ static const char *const REPORT_TYPES[] = {
 	[FL_FMT_MD] = "text/markdown; charset=utf-8",
 	[FL_FMT_JSON] = "application/json",
 	[FL_FMT_HTML] = "text/html; charset=utf-8",
+	[FL_FMT_JIRA] = "text/plain; charset=utf-8",
+	[FL_FMT_GITHUB] = "text/markdown; charset=utf-8",
+	[FL_FMT_SLACK] = "application/json",
 };
 
+/* r->format is the report's; a ticket links to the run's HTML report. */
 static enum MHD_Result get_report(struct fl_server *srv, struct MHD_Connection *c,
 				  const struct fl_route *r)
 {
@@ -304,13 +308,27 @@ static enum MHD_Result get_report(struct fl_server *srv, struct MHD_Connection *
 	struct fl_analysis *a;
 	if (fl_analyze_run(srv->store, r->run_id, &a, &err))
 		return reply_error(srv, c, r->kind, 500, "analysis_error", "%s", err.msg);
-	struct fl_report_opts ro = { (enum fl_format)r->format, false };
+	char *link = fl_xasprintf("%s/runs/%lld.html", srv->base_url, (long long)r->run_id);
+	struct fl_report_opts ro = { (enum fl_format)r->format, false, link };
 	struct fl_buf b = FL_BUF_INIT;
 	fl_report_render(a, &ro, &b);
+	free(link);
 	fl_analysis_free(a);
 	enum MHD_Result res = reply(srv, c, r->kind, 200, REPORT_TYPES[r->format], &b);
 	fl_buf_release(&b);
 	return res;
+}
+
+/* ?format= of a ticket: 0 with r->format set, -1 when missing or not a
+ * ticket format. */
+static int ticket_format(struct MHD_Connection *c, struct fl_route *r)
+{
+	const char *f = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "format");
+	int fmt = f ? fl_format_from_name(f) : -1;
+	if (fmt != FL_FMT_JIRA && fmt != FL_FMT_GITHUB && fmt != FL_FMT_SLACK)
+		return -1;
+	r->format = fmt;
+	return 0;
 }
 
 /* ---- GET /metrics, /healthz ---- */
@@ -433,6 +451,12 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	case FL_ROUTE_INDEX:
 		return authorize(srv, c, r.kind, FL_SCOPE_READ, &token, &rc) ? rc
 									     : get_index(srv, c);
+	case FL_ROUTE_TICKET:
+		if (ticket_format(c, &r))
+			return reply_error(srv, c, r.kind, 400, "bad_format",
+					   "format= must be jira, github or slack");
+		/* a ticket is a report in a ticket format */
+		__attribute__((fallthrough));
 	case FL_ROUTE_REPORT:
 		return authorize(srv, c, r.kind, FL_SCOPE_READ, &token, &rc)
 			       ? rc : get_report(srv, c, &r);
@@ -522,6 +546,21 @@ static int start_http(struct fl_server *srv, struct fl_err *err)
 	return FL_OK;
 }
 
+/* --public-url without a trailing slash, else where we listen. */
+static void base_url(struct fl_server *srv)
+{
+	if (srv->o.public_url) {
+		size_t n = strlen(srv->o.public_url);
+		while (n && srv->o.public_url[n - 1] == '/')
+			n--;
+		srv->base_url = fl_xstrndup(srv->o.public_url, n);
+	} else {
+		bool v6 = strchr(srv->o.addr, ':') != NULL;
+		srv->base_url = fl_xasprintf("http://%s%s%s:%u", v6 ? "[" : "", srv->o.addr,
+					     v6 ? "]" : "", fl_serve_port(srv));
+	}
+}
+
 int fl_serve_start(const struct fl_serve_opts *o, struct fl_server **out, struct fl_err *err)
 {
 	struct fl_server *srv = fl_xcalloc(1, sizeof(*srv));
@@ -545,6 +584,8 @@ int fl_serve_start(const struct fl_serve_opts *o, struct fl_server **out, struct
 		rc = queue_start(srv, err);
 	if (!rc)
 		rc = start_http(srv, err);
+	if (!rc)
+		base_url(srv);
 	if (rc) {
 		fl_serve_stop(srv);
 		return rc;
@@ -571,5 +612,6 @@ void fl_serve_stop(struct fl_server *srv)
 	pthread_cond_destroy(&srv->cond);
 	free(srv->dir);
 	free(srv->spool);
+	free(srv->base_url);
 	free(srv);
 }

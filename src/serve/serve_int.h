@@ -23,6 +23,7 @@ struct job {
 struct fl_server {
 	struct fl_serve_opts o;
 	char *dir, *spool;      /* store directory, its spool/ */
+	char *base_url;         /* for links in tickets: --public-url or http://addr:port */
 	struct MHD_Daemon *d;
 	/* The HTTP thread's store connection: MHD runs every request on its
 	 * one internal thread, so it needs no lock. */

@@ -145,6 +145,17 @@ for f in json:json:application/json md:md:text/markdown txt:text:text/plain \
 	grep -qi "^content-type: $type" "r.$ext.h" || fail ".$ext content type"
 done
 expect 404 "$(req body -H "$READ" "$URL/runs/999.json")" "missing run"
+for t in jira:text/plain github:text/markdown slack:application/json; do
+	fmt=${t%%:*}
+	expect 200 "$(req "t.$fmt" -H "$READ" "$URL/runs/$ID/ticket?format=$fmt")" "$fmt ticket"
+	grep -qi "^content-type: ${t#*:}" "t.$fmt.h" || fail "$fmt ticket content type"
+	"$FL" report "$ID" --db "$DB" --format "$fmt" --link "$URL/runs/$ID.html" >"c.$fmt"
+	cmp -s "t.$fmt" "c.$fmt" || fail "$fmt ticket differs from faultline report --link"
+	grep -q "$URL/runs/$ID.html" "t.$fmt" || fail "$fmt ticket has no link"
+done
+field t.slack 'd["blocks"][0]["type"]' >/dev/null
+expect 400 "$(req body -H "$READ" "$URL/runs/$ID/ticket?format=pdf")" "unknown ticket format"
+expect 401 "$(req body "$URL/runs/$ID/ticket?format=jira")" "ticket without a token"
 
 STEP="duplicates"
 expect 200 "$(req body -T oom.tar.gz -H "$AUTH" "$URL/api/v1/bundles")" "same bytes again"
