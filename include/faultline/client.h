@@ -38,6 +38,11 @@ struct fl_send_answer {
 int fl_send_bundle(const struct fl_send_opts *o, const char *path, struct fl_send_answer *ans,
 		   struct fl_err *err);
 
+/* POSTs a JSON document (len bytes) to url within max_time seconds. FL_OK
+ * when the server answered (*status), FL_EIO when it could not be reached. */
+int fl_send_json(const char *url, const char *json, size_t len, double max_time, int *status,
+		 struct fl_err *err);
+
 /* Whether a later attempt could succeed: no answer, 408, 429, 5xx. Other
  * 4xx are final (a bad token, too large): retrying cannot help. */
 bool fl_send_retryable(const struct fl_send_answer *ans);

@@ -134,6 +134,7 @@ struct fl_metrics {
 	uint64_t analyses[FL_AN_NRESULTS];
 	int64_t uploads_in_progress, queue_length, analyses_running;
 	uint64_t retention_deleted; /* runs deleted by retention */
+	uint64_t webhooks[2];       /* summaries delivered, given up */
 	int64_t store_bytes;        /* as retention measured it; 0 before */
 	double start_time;     /* process start, seconds since the epoch */
 	int64_t resident_bytes; /* filled by the caller before rendering; < 0 unknown */
@@ -167,6 +168,8 @@ struct fl_serve_opts {
 	const char *version;
 	const char *public_url; /* how clients reach the server, for links in
 				   tickets; NULL: http://addr:port */
+	const char *webhook;    /* POST a JSON summary here when an analysis
+				   finishes; NULL: none */
 	/* One line per event worth a log (never holds a token). */
 	void (*log)(void *ctx, const char *line);
 	void *log_ctx;

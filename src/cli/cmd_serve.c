@@ -21,7 +21,7 @@
 
 enum {
 	OPT_LISTEN = 256, OPT_PORT_FILE, OPT_MAX_UPLOAD, OPT_PUBLIC_READ, OPT_MAX_UPLOADS,
-	OPT_MIN_RATE, OPT_MIN_RATE_AFTER, OPT_TOKEN_RATE, OPT_RESERVE, OPT_JOBS, OPT_TIMEOUT, OPT_MEMORY, OPT_RETAIN_DAYS, OPT_MAX_STORE, OPT_PUBLIC_URL,
+	OPT_MIN_RATE, OPT_MIN_RATE_AFTER, OPT_TOKEN_RATE, OPT_RESERVE, OPT_JOBS, OPT_TIMEOUT, OPT_MEMORY, OPT_RETAIN_DAYS, OPT_MAX_STORE, OPT_PUBLIC_URL, OPT_WEBHOOK,
 };
 
 struct serve_args {
@@ -78,6 +78,7 @@ static int serve_opt(void *ctx, int opt, const char *arg)
 					    : cli_badarg("--listen", arg, "ADDR:PORT, e.g. 127.0.0.1:8470");
 	case OPT_PORT_FILE: a->port_file = arg; return CLI_CONTINUE;
 	case OPT_PUBLIC_URL: a->o.public_url = arg; return CLI_CONTINUE;
+	case OPT_WEBHOOK: a->o.webhook = arg; return CLI_CONTINUE;
 	case OPT_PUBLIC_READ: a->o.public_read = true; return CLI_CONTINUE;
 	case OPT_MAX_UPLOAD: return size_opt("--max-upload-size", arg, &a->o.max_upload);
 	case OPT_MIN_RATE: return size_opt("--min-upload-rate", arg, &a->o.min_rate);
@@ -190,6 +191,7 @@ int cmd_serve(int argc, char **argv)
 		{ "retain-days", required_argument, NULL, OPT_RETAIN_DAYS },
 		{ "max-store-bytes", required_argument, NULL, OPT_MAX_STORE },
 		{ "public-url", required_argument, NULL, OPT_PUBLIC_URL },
+		{ "webhook", required_argument, NULL, OPT_WEBHOOK },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct serve_args a;

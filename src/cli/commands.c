@@ -65,6 +65,7 @@ const struct fl_cmd fl_commands[] = {
 	  "                [--token-rate N] [--reserve SIZE]\n"
 	  "                [--jobs N] [--analysis-timeout DURATION] [--analysis-memory SIZE]\n"
 	  "                [--retain-days N] [--max-store-bytes SIZE] [--public-url URL]\n"
+	  "                [--webhook URL]\n"
 	  "                [--patterns DIR] [--journal-delete]\n"
 	  "  default 127.0.0.1:8470; port 0: the kernel picks one, written to --port-file;\n"
 	  "  SIZE takes K, M, G suffixes (powers of 1024); docs/commands/serve.md has the API" },

@@ -190,6 +190,39 @@ static int send_dir(const struct fl_send_opts *o, const char *dir, struct fl_sen
 	return rc;
 }
 
+static size_t discard(char *p, size_t size, size_t n, void *ctx)
+{
+	return size * n;
+}
+
+int fl_send_json(const char *url, const char *json, size_t len, double max_time, int *status,
+		 struct fl_err *err)
+{
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+	CURL *c = curl_easy_init();
+	if (!c)
+		return fl_err_set(err, FL_ENOMEM, "cannot start the HTTP client");
+	struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(c, CURLOPT_POSTFIELDS, json);
+	curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, discard);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, (long)(max_time * 1000));
+	CURLcode rc = curl_easy_perform(c);
+	long st = 0;
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &st);
+	*status = (int)st;
+	int r = rc == CURLE_OK ? FL_OK
+			       : fl_err_set(err, FL_EIO, "cannot post to '%s': %s", url,
+					    curl_easy_strerror(rc));
+	curl_slist_free_all(h);
+	curl_easy_cleanup(c);
+	return r;
+}
+
 int fl_send_bundle(const struct fl_send_opts *o, const char *path, struct fl_send_answer *ans,
 		   struct fl_err *err)
 {

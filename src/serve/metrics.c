@@ -89,6 +89,10 @@ void fl_metrics_render(const struct fl_metrics *m, const char *version, struct f
 		m->analyses, FL_AN_NRESULTS);
 	gauge(b, "analysis_queue_length", "uploads waiting for an analysis", m->queue_length);
 	gauge(b, "analyses_running", "analyses running now", m->analyses_running);
+	family(b, "webhooks_total", "counter", "analysis summaries posted to --webhook");
+	fl_buf_printf(b, "faultline_webhooks_total{result=\"delivered\"} %" PRIu64 "\n"
+		      "faultline_webhooks_total{result=\"failed\"} %" PRIu64 "\n",
+		      m->webhooks[0], m->webhooks[1]);
 	family(b, "retention_deleted_runs_total", "counter", "runs deleted by retention");
 	fl_buf_printf(b, "faultline_retention_deleted_runs_total %" PRIu64 "\n",
 		      m->retention_deleted);

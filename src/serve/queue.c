@@ -198,6 +198,10 @@ static void finish(struct fl_server *srv, struct job *j, int wstatus)
 	}
 	serve_log(srv, "analysis of run %lld: %s", (long long)j->run_id,
 		  res == FL_AN_DONE ? "done" : "failed");
+	struct fl_buf summary = FL_BUF_INIT;
+	if (srv->wh && run_summary(srv->qstore, j->run_id, &summary) == 1)
+		webhook_post(srv, fl_buf_detach(&summary));
+	fl_buf_release(&summary);
 	pthread_mutex_lock(&srv->lock);
 	srv->m.analyses[res]++;
 	srv->m.analyses_running--;

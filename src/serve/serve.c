@@ -251,6 +251,19 @@ static int run_row(struct fl_server *srv, int64_t id, struct fl_stmt **st, struc
 	return rc;
 }
 
+int run_summary(struct fl_store *s, int64_t id, struct fl_buf *b)
+{
+	struct fl_stmt *st;
+	if (fl_store_prepare(s, RUN_SQL, &st, NULL))
+		return -1;
+	fl_stmt_bind_int(st, 1, id);
+	int rc = fl_stmt_step(st);
+	if (rc == 1)
+		run_json(st, b);
+	fl_stmt_free(st);
+	return rc;
+}
+
 static enum MHD_Result get_run(struct fl_server *srv, struct MHD_Connection *c,
 			       const struct fl_route *r)
 {
@@ -581,6 +594,8 @@ int fl_serve_start(const struct fl_serve_opts *o, struct fl_server **out, struct
 		rc = queue_recover(srv->store, err);
 	}
 	if (!rc)
+		rc = webhook_start(srv, err);
+	if (!rc)
 		rc = queue_start(srv, err);
 	if (!rc)
 		rc = start_http(srv, err);
@@ -607,6 +622,7 @@ void fl_serve_stop(struct fl_server *srv)
 	if (srv->d)
 		MHD_stop_daemon(srv->d);
 	queue_stop(srv);
+	webhook_stop(srv);
 	fl_store_close(srv->store);
 	pthread_mutex_destroy(&srv->lock);
 	pthread_cond_destroy(&srv->cond);

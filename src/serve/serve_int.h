@@ -42,6 +42,7 @@ struct fl_server {
 	struct fl_store *qstore;
 	struct job *jobs;       /* o.jobs slots, pid 0 when free */
 	double next_retention;  /* monotonic seconds */
+	struct webhook *wh;     /* webhook.c, NULL without --webhook */
 };
 
 /* queue.c */
@@ -50,6 +51,15 @@ void queue_stop(struct fl_server *srv);
 void queue_wake(struct fl_server *srv);
 /* At start: analyses a killed server left 'analyzing' are queued again. */
 int queue_recover(struct fl_store *s, struct fl_err *err);
+
+/* webhook.c: summaries of finished analyses, posted on a thread. */
+int webhook_start(struct fl_server *srv, struct fl_err *err);
+/* Queues body (taken: freed by the webhook) for posting. */
+void webhook_post(struct fl_server *srv, char *body);
+void webhook_stop(struct fl_server *srv);
+/* The JSON of GET /api/v1/runs/{id}, read on s: 1 written, 0 no such run,
+ * < 0 error. */
+int run_summary(struct fl_store *s, int64_t id, struct fl_buf *b);
 
 /* retention.c: deletes what --retain-days and --max-store-bytes say (on
  * the queue's connection). */

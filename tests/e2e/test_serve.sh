@@ -389,6 +389,52 @@ expect 507 "$(req body -T r3.log -H "$AUTH" "$URL/api/v1/bundles")" "no space le
 [ "$(field body 'd["error"]["code"]')" = no_space ] || fail "507 body"
 spool_empty
 
+STEP="webhook"
+stop -TERM
+# a receiver that refuses the first summary (500) and keeps the others
+python3 -c '
+import http.server, sys
+n = [0]
+class H(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        n[0] += 1
+        self.send_response(500 if n[0] == 1 else 200)
+        self.end_headers()
+        if n[0] > 1:
+            with open("hook.log", "ab") as f:
+                f.write(body.replace(b"\n", b" ") + b"\n")
+    def log_message(self, *a):
+        pass
+s = http.server.HTTPServer(("127.0.0.1", 0), H)
+open("hook.port", "w").write("%d\n" % s.server_port)
+s.timeout = 1
+for _ in range(60):
+    s.handle_request()' &
+HOOK=$!
+i=0
+while [ ! -s hook.port ]; do
+	i=$((i + 1))
+	[ $i -lt 100 ] || fail "no webhook receiver"
+	sleep 0.1
+done
+start --public-read --webhook "http://127.0.0.1:$(cat hook.port)/hook"
+printf '[rank0]: RuntimeError: webhook test\n' >hook-bundle.log
+expect 202 "$(req body -T hook-bundle.log -H "$AUTH" "$URL/api/v1/bundles")" "upload"
+WID=$(field body 'd["id"]')
+wait_done "$WID" >/dev/null
+i=0
+until grep -q "\"id\": $WID," hook.log 2>/dev/null; do
+	i=$((i + 1))
+	[ $i -lt 150 ] || fail "no summary of run $WID delivered"
+	sleep 0.1
+done
+grep "\"id\": $WID," hook.log | grep -q '"status": "done"' || fail "summary: $(cat hook.log)"
+req body "$URL/metrics" >/dev/null
+grep -q '^faultline_webhooks_total{result="delivered"} 1$' body || fail "webhook metric"
+kill "$HOOK" 2>/dev/null || true
+wait "$HOOK" 2>/dev/null || true
+
 STEP="retention"
 stop -TERM
 KEPT=$("$FL" sql "SELECT kept FROM runs WHERE id = $ID" --db "$DB" --format csv | tail -n 1 |
