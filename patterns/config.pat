@@ -1,4 +1,6 @@
-# Training configuration dumps -> kind train.config. Each capture is named
+# Training configuration dumps -> kind train.config, and the start-up
+# checks that reject a configuration -> kind config.invalid (end of file).
+# Each capture is named
 # after the NORMALISED key (docs/events.md train.config), so the analyzer can
 # merge sources: micro_batch_size, grad_accum_steps, global_batch_size,
 # data_parallel_size, tensor_parallel_size, pipeline_parallel_size,
@@ -389,3 +391,47 @@ doc:      Lightning/Fabric rank-0 banner: all processes joined
 example:  All distributed processes registered. Starting with 16 processes
 expect:   world_size=16
 not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
+
+# ------------------------------------------------- rejected configurations ---
+# A start-up check refused the configuration: the job stopped before
+# training (cause config_error). Inside a Python traceback the exception
+# line is part of the proc.traceback block; src/analyze/rules.c maps those
+# by exc_msg. These patterns catch the line when it stands alone (rich
+# tracebacks, interleaved ranks, a paste of the last line).
+
+name:     config.invalid.deepspeed_batch
+kind:     config.invalid
+severity: error
+priority: 5
+literal:  Check batch related parameters
+regex:    Check batch related parameters\. train_batch_size is not(?:\s+equal to micro_batch_per_gpu \* gradient_acc_step \* world_size\s*(?<global_batch_size>\d+) != (?<micro_batch_size>\d+) \* (?<grad_accum_steps>\d+) \* (?<world_size>\d+))?
+type:     global_batch_size=int micro_batch_size=int grad_accum_steps=int world_size=int
+doc:      DeepSpeed's batch check: train_batch_size must equal train_micro_batch_size_per_gpu x gradient_accumulation_steps x the data-parallel world size it actually sees; set two of them and let DeepSpeed derive the third, or launch the world size the config assumes.
+# torch 2.4 rank prefix, DeepSpeed 0.15 (deepspeed-6914)
+example:  [rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 
+expect:   global_batch_size=8
+expect:   micro_batch_size=2
+expect:   grad_accum_steps=1
+expect:   world_size=1
+# wrapped by rich at 72 columns: only the first line carries the text (starcoder-77)
+example:  AssertionError: Check batch related parameters. train_batch_size is not
+# issue title quoting the error (OpenRLHF/OpenRLHF#346)
+example:  AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 256 != 2 * 18 * 7
+expect:   world_size=7
+not:      [2024-01-01 10:00:00,000] [INFO] [config.py:988:print]   train_batch_size ............. 64
+
+name:     config.invalid.divisible
+kind:     config.invalid
+severity: error
+priority: 4
+literal:  divisible by
+regex:    (?:^|(?<=\] )|(?<=: ))(?<exc_type>AssertionError|ValueError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)\s*$
+doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
+# Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
+example:  15: [rank15]: AssertionError: num_layers should be divisible by pipeline_model_parallel_size
+expect:   exc_type=AssertionError
+expect:   msg=num_layers should be divisible by pipeline_model_parallel_size
+# verl rollout layout, issue title quoting the error (verl-project/verl#1191)
+example:  AssertionError: rollout world_size: 1 is not divisible by infer_tp: 2
+expect:   msg=rollout world_size: 1 is not divisible by infer_tp: 2
+not:      15: [rank15]:     num_layers % config.pipeline_model_parallel_size == 0

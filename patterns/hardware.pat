@@ -258,9 +258,9 @@ not:      [Fri Aug 30 11:43:09 2024] NVRM: Xid (PCI:0000:cb:00): 13, pid='<unkno
 name:     hw.pcie_aer
 kind:     hw.pcie_aer
 severity: error
-literal:  AER: Uncorrected
+literal:  Uncorrected (
 literal:  PCIe Bus Error: severity=Uncorrected
-regex:    (?<port>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f]): (?:AER: Uncorrected \((?<severity_name>Fatal|Non-Fatal)\) error received|PCIe Bus Error: severity=Uncorrected \((?<aer_severity>Fatal|Non-Fatal)\))
+regex:    (?<port>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-9a-f]): (?:AER: (?:Multiple )?Uncorrected \((?<severity_name>Fatal|Non-Fatal)\) error received|PCIe Bus Error: severity=Uncorrected \((?<aer_severity>Fatal|Non-Fatal)\))
 doc:      a PCIe link error the kernel could not correct; check the GPU and the slot behind this port
 # kernel 5.x/6.x pcieport AER lines, as journald relays them
 example:  Feb 14 08:23:26 node3 kernel: [1089667.596000] pcieport 0000:98:01.0: AER: Uncorrected (Fatal) error received: 0000:98:01.0
@@ -268,4 +268,49 @@ expect:   port=0000:98:01.0
 expect:   severity_name=Fatal
 example:  [1089667.596040] pcieport 0000:98:01.0: PCIe Bus Error: severity=Uncorrected (Fatal), type=Transaction Layer, (Receiver ID)
 expect:   aer_severity=Fatal
+# dmesg -H relative times, several errors at once (returnn-1500)
+example:  [  +0.000001] pcieport 0000:00:03.0: AER: Multiple Uncorrected (Fatal) error received: 0000:00:03.0
+expect:   port=0000:00:03.0
+expect:   severity_name=Fatal
+# older kernels name the source by id (gpu-burn-1)
+example:  [74889.542031] pcieport 0000:00:02.0: AER: Uncorrected (Fatal) error received: id=0010
+expect:   severity_name=Fatal
 not:      [1089667.596040] pcieport 0000:98:01.0: PCIe Bus Error: severity=Corrected, type=Physical Layer, (Receiver ID)
+not:      [  +0.000316] pcieport 0000:00:03.0: AER: Corrected error received: 0000:00:03.0
+
+# The GPU is gone from the host's point of view without an Xid in the
+# bundle: NVML cannot open it (nvidia-smi), or the kernel's PCIe error
+# recovery gave up on the nvidia device. Kind hw.gpu_lost.
+name:     hw.nvml.device_handle
+kind:     hw.gpu_lost
+severity: error
+literal:  Unable to determine the device handle for GPU
+regex:    Unable to determine the device handle for GPU ?(?<bus>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]): (?<error>\S.*?)\s*$
+doc:      nvidia-smi/NVML cannot reach this GPU (Unknown Error, GPU is lost): it fell off the bus or hung; drain the node, reset or reseat the GPU, check dmesg for Xid 79 and PCIe AER errors.
+# nvidia-smi -a -i 0 under a running container (nvidia-docker-1553)
+example:  Unable to determine the device handle for GPU 0000:09:00.0: Unknown Error
+expect:   bus=0000:09:00.0
+expect:   error=Unknown Error
+# no blank before the bus id, upper-case hex (haotian-liu/LLaVA#1466 title)
+example:  Unable to determine the device handle for GPU0000:4F:00.0: Unknown Error
+expect:   bus=0000:4F:00.0
+# driver's own verdict (JosephKJ/OWOD#81)
+example:  Unable to determine the device handle for GPU 0000:02:00.0: GPU is lost. Reboot the system to recover this GPU
+expect:   error=GPU is lost. Reboot the system to recover this GPU
+# (limbo0000/InstanceLoc#20 shows the same line after a training run jammed)
+example:  Unable to determine the device handle for GPU 0000:81:00.0: Unknown Error
+not:      zeyer@cn-234 ~ % nvidia-smi
+
+name:     hw.aer.gpu_unrecoverable
+kind:     hw.gpu_lost
+severity: error
+literal:  AER: can't recover
+regex:    nvidia (?<bus>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]): AER: can't recover
+doc:      the kernel's PCIe error recovery gave up on the GPU itself (the nvidia driver has no AER handlers): the GPU is unusable until a reset or reboot.
+# dmesg -H after a fatal AER on the root port (returnn-1500)
+example:  [  +0.000844] nvidia 0000:03:00.0: AER: can't recover (no error_detected callback)
+expect:   bus=0000:03:00.0
+# eGPU completion timeout (NVIDIA/open-gpu-kernel-modules#1229)
+example:  nvidia 0000:63:00.0: AER: can't recover (no error_detected callback)
+expect:   bus=0000:63:00.0
+not:      [  +0.000001] snd_hda_intel 0000:03:00.1: AER: can't recover (no error_detected callback)

@@ -356,7 +356,7 @@ not:      gpu-node-07:48213:48213 [3] misc/socket.cc:543 NCCL WARN socketPollCon
 
 name:     nccl.connect.retrying
 kind:     nccl.connect_retry
-severity: info
+severity: warning
 priority: 5
 literal:  , retrying
 regex:    (?:Call to (?<call>\w+)|connect(?: to (?<peer>\S+))?) returned (?<error>[^,]+), retrying(?: \((?<attempt>\d+)/(?<max_attempts>\d+)\) after sleep for (?<sleep_ms>\d+) msec)?
@@ -666,6 +666,25 @@ example:  gpu-node-07:48213:48213 [0] bootstrap.cc:41 NCCL WARN NET/Socket : No 
 expect:   msg=NET/Socket : No usable listening interface found
 not:      h37n07:3094283:3094283 [0] NCCL INFO Bootstrap : Using ib0:10.41.21.104<0>
 
+# NCCL 2.19+ socket set-up on an address that was never filled in: the
+# interface named by NCCL_SOCKET_IFNAME does not exist, so the bootstrap
+# address is garbage (NVIDIA/nccl#1837, #1267).
+name:     nccl.bootstrap.bad_address
+kind:     nccl.bootstrap_error
+severity: error
+priority: 5
+literal:  is neither AF_INET(2) nor AF_INET6(10)
+regex:    (?<msg>ncclSocketInit: connecting to address\s+(?<addr>\S*)\s*with family (?<family>\d+) is neither AF_INET\(2\) nor AF_INET6\(10\))
+type:     family=int
+doc:      NCCL tried to open a socket on an uninitialised address: usually NCCL_SOCKET_IFNAME (or NCCL_OOB_NET_IFNAME) names an interface that does not exist on this host.
+# torch's Last error text behind a launcher prefix (nccl-1837)
+example:  [trainer0|0]:ncclSocketInit: connecting to address  with family 59936 is neither AF_INET(2) nor AF_INET6(10)
+expect:   family=59936
+# issue title quoting the NCCL text (NVIDIA/nccl#1267)
+example:  ncclSocketInit: connecting to address with family 0 is neither AF_INET(2) nor AF_INET6(10)
+expect:   family=0
+not:      [trainer3]:twshared1016:1958:1958 [3] NCCL INFO NCCL_SOCKET_IFNAME set to eth2
+
 # ---------------------------------------------------------------- collective mismatch
 
 name:     nccl.mismatch.detected_248
@@ -756,13 +775,20 @@ kind:     nccl.cuda_failure
 severity: error
 priority: 6
 literal:  Failed to bind NVLink SHARP
-regex:    Failed to bind NVLink SHARP \(NVLS\) Multicast memory of size (?<bytes>\d+) : CUDA error (?<code>\d+) '(?<error>[^']*)'
+regex:    Failed to bind NVLink SHARP \(NVLS\) Multicast memory(?: of size (?<bytes>\d+))?\s*:(?:\s*CUDA error (?<code>\d+)(?: '(?<error>[^']*)')?)?
 type:     bytes=int code=int
 doc:      NVLS multicast binding failed (2.2x+): Fabric Manager/NVSwitch configuration; disable NVLS with NCCL_NVLS_ENABLE=0 to confirm.
+# torch DistBackendError's Last error text (nccl-043 / pytorch/pytorch#177472)
 example:  Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 401 'the operation cannot be performed in the present state'. 
 expect:   bytes=2097152
 expect:   code=401
 expect:   error=the operation cannot be performed in the present state
+# short form quoted in a CI fix (pytorch/ao#3841)
+example:    Failed to bind NVLink SHARP (NVLS) Multicast memory: CUDA error 401
+expect:   code=401
+# wrapped after the size, error on the next line (pytorch/ci-infra#541)
+example:  Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152:
+expect:   bytes=2097152
 not:      This is usually caused by a system or configuration error in the Fabric Manager or NVSwitches. 
 
 name:     nccl.alloc.failed

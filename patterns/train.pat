@@ -358,25 +358,38 @@ name:     train.overflow.apex
 kind:     train.overflow
 severity: warning
 literal:  Gradient overflow.  Skipping step
+literal:  Gradient overflow. Skipping step
 regex:    Gradient overflow\.\s+Skipping step, loss scaler \d+ reducing loss scale to (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
 type:     scale_to=float
 doc:      apex amp fp16 overflow: step skipped, loss scale lowered
 # real (apex O1 run)
 example:  Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0
 expect:   scale_to=32768.0
+# one blank after the period (LEEYOONHYUNG/BVAE-TTS#3 title)
+example:  Gradient overflow. Skipping step, loss scaler 0 reducing loss scale to 32768.0
+expect:   scale_to=32768.0
+# scale oscillating far below 1 (NVIDIA/apex#1135)
+example:  Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 0.00048828125
+expect:   scale_to=0.00048828125
 not:      Gradient overflow detected. Skipping step.
 
 # fairseq fp16 trainer.
 name:     train.overflow.fairseq
 kind:     train.overflow
 severity: warning
-literal:  gradient overflow detected, ignoring gradient
-regex:    NOTE: gradient overflow detected, ignoring gradient, setting loss scale to: (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+literal:  overflow detected, 
+regex:    (?:NOTE|WARNING): (?:gradient )?overflow detected, (?:ignoring gradient, )?setting loss scale to: (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
 type:     scale_to=float
 doc:      fairseq fp16 overflow: update skipped, loss scale lowered
 # real (fairseq, 2021)
 example:  2021-03-08 12:33:12 | INFO | fairseq.trainer | NOTE: gradient overflow detected, ignoring gradient, setting loss scale to: 2.0
 expect:   scale_to=2.0
+# fairseq 0.9 trainer (fairseq-1895)
+example:  2020-03-23 11:41:18 | INFO | fairseq.trainer | NOTE: overflow detected, setting loss scale to: 0.00048828125
+expect:   scale_to=0.00048828125
+# fairseq 0.6 print form (fairseq-512, facebookresearch/fairseq#515)
+example:  | WARNING: overflow detected, setting loss scale to: 0.0001220703125
+expect:   scale_to=0.0001220703125
 not:      2021-03-08 12:34:45 | INFO | train_inner | {"epoch": 1, "update": 0.002, "loss": "16.05"}
 
 # Fatal: the dynamic loss scale cannot go lower.

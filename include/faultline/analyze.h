@@ -70,7 +70,8 @@ struct fl_rank_state {
 	int64_t rank;
 	char *host;
 	int64_t local_rank; /* -1 */
-	const char *state;  /* failed, stuck, waiting, killed, errored, ok, unknown */
+	const char *state;  /* failed, stuck, waiting, killed, errored, ok, unknown,
+			     * silent (a rank of the stated world that left no line) */
 	char *first_error;  /* kind: text, or NULL */
 	int64_t first_error_ts;
 	int64_t last_ts;    /* corrected */
@@ -117,7 +118,9 @@ struct fl_analysis {
 	/* run */
 	int64_t run_id;
 	char *bundle, *sha256;
-	int64_t nranks, nhosts, nfiles, nlines, nevents;
+	/* nranks: the world size as the logs state it, else the ranks the
+	 * store knows; nranks_seen: ranks that left at least one line. */
+	int64_t nranks, nranks_seen, nhosts, nfiles, nlines, nevents;
 	int64_t ingested_at;
 	struct fl_skipped *skipped;
 	size_t nskipped;
@@ -141,14 +144,25 @@ struct fl_analysis {
 	struct fl_training training;
 	struct fl_config config;
 	char *missing; /* what evidence was missing, for low-confidence verdicts */
+	/* a loaded analysis (fl_analysis_load) owns the strings that the const
+	 * char * fields above point to; a computed one has none */
+	char **pool;
+	size_t npool;
 };
 
 /* Analyses run_id. On success *out owns everything it points to. */
 int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		   struct fl_err *err);
 void fl_analysis_free(struct fl_analysis *a);
-/* Stores the verdict summary (status, cause, first failure, signature) on
- * the run row, for `faultline runs`. */
+/* The analysis of run_id as saved by fl_analysis_save(), without redoing
+ * it. FL_ENOTFOUND (err says so) when the run has no saved analysis, or
+ * one made by other analysis code (another faultline build): callers fall
+ * back to fl_analyze_run(). */
+int fl_analysis_load(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
+		     struct fl_err *err);
+/* Saves the analysis (table analyses, for fl_analysis_load()) and the
+ * verdict summary (status, cause, first failure, signature) on the run
+ * row, for `faultline runs`. */
 int fl_analysis_save(struct fl_store *s, const struct fl_analysis *a, struct fl_err *err);
 
 /* The cause table, for docs and `faultline causes`. */

@@ -5,7 +5,8 @@
  * Second stage. For every line it finds the global rank, local rank, host,
  * pid, NCCL device and time that the bundle tells, and the *body*: the
  * message left after wrapper prefixes (torchrun `[default3]:`, torch
- * `[rank3]:`, srun `3: `, pdsh `host: `, Ray `(Worker pid=N) `) and one
+ * `[rank3]:`, srun `3: `, pdsh `host: `, mpirun `[1,3]<stderr>:`, Ray
+ * `(Worker pid=N) `, Metaflow, CRI; docs/internals/attrib.md) and one
  * header (timestamps of every common format, NCCL's `host:pid:tid [dev] `,
  * glog/c10 `E0321 02:07:08.408 …] `) are peeled off. Patterns match the
  * body. Sources, from least to most specific: the member path, then the
@@ -54,6 +55,7 @@ struct fl_attr {
 	int64_t ts;         /* UTC µs or FL_TIME_NONE */
 	enum fl_ts_kind ts_kind;
 	double uptime;      /* dmesg seconds, when the line had an uptime stamp; else -1 */
+	double delta;       /* dmesg --reltime `[  +0.011147]`: seconds after the previous line; else -1 */
 	char level;         /* glog severity letter (F, E, W, I) or 0 */
 	const char *body;
 	size_t body_len;
@@ -84,7 +86,8 @@ int64_t fl_attr_file_boot(const struct fl_attr_file *f);
 
 /* Parses a timestamp at the start of s. Returns the bytes consumed (0 if
  * none) and fills *ts / *kind. Knows ISO 8601 (zone, fraction, T or space,
- * torchelastic's `_`), Python logging `,mmm`, bracketed forms, glog
+ * torchelastic's `_`), Python logging `,mmm`, `MM/DD/YYYY HH:MM:SS`,
+ * bracketed forms, glog
  * `I1203 12:00:00.123456`, syslog `Dec  3 12:00:00`, dmesg -T
  * `Fri Aug 30 11:43:09 2024`, epoch seconds. year is used for year-less
  * forms (0: FL_PROVISIONAL_YEAR). */

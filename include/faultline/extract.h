@@ -127,6 +127,10 @@ struct fl_check_result {
 };
 /* Verifies every example, expectation and counter-example. */
 void fl_patterns_check(const struct fl_patterns *p, struct fl_check_result *res);
+/* Adds to res a failure for every kind of vocab.h that no pattern of p
+ * produces and every field that none captures (for the whole set the
+ * binary uses: `faultline patterns check` runs both checks). */
+void fl_patterns_check_vocab(const struct fl_patterns *p, struct fl_check_result *res);
 void fl_check_result_release(struct fl_check_result *res);
 
 #endif

@@ -67,10 +67,17 @@ struct fl_ingest_sink {
 	int (*chunk)(void *ctx, const char *p, size_t n);
 };
 
+/* Limits on hostile input (docs/internals/ingest.md). Passing one of the
+ * first three refuses the whole bundle: fl_ingest_bundle() stops at once
+ * and fails with FL_ENOMEM. Passing the last two costs nothing, so the
+ * member is skipped or the line truncated. 0 turns off one of the first
+ * three. */
 struct fl_ingest_opts {
-	size_t max_line;          /* bytes kept of one line (default 64 KiB) */
-	uint64_t max_total_bytes; /* decompressed bytes per bundle (default 64 GiB) */
+	uint64_t max_total_bytes; /* bytes unpacked, summed over every depth (64 GiB) */
+	uint64_t max_ratio;       /* bytes unpacked per byte read from disk (1000) */
+	uint64_t max_members;     /* archive entries at every depth (100000) */
 	int max_depth;            /* archives inside archives (default 4) */
+	size_t max_line;          /* bytes kept of one line (default 64 KiB) */
 	const char *keep_path;    /* if set, a copy of the bundle's bytes is written
 	                             here (a file bundle as is, a directory as .tar) */
 	const char *name;         /* the bundle's name when path is a copy of it
@@ -95,6 +102,11 @@ void fl_ingest_opts_init(struct fl_ingest_opts *o);
 int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 		     const struct fl_ingest_sink *sink, struct fl_ingest_stats *stats,
 		     struct fl_err *err);
+
+/* The bytes a bundle takes on disk: a file's size, or the sum of the
+ * regular files under a directory (symbolic links not followed, as
+ * fl_ingest_bundle() reads it). For a progress display. */
+int fl_ingest_size(const char *path, uint64_t *bytes);
 
 /* Computes the SHA-256 of a bundle without parsing it (same value as
  * fl_ingest_bundle() reports). */

@@ -28,10 +28,35 @@ enum fl_keep {
 	FL_KEEP_ALL,   /* directories too, as a zstd tar */
 };
 
+/* Where a running ingest stands, for a progress display. */
+struct fl_progress {
+	uint64_t bytes_read;  /* of the bundle on disk (compressed, for an archive) */
+	uint64_t bytes_total; /* the bundle's size on disk; 0 when unknown */
+	uint64_t members;     /* text members begun */
+	uint64_t lines;       /* lines consumed */
+	uint64_t events;      /* events stored */
+	double elapsed_s;
+};
+
+/* Called by the calling thread while fl_pipeline_ingest() runs: once at
+ * its first batch of lines, then at most every FL_PROGRESS_MS. Never
+ * after the call returns, so the caller clears its display then. */
+typedef void fl_progress_fn(void *ctx, const struct fl_progress *p);
+
+#define FL_PROGRESS_MS 100
+
 struct fl_pipeline_opts {
 	enum fl_keep keep;
 	size_t tail_lines;  /* last lines kept per file (default 20) */
 	size_t max_line;    /* 0: ingest default */
+	/* The limits on hostile input (max_line above wins); NULL: defaults. */
+	const struct fl_ingest_opts *limits;
+	/* shards > 0: the run is shard `shard` (0-based) of `shards` of one
+	 * job (struct fl_run_meta), for fl_store_merge_shards(). */
+	int shard, shards;
+	/* Progress of the ingest; NULL: none. */
+	fl_progress_fn *progress;
+	void *progress_ctx;
 };
 
 void fl_pipeline_opts_init(struct fl_pipeline_opts *o);

@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 3
+#define FL_SCHEMA_VERSION 5
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -36,6 +36,9 @@ struct fl_store;
  * at path, migrating it to FL_SCHEMA_VERSION. */
 int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struct fl_err *err);
 void fl_store_close(struct fl_store *s);
+/* SQLite's integrity check: FL_OK when the store is intact, else FL_EDB
+ * with the first problem found (tests/e2e/test_faults.c). */
+int fl_store_check(struct fl_store *s, struct fl_err *err);
 /* Directory holding the store; kept bundles live in <dir>/bundles/. */
 const char *fl_store_dir(const struct fl_store *s);
 
@@ -55,6 +58,8 @@ struct fl_run_meta {
 	const char *bundle_path; /* absolute path at ingest time */
 	const char *patterns_digest;
 	int64_t ingested_at;     /* µs */
+	int shard, shards;       /* shards > 0: this run is shard `shard` (0-based)
+	                            of `shards` of one job (ingest --shard) */
 };
 
 int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t *run_id,

@@ -76,72 +76,47 @@ char *dup_or_null(struct fl_stmt *st, int col)
 	return fl_stmt_null(st, col) ? NULL : fl_xstrdup(fl_stmt_text(st, col));
 }
 
-/* ---- fields: our own flat JSON objects {"k":"v","n":1} ---- */
+/* ---- fields ---- */
 
-static const char *skip_string(const char *p)
+/* An event's declared fields, read by Q_EVENTS (json_extract, the one way
+ * fields are read): only those present are kept, in field order. */
+struct ev_value {
+	enum fl_field field;
+	char *text;
+};
+
+static const struct ev_value *ev_value(const struct ev *e, const char *key)
 {
-	for (p++; *p && *p != '"'; p++)
-		if (*p == '\\' && p[1])
-			p++;
-	return *p ? p + 1 : p;
+	int f = fl_vocab_field(key);
+	/* Naming an undeclared field is a bug; test_vocab.c finds it first. */
+	assert(f >= 0);
+	for (size_t i = 0; i < e->nvalues; i++)
+		if (e->values[i].field == (enum fl_field)f)
+			return &e->values[i];
+	return NULL;
 }
 
 bool ev_field(const struct ev *e, const char *key, struct fl_buf *out)
 {
-	const char *p = e->fields;
-	size_t klen = strlen(key);
-	if (!p || *p != '{')
+	const struct ev_value *v = ev_value(e, key);
+	if (!v)
 		return false;
-	p++;
-	while (*p == '"') {
-		const char *k = p + 1;
-		const char *kend = skip_string(p) - 1;
-		p = kend + 1;
-		if (*p != ':')
-			return false;
-		p++;
-		bool hit = (size_t)(kend - k) == klen && !memcmp(k, key, klen);
-		const char *v = p;
-		p = *p == '"' ? skip_string(p) : p + strcspn(p, ",}");
-		if (hit) {
-			fl_buf_reset(out);
-			if (*v != '"') {
-				fl_buf_add(out, v, (size_t)(p - v));
-				return true;
-			}
-			for (const char *q = v + 1; q < p - 1; q++) {
-				if (*q != '\\') {
-					fl_buf_addc(out, *q);
-					continue;
-				}
-				q++;
-				switch (*q) {
-				case 'n': fl_buf_addc(out, '\n'); break;
-				case 't': fl_buf_addc(out, '\t'); break;
-				case 'r': fl_buf_addc(out, '\r'); break;
-				case 'u': q += 4; fl_buf_addc(out, '?'); break;
-				default: fl_buf_addc(out, *q);
-				}
-			}
-			return true;
-		}
-		if (*p == ',')
-			p++;
-	}
-	return false;
+	fl_buf_reset(out);
+	fl_buf_adds(out, v->text);
+	return true;
 }
 
 bool ev_field_int(const struct ev *e, const char *key, int64_t *out)
 {
-	struct fl_buf b = FL_BUF_INIT;
-	bool ok = ev_field(e, key, &b);
+	const struct ev_value *v = ev_value(e, key);
 	char *end = NULL;
-	if (ok) {
-		*out = strtoll(b.ptr, &end, 10);
-		ok = end != b.ptr && *end == '\0';
-	}
-	fl_buf_release(&b);
-	return ok;
+	if (!v)
+		return false;
+	int64_t n = strtoll(v->text, &end, 10);
+	if (end == v->text || *end != '\0')
+		return false;
+	*out = n;
+	return true;
 }
 
 /* ---- loading ---- */
@@ -329,6 +304,10 @@ out:
  * warning storm must not make the analysis' memory grow without bound). */
 #define MAX_EVENTS 200000
 
+/* Q_EVENTS' columns: the event, the last step line of its file, the rank
+ * of the pid it names, then every declared field. */
+enum { EV_FIELDS = 14 };
+
 /* One row of Q_EVENTS, classified (rules.c) and resolved: the GPU an Xid
  * names, the pid an OOM kill names; a traceback or exception after which
  * the same file went on logging training steps was handled (or only
@@ -346,16 +325,24 @@ static int load_event(struct ctx *c, struct fl_stmt *st, struct ev *e)
 	e->ts = col_int(st, 7, FL_TIME_NONE);
 	e->ts_kind = (int)fl_stmt_int(st, 8);
 	e->kind = fl_xstrdup(fl_stmt_text(st, 9));
-	e->fields = dup_or_null(st, 10);
-	e->text = fl_xstrdup(fl_stmt_text(st, 11));
-	e->severity = (int)fl_stmt_int(st, 12);
+	e->text = fl_xstrdup(fl_stmt_text(st, 10));
+	e->severity = (int)fl_stmt_int(st, 11);
+	for (int f = 0; f < FL_F_N; f++)
+		if (!fl_stmt_null(st, EV_FIELDS + f))
+			e->nvalues++;
+	e->values = fl_xcalloc(e->nvalues + 1, sizeof(*e->values));
+	for (int f = 0, k = 0; f < FL_F_N; f++)
+		if (!fl_stmt_null(st, EV_FIELDS + f)) {
+			e->values[k].field = (enum fl_field)f;
+			e->values[k++].text = fl_xstrdup(fl_stmt_text(st, EV_FIELDS + f));
+		}
 	rules_classify(e);
 	int rc = resolve_bus(c, e);
 	if (e->rank < 0)
-		e->rank = col_int(st, 14, -1);
+		e->rank = col_int(st, 13, -1);
 	if (e->role == ROLE_PRIMARY &&
 	    (!strcmp(e->kind, "proc.traceback") || !strcmp(e->kind, "proc.exception")) &&
-	    col_int(st, 13, -1) > e->line)
+	    col_int(st, 12, -1) > e->line)
 		e->role = ROLE_SIGNAL;
 	return rc;
 }
@@ -407,8 +394,14 @@ bool ev_before(const struct ev *x, const struct ev *y)
 {
 	if (x->cts != FL_TIME_NONE && y->cts != FL_TIME_NONE && x->cts != y->cts)
 		return x->cts < y->cts;
-	if ((x->cts == FL_TIME_NONE) != (y->cts == FL_TIME_NONE))
+	if ((x->cts == FL_TIME_NONE) != (y->cts == FL_TIME_NONE)) {
+		/* One file is written in order: an unstamped line above a
+		 * stamped one happened before it (NCCL's WARN lines carry no
+		 * time, the traceback they cause often does). */
+		if (!strcmp(x->file, y->file))
+			return x->line < y->line;
 		return x->cts != FL_TIME_NONE;
+	}
 	if (x->priority != y->priority)
 		return x->priority > y->priority;
 	return x->id < y->id;
@@ -473,7 +466,9 @@ static void ctx_release(struct ctx *c)
 		free(e->file);
 		free(e->host);
 		free(e->kind);
-		free(e->fields);
+		for (size_t k = 0; k < e->nvalues; k++)
+			free(e->values[k].text);
+		free(e->values);
 		free(e->text);
 	}
 	free(c->ev);
@@ -499,16 +494,21 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		rc = clock_offsets(&c);
 	if (!rc) {
 		correct_times(&c);
+		verdict_after_kill(&c);
 		rc = config_collect(&c);
 	}
 	if (!rc)
 		rc = training_collect(&c);
+	if (!rc)
+		rc = world_collect(&c);
 	if (!rc) {
 		c.first = first_primary(&c);
 		if (c.first)
 			set_first(&c, c.first);
 		rc = hang_analyze(&c);
 	}
+	if (!rc)
+		rc = world_silent_stuck(&c);
 	if (!rc)
 		rc = findings_collect(&c);
 	if (!rc) {
@@ -517,11 +517,28 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	}
 	if (!rc) {
 		verdict_ranks(&c);
+		world_silent_states(&c);
 		verdict_timeline(&c);
 		verdict_summary(&c);
 		verdict_signature(&c);
 	}
 	ctx_release(&c);
+	if (rc) {
+		fl_analysis_free(a);
+		return rc;
+	}
+	*out = a;
+	return FL_OK;
+}
+
+int fl_analysis_load(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
+		     struct fl_err *err)
+{
+	struct fl_analysis *a = fl_xcalloc(1, sizeof(*a));
+	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .err = err };
+	int rc = load_run(&c);
+	if (!rc)
+		rc = saved_load(&c);
 	if (rc) {
 		fl_analysis_free(a);
 		return rc;
@@ -588,6 +605,9 @@ void fl_analysis_free(struct fl_analysis *a)
 	free(a->config.activation_checkpointing);
 	free(a->config.nccl_version);
 	free(a->missing);
+	for (size_t i = 0; i < a->npool; i++)
+		free(a->pool[i]);
+	free(a->pool);
 	free(a);
 }
 
@@ -632,6 +652,19 @@ static int save_fn(struct fl_store *s, void *p)
 	fl_stmt_bind_text(st, 8, a->signature);
 	fl_stmt_bind_text(st, 9, a->summary);
 	rc = save_step(s, st, Q_SAVE_RUN, err);
+	fl_stmt_free(st);
+	if (rc || (rc = save_prepare(s, Q_SAVE_ANALYSIS, &st, err)))
+		return rc;
+	struct fl_buf doc = FL_BUF_INIT;
+	saved_doc(a, &doc);
+	fl_stmt_bind_int(st, 1, a->run_id);
+	fl_stmt_bind_text(st, 2, saved_digest());
+	fl_stmt_bind_text(st, 3, doc.ptr);
+	fl_buf_reset(&doc);
+	saved_ranks(a, &doc);
+	fl_stmt_bind_text(st, 4, doc.ptr);
+	fl_buf_release(&doc);
+	rc = save_step(s, st, Q_SAVE_ANALYSIS, err);
 	fl_stmt_free(st);
 	if (rc || (rc = save_prepare(s, Q_SAVE_OFFSET, &st, err)))
 		return rc;

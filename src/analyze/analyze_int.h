@@ -5,6 +5,7 @@
 #define FAULTLINE_ANALYZE_INT_H
 
 #include "faultline/analyze.h"
+#include "faultline/vocab.h"
 
 /* What an event means for the verdict. */
 enum role {
@@ -18,13 +19,14 @@ enum role {
 enum q {
 	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS,
 	Q_CLOCK_SAMPLES,
-	Q_INIT_HANG, Q_COLL_LAGGARDS,
+	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
 	Q_XIDS, Q_THROUGHPUT, Q_STRAGGLERS, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_CONFIG,
-	Q_SAVE_RUN, Q_SAVE_OFFSET,
+	Q_LAUNCHER_WORLD,
+	Q_SAVED_HEAD, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
 };
 const struct fl_sql_def *analyze_sql(enum q which);
@@ -38,7 +40,9 @@ struct ev {
 	int64_t ts;  /* as logged (UTC µs), FL_TIME_NONE */
 	int64_t cts; /* corrected for the host's clock offset */
 	int ts_kind;
-	char *kind, *fields, *text;
+	char *kind, *text;
+	struct ev_value *values; /* its declared fields (vocab.h) that it has */
+	size_t nvalues;
 	int severity;
 	/* classification (rules.c) */
 	enum role role;
@@ -56,6 +60,7 @@ struct ctx {
 	const struct ev *first; /* the first primary failure, or NULL */
 	int64_t *waiting; /* ranks that reported the hang collective's timeout */
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
+	bool hang_in_init;   /* the stuck ranks never completed communicator init */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
 	struct bus *buses;   /* loaded on first use (analyze.c) */
 	size_t nbuses;
@@ -75,7 +80,8 @@ enum { REM_GPU_OOM_FRAGMENTATION = 3, REM_LOSS_DIVERGENCE_FP16 = 2 };
 const char *rules_xid_class(int64_t xid);
 char *rules_xid_text(int64_t xid);
 
-/* json.c-style accessor for our own flat field objects. */
+/* An event's field, by its declared name (vocab.h): as text, or as a
+ * whole integer. False when the event does not have it. */
 bool ev_field(const struct ev *e, const char *key, struct fl_buf *out);
 bool ev_field_int(const struct ev *e, const char *key, int64_t *out);
 
@@ -116,10 +122,30 @@ char *first_line(const char *text);                /* caller frees; bounded */
 /* Earlier in corrected time; unknown times last; then priority, then id. */
 bool ev_before(const struct ev *x, const struct ev *y);
 
+/* world.c: run.ranks as the logs state it, ranks_seen, silent ranks.
+ * world_collect() after config_collect(); world_silent_stuck() after
+ * hang_analyze(); world_silent_states() after verdict_ranks(). */
+int64_t world_stated(int64_t config_world, int64_t launcher, int64_t max_rank);
+int world_collect(struct ctx *c);
+int world_silent_stuck(struct ctx *c);
+void world_silent_states(struct ctx *c);
+
 /* causes.c: likely_cause and other_causes */
 int rank_causes(struct ctx *c, const struct ev *first);
 
+/* saved.c: the whole analysis as one JSON document in table analyses */
+void saved_doc(const struct fl_analysis *a, struct fl_buf *out);
+void saved_ranks(const struct fl_analysis *a, struct fl_buf *out); /* the rank states */
+const char *saved_digest(void); /* of the analysis code that runs */
+/* Reads the saved analysis of c->run into c->a; FL_ENOTFOUND when there
+ * is none made by this code. */
+int saved_load(struct ctx *c);
+
 /* verdict.c */
+/* A job the scheduler ended (time limit, preemption, cancel, eviction):
+ * the tracebacks, exits and connection errors printed at or after the
+ * kill are its consequences, never a first failure. */
+void verdict_after_kill(struct ctx *c);
 const char *verdict_status(struct ctx *c, const struct ev *first);
 void verdict_ranks(struct ctx *c);
 void verdict_timeline(struct ctx *c);

@@ -18,6 +18,12 @@
 
 #include <assert.h>
 
+#include "faultline/vocab.h"
+
+/* Every declared field of an event, as a column (vocab.h): the one way
+ * the analysis reads an event's fields. */
+#define FIELD_COLUMN(id, name) ", json_extract(e.fields, '$." name "')"
+
 /* Steps whose numbers went wrong; the same expression as the partial
  * index steps_nonfinite, so that SQLite can use it. */
 #define SUSPECT_STEP                                                                   \
@@ -60,15 +66,17 @@ static const struct fl_sql_def SQL[Q_N] = {
 			   "SELECT host, bus_id, rank, pid FROM procs WHERE run_id = ?1"
 			   " AND rank IS NOT NULL AND bus_id IS NOT NULL" },
 	/* Events that can matter for a verdict: everything but routine info,
-	 * the most severe first beyond ?2 of them. Two resolutions ride
+	 * the most severe first beyond ?2 of them. NCCL's init lines (one or
+	 * two per rank and communicator) stay in the store: init_hang and
+	 * init_lines ask for what the analysis needs of them. Two resolutions ride
 	 * along, each one join for the whole run: the last step line of the
 	 * event's file (a traceback followed by more steps was handled), and
 	 * the rank of the pid a kernel OOM kill names (NCCL prefixes and
 	 * launcher lines tie pids to ranks). */
 	[Q_EVENTS] = { "events",
 		       "WITH sel AS (SELECT id FROM events WHERE run_id = ?1"
-		       "  AND (severity >= 1 OR kind IN ('nccl.init_start', 'nccl.init_complete',"
-		       "  'train.overflow', 'launcher.child_failed', 'launcher.root_cause'))"
+		       "  AND (severity >= 1 OR kind IN ('train.overflow', 'launcher.child_failed',"
+		       "  'launcher.root_cause'))"
 		       "  ORDER BY severity DESC, id LIMIT ?2),"
 		       " last_step AS MATERIALIZED (SELECT f.path, MAX(m.line) AS line FROM"
 		       "  (SELECT file_id, MAX(line) AS line FROM steps WHERE run_id = ?1"
@@ -78,8 +86,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       "  WHERE run_id = ?1 AND kind IN ('launcher.child_failed', 'launcher.worker_failed')"
 		       "  AND pid IS NOT NULL AND +rank IS NOT NULL) WHERE n = 1)"
 		       " SELECT e.id, f.path, e.line, IFNULL(e.rank, -1), IFNULL(e.local_rank, -1),"
-		       " IFNULL(e.pid, -1), e.host, e.ts, e.ts_kind, e.kind, e.fields, e.text,"
-		       " e.severity,"
+		       " IFNULL(e.pid, -1), e.host, e.ts, e.ts_kind, e.kind, e.text, e.severity,"
 		       " CASE WHEN e.kind IN ('proc.traceback', 'proc.exception')"
 		       "  THEN (SELECT ls.line FROM last_step ls WHERE ls.path = f.path) END,"
 		       " CASE WHEN e.rank IS NULL AND json_extract(e.fields, '$.victim_pid') IS NOT NULL"
@@ -88,6 +95,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       "   AND (e.host IS NULL OR p.host = e.host) LIMIT 1),"
 		       "  (SELECT x.rank FROM launched x"
 		       "   WHERE x.pid = json_extract(e.fields, '$.victim_pid'))) END"
+		       FL_VOCAB_FIELDS(FIELD_COLUMN)
 		       " FROM events e JOIN files f ON f.id = e.file_id"
 		       " WHERE e.id IN (SELECT id FROM sel) ORDER BY e.id" },
 
@@ -116,11 +124,22 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"WITH done AS (SELECT quote(host) || ',' || quote(pid) || ','"
 		"  || quote(json_extract(fields, '$.comm')) AS k FROM events"
 		"  WHERE run_id = ?1 AND kind = 'nccl.init_complete')"
-		" SELECT s.rank, json_extract(s.fields, '$.comm_rank'), s.id FROM events s"
+		" SELECT s.rank, json_extract(s.fields, '$.comm_rank'), f.path, s.line, s.host, s.ts,"
+		" s.text FROM events s JOIN files f ON f.id = s.file_id"
 		" WHERE s.run_id = ?1 AND s.kind = 'nccl.init_start'"
 		" AND quote(s.host) || ',' || quote(s.pid) || ',' || quote(json_extract(s.fields, '$.comm'))"
 		"  NOT IN (SELECT k FROM done)"
 		" AND EXISTS (SELECT 1 FROM done) ORDER BY s.id" },
+	/* What the init lines tell of the bundle, for a verdict on thin
+	 * evidence: any Init COMPLETE, any init line with a dated stamp or
+	 * with a rank. */
+	[Q_INIT_LINES] = {
+		"init_lines",
+		"SELECT EXISTS (SELECT 1 FROM events WHERE run_id = ?1 AND kind = 'nccl.init_complete'),"
+		" EXISTS (SELECT 1 FROM events WHERE run_id = ?1"
+		"  AND kind IN ('nccl.init_start', 'nccl.init_complete') AND ts_kind = 1),"
+		" EXISTS (SELECT 1 FROM events WHERE run_id = ?1"
+		"  AND kind IN ('nccl.init_start', 'nccl.init_complete') AND rank IS NOT NULL)" },
 	/* COLL traces: ranks whose last opCount is below the others' for an op. */
 	[Q_COLL_LAGGARDS] = {
 		"coll_laggards",
@@ -257,7 +276,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"SELECT " CONFIG("micro_batch_size") ", " CONFIG("grad_accum_steps") ", "
 		CONFIG("global_batch_size") ", " CONFIG("data_parallel_size") ", "
 		CONFIG("tensor_parallel_size") ", " CONFIG("pipeline_parallel_size") ", "
-		CONFIG("seq_length") ", " CONFIG("world_size") ", " CONFIG("dtype") ", "
+		CONFIG("seq_length") ", " CONFIG("world_size") ", "
 		"lower(" CONFIG("fp16") "), lower(" CONFIG("bf16") "), "
 		CONFIG("activation_checkpointing") ","
 		" (SELECT MAX(json_extract(fields, '$.nranks')) FROM events"
@@ -267,6 +286,49 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" (SELECT json_extract(fields, '$.version') FROM events WHERE"
 		"  run_id = ?1 AND kind = 'nccl.version' GROUP BY 1"
 		"  ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
+
+	/* ---- the world (world.c) ---- */
+	/* nnodes x nproc_per_node from the launcher's own arguments. */
+	[Q_LAUNCHER_WORLD] = { "launcher_world",
+			       "SELECT MAX(json_extract(fields, '$.nnodes')"
+			       " * json_extract(fields, '$.nproc_per_node')) FROM events"
+			       " WHERE run_id = ?1 AND kind = 'launcher.args'"
+			       " AND json_extract(fields, '$.nnodes') > 0"
+			       " AND json_extract(fields, '$.nproc_per_node') > 0" },
+
+	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
+	/* The scalars and small arrays, when the run has an analysis saved by
+	 * the analysis whose digest is ?2. */
+	[Q_SAVED_HEAD] = {
+		"saved_head",
+		"SELECT 1, doc ->> '$[0]', doc ->> '$[1]', doc ->> '$[2]', doc ->> '$[3]',"
+		" doc ->> '$[4][0]', doc ->> '$[4][1]', doc ->> '$[4][2]', doc ->> '$[4][3]', doc ->> '$[4][4]', doc ->> '$[4][5]', doc ->> '$[4][6]', doc ->> '$[4][7]',"
+		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]',"
+		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
+		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
+		" doc ->> '$[14][0]', doc ->> '$[14][1]'"
+		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
+	/* The rank states, in array order. */
+	[Q_SAVED_RANKS] = {
+		"saved_ranks",
+		"SELECT r.key, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4,"
+		" r.value ->> 5, r.value ->> 6, r.value ->> 7, r.value ->> 8"
+		" FROM analyses a, json_each(a.ranks) r WHERE a.run_id = ?1" },
+	/* The rows of the list at path ?2. */
+	[Q_SAVED_ROWS] = {
+		"saved_rows",
+		"SELECT r.key, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5, r.value ->> 6, r.value ->> 7, r.value ->> 8, r.value ->> 9, r.value"
+		" FROM analyses a, json_each(a.doc, ?2) r WHERE a.run_id = ?1 ORDER BY r.key" },
+	/* The rows (arrays) of the list at path ?3 inside each item of the list
+	 * at ?2. */
+	[Q_SAVED_NESTED] = {
+		"saved_nested",
+		"SELECT o.key, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5"
+		" FROM analyses a, json_each(a.doc, ?2) o, json_each(o.value, ?3) r"
+		" WHERE a.run_id = ?1 ORDER BY o.key, r.key" },
+	[Q_SAVE_ANALYSIS] = { "save_analysis",
+			      "INSERT OR REPLACE INTO analyses (run_id, digest, doc, ranks)"
+			      " VALUES (?1, ?2, ?3, ?4)" },
 
 	/* ---- saving the verdict (analyze.c) ---- */
 	[Q_SAVE_RUN] = { "save_run",

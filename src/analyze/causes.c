@@ -135,7 +135,8 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 						"link and logs too", peer));
 		free(peer);
 	}
-	if (!strcmp(k->id, "collective_hang") && c->a->hang.nstuck) {
+	if ((!strcmp(k->id, "collective_hang") || (c->hang_in_init && !strcmp(k->id, "nccl_init_error"))) &&
+	    c->a->hang.nstuck) {
 		struct fl_buf b = FL_BUF_INIT;
 		for (size_t i = 0; i < c->a->hang.nstuck && i < 8; i++) {
 			const char *h = rank_host(c, c->a->hang.stuck[i]);
@@ -214,13 +215,28 @@ static char *explain_hang(struct ctx *c)
 	return fl_buf_detach(&b);
 }
 
+/* A communicator that some ranks never finished setting up. */
+static char *explain_init_hang(struct ctx *c)
+{
+	const struct fl_hang *h = &c->a->hang;
+	struct fl_buf b = FL_BUF_INIT;
+	fl_buf_adds(&b, "communicator set-up never completed");
+	for (size_t i = 0; i < h->nstuck && i < 8; i++)
+		fl_buf_printf(&b, "%s%lld", i ? ", " : h->nstuck == 1 ? " on rank " : " on ranks ",
+			      (long long)h->stuck[i]);
+	fl_buf_adds(&b, h->nstuck ? " (Init START without Init COMPLETE) while the others waited"
+				  : " (Init START without Init COMPLETE)");
+	return fl_buf_detach(&b);
+}
+
 static int cause_fill(struct ctx *c, struct fl_cause *k, const char *id, const char *conf,
 		      const struct ev *lead, char *expl)
 {
-	bool hang = !strcmp(id, "collective_hang") && !lead && c->a->hang.set;
+	bool init = c->hang_in_init && !strcmp(id, "nccl_init_error") && !lead && c->a->hang.set;
+	bool hang = (init || !strcmp(id, "collective_hang")) && !lead && c->a->hang.set;
 	if (hang) {
 		free(expl);
-		expl = explain_hang(c);
+		expl = init ? explain_init_hang(c) : explain_hang(c);
 	}
 	cause_init(k, id, conf, expl);
 	int rc = FL_OK;
@@ -278,12 +294,16 @@ static int cmp_cand(const void *x, const void *y)
 }
 
 /* What the bundle lacked, for a verdict made on thin evidence. */
-static char *missing_evidence(struct ctx *c)
+static int missing_evidence(struct ctx *c, char **out)
 {
+	struct fl_stmt *st;
+	int rc = q_row(c, Q_INIT_LINES, &st);
+	if (rc)
+		return rc;
+	bool init = fl_stmt_int(st, 0), timed = fl_stmt_int(st, 1), ranked = fl_stmt_int(st, 2);
+	fl_stmt_free(st);
 	struct fl_buf b = FL_BUF_INIT;
-	bool init = false, timed = false, ranked = false;
 	for (size_t i = 0; i < c->nev; i++) {
-		init = init || !strcmp(c->ev[i].kind, "nccl.init_complete");
 		timed = timed || c->ev[i].ts_kind == 1;
 		ranked = ranked || c->ev[i].rank >= 0;
 	}
@@ -296,14 +316,21 @@ static char *missing_evidence(struct ctx *c)
 		fl_buf_adds(&b, "no dated timestamps, so ranks cannot be ordered in time; ");
 	if (c->a->nranks <= 1)
 		fl_buf_adds(&b, "logs of only one rank or none; ");
+	*out = NULL;
 	if (!b.len) {
 		fl_buf_release(&b);
-		return NULL;
+		return FL_OK;
 	}
 	b.len -= 2; /* the last "; " */
 	b.ptr[b.len] = '\0';
-	return fl_buf_detach(&b);
+	*out = fl_buf_detach(&b);
+	return FL_OK;
 }
+
+/* The score of process_crash when the first failure names no cause: above
+ * any signal's (100 + priority / 10 for a primary, 40 + ... for a signal),
+ * below what a finding adds (150). */
+#define UNNAMED_FIRST 100
 
 /* Primary causes, then derived ones; the first becomes likely_cause. */
 int rank_causes(struct ctx *c, const struct ev *first)
@@ -313,6 +340,9 @@ int rank_causes(struct ctx *c, const struct ev *first)
 	for (size_t i = 0; i < c->nev && n < 24; i++) {
 		const struct ev *e = &c->ev[i];
 		if (!e->cause || (e->role != ROLE_PRIMARY && e->role != ROLE_SIGNAL))
+			continue;
+		/* a job cancelled after a rank failed was ended by the failure */
+		if (first && !strcmp(e->cause, "scheduler_kill") && ev_before(first, e))
 			continue;
 		struct cand *k = cand_get(v, &n, e->cause);
 		int score = (e->role == ROLE_PRIMARY ? 100 : 40) + e->priority / 10;
@@ -340,6 +370,10 @@ int rank_causes(struct ctx *c, const struct ev *first)
 			}
 		}
 	}
+	/* Overflows are normal while the scale settles; only a collapse is a
+	 * cause (findings.c decides what a collapse is). */
+	if (has_finding(c->a, "loss_scale_collapse"))
+		cand_get(v, &n, "fp16_overflow")->score += 150;
 	struct cand *fp = NULL, *ld = NULL;
 	for (size_t i = 0; i < n; i++) {
 		if (!strcmp(v[i].cause, "fp16_overflow"))
@@ -350,14 +384,18 @@ int rank_causes(struct ctx *c, const struct ev *first)
 	/* NaN with loss-scale trouble is an fp16 problem, not divergence. */
 	if (fp && ld && has_finding(c->a, "loss_scale_collapse"))
 		fp->score = ld->score + 1;
+	/* The first failure's cause wins outright; a first failure that names
+	 * no cause (a cut traceback) is a crash only if nothing else explains
+	 * it. */
 	if (first) {
-		struct cand *k = cand_get(v, &n, first->cause);
-		k->score = 1000;
+		struct cand *k = cand_get(v, &n, first->cause ? first->cause : "process_crash");
+		k->score = first->cause ? 1000 : k->score > UNNAMED_FIRST ? k->score : UNNAMED_FIRST;
 		k->lead = first;
 	}
-	/* With a primary failure, timeouts are its consequence, not a cause. */
+	/* With a primary failure, timeouts are its consequence, not a cause.
+	 * A hang in communicator set-up is a set-up failure. */
 	if (c->a->hang.set && !first)
-		cand_get(v, &n, "collective_hang")->score += 150;
+		cand_get(v, &n, c->hang_in_init ? "nccl_init_error" : "collective_hang")->score += 150;
 	if (has_finding(c->a, "socket_fallback"))
 		cand_get(v, &n, "slow_transport")->score += first || c->a->hang.set ? 30 : 120;
 	if (n)
@@ -366,7 +404,8 @@ int rank_causes(struct ctx *c, const struct ev *first)
 	/* A second primary of another cause within 5 s lowers confidence. */
 	for (size_t i = 0; first && i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
-		if (e->role == ROLE_PRIMARY && e != first && strcmp(e->cause, first->cause) != 0 &&
+		if (e->role == ROLE_PRIMARY && e != first && e->cause && first->cause &&
+		    strcmp(e->cause, first->cause) != 0 &&
 		    e->cts != FL_TIME_NONE && first->cts != FL_TIME_NONE &&
 		    llabs(e->cts - first->cts) <= 5000000)
 			conf_first = "medium";
@@ -378,15 +417,17 @@ int rank_causes(struct ctx *c, const struct ev *first)
 		if (v[i].score <= 0)
 			continue;
 		const char *conf = v[i].score >= 1000 ? conf_first : v[i].score >= 150 ? "medium" : "low";
-		if (!strcmp(v[i].cause, "collective_hang") && !first)
+		if ((!strcmp(v[i].cause, "collective_hang") ||
+		     (c->hang_in_init && !strcmp(v[i].cause, "nccl_init_error"))) &&
+		    !first && c->a->hang.set)
 			conf = c->a->hang.nstuck ? "high" : "medium";
 		struct fl_cause *k = out == 0 ? &c->a->likely : &c->a->others[c->a->nothers++];
 		rc = cause_fill(c, k, v[i].cause, conf, v[i].lead, explain(c, v[i].cause, v[i].lead));
 		k->score = v[i].score;
 		out++;
 	}
-	if (out == 0 || !strcmp(c->a->likely.confidence, "low"))
-		c->a->missing = missing_evidence(c);
+	if (!rc && (out == 0 || !strcmp(c->a->likely.confidence, "low")))
+		rc = missing_evidence(c, &c->a->missing);
 	if (out == 0) {
 		bool healthy = !strcmp(c->a->status, "healthy");
 		cause_init(&c->a->likely, "none", healthy ? "high" : "low",

@@ -135,6 +135,10 @@ static int nonfinite(struct ctx *c)
 	return query_evidence(c, &last_finding(c->a)->evidence, Q_NONFINITE_EVIDENCE, 4);
 }
 
+/* A dynamic loss scale at or below this after overflows has collapsed:
+ * halving from a healthy 2^10..2^16 to here takes a long overflow streak. */
+#define COLLAPSED_SCALE 4.0
+
 static int loss_scale(struct ctx *c)
 {
 	struct fl_stmt *st;
@@ -150,9 +154,10 @@ static int loss_scale(struct ctx *c)
 			    fl_xstrdup("the run trains in fp16 with dynamic loss scaling; bf16 is the "
 				       "safer default on hardware that has it"));
 	}
-	/* Overflows while the scale settles early in a run are normal; a
-	 * collapse is reaching the minimum or falling below 1. */
-	if (at_min == 0 && !(overflows >= 3 && min_scale == min_scale && min_scale < 1.0))
+	/* Overflows while the scale settles early in a run are normal (it
+	 * walks down from 2^16 or 2^32 and stays far above 1); a collapse is
+	 * reaching the minimum, or repeated overflows down to a few units. */
+	if (at_min == 0 && !(overflows >= 2 && min_scale == min_scale && min_scale <= COLLAPSED_SCALE))
 		return FL_OK;
 	char *msg = at_min ? fl_xasprintf("fp16 loss scale reached its minimum after %lld overflows",
 					  (long long)overflows)
@@ -376,7 +381,6 @@ int config_collect(struct ctx *c)
 	int col = 0;
 	for (; col < (int)(sizeof(ints) / sizeof(ints[0])); col++)
 		*ints[col] = col_int(st, col, -1);
-	k->dtype = dup_or_null(st, col++);
 	const char *fp16 = fl_stmt_null(st, col) ? NULL : fl_stmt_text(st, col);
 	col++;
 	if (!k->dtype && truthy(fp16))

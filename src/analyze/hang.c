@@ -19,6 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Silent ranks are listed as stuck only up to this world size: beyond it
+ * a bundle that lacks most ranks' logs would name thousands. */
+#define MAX_SILENT_STUCK 1024
+
 struct group {
 	char *pg, *op;
 	int64_t seq, timeout;
@@ -96,8 +100,15 @@ static bool is_watchdog(const struct ev *e)
 static bool is_timeout(const struct ctx *c, const struct ev *e)
 {
 	int64_t seq;
-	return is_watchdog(e) || (!c->watchdog_lines && !strcmp(e->kind, "torch.comm_aborted") &&
-				  ev_field_int(e, "seq", &seq));
+	if (is_watchdog(e))
+		return true;
+	if (c->watchdog_lines || !ev_field_int(e, "seq", &seq))
+		return false;
+	/* torch 2.x's "Timeout at NCCL work: N" summary survives a paste cut
+	 * before the watchdog's own line; it names the seq, not the op. */
+	return !strcmp(e->kind, "torch.comm_aborted") ||
+	       (!strcmp(e->kind, "torch.watchdog_summary") && e->text &&
+		strstr(e->text, "Timeout at NCCL work"));
 }
 
 /* One timeout report: the group it names and the rank that made it. */
@@ -124,6 +135,22 @@ static int cmp_report(const void *x, const void *y)
 	if (!k)
 		k = (a->seq > b->seq) - (a->seq < b->seq);
 	return k ? k : (a->at > b->at) - (a->at < b->at);
+}
+
+/* The global rank of a waiter. A line without a rank prefix (torch 1.x,
+ * a pasted excerpt) still names "[Rank N]": in the default group that is
+ * the global rank. */
+static int64_t waiter_rank(const struct ev *e)
+{
+	if (e->rank >= 0)
+		return e->rank;
+	int64_t r;
+	char *pg = field_dup(e, "pg");
+	char *desc = field_dup(e, "pg_desc");
+	bool dflt = (!pg || !strcmp(pg, "0")) && (!desc || !strcmp(desc, "default_pg"));
+	free(pg);
+	free(desc);
+	return dflt && ev_field_int(e, "pg_rank", &r) ? r : -1;
 }
 
 static char *pg_name(const struct ev *e)
@@ -211,7 +238,7 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 		r->op = field_dup(e, "op");
 		r->seq = -1;
 		ev_field_int(e, "seq", &r->seq);
-		r->rank = e->rank;
+		r->rank = waiter_rank(e);
 		r->has_timeout = ev_field_int(e, "timeout_ms", &r->timeout);
 		r->at = n++;
 	}
@@ -246,6 +273,35 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 		rank_set_finish(gs[i].ranks, &gs[i].n);
 	*out = gs;
 	*nout = ng;
+}
+
+/* The ranks that started a communicator they never finished while others
+ * finished theirs (the init-hang query). */
+static int open_init_ranks(struct ctx *c, int64_t **v, size_t *n, size_t *cap)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_INIT_HANG, &st);
+	if (rc)
+		return rc;
+	while ((rc = q_step(c, Q_INIT_HANG, st)) == 1)
+		push_rank(v, n, cap, fl_stmt_null(st, 0) ? fl_stmt_int(st, 1) : fl_stmt_int(st, 0));
+	fl_stmt_free(st);
+	return rc;
+}
+
+/* Every stuck rank started a communicator it never finished: the others
+ * waited on a set-up that never completed, not on a collective. */
+static int stuck_in_init(struct ctx *c, const int64_t *stuck, size_t n, bool *out)
+{
+	int64_t *open = NULL;
+	size_t no = 0, capo = 0;
+	int rc = open_init_ranks(c, &open, &no, &capo);
+	bool all = !rc && no > 0;
+	for (size_t i = 0; all && i < n; i++)
+		all = has_rank(open, no, stuck[i]);
+	free(open);
+	*out = all;
+	return rc;
 }
 
 static int watchdog_hang(struct ctx *c)
@@ -284,10 +340,17 @@ static int watchdog_hang(struct ctx *c)
 			if (!has_rank(best->ranks, best->n, act[i]))
 				push_rank(&stuck, &ns, &caps, act[i]);
 		free(act);
+		/* A stuck rank is often silent: with the world size known, the
+		 * ranks that never reported are the ones held up. */
+		int64_t world = c->a->config.world_size;
+		for (int64_t r = 0; world > (int64_t)best->n && world <= MAX_SILENT_STUCK && r < world; r++)
+			if (!has_rank(best->ranks, best->n, r))
+				push_rank(&stuck, &ns, &caps, r);
 	}
 	rank_set_finish(stuck, &ns);
 	c->a->hang.stuck = stuck;
 	c->a->hang.nstuck = ns;
+	int rc = ns ? stuck_in_init(c, stuck, ns, &c->hang_in_init) : FL_OK;
 	for (size_t i = 0, shown = 0; i < c->nev && shown < 6; i++) {
 		const struct ev *e = &c->ev[i];
 		if (is_timeout(c, e) || !strcmp(e->kind, "torch.watchdog_summary")) {
@@ -301,7 +364,18 @@ static int watchdog_hang(struct ctx *c)
 		free(gs[i].ranks);
 	}
 	free(gs);
-	return 0;
+	return rc;
+}
+
+/* An Init START line of Q_INIT_HANG as evidence, placed and timed as a
+ * loaded event would be: its host, else its rank's; corrected time. */
+static void init_evidence(struct ctx *c, struct fl_stmt *st)
+{
+	int64_t rank = fl_stmt_null(st, 0) ? -1 : fl_stmt_int(st, 0);
+	const char *host = fl_stmt_null(st, 4) ? rank_host(c, rank) : fl_stmt_text(st, 4);
+	int64_t ts = fl_stmt_null(st, 5) ? FL_TIME_NONE : fl_stmt_int(st, 5);
+	evidence_add_raw(&c->a->hang.evidence, fl_stmt_text(st, 2), fl_stmt_int(st, 3), rank, host,
+			 clock_correct(c, host, ts), fl_stmt_text(st, 6));
 }
 
 /* Init START without Init COMPLETE on the same process and communicator. */
@@ -316,9 +390,8 @@ static int init_hang(struct ctx *c)
 	while ((rc = q_step(c, Q_INIT_HANG, st)) == 1) {
 		int64_t r = fl_stmt_null(st, 0) ? fl_stmt_int(st, 1) : fl_stmt_int(st, 0);
 		push_rank(&stuck, &n, &cap, r);
-		const struct ev *e = ev_by_id(c, fl_stmt_int(st, 2));
-		if (e && c->a->hang.evidence.n < 6)
-			evidence_add(&c->a->hang.evidence, e);
+		if (c->a->hang.evidence.n < 6)
+			init_evidence(c, st);
 	}
 	fl_stmt_free(st);
 	rank_set_finish(stuck, &n);
@@ -328,6 +401,7 @@ static int init_hang(struct ctx *c)
 		c->a->hang.timeout_ms = -1;
 		c->a->hang.stuck = stuck;
 		c->a->hang.nstuck = n;
+		c->hang_in_init = true;
 		stuck = NULL;
 	}
 	free(stuck);
@@ -365,21 +439,16 @@ struct ras_group {
 	size_t n, cap;
 };
 
-static int by_id(const void *a, const void *b)
-{
-	const struct ev *x = *(const struct ev *const *)a, *y = *(const struct ev *const *)b;
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-/* The RAS lines of the bundle in the order they were written. */
+/* The RAS report lines that ras_groups() reads, in the order they were
+ * written (the events are loaded in that order). */
 static const struct ev **ras_lines(const struct ctx *c, size_t *n)
 {
 	const struct ev **v = fl_xmalloc((c->nev + 1) * sizeof(*v));
 	*n = 0;
 	for (size_t i = 0; i < c->nev; i++)
-		if (!strncmp(c->ev[i].kind, "nccl.ras_", 9))
+		if (!strcmp(c->ev[i].kind, "nccl.ras_comm") || !strcmp(c->ev[i].kind, "nccl.ras_mismatch") ||
+		    !strcmp(c->ev[i].kind, "nccl.ras_rank"))
 			v[(*n)++] = &c->ev[i];
-	qsort(v, *n, sizeof(*v), by_id);
 	return v;
 }
 

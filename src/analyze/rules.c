@@ -8,7 +8,8 @@
  * Classification rows are tried in order; the first whose kind matches
  * and whose condition holds decides the event's role, cause and priority.
  * A condition is a substring (case-insensitive) of a field, or of the
- * line's text when `field` is NULL; "=N" compares an integer field.
+ * line's text when `field` is NULL; "=N" compares an integer field; "!"
+ * holds when the field is absent.
  * Priority breaks ties between primaries at the same time: a hardware
  * fault explains an OOM-looking symptom better than the reverse.
  */
@@ -40,6 +41,7 @@ static const struct class_rule CLASS[] = {
 	{ "slurm.task_error", "error", "out of memory", ROLE_PRIMARY, "host_oom", 70 },
 	/* hardware */
 	{ "hw.fallen_off_bus", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 95 },
+	{ "hw.gpu_lost", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 93 },
 	{ "hw.xid", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 90 }, /* refined by Xid class */
 	{ "hw.nvlink", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 88 },
 	{ "cuda.ecc", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 89 },
@@ -49,12 +51,20 @@ static const struct class_rule CLASS[] = {
 	{ "cuda.error", "error", "out of memory", ROLE_PRIMARY, "gpu_oom", 78 },
 	{ "cuda.error", NULL, NULL, ROLE_PRIMARY, "cuda_error", 75 },
 	{ "cuda.device_assert", NULL, NULL, ROLE_PRIMARY, "cuda_error", 76 },
+	/* a CUDA call NCCL makes while setting up (NVLS multicast, memory
+	 * pools, cuMem) that the driver or platform does not support is a
+	 * set-up failure, not a kernel fault */
+	{ "nccl.cuda_failure", NULL, "nvls", ROLE_PRIMARY, "nccl_init_error", 73 },
+	{ "nccl.cuda_failure", "error", "operation not supported", ROLE_PRIMARY, "nccl_init_error", 73 },
+	{ "nccl.cuda_failure", "error", "present state", ROLE_PRIMARY, "nccl_init_error", 73 },
 	{ "nccl.cuda_failure", NULL, NULL, ROLE_PRIMARY, "cuda_error", 74 },
 	/* NCCL set-up */
 	{ "nccl.shm_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
 	{ "nccl.syscall_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 70 },
 	{ "nccl.duplicate_gpu", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
 	{ "nccl.bootstrap_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 68 },
+	/* connection retries while setting up: a peer not (yet) listening */
+	{ "nccl.connect_retry", NULL, NULL, ROLE_SIGNAL, "nccl_init_error", 30 },
 	{ "nccl.version_mismatch", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
 	{ "torch.nccl_error", "error", "invalid usage", ROLE_PRIMARY, "nccl_init_error", 60 },
 	{ "torch.nccl_error", "error", "invalid argument", ROLE_PRIMARY, "nccl_init_error", 60 },
@@ -72,9 +82,16 @@ static const struct class_rule CLASS[] = {
 	{ "torch.nccl_error", "error", "unhandled cuda error", ROLE_PRIMARY, "cuda_error", 45 },
 	{ "torch.nccl_error", NULL, NULL, ROLE_SECONDARY, "network_error", 25 },
 	{ "torch.async_error", NULL, NULL, ROLE_SECONDARY, "network_error", 25 },
-	/* training numerics */
+	/* launcher: the job was never assembled */
+	{ "rdzv.error", NULL, NULL, ROLE_PRIMARY, "rendezvous_error", 67 },
+	{ "rdzv.warning", NULL, NULL, ROLE_SIGNAL, "rendezvous_error", 35 },
+	/* a start-up check rejected the configuration */
+	{ "config.invalid", NULL, NULL, ROLE_PRIMARY, "config_error", 69 },
+	/* training numerics; overflows while the scale settles are normal, so
+	 * a single overflow is no cause: the loss_scale_collapse finding is
+	 * (causes.c) */
 	{ "train.loss_scale_min", NULL, NULL, ROLE_PRIMARY, "fp16_overflow", 60 },
-	{ "train.overflow", NULL, NULL, ROLE_SIGNAL, "fp16_overflow", 30 },
+	{ "train.overflow", NULL, NULL, ROLE_SECONDARY, "fp16_overflow", 30 },
 	{ "train.nonfinite", NULL, NULL, ROLE_PRIMARY, "loss_divergence", 58 },
 	/* storage */
 	{ "io.no_space", NULL, NULL, ROLE_PRIMARY, "storage_error", 66 },
@@ -89,6 +106,17 @@ static const struct class_rule CLASS[] = {
 	{ "proc.signal", "signame", "SIGKILL", ROLE_SECONDARY, "process_crash", 10 },
 	{ "proc.signal", NULL, NULL, ROLE_PRIMARY, "process_crash", 55 },
 	{ "slurm.task_error", "error", "segmentation", ROLE_PRIMARY, "process_crash", 50 },
+	/* exceptions the launcher and start-up checks raise, recognised by
+	 * their class or message when the line is a traceback's last */
+	{ "proc.traceback", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
+	{ "proc.traceback", "exc_type", "DistNetworkError", ROLE_PRIMARY, "rendezvous_error", 66 },
+	{ "proc.traceback", "exc_type", "DistStoreError", ROLE_PRIMARY, "rendezvous_error", 66 },
+	{ "proc.traceback", "exc_msg", "store based barrier", ROLE_PRIMARY, "rendezvous_error", 66 },
+	{ "proc.traceback", "exc_msg", "failed to listen on any local network address", ROLE_PRIMARY,
+	  "rendezvous_error", 66 },
+	{ "proc.traceback", "exc_msg", "host not found", ROLE_PRIMARY, "rendezvous_error", 66 },
+	{ "proc.traceback", "exc_msg", "divisible by", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.traceback", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
@@ -98,9 +126,13 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_msg", "loss scale", ROLE_SIGNAL, "fp16_overflow", 40 },
 	{ "proc.traceback", "exc_type", "KeyboardInterrupt", ROLE_SECONDARY, "process_crash", 10 },
 	{ "proc.traceback", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
+	/* a traceback cut before its exception line: a process raised, but
+	 * what it raised is unknown, so other evidence names the cause */
+	{ "proc.traceback", "exc_type", "!", ROLE_PRIMARY, NULL, 30 },
 	{ "proc.traceback", NULL, NULL, ROLE_PRIMARY, "process_crash", 40 },
 	{ "proc.exception", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
 	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
+	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.exception", NULL, NULL, ROLE_SIGNAL, "process_crash", 30 },
 	/* consequences: never a first failure */
 	{ "torch.watchdog_timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
@@ -199,6 +231,18 @@ static const struct fl_cause_rule CAUSES[] = {
 	  "a worker process crashed (segfault, abort, or an uncaught exception)",
 	  { "read the innermost frame and exception of the failing rank's traceback",
 	    "for segfaults collect a core dump (ulimit -c unlimited) and check native extensions and library versions",
+	    NULL } },
+	{ "rendezvous_error", "rdzv.error rdzv.warning (and launcher exceptions in tracebacks)", 67,
+	  "the launcher could not assemble the job",
+	  { "if the store port is in use, pick a free one (--master_port, or --rdzv_endpoint=localhost:0 for single-node jobs) and look for a stale job on the node",
+	    "if the master cannot be reached or resolved, give MASTER_ADDR / --rdzv_endpoint as an IP address reachable from every node and check the firewall between nodes",
+	    "if the worker count differs from the world size, check that every node started exactly once with the same --nnodes/--nproc_per_node, and that no node was lost or restarted",
+	    NULL } },
+	{ "config_error", "config.invalid (and failed start-up assertions in tracebacks)", 69,
+	  "the training or parallel configuration is invalid",
+	  { "fix the configuration the check names; nothing ran, so no checkpoint is at risk",
+	    "make the batch sizes consistent: global batch = micro batch x gradient accumulation x data-parallel size",
+	    "choose tensor x pipeline (x context) parallel sizes whose product divides the world size, and that divide layers, heads and vocabulary",
 	    NULL } },
 	{ "scheduler_kill", "slurm.cancelled k8s.evicted", 50,
 	  "the job scheduler ended the job",
@@ -342,6 +386,12 @@ static bool condition_holds(const struct ev *e, const struct class_rule *r)
 {
 	if (!r->needle)
 		return true;
+	if (!strcmp(r->needle, "!")) {
+		struct fl_buf b = FL_BUF_INIT;
+		bool has = r->field && ev_field(e, r->field, &b);
+		fl_buf_release(&b);
+		return !has;
+	}
 	if (r->needle[0] == '=') {
 		int64_t v;
 		return r->field && ev_field_int(e, r->field, &v) && v == atoll(r->needle + 1);

@@ -18,6 +18,47 @@ static bool any_finding_of(const struct fl_analysis *a, const char *sev)
 	return false;
 }
 
+static bool is_kill(const struct ev *e)
+{
+	return !strcmp(e->kind, "slurm.cancelled") || !strcmp(e->kind, "k8s.evicted");
+}
+
+/* From when on what a rank prints is the kill's consequence: after the
+ * line's own time, else after the second the Slurm banner states (it has
+ * no fraction: a failure within that second may have come first). */
+static int64_t kill_time(const struct ev *e)
+{
+	int64_t t;
+	if (e->cts != FL_TIME_NONE)
+		return e->cts;
+	return ev_field_int(e, "cancel_time", &t) ? t + 1000000 : FL_TIME_NONE;
+}
+
+/* After the kill: by time when both have one, else by position in the
+ * same file. */
+static bool after_kill(const struct ev *e, const struct ev *k, int64_t kt)
+{
+	if (e->cts != FL_TIME_NONE && kt != FL_TIME_NONE)
+		return e->cts > kt;
+	return !strcmp(e->file, k->file) && e->line > k->line;
+}
+
+void verdict_after_kill(struct ctx *c)
+{
+	const struct ev *k = NULL;
+	for (size_t i = 0; i < c->nev; i++)
+		if (is_kill(&c->ev[i]) && (!k || ev_before(&c->ev[i], k)))
+			k = &c->ev[i];
+	if (!k)
+		return;
+	int64_t kt = kill_time(k);
+	for (size_t i = 0; i < c->nev; i++) {
+		struct ev *e = &c->ev[i];
+		if (e->role == ROLE_PRIMARY && after_kill(e, k, kt))
+			e->role = ROLE_SECONDARY;
+	}
+}
+
 const char *verdict_status(struct ctx *c, const struct ev *first)
 {
 	if (first)

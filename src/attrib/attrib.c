@@ -91,6 +91,10 @@ static void apply_time(struct fl_attr_file *f, struct fl_attr *a)
 		f->bundle->year = y;
 		f->bundle->year_end = fl_time_from_civil(y + 1, 1, 1, 0, 0, 0, 0);
 	}
+	if (a->delta >= 0 && a->ts_kind == FL_TS_NONE && f->last_ts != FL_TIME_NONE) {
+		a->ts = f->last_ts + llround(a->delta * 1e6);
+		a->ts_kind = f->last_kind;
+	}
 	if (a->ts_kind == FL_TS_YEARLESS)
 		f->bundle->yearless++;
 	if (a->ts_kind != FL_TS_NONE) {
@@ -111,6 +115,7 @@ void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct f
 	a->ts = FL_TIME_NONE;
 	a->ts_kind = FL_TS_NONE;
 	a->uptime = -1;
+	a->delta = -1;
 	a->level = 0;
 	a->conflict = false;
 	size_t i = 0;

@@ -196,18 +196,223 @@ static size_t dmesg_uptime(const char *s, size_t n, struct fl_attr *a)
 	size_t f0 = ++i;
 	while (i < n && is_digit(s[i]))
 		i++;
-	if (i - f0 != 6 || i >= n || s[i] != ']')
+	if (i - f0 != 6 || i >= n)
+		return 0;
+	size_t frac_end = i;
+	if (s[i] == ' ' && i + 1 < n && s[i + 1] == '<') {
+		/* dmesg -d: `[17159596.699613 <    0.000000>] `, the delta after */
+		const char *gt = memchr(s + i, '>', n - i < 24 ? n - i : 24);
+		if (!gt)
+			return 0;
+		i = (size_t)(gt - s) + 1;
+	}
+	if (i >= n || s[i] != ']')
 		return 0;
 	double secs = 0;
 	for (size_t k = d0; k < f0 - 1; k++)
 		secs = secs * 10 + (s[k] - '0');
 	double frac = 0, scale = 1;
-	for (size_t k = f0; k < i; k++) {
+	for (size_t k = f0; k < frac_end; k++) {
 		frac = frac * 10 + (s[k] - '0');
 		scale *= 10;
 	}
 	a->uptime = secs + frac / scale;
 	return skip_spaces(s, n, i + 1);
+}
+
+/* sglang's parallel coordinates after the time inside the bracket,
+ * `[2025-08-29 20:35:50 DP2 TP2 EP2 PP0]`: s[i] is the space before them.
+ * The TP rank is the global rank only when no data-parallel replica and no
+ * later pipeline stage is named. Returns the index of the `]`, or i
+ * unchanged when the bracket holds something else. */
+static size_t coords(const char *s, size_t n, size_t i, struct fl_attr *a)
+{
+	int64_t tp = -1, pp = -1;
+	bool dp = false;
+	size_t j = i;
+	while (j + 3 < n && s[j] == ' ' && s[j + 1] >= 'A' && s[j + 1] <= 'Z' &&
+	       s[j + 2] == 'P') {
+		char c = s[j + 1];
+		size_t k = j + 3;
+		int64_t v;
+		if (!read_int(s, n, &k, 6, &v))
+			return i;
+		if (c == 'T')
+			tp = v;
+		else if (c == 'P')
+			pp = v;
+		else if (c == 'D')
+			dp = true;
+		j = k;
+	}
+	if (j == i || j >= n || s[j] != ']')
+		return i;
+	if (tp >= 0 && !dp && pp <= 0)
+		a->rank = tp;
+	return j;
+}
+
+/* containerd / CRI-O log files: `<RFC 3339> stdout F <message>` (P: a
+ * partial line that the next record continues). The stamp is gone; this
+ * is what is left of the record header. */
+static size_t cri_stream(const char *s, size_t n)
+{
+	if (n < 10 || memcmp(s, "std", 3) != 0 || s[6] != ' ' || (s[7] != 'F' && s[7] != 'P') ||
+	    s[8] != ' ' || (memcmp(s + 3, "out", 3) != 0 && memcmp(s + 3, "err", 3) != 0))
+		return 0;
+	return 9;
+}
+
+/* Open MPI `--tag-output` `[1,3]<stderr>:`, PRRTE's `--output tag`
+ * `[prterun-f5n18-100629@1,3]<stdout>: ` and horovodrun's `[3]<stderr>:`:
+ * the number before `]` is the rank in MPI_COMM_WORLD. */
+static size_t mpi_tag(const char *s, size_t n, struct fl_attr *a)
+{
+	const char *close = memchr(s, ']', n < 96 ? n : 96);
+	if (!close)
+		return 0;
+	size_t end = (size_t)(close - s), j = end;
+	while (j > 1 && is_digit(s[j - 1]))
+		j--;
+	if (j == end || (s[j - 1] != ',' && s[j - 1] != '['))
+		return 0;
+	size_t i = end + 1;
+	if (n - i < 10 || memcmp(s + i, "<std", 4) != 0)
+		return 0;
+	i += 4;
+	if (memcmp(s + i, "out>:", 5) == 0 || memcmp(s + i, "err>:", 5) == 0)
+		i += 5;
+	else if (n - i >= 6 && memcmp(s + i, "diag>:", 6) == 0)
+		i += 6;
+	else
+		return 0;
+	int64_t r;
+	if (!read_int(s, n, &j, 7, &r))
+		return 0;
+	a->rank = r;
+	/* PRRTE puts a space after the tag; the older tags do not, and a
+	 * space there is the message's own indentation. */
+	bool prrte = memchr(s, '@', end) != NULL;
+	return prrte && i < n && s[i] == ' ' ? i + 1 : i;
+}
+
+static char level_letter(const char *s, size_t len)
+{
+	if (len == 8 && memcmp(s, "CRITICAL", 8) == 0)
+		return 'F';
+	if (len == 5 && memcmp(s, "DEBUG", 5) == 0)
+		return 0;
+	return (len == 4 || len == 5 || len == 7) && (s[0] == 'I' || s[0] == 'W' || s[0] == 'E') ?
+		       s[0] : 0;
+}
+
+/* nanotron's `[INFO|DP=0|PP=1|TP=0]: ` and `[WARNING|DP=0|PP=0|TP=0|ip-26-0-161-142]: `:
+ * level, parallel coordinates and, on multi-node runs, the host. Without
+ * the group sizes only the all-zero coordinate names a global rank (0). */
+static size_t level_coords(const char *s, size_t n, struct fl_attr *a)
+{
+	size_t i = 1;
+	while (i < n && i < 10 && s[i] >= 'A' && s[i] <= 'Z')
+		i++;
+	size_t lvl = i - 1;
+	if (lvl < 4 || i >= n || s[i] != '|')
+		return 0;
+	bool zero = true;
+	int ncoords = 0;
+	size_t h0 = 0, h1 = 0;
+	while (i < n && s[i] == '|') {
+		size_t k = i + 1;
+		int64_t v;
+		if (k + 3 < n && s[k] >= 'A' && s[k] <= 'Z' && s[k + 1] == 'P' && s[k + 2] == '=') {
+			k += 3;
+			if (!read_int(s, n, &k, 6, &v))
+				return 0;
+			zero = zero && v == 0;
+			ncoords++;
+		} else {
+			h0 = k;
+			while (k < n && k - h0 < 128 && s[k] != '|' && s[k] != ']' && s[k] != ' ')
+				k++;
+			h1 = k;
+		}
+		i = k;
+	}
+	if (!ncoords || i + 1 >= n || s[i] != ']' || s[i + 1] != ':')
+		return 0;
+	a->level = level_letter(s + 1, lvl);
+	if (zero)
+		a->rank = 0;
+	if (h1 > h0) {
+		a->host = s + h0;
+		a->host_len = h1 - h0;
+	}
+	return skip_spaces(s, n, i + 2);
+}
+
+/* Metaflow's task prefix `[7637/hello/92219 (pid 66823)] `, after its own
+ * timestamp, and the AWS Batch job id `[24616654-4aca-42ad-9d86-c1133f519cb9] `
+ * it adds for remote tasks. */
+static size_t metaflow_task(const char *s, size_t n, struct fl_attr *a)
+{
+	const char *close = memchr(s, ']', n < 200 ? n : 200);
+	if (!close || close - s < 12 || close[-1] != ')')
+		return 0;
+	const char *pid = memmem(s, (size_t)(close - s), " (pid ", 6);
+	if (!pid || !memchr(s, '/', (size_t)(pid - s)))
+		return 0;
+	size_t i = (size_t)(pid - s) + 6;
+	int64_t v;
+	if (!read_int(s, n, &i, 10, &v) || s + i + 1 != close)
+		return 0;
+	a->pid = v;
+	i = skip_spaces(s, n, i + 2);
+	if (n - i > 38 && s[i] == '[' && s[i + 37] == ']' && s[i + 9] == '-' && s[i + 14] == '-')
+		i = skip_spaces(s, n, i + 38);
+	return i;
+}
+
+/* dmesg --reltime (`dmesg -e`): `[Mar16 11:46] ` when the minute changes,
+ * then `[  +0.011147] ` - seconds since the previous message. */
+static size_t dmesg_reltime(const char *s, size_t n, int year, struct fl_attr *a)
+{
+	size_t i = skip_spaces(s, n, 1);
+	if (i < n && s[i] == '+') {
+		size_t d0 = ++i;
+		while (i < n && is_digit(s[i]))
+			i++;
+		if (i == d0 || i - d0 > 9 || i >= n || s[i] != '.')
+			return 0;
+		size_t f0 = ++i;
+		while (i < n && is_digit(s[i]))
+			i++;
+		if (i - f0 != 6 || i >= n || s[i] != ']')
+			return 0;
+		double secs = 0;
+		for (size_t k = d0; k < i; k++)
+			if (k != f0 - 1)
+				secs = secs * 10 + (s[k] - '0');
+		a->delta = secs / 1e6;
+		return skip_spaces(s, n, i + 1);
+	}
+	int mo = fl_month_from_name(s + 1, n - 1), day, h, mi;
+	if (!mo || n < 14)
+		return 0;
+	i = 4;
+	if (s[i] == ' ')
+		i++;
+	size_t d0 = i;
+	while (i < n && is_digit(s[i]) && i - d0 < 2)
+		i++;
+	if (i == d0 || i + 7 > n || s[i] != ' ' || s[i + 3] != ':' || s[i + 6] != ']')
+		return 0;
+	fl_digits(s + d0, n - d0, i - d0, &day);
+	if (!fl_digits(s + i + 1, n - i - 1, 2, &h) || !fl_digits(s + i + 4, n - i - 4, 2, &mi))
+		return 0;
+	int64_t ts = fl_time_from_civil(year ? year : FL_PROVISIONAL_YEAR, mo, day, h, mi, 0, 0);
+	if (ts == FL_TIME_NONE)
+		return 0;
+	set_time(a, ts, year ? FL_TS_FULL : FL_TS_YEARLESS);
+	return skip_spaces(s, n, i + 7);
 }
 
 /* A bracketed or bare timestamp; after a syslog stamp the host and the
@@ -224,14 +429,20 @@ static size_t stamp(const char *s, size_t n, int year, struct fl_attr *a)
 	bool syslog = !is_digit(s[i]);
 	i += used;
 	if (br) {
+		if (i < n && s[i] == ' ')
+			i = coords(s, n, i, a);
 		if (i >= n || s[i] != ']')
 			return 0;
 		i++;
-	} else if (i < n && s[i] != ' ' && s[i] != '|' && s[i] != ']' && s[i] != ':') {
+	} else if (i < n && s[i] != ' ' && s[i] != '|' && s[i] != ']' && s[i] != ':' &&
+		   s[i] != '\t') {
 		return 0;
 	}
 	set_time(a, ts, kind);
-	i = skip_spaces(s, n, i);
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (!br)
+		i += cri_stream(s + i, n - i);
 	if (syslog && !br) {
 		/* `Dec  3 12:00:00 node07 kernel: ` */
 		size_t h0 = i;
@@ -261,7 +472,8 @@ static size_t ray_prefix(const char *s, size_t n, struct fl_attr *a)
 	if (!close)
 		return 0;
 	size_t end = (size_t)(close - s);
-	const char *pid = memmem(s, end, " pid=", 5);
+	/* `(pid=123)`, a task rather than an actor, has no name before it */
+	const char *pid = n > 5 && memcmp(s + 1, "pid=", 4) == 0 ? s : memmem(s, end, " pid=", 5);
 	if (!pid)
 		return 0;
 	size_t i = (size_t)(pid - s) + 5;
@@ -316,6 +528,43 @@ static size_t srun_label(const char *s, size_t n, struct fl_attr *a)
 	return i + 2;
 }
 
+/* Slurm built with several slurmd per host names its step daemon after the
+ * node: `slurmstepd-irene1112: error: ...`. The node is the host. */
+static size_t slurmstepd_node(const char *s, size_t n, struct fl_attr *a)
+{
+	if (n < 14 || memcmp(s, "slurmstepd-", 11) != 0)
+		return 0;
+	size_t i = 11;
+	while (i < n && i < 11 + 64 && s[i] != ':' && s[i] != ' ')
+		i++;
+	if (i == 11 || i + 1 >= n || s[i] != ':' || s[i + 1] != ' ')
+		return 0;
+	a->host = s + 11;
+	a->host_len = i - 11;
+	return i + 2;
+}
+
+/* A scheduler's role/replica tag in front of a worker's output: TorchX
+ * `ray/0 (CommandActor pid=494377) `, NeMo-Run `llama32_1b/0 I0601 ...`.
+ * Only taken when another prefix follows, so a path at the start of a
+ * message is left alone. */
+static size_t replica_tag(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && i < 64 && (is_alpha(s[i]) || is_digit(s[i]) || s[i] == '_' || s[i] == '-'))
+		i++;
+	if (i == 0 || i >= n || s[i] != '/')
+		return 0;
+	int64_t v;
+	size_t j = i + 1;
+	if (!read_int(s, n, &j, 6, &v) || j + 2 >= n || s[j] != ' ')
+		return 0;
+	char c = s[j + 1];
+	if (c == '(' || ((c == 'I' || c == 'W' || c == 'E' || c == 'F') && is_digit(s[j + 2])))
+		return j + 1;
+	return 0;
+}
+
 size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_attr *a)
 {
 	if (n < 3)
@@ -330,6 +579,10 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 		if ((used = role_tag(s, n, a)) || (used = kubectl_prefix(s, n, a)) ||
 		    (used = glog(s, n, year, a)) || (used = stamp(s, n, year, a)) ||
 		    (used = dmesg_uptime(s, n, a)))
+			return used;
+		/* Rarer shapes, tried only when the common ones failed. */
+		if ((used = mpi_tag(s, n, a)) || (used = level_coords(s, n, a)) ||
+		    (used = metaflow_task(s, n, a)) || (used = dmesg_reltime(s, n, year, a)))
 			return used;
 		if (first && is_digit(s[1])) { /* log viewer line numbers `[80746] ` */
 			size_t i = 1;
@@ -353,14 +606,23 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 	}
 	if (a->ts_kind == FL_TS_NONE && (used = glog(s, n, year, a)))
 		return used;
-	if (a->ts_kind == FL_TS_NONE && (used = stamp(s, n, year, a)))
+	/* A second stamp is peeled too: a collector's before the program's
+	 * own (CRI, CI runners). The first one seen keeps the time. */
+	if ((a->ts_kind == FL_TS_NONE || is_digit(s[0])) && (used = stamp(s, n, year, a)))
 		return used;
 	if ((used = nccl_prefix(s, n, a)))
 		return used;
 	if (first && is_digit(s[0]) && (used = srun_label(s, n, a)))
 		return used;
+	if (s[0] == 's' && (used = slurmstepd_node(s, n, a)))
+		return used;
 	if (first && (used = host_colon(s, n, a)))
 		return used;
+	if (first && (used = replica_tag(s, n)))
+		return used;
+	/* `dmesg --raw`: the syslog priority before the uptime, `<6>[ 0.0] ` */
+	if (first && s[0] == '<' && is_digit(s[1]) && s[2] == '>' && n > 3 && s[3] == '[')
+		return 3;
 	if (n > 8 && (memcmp(s, "stderr: ", 8) == 0 || memcmp(s, "stdout: ", 8) == 0))
 		return 8;
 	return 0;

@@ -202,6 +202,26 @@ static size_t parse_syslog(const char *s, size_t n, int year, int64_t *ts, enum 
 }
 
 /* 10-digit epoch seconds with optional fraction, then a non-digit. */
+/* "MM/DD/YYYY HH:MM:SS[,frac]": Python logging's datefmt "%m/%d/%Y %H:%M:%S"
+ * (Hugging Face examples, nanotron). A first number above 12 can only be a
+ * day, so "DD/MM/YYYY" is read too; where both fit, the US order wins. */
+static size_t parse_us_date(const char *s, size_t n, int64_t *ts)
+{
+	int a, b, y, h, mi, sec, us = 0, nd;
+	if (n < 19 || s[2] != '/' || s[5] != '/' || s[10] != ' ' || !fl_digits(s, n, 2, &a) ||
+	    !fl_digits(s + 3, n - 3, 2, &b) || !fl_digits(s + 6, n - 6, 4, &y) ||
+	    !fl_parse_hms(s + 11, n - 11, &h, &mi, &sec))
+		return 0;
+	size_t i = 19;
+	i += fl_parse_frac(s + i, n - i, &us, &nd);
+	int mo = a > 12 ? b : a, d = a > 12 ? a : b;
+	int64_t t = fl_time_from_civil(y, mo, d, h, mi, sec > 59 ? 59 : sec, us);
+	if (t == FL_TIME_NONE)
+		return 0;
+	*ts = t;
+	return i;
+}
+
 static size_t parse_epoch(const char *s, size_t n, int64_t *ts)
 {
 	int hi, lo;
@@ -227,6 +247,8 @@ size_t fl_parse_time(const char *s, size_t n, int year, int64_t *ts, enum fl_ts_
 	if (s[0] >= '0' && s[0] <= '9') {
 		if ((used = parse_iso(s, n, ts)))
 			return used;
+		if (n > 2 && s[2] == '/')
+			return parse_us_date(s, n, ts);
 		return parse_epoch(s, n, ts);
 	}
 	return parse_syslog(s, n, year, ts, kind);

@@ -32,6 +32,45 @@ extern const struct fl_cmd fl_commands[];
 extern const size_t fl_ncommands;
 const struct fl_cmd *cli_find(const char *name);
 
+/* ---- SQL (cli_sql.c) ----
+ * Every statement the verbs run has a name and an id here, and its text in
+ * the table of cli_sql.c, so that tests/unit/test_cli_sql.c can prepare
+ * each one against a fresh store. Only `faultline sql` runs other SQL: the
+ * user's. */
+enum cli_sql_id {
+	CLI_SQL_RUN_IDS,
+	CLI_SQL_RUNS,
+	CLI_SQL_EVENTS,
+	CLI_SQL_EVENTS_RUN_START,
+	CLI_SQL_TIMELINE,
+	CLI_SQL_STEPS,
+	CLI_SQL_STEPS_PER_STEP,
+	CLI_SQL_TAIL,
+	CLI_SQL_TAIL_HAS_RANK,
+	CLI_SQL_TRANSPORTS,
+	CLI_SQL_HOSTS,
+	CLI_SQL_HOSTS_DEEP,
+	CLI_SQL_RANKS_ROWS,
+	CLI_SQL_SHOW_EVENT,
+	CLI_SQL_SHOW_FIELDS,
+	CLI_SQL_SHOW_LINES,
+	CLI_SQL_REANALYZE_VERDICT,
+	CLI_SQL_DIFF_HOSTS_ONLY_HERE,
+	CLI_SQL_DIFF_NCCL_VERSIONS,
+	CLI_SQL_DIFF_TORCH_NCCL_VERSIONS,
+	CLI_SQL_DIFF_NETWORK,
+	CLI_SQL_DIFF_TRANSPORTS,
+	CLI_SQL_DIFF_IB_DEVICES,
+	CLI_SQL_DIFF_IB_OOB_INTERFACES,
+	CLI_SQL_DIFF_SOCKET_INTERFACES,
+	CLI_SQL_DIFF_BOOTSTRAP_INTERFACES,
+	CLI_SQL_N
+};
+/* The text of a statement. */
+const char *cli_sql(enum cli_sql_id id);
+/* The whole table, CLI_SQL_N entries indexed by enum cli_sql_id. */
+size_t cli_sql_table(const struct fl_sql_def **out);
+
 /* Options most verbs accept. */
 struct cli_common {
 	const char *db;
@@ -94,13 +133,39 @@ int cli_open_writable(const struct cli_common *c, bool must_exist, struct fl_pat
 /* Directory of the shipped patterns. */
 const char *cli_patterns_dir(void);
 
-/* Reads the options of analyze and ingest (the common ones, --no-keep and --copy-dir) and
- * checks for one to max BUNDLE operands; CLI_CONTINUE or an exit code, as cli_parse_opts(). */
+/* The options analyze and ingest add to the common ones. */
+struct cli_ingest {
+	enum fl_keep keep; /* --no-keep, --copy-dir */
+	bool quiet;        /* --quiet: no progress line */
+	int shard, shards; /* ingest --shard I/N; shards 0: not a shard */
+	/* the limits on hostile input: --max-bytes, --max-ratio, --max-members,
+	 * --max-depth, --max-line (docs/commands/analyze.md) */
+	struct fl_ingest_opts limits;
+};
+
+/* Reads the options of analyze and ingest (--shard: ingest's only, when
+ * max is -1) and checks for one to max BUNDLE operands, exactly one
+ * with --shard; CLI_CONTINUE or an exit code, as cli_parse_opts(). */
 int cli_ingest_args(int argc, char **argv, const char *verb, int max, struct cli_common *c,
-		    enum fl_keep *keep);
-/* Ingests one bundle (printing only errors); returns an exit code. */
+		    struct cli_ingest *in);
+/* Ingests bundle index of count (1-based; for the progress line),
+ * printing only errors and the progress line; returns an exit code. */
 int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *path,
-		   enum fl_keep keep, struct fl_ingest_result *res);
+		   const struct cli_ingest *in, int index, int count,
+		   struct fl_ingest_result *res);
+
+/* The progress line on standard error (cli_progress.c): on only when it
+ * is a terminal and not quiet; cleared before anything else is printed. */
+struct cli_progress {
+	bool on, shown;
+	int index, count; /* bundle index of count */
+	int width;        /* terminal columns */
+};
+void cli_progress_init(struct cli_progress *pr, bool quiet, int index, int count);
+/* Sets o->progress to print on pr, when pr is on. */
+void cli_progress_attach(struct cli_progress *pr, struct fl_pipeline_opts *o);
+void cli_progress_update(void *ctx, const struct fl_progress *p);
+void cli_progress_clear(struct cli_progress *pr);
 
 /* Analyses run_id and writes the report where c says (stdout or -o); link:
  * the full report's URL in a ticket format, or NULL. */
@@ -121,14 +186,16 @@ void cli_clip(struct fl_buf *b, size_t max);             /* cut to max code poin
 void cli_json_cell(struct fl_buf *b, struct fl_stmt *st, int col);
 
 /* Rows computed in C, printed by cli_print_rows() (cli_rows.c): add
- * ncols cells per row, in column order; names must outlive the rowset. */
+ * ncols cells per row, in column order. The statement sql reads them back
+ * and names the columns: SELECT json_extract(value, '$[k]') AS "name", ...
+ * FROM json_each(?1) ORDER BY key, ncols of them. */
 struct cli_rowset {
-	const char *const *names;
+	enum cli_sql_id sql;
 	int ncols, col;
 	size_t nrows;
 	struct fl_buf json;
 };
-void cli_rowset_init(struct cli_rowset *r, const char *const *names, int ncols);
+void cli_rowset_init(struct cli_rowset *r, enum cli_sql_id sql, int ncols);
 void cli_rowset_null(struct cli_rowset *r);
 void cli_rowset_int(struct cli_rowset *r, int64_t v);
 void cli_rowset_text(struct cli_rowset *r, const char *s);  /* NULL: null */
@@ -155,15 +222,6 @@ bool cli_parse_int(const char *s, int64_t min, int64_t *out);
 bool cli_parse_clock(const char *s, int64_t *us_of_day, bool *whole_second); /* HH:MM:SS */
 bool cli_parse_duration(const char *s, int64_t *out); /* 90s 30m 12h 7d 2w */
 int cli_parse_severity(const char *s);                 /* info..fatal, -1 if unknown */
-/* SQL text of a µs column as RFC 3339 with milliseconds (NULL stays NULL),
- * and of a severity column by name. */
-#define CLI_SQL_TIME(col)                                                                  \
-	"strftime('%Y-%m-%dT%H:%M:%S', " col " / 1000000, 'unixepoch') || printf('.%03dZ', " \
-	col " / 1000 % 1000)"
-#define CLI_SQL_SEVERITY(col)                                                              \
-	"CASE " col " WHEN 0 THEN 'info' WHEN 1 THEN 'warning' WHEN 2 THEN 'error'"          \
-	" ELSE 'fatal' END"
-
 int cmd_analyze(int argc, char **argv);
 int cmd_ingest(int argc, char **argv);
 int cmd_merge(int argc, char **argv);

@@ -254,7 +254,14 @@ int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, b
 	struct fl_err err;
 	fl_err_clear(&err);
 	struct fl_analysis *a;
-	if (fl_analyze_run(s, run_id, &a, &err))
+	/* A stored run's report reads its saved analysis; one saved by another
+	 * build, or none, is analysed afresh. */
+	int rc = save ? FL_ENOTFOUND : fl_analysis_load(s, run_id, &a, &err);
+	if (rc == FL_ENOTFOUND) {
+		fl_err_clear(&err);
+		rc = fl_analyze_run(s, run_id, &a, &err);
+	}
+	if (rc)
 		return cli_fail(&err);
 	if (save && fl_analysis_save(s, a, &err)) {
 		fl_analysis_free(a);
@@ -266,7 +273,7 @@ int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, b
 	ro.color = ro.format == FL_FMT_TEXT && !c->out && isatty(STDOUT_FILENO) && !(nc && *nc);
 	struct fl_buf out = FL_BUF_INIT;
 	fl_report_render(a, &ro, &out);
-	int rc = cli_write_output(c, &out);
+	rc = cli_write_output(c, &out);
 	fl_buf_release(&out);
 	fl_analysis_free(a);
 	return rc;

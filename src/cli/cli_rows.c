@@ -12,12 +12,13 @@
  */
 #include "cli.h"
 
+#include <assert.h>
 #include <string.h>
 
-void cli_rowset_init(struct cli_rowset *r, const char *const *names, int ncols)
+void cli_rowset_init(struct cli_rowset *r, enum cli_sql_id sql, int ncols)
 {
 	memset(r, 0, sizeof(*r));
-	r->names = names;
+	r->sql = sql;
 	r->ncols = ncols;
 	fl_buf_addc(&r->json, '[');
 }
@@ -69,7 +70,7 @@ void cli_rowset_text(struct cli_rowset *r, const char *s)
 	cell_end(r);
 }
 
-/* The same text as CLI_SQL_TIME, so that times from SQL and from C match. */
+/* The same text as TIME() in cli_sql.c, so that times from SQL and from C match. */
 void cli_rowset_time(struct cli_rowset *r, int64_t ts)
 {
 	if (ts == FL_TIME_NONE) {
@@ -87,17 +88,11 @@ void cli_rowset_time(struct cli_rowset *r, int64_t ts)
 int cli_rowset_print(struct cli_rowset *r, struct fl_store *s, enum cli_rows fmt,
 		     const struct cli_common *c)
 {
-	struct fl_buf sql = FL_BUF_INIT;
-	fl_buf_adds(&sql, "SELECT ");
-	for (int k = 0; k < r->ncols; k++)
-		fl_buf_printf(&sql, "%sjson_extract(value, '$[%d]') AS \"%s\"", k ? ", " : "", k,
-			      r->names[k]);
-	fl_buf_adds(&sql, " FROM json_each(?1) ORDER BY key");
 	struct fl_stmt *st;
-	int rc = cli_prepare(s, sql.ptr, &st);
-	fl_buf_release(&sql);
+	int rc = cli_prepare(s, cli_sql(r->sql), &st);
 	if (rc)
 		return rc;
+	assert(fl_stmt_columns(st) == r->ncols);
 	fl_buf_addc(&r->json, ']');
 	fl_stmt_bind_text(st, 1, r->json.ptr);
 	rc = cli_print_rows(st, fmt, c);

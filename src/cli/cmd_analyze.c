@@ -9,8 +9,8 @@
 int cmd_analyze(int argc, char **argv)
 {
 	struct cli_common c;
-	enum fl_keep keep;
-	int rc = cli_ingest_args(argc, argv, "analyze", 1, &c, &keep);
+	struct cli_ingest in;
+	int rc = cli_ingest_args(argc, argv, "analyze", 1, &c, &in);
 	if (rc != CLI_CONTINUE)
 		return rc;
 	struct fl_patterns *p;
@@ -18,7 +18,7 @@ int cmd_analyze(int argc, char **argv)
 	if (cli_open_writable(&c, false, &p, &s))
 		return EXIT_FAIL;
 	struct fl_ingest_result res;
-	rc = cli_ingest_one(s, p, argv[optind], keep, &res);
+	rc = cli_ingest_one(s, p, argv[optind], &in, 1, 1, &res);
 	if (rc == EXIT_OK)
 		rc = cli_report(s, res.run_id, &c, true, NULL);
 	fl_store_close(s);

@@ -149,7 +149,8 @@ static void verdict_rows(struct diff *d, struct fl_analysis *const a[2])
 static void config_rows(struct diff *d, struct fl_analysis *const a[2])
 {
 	const struct fl_config *c0 = &a[0]->config, *c1 = &a[1]->config;
-	add_int(d, "ranks", "ranks seen", a[0]->nranks, a[1]->nranks);
+	add_int(d, "ranks", "ranks", a[0]->nranks, a[1]->nranks);
+	add_int(d, "ranks_seen", "ranks seen", a[0]->nranks_seen, a[1]->nranks_seen);
 	add_int(d, "hosts", "hosts seen", a[0]->nhosts, a[1]->nhosts);
 	add_int(d, "world_size", "world size", c0->world_size, c1->world_size);
 	add_int(d, "data_parallel_size", "data parallel", c0->data_parallel_size,
@@ -189,29 +190,19 @@ static void training_rows(struct diff *d, struct fl_analysis *const a[2])
 
 /* ---- aspects read as sets from the store ---- */
 
-/* A field's distinct values over one kind of event of run ?1. */
-#define EVENT_FIELD(kind, field)                                                         \
-	"SELECT DISTINCT json_extract(fields, '$." field "') AS v FROM events"           \
-	" WHERE run_id = ?1 AND kind = '" kind "' AND v IS NOT NULL ORDER BY v"
-
 static const struct set_aspect {
-	const char *key, *label, *sql;
+	const char *key, *label;
+	enum cli_sql_id sql;
 } SETS[] = {
-	/* ?2 is the other run: hosts present here and not there. */
-	{ "hosts_only_here", "hosts only in this run",
-	  "SELECT host FROM hosts WHERE run_id = ?1"
-	  " AND host NOT IN (SELECT host FROM hosts WHERE run_id = ?2) ORDER BY host" },
-	{ "nccl_versions", "NCCL versions", EVENT_FIELD("nccl.version", "version") },
-	{ "torch_nccl_versions", "NCCL versions (torch)",
-	  EVENT_FIELD("torch.nccl_error", "nccl_version") },
-	{ "network", "NCCL network", EVENT_FIELD("nccl.using_network", "net") },
-	{ "transports", "transports",
-	  "SELECT DISTINCT transport || CASE WHEN gdr > 0 THEN ' (GDR)' ELSE '' END AS v"
-	  " FROM transports WHERE run_id = ?1 ORDER BY v" },
-	{ "ib_devices", "IB devices", EVENT_FIELD("nccl.ib_devices", "devices") },
-	{ "ib_oob_interfaces", "IB OOB interfaces", EVENT_FIELD("nccl.ib_devices", "oob_if") },
-	{ "socket_interfaces", "socket interfaces", EVENT_FIELD("nccl.socket_devices", "if") },
-	{ "bootstrap_interfaces", "bootstrap interfaces", EVENT_FIELD("nccl.bootstrap_if", "if") },
+	{ "hosts_only_here", "hosts only in this run", CLI_SQL_DIFF_HOSTS_ONLY_HERE },
+	{ "nccl_versions", "NCCL versions", CLI_SQL_DIFF_NCCL_VERSIONS },
+	{ "torch_nccl_versions", "NCCL versions (torch)", CLI_SQL_DIFF_TORCH_NCCL_VERSIONS },
+	{ "network", "NCCL network", CLI_SQL_DIFF_NETWORK },
+	{ "transports", "transports", CLI_SQL_DIFF_TRANSPORTS },
+	{ "ib_devices", "IB devices", CLI_SQL_DIFF_IB_DEVICES },
+	{ "ib_oob_interfaces", "IB OOB interfaces", CLI_SQL_DIFF_IB_OOB_INTERFACES },
+	{ "socket_interfaces", "socket interfaces", CLI_SQL_DIFF_SOCKET_INTERFACES },
+	{ "bootstrap_interfaces", "bootstrap interfaces", CLI_SQL_DIFF_BOOTSTRAP_INTERFACES },
 };
 
 /* The rows of sql joined with ", ", or NULL when there are none. */
@@ -248,7 +239,7 @@ static int set_rows(struct diff *d, struct fl_store *s, const int64_t run[2], st
 	for (size_t i = 0; i < sizeof(SETS) / sizeof(SETS[0]); i++) {
 		char *t[2] = { NULL, NULL };
 		for (int k = 0; k < 2; k++) {
-			if (set_text(s, SETS[i].sql, run[k], run[1 - k], &t[k], err)) {
+			if (set_text(s, cli_sql(SETS[i].sql), run[k], run[1 - k], &t[k], err)) {
 				free(t[0]);
 				return err->code;
 			}

@@ -14,20 +14,6 @@
 #define DAY_US 86400000000LL
 #define SEC_US 1000000LL
 
-static const char EVENTS_SQL[] =
-	"SELECT e.id, " CLI_SQL_TIME("e.ts") " AS time, e.rank, e.host, "
-	CLI_SQL_SEVERITY("e.severity") " AS severity, e.kind, f.path AS file, e.line, e.text"
-	" FROM events e JOIN files f ON f.id = e.file_id WHERE e.run_id = ?1"
-	" AND (?2 IS NULL OR substr(e.kind, 1, length(?2)) = ?2)"
-	" AND (?3 IS NULL OR e.rank = ?3)"
-	" AND (?4 IS NULL OR e.host = ?4)"
-	" AND (?5 IS NULL OR e.ts >= ?5)"
-	" AND (?6 IS NULL OR e.ts <= ?6)"
-	" AND (?7 IS NULL OR e.pattern = ?7)"
-	" AND (?8 IS NULL OR instr(e.text, ?8) > 0)"
-	" AND e.severity >= ?9"
-	" ORDER BY e.id LIMIT ?10";
-
 struct ev_filter {
 	const char *kind, *host, *pattern, *grep;
 	const char *since, *until; /* as typed; resolved once the store is open */
@@ -40,7 +26,7 @@ struct ev_filter {
 static int64_t run_start(struct fl_store *s, int64_t run)
 {
 	struct fl_stmt *st;
-	if (fl_store_prepare(s, "SELECT MIN(first_ts) FROM activity WHERE run_id = ?1", &st, NULL))
+	if (fl_store_prepare(s, cli_sql(CLI_SQL_EVENTS_RUN_START), &st, NULL))
 		return FL_TIME_NONE;
 	fl_stmt_bind_int(st, 1, run);
 	int64_t t = FL_TIME_NONE;
@@ -85,7 +71,7 @@ static int print_events(struct fl_store *s, int64_t run, const void *opts, enum 
 	if (f->until && (rc = resolve_time(s, run, "--until", f->until, true, &until)))
 		return rc;
 	struct fl_stmt *st;
-	if (cli_prepare(s, EVENTS_SQL, &st))
+	if (cli_prepare(s, cli_sql(CLI_SQL_EVENTS), &st))
 		return EXIT_FAIL;
 	fl_stmt_bind_int(st, 1, run);
 	fl_stmt_bind_text(st, 2, f->kind);

@@ -15,78 +15,35 @@
 
 #include <string.h>
 
-/* Filled only with --deep; an empty table keeps one query for both. */
-#define DEEP_TABLE                                                                   \
-	"CREATE TEMP TABLE IF NOT EXISTS fl_hosts_deep(run_id INTEGER, host TEXT, why TEXT)"
-
-/* The query is HEAD, the stuck column with --deep, then TAIL. */
-static const char HEAD[] =
-	"WITH imp(run_id, host, why) AS ("
-	"  SELECT id, first_host, 'first' FROM runs"
-	"   WHERE first_host IS NOT NULL AND sha256 IS NOT NULL"
-	"  UNION"
-	"  SELECT e.run_id, e.host,"
-	"   CASE e.kind WHEN 'nccl.ib_error' THEN 'network' ELSE 'hardware' END"
-	"   FROM runs r JOIN events e ON e.run_id = r.id AND e.kind IN"
-	"   ('hw.xid', 'hw.fallen_off_bus', 'hw.nvlink', 'cuda.ecc', 'nccl.ib_error')"
-	"   WHERE r.sha256 IS NOT NULL AND e.host IS NOT NULL AND e.host != ''"
-	"  UNION"
-	"  SELECT run_id, host, why FROM temp.fl_hosts_deep"
-	")"
-	" SELECT i.host AS host, COUNT(DISTINCT i.run_id) AS runs,"
-	"  COUNT(DISTINCT CASE WHEN i.why = 'first' THEN i.run_id END) AS first_failure,"
-	"  COUNT(DISTINCT CASE WHEN i.why = 'hardware' THEN i.run_id END) AS hardware,"
-	"  COUNT(DISTINCT CASE WHEN i.why = 'network' THEN i.run_id END) AS network,";
-
-static const char TAIL[] =
-	"  strftime('%Y-%m-%dT%H:%M:%SZ', MAX(r.ingested_at) / 1000000, 'unixepoch')"
-	"   AS last_seen,"
-	"  (SELECT group_concat(run_id, ',') FROM (SELECT DISTINCT run_id FROM imp j"
-	"    WHERE j.host = i.host ORDER BY run_id DESC)) AS run_ids"
-	" FROM imp i JOIN runs r ON r.id = i.run_id"
-	" GROUP BY i.host"
-	" ORDER BY runs DESC, first_failure DESC, hardware DESC, network DESC, i.host"
-	" LIMIT ?1";
-
-static const char STUCK_COLUMN[] =
-	"  COUNT(DISTINCT CASE WHEN i.why = 'stuck' THEN i.run_id END) AS stuck,";
-
-/* Records the hosts of a run's stuck ranks. */
-static int deep_run(struct fl_store *s, struct fl_stmt *ins, int64_t run, struct fl_err *err)
+/* Adds the hosts of a run's stuck ranks to *stuck, [run, host] pairs. */
+static int deep_run(struct fl_store *s, int64_t run, struct fl_buf *stuck, struct fl_err *err)
 {
 	struct fl_analysis *a;
 	if (fl_analyze_run(s, run, &a, err))
 		return err->code;
-	int rc = FL_OK;
-	for (size_t i = 0; i < a->nranks_state && !rc; i++) {
+	for (size_t i = 0; i < a->nranks_state; i++) {
 		const struct fl_rank_state *r = &a->ranks[i];
 		if (strcmp(r->state, "stuck") || !r->host)
 			continue;
-		fl_stmt_reset(ins);
-		fl_stmt_bind_int(ins, 1, run);
-		fl_stmt_bind_text(ins, 2, r->host);
-		if (fl_stmt_step(ins) < 0)
-			rc = fl_err_set(err, FL_EDB, "cannot note run %lld: %s", (long long)run,
-					fl_store_errmsg(s));
+		fl_buf_printf(stuck, "%s[%lld,", stuck->len > 1 ? "," : "", (long long)run);
+		fl_json_str(stuck, r->host, strlen(r->host));
+		fl_buf_addc(stuck, ']');
 	}
 	fl_analysis_free(a);
-	return rc;
+	return FL_OK;
 }
 
-static int deep_scan(struct fl_store *s, struct fl_err *err)
+/* The hosts of every run's stuck ranks, as the hosts.deep statement takes
+ * them (?2): a JSON array of [run_id, host]. */
+static int deep_scan(struct fl_store *s, struct fl_buf *stuck, struct fl_err *err)
 {
-	struct fl_stmt *runs = NULL, *ins = NULL;
-	int rc = fl_store_prepare(s, "SELECT id FROM runs WHERE sha256 IS NOT NULL ORDER BY id",
-				  &runs, err);
-	if (!rc)
-		rc = fl_store_prepare(s, "INSERT INTO temp.fl_hosts_deep VALUES (?1, ?2, 'stuck')",
-				      &ins, err);
+	struct fl_stmt *runs = NULL;
+	int rc = fl_store_prepare(s, cli_sql(CLI_SQL_RUN_IDS), &runs, err);
 	int step;
 	while (!rc && (step = fl_stmt_step(runs)) == 1)
-		rc = deep_run(s, ins, fl_stmt_int(runs, 0), err);
+		rc = deep_run(s, fl_stmt_int(runs, 0), stuck, err);
 	if (!rc && step < 0)
 		rc = fl_err_set(err, FL_EDB, "cannot list runs: %s", fl_store_errmsg(s));
-	fl_stmt_free(ins);
 	fl_stmt_free(runs);
 	return rc;
 }
@@ -96,21 +53,25 @@ static int list_hosts(struct fl_store *s, int64_t limit, bool deep, enum cli_row
 {
 	struct fl_err err;
 	fl_err_clear(&err);
-	if (fl_store_exec(s, DEEP_TABLE, &err) || (deep && deep_scan(s, &err)))
+	struct fl_buf stuck = FL_BUF_INIT;
+	fl_buf_addc(&stuck, '[');
+	if (deep && deep_scan(s, &stuck, &err)) {
+		fl_buf_release(&stuck);
 		return cli_fail(&err);
-	struct fl_buf sql = FL_BUF_INIT;
-	fl_buf_adds(&sql, HEAD);
-	fl_buf_adds(&sql, deep ? STUCK_COLUMN : "");
-	fl_buf_adds(&sql, TAIL);
+	}
+	fl_buf_addc(&stuck, ']');
 	struct fl_stmt *st;
-	int rc = cli_prepare(s, sql.ptr, &st);
-	fl_buf_release(&sql);
-	if (rc)
+	int rc = cli_prepare(s, cli_sql(deep ? CLI_SQL_HOSTS_DEEP : CLI_SQL_HOSTS), &st);
+	if (rc) {
+		fl_buf_release(&stuck);
 		return rc;
+	}
 	fl_stmt_bind_int(st, 1, limit);
+	fl_stmt_bind_text(st, 2, stuck.ptr);
 	/* cli_print_rows prints its own one-line error. */
 	rc = cli_print_rows(st, fmt, c);
 	fl_stmt_free(st);
+	fl_buf_release(&stuck);
 	return rc;
 }
 

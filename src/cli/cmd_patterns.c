@@ -16,6 +16,7 @@ static int patterns_check(struct cli_common *c)
 		return EXIT_FAIL;
 	struct fl_check_result r;
 	fl_patterns_check(p, &r);
+	fl_patterns_check_vocab(p, &r);
 	if (r.report.len)
 		fputs(r.report.ptr, stdout);
 	printf("%zu patterns, %zu examples: %zu passed, %zu failed\n", r.patterns, r.examples,

@@ -10,9 +10,7 @@
  */
 #include "cli.h"
 
-static const char *const COLS[] = { "rank",	   "host",	  "local_rank", "state",
-				    "first_error", "last_active", "last_seq",	"lines" };
-#define NCOLS ((int)(sizeof(COLS) / sizeof(COLS[0])))
+enum { NCOLS = 8 }; /* the columns of CLI_SQL_RANKS_ROWS */
 
 static void add_rank(struct cli_rowset *rs, const struct fl_rank_state *r)
 {
@@ -41,7 +39,7 @@ static int print_ranks(struct fl_store *s, int64_t run, const void *opts, enum c
 	if (fl_analyze_run(s, run, &a, &err))
 		return cli_fail(&err);
 	struct cli_rowset rs;
-	cli_rowset_init(&rs, COLS, NCOLS);
+	cli_rowset_init(&rs, CLI_SQL_RANKS_ROWS, NCOLS);
 	for (size_t i = 0; i < a->nranks_state; i++)
 		add_rank(&rs, &a->ranks[i]);
 	int rc = cli_rowset_print(&rs, s, fmt, c);

@@ -33,7 +33,7 @@ static int old_load(struct fl_store *s, int64_t id, struct old_verdict *o, struc
 {
 	struct fl_stmt *st;
 	memset(o, 0, sizeof(*o));
-	if (fl_store_prepare(s, "SELECT status, cause FROM runs WHERE id = ?1 AND sha256 IS NOT NULL", &st, err))
+	if (fl_store_prepare(s, cli_sql(CLI_SQL_REANALYZE_VERDICT), &st, err))
 		return err->code;
 	fl_stmt_bind_int(st, 1, id);
 	int rc = fl_stmt_step(st);
@@ -111,8 +111,7 @@ static int all_runs(struct fl_store *s, int64_t **ids, size_t *n)
 	size_t cap = 0;
 	*ids = NULL;
 	*n = 0;
-	if (fl_store_prepare(s, "SELECT id FROM runs WHERE sha256 IS NOT NULL ORDER BY id", &st,
-			     &err))
+	if (fl_store_prepare(s, cli_sql(CLI_SQL_RUN_IDS), &st, &err))
 		return cli_fail(&err);
 	int rc;
 	while ((rc = fl_stmt_step(st)) == 1) {

@@ -12,17 +12,6 @@
 
 #include <time.h>
 
-static const char RUNS_SQL[] =
-	"SELECT r.id, " CLI_SQL_TIME("r.ingested_at") " AS ingested, r.bundle, r.ranks, r.hosts,"
-	" r.status, r.cause, r.first_rank, r.first_host, r.signature FROM runs r"
-	" WHERE r.sha256 IS NOT NULL"
-	" AND (?1 IS NULL OR r.ingested_at >= ?1)"
-	" AND (?2 IS NULL OR r.cause = ?2)"
-	" AND (?3 IS NULL OR r.status = ?3)"
-	" AND (?4 IS NULL OR r.signature = ?4)"
-	" AND (?5 IS NULL OR EXISTS (SELECT 1 FROM hosts h WHERE h.run_id = r.id AND h.host = ?5))"
-	" ORDER BY r.ingested_at DESC, r.id DESC LIMIT ?6";
-
 struct runs_filter {
 	bool has_since;
 	int64_t since;
@@ -48,7 +37,7 @@ static int list_runs(const struct cli_common *c, enum cli_rows fmt, const struct
 	if (cli_open_store(c, false, &s))
 		return EXIT_FAIL;
 	struct fl_stmt *st;
-	if (cli_prepare(s, RUNS_SQL, &st)) {
+	if (cli_prepare(s, cli_sql(CLI_SQL_RUNS), &st)) {
 		fl_store_close(s);
 		return EXIT_FAIL;
 	}

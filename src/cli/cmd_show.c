@@ -24,21 +24,6 @@
 #define MAX_CONTEXT 1000     /* -C limit */
 #define MAX_KEPT_LINES 20000 /* lines copied, CR parts (progress bars) included */
 
-static const char EVENT_SQL[] =
-	"SELECT e.id, e.run_id, f.path AS file, e.line, e.nlines, e.offset, e.rank, e.local_rank,"
-	" e.host, e.pid, e.dev,"
-	" strftime('%Y-%m-%dT%H:%M:%S', e.ts / 1000000, 'unixepoch')"
-	"   || printf('.%06dZ', e.ts % 1000000) AS time,"
-	" e.ts, e.ts_kind, e.uptime, e.kind, e.pattern, "
-	CLI_SQL_SEVERITY("e.severity") " AS severity,"
-	" CASE WHEN json_valid(e.fields) THEN e.fields END AS fields, e.text"
-	" FROM events e JOIN files f ON f.id = e.file_id WHERE e.id = ?1 AND e.run_id = ?2";
-
-static const char FIELDS_SQL[] =
-	"SELECT j.key, j.value FROM events e,"
-	" json_each(CASE WHEN json_valid(e.fields) THEN e.fields ELSE '{}' END) j"
-	" WHERE e.id = ?1";
-
 struct kept_line {
 	int64_t lineno;
 	char *text;
@@ -274,9 +259,8 @@ static void json_show(struct fl_buf *out, struct fl_stmt *ev, const struct conte
 static int csv_show(struct fl_store *s, struct fl_stmt *ev, const struct context *x,
 		    int64_t line, int64_t nlines, const struct cli_common *c)
 {
-	static const char *const cols[] = { "file", "line", "event", "text" };
 	struct cli_rowset rs;
-	cli_rowset_init(&rs, cols, 4);
+	cli_rowset_init(&rs, CLI_SQL_SHOW_LINES, 4);
 	if (x->use) {
 		for (size_t i = 0; i < x->use->n; i++) {
 			const struct kept_line *l = &x->use->v[i];
@@ -309,7 +293,7 @@ static int show_event(struct fl_store *s, int64_t run, int64_t id, int64_t nctx,
 		      enum cli_rows fmt, const struct cli_common *c)
 {
 	struct fl_stmt *ev, *fields = NULL;
-	if (cli_prepare(s, EVENT_SQL, &ev))
+	if (cli_prepare(s, cli_sql(CLI_SQL_SHOW_EVENT), &ev))
 		return EXIT_FAIL;
 	fl_stmt_bind_int(ev, 1, id);
 	fl_stmt_bind_int(ev, 2, run);
@@ -332,7 +316,7 @@ static int show_event(struct fl_store *s, int64_t run, int64_t id, int64_t nctx,
 	} else if (fmt == CLI_ROWS_JSON) {
 		json_show(&out, ev, &x, line, nlines);
 		rc = cli_write_output(c, &out);
-	} else if (cli_prepare(s, FIELDS_SQL, &fields)) {
+	} else if (cli_prepare(s, cli_sql(CLI_SQL_SHOW_FIELDS), &fields)) {
 		rc = EXIT_FAIL;
 	} else {
 		fl_stmt_bind_int(fields, 1, id);

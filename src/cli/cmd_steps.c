@@ -12,19 +12,6 @@
  */
 #include "cli.h"
 
-static const char STEPS_SQL[] =
-	"SELECT s.step, s.rank, s.host, " CLI_SQL_TIME("s.ts") " AS time,"
-	" COALESCE(s.loss_text, s.loss) AS loss,"
-	" COALESCE(s.grad_norm_text, s.grad_norm) AS grad_norm,"
-	" s.loss_scale, s.lr, s.tokens_per_s, s.tflops, s.mfu, s.iter_ms"
-	" FROM steps s WHERE s.run_id = ?1 AND (?2 IS NULL OR s.rank = ?2)"
-	" ORDER BY s.step, s.rank, s.ts LIMIT ?3";
-
-static const char PER_STEP_SQL[] =
-	"SELECT step, lines, " CLI_SQL_TIME("first_ts") " AS time, loss, loss_max, grad_norm,"
-	" loss_scale, lr, tokens_per_s, tflops, mfu, iter_ms"
-	" FROM v_step_stats WHERE run_id = ?1 ORDER BY step LIMIT ?3";
-
 struct steps_opts {
 	int64_t rank; /* -1: every rank */
 	int64_t limit;
@@ -62,7 +49,7 @@ static int print_steps(struct fl_store *s, int64_t run, const void *opts, enum c
 {
 	const struct steps_opts *o = opts;
 	struct fl_stmt *st;
-	if (cli_prepare(s, o->per_step ? PER_STEP_SQL : STEPS_SQL, &st))
+	if (cli_prepare(s, cli_sql(o->per_step ? CLI_SQL_STEPS_PER_STEP : CLI_SQL_STEPS), &st))
 		return EXIT_FAIL;
 	fl_stmt_bind_int(st, 1, run);
 	if (o->rank >= 0)

@@ -14,18 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char TAIL_SQL[] =
-	"SELECT f.path AS file, t.line, " CLI_SQL_TIME("t.ts") " AS time, t.text FROM"
-	" (SELECT t.file_id, t.line, t.ts, t.text, t.rowid AS rid, ROW_NUMBER() OVER"
-	"   (PARTITION BY t.file_id ORDER BY t.line DESC, t.rowid DESC) AS k"
-	"  FROM tails t JOIN files f ON f.id = t.file_id"
-	"  WHERE t.run_id = ?1 AND (f.rank = ?2 OR t.rank = ?2)) t"
-	" JOIN files f ON f.id = t.file_id WHERE t.k <= ?3 ORDER BY f.id, t.line, t.rid";
-
 static bool has_rank(struct fl_store *s, int64_t run, int64_t rank)
 {
 	struct fl_stmt *st;
-	if (fl_store_prepare(s, "SELECT 1 FROM ranks WHERE run_id = ?1 AND rank = ?2", &st, NULL))
+	if (fl_store_prepare(s, cli_sql(CLI_SQL_TAIL_HAS_RANK), &st, NULL))
 		return false;
 	fl_stmt_bind_int(st, 1, run);
 	fl_stmt_bind_int(st, 2, rank);
@@ -72,7 +64,7 @@ static int print_tail(struct fl_store *s, int64_t run, int64_t rank, int64_t n,
 	if (!has_rank(s, run, rank))
 		return cli_failf("run %lld has no rank %lld", (long long)run, (long long)rank);
 	struct fl_stmt *st;
-	if (cli_prepare(s, TAIL_SQL, &st))
+	if (cli_prepare(s, cli_sql(CLI_SQL_TAIL), &st))
 		return EXIT_FAIL;
 	fl_stmt_bind_int(st, 1, run);
 	fl_stmt_bind_int(st, 2, rank);

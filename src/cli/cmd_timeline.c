@@ -10,21 +10,20 @@
  */
 #include "cli.h"
 
-/* Parameters ?1 run, ?2 minimum severity, ?3 limit; from ?4 on, pairs of
- * (host, offset). */
-#define FIRST_OFFSET_PARAM 4
-
-static void corrected_ts(struct fl_buf *sql, const struct fl_analysis *a)
+/* The analysis' host clock offsets as the timeline statement takes them
+ * (?4): a JSON object from the hex of each host name to its offset. */
+static void offsets_json(struct fl_buf *b, const struct fl_analysis *a)
 {
-	if (!a->noffsets) {
-		fl_buf_adds(sql, "e.ts");
-		return;
+	fl_buf_addc(b, '{');
+	for (size_t i = 0; i < a->noffsets; i++) {
+		if (!a->offsets[i].host)
+			continue;
+		fl_buf_adds(b, b->len > 1 ? ",\"" : "\"");
+		for (const unsigned char *h = (const unsigned char *)a->offsets[i].host; *h; h++)
+			fl_buf_printf(b, "%02X", *h);
+		fl_buf_printf(b, "\":%lld", (long long)a->offsets[i].offset_us);
 	}
-	fl_buf_adds(sql, "e.ts - CASE e.host");
-	for (size_t i = 0; i < a->noffsets; i++)
-		fl_buf_printf(sql, " WHEN ?%zu THEN ?%zu", FIRST_OFFSET_PARAM + 2 * i,
-			      FIRST_OFFSET_PARAM + 2 * i + 1);
-	fl_buf_adds(sql, " ELSE 0 END");
+	fl_buf_addc(b, '}');
 }
 
 struct timeline_opts {
@@ -57,32 +56,21 @@ static int print_timeline(struct fl_store *s, int64_t run, const void *opts, enu
 	fl_err_clear(&err);
 	if (fl_analyze_run(s, run, &a, &err))
 		return cli_fail(&err);
-	struct fl_buf sql = FL_BUF_INIT;
-	fl_buf_adds(&sql, "SELECT id, " CLI_SQL_TIME("cts") " AS time, rank, host, "
-		    CLI_SQL_SEVERITY("severity") " AS severity, kind, file, line, text FROM"
-		    " (SELECT e.id, e.rank, e.host, e.severity, e.kind, f.path AS file, e.line,"
-		    " e.text, ");
-	corrected_ts(&sql, a);
-	fl_buf_adds(&sql, " AS cts FROM events e JOIN files f ON f.id = e.file_id"
-		    " WHERE e.run_id = ?1 AND e.severity >= ?2)"
-		    " ORDER BY cts IS NULL, cts, id LIMIT ?3");
 	struct fl_stmt *st;
-	int rc = cli_prepare(s, sql.ptr, &st);
-	fl_buf_release(&sql);
+	int rc = cli_prepare(s, cli_sql(CLI_SQL_TIMELINE), &st);
 	if (rc) {
 		fl_analysis_free(a);
 		return rc;
 	}
+	struct fl_buf offsets = FL_BUF_INIT;
+	offsets_json(&offsets, a);
 	fl_stmt_bind_int(st, 1, run);
 	fl_stmt_bind_int(st, 2, o->severity);
 	fl_stmt_bind_int(st, 3, o->limit ? o->limit : -1);
-	for (size_t i = 0; i < a->noffsets; i++) {
-		int k = FIRST_OFFSET_PARAM + 2 * (int)i;
-		fl_stmt_bind_text(st, k, a->offsets[i].host);
-		fl_stmt_bind_int(st, k + 1, a->offsets[i].offset_us);
-	}
+	fl_stmt_bind_text(st, 4, offsets.ptr);
 	rc = cli_print_rows(st, fmt, c);
 	fl_stmt_free(st);
+	fl_buf_release(&offsets);
 	fl_analysis_free(a);
 	return rc;
 }

@@ -10,17 +10,11 @@
  */
 #include "cli.h"
 
-static const char TRANSPORTS_SQL[] =
-	"SELECT t.host, t.pid, t.rank, t.transport, t.gdr AS gdrdma, t.channels,"
-	" f.path AS file, t.line, t.sample"
-	" FROM transports t LEFT JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1"
-	" ORDER BY t.host, t.rank, t.pid, t.transport";
-
 static int print_transports(struct fl_store *s, int64_t run, const void *opts,
 			    enum cli_rows fmt, const struct cli_common *c)
 {
 	struct fl_stmt *st;
-	if (cli_prepare(s, TRANSPORTS_SQL, &st))
+	if (cli_prepare(s, cli_sql(CLI_SQL_TRANSPORTS), &st))
 		return EXIT_FAIL;
 	fl_stmt_bind_int(st, 1, run);
 	int rc = cli_print_rows(st, fmt, c);

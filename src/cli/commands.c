@@ -7,9 +7,13 @@
 const struct fl_cmd fl_commands[] = {
 	{ "analyze", cmd_analyze, "ingest one crash bundle and print its report",
 	  "faultline analyze BUNDLE [--db PATH] [--format text|md|json|html] [-o FILE]\n"
-	  "                 [--patterns DIR] [--no-keep | --copy-dir] [--journal-delete]\n"
+	  "                 [--patterns DIR] [--no-keep | --copy-dir] [--quiet] [--journal-delete]\n"
+	  "                 [--max-bytes SIZE] [--max-ratio N] [--max-members N]\n"
+	  "                 [--max-depth N] [--max-line SIZE]\n"
 	  "  an archive or file is copied into the store for reanalyze and show; a directory\n"
-	  "  is re-read where it is unless --copy-dir; --no-keep copies nothing" },
+	  "  is re-read where it is unless --copy-dir; --no-keep copies nothing;\n"
+	  "  a progress line on standard error when it is a terminal, unless --quiet;\n"
+	  "  the --max options change the limits that refuse decompression bombs (0: none)" },
 	{ "diff", cmd_diff, "what changed between two runs: versions, network, layout, speed",
 	  "faultline diff RUN_A RUN_B [--all] [--db PATH] [--format text|json] [-o FILE]\n"
 	  "  RUN_A is the good run, RUN_B the bad one; rows that differ are marked '*',\n"
@@ -30,8 +34,12 @@ const struct fl_cmd fl_commands[] = {
 	  "  IB error; --deep also analyses every run for hosts of ranks that never arrived" },
 	{ "ingest", cmd_ingest, "store each bundle and print its run id",
 	  "faultline ingest BUNDLE... [--db PATH] [--patterns DIR] [--no-keep | --copy-dir]\n"
-	  "                 [--journal-delete]\n"
-	  "  copies as analyze does" },
+	  "                 [--quiet] [--journal-delete] [--max-bytes SIZE] [--max-ratio N]\n"
+	  "                 [--max-members N] [--max-depth N] [--max-line SIZE]\n"
+	  "faultline ingest --shard I/N BUNDLE --db SHARD_DB [...]\n"
+	  "  copies and limits as analyze does; a progress line as analyze's, with [i/n] for\n"
+	  "  several; --shard: this node's logs are shard I (from 0) of N of one job, for\n"
+	  "  merge --into-one" },
 	{ "merge", cmd_merge, "combine stores, or shards of one job into one run",
 	  "faultline merge SRC_DB... [--db DEST] [--journal-delete]\n"
 	  "faultline merge --into-one SRC_DB... [--db DEST] [--journal-delete]\n"
@@ -43,7 +51,8 @@ const struct fl_cmd fl_commands[] = {
 	{ "ranks", cmd_ranks, "per rank of a run: state, first error, last activity",
 	  "faultline ranks RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
 	{ "reanalyze", cmd_reanalyze, "analyse stored runs again with the current patterns",
-	  "faultline reanalyze RUN...|--all [--db PATH] [--patterns DIR] [--journal-delete]\n"
+	  "faultline reanalyze RUN... [--db PATH] [--patterns DIR] [--journal-delete]\n"
+	  "faultline reanalyze --all [--db PATH] [--patterns DIR] [--journal-delete]\n"
 	  "  re-reads each run's kept bundle; the run keeps its id" },
 	{ "report", cmd_report, "print the report of a stored run",
 	  "faultline report RUN [--db PATH] [--format text|md|json|html] [-o FILE]\n"
@@ -62,11 +71,10 @@ const struct fl_cmd fl_commands[] = {
 	  "faultline serve [--listen ADDR:PORT] [--db PATH] [--port-file FILE]\n"
 	  "                [--max-upload-size SIZE] [--public-read] [--max-uploads N]\n"
 	  "                [--min-upload-rate SIZE] [--min-rate-after DURATION]\n"
-	  "                [--token-rate N] [--reserve SIZE]\n"
-	  "                [--jobs N] [--analysis-timeout DURATION] [--analysis-memory SIZE]\n"
+	  "                [--token-rate N] [--reserve SIZE] [--jobs N]\n"
+	  "                [--analysis-timeout DURATION] [--analysis-memory SIZE]\n"
 	  "                [--retain-days N] [--max-store-bytes SIZE] [--public-url URL]\n"
-	  "                [--webhook URL]\n"
-	  "                [--patterns DIR] [--journal-delete]\n"
+	  "                [--webhook URL] [--patterns DIR] [--journal-delete]\n"
 	  "  default 127.0.0.1:8470; port 0: the kernel picks one, written to --port-file;\n"
 	  "  SIZE takes K, M, G suffixes (powers of 1024); docs/commands/serve.md has the API" },
 	{ "show", cmd_show, "one event with its fields and the log lines around it",

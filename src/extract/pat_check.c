@@ -10,6 +10,8 @@
  */
 #include "extract_int.h"
 
+#include "faultline/vocab.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,6 +213,43 @@ static void check_not(const struct pattern *pt, const struct pat_text *t, struct
 	pcre2_match_data_free(md);
 	pcre2_match_context_free(mc);
 	fl_attr_file_free(f);
+}
+
+static bool kind_produced(const struct fl_patterns *p, const char *kind)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (!strcmp(p->pats[i].info.kind, kind))
+			return true;
+	return false;
+}
+
+static bool field_captured(const struct fl_patterns *p, const char *field)
+{
+	for (size_t i = 0; i < p->n; i++)
+		for (int k = 0; k < RE_N; k++)
+			for (size_t j = 0; j < p->pats[i].re[k].ncaps; j++)
+				if (!strcmp(p->pats[i].re[k].caps[j].name, field))
+					return true;
+	return false;
+}
+
+/* Every kind and field the code depends on (vocab.h) must come from some
+ * pattern: a renamed kind or capture fails here, by name. */
+void fl_patterns_check_vocab(const struct fl_patterns *p, struct fl_check_result *r)
+{
+	const char *const *v;
+	size_t n = fl_vocab_kinds(&v);
+	for (size_t i = 0; i < n; i++)
+		if (!kind_produced(p, v[i])) {
+			fl_buf_printf(&r->report, "vocab.h: kind '%s' is produced by no pattern\n", v[i]);
+			r->failures++;
+		}
+	n = fl_vocab_fields(&v);
+	for (size_t i = 0; i < n; i++)
+		if (!field_captured(p, v[i])) {
+			fl_buf_printf(&r->report, "vocab.h: field '%s' is captured by no pattern\n", v[i]);
+			r->failures++;
+		}
 }
 
 void fl_patterns_check(const struct fl_patterns *p, struct fl_check_result *r)

@@ -41,9 +41,8 @@ struct walker {
 	EVP_MD_CTX *sha;      /* the bundle (file) or the current file (directory) */
 	struct keep *keep;
 	unsigned char *rbuf;  /* raw bytes from disk */
-	bool limit_hit;
+	struct budget bud;    /* refuses bombs while they stream (budget.c) */
 	int64_t file_mtime;   /* of the file on disk being read */
-	int stop_rc;          /* non-zero once a sink callback asked to stop */
 };
 
 void fl_ingest_opts_init(struct fl_ingest_opts *o)
@@ -51,11 +50,22 @@ void fl_ingest_opts_init(struct fl_ingest_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->max_line = 64u << 10;
 	o->max_total_bytes = 64ull << 30;
+	o->max_ratio = 1000;
+	o->max_members = 100000;
 	o->max_depth = 4;
+}
+
+/* Once the budget refused the bundle, what failed next is a consequence,
+ * not damage worth a note: nothing more is reported. */
+static bool refused(const struct walker *w)
+{
+	return w->bud.tripped;
 }
 
 static void skipped(struct walker *w, const char *path, const char *why)
 {
+	if (refused(w))
+		return;
 	w->st->skipped++;
 	if (w->sink->skipped)
 		w->sink->skipped(w->sink->ctx, path, why);
@@ -84,6 +94,7 @@ static void sha_hex(EVP_MD_CTX *c, char out[65])
 struct file_src {
 	struct walker *w;
 	int fd;
+	uint64_t got; /* bytes read from fd */
 };
 
 static la_ssize_t file_read(struct archive *a, void *cd, const void **buf)
@@ -97,9 +108,14 @@ static la_ssize_t file_read(struct archive *a, void *cd, const void **buf)
 		archive_set_error(a, errno, "read error: %s", strerror(errno));
 		return -1;
 	}
+	if (budget_in(&s->w->bud, (size_t)n)) {
+		archive_set_error(a, -1, "decompression budget exceeded");
+		return -1;
+	}
 	EVP_DigestUpdate(s->w->sha, s->w->rbuf, (size_t)n);
 	keep_write(s->w->keep, s->w->rbuf, (size_t)n);
 	s->w->st->bytes_in += (uint64_t)n;
+	s->got += (uint64_t)n;
 	*buf = s->w->rbuf;
 	return n;
 }
@@ -110,6 +126,8 @@ static la_ssize_t file_read(struct archive *a, void *cd, const void **buf)
  * next call. The holes of a sparse entry read as zeros. */
 struct blocks {
 	struct archive *a;
+	struct budget *bud; /* every piece handed out is charged to it */
+	int level;          /* the reader's place in the budget */
 	const char *p;  /* the rest of the current block */
 	size_t n;
 	int64_t pos;    /* entry offset of the next byte handed out */
@@ -130,6 +148,10 @@ static la_ssize_t blocks_next(struct blocks *b, const char **p, size_t max)
 			return 0;
 		if (r < ARCHIVE_OK)
 			return -1;
+		/* An empty block ends the entry; blk may then be NULL, which
+		 * must not be offset (found by tests/fuzz/fuzz_bundle.c). */
+		if (size == 0 && off <= b->pos)
+			return 0;
 		b->p = blk;
 		b->n = size;
 		b->hole = off > b->pos ? off - b->pos : 0;
@@ -147,6 +169,10 @@ static la_ssize_t blocks_next(struct blocks *b, const char **p, size_t max)
 		b->n -= k;
 	}
 	b->pos += (int64_t)k;
+	if (budget_out(b->bud, b->level, k)) {
+		archive_set_error(b->a, -1, "decompression budget exceeded");
+		return -1;
+	}
 	return (la_ssize_t)k;
 }
 
@@ -234,14 +260,11 @@ static int stream_text(struct walker *w, struct blocks *b, const char *name, int
 			: w->sink->chunk(w->sink->ctx, p, (size_t)n);
 		if (rc)
 			break;
-		if (w->st->bytes_out > w->o->max_total_bytes) {
-			w->limit_hit = true;
-			skipped(w, name, "bundle size limit reached; the rest of the member was not read");
-			break;
-		}
 		n = blocks_next(b, &p, SIZE_MAX);
 	}
-	if (n < 0) {
+	if (n < 0 && refused(w))
+		rc = FL_ENOMEM;
+	else if (n < 0) {
 		char *why = fl_xasprintf("member cut short: %s", archive_error_string(b->a));
 		skipped(w, name, why);
 		free(why);
@@ -266,6 +289,7 @@ static int stream_nested(struct walker *w, struct blocks *parent, const char *na
 	}
 	struct member_src src = { parent, peek, peek_len };
 	struct archive *a = reader_new();
+	budget_push(&w->bud, a);
 	int rc = 0;
 	if (archive_read_open(a, &src, NULL, member_read, NULL) != ARCHIVE_OK) {
 		char *why = fl_xasprintf("unreadable archive: %s", archive_error_string(a));
@@ -274,15 +298,16 @@ static int stream_nested(struct walker *w, struct blocks *parent, const char *na
 	} else {
 		rc = walk_archive(w, a, name, name, depth + 1);
 	}
+	budget_pop(&w->bud);
 	archive_read_free(a);
-	return rc;
+	return refused(w) ? FL_ENOMEM : rc;
 }
 
 static int stream_entry(struct walker *w, struct archive *a, const char *name, int depth,
 			int64_t mtime)
 {
 	char *peek = fl_xmalloc(PEEK_SIZE);
-	struct blocks b = { .a = a };
+	struct blocks b = { .a = a, .bud = &w->bud, .level = depth };
 	size_t have = 0;
 	la_ssize_t n = 1;
 	const char *p;
@@ -291,7 +316,9 @@ static int stream_entry(struct walker *w, struct archive *a, const char *name, i
 		have += (size_t)n;
 	}
 	int rc = 0;
-	if (n < 0 && have == 0) {
+	if (refused(w)) {
+		rc = FL_ENOMEM;
+	} else if (n < 0 && have == 0) {
 		char *why = fl_xasprintf("unreadable: %s", archive_error_string(a));
 		skipped(w, name, why);
 		free(why);
@@ -331,9 +358,9 @@ static int walk_archive(struct walker *w, struct archive *a, const char *prefix,
 	struct archive_entry *e;
 	int retries = 0;
 	for (;;) {
-		if (w->limit_hit)
-			return 0;
 		int r = archive_read_next_header(a, &e);
+		if (refused(w) || ((r == ARCHIVE_OK || r == ARCHIVE_WARN) && budget_member(&w->bud)))
+			return FL_ENOMEM;
 		if (r == ARCHIVE_EOF)
 			return 0;
 		if (r == ARCHIVE_FATAL || (r == ARCHIVE_RETRY && ++retries > 16)) {
@@ -359,18 +386,49 @@ static int walk_archive(struct walker *w, struct archive *a, const char *prefix,
 
 /* Reads one file on disk as a (possible) archive. display is its name in
  * the bundle: "" for a top-level archive, the relative path in a directory. */
+/* A file listed or stat'ed a moment ago that is gone now was removed
+ * while the bundle was read: the report would silently lack it. */
+static int vanished(const char *path, struct fl_err *err)
+{
+	return fl_err_set(err, FL_ECHANGED, "'%s' vanished while it was read", path);
+}
+
+/* Whether the file read through fd is still what it was when opened
+ * (before) and was read whole (got bytes): a log still being written, a
+ * bundle replaced or truncated mid-read would give a report of bytes that
+ * never existed together. */
+static bool unchanged(int fd, const struct stat *before, uint64_t got)
+{
+	struct stat now;
+	return fstat(fd, &now) == 0 && now.st_ino == before->st_ino &&
+	       now.st_dev == before->st_dev && now.st_size == before->st_size &&
+	       now.st_mtim.tv_sec == before->st_mtim.tv_sec &&
+	       now.st_mtim.tv_nsec == before->st_mtim.tv_nsec &&
+	       (!S_ISREG(now.st_mode) || got == (uint64_t)now.st_size);
+}
+
 static int walk_file(struct walker *w, const char *path, const char *display, const char *outer,
 		     struct fl_err *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT)
+		return vanished(path, err);
 	if (fd < 0)
 		return fl_err_set(err, FL_EIO, "cannot open '%s': %s", path, strerror(errno));
-	struct file_src src = { w, fd };
+	struct file_src src = { w, fd, 0 };
 	struct stat sb;
-	w->file_mtime = fstat(fd, &sb) == 0 ? (int64_t)sb.st_mtime : 0;
+	if (fstat(fd, &sb) != 0) {
+		int rc = fl_err_set(err, FL_EIO, "cannot stat '%s': %s", path, strerror(errno));
+		close(fd);
+		return rc;
+	}
+	w->file_mtime = (int64_t)sb.st_mtime;
 	struct archive *a = reader_new();
+	budget_push(&w->bud, a);
 	int rc = 0;
-	if (archive_read_open(a, &src, NULL, file_read, NULL) != ARCHIVE_OK) {
+	if (refused(w)) {
+		rc = FL_ENOMEM;
+	} else if (archive_read_open(a, &src, NULL, file_read, NULL) != ARCHIVE_OK) {
 		rc = fl_err_set(err, FL_EFORMAT, "cannot read '%s': %s", path,
 				archive_error_string(a));
 	} else {
@@ -383,6 +441,9 @@ static int walk_file(struct walker *w, const char *path, const char *display, co
 	const void *dummy;
 	while (!rc && file_read(a, &src, &dummy) > 0)
 		;
+	if (!rc && !unchanged(fd, &sb, src.got))
+		rc = fl_err_set(err, FL_ECHANGED, "'%s' changed while it was read", path);
+	budget_pop(&w->bud);
 	archive_read_free(a);
 	close(fd);
 	return rc;
@@ -397,8 +458,9 @@ static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, con
 	struct dirent **ents = NULL;
 	int n = scandir(dpath, &ents, NULL, alphasort);
 	if (n < 0) {
-		int rc = fl_err_set(err, FL_EIO, "cannot read directory '%s': %s", dpath,
-				    strerror(errno));
+		int rc = errno == ENOENT ? vanished(dpath, err)
+					 : fl_err_set(err, FL_EIO, "cannot read directory '%s': %s",
+						      dpath, strerror(errno));
 		free(dpath);
 		return rc;
 	}
@@ -410,7 +472,10 @@ static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, con
 		char *crel = *rel ? fl_xasprintf("%s/%s", rel, nm) : fl_xstrdup(nm);
 		char *full = fl_xasprintf("%s/%s", dpath, nm);
 		struct stat sb;
-		if (lstat(full, &sb) != 0) {
+		int st = lstat(full, &sb);
+		if (st != 0 && errno == ENOENT) {
+			rc = vanished(full, err);
+		} else if (st != 0) {
 			skipped(w, crel, "cannot stat");
 		} else if (S_ISDIR(sb.st_mode)) {
 			rc = walk_dir(w, dir_sha, root, crel, err);
@@ -423,10 +488,13 @@ static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, con
 			sha_hex(w->sha, fhex);
 			EVP_DigestUpdate(dir_sha, crel, strlen(crel) + 1);
 			EVP_DigestUpdate(dir_sha, fhex, 64);
-			if (frc == FL_EIO || frc == FL_EFORMAT)
+			if (frc == FL_EIO || frc == FL_EFORMAT) {
 				skipped(w, crel, ferr.msg);
-			else
+			} else if (frc) {
 				rc = frc;
+				if (err)
+					*err = ferr;
+			}
 		} else if (S_ISLNK(sb.st_mode)) {
 			skipped(w, crel, "symbolic link not followed");
 		}
@@ -456,6 +524,7 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 	if (!S_ISDIR(sb.st_mode) && !S_ISREG(sb.st_mode))
 		return fl_err_set(err, FL_EFORMAT, "'%s' is not a file or directory", path);
 	struct walker w = { .o = opts, .sink = sink, .st = stats };
+	budget_init(&w.bud, opts);
 	w.sha = EVP_MD_CTX_new();
 	w.rbuf = fl_xmalloc(READ_BLOCK);
 	stats->is_directory = S_ISDIR(sb.st_mode);
@@ -473,6 +542,8 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 		rc = walk_file(&w, path, "", opts->name ? opts->name : fl_base_name(path), err);
 		sha_hex(w.sha, stats->sha256);
 	}
+	if (refused(&w))
+		rc = fl_err_set(err, FL_ENOMEM, "refusing '%s': it %s", path, w.bud.why);
 	if (!rc && stats->members == 0)
 		rc = fl_err_set(err, FL_EFORMAT, "'%s' holds no readable log text (%llu members skipped)",
 				path, (unsigned long long)stats->skipped);
@@ -483,7 +554,45 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 	}
 	free(w.rbuf);
 	EVP_MD_CTX_free(w.sha);
+	budget_release(&w.bud);
 	return rc;
+}
+
+/* Adds the sizes of the regular files under dir; unreadable entries
+ * count nothing (the walk reports them when it gets there). */
+static void dir_size(const char *dir, uint64_t *bytes)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		char *full = fl_xasprintf("%s/%s", dir, e->d_name);
+		struct stat sb;
+		if (lstat(full, &sb) != 0)
+			sb.st_mode = 0;
+		if (S_ISDIR(sb.st_mode))
+			dir_size(full, bytes);
+		else if (S_ISREG(sb.st_mode))
+			*bytes += (uint64_t)sb.st_size;
+		free(full);
+	}
+	closedir(d);
+}
+
+int fl_ingest_size(const char *path, uint64_t *bytes)
+{
+	struct stat sb;
+	*bytes = 0;
+	if (stat(path, &sb) != 0)
+		return FL_EIO;
+	if (S_ISDIR(sb.st_mode))
+		dir_size(path, bytes);
+	else
+		*bytes = (uint64_t)sb.st_size;
+	return FL_OK;
 }
 
 static int no_line(void *ctx, const struct fl_line *l)

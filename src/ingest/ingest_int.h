@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* ingest_int.h - private to src/ingest: the kept copy of a bundle. */
+/* ingest_int.h - private to src/ingest: the kept copy of a bundle and
+ * the decompression budget. */
 #ifndef FAULTLINE_INGEST_INT_H
 #define FAULTLINE_INGEST_INT_H
 
@@ -17,5 +18,38 @@ int keep_entry(struct keep *k, const char *relpath, int64_t size, time_t mtime);
 int keep_write(struct keep *k, const void *p, size_t n);
 /* Finishes the copy; on commit renames it into place, otherwise removes it. */
 int keep_close(struct keep *k, bool commit, struct fl_err *err);
+
+/* The decompression budget (budget.c): one per bundle. Each archive
+ * reader is pushed while it is open; every byte read from disk, every byte
+ * of entry data handed out and every member is reported as it passes, and
+ * the report's FL_ENOMEM means the bundle is refused (why says why). */
+struct archive;
+
+struct budget_level {
+	struct archive *a;
+	uint64_t entries; /* entry data this reader handed out */
+};
+
+struct budget {
+	const struct fl_ingest_opts *o;
+	struct budget_level *levels; /* max_depth + 1 */
+	int depth;                   /* readers open */
+	uint64_t in;                 /* bytes read from disk */
+	uint64_t done;               /* output of readers already closed */
+	uint64_t members;
+	bool tripped;
+	char why[160];
+};
+
+void budget_init(struct budget *b, const struct fl_ingest_opts *o);
+void budget_release(struct budget *b);
+/* A reader opens (returns its level) or closes. */
+int budget_push(struct budget *b, struct archive *a);
+void budget_pop(struct budget *b);
+/* Each returns FL_OK, or FL_ENOMEM once a limit is passed (and ever after). */
+int budget_in(struct budget *b, size_t n);
+int budget_out(struct budget *b, int level, size_t n);
+int budget_member(struct budget *b);
+int budget_check(struct budget *b);
 
 #endif

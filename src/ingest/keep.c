@@ -27,7 +27,16 @@ struct keep {
 	struct archive *ar;    /* directory bundles */
 	int64_t entry_left;    /* bytes still owed to the current tar entry */
 	bool failed;
+	int errnum;            /* errno of the first failed write, 0 unknown */
 };
+
+/* Remembers the first failure and why: a full disk must say so. */
+static void keep_failed(struct keep *k, int errnum)
+{
+	if (!k->failed)
+		k->errnum = errnum;
+	k->failed = true;
+}
 
 int keep_open(struct keep **out, const char *path, bool as_tar, struct fl_err *err)
 {
@@ -101,14 +110,14 @@ int keep_write(struct keep *k, const void *p, size_t n)
 		return FL_OK;
 	if (k->fp) {
 		if (fwrite(p, 1, n, k->fp) != n)
-			k->failed = true;
+			keep_failed(k, errno);
 		return FL_OK;
 	}
 	/* A file that grew while being read: the tar entry keeps its size. */
 	if ((int64_t)n > k->entry_left)
 		n = (size_t)k->entry_left;
 	if (n && archive_write_data(k->ar, p, n) < 0)
-		k->failed = true;
+		keep_failed(k, archive_errno(k->ar));
 	k->entry_left -= (int64_t)n;
 	return FL_OK;
 }
@@ -121,13 +130,15 @@ int keep_close(struct keep *k, bool commit, struct fl_err *err)
 	if (k->ar) {
 		pad_entry(k);
 		if (archive_write_close(k->ar) != ARCHIVE_OK)
-			k->failed = true;
+			keep_failed(k, archive_errno(k->ar));
 		archive_write_free(k->ar);
 	}
 	if (k->fp && fclose(k->fp) != 0)
-		k->failed = true;
+		keep_failed(k, errno);
 	if (commit && k->failed)
-		rc = fl_err_set(err, FL_EIO, "cannot write the kept copy '%s'", k->path);
+		rc = fl_err_set(err, FL_EIO, "cannot write the kept copy '%s': %s", k->path,
+				k->errnum == ENOSPC ? "the disk is full; the store is as it was before"
+				: k->errnum > 0 ? strerror(k->errnum) : "write error");
 	if (commit && !k->failed && rename(k->tmp, k->path) != 0)
 		rc = fl_err_set(err, FL_EIO, "cannot rename '%s': %s", k->tmp, strerror(errno));
 	if (!commit || rc)

@@ -20,6 +20,7 @@
 
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <time.h>
 
 /* The ingest: what the calling thread keeps while batches come in. */
 struct ing {
@@ -35,6 +36,10 @@ struct ing {
 	uint64_t file_lines, conflicts;
 	int64_t max_mtime; /* newest member, for a bundle without a dated stamp */
 	struct fl_err *err;
+	/* the progress display (o->progress) */
+	const struct fl_pipeline_opts *o;
+	struct fl_progress prog;
+	double prog_start, prog_last; /* monotonic seconds; prog_last < 0: none shown */
 };
 
 static int on_line(struct ing *g, const struct fl_line *l, const struct fl_attr *a,
@@ -110,6 +115,37 @@ static int consume(struct ing *g, const struct batch *b)
 	return 0;
 }
 
+static double mono_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Tells o->progress where the ingest stands: at the first batch, then at
+ * most every FL_PROGRESS_MS (a clock read per batch of lines). */
+static void progress_tick(struct ing *g, struct reader *r)
+{
+	double now = mono_s();
+	if (g->prog_last >= 0 && now - g->prog_last < FL_PROGRESS_MS / 1000.0)
+		return;
+	g->prog_last = now;
+	g->prog.bytes_read = reader_bytes_read(r);
+	g->prog.members = g->files;
+	g->prog.lines = g->lines;
+	g->prog.events = g->sink.events;
+	g->prog.elapsed_s = now - g->prog_start;
+	g->o->progress(g->o->progress_ctx, &g->prog);
+}
+
+static void progress_start(struct ing *g, const char *path)
+{
+	g->prog_start = mono_s();
+	g->prog_last = -1;
+	if (g->o->progress && fl_ingest_size(path, &g->prog.bytes_total) != FL_OK)
+		g->prog.bytes_total = 0;
+}
+
 /* Runs the reader and the scanner threads and consumes their batches here. */
 static int read_bundle(struct ing *g, const char *path, const struct fl_ingest_opts *io,
 		       struct fl_ingest_stats *stats, struct fl_err *err)
@@ -131,6 +167,8 @@ static int read_bundle(struct ing *g, const char *path, const struct fl_ingest_o
 		if (!rc && (rc = consume(g, b)) != 0)
 			scanner_cancel(sc);
 		scanner_done_with(sc);
+		if (!rc && g->o->progress)
+			progress_tick(g, r);
 	}
 	scanner_join(sc);
 	/* The consumer's own error explains a cancelled reader best. */
@@ -177,6 +215,7 @@ static void ing_init(struct ing *g, struct fl_store *s, const struct fl_patterns
 	g->store = s;
 	g->pats = p;
 	g->err = err;
+	g->o = o;
 	g->matcher = fl_matcher_new(p);
 	streams_init(&g->streams, o->tail_lines);
 	nccl_aggs_init(&g->nccl);
@@ -230,9 +269,11 @@ static int ingest_job(struct fl_store *s, const struct fl_patterns *p, const str
 	ing_init(&g, s, p, o, err);
 	char *abs = realpath(job->path, NULL);
 	struct fl_run_meta meta = { job->replace, job->name, abs ? abs : job->path,
-				    fl_patterns_digest(p), fl_now_us() };
+				    fl_patterns_digest(p), fl_now_us(), o->shard, o->shards };
 	struct fl_ingest_opts io;
 	fl_ingest_opts_init(&io);
+	if (o->limits)
+		io = *o->limits;
 	if (o->max_line)
 		io.max_line = o->max_line;
 	io.name = job->name;
@@ -241,8 +282,10 @@ static int ingest_job(struct fl_store *s, const struct fl_patterns *p, const str
 	g.sink.steps = steps_new(s, g.sink.run_id);
 	if (!rc && job->copy && (rc = fl_store_bundle_incoming(s, &incoming, err)) == FL_OK)
 		io.keep_path = incoming;
-	if (!rc)
+	if (!rc) {
+		progress_start(&g, job->path);
 		rc = read_bundle(&g, job->path, &io, &res->stats, err);
+	}
 	res->stats.lines = g.lines;
 	if (!rc && job->expect_sha256 && strcmp(res->stats.sha256, job->expect_sha256))
 		rc = fl_err_set(err, FL_ECHANGED, "'%s' has changed since it was ingested",

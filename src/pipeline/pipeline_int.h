@@ -69,6 +69,8 @@ struct reader *reader_start(const char *path, const struct fl_ingest_opts *io,
 /* The next message, waiting for it; NULL after the last one. */
 struct msg *reader_next(struct reader *r);
 void reader_done_with(struct reader *r);
+/* Bytes of the bundle read from disk so far (any thread). */
+uint64_t reader_bytes_read(struct reader *r);
 /* The reader stops at its next message; reader_next() drains the rest. */
 void reader_cancel(struct reader *r);
 /* Waits for the thread and frees r; the ingest's status, its error in err. */

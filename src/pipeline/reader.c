@@ -13,6 +13,7 @@
  */
 #include "pipeline_int.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #define QSLOTS 8
@@ -28,6 +29,9 @@ struct reader {
 	struct fl_ingest_stats *stats;
 	struct fl_err err;
 	int rc;
+	/* stats->bytes_in as of the last chunk, for the progress display:
+	 * stats belongs to the reader thread until it ends */
+	_Atomic uint64_t bytes_read;
 };
 
 static void set_text(struct msg *m, const char *a, const char *b)
@@ -75,6 +79,7 @@ static int q_chunk(void *ctx, const char *p, size_t n)
 		memcpy(m->buf, p, k);
 		m->len = k;
 		handoff_publish(&r->h);
+		atomic_store_explicit(&r->bytes_read, r->stats->bytes_in, memory_order_relaxed);
 		p += k;
 		n -= k;
 	}
@@ -151,6 +156,11 @@ struct msg *reader_next(struct reader *r)
 void reader_done_with(struct reader *r)
 {
 	handoff_taken(&r->h);
+}
+
+uint64_t reader_bytes_read(struct reader *r)
+{
+	return atomic_load_explicit(&r->bytes_read, memory_order_relaxed);
 }
 
 void reader_cancel(struct reader *r)

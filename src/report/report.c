@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* report.c - choose a renderer; helpers the renderers share. */
-#include "faultline/report.h"
+#include "report_int.h"
 
 #include <string.h>
 
@@ -22,6 +22,27 @@ void fl_report_time(struct fl_buf *b, int64_t ts)
 		fl_buf_addc(b, '-');
 	else
 		fl_time_format(b, ts);
+}
+
+/* "0, 4-7, 12": ranges keep a silent node of 8 ranks one item long. */
+size_t fl_report_silent(struct fl_buf *b, const struct fl_analysis *a)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < a->nranks_state; i++) {
+		const struct fl_rank_state *r = &a->ranks[i];
+		if (strcmp(r->state, "silent") != 0)
+			continue;
+		size_t j = i;
+		while (j + 1 < a->nranks_state && !strcmp(a->ranks[j + 1].state, "silent") &&
+		       a->ranks[j + 1].rank == a->ranks[j].rank + 1)
+			j++;
+		fl_buf_printf(b, n ? ", %lld" : "%lld", (long long)r->rank);
+		if (j > i)
+			fl_buf_printf(b, "-%lld", (long long)a->ranks[j].rank);
+		n += j - i + 1;
+		i = j;
+	}
+	return n;
 }
 
 void fl_report_render(const struct fl_analysis *a, const struct fl_report_opts *o,

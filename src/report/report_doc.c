@@ -232,6 +232,18 @@ static void hang_rows(const struct fl_markup *m, const struct fl_hang *h, struct
 	row_end(m, out);
 }
 
+/* Only rank numbers, faultline's own: no log text to escape. */
+static void silent_row(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	struct fl_buf list = FL_BUF_INIT;
+	if (fl_report_silent(&list, a)) {
+		field(m, out, "Silent ranks");
+		fl_buf_add(out, list.ptr, list.len);
+		row_end(m, out);
+	}
+	fl_buf_release(&list);
+}
+
 static void verdict(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
 {
 	static const char *const cols[] = { "Field", "Value" };
@@ -252,9 +264,13 @@ static void verdict(const struct fl_markup *m, const struct fl_analysis *a, stru
 	hang_rows(m, &a->hang, out);
 	field(m, out, "Bundle");
 	code(m, out, a->bundle);
-	fl_buf_printf(out, " (%" PRId64 " ranks, %" PRId64 " hosts, %" PRId64 " files, %" PRId64
-		      " lines)", a->nranks, a->nhosts, a->nfiles, a->nlines);
+	fl_buf_printf(out, " (%" PRId64 " ranks", a->nranks);
+	if (a->nranks_seen != a->nranks)
+		fl_buf_printf(out, ", %" PRId64 " seen", a->nranks_seen);
+	fl_buf_printf(out, ", %" PRId64 " hosts, %" PRId64 " files, %" PRId64 " lines)", a->nhosts,
+		      a->nfiles, a->nlines);
 	row_end(m, out);
+	silent_row(m, a, out);
 	field(m, out, "Run id");
 	fl_buf_printf(out, "%" PRId64, a->run_id);
 	row_end(m, out);

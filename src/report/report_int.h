@@ -60,6 +60,10 @@ void fl_doc_render(const struct fl_markup *m, const struct fl_analysis *a, struc
  * HTML also needs for its <title>. */
 void fl_doc_title(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out);
 
+/* The silent ranks (ranks of the stated world that left no line) as a
+ * list of numbers and ranges; returns how many there are. */
+size_t fl_report_silent(struct fl_buf *b, const struct fl_analysis *a);
+
 /* A rank or sequence number; "unknown" for the -1 of one not logged. */
 void fl_doc_num(struct fl_buf *out, int64_t v);
 

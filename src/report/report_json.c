@@ -128,6 +128,8 @@ static void run(struct fl_buf *b, const struct fl_analysis *a)
 	str_or_null(b, a->sha256);
 	key(b, "ranks", &f);
 	fl_buf_printf(b, "%lld", (long long)a->nranks);
+	key(b, "ranks_seen", &f);
+	fl_buf_printf(b, "%lld", (long long)a->nranks_seen);
 	key(b, "hosts", &f);
 	fl_buf_printf(b, "%lld", (long long)a->nhosts);
 	key(b, "files", &f);

@@ -5,7 +5,7 @@
  * NO_COLOR). Log text is sanitised: control characters and invalid UTF-8
  * are replaced so a log cannot drive the terminal.
  */
-#include "faultline/report.h"
+#include "report_int.h"
 
 #include <string.h>
 
@@ -75,9 +75,15 @@ static void verdict(struct tx *t, const struct fl_analysis *a)
 	text(t, a->summary);
 	fl_buf_printf(t->b, "\n\nrun %lld  ", (long long)a->run_id);
 	text(t, a->bundle);
-	fl_buf_printf(t->b, "  %lld ranks on %lld hosts, %lld files, %lld lines  signature %s\n",
-		      (long long)a->nranks, (long long)a->nhosts, (long long)a->nfiles,
-		      (long long)a->nlines, a->signature);
+	fl_buf_printf(t->b, "  %lld ranks", (long long)a->nranks);
+	if (a->nranks_seen != a->nranks)
+		fl_buf_printf(t->b, " (%lld seen)", (long long)a->nranks_seen);
+	fl_buf_printf(t->b, " on %lld hosts, %lld files, %lld lines  signature %s\n",
+		      (long long)a->nhosts, (long long)a->nfiles, (long long)a->nlines, a->signature);
+	struct fl_buf silent = FL_BUF_INIT;
+	if (fl_report_silent(&silent, a))
+		fl_buf_printf(t->b, "silent ranks (no line at all): %s\n", silent.ptr);
+	fl_buf_release(&silent);
 	const struct fl_first_failure *f = &a->first;
 	if (f->set) {
 		heading(t, "First failure");

@@ -318,8 +318,14 @@ static enum MHD_Result get_report(struct fl_server *srv, struct MHD_Connection *
 		return reply_error(srv, c, r->kind, 409, strcmp(status, "failed") ? "not_ready"
 										 : "analysis_failed",
 				   "run %lld is %s", (long long)r->run_id, status);
+	/* As `faultline report` does: the saved analysis, else a fresh one. */
 	struct fl_analysis *a;
-	if (fl_analyze_run(srv->store, r->run_id, &a, &err))
+	int lrc = fl_analysis_load(srv->store, r->run_id, &a, &err);
+	if (lrc == FL_ENOTFOUND) {
+		fl_err_clear(&err);
+		lrc = fl_analyze_run(srv->store, r->run_id, &a, &err);
+	}
+	if (lrc)
 		return reply_error(srv, c, r->kind, 500, "analysis_error", "%s", err.msg);
 	char *link = fl_xasprintf("%s/runs/%lld.html", srv->base_url, (long long)r->run_id);
 	struct fl_report_opts ro = { (enum fl_format)r->format, false, link };

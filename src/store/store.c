@@ -10,9 +10,35 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+/* SQLite's words for the last error, except for a full disk: SQLite says
+ * "disk I/O error" when the -shm or -wal file cannot grow, and the one
+ * thing the user must learn then is that the disk is full. */
+static const char *why(struct fl_store *s)
+{
+	if (!s || !s->db)
+		return "no store";
+	if (sqlite3_errcode(s->db) == SQLITE_FULL || sqlite3_system_errno(s->db) == ENOSPC)
+		return "the disk is full; the store is as it was before";
+	return sqlite3_errmsg(s->db);
+}
+
 int store_err(struct fl_store *s, struct fl_err *err, const char *what)
 {
-	return fl_err_set(err, FL_EDB, "%s: %s", what, s && s->db ? sqlite3_errmsg(s->db) : "no store");
+	return fl_err_set(err, FL_EDB, "%s: %s", what, why(s));
+}
+
+int fl_store_check(struct fl_store *s, struct fl_err *err)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(s->db, "PRAGMA integrity_check(1)", -1, &st, NULL) != SQLITE_OK)
+		return store_err(s, err, "cannot check the store");
+	int r = sqlite3_step(st);
+	const char *res = r == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+	int rc = res && !strcmp(res, "ok") ? FL_OK
+		 : res ? fl_err_set(err, FL_EDB, "store '%s' is damaged: %s", s->path, res)
+		       : store_err(s, err, "cannot check the store");
+	sqlite3_finalize(st);
+	return rc;
 }
 
 const char *fl_store_errmsg(struct fl_store *s)
@@ -91,7 +117,7 @@ int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struc
 		     (ro ? SQLITE_OPEN_READONLY
 			 : SQLITE_OPEN_READWRITE | ((flags & FL_STORE_CREATE) ? SQLITE_OPEN_CREATE : 0));
 	if (sqlite3_open_v2(path, &s->db, oflags, NULL) != SQLITE_OK) {
-		int rc = store_err(s, err, "cannot open store");
+		int rc = fl_err_set(err, FL_EDB, "cannot open store '%s': %s", path, why(s));
 		fl_store_close(s);
 		return rc;
 	}
@@ -105,7 +131,7 @@ int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struc
 							   : "PRAGMA journal_mode = WAL";
 		/* A file that is not a database fails here, with SQLite's words. */
 		if (sqlite3_exec(s->db, jm, NULL, NULL, NULL) != SQLITE_OK) {
-			int rc = store_err(s, err, "cannot use store");
+			int rc = fl_err_set(err, FL_EDB, "cannot use store '%s': %s", path, why(s));
 			fl_store_close(s);
 			return rc;
 		}

@@ -344,6 +344,7 @@ struct shard {
 	char *bundle, *digest;
 	int64_t files, lines, bytes, skipped;
 	int year;
+	int shard, shards; /* ingest --shard's label; shards 0: none */
 	bool dated;       /* the year came from a dated stamp, not a file's mtime */
 	char *first_path; /* smallest file path: shards are copied in this order */
 };
@@ -354,7 +355,8 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(sh->db,
 			       "SELECT id, sha256, bundle, patterns_digest, files, lines, bytes,"
-			       " skipped, year FROM runs WHERE sha256 IS NOT NULL ORDER BY id",
+			       " skipped, year, shard, shards FROM runs WHERE sha256 IS NOT NULL"
+			       " ORDER BY id",
 			       -1, &st, NULL) != SQLITE_OK)
 		return src_err(sh->db, sh->path, err);
 	int rows = 0;
@@ -369,6 +371,8 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 		sh->bytes = sqlite3_column_int64(st, 6);
 		sh->skipped = sqlite3_column_int64(st, 7);
 		sh->year = sqlite3_column_int(st, 8);
+		sh->shard = sqlite3_column_int(st, 9);
+		sh->shards = sqlite3_column_int(st, 10);
 	}
 	sqlite3_finalize(st);
 	if (rows != 1)
@@ -392,6 +396,47 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 	sh->dated = row && sqlite3_column_int(st, 1);
 	sqlite3_finalize(st);
 	return FL_OK;
+}
+
+/* Shards labelled by ingest --shard must be all of one job's: the same
+ * count, each index once. A missing node's shard would otherwise give a
+ * confident verdict on part of the job. Unlabelled shards are taken as
+ * they are, but not mixed with labelled ones. */
+static int check_labels(const struct shard *sh, size_t n, struct fl_err *err)
+{
+	int want = sh[0].shards;
+	for (size_t i = 1; i < n; i++) {
+		const struct shard *a = want ? &sh[0] : &sh[i], *b = want ? &sh[i] : &sh[0];
+		if ((sh[i].shards > 0) != (want > 0))
+			return fl_err_set(err, FL_EUSAGE,
+					  "'%s' was ingested with --shard, '%s' without: not shards "
+					  "of one job", a->path, b->path);
+		if (sh[i].shards != want)
+			return fl_err_set(err, FL_EUSAGE,
+					  "'%s' is shard %d of %d, '%s' shard %d of %d: not shards "
+					  "of one job", sh[0].path, sh[0].shard, want, sh[i].path,
+					  sh[i].shard, sh[i].shards);
+	}
+	if (!want)
+		return FL_OK;
+	bool *seen = fl_xcalloc((size_t)want, sizeof(*seen));
+	int rc = FL_OK;
+	for (size_t i = 0; !rc && i < n; i++) {
+		if (sh[i].shard < 0 || sh[i].shard >= want)
+			rc = fl_err_set(err, FL_EUSAGE, "store '%s' has a bad shard label %d/%d",
+					sh[i].path, sh[i].shard, want);
+		else if (seen[sh[i].shard])
+			rc = fl_err_set(err, FL_EUSAGE, "shard %d of %d is given twice ('%s')",
+					sh[i].shard, want, sh[i].path);
+		else
+			seen[sh[i].shard] = true;
+	}
+	for (int k = 0; !rc && k < want; k++)
+		if (!seen[k])
+			rc = fl_err_set(err, FL_EUSAGE, "shard %d of %d is missing (%zu given)", k,
+					want, n);
+	free(seen);
+	return rc;
 }
 
 /* The year one ingest of the whole job would take: the latest dated
@@ -476,7 +521,7 @@ static int write_merged(struct fl_store *s, struct shard *sh, size_t n, const ch
 			struct fl_merged *out, struct fl_err *err)
 {
 	char *name = merged_name(sh, n);
-	struct fl_run_meta meta = { 0, name, NULL, merged_digest(sh, n), fl_now_us() };
+	struct fl_run_meta meta = { 0, name, NULL, merged_digest(sh, n), fl_now_us(), 0, 0 };
 	struct fl_run_totals t = { .sha256 = sha, .year = merged_year(sh, n) };
 	int64_t run;
 	int rc = fl_store_run_begin(s, &meta, &run, err);
@@ -517,6 +562,8 @@ int fl_store_merge_shards(struct fl_store *s, const char *const *srcs, size_t n,
 			rc = shard_load(&sh[i], err);
 	}
 	char sha[65];
+	if (!rc)
+		rc = check_labels(sh, n, err);
 	if (!rc)
 		rc = merged_sha(sh, n, sha, err);
 	if (!rc)

@@ -161,7 +161,17 @@ static const char *const MIGRATIONS[] = {
 	"UPDATE steps SET loss_missing = 0 WHERE loss_missing = 1 AND NOT EXISTS (SELECT 1"
 	"  FROM steps p WHERE p.run_id = steps.run_id AND p.file_id = steps.file_id"
 	"  AND p.line < steps.line AND p.loss_missing = 0);",
-	/* 2 -> 3: the upload service (faultline serve). Bearer tokens are
+	/* 2 -> 3: a run ingested as one shard of a job (ingest --shard I/N)
+	 * says which, so that merge --into-one can tell a missing shard */
+	"ALTER TABLE runs ADD COLUMN shard INTEGER;"
+	"ALTER TABLE runs ADD COLUMN shards INTEGER;",
+	/* 3 -> 4: the analysis of a run, saved, so that `report` need not redo
+	 * it (src/analyze/saved.c); digest names the analysis that made it. */
+	"CREATE TABLE analyses ("
+	"  run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
+	"  digest TEXT NOT NULL, doc TEXT NOT NULL, ranks TEXT NOT NULL"
+	");",
+	/* 4 -> 5: the upload service (faultline serve). Bearer tokens are
 	 * kept as SHA-256 digests only. An upload reserves its run's id at
 	 * once (a runs row with no verdict yet) and tracks its analysis in
 	 * uploads; no foreign key, because re-analysis replaces the runs row
@@ -191,16 +201,21 @@ int store_version(struct fl_store *s, int *v)
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
 		return FL_EDB;
-	*v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	/* A store that cannot be read (a WAL store in a directory where its
+	 * -shm file cannot be made, a damaged header) fails here rather than
+	 * passing for version 0. */
+	int r = sqlite3_step(st);
+	*v = r == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
 	sqlite3_finalize(st);
-	return FL_OK;
+	return r == SQLITE_ROW ? FL_OK : FL_EDB;
 }
 
 int store_migrate(struct fl_store *s, bool readonly, struct fl_err *err)
 {
 	int v;
 	if (store_version(s, &v))
-		return store_err(s, err, "cannot read the schema version");
+		return fl_err_set(err, FL_EDB, "cannot read store '%s': %s", s->path,
+				  sqlite3_errmsg(s->db));
 	if (v > FL_SCHEMA_VERSION)
 		return fl_err_set(err, FL_EDB,
 				  "store '%s' has schema version %d; this faultline knows up to %d",

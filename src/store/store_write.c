@@ -158,8 +158,8 @@ static int build_deferred_indexes(struct fl_store *s)
 
 /* Re-analysis: the run's row is read, deleted (cascading to its rows) and
  * inserted again with the same id and the identity it was ingested with:
- * name, path, time and content hash. What was found changes, not what was
- * ingested or when. */
+ * name, path, time, content hash and shard label. What was found changes,
+ * not what was ingested or when. */
 static int replace_run(struct fl_store *s, int64_t id, const char *digest)
 {
 	sqlite3_stmt *st;
@@ -173,11 +173,12 @@ static int replace_run(struct fl_store *s, int64_t id, const char *digest)
 	if (!s->replaced_sha256)
 		return FL_ENOTFOUND;
 	char *sql = sqlite3_mprintf(
-		"CREATE TEMP TABLE replaced AS SELECT bundle, bundle_path, ingested_at FROM runs"
-		" WHERE id = %lld;"
+		"CREATE TEMP TABLE replaced AS SELECT bundle, bundle_path, ingested_at, shard,"
+		" shards FROM runs WHERE id = %lld;"
 		"DELETE FROM runs WHERE id = %lld;"
-		"INSERT INTO runs(id, bundle, bundle_path, ingested_at, patterns_digest)"
-		" SELECT %lld, bundle, bundle_path, ingested_at, %Q FROM replaced;"
+		"INSERT INTO runs(id, bundle, bundle_path, ingested_at, patterns_digest, shard,"
+		" shards) SELECT %lld, bundle, bundle_path, ingested_at, %Q, shard, shards"
+		" FROM replaced;"
 		"DROP TABLE replaced;",
 		(long long)id, (long long)id, (long long)id, digest);
 	int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL) == SQLITE_OK ? FL_OK : FL_EDB;
@@ -189,14 +190,18 @@ static int insert_run(struct fl_store *s, const struct fl_run_meta *m)
 {
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(s->db,
-			       "INSERT INTO runs(bundle, bundle_path, ingested_at, patterns_digest)"
-			       " VALUES (?1,?2,?3,?4)",
+			       "INSERT INTO runs(bundle, bundle_path, ingested_at, patterns_digest,"
+			       " shard, shards) VALUES (?1,?2,?3,?4,?5,?6)",
 			       -1, &st, NULL) != SQLITE_OK)
 		return FL_EDB;
 	sqlite3_bind_text(st, 1, m->bundle, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 2, m->bundle_path, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 3, m->ingested_at);
 	sqlite3_bind_text(st, 4, m->patterns_digest, -1, SQLITE_TRANSIENT);
+	if (m->shards > 0) {
+		sqlite3_bind_int(st, 5, m->shard);
+		sqlite3_bind_int(st, 6, m->shards);
+	}
 	int rc = sqlite3_step(st) == SQLITE_DONE ? FL_OK : FL_EDB;
 	sqlite3_finalize(st);
 	return rc;
@@ -250,6 +255,23 @@ static void set_year_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 						   sqlite3_value_int(argv[1])));
 }
 
+/* host + local rank -> rank where no line said it: a static launch's
+ * node_rank x nproc_per_node + local_rank (launcher.args, one node rank
+ * per host). A c10d or etcd rendezvous assigns node ranks itself, so
+ * those launches are left out. Rows a line stated are kept (OR IGNORE). */
+#define NODE_RANK_SQL \
+	"INSERT OR IGNORE INTO hl SELECT a.host, a.local_rank, l.node_rank * l.nproc + a.local_rank" \
+	" FROM (SELECT host, MIN(json_extract(fields, '$.node_rank')) AS node_rank," \
+	"   MIN(json_extract(fields, '$.nproc_per_node')) AS nproc FROM events" \
+	"  WHERE run_id = {RUN} AND kind = 'launcher.args' AND host IS NOT NULL" \
+	"   AND json_extract(fields, '$.node_rank') IS NOT NULL" \
+	"   AND IFNULL(json_extract(fields, '$.rdzv_backend'), 'static') = 'static'" \
+	"  GROUP BY host HAVING COUNT(DISTINCT json_extract(fields, '$.node_rank')) = 1" \
+	"   AND COUNT(DISTINCT json_extract(fields, '$.nproc_per_node')) = 1) l" \
+	" JOIN (SELECT DISTINCT host, local_rank FROM activity WHERE run_id = {RUN}" \
+	"  AND host IS NOT NULL AND local_rank IS NOT NULL) a ON a.host = l.host" \
+	" WHERE a.local_rank < l.nproc;"
+
 /* The post-passes, in order. {RUN} is the run id, {YEAR} the bundle's
  * year, {P0}..{P1} the provisional year's bounds, {T} the table. */
 static const char *const RESOLVE_SQL[] = {
@@ -282,6 +304,7 @@ static const char *const RESOLVE_SQL[] = {
 	"INSERT INTO hl SELECT host, local_rank, MIN(rank) FROM activity"
 	" WHERE run_id = {RUN} AND host IS NOT NULL AND local_rank IS NOT NULL AND rank IS NOT NULL"
 	" GROUP BY host, local_rank HAVING COUNT(DISTINCT rank) = 1;",
+	NODE_RANK_SQL,
 	"UPDATE activity SET rank = (SELECT hl.rank FROM hl WHERE hl.host = activity.host"
 	"  AND hl.local_rank = activity.local_rank)"
 	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND local_rank IS NOT NULL;",

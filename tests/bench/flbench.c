@@ -3,20 +3,29 @@
  * flbench.c - how fast is a post-mortem? faultline against the tools that
  * bound it: cat, gzip -dc, zstd -dc and grep over the same job bundle.
  *
- * It writes a realistic job bundle (per-rank logs of a torchrun job in
- * node directories, in real NCCL, c10d and torchtitan formats, most lines
+ * It writes realistic job bundles (per-rank logs of a torchrun job in node
+ * directories, in real NCCL, c10d and torchtitan formats, most lines
  * matching no pattern, one rank running out of GPU memory near the end and
- * the others timing out in the watchdog), packs it as .tar.gz and .tar.zst
- * with the system tools, then times every command side by side, --reps
- * times, and prints medians, throughput, ratios against the targets in
- * docs/PERFORMANCE.md and faultline's peak RSS (wait4's ru_maxrss).
+ * the others timing out in the watchdog), packs each as .tar.gz and
+ * .tar.zst with the system tools, then times every command side by side,
+ * --reps times, and prints medians, throughput, ratios against the targets
+ * in docs/PERFORMANCE.md, faultline's peak RSS (wait4's ru_maxrss) and the
+ * time and size of `faultline report last` of the stored run.
  *
- *   flbench [--size 1G] [--ranks 256] [--hosts 32] [--reps 3] [--out DIR]
- *           [--faultline PATH] [--regen] [--no-report]
- *   flbench --scale [--size S]    S and 4*S: time ratio and RSS of both
- *   flbench --report-only         4,096 ranks: time of `faultline report last`
+ * Profiles (docs/PERFORMANCE.md) give the bundles their shapes:
+ *   default  256 ranks on 32 hosts, 1 GiB
+ *   storm    128 ranks, 512 MiB, 5-10% of the lines become events (IB
+ *            warnings, handled tracebacks, config dumps, teardown
+ *            tracebacks), and storm-2x with twice the warnings and tracebacks
+ *   wide     8, 16 and 32 Ki ranks (8 a host) in the same 256 MiB
+ *   deep     4 ranks on one host, 1 GiB and 4 GiB
+ * and the complexity checks compare them: twice the ranks, twice the
+ * events, four times the bytes.
  *
- * The bundle is generated deterministically and reused while its MANIFEST
+ *   flbench [--profile default|storm|wide|deep|all]... [--size S] [--reps 3]
+ *           [--ranks 256] [--hosts 32] [--out DIR] [--faultline PATH] [--regen]
+ *
+ * Bundles are generated deterministically and reused while their MANIFEST
  * matches (--regen forces). All timings are with a warm page cache. This
  * program is not part of ctest: it is run by hand (docs/PERFORMANCE.md).
  */
@@ -25,6 +34,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -41,16 +51,15 @@
 
 #define MIB         (1024.0 * 1024.0)
 #define MAX_REPS    51
-#define GEN_VERSION 2   /* bump when the generated text changes */
+#define GEN_VERSION 3   /* bump when the generated text changes */
 #define STEP_MS     450 /* one training step */
 
 struct opts {
-	uint64_t size;
+	uint64_t size; /* 0: each profile's own */
 	int ranks, hosts, reps;
 	const char *out;
 	char faultline[PATH_MAX];
-	bool scale, report_only, no_report, regen;
-	int report_ranks;
+	bool regen;
 };
 
 /* ---- small utilities ---- */
@@ -361,12 +370,162 @@ static void gen_step(struct gen *g, int step, int chatter)
 	      rnd_in(g, 120, 126), rnd_in(g, 0, 99), rnd_in(g, 38, 40), rnd_in(g, 0, 99));
 }
 
+/* ---- the storm profile's lines: many of them become events ---- */
+
+/* Megatron-LM's argument dump (rank 0 prints it in Megatron-LM; in the
+ * storm bundle every rank does, as in the bundle of issue 12): sorted
+ * `  <name> <dots> <value>` lines, name and dots 48 columns wide. The
+ * names are Megatron-LM's own. */
+static void gen_args_dump(struct gen *g)
+{
+	char ws[16], dp[16];
+	snprintf(ws, sizeof(ws), "%d", g->nranks);
+	snprintf(dp, sizeof(dp), "%d", g->nranks);
+	const char *args[][2] = {
+		{ "accumulate_allreduce_grads_in_fp32", "True" },
+		{ "adam_beta1", "0.9" },
+		{ "adam_beta2", "0.95" },
+		{ "adam_eps", "1e-08" },
+		{ "add_bias_linear", "False" },
+		{ "attention_dropout", "0.0" },
+		{ "bf16", "True" },
+		{ "clip_grad", "1.0" },
+		{ "context_parallel_size", "1" },
+		{ "data_parallel_size", dp },
+		{ "distributed_backend", "nccl" },
+		{ "distributed_timeout_minutes", "10" },
+		{ "eval_interval", "1000" },
+		{ "eval_iters", "10" },
+		{ "ffn_hidden_size", "28672" },
+		{ "fp16", "False" },
+		{ "global_batch_size", "1024" },
+		{ "hidden_dropout", "0.0" },
+		{ "hidden_size", "8192" },
+		{ "init_method_std", "0.02" },
+		{ "log_interval", "1" },
+		{ "lr", "0.00015" },
+		{ "lr_decay_style", "cosine" },
+		{ "lr_warmup_iters", "2000" },
+		{ "micro_batch_size", "2" },
+		{ "min_lr", "1.5e-05" },
+		{ "normalization", "RMSNorm" },
+		{ "num_attention_heads", "64" },
+		{ "num_layers", "80" },
+		{ "num_workers", "2" },
+		{ "overlap_grad_reduce", "True" },
+		{ "pipeline_model_parallel_size", "1" },
+		{ "position_embedding_type", "rope" },
+		{ "recompute_granularity", "None" },
+		{ "recompute_method", "None" },
+		{ "save_interval", "500" },
+		{ "seed", "1234" },
+		{ "seq_length", "8192" },
+		{ "sequence_parallel", "False" },
+		{ "swiglu", "True" },
+		{ "tensor_model_parallel_size", "1" },
+		{ "tokenizer_type", "HuggingFaceTokenizer" },
+		{ "train_iters", "100000" },
+		{ "use_distributed_optimizer", "True" },
+		{ "use_flash_attn", "True" },
+		{ "weight_decay", "0.1" },
+		{ "world_size", ws },
+	};
+	emit(g, "------------------------ arguments ------------------------");
+	for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
+		char dots[64];
+		int n = 48 - (int)strlen(args[i][0]) - 1;
+		memset(dots, '.', (size_t)n);
+		dots[n] = '\0';
+		emit(g, "  %s %s %s", args[i][0], dots, args[i][1]);
+	}
+	emit(g, "-------------------- end of arguments ---------------------");
+}
+
+/* A flapping InfiniBand port: NCCL 2.21's WARN for an IB async event,
+ * after the empty line NCCL writes before every WARN. The job goes on. */
+static void gen_ib_warn(struct gen *g)
+{
+	emit(g, "%s", "");
+	emit(g, "%s:%d:%d [%d] transport/net_ib.cc:101 NCCL WARN NET/IB : mlx5_%d:1 Got async "
+		"event : port error",
+	     g->host, g->pid, g->pid + 86, g->local, g->local);
+}
+
+/* A traceback the job handles: Python logging's exc_info output (no rank
+ * prefix: only uncaught exceptions get the excepthook's `[rankN]: `). */
+static void gen_handled_traceback(struct gen *g, int step)
+{
+	titan(g, "WARNING", "Skipping sample %d of shard %05d at step %d: bad record",
+	      rnd_in(g, 0, 9999), rnd_in(g, 0, 2047), step);
+	emit(g, "Traceback (most recent call last):");
+	emit(g, "  File \"/workspace/torchtitan/torchtitan/datasets/hf_datasets.py\", line 118, "
+		"in __iter__");
+	emit(g, "    sample_text = self._text_processor(sample)");
+	emit(g, "  File \"/workspace/torchtitan/torchtitan/datasets/hf_datasets.py\", line 57, in "
+		"_process_c4_text");
+	emit(g, "    return sample[\"text\"]");
+	emit(g, "KeyError: 'text'");
+}
+
+/* The storm's extra lines of one step; level 2 doubles their rate. */
+static void gen_storm_step(struct gen *g, int step, int level)
+{
+	/* 0.6 IB warnings per step and level */
+	int ib = 6 * level;
+	for (; ib >= 10; ib -= 10)
+		gen_ib_warn(g);
+	if (rnd_in(g, 0, 9) < ib)
+		gen_ib_warn(g);
+	/* a handled traceback every 300 steps and level, give or take */
+	if (rnd(g) % 300 < (uint64_t)level)
+		gen_handled_traceback(g, step);
+}
+
+/* The storm's end for the ranks that did not fail: each one's collective
+ * fails when the OOM rank's process exits, with the uncaught traceback
+ * (torch >= 2.3 excepthook prefix) of NCCL's remote error (nccl-011). */
+static void gen_teardown_traceback(struct gen *g, int oom_host)
+{
+	const char *p = "[rank";
+	g->t_ms += 1200;
+	emit(g, "%s%d]: Traceback (most recent call last):", p, g->rank);
+	emit(g, "%s%d]:   File \"/workspace/torchtitan/train.py\", line 433, in <module>", p,
+	     g->rank);
+	emit(g, "%s%d]:     main(config)", p, g->rank);
+	emit(g, "%s%d]:   File \"/workspace/torchtitan/train.py\", line 323, in main", p, g->rank);
+	emit(g, "%s%d]:     loss.backward()", p, g->rank);
+	emit(g,
+	     "%s%d]:   File \"/usr/local/lib/python3.10/dist-packages/torch/_tensor.py\", line "
+	     "521, in backward",
+	     p, g->rank);
+	emit(g, "%s%d]:     torch.autograd.backward(", p, g->rank);
+	emit(g,
+	     "%s%d]: torch.distributed.DistBackendError: NCCL error in: "
+	     "/pytorch/torch/csrc/distributed/c10d/NCCLUtils.hpp:268, remote process exited or "
+	     "there was a network error, NCCL version 2.21.5",
+	     p, g->rank);
+	emit(g,
+	     "%s%d]: ncclRemoteError: A call failed possibly due to a network error or a remote "
+	     "process exiting prematurely.",
+	     p, g->rank);
+	emit(g, "%s%d]: Last error:", p, g->rank);
+	emit(g,
+	     "%s%d]: socketProgressOpt: Call to recv from 10.50.%d.%d<33759> failed : Connection "
+	     "reset by peer",
+	     p, g->rank, oom_host / 250, oom_host % 250 + 2);
+}
+
 /* The end: the OOM rank's traceback, or the watchdog timeout of the
- * others 10 minutes later, with the teardown that follows. */
-static void gen_failure(struct gen *g, int oom_rank, int last_step)
+ * others 10 minutes later, with the teardown that follows (in the storm,
+ * the others' uncaught tracebacks right away instead). */
+static void gen_failure(struct gen *g, int oom_rank, int oom_host, int last_step, bool storm)
 {
 	char ts[64];
 	int seq = last_step * 4 + 3;
+	if (storm && g->rank != oom_rank) {
+		gen_teardown_traceback(g, oom_host);
+		return;
+	}
 	if (g->rank == oom_rank) {
 		g->t_ms += 250;
 		const char *p = "[rank";
@@ -433,6 +592,7 @@ struct job {
 	int ranks, hosts;
 	uint64_t per_rank; /* target bytes per rank file */
 	int chatter;       /* unmatched lines per step */
+	int storm;         /* 0, or the storm's event rate: 1, 2 (twice the events) */
 };
 
 static FILE *open_rank(const struct job *j, int rank, int host, int width)
@@ -466,10 +626,16 @@ static int gen_rank(const struct job *j, int rank, int steps)
 	snprintf(g.host, sizeof(g.host), "node%0*d", width, g.host_id);
 	g.fp = open_rank(j, rank, g.host_id, width);
 	gen_init(&g, per_host, j->hosts);
+	if (j->storm)
+		gen_args_dump(&g);
 	int s = 1;
-	for (; steps < 0 ? g.bytes + 2048 < j->per_rank : s <= steps; s++)
+	for (; steps < 0 ? g.bytes + 2048 < j->per_rank : s <= steps; s++) {
 		gen_step(&g, s, j->chatter);
-	gen_failure(&g, j->ranks / 3 + 1, s - 1);
+		if (j->storm)
+			gen_storm_step(&g, s, j->storm);
+	}
+	int oom = j->ranks / 3 + 1;
+	gen_failure(&g, oom, oom / per_host, s - 1, j->storm > 0);
 	if (fclose(g.fp) != 0)
 		die("cannot write the log of rank %d", rank);
 	return s - 1;
@@ -486,8 +652,8 @@ static void gen_job(const struct job *j)
 
 static char *manifest_text(const struct job *j)
 {
-	return xasprintf("flbench %d ranks=%d hosts=%d per_rank=%" PRIu64 " chatter=%d\n",
-			 GEN_VERSION, j->ranks, j->hosts, j->per_rank, j->chatter);
+	return xasprintf("flbench %d ranks=%d hosts=%d per_rank=%" PRIu64 " chatter=%d storm=%d\n",
+			 GEN_VERSION, j->ranks, j->hosts, j->per_rank, j->chatter, j->storm);
 }
 
 static bool manifest_ok(const char *path, const char *want)
@@ -622,11 +788,13 @@ static long max_rss(const struct bench *b)
 	return m;
 }
 
-/* faultline analyze BUNDLE [flag] into a fresh store; report to stdout. */
+/* faultline analyze BUNDLE [flag] into a fresh store <root>/stores/<name>;
+ * report to stdout. The store is removed unless keep (then the caller
+ * removes it). */
 static struct sample analyze(const struct opts *o, const char *root, const char *bundle,
-			     const char *flag, const char *report_path)
+			     const char *flag, const char *report_path, bool keep)
 {
-	char *store = xasprintf("%s/stores/s%d", root, (int)getpid());
+	char *store = xasprintf("%s/stores/%s", root, keep ? "kept" : "s");
 	char *cmd = xasprintf("rm -rf '%s'", store);
 	sh(cmd);
 	mkdirs(store);
@@ -641,7 +809,8 @@ static struct sample analyze(const struct opts *o, const char *root, const char 
 			 (char *)flag,
 			 NULL };
 	struct sample s = run(argv, report_path, false);
-	sh(cmd);
+	if (!keep)
+		sh(cmd);
 	free(db);
 	free(cmd);
 	free(store);
@@ -664,25 +833,146 @@ static void print_row(const struct bench *b, uint64_t bytes)
 	       median_of(b, offsetof(struct sample, sys)), (double)max_rss(b) / 1024.0);
 }
 
-/* target <= 0: no target, the ratio is for information. */
-static void print_ratio(const char *what, double num, double den, double target)
+/* ---- targets and checks: printed where measured, summed up at the end ---- */
+
+#define MAX_CHECKS 64
+
+static struct {
+	char what[112];
+	bool met;
+} checks[MAX_CHECKS];
+static int n_checks;
+
+static void record(bool met, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void record(bool met, const char *fmt, ...)
+{
+	if (n_checks == MAX_CHECKS)
+		die("too many checks");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(checks[n_checks].what, sizeof(checks[n_checks].what), fmt, ap);
+	va_end(ap);
+	checks[n_checks].met = met;
+	printf("  %-76s %s\n", checks[n_checks].what, met ? "met" : "NOT MET");
+	n_checks++;
+}
+
+/* A ratio against its target (<= target); target <= 0: for information. */
+static void ratio(const char *bundle, const char *what, double num, double den, double target)
 {
 	double r = num / den;
 	if (target > 0)
-		printf("  %-44s %6.2fx   target <= %.1fx  %s\n", what, r, target,
-		       r <= target ? "met" : "NOT MET");
+		record(r <= target, "%s: %s %.2fx (<= %.2fx)", bundle, what, r, target);
 	else
-		printf("  %-44s %6.2fx\n", what, r);
+		printf("  %s: %s %.2fx\n", bundle, what, r);
 }
 
-/* ---- the main comparison ---- */
+/* ---- profiles: the bundle shapes that are timed ---- */
 
 /* The default mode, then the other one: a directory copied into the store
  * (--copy-dir), archives not copied (--no-keep). */
 enum { B_CAT, B_GZIP, B_ZSTD, B_GREP, B_DIR, B_TGZ, B_TZST, B_DIR_CP, B_TGZ_NK, B_TZST_NK, B_N };
 
+static const char *const bench_names[B_N] = {
+	[B_CAT] = "cat $(find dir -type f)",
+	[B_GZIP] = "gzip -dc job.tar.gz",
+	[B_ZSTD] = "zstd -dc job.tar.zst",
+	[B_GREP] = "grep -rcF 'NCCL WARN' dir",
+	[B_DIR] = "faultline analyze dir",
+	[B_TGZ] = "faultline analyze .tar.gz",
+	[B_TZST] = "faultline analyze .tar.zst",
+	[B_DIR_CP] = "faultline analyze dir --copy-dir",
+	[B_TGZ_NK] = "faultline analyze .tar.gz --no-keep",
+	[B_TZST_NK] = "faultline analyze .tar.zst --no-keep",
+};
+
+/* One bundle of a profile, and what was measured on it. */
+struct bundle {
+	char name[32];
+	struct job job;
+	bool other_modes; /* also time --copy-dir and --no-keep */
+	/* results */
+	uint64_t bytes;
+	struct bench b[B_N];
+	bool verdict_ok;
+	long long lines, events; /* the run's, from its JSON report */
+	double report_s[2];      /* `report last`: json, text (medians) */
+	uint64_t json_bytes;
+	int json_ranks; /* entries of the report's "ranks" array */
+};
+
+#define MAX_BUNDLES 12
+static struct bundle bundles[MAX_BUNDLES];
+static int n_bundles;
+
+static struct bundle *add_bundle(const char *name, int ranks, int hosts, uint64_t size,
+				 int chatter, int storm)
+{
+	if (n_bundles == MAX_BUNDLES)
+		die("too many bundles");
+	struct bundle *b = &bundles[n_bundles++];
+	snprintf(b->name, sizeof(b->name), "%s", name);
+	b->job = (struct job){ NULL, ranks, hosts, size / (uint64_t)ranks, chatter, storm };
+	return b;
+}
+
+static uint64_t size_or(const struct opts *o, uint64_t dflt)
+{
+	return o->size ? o->size : dflt;
+}
+
+/* The profiles of docs/PERFORMANCE.md. Sizes are uncompressed bytes;
+ * --size replaces each profile's base size. */
+static void add_profile(const struct opts *o, const char *p)
+{
+	bool all = !strcmp(p, "all");
+	bool known = all;
+	if (all || !strcmp(p, "default")) {
+		add_bundle("default", o->ranks, o->hosts, size_or(o, 1ULL << 30), 8, 0)
+			->other_modes = true;
+		known = true;
+	}
+	if (all || !strcmp(p, "storm")) {
+		/* 128 ranks, 512 MiB; storm-2x: twice the events in the same bytes */
+		add_bundle("storm", 128, 16, size_or(o, 512ULL << 20), 8, 1);
+		add_bundle("storm-2x", 128, 16, size_or(o, 512ULL << 20), 8, 2);
+		known = true;
+	}
+	if (all || !strcmp(p, "wide")) {
+		/* the same bytes over 8, 16 and 32 Ki ranks, 8 ranks a host */
+		for (int k = 0; k < 3; k++) {
+			char name[32];
+			snprintf(name, sizeof(name), "wide-%dk", 8 << k);
+			add_bundle(name, 8192 << k, 1024 << k, size_or(o, 256ULL << 20), 3, 0);
+		}
+		known = true;
+	}
+	if (all || !strcmp(p, "deep")) {
+		/* 4 ranks on one host, S and 4 * S */
+		add_bundle("deep-1x", 4, 1, size_or(o, 1ULL << 30), 8, 0);
+		add_bundle("deep-4x", 4, 1, 4 * size_or(o, 1ULL << 30), 8, 0);
+		known = true;
+	}
+	if (!known)
+		die("unknown profile '%s' (default, storm, wide, deep, all)", p);
+}
+
+/* ---- one bundle ---- */
+
+/* The number after the first "key": following anchor, or -1. */
+static long long json_number(const char *doc, const char *anchor, const char *key)
+{
+	const char *p = strstr(doc, anchor);
+	p = p ? strstr(p, key) : NULL;
+	if (!p)
+		return -1;
+	p += strlen(key);
+	p += strspn(p, " \t\n:");
+	return strtoll(p, NULL, 10);
+}
+
 /* Whether the string value of the first "key" after anchor is want
- * (enough JSON for one check, without a JSON library). */
+ * (enough JSON for a few checks, without a JSON library). */
 static bool json_value_is(const char *doc, const char *anchor, const char *key, const char *want)
 {
 	const char *p = strstr(doc, anchor);
@@ -694,26 +984,80 @@ static bool json_value_is(const char *doc, const char *anchor, const char *key, 
 	return !strncmp(p, want, strlen(want));
 }
 
-/* The generated job must be diagnosed as what it is, or timing it is moot. */
-static bool verdict_ok(const char *report)
+/* The entries of the report's "ranks" array: each is an object whose
+ * first key is "rank" (report.schema.json). */
+static int json_rank_entries(const char *doc)
 {
-	FILE *fp = fopen(report, "r");
-	if (!fp)
-		return false;
-	static char buf[1 << 22];
-	size_t n = fread(buf, 1, sizeof(buf) - 1, fp);
-	buf[n] = '\0';
-	fclose(fp);
-	return json_value_is(buf, "\"verdict\"", "\"status\"", "\"failed\"") &&
-	       json_value_is(buf, "\"likely_cause\"", "\"id\"", "\"gpu_oom\"");
+	const char *p = strstr(doc, "\"ranks\":[");
+	int n = 0;
+	while (p && (p = strstr(p + 1, "{\"rank\":")) != NULL)
+		n++;
+	return n;
 }
 
-static void run_round(const struct opts *o, const char *root, struct bench *b, bool first)
+static char *slurp(const char *path, uint64_t *len)
 {
+	FILE *fp = fopen(path, "r");
+	if (!fp)
+		die("cannot read '%s'", path);
+	*len = file_size(path);
+	char *buf = malloc(*len + 1);
+	if (!buf || fread(buf, 1, *len, fp) != *len)
+		die("cannot read '%s'", path);
+	buf[*len] = '\0';
+	fclose(fp);
+	return buf;
+}
+
+/* The generated job must be diagnosed as what it is, or timing it is moot;
+ * the report's run object gives the lines read and events stored. */
+static void read_report(struct bundle *bd, const char *report)
+{
+	uint64_t n;
+	char *doc = slurp(report, &n);
+	bd->verdict_ok = json_value_is(doc, "\"verdict\"", "\"status\"", "\"failed\"") &&
+			 json_value_is(doc, "\"likely_cause\"", "\"id\"", "\"gpu_oom\"");
+	bd->lines = json_number(doc, "\"run\"", "\"lines\"");
+	bd->events = json_number(doc, "\"run\"", "\"events\"");
+	free(doc);
+}
+
+/* `faultline report last` of the kept store: time, size, ranks. */
+static void time_report(const struct opts *o, const char *root, struct bundle *bd)
+{
+	char *db = xasprintf("%s/stores/kept/fl.db", root);
+	char *out = xasprintf("%s/report-last.json", root);
+	const char *fmts[2] = { "json", "text" };
+	for (int f = 0; f < 2; f++) {
+		struct bench b = { .name = "report" };
+		char *argv[] = { (char *)o->faultline, "report",	"last", "--db", db,
+				 "--format",	      (char *)fmts[f], NULL };
+		for (int r = 0; r < o->reps; r++)
+			b.s[b.n++] = run(argv, f ? NULL : out, false);
+		bd->report_s[f] = med_wall(&b);
+	}
+	uint64_t n;
+	char *doc = slurp(out, &n);
+	bd->json_bytes = n;
+	bd->json_ranks = json_rank_entries(doc);
+	free(doc);
+	char *cmd = xasprintf("rm -rf '%s/stores/kept' '%s'", root, out);
+	sh(cmd);
+	free(cmd);
+	free(out);
+	free(db);
+}
+
+static void run_round(const struct opts *o, const char *root, struct bundle *bd, bool first)
+{
+	struct bench *b = bd->b;
 	char *dir = xasprintf("%s/dir", root), *tgz = xasprintf("%s/job.tar.gz", root);
 	char *tzst = xasprintf("%s/job.tar.zst", root);
 	char *catcmd = xasprintf("cat $(find '%s' -type f) > /dev/null", dir);
 	char *report = xasprintf("%s/report.json", root);
+	/* grep's counts go to a file: GNU grep stops at the first match when
+	 * its output is /dev/null, which is not the work being compared */
+	char *counts = xasprintf("%s/grep-counts", root);
 	char *a_cat[] = { "sh", "-c", catcmd, NULL };
 	char *a_gz[] = { "gzip", "-dc", tgz, NULL };
 	char *a_zst[] = { "zstd", "-dcq", tzst, NULL };
@@ -721,17 +1065,21 @@ static void run_round(const struct opts *o, const char *root, struct bench *b, b
 	b[B_CAT].s[b[B_CAT].n++] = run(a_cat, NULL, false);
 	b[B_GZIP].s[b[B_GZIP].n++] = run(a_gz, NULL, false);
 	b[B_ZSTD].s[b[B_ZSTD].n++] = run(a_zst, NULL, false);
-	b[B_GREP].s[b[B_GREP].n++] = run(a_grep, NULL, true);
+	b[B_GREP].s[b[B_GREP].n++] = run(a_grep, counts, true);
 	const char *forms[3] = { dir, tgz, tzst };
 	for (int k = 0; k < 3; k++) {
 		struct bench *def = &b[B_DIR + k], *other = &b[B_DIR_CP + k];
-		def->s[def->n++] = analyze(o, root, forms[k], NULL, first && !k ? report : NULL);
-		other->s[other->n++] = analyze(o, root, forms[k], k ? "--no-keep" : "--copy-dir",
-					       NULL);
+		bool keep = first && !k;
+		def->s[def->n++] = analyze(o, root, forms[k], NULL, keep ? report : NULL, keep);
+		if (bd->other_modes)
+			other->s[other->n++] = analyze(
+				o, root, forms[k], k ? "--no-keep" : "--copy-dir", NULL, false);
 	}
-	if (first)
-		printf("verdict of the generated job (gpu_oom, failed): %s\n",
-		       verdict_ok(report) ? "ok" : "WRONG - see report.json");
+	if (first) {
+		read_report(bd, report);
+		time_report(o, root, bd);
+	}
+	free(counts);
 	free(report);
 	free(catcmd);
 	free(tzst);
@@ -739,137 +1087,179 @@ static void run_round(const struct opts *o, const char *root, struct bench *b, b
 	free(dir);
 }
 
-static void bench_main(const struct opts *o)
+static long bundle_rss(const struct bundle *bd)
 {
-	struct job j = { NULL, o->ranks, o->hosts, o->size / (uint64_t)o->ranks, 8 };
-	prepare(o->out, &j, true, o->regen);
-	char *dir = xasprintf("%s/dir", o->out), *tgz = xasprintf("%s/job.tar.gz", o->out);
-	char *tzst = xasprintf("%s/job.tar.zst", o->out);
-	uint64_t bytes = dir_bytes(dir);
-	static struct bench b[B_N] = {
-		[B_CAT] = { .name = "cat $(find dir -type f)" },
-		[B_GZIP] = { .name = "gzip -dc job.tar.gz" },
-		[B_ZSTD] = { .name = "zstd -dc job.tar.zst" },
-		[B_GREP] = { .name = "grep -rcF 'NCCL WARN' dir" },
-		[B_DIR] = { .name = "faultline analyze dir" },
-		[B_TGZ] = { .name = "faultline analyze .tar.gz" },
-		[B_TZST] = { .name = "faultline analyze .tar.zst" },
-		[B_DIR_CP] = { .name = "faultline analyze dir --copy-dir" },
-		[B_TGZ_NK] = { .name = "faultline analyze .tar.gz --no-keep" },
-		[B_TZST_NK] = { .name = "faultline analyze .tar.zst --no-keep" },
-	};
-	printf("bundle: %.1f MiB in %d files (%d ranks on %d hosts); job.tar.gz %.1f MiB, "
-	       "job.tar.zst %.1f MiB\nfaultline: %s\n%d repetitions, medians; warm page cache\n\n",
-	       (double)bytes / MIB, o->ranks, o->ranks, o->hosts, (double)file_size(tgz) / MIB,
-	       (double)file_size(tzst) / MIB, o->faultline, o->reps);
-	for (int r = 0; r < o->reps; r++) {
-		run_round(o, o->out, b, r == 0);
-		fprintf(stderr, "round %d/%d done\n", r + 1, o->reps);
-	}
-	print_header();
-	for (int i = 0; i < B_N; i++)
-		print_row(&b[i], bytes);
-	printf("\nMB/s is uncompressed bytes (10^6) per wall second. Ratios (default mode: "
-	       "archives copied into the store, directories read in place):\n");
-	print_ratio("analyze .tar.gz / gzip -dc", med_wall(&b[B_TGZ]), med_wall(&b[B_GZIP]), 1.0);
-	print_ratio("analyze .tar.zst / zstd -dc", med_wall(&b[B_TZST]), med_wall(&b[B_ZSTD]),
-		    2.5);
-	print_ratio("analyze dir / analyze .tar.gz", med_wall(&b[B_DIR]), med_wall(&b[B_TGZ]),
-		    1.0);
-	print_ratio("analyze dir / cat", med_wall(&b[B_DIR]), med_wall(&b[B_CAT]), 0);
-	print_ratio("analyze dir / grep -rcF", med_wall(&b[B_DIR]), med_wall(&b[B_GREP]), 0);
-	printf("  copy costs: dir --copy-dir / dir %.2fx; default / --no-keep: .tar.gz %.2fx, "
-	       ".tar.zst %.2fx\n",
-	       med_wall(&b[B_DIR_CP]) / med_wall(&b[B_DIR]),
-	       med_wall(&b[B_TGZ]) / med_wall(&b[B_TGZ_NK]),
-	       med_wall(&b[B_TZST]) / med_wall(&b[B_TZST_NK]));
 	long rss = 0;
 	for (int i = B_DIR; i < B_N; i++)
-		rss = max_rss(&b[i]) > rss ? max_rss(&b[i]) : rss;
-	printf("  faultline peak RSS %.1f MiB   target <= 64 MiB  %s\n", (double)rss / 1024.0,
-	       rss <= 64 * 1024 ? "met" : "NOT MET");
+		rss = max_rss(&bd->b[i]) > rss ? max_rss(&bd->b[i]) : rss;
+	return rss;
+}
+
+static void print_bundle(const struct bundle *bd)
+{
+	const char *n = bd->name;
+	const struct bench *b = bd->b;
+	print_header();
+	for (int i = 0; i < B_N; i++)
+		if (b[i].n)
+			print_row(&b[i], bd->bytes);
+	printf("\n%s: %lld lines, %lld events (%.1f%%); verdict (failed, gpu_oom) %s\n", n,
+	       bd->lines, bd->events, 100.0 * (double)bd->events / (double)bd->lines,
+	       bd->verdict_ok ? "ok" : "WRONG");
+	printf("%s: `report last` json %.3f s (%.2f MiB, %d of %d ranks), text %.3f s\n", n,
+	       bd->report_s[0], (double)bd->json_bytes / MIB, bd->json_ranks, bd->job.ranks,
+	       bd->report_s[1]);
+	ratio(n, "analyze .tar.gz / gzip -dc", med_wall(&b[B_TGZ]), med_wall(&b[B_GZIP]), 1.0);
+	ratio(n, "analyze .tar.zst / zstd -dc", med_wall(&b[B_TZST]), med_wall(&b[B_ZSTD]), 2.5);
+	ratio(n, "analyze dir / analyze .tar.gz", med_wall(&b[B_DIR]), med_wall(&b[B_TGZ]), 1.0);
+	ratio(n, "analyze dir / cat", med_wall(&b[B_DIR]), med_wall(&b[B_CAT]), 0);
+	ratio(n, "analyze dir / grep -rcF", med_wall(&b[B_DIR]), med_wall(&b[B_GREP]), 0);
+	if (bd->other_modes) {
+		ratio(n, "dir --copy-dir / dir", med_wall(&b[B_DIR_CP]), med_wall(&b[B_DIR]), 0);
+		ratio(n, ".tar.gz default / --no-keep", med_wall(&b[B_TGZ]),
+		      med_wall(&b[B_TGZ_NK]), 0);
+		ratio(n, ".tar.zst default / --no-keep", med_wall(&b[B_TZST]),
+		      med_wall(&b[B_TZST_NK]), 0);
+	}
+	long rss = bundle_rss(bd);
+	record(rss <= 64 * 1024, "%s: faultline peak RSS %.1f MiB (<= 64 MiB)", n,
+	       (double)rss / 1024.0);
+	record(bd->verdict_ok, "%s: verdict failed, gpu_oom", n);
+	record(bd->report_s[0] < 1.0, "%s: report last --format json %.3f s (< 1 s)", n,
+	       bd->report_s[0]);
+	record(bd->json_bytes < 8 * 1024 * 1024 && bd->json_ranks == bd->job.ranks,
+	       "%s: JSON report %.2f MiB (< 8 MiB), %d of %d ranks", n,
+	       (double)bd->json_bytes / MIB, bd->json_ranks, bd->job.ranks);
+}
+
+static void bench_bundle(const struct opts *o, struct bundle *bd)
+{
+	char *root = xasprintf("%s/%s", o->out, bd->name);
+	mkdirs(root);
+	prepare(root, &bd->job, true, o->regen);
+	char *dir = xasprintf("%s/dir", root), *tgz = xasprintf("%s/job.tar.gz", root);
+	char *tzst = xasprintf("%s/job.tar.zst", root);
+	bd->bytes = dir_bytes(dir);
+	for (int i = 0; i < B_N; i++)
+		bd->b[i].name = bench_names[i];
+	printf("\n## %s: %.1f MiB in %d files (%d ranks on %d hosts); job.tar.gz %.1f MiB, "
+	       "job.tar.zst %.1f MiB\n",
+	       bd->name, (double)bd->bytes / MIB, bd->job.ranks, bd->job.ranks, bd->job.hosts,
+	       (double)file_size(tgz) / MIB, (double)file_size(tzst) / MIB);
+	for (int r = 0; r < o->reps; r++) {
+		run_round(o, root, bd, r == 0);
+		fprintf(stderr, "%s: round %d/%d done\n", bd->name, r + 1, o->reps);
+	}
+	print_bundle(bd);
 	free(tzst);
 	free(tgz);
 	free(dir);
-}
-
-/* ---- --scale: 1x and 4x ---- */
-
-static void bench_scale(const struct opts *o)
-{
-	struct bench b[2] = { { .name = NULL } };
-	uint64_t bytes[2];
-	char names[2][64];
-	for (int k = 0; k < 2; k++) {
-		char *root = xasprintf("%s/scale-%dx", o->out, k ? 4 : 1);
-		uint64_t size = o->size * (k ? 4 : 1);
-		struct job j = { NULL, o->ranks, o->hosts, size / (uint64_t)o->ranks, 8 };
-		prepare(root, &j, false, o->regen);
-		char *dir = xasprintf("%s/dir", root);
-		bytes[k] = dir_bytes(dir);
-		snprintf(names[k], sizeof(names[k]), "analyze dir %dx (%.1f MiB)", k ? 4 : 1,
-			 (double)bytes[k] / MIB);
-		b[k].name = names[k];
-		for (int r = 0; r < o->reps; r++)
-			b[k].s[b[k].n++] = analyze(o, root, dir, NULL, NULL);
-		free(dir);
-		free(root);
-	}
-	print_header();
-	for (int k = 0; k < 2; k++)
-		print_row(&b[k], bytes[k]);
-	double tr = med_wall(&b[1]) / med_wall(&b[0]);
-	double rr = (double)max_rss(&b[1]) / (double)max_rss(&b[0]);
-	printf("\n  time 4x / 1x   %.2fx   target <= 4.4x   %s\n", tr,
-	       tr <= 4.4 ? "met" : "NOT MET");
-	printf("  RSS  4x / 1x   %.2fx   target within 10%%  %s\n", rr,
-	       rr <= 1.1 && rr >= 0.9 ? "met" : "NOT MET");
-}
-
-/* ---- report of a 4,096-rank run ---- */
-
-static void bench_report(const struct opts *o)
-{
-	int ranks = o->report_ranks, hosts = ranks / 8 ? ranks / 8 : 1;
-	char *root = xasprintf("%s/report-%d", o->out, ranks);
-	struct job j = { NULL, ranks, hosts, 6 * 1024, 3 };
-	prepare(root, &j, false, o->regen);
-	char *dir = xasprintf("%s/dir", root), *store = xasprintf("%s/store", root);
-	char *db = xasprintf("%s/fl.db", store), *cmd = xasprintf("rm -rf '%s'", store);
-	sh(cmd);
-	mkdirs(store);
-	char *ing[] = { (char *)o->faultline, "ingest", dir, "--db", db, "--no-keep", NULL };
-	struct sample si = run(ing, NULL, false);
-	printf("\n%d ranks on %d hosts, %.1f MiB: ingest %.2f s, peak RSS %.1f MiB\n", ranks,
-	       hosts, (double)dir_bytes(dir) / MIB, si.wall, (double)si.rss_kb / 1024.0);
-	const char *fmts[] = { "json", "text" };
-	for (int f = 0; f < 2; f++) {
-		struct bench b = { .name = "report" };
-		char *rep[] = { (char *)o->faultline, "report",        "last", "--db", db,
-				"--format",           (char *)fmts[f], NULL };
-		for (int r = 0; r < o->reps; r++)
-			b.s[b.n++] = run(rep, NULL, false);
-		printf("  faultline report last --format %-4s  %.3f s (median of %d), RSS %.1f "
-		       "MiB   "
-		       "target < 0.5 s  %s\n",
-		       fmts[f], med_wall(&b), b.n, (double)max_rss(&b) / 1024.0,
-		       med_wall(&b) < 0.5 ? "met" : "NOT MET");
-	}
-	free(cmd);
-	free(db);
-	free(store);
-	free(dir);
 	free(root);
+}
+
+/* ---- complexity: how time and memory grow with ranks, events, bytes ---- */
+
+static const struct bundle *find_bundle(const char *name)
+{
+	for (int i = 0; i < n_bundles; i++)
+		if (!strcmp(bundles[i].name, name))
+			return &bundles[i];
+	return NULL;
+}
+
+/* Time of b over time of a, per form, against a limit. */
+static void grows(const char *a, const char *b, const char *what, double limit)
+{
+	const struct bundle *x = find_bundle(a), *y = find_bundle(b);
+	if (!x || !y)
+		return;
+	const int forms[3] = { B_DIR, B_TGZ, B_TZST };
+	const char *fname[3] = { "dir", ".tar.gz", ".tar.zst" };
+	for (int k = 0; k < 3; k++) {
+		double r = med_wall(&y->b[forms[k]]) / med_wall(&x->b[forms[k]]);
+		record(r <= limit, "%s -> %s (%s), %s: %.2fx the time (<= %.2fx)", a, b, what,
+		       fname[k], r, limit);
+	}
+}
+
+/* Peak RSS of b against a's: flat is within 10%. */
+static void flat(const char *a, const char *b)
+{
+	const struct bundle *x = find_bundle(a), *y = find_bundle(b);
+	if (!x || !y)
+		return;
+	double r = (double)bundle_rss(y) / (double)bundle_rss(x);
+	record(r >= 0.9 && r <= 1.1, "%s -> %s: peak RSS %.1f -> %.1f MiB, %.2fx (flat: 0.9-1.1x)",
+	       a, b, (double)bundle_rss(x) / 1024.0, (double)bundle_rss(y) / 1024.0, r);
+}
+
+static void complexity(void)
+{
+	printf("\n## Complexity\n");
+	grows("wide-8k", "wide-16k", "twice the ranks, same bytes", 1.15);
+	grows("wide-16k", "wide-32k", "twice the ranks, same bytes", 1.15);
+	/* storm-2x doubles the IB warnings and handled tracebacks, not the
+	 * per-rank config dumps and teardowns: the limit is 1.1x the growth
+	 * of the events actually stored (2.2x for twice the events) */
+	const struct bundle *s1 = find_bundle("storm"), *s2 = find_bundle("storm-2x");
+	if (s1 && s2) {
+		double e = (double)s2->events / (double)s1->events;
+		char what[48];
+		snprintf(what, sizeof(what), "%.2fx the events, same bytes", e);
+		grows("storm", "storm-2x", what, 1.1 * e);
+	}
+	grows("deep-1x", "deep-4x", "4x the bytes", 4.4);
+	flat("deep-1x", "deep-4x");
+	flat("storm", "wide-32k");
+	flat("wide-8k", "wide-32k");
+}
+
+/* 100,000 ranks, extrapolated from how 16 -> 32 Ki ranks grew, per
+ * doubling (log2(100000 / 32768) = 1.61 doublings more): the bytes stay
+ * those of the wide bundles, so this is the cost of the ranks alone. The
+ * JSON report lists every rank, so its size is taken as linear in them. */
+static void projection(void)
+{
+	const struct bundle *a = find_bundle("wide-16k"), *b = find_bundle("wide-32k");
+	if (!a || !b)
+		return;
+	double k = log2(100000.0 / 32768.0);
+	printf("\n## Projection to 100,000 ranks (from wide-16k -> wide-32k, %.2f doublings)\n", k);
+	const int forms[3] = { B_DIR, B_TGZ, B_TZST };
+	const char *fname[3] = { "dir", ".tar.gz", ".tar.zst" };
+	for (int i = 0; i < 3; i++) {
+		double ta = med_wall(&a->b[forms[i]]), tb = med_wall(&b->b[forms[i]]);
+		printf("  analyze %-8s %7.2f s at 32 Ki ranks, %.2fx per doubling -> %7.2f s\n",
+		       fname[i], tb, tb / ta, tb * pow(tb / ta, k));
+	}
+	double ra = a->report_s[0], rb = b->report_s[0];
+	printf("  report --format json %6.3f s at 32 Ki ranks, %.2fx per doubling -> %6.3f s\n",
+	       rb, rb / ra, rb * pow(rb / ra, k));
+	double ma = (double)bundle_rss(a) / 1024.0, mb = (double)bundle_rss(b) / 1024.0;
+	printf("  peak RSS %.1f MiB at 32 Ki ranks, %.2fx per doubling -> %.1f MiB\n", mb, mb / ma,
+	       mb * pow(mb / ma, k));
+	printf("  JSON report %.2f MiB at 32 Ki ranks -> %.2f MiB (every rank listed)\n",
+	       (double)b->json_bytes / MIB, (double)b->json_bytes / MIB * 100000.0 / 32768.0);
+}
+
+static void summary(void)
+{
+	int met = 0;
+	for (int i = 0; i < n_checks; i++)
+		met += checks[i].met;
+	printf("\n## Summary: %d of %d checks met\n", met, n_checks);
+	for (int i = 0; i < n_checks; i++)
+		if (!checks[i].met)
+			printf("  NOT MET: %s\n", checks[i].what);
 }
 
 /* ---- options ---- */
 
 static void usage(int code)
 {
-	fputs("usage: flbench [--size 1G] [--ranks 256] [--hosts 32] [--reps 3] [--out DIR]\n"
-	      "               [--faultline PATH] [--regen] [--no-report] [--report-ranks 4096]\n"
-	      "       flbench --scale [--size S] ...   time S and 4*S\n"
-	      "       flbench --report-only ...        time `faultline report` of a large run\n",
+	fputs("usage: flbench [--profile default|storm|wide|deep|all]... [--size S] [--reps 3]\n"
+	      "               [--ranks 256] [--hosts 32] [--out DIR] [--faultline PATH] "
+	      "[--regen]\n",
 	      code ? stderr : stdout);
 	exit(code);
 }
@@ -889,64 +1279,67 @@ static void default_faultline(struct opts *o)
 		die("path too long: %s", exe);
 }
 
-static void parse(struct opts *o, int argc, char **argv)
+#define MAX_PROFILES 8
+
+static int parse(struct opts *o, int argc, char **argv, const char **profiles)
 {
-	static const struct option lo[] = { { "size", required_argument, NULL, 's' },
+	static const struct option lo[] = { { "profile", required_argument, NULL, 'p' },
+					    { "size", required_argument, NULL, 's' },
 					    { "ranks", required_argument, NULL, 'r' },
 					    { "hosts", required_argument, NULL, 'H' },
 					    { "reps", required_argument, NULL, 'n' },
 					    { "out", required_argument, NULL, 'o' },
 					    { "faultline", required_argument, NULL, 'f' },
-					    { "scale", no_argument, NULL, 'S' },
-					    { "report-only", no_argument, NULL, 'R' },
-					    { "no-report", no_argument, NULL, 'N' },
 					    { "regen", no_argument, NULL, 'g' },
-					    { "report-ranks", required_argument, NULL, 'k' },
 					    { "help", no_argument, NULL, 'h' },
 					    { NULL, 0, NULL, 0 } };
-	*o = (struct opts){ .size = 1ULL << 30,
-			    .ranks = 256,
-			    .hosts = 32,
-			    .reps = 3,
-			    .out = "/tmp/flbench",
-			    .report_ranks = 4096 };
+	*o = (struct opts){ .ranks = 256, .hosts = 32, .reps = 3, .out = "/tmp/flbench" };
 	default_faultline(o);
-	int c;
+	int np = 0, c;
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
+		case 'p':
+			if (np == MAX_PROFILES)
+				usage(2);
+			profiles[np++] = optarg;
+			break;
 		case 's': o->size = parse_size(optarg); break;
 		case 'r': o->ranks = atoi(optarg); break;
 		case 'H': o->hosts = atoi(optarg); break;
 		case 'n': o->reps = atoi(optarg); break;
 		case 'o': o->out = optarg; break;
 		case 'f': snprintf(o->faultline, sizeof(o->faultline), "%s", optarg); break;
-		case 'S': o->scale = true; break;
-		case 'R': o->report_only = true; break;
-		case 'N': o->no_report = true; break;
 		case 'g': o->regen = true; break;
-		case 'k': o->report_ranks = atoi(optarg); break;
 		case 'h': usage(0); break;
 		default: usage(2);
 		}
 	}
 	if (optind != argc || o->ranks < 1 || o->hosts < 1 || o->hosts > o->ranks ||
-	    o->ranks % o->hosts || o->reps < 1 || o->reps > MAX_REPS || o->report_ranks < 8)
+	    o->ranks % o->hosts || o->reps < 1 || o->reps > MAX_REPS)
 		usage(2);
 	if (access(o->faultline, X_OK) != 0)
 		die("no faultline binary at '%s' (use --faultline PATH)", o->faultline);
+	if (!np)
+		profiles[np++] = "default";
+	return np;
 }
 
 int main(int argc, char **argv)
 {
 	struct opts o;
-	parse(&o, argc, argv);
+	const char *profiles[MAX_PROFILES];
+	int np = parse(&o, argc, argv, profiles);
 	mkdirs(o.out);
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (o.scale)
-		bench_scale(&o);
-	else if (!o.report_only)
-		bench_main(&o);
-	if (!o.scale && (o.report_only || !o.no_report))
-		bench_report(&o);
+	for (int i = 0; i < np; i++)
+		add_profile(&o, profiles[i]);
+	printf("faultline: %s\n%d repetitions, medians; warm page cache. MB/s is uncompressed "
+	       "bytes (10^6) per wall second.\n",
+	       o.faultline, o.reps);
+	for (int i = 0; i < n_bundles; i++)
+		bench_bundle(&o, &bundles[i]);
+	complexity();
+	projection();
+	summary();
 	return 0;
 }

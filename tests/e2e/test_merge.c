@@ -5,8 +5,9 @@
  * plain merge copies whole runs between stores.
  *
  * A scenario bundle is split by its top-level entries (node directories)
- * into two shard directories, each ingested into its own store; the merged
- * run's report is compared with the single ingest's.
+ * into two shard directories, or file by file four ways and ingested with
+ * --shard I/4, each shard into its own store; the merged run's report is
+ * compared with the single ingest's.
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -147,6 +148,70 @@ static void split(const char *bundle, const char *a, const char *b)
 	free(ents);
 }
 
+/* The merged run's report (returned) says what the single ingest's does;
+ * it is kept for the schema check as <prefix>-<name>.json. */
+static json_t *expect_verdict_of_whole(const char *tmp, const char *name, const char *full_db,
+				       const char *merged_db, const char *prefix)
+{
+	json_t *want = report(tmp, full_db, "last");
+	json_t *got = report(tmp, merged_db, "last");
+	/* clang-format off */
+	static const char *const paths[] = {
+		"verdict.status", "verdict.likely_cause.id", "verdict.first_failure.rank",
+		"verdict.first_failure.host", "verdict.first_failure.kind",
+		"verdict.first_failure.evidence", "verdict.hang.collective", "verdict.hang.seq",
+		"verdict.hang.stuck_ranks", "run.ranks", "run.hosts", "run.files", "run.lines",
+		"run.events", "ranks", "training",
+	};
+	/* clang-format on */
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+		expect_same(name, want, got, paths[i]);
+	char *fw = finding_ids(want), *fg = finding_ids(got);
+	cr_expect_str_eq(fg, fw, "%s: finding ids differ", name);
+	free(fw);
+	free(fg);
+	char keep[4096];
+	snprintf(keep, sizeof(keep), "%s/reports", FL_TEST_OUT);
+	mkdir(keep, 0755);
+	snprintf(keep, sizeof(keep), "%s/reports/%s-%s.json", FL_TEST_OUT, prefix, name);
+	json_dump_file(got, keep, JSON_INDENT(1));
+	json_decref(want);
+	return got;
+}
+
+/* Copies the regular files under bundle/rel, in sorted path order, into
+ * dirs[k++ % n] at the same relative paths: every shard gets part of each
+ * node's files, the hardest split for re-resolving ranks and hosts. */
+static void split_files(const char *bundle, const char *rel, char **dirs, int n, int *k)
+{
+	char src[8192];
+	snprintf(src, sizeof(src), "%s%s%s", bundle, *rel ? "/" : "", rel);
+	struct dirent **ents;
+	int m = scandir(src, &ents, NULL, alphasort);
+	cr_assert(m >= 0, "cannot read %s", src);
+	for (int i = 0; i < m; i++) {
+		const char *nm = ents[i]->d_name;
+		char sub[4096], from[8192], to[8192];
+		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", nm);
+		snprintf(from, sizeof(from), "%s/%s", bundle, sub);
+		struct stat sb;
+		if (strcmp(nm, ".") && strcmp(nm, "..") && lstat(from, &sb) == 0) {
+			if (S_ISDIR(sb.st_mode)) {
+				split_files(bundle, sub, dirs, n, k);
+			} else if (S_ISREG(sb.st_mode)) {
+				const char *dir = dirs[(*k)++ % n];
+				snprintf(to, sizeof(to), "%s/%s", dir, sub);
+				char cmd[30000];
+				snprintf(cmd, sizeof(cmd), "mkdir -p \"$(dirname '%s')\" && cp '%s' '%s'",
+					 to, from, to);
+				cr_assert_eq(system(cmd), 0, "failed: %s", cmd);
+			}
+		}
+		free(ents[i]);
+	}
+	free(ents);
+}
+
 /* ---- --into-one ---- */
 
 struct scenario {
@@ -192,31 +257,8 @@ ParameterizedTest(struct scenario *sc, merge, into_one, .timeout = 120)
 	free(out);
 	cr_expect(!existed);
 
-	json_t *want = report(tmp, full_db, "last");
-	json_t *got = report(tmp, m_db, "last");
-	/* clang-format off */
-	static const char *const paths[] = {
-		"verdict.status", "verdict.likely_cause.id", "verdict.first_failure.rank",
-		"verdict.first_failure.host", "verdict.first_failure.kind",
-		"verdict.first_failure.evidence", "verdict.hang.collective", "verdict.hang.seq",
-		"verdict.hang.stuck_ranks", "run.ranks", "run.hosts", "run.files", "run.lines",
-		"run.events", "ranks", "training",
-	};
-	/* clang-format on */
-	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
-		expect_same(sc->name, want, got, paths[i]);
-	char *fw = finding_ids(want), *fg = finding_ids(got);
-	cr_expect_str_eq(fg, fw, "%s: finding ids differ", sc->name);
-	free(fw);
-	free(fg);
+	json_t *got = expect_verdict_of_whole(tmp, sc->name, full_db, m_db, "merged");
 	cr_expect_eq(json_integer_value(at(got, "run.id")), id);
-
-	char keep[4096];
-	snprintf(keep, sizeof(keep), "%s/reports", FL_TEST_OUT);
-	mkdir(keep, 0755);
-	snprintf(keep, sizeof(keep), "%s/reports/merged-%s.json", FL_TEST_OUT, sc->name);
-	json_dump_file(got, keep, JSON_INDENT(1));
-	json_decref(want);
 	json_decref(got);
 
 	/* the same shards again, in the other order: the same run */
@@ -318,6 +360,124 @@ Test(merge, copies_runs, .timeout = 120)
 	cr_assert_eq(run(tmp, args, &out), 0);
 	cr_expect(strstr(out, "2 (already stored)") && strstr(out, "1 (already stored)"),
 		  "second merge: %s", out);
+	free(out);
+	free(tmp);
+}
+
+/* ---- ingest --shard: four shards, each ingested apart ---- */
+
+/* Copies the top-level entries of bundle (node directories) into
+ * dirs[k % n] in sorted order, as each node ingests its own logs. */
+static void split_nodes(const char *bundle, char **dirs, int n, int *k)
+{
+	struct dirent **ents;
+	int m = scandir(bundle, &ents, NULL, alphasort);
+	cr_assert(m >= 0, "cannot read %s", bundle);
+	for (int i = 0; i < m; i++) {
+		if (strcmp(ents[i]->d_name, ".") && strcmp(ents[i]->d_name, "..")) {
+			char src[8192];
+			snprintf(src, sizeof(src), "%s/%s", bundle, ents[i]->d_name);
+			copy_into(src, dirs[(*k)++ % n]);
+		}
+		free(ents[i]);
+	}
+	free(ents);
+}
+
+struct sharding {
+	char name[64];
+	bool by_node; /* else file by file */
+};
+
+ParameterizedTestParameters(merge, four_shards)
+{
+	/* node by node: four hosts, 64 hosts; file by file: a failure whose
+	 * ranks' files land on different shards than their launcher's, and
+	 * skewed clocks */
+	static const struct sharding v[] = { { "07-gpu-hardware", true },
+					     { "17-large", true },
+					     { "01-gpu-oom", false },
+					     { "15-clock-skew", false } };
+	size_t n = sizeof(v) / sizeof(v[0]);
+	struct sharding *p = cr_malloc(sizeof(v));
+	memcpy(p, v, sizeof(v));
+	return cr_make_param_array(struct sharding, p, n);
+}
+
+ParameterizedTest(struct sharding *sc, merge, four_shards, .timeout = 120)
+{
+	char *tmp = fl_test_tmpdir(sc->name);
+	char bundle[4096], full_db[4096], m_db[4096], part_db[4096];
+	char dir[4][4096], db[4][4096], label[4][16];
+	char *dirs[4];
+	snprintf(bundle, sizeof(bundle), "%s/scenarios/%s/bundle", FL_TESTDATA_DIR, sc->name);
+	snprintf(full_db, sizeof(full_db), "%s/full.db", tmp);
+	snprintf(m_db, sizeof(m_db), "%s/m/fl.db", tmp);
+	snprintf(part_db, sizeof(part_db), "%s/part/fl.db", tmp);
+	for (int i = 0; i < 4; i++) {
+		snprintf(dir[i], sizeof(dir[i]), "%s/shard%d", tmp, i);
+		snprintf(db[i], sizeof(db[i]), "%s/s%d/fl.db", tmp, i);
+		snprintf(label[i], sizeof(label[i]), "%d/4", i);
+		mkdir(dir[i], 0755);
+		dirs[i] = dir[i];
+	}
+	int parts = 0;
+	if (sc->by_node)
+		split_nodes(bundle, dirs, 4, &parts);
+	else
+		split_files(bundle, "", dirs, 4, &parts);
+	cr_assert_geq(parts, 4, "%s: too few parts to split four ways", sc->name);
+	ingest(tmp, bundle, full_db);
+	for (int i = 0; i < 4; i++) {
+		const char *args[] = { "ingest", "--shard", label[i], dir[i], "--db", db[i], NULL };
+		cr_assert_eq(run(tmp, args, NULL), 0, "%s: ingest --shard %s failed", sc->name,
+			     label[i]);
+	}
+
+	/* one shard short: refused, naming the missing one, and nothing stored */
+	const char *three[] = { "merge", "--into-one", db[0], db[1], db[3], "--db", part_db, NULL };
+	cr_expect_eq(run(tmp, three, NULL), 1, "%s: merged three shards of four", sc->name);
+	char errp[4096];
+	snprintf(errp, sizeof(errp), "%s/stderr", tmp);
+	char *e = fl_test_slurp(errp, NULL);
+	cr_expect(e && strstr(e, "shard 2 of 4 is missing"), "%s: %s", sc->name, e ? e : "");
+	free(e);
+	/* the same shard twice in place of another */
+	const char *dup[] = { "merge", "--into-one", db[0], db[1], db[1], db[3], "--db", part_db, NULL };
+	cr_expect_eq(run(tmp, dup, NULL), 1);
+
+	const char *margs[] = { "merge", "--into-one", db[2], db[0], db[3], db[1], "--db", m_db, NULL };
+	char *out;
+	cr_assert_eq(run(tmp, margs, &out), 0, "%s: merge --into-one failed", sc->name);
+	free(out);
+	json_t *got = expect_verdict_of_whole(tmp, sc->name, full_db, m_db, "sharded");
+	json_decref(got);
+	free(tmp);
+}
+
+Test(merge, shard_option_is_checked)
+{
+	char *tmp = fl_test_tmpdir("shard-usage");
+	char db[4096], b1[4096], b2[4096];
+	snprintf(db, sizeof(db), "%s/fl.db", tmp);
+	snprintf(b1, sizeof(b1), "%s/scenarios/08-cuda-error/bundle", FL_TESTDATA_DIR);
+	snprintf(b2, sizeof(b2), "%s/scenarios/12-storage-error/bundle", FL_TESTDATA_DIR);
+	static const char *const bad[] = { "4/4", "-1/4", "1/0", "1", "a/4", "1/4x", "/4", "" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *args[] = { "ingest", "--shard", bad[i], b1, "--db", db, NULL };
+		cr_expect_eq(run(tmp, args, NULL), 2, "--shard '%s' accepted", bad[i]);
+	}
+	const char *two[] = { "ingest", "--shard", "0/2", b1, b2, "--db", db, NULL };
+	cr_expect_eq(run(tmp, two, NULL), 2, "a shard store holds one run");
+	const char *analyze[] = { "analyze", "--shard", "0/2", b1, "--db", db, NULL };
+	cr_expect_eq(run(tmp, analyze, NULL), 2, "--shard is ingest's");
+	const char *good[] = { "ingest", "--shard", "1/2", b1, "--db", db, NULL };
+	cr_expect_eq(run(tmp, good, NULL), 0);
+	char *out;
+	const char *sql[] = { "sql", "SELECT shard || '/' || shards FROM runs", "--db", db,
+			      "--format", "csv", NULL };
+	cr_assert_eq(run(tmp, sql, &out), 0);
+	cr_expect(strstr(out, "1/2"), "label not stored: %s", out);
 	free(out);
 	free(tmp);
 }

@@ -38,6 +38,9 @@ static struct time_case time_cases[] = {
 	{ "2024-01-01 12:00:00,123 - root", 0, 23, 2024, 1, 1, 12, 0, 0, 123000, FL_TS_FULL },
 	/* torchelastic */
 	{ "2024-03-25_20:57:27 x", 0, 19, 2024, 3, 25, 20, 57, 27, 0, FL_TS_FULL },
+	/* Python datefmt %m/%d/%Y (nanotron), and a day-first one it cannot be */
+	{ "08/31/2024 14:37:22 [INFO|DP=0|PP=0|TP=0]", 0, 19, 2024, 8, 31, 14, 37, 22, 0, FL_TS_FULL },
+	{ "31/08/2024 14:37:22,500 x", 0, 23, 2024, 8, 31, 14, 37, 22, 500000, FL_TS_FULL },
 	/* a full stamp ignores the year passed in */
 	{ "2024-03-25T20:57:27Z", 2019, 20, 2024, 3, 25, 20, 57, 27, 0, FL_TS_FULL },
 	/* syslog, year-less */
@@ -98,6 +101,8 @@ static struct bad_time bad_times[] = {
 	{ "0999999999 x" },  /* before 2001 */
 	{ "17114000001 x" }, /* 11 digits: not epoch seconds */
 	{ "RuntimeError: x" },
+	{ "13/13/2024 10:00:00 x" },
+	{ "08/31/24 14:37:22 x" },
 };
 
 ParameterizedTestParameters(parse_time, invalid)
@@ -285,11 +290,11 @@ Test(attr_line, torchelastic_glog)
 }
 
 struct simple_case {
-	char line[96];
+	char line[200];
 	int64_t rank;
 	int64_t pid;
 	char host[32]; /* "" for none */
-	char body[64];
+	char body[128];
 };
 
 static struct simple_case simple_cases[] = {
@@ -303,6 +308,61 @@ static struct simple_case simple_cases[] = {
 	{ "(RayTrainWorker pid=22754, ip=10.72.12.6) [E ProcessGroupNCCL.cpp:821] [Rank 21] W",
 	  -1, 22754, "10.72.12.6", "[Rank 21] W" },
 	{ "plain message", -1, -1, "", "plain message" },
+	/* Open MPI --tag-output (ExaWorks/psij-python#510) */
+	{ "[1,0]<stdout>:ABCD", 0, -1, "", "ABCD" },
+	{ "[1,13]<stderr>:RuntimeError: NCCL error", 13, -1, "", "RuntimeError: NCCL error" },
+	/* PRRTE --output tag (openpmix/prrte#1405) */
+	{ "[prterun-f5n18-100629@1,3]<stdout>: f5n17", 3, -1, "", "f5n17" },
+	/* horovodrun (pytorch/ignite#3466): the indentation is the message's */
+	{ "[1]<stderr>:    mpi_lib.horovod_torch_wait_and_clear(handle)", 1, -1, "",
+	  "    mpi_lib.horovod_torch_wait_and_clear(handle)" },
+	{ "[1]<stderr>:RuntimeError: ncclCommInitRank failed: unhandled cuda error (run with "
+	  "NCCL_DEBUG=INFO for details)", 1, -1, "",
+	  "RuntimeError: ncclCommInitRank failed: unhandled cuda error (run with NCCL_DEBUG=INFO "
+	  "for details)" },
+	/* not a tag: a list printed by a program */
+	{ "[1, 2]<x>: y", -1, -1, "", "[1, 2]<x>: y" },
+	/* slurmstepd of a multiple-slurmd build (dask-jobqueue logs, find_string) */
+	{ "slurmstepd-irene1112: error: *** STEP 8466589.0 ON irene1112 CANCELLED AT "
+	  "2023-02-22T05:15:11 ***", -1, -1, "irene1112",
+	  "error: *** STEP 8466589.0 ON irene1112 CANCELLED AT 2023-02-22T05:15:11 ***" },
+	{ "slurmstepd: error: *** JOB 4242 ON gpu-node-07 CANCELLED AT 2024-05-02T11:20:13 ***", -1,
+	  -1, "", "slurmstepd: error: *** JOB 4242 ON gpu-node-07 CANCELLED AT 2024-05-02T11:20:13 ***" },
+	/* Ray tasks without an actor name, Ray's dedup suffix (Ray docs, find_string) */
+	{ "(pid=120176) Setting up process group for: env:// [rank=0, world_size=4]", -1, 120176, "",
+	  "Setting up process group for: env:// [rank=0, world_size=4]" },
+	{ "(RayTrainWorker pid=590, ip=10.108.0.72) Moving model to device: cuda:0 [repeated 3x "
+	  "across cluster]", -1, 590, "10.108.0.72",
+	  "Moving model to device: cuda:0 [repeated 3x across cluster]" },
+	/* TorchX role/replica before a Ray actor (meta-pytorch/torchx#492) */
+	{ "ray/0 (CommandActor pid=494406)   group_rank=0", -1, 494406, "", "group_rank=0" },
+	{ "llama/3 is a path, not a tag", -1, -1, "", "llama/3 is a path, not a tag" },
+	/* nanotron: level and parallel coordinates (nanotron issue log, find_string) */
+	{ "08/31/2024 14:37:22 [INFO|DP=0|PP=0|TP=0]: Building model..", 0, -1, "",
+	  "Building model.." },
+	{ "08/31/2024 14:37:22 [WARNING|DP=1|PP=0|TP=0|ip-26-0-161-142]: slow", -1, -1,
+	  "ip-26-0-161-142", "slow" },
+	/* sglang: TP rank inside the stamp's bracket (sgl-project/sglang#4503, #9805) */
+	{ "[2025-03-17 17:15:55 TP1] Scheduler hit an exception: Traceback (most recent call last):",
+	  1, -1, "", "Scheduler hit an exception: Traceback (most recent call last):" },
+	{ "[2025-08-29 20:35:50 DP2 TP2 EP2 PP0] Scheduler hit an exception: Traceback (most recent "
+	  "call last):", -1, -1, "", "Scheduler hit an exception: Traceback (most recent call last):" },
+	/* Metaflow task prefix after its stamp (Netflix/metaflow#587, #1672) */
+	{ "2024-01-09 22:26:57.629 [1704839212206922/start/1 (pid 31890)] HelloFlow is starting.", -1,
+	  31890, "", "HelloFlow is starting." },
+	{ "2021-06-28 14:37:19.546 [7637/hello/92219 (pid 66823)] [24616654-4aca-42ad-9d86-c1133f519cb9] "
+	  "Downloading code package...", -1, 66823, "", "Downloading code package..." },
+	/* containerd / CRI log file record (a collector test's sample line, find_string) */
+	{ "2024-04-11T17:05:13.758476896Z stderr F WARN  2024-04-11 17:05:13,755 [shard 0:main] "
+	  "seastar_memory - oversized allocation", -1, -1, "",
+	  "WARN  2024-04-11 17:05:13,755 [shard 0:main] seastar_memory - oversized allocation" },
+	/* torch's [rankN]: after a collector's stamp */
+	{ "2025-04-04T16:57:57.7153695Z [rank3]:[E404 16:57:57.715000000 ProcessGroupNCCL.cpp:616] "
+	  "[Rank 3] Watchdog caught collective operation timeout", 3, -1, "",
+	  "[Rank 3] Watchdog caught collective operation timeout" },
+	/* dmesg --raw priority (util-linux/util-linux#614) */
+	{ "<6>[    0.000000] x86/fpu: Legacy x87 FPU detected.", -1, -1, "",
+	  "x86/fpu: Legacy x87 FPU detected." },
 };
 
 ParameterizedTestParameters(attr_line, simple)
@@ -386,6 +446,65 @@ Test(attr_line, uptime_arithmetic_is_exact)
 	attr(f, "[8693508.780734] later", &a);
 	cr_assert_eq(a.ts_kind, FL_TS_UPTIME);
 	cr_assert_eq(a.ts - anchor, 1123457, "off by %lld us", (long long)(a.ts - anchor - 1123457));
+	fl_attr_file_free(f);
+}
+
+/* dmesg --reltime (`dmesg -e`): a minute header, then seconds since the
+ * previous message. Lines from a mailing-list report (find_string). */
+Test(attr_line, dmesg_reltime_adds_up)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "dmesg-e.txt", 2024);
+	struct fl_attr a;
+	const char *l = "[Mar16 11:46] md/raid:md126: device nvme0n1 operational as raid disk 0";
+	attr(f, l, &a);
+	cr_assert_eq(a.ts_kind, FL_TS_FULL);
+	cr_assert_eq(a.ts, civil(2024, 3, 16, 11, 46, 0, 0));
+	assert_body(&a, l, "md/raid:md126: device nvme0n1 operational as raid disk 0");
+	l = "[  +0.011147] md/raid:md126: raid level 4 active with 1 out of 2 devices, algorithm 5";
+	attr(f, l, &a);
+	cr_assert_eq(a.ts, civil(2024, 3, 16, 11, 46, 0, 11147));
+	cr_assert_float_eq(a.delta, 0.011147, 1e-9);
+	assert_body(&a, l, "md/raid:md126: raid level 4 active with 1 out of 2 devices, algorithm 5");
+	l = "[ +15.062999]  nvme3n1:";
+	attr(f, l, &a);
+	cr_assert_eq(a.ts, civil(2024, 3, 16, 11, 46, 15, 74146));
+	assert_body(&a, l, "nvme3n1:");
+	fl_attr_file_free(f);
+}
+
+Test(attr_line, dmesg_reltime_without_header_has_no_time)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "dmesg-e.txt", 0);
+	struct fl_attr a;
+	attr(f, "[  +0.000352] GPIO_irqNumber = 67", &a);
+	cr_assert_eq(a.ts_kind, FL_TS_NONE);
+	cr_assert_eq(a.ts, FL_TIME_NONE);
+	/* a year-less header stays provisional, and so do the deltas after it */
+	attr(f, "[Apr11 17:07] Interrupt Occurred : GPIO_21_OUT : 1", &a);
+	cr_assert_eq(a.ts_kind, FL_TS_YEARLESS);
+	attr(f, "[  +0.000044] Device Driver Insert...Done!!!", &a);
+	cr_assert_eq(a.ts_kind, FL_TS_YEARLESS);
+	cr_assert_eq(a.ts, civil(FL_PROVISIONAL_YEAR, 4, 11, 17, 7, 0, 44));
+	fl_attr_file_free(f);
+}
+
+/* Every time format of dmesg at once (util-linux/util-linux#2648): the
+ * uptime with its delta, the ctime stamp, the reltime and the ISO stamp. */
+Test(attr_line, dmesg_all_time_formats)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "dmesg.txt", 0);
+	struct fl_attr a;
+	const char *l = "[17159596.699613 <    0.000000>] [Fri Dec 22 12:26:24 2023] [  +0.000000] "
+			"2023-12-22T12:26:24,559613-08:00 device vethab20cf5 entered promiscuous mode";
+	attr(f, l, &a);
+	cr_assert_float_eq(a.uptime, 17159596.699613, 1e-7);
+	cr_assert_eq(a.ts_kind, FL_TS_FULL);
+	cr_assert_eq(a.ts, civil(2023, 12, 22, 12, 26, 24, 0));
+	assert_body(&a, l, "device vethab20cf5 entered promiscuous mode");
+	cr_assert_neq(fl_attr_file_boot(f), FL_TIME_NONE);
 	fl_attr_file_free(f);
 }
 

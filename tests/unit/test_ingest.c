@@ -626,3 +626,84 @@ Test(ingest, max_line_option)
 	cr_assert_eq(strlen(r.m[0].first), 100, "first line of %zu bytes, %llu lines", strlen(r.m[0].first), (unsigned long long)r.m[0].lines_seen);
 	free(p);
 }
+
+/* ---- the decompression budget (src/ingest/budget.c) ---- */
+
+/* Reads path with o; expects a refusal that names flag, and no skipped
+ * member reported for the cascade of failures the refusal causes. */
+static void expect_refused(const char *path, const struct fl_ingest_opts *o, const char *flag)
+{
+	struct rec r;
+	memset(&r, 0, sizeof(r));
+	struct fl_ingest_stats st;
+	struct fl_err err = { 0 };
+	cr_assert_eq(read_into(path, o, &r, &st, &err), FL_ENOMEM, "%s: %s", path, err.msg);
+	cr_expect(strstr(err.msg, flag), "'%s' does not name %s", err.msg, flag);
+	cr_expect(strstr(err.msg, "refusing"), "%s", err.msg);
+	cr_expect_eq(r.nsk, 0, "a refusal noted '%s' as skipped", r.nsk ? r.sk[0].path : "");
+}
+
+Test(ingest, budget_counts_members_at_every_depth)
+{
+	char *dir = fl_xasprintf("%s/members", g_tmp);
+	/* 2 logs in an inner tar.gz, 1 beside it: 3 entries besides the tar.gz */
+	sh("mkdir -p '%s/in' && echo one > '%s/in/a.log' && echo two > '%s/in/b.log' && "
+	   "tar -C '%s/in' -czf '%s/inner.tgz' a.log b.log && echo three > '%s/c.log' && "
+	   "tar -C '%s' -cf '%s.tar' inner.tgz c.log", dir, dir, dir, dir, dir, dir, dir, dir);
+	char *tar = fl_xasprintf("%s.tar", dir);
+	struct fl_ingest_opts o;
+	fl_ingest_opts_init(&o);
+	o.max_members = 4; /* inner.tgz, a.log, b.log, c.log */
+	struct rec r;
+	memset(&r, 0, sizeof(r));
+	struct fl_ingest_stats st;
+	struct fl_err err = { 0 };
+	cr_expect_eq(read_into(tar, &o, &r, &st, &err), FL_OK, "%s", err.msg);
+	cr_expect_eq(r.nm, 3);
+	o.max_members = 3;
+	expect_refused(tar, &o, "more than 3 members (--max-members)");
+	free(tar);
+	free(dir);
+}
+
+Test(ingest, budget_counts_bytes_unpacked_at_every_depth)
+{
+	char *dir = fl_xasprintf("%s/bytes", g_tmp);
+	/* 100 KB of text as a gzip inside a tar.gz: the tar stream, the inner
+	 * gzip's output and the text are each charged once */
+	sh("mkdir -p '%s' && seq -f 'line %%g' 15000 > '%s/rank0.log' && gzip '%s/rank0.log' && "
+	   "tar -C '%s' -czf '%s.tgz' rank0.log.gz", dir, dir, dir, dir, dir);
+	char *tgz = fl_xasprintf("%s.tgz", dir);
+	struct fl_ingest_opts o;
+	fl_ingest_opts_init(&o);
+	o.max_total_bytes = 90000;
+	expect_refused(tgz, &o, "more than 90000 bytes (--max-bytes)");
+	o.max_total_bytes = 0; /* off */
+	struct rec r;
+	memset(&r, 0, sizeof(r));
+	struct fl_ingest_stats st;
+	struct fl_err err = { 0 };
+	cr_expect_eq(read_into(tgz, &o, &r, &st, &err), FL_OK, "%s", err.msg);
+	free(tgz);
+	free(dir);
+}
+
+/* 32 MiB of one line, gzipped twice, is a few KiB: far past a ratio of
+ * 1000 once 16 MiB are out, although neither layer alone passes 300.
+ * The same bytes are read when the ratio is off. */
+Test(ingest, budget_refuses_a_ratio_past_the_floor)
+{
+	char *gz = fl_xasprintf("%s/bomb.log.gz", g_tmp);
+	sh("yes '[rank0]: NCCL WARN bomb' | head -c 33554432 | gzip -9 | gzip -9 > '%s'", gz);
+	struct fl_ingest_opts o;
+	fl_ingest_opts_init(&o);
+	expect_refused(gz, &o, "decompression bomb (--max-ratio)");
+	o.max_ratio = 0;
+	struct rec r;
+	memset(&r, 0, sizeof(r));
+	struct fl_ingest_stats st;
+	struct fl_err err = { 0 };
+	cr_expect_eq(read_into(gz, &o, &r, &st, &err), FL_OK, "%s", err.msg);
+	cr_expect_eq(st.bytes_out, 33554432);
+	free(gz);
+}

@@ -2,7 +2,8 @@
 /*
  * test_rules.c - the cause table agrees with the contract and the docs.
  *
- * The contract (shared/contract/README.md) fixes the cause ids; the table
+ * The outside contract fixes the cause ids (the enum of
+ * tests/e2e/report.schema.json); the table
  * in src/analyze/rules.c must name exactly those, each with a title and
  * remediation, and docs/CAUSES.md must document every one.
  */
@@ -17,7 +18,8 @@
 static const char *const CONTRACT_CAUSES[] = {
 	"gpu_oom",	   "host_oom",	      "loss_divergence", "fp16_overflow", "collective_hang",
 	"network_error",   "gpu_hardware",    "cuda_error",	 "nccl_init_error", "process_crash",
-	"scheduler_kill",  "storage_error",   "slow_transport",	 "none",
+	"scheduler_kill",  "storage_error",   "slow_transport",	 "rendezvous_error", "config_error",
+	"none",
 };
 #define NCONTRACT (sizeof(CONTRACT_CAUSES) / sizeof(CONTRACT_CAUSES[0]))
 

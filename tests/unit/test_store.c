@@ -174,9 +174,11 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 	add_step_row(s, run, f, 11, 1, 5.0);
 	add_step_row(s, run, f, 12, 2, 2.0);
 	commit_run(s, run, "v1sha", 0);
-	cr_assert_eq(fl_store_exec(s, "DROP VIEW v_step_stats; DROP TABLE step_stats;"
-				      " DROP INDEX procs_rank; DROP TABLE tokens; DROP TABLE uploads;"
-				      " PRAGMA user_version = 1", NULL),
+	cr_assert_eq(fl_store_exec(s, "DROP TABLE analyses; DROP VIEW v_step_stats; DROP TABLE step_stats;"
+				      " DROP INDEX procs_rank; ALTER TABLE runs DROP COLUMN shard;"
+				      " ALTER TABLE runs DROP COLUMN shards; DROP TABLE tokens;"
+				      " DROP TABLE uploads; PRAGMA user_version = 1",
+				   NULL),
 		     FL_OK);
 	fl_store_close(s);
 

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vocab.h - the event kinds and capture fields that C code depends on,
+ * declared once.
+ *
+ * Patterns are data (patterns/NAME.pat): a pattern's `kind:` and its named
+ * captures are how a log line reaches the analysis. Code that names a
+ * kind (rules.c, the analysis passes, the pipeline's routing, the CLI's
+ * queries) or reads a field (the analysis, the store's rank resolution)
+ * depends on a pattern producing it. This list is that dependency, kept
+ * in one place so that both sides are checked:
+ *
+ *   - `faultline patterns check` fails when a kind here is produced by no
+ *     pattern, or a field here is captured by none (a renamed kind or
+ *     capture breaks ctest, instead of a finding silently vanishing);
+ *   - tests/unit/test_vocab.c fails when the code names a kind or a field
+ *     that is not here (string literals in src/, and every SQL text of the
+ *     modules' tables).
+ *
+ * The analysis reads every field here, and only these, through SQL
+ * (json_extract of the events' `fields`; analyze_sql.c builds its column
+ * list from FL_VOCAB_FIELDS). Adding a dependency is one line below.
+ */
+#ifndef FAULTLINE_VOCAB_H
+#define FAULTLINE_VOCAB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* X(name) for every event kind the code names, sorted. */
+#define FL_VOCAB_KINDS(X) \
+	X("cuda.device_assert") \
+	X("cuda.ecc") \
+	X("cuda.error") \
+	X("hw.fallen_off_bus") \
+	X("hw.nvlink") \
+	X("hw.pcie_aer") \
+	X("hw.xid") \
+	X("io.error") \
+	X("io.no_space") \
+	X("k8s.evicted") \
+	X("k8s.terminated") \
+	X("launcher.args") \
+	X("launcher.child_failed") \
+	X("launcher.death_signal") \
+	X("launcher.exit_code") \
+	X("launcher.root_cause") \
+	X("launcher.sigterm") \
+	X("launcher.worker_failed") \
+	X("mem.cgroup_oom") \
+	X("mem.cuda_alloc_failed") \
+	X("mem.cuda_oom") \
+	X("mem.host_oom_kill") \
+	X("mem.k8s_oomkilled") \
+	X("mem.oom_invoked") \
+	X("nccl.abort") \
+	X("nccl.alloc_failure") \
+	X("nccl.bootstrap_error") \
+	X("nccl.bootstrap_if") \
+	X("nccl.channel") \
+	X("nccl.coll") \
+	X("nccl.collective_mismatch") \
+	X("nccl.connect_error") \
+	X("nccl.cuda_failure") \
+	X("nccl.duplicate_gpu") \
+	X("nccl.ib_devices") \
+	X("nccl.ib_error") \
+	X("nccl.init_complete") \
+	X("nccl.init_start") \
+	X("nccl.no_ib") \
+	X("nccl.proxy_error") \
+	X("nccl.ras_comm") \
+	X("nccl.ras_dead") \
+	X("nccl.ras_mismatch") \
+	X("nccl.ras_rank") \
+	X("nccl.service_closed") \
+	X("nccl.shm_error") \
+	X("nccl.socket_closed") \
+	X("nccl.socket_devices") \
+	X("nccl.socket_error") \
+	X("nccl.syscall_error") \
+	X("nccl.using_network") \
+	X("nccl.version") \
+	X("nccl.version_mismatch") \
+	X("proc.exception") \
+	X("proc.segfault") \
+	X("proc.signal") \
+	X("proc.traceback") \
+	X("slurm.cancelled") \
+	X("slurm.node_fail") \
+	X("slurm.task_error") \
+	X("torch.async_error") \
+	X("torch.comm_aborted") \
+	X("torch.heartbeat") \
+	X("torch.nccl_error") \
+	X("torch.pg_init") \
+	X("torch.teardown") \
+	X("torch.terminate") \
+	X("torch.watchdog_exit") \
+	X("torch.watchdog_summary") \
+	X("torch.watchdog_timeout") \
+	X("torch.work_timeout") \
+	X("train.config") \
+	X("train.loss_scale_min") \
+	X("train.nonfinite") \
+	X("train.overflow") \
+	X("train.step")
+
+/* X(ID, name) for every capture field the code reads, sorted by name. */
+#define FL_VOCAB_FIELDS(X) \
+	X(ACTIVATION_CHECKPOINTING, "activation_checkpointing") \
+	X(ADDR, "addr") \
+	X(BF16, "bf16") \
+	X(BUS, "bus") \
+	X(BUS_ID, "bus_id") \
+	X(COMM, "comm") \
+	X(COMM_RANK, "comm_rank") \
+	X(CUDA_DEV, "cuda_dev") \
+	X(DATA_PARALLEL_SIZE, "data_parallel_size") \
+	X(DEVICES, "devices") \
+	X(ERROR, "error") \
+	X(EXC_MSG, "exc_msg") \
+	X(EXC_TYPE, "exc_type") \
+	X(EXITCODE, "exitcode") \
+	X(FP16, "fp16") \
+	X(FREE, "free") \
+	X(GLOBAL_BATCH_SIZE, "global_batch_size") \
+	X(GRAD_ACCUM_STEPS, "grad_accum_steps") \
+	X(IF, "if") \
+	X(LAST_COMPLETED, "last_completed") \
+	X(LAST_ENQUEUED, "last_enqueued") \
+	X(MICRO_BATCH_SIZE, "micro_batch_size") \
+	X(NCCL_VERSION, "nccl_version") \
+	X(NET, "net") \
+	X(NNODES, "nnodes") \
+	X(NODE_RANK, "node_rank") \
+	X(NPROC_PER_NODE, "nproc_per_node") \
+	X(NRANKS, "nranks") \
+	X(OOB_ADDR, "oob_addr") \
+	X(OOB_IF, "oob_if") \
+	X(OP, "op") \
+	X(OPCOUNT, "opcount") \
+	X(PEER, "peer") \
+	X(PG, "pg") \
+	X(PG_DESC, "pg_desc") \
+	X(PIPELINE_PARALLEL_SIZE, "pipeline_parallel_size") \
+	X(RDZV_BACKEND, "rdzv_backend") \
+	X(REASON, "reason") \
+	X(REQUESTED, "requested") \
+	X(RESERVED_UNALLOCATED, "reserved_unallocated") \
+	X(SCALE_TO, "scale_to") \
+	X(SEQ, "seq") \
+	X(SEQ_LENGTH, "seq_length") \
+	X(SIGNAME, "signame") \
+	X(SIZE, "size") \
+	X(STATUS, "status") \
+	X(TENSOR_PARALLEL_SIZE, "tensor_parallel_size") \
+	X(TIMEOUT_MS, "timeout_ms") \
+	X(VERSION, "version") \
+	X(VICTIM_PID, "victim_pid") \
+	X(WORLD_SIZE, "world_size") \
+	X(XID, "xid")
+
+#define FL_VOCAB_FIELD_ENUM(id, name) FL_F_##id,
+enum fl_field { FL_VOCAB_FIELDS(FL_VOCAB_FIELD_ENUM) FL_F_N };
+#undef FL_VOCAB_FIELD_ENUM
+
+/* The declared kinds and fields, sorted (src/util/vocab.c). */
+size_t fl_vocab_kinds(const char *const **out);
+size_t fl_vocab_fields(const char *const **out); /* indexed by enum fl_field */
+/* The field's index, or -1 when it is not declared. */
+int fl_vocab_field(const char *name);
+/* Whether the kind is declared. */
+bool fl_vocab_kind(const char *name);
+
+#endif

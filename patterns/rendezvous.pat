@@ -1,0 +1,189 @@
+# Rendezvous and the c10d store: the launcher (torchrun's elastic agent,
+# torch.distributed.launch, env:// init) assembling the job before any
+# communicator exists. A failure here means the job never started: the
+# store port was taken, the master could not be reached or resolved, or the
+# number of workers that checked in differs from the world size.
+#
+# Kinds: `rdzv.error` (the launcher gave up: cause rendezvous_error) and
+# `rdzv.warning` (one address family failed, or workers are still missing:
+# supports the cause, never a first failure on its own).
+
+# torch 1.13-2.3 prints each failed bind as a warning and the failure to
+# listen on any address as the error; torch 2.4+ folds them into one
+# DistNetworkError line with port/useIpv6/code/name. The RuntimeError or
+# DistNetworkError line carries both texts.
+name:     rdzv.store.listen_failed
+kind:     rdzv.error
+severity: error
+priority: 5
+literal:  failed to listen on any local network address
+regex:    The server socket has failed to listen on any local network address\.?(?:\s*The server socket has failed to bind to (?<addr>\S+) \(errno: (?<errno>\d+) - (?<error>[^)]*)\))?(?:.*?\bport: (?<port>\d+))?(?:.*?\bname: (?<errname>[A-Z]+))?
+type:     errno=int port=int
+doc:      The c10d store (rendezvous server) could not listen: the port is taken (another job or a stale agent on the node, errno 98 / EADDRINUSE) or the address is not local. Pick a free port (--master_port, --rdzv_endpoint=localhost:0) or free it.
+# torch 2.0 warning/error pair, the error line (pytorch-116974)
+example:  [E socket.cpp:462] [c10d] The server socket has failed to listen on any local network address.
+# RuntimeError with both bind failures (drivelm-40, srun)
+example:  RuntimeError: The server socket has failed to listen on any local network address. The server socket has failed to bind to [::]:38429 (errno: 98 - Address already in use). The server socket has failed to bind to 0.0.0.0:38429 (errno: 98 - Address already in use).
+expect:   addr=[::]:38429
+expect:   errno=98
+expect:   error=Address already in use
+# torch 2.2 DistNetworkError (torchtune-392)
+example:  torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use). The server socket has failed to bind to 0.0.0.0:29500 (errno: 98 - Address already in use).
+expect:   errno=98
+# torch 2.4+ form (vllm-project/vllm#39015 title)
+example:  torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. port: 29500, useIpv6: false, code: -98, name: EADDRINUSE, message: address already in use
+expect:   port=29500
+expect:   errname=EADDRINUSE
+not:      [W socket.cpp:426] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).
+
+name:     rdzv.store.bind_failed
+kind:     rdzv.warning
+severity: warning
+literal:  The server socket has failed to bind to
+regex:    The server socket has failed to bind to (?<addr>\S+) \(errno: (?<errno>\d+) - (?<error>[^)]*)\)
+type:     errno=int
+doc:      One address family of the c10d store could not be bound; fatal only when no family can be (the listen error follows).
+# torch 2.0 (pytorch-116974)
+example:  [W socket.cpp:426] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).
+expect:   addr=[::]:29500
+expect:   errno=98
+expect:   error=Address already in use
+# torchrun --master_port (dist_kd-10)
+example:  [W socket.cpp:426] [c10d] The server socket has failed to bind to 0.0.0.0:25641 (errno: 98 - Address already in use).
+expect:   addr=0.0.0.0:25641
+not:      [E socket.cpp:462] [c10d] The server socket has failed to listen on any local network address.
+
+# The elastic agent's rendezvous gave up. Python logging, the error_handler
+# JSON record and the exception line all name the class.
+name:     rdzv.elastic.error
+kind:     rdzv.error
+severity: error
+literal:  Rendezvous
+regex:    (?<!of type )\bRendezvous(?<what>Connection|Timeout|Closed|State|GracefulExit)Error\b(?::\s*(?<msg>[^"]*[^"\s]))?
+doc:      The elastic agent could not complete the rendezvous: Connection (the c10d store at the endpoint is unreachable: host, port, firewall, interface), Timeout (not enough nodes joined within the rendezvous timeout), Closed (the rendezvous was shut down, e.g. after another node failed).
+# error_handler JSON of torch 1.10 (av_hubert-19)
+example:      "message": "RendezvousTimeoutError: ",
+expect:   what=Timeout
+# (one dev source so far; the exception-line form is also recognised from
+# tracebacks by the rules on exc_type, src/analyze/rules.c)
+not:      INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous'ing worker group
+not:      INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous complete for workers. Result:
+not:      WARNING:torch.distributed.elastic.rendezvous.dynamic_rendezvous:The node 'docker.b_3427_0' has failed to send a keep-alive heartbeat to the rendezvous 'test' due to an error of type RendezvousConnectionError.
+
+name:     rdzv.elastic.keepalive
+kind:     rdzv.warning
+severity: warning
+priority: 2
+literal:  has failed to send a keep-alive heartbeat
+regex:    The node '(?<node>[^']+)' has failed to send a keep-alive heartbeat to the rendezvous '(?<rdzv>[^']+)' due to an error of type (?<what>\w+)
+doc:      A node lost its connection to the rendezvous store (the store's host went away); the agent will re-rendezvous or shut down.
+# pytorch/pytorch#67742 (agent killed on the store's node)
+example:  WARNING:torch.distributed.elastic.rendezvous.dynamic_rendezvous:The node 'docker.b_3427_0' has failed to send a keep-alive heartbeat to the rendezvous 'test' due to an error of type RendezvousConnectionError.
+expect:   node=docker.b_3427_0
+expect:   what=RendezvousConnectionError
+not:      WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 3494 closing signal SIGTERM
+
+# The master (store) address: unreachable, or not resolvable.
+name:     rdzv.store.client_connect_failed
+kind:     rdzv.error
+severity: error
+literal:  The client socket has failed to connect to any network address
+regex:    The client socket has failed to connect to any network address of \((?<host>[^,]+), (?<port>\d+)\)
+type:     port=int
+doc:      No address of the rendezvous/master host accepted the store connection: wrong MASTER_ADDR or --rdzv_endpoint, host down, firewall, or the name resolves to an unreachable interface.
+# torch 1.12 (pytorch-85300)
+example:  [E socket.cpp:610] [c10d] The client socket has failed to connect to any network address of (192.168.1.99, 1234).
+expect:   host=192.168.1.99
+expect:   port=1234
+not:      [W socket.cpp:558] [c10d] The client socket has failed to connect to [fake-host]:1234 (errno: 113 - No route to host).
+
+name:     rdzv.store.client_connect_retry
+kind:     rdzv.warning
+severity: warning
+literal:  The client socket has failed to connect to 
+regex:    The client socket has failed to connect to (?<addr>\S+) \(errno: (?<errno>\d+) - (?<error>[^)]*)\)
+type:     errno=int
+doc:      One connection attempt to the rendezvous store failed; the client retries until its timeout.
+# torch 1.12 (pytorch-85300)
+example:  [W socket.cpp:558] [c10d] The client socket has failed to connect to [fake-host]:1234 (errno: 113 - No route to host).
+expect:   addr=[fake-host]:1234
+expect:   errno=113
+expect:   error=No route to host
+# torch 2.5 glog form, quoted in meta-pytorch/monarch#1571
+example:  > [7 similar log lines] [W1008 23:40:22.836678340 socket.cpp:767] [c10d] The client socket has failed to connect to [job-01k72wn5f8waqw7d81mfggagn4.internal]:50745 (errno: 22 - Invalid argument).
+expect:   errno=22
+not:      [E socket.cpp:610] [c10d] The client socket has failed to connect to any network address of (192.168.1.99, 1234).
+
+name:     rdzv.store.resolve_failed
+kind:     rdzv.warning
+severity: warning
+literal:  cannot be retrieved (gai error
+regex:    The (?:IPv6 )?network addresses of \((?<host>[^,]+), (?<port>\d+)\) cannot be retrieved \(gai error: (?<gai>-?\d+) - (?<error>[^)]*)\)
+type:     port=int gai=int
+doc:      The store host name does not resolve (gai -2 Name or service not known, -3 temporary failure): use an IP address for MASTER_ADDR / --rdzv_endpoint, or fix /etc/hosts or DNS.
+# torch 2.x standalone (grendel-gs-9)
+example:  [W socket.cpp:601] [c10d] The IPv6 network addresses of (user, 53821) cannot be retrieved (gai error: -3 - Temporary failure in name resolution).
+expect:   host=user
+expect:   gai=-3
+expect:   error=Temporary failure in name resolution
+# torch 2.5 glog form (meta-pytorch/monarch#1571)
+example:  > [24 similar log lines] [W1008 23:40:22.781961348 socket.cpp:767] [c10d] The IPv6 network addresses of (job-01k72wn5f8waqw7d81mfggagn4.internal, 50745) cannot be retrieved (gai error: -2 - Name or service not known).
+expect:   gai=-2
+expect:   error=Name or service not known
+not:      [W724 18:22:38.909218572 socket.cpp:200] [c10d] The hostname of the client socket cannot be retrieved. err=-3
+
+# torch <= 1.9 TCPStore constructor: the master name does not resolve.
+name:     rdzv.store.host_not_found
+kind:     rdzv.error
+severity: error
+literal:  host not found: 
+regex:    host not found: (?<error>.+?)\s*$
+doc:      MASTER_ADDR (or the store host) does not resolve from this node: wrong host name, or a job on the wrong machine/network.
+# pytorch/examples#540 (env:// under PBS)
+example:  ValueError: host not found: Name or service not known
+expect:   error=Name or service not known
+# torchelastic 0.1 coordinator (pytorch/elastic#31)
+example:  Error: Rank -1 received an Exception. Detailed message: host not found: Name or service not known
+expect:   error=Name or service not known
+not:      INFO 2020-01-17 00:55:01,702 Rank 1 will conenct to TCPStore server at pytorch-elastic-test-z2b7s:47279
+
+# torch 1.x-2.0 default-group creation: every rank adds itself to the store
+# and waits for world_size workers. A worker_count other than world_size
+# means the launcher started more or fewer workers than the job declared
+# (two launches on one store, a node missing after preemption).
+name:     rdzv.store_barrier.timeout
+kind:     rdzv.error
+severity: error
+literal:  Timed out initializing process group in store based barrier
+regex:    Timed out initializing process group in store based barrier on rank: (?<rank>\d+), for key: (?<key>\S+) \(world_size=(?<world_size>\d+), worker_count=(?<worker_count>\d+), timeout=(?<timeout>[^)]*)\)
+type:     rank=int world_size=int worker_count=int
+doc:      Process-group init gave up waiting for workers: worker_count < world_size means workers never arrived (a node missing, a crash before init), worker_count > world_size means more processes joined this store than the job has (launched twice, stale workers after a restart).
+# metaseq 2048-rank job (metaseq-52)
+example:  RuntimeError: Timed out initializing process group in store based barrier on rank: 4330, for key: store_based_barrier_key:522 (world_size=2048, worker_count=1792, timeout=0:30:00)
+expect:   rank=4330
+expect:   world_size=2048
+expect:   worker_count=1792
+# TP=2 PP=2 group creation with a 30 s timeout (megatron-deepspeed-338)
+example:  RuntimeError: Timed out initializing process group in store based barrier on rank: 7, for key: store_based_barrier_key:32 (world_size=8, worker_count=4, timeout=0:00:30)
+expect:   worker_count=4
+# too many workers (pseco-15)
+example:  RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key: store_based_barrier_key:1 (world_size=4, worker_count=16, timeout=0:30:00)
+expect:   worker_count=16
+not:      Waiting in store based barrier to initialize process group for rank: 0, key: store_based_barrier_key:1 (world_size=4, worker_count=8, timeout=0:30:00)
+
+name:     rdzv.store_barrier.waiting
+kind:     rdzv.warning
+severity: warning
+literal:  Waiting in store based barrier to initialize process group
+regex:    Waiting in store based barrier to initialize process group for rank: (?<rank>\d+), key: (?<key>\S+) \(world_size=(?<world_size>\d+), worker_count=(?<worker_count>\d+), timeout=(?<timeout>[^)]*)\)
+type:     rank=int world_size=int worker_count=int
+doc:      Process-group init is still waiting for workers (logged every 10 s); see rdzv.store_barrier.timeout for what worker_count means.
+# yolov5-4574 (bare INFO text)
+example:  Waiting in store based barrier to initialize process group for rank: 0, key: store_based_barrier_key:1 (world_size=4, worker_count=8, timeout=0:30:00)
+expect:   world_size=4
+expect:   worker_count=8
+# fairseq-style logging (facebookresearch/metaseq#52, a comment)
+example:  2022-05-10 05:38:33 | INFO | torch.distributed.distributed_c10d | Waiting in store based barrier to initialize process group for rank: 2, key: store_based_barrier_key:1 (world_size=2, worker_count=3, timeout=0:30:00)
+expect:   rank=2
+expect:   worker_count=3
+not:      Added key: store_based_barrier_key:1 to store for rank: 0

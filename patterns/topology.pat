@@ -1,0 +1,74 @@
+# Job topology as the launchers state it: how many nodes, how many processes
+# per node, which node this is, and the world size. The analysis takes the
+# world size from these lines (nnodes x nproc_per_node, `dist_world_size`),
+# and the store's resolution turns a local rank into a global one with
+# node_rank x nproc_per_node + local_rank where a static launch says so
+# (docs/SCHEMA.md, resolution passes). Info only: nothing here is a failure.
+
+# A launcher's own command line, as `set -x` (`+ torchrun ...`), a job script
+# echo or a wrapper prints it: torchrun, python -m torch.distributed.launch /
+# .run. Arguments in any order, `=` or a space; ranges (`--nnodes=1:4`,
+# elastic) and shell variables are not a size. Under a c10d / etcd
+# rendezvous the node rank is assigned by the rendezvous, whatever
+# --node_rank says, so the backend is captured for the store to check.
+name:     topology.launch_cmdline
+kind:     launcher.args
+severity: info
+literal:  --nnodes
+regex:    (?x) (?:torchrun|torch\.distributed\.(?:launch|run)) \s
+          (?= (?:.*?\s)? --nnodes[= ](?<nnodes>\d+)(?![\d:]) )
+          (?= (?:.*?\s)? --nproc[-_]per[-_]node[= ](?<nproc_per_node>\d+)(?!\d) )
+          (?: (?= (?:.*?\s)? --node[-_]rank[= ](?<node_rank>\d+)(?!\d) ) | )
+          (?: (?= (?:.*?\s)? --rdzv[-_]backend[= ](?<rdzv_backend>[\w-]+) ) | )
+type:     nnodes=int nproc_per_node=int node_rank=int
+doc:      The launcher's arguments: world size nnodes x nproc_per_node; with a static rendezvous, global rank = node_rank x nproc_per_node + local_rank.
+# karpathy/nanoGPT#222 (worker node of two)
+example:  torchrun --nproc_per_node=8 --nnodes=2 --node_rank=1 --master_addr=10.248.33.107 --master_port=1234 train.py config/train_shakespeare_char.py
+expect:   nnodes=2
+expect:   nproc_per_node=8
+expect:   node_rank=1
+# LTH14/rcg#39 (first line of a backslash-continued command)
+example:  python -m torch.distributed.launch --nproc_per_node=8 --nnodes=8 --node_rank=0 \
+expect:   nnodes=8
+expect:   nproc_per_node=8
+expect:   node_rank=0
+# pytorch/pytorch#76367 (no node rank)
+example:  $ python -m torch.distributed.launch --master_addr="172.16.0.142" --master_port=2222 --nproc_per_node=1 --nnodes=2 TRAINING_SCRIPT.py
+expect:   nnodes=2
+expect:   nproc_per_node=1
+# set -x of a Kubernetes job with a c10d rendezvous (testdata 05-collective-hang)
+example:  + torchrun --nnodes=2 --nproc_per_node=8 --node_rank=0 --rdzv_backend=c10d --rdzv_endpoint=llm-pretrain-master-0:23456 --tee 3 train.py --job.config_file ./train_configs/llama3_8b.toml
+expect:   rdzv_backend=c10d
+expect:   node_rank=0
+# mlc-ai/pith-train#91: shell variables are not numbers
+not:      TRUN_ARGS+=(--nnodes=${SLURM_NNODES:-1} --node-rank=${SLURM_NODEID:-0} --nproc-per-node=gpu)
+# an elastic range is not the size
+not:      torchrun --nnodes=1:4 --nproc_per_node=8 --rdzv_backend=c10d --rdzv_endpoint=node1:29400 train.py
+
+# DeepSpeed's per-node launcher (deepspeed.launcher.launch) states the node
+# and its process count; its ranks follow the node order of the hostfile.
+name:     topology.deepspeed_nodes
+kind:     launcher.args
+severity: info
+literal:  num_local_procs=
+regex:    \bnnodes=(?<nnodes>\d+), num_local_procs=(?<nproc_per_node>\d+), node_rank=(?<node_rank>\d+)
+type:     nnodes=int nproc_per_node=int node_rank=int
+doc:      DeepSpeed launcher topology: global rank = node_rank x num_local_procs + local_rank.
+# hongbo-miao/hongbomiao.com#37505
+example:  [2025-12-28 05:01:38,135] [INFO] [launch.py:168:main] nnodes=1, num_local_procs=2, node_rank=0
+expect:   nnodes=1
+expect:   nproc_per_node=2
+expect:   node_rank=0
+not:      [2025-12-28 05:01:38,135] [INFO] [launch.py:162:main] WORLD INFO DICT: {'localhost': [0, 1]}
+
+name:     topology.deepspeed_world
+kind:     train.config
+severity: info
+literal:  dist_world_size=
+regex:    \bdist_world_size=(?<world_size>\d+)\s*$
+type:     world_size=int
+doc:      DeepSpeed launcher: the job's world size (all ranks).
+# hongbo-miao/hongbomiao.com#37505
+example:  [2025-12-28 05:01:38,135] [INFO] [launch.py:180:main] dist_world_size=2
+expect:   world_size=2
+not:      [2025-12-28 05:01:38,135] [INFO] [launch.py:179:main] global_rank_mapping=defaultdict(<class 'list'>, {'localhost': [0, 1]})

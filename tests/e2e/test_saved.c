@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_saved.c - `report` of a stored run reads the analysis saved at
+ * ingest instead of redoing it, and analyses afresh when the saved one
+ * was made by other analysis code (or is missing).
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "faultline/store.h"
+#include "fl_test.h"
+
+#define BUNDLE FL_TESTDATA_DIR "/scenarios/10-process-crash/bundle"
+
+static char *tmp;
+static char db[4096], out_path[4096], err_path[4096];
+
+static void setup(void)
+{
+	tmp = fl_test_tmpdir("saved");
+	snprintf(db, sizeof(db), "%s/faultline.db", tmp);
+	snprintf(out_path, sizeof(out_path), "%s/out", tmp);
+	snprintf(err_path, sizeof(err_path), "%s/err", tmp);
+	const char *args[] = { "ingest", BUNDLE, "--db", db, NULL };
+	cr_assert_eq(fl_test_run(out_path, err_path, args), 0, "ingest failed");
+}
+
+static void teardown(void)
+{
+	free(tmp);
+}
+
+TestSuite(saved, .init = setup, .fini = teardown, .timeout = 60);
+
+/* The report of the last run in a format; caller frees. */
+static char *report(const char *format)
+{
+	const char *args[] = { "report", "last", "--format", format, "--db", db, NULL };
+	cr_assert_eq(fl_test_run(out_path, err_path, args), 0, "report --format %s failed", format);
+	char *out = fl_test_slurp(out_path, NULL);
+	cr_assert(out);
+	return out;
+}
+
+static char *summary(void)
+{
+	char *out = report("json");
+	json_error_t je;
+	json_t *doc = json_loads(out, 0, &je);
+	cr_assert(doc, "report is not JSON: %s", je.text);
+	const char *s = json_string_value(json_object_get(json_object_get(doc, "verdict"), "summary"));
+	cr_assert(s);
+	char *copy = strdup(s);
+	json_decref(doc);
+	free(out);
+	return copy;
+}
+
+static void exec(const char *sql)
+{
+	struct fl_store *s;
+	struct fl_err err;
+	cr_assert_eq(fl_store_open(&s, db, 0, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(fl_store_exec(s, sql, &err), FL_OK, "%s: %s", sql, err.msg);
+	fl_store_close(s);
+}
+
+Test(saved, report_reads_the_saved_analysis)
+{
+	char *before = summary();
+	cr_expect(strstr(before, "process_crash"), "%s", before);
+	/* Only a report that reads the saved document can show this. */
+	exec("UPDATE analyses SET doc = json_replace(doc, '$[1]', 'summary from the store')");
+	char *after = summary();
+	cr_expect_str_eq(after, "summary from the store");
+	free(before);
+	free(after);
+}
+
+Test(saved, an_analysis_saved_by_other_code_is_redone)
+{
+	char *before = summary();
+	exec("UPDATE analyses SET digest = 'another build',"
+	     " doc = json_replace(doc, '$[1]', 'summary from the store')");
+	char *after = summary();
+	cr_expect_str_eq(after, before);
+	exec("DELETE FROM analyses");
+	char *none = summary();
+	cr_expect_str_eq(none, before);
+	free(before);
+	free(after);
+	free(none);
+}
+
+/* The saved analysis renders exactly as a fresh one, in every format. */
+Test(saved, saved_and_fresh_reports_are_identical)
+{
+	static const char *const formats[] = { "text", "md", "json", "html" };
+	char *saved[4];
+	for (size_t i = 0; i < 4; i++)
+		saved[i] = report(formats[i]);
+	exec("DELETE FROM analyses");
+	for (size_t i = 0; i < 4; i++) {
+		char *fresh = report(formats[i]);
+		cr_expect_str_eq(saved[i], fresh, "%s differs", formats[i]);
+		free(fresh);
+		free(saved[i]);
+	}
+}
+
+Test(saved, removing_a_run_removes_its_analysis)
+{
+	const char *args[] = { "rm", "last", "--db", db, NULL };
+	cr_assert_eq(fl_test_run(out_path, err_path, args), 0, "rm failed");
+	struct fl_store *s;
+	struct fl_err err;
+	cr_assert_eq(fl_store_open(&s, db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
+	struct fl_stmt *st;
+	cr_assert_eq(fl_store_prepare(s, "SELECT COUNT(*) FROM analyses", &st, &err), FL_OK);
+	cr_assert_eq(fl_stmt_step(st), 1);
+	cr_expect_eq(fl_stmt_int(st, 0), 0);
+	fl_stmt_free(st);
+	fl_store_close(s);
+}

@@ -1,0 +1,61 @@
+#!/bin/sh
+# Builds the seed corpus of every fuzz target from testdata/ and patterns/:
+#   make_seeds.sh SOURCE_DIR OUT
+# writes OUT/<target>/ for linesplit, attrib, match, patfile and bundle.
+# Seeds are small (a few KiB) so that the fuzzer mutates them quickly;
+# archives are built here, at run time, so none is committed.
+set -eu
+src=$1
+out=$2
+sc=$src/testdata/scenarios
+rm -rf "$out"
+mkdir -p "$out/linesplit" "$out/attrib" "$out/match" "$out/patfile" "$out/bundle"
+
+# Log files of a few scenarios, relative to their bundle, hostile one first.
+logs() {
+	for s in 18-hostile 01-gpu-oom 05-collective-hang 06-network-error 07-gpu-hardware \
+		09-nccl-init-error 11-scheduler-kill 15-clock-skew 20-single-file-oom; do
+		(cd "$sc/$s/bundle" && find . -type f ! -name '*.pt' ! -name 'core.*' | LC_ALL=C sort |
+			head -n 6 | sed "s|^\./|$s/bundle/|")
+	done
+}
+
+i=0
+for f in $(logs); do
+	i=$((i + 1))
+	# linesplit: two control bytes (line limit, chunking), then bytes.
+	{ printf '\007\052'; head -c 3000 "$sc/$f"; } >"$out/linesplit/$i"
+	# attrib: the member path on the first line, then lines.
+	{ printf '%s\n' "${f#*/bundle/}"; head -n 40 "$sc/$f"; } >"$out/attrib/$i"
+	# match: lines that look like errors, with their neighbours (blocks).
+	grep -a -i -E -B2 -A8 'error|fail|nccl|oom|traceback|xid|killed' "$sc/$f" |
+		head -c 6000 >"$out/match/$i" || true
+	[ -s "$out/match/$i" ] || rm -f "$out/match/$i"
+done
+# match: every example line of the pattern library, one seed per file.
+for p in "$src"/patterns/*.pat; do
+	sed -n 's/^example: *//p' "$p" >"$out/match/ex-$(basename "$p" .pat)"
+	cp "$p" "$out/patfile/"
+done
+
+# bundle: one small bundle in each shape faultline reads.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/b/node1" "$tmp/b/node2"
+head -n 30 "$(find "$sc/01-gpu-oom/bundle" -type f | LC_ALL=C sort | head -n 1)" >"$tmp/b/node1/rank0.log"
+head -n 30 "$(find "$sc/01-gpu-oom/bundle" -type f | LC_ALL=C sort | tail -n 1)" >"$tmp/b/node2/rank9.log"
+head -n 30 "$sc/18-hostile/bundle/train.log" >"$tmp/b/train.log"
+(cd "$tmp/b" && tar -cf "$out/bundle/b.tar" .)
+gzip -9 -c "$out/bundle/b.tar" >"$out/bundle/b.tar.gz"
+zstd -q -19 -c "$out/bundle/b.tar" >"$out/bundle/b.tar.zst"
+xz -c "$out/bundle/b.tar" >"$out/bundle/b.tar.xz"
+bzip2 -c "$out/bundle/b.tar" >"$out/bundle/b.tar.bz2"
+(cd "$tmp/b" && zip -q -r "$out/bundle/b.zip" .)
+gzip -c "$tmp/b/train.log" >"$out/bundle/train.log.gz"
+zstd -q -c "$tmp/b/train.log" >"$out/bundle/train.log.zst"
+cp "$tmp/b/train.log" "$out/bundle/train.log"
+# nested: a zip of per-node tar.gz, and a gzip of a tar of a zip
+(cd "$tmp/b" && tar -czf "$tmp/node1.tar.gz" node1 && tar -czf "$tmp/node2.tar.gz" node2)
+(cd "$tmp" && zip -q "$out/bundle/nodes.zip" node1.tar.gz node2.tar.gz)
+(cd "$out/bundle" && tar -cf - b.zip | gzip -c >"$out/bundle/nested.tar.gz")
+(cd "$tmp/b" && find . | cpio -o -H newc --quiet >"$out/bundle/b.cpio" 2>/dev/null) || rm -f "$out/bundle/b.cpio"

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Scores faultline on the real-log corpus (testdata/real/).
+
+Runs `faultline analyze LOG --format json` on every excerpt of a half, each
+into its own throw-away store, and compares four answers with the excerpt's
+sidecar: the likely cause, the first failing rank, the hung collective and
+the world size. A sidecar field that is null is not scored.
+
+    score.py [--half dev|test|both] [--faultline PATH] [--corpus DIR]
+             [--jobs N] [--verbose]
+             [--json FILE] [--check-floor FLOOR.json]
+
+Exit status: 0 when every excerpt was scored; 1 when the tool failed on an
+excerpt (crash, non-zero exit, output that is not a JSON report) or, with
+--check-floor, when the test half's cause or first-rank accuracy fell below
+the floor. baseline.py reuses this module to score the naive baseline the
+same way."""
+import argparse
+import concurrent.futures
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "testdata" / "real"
+HALVES = ("dev", "test")
+# Sidecar field -> how the answer reads out of a JSON report.
+FIELDS = ("cause", "first_rank", "hang_collective", "world_size")
+TIMEOUT_S = 60
+
+
+def excerpts(half, corpus=CORPUS):
+    """(log path, sidecar dict) of every excerpt of a half, by name."""
+    for log in sorted((corpus / half).glob("*.log")):
+        side = json.loads(log.with_suffix(".json").read_text())
+        yield log, side
+
+
+def answers_from_report(report):
+    """The four scored answers of one faultline JSON report."""
+    verdict = report["verdict"]
+    cause = verdict.get("likely_cause") or {}
+    first = verdict.get("first_failure") or {}
+    hang = verdict.get("hang") or {}
+    return {
+        "cause": cause.get("id"),
+        "first_rank": first.get("rank"),
+        "hang_collective": hang.get("collective"),
+        "world_size": report["run"].get("ranks"),
+    }
+
+
+class ToolError(Exception):
+    """faultline did not produce a usable report for an excerpt."""
+
+
+def faultline_predictor(binary):
+    """A predictor that runs the real binary, each excerpt in a fresh store
+    inside a temporary directory that is removed afterwards."""
+    def predict(log):
+        with tempfile.TemporaryDirectory(prefix="fl-real-") as tmp:
+            env = dict(os.environ, FAULTLINE_DB=os.path.join(tmp, "env.db"),
+                       XDG_DATA_HOME=tmp)
+            cmd = [binary, "analyze", str(log), "--db",
+                   os.path.join(tmp, "store.db"), "--format", "json"]
+            try:
+                proc = subprocess.run(cmd, capture_output=True, env=env,
+                                      timeout=TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                raise ToolError(f"timed out after {TIMEOUT_S}s")
+            if proc.returncode != 0:
+                err = proc.stderr.decode(errors="replace").strip()
+                raise ToolError(f"exit {proc.returncode}: {err}")
+            try:
+                return answers_from_report(json.loads(proc.stdout))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise ToolError(f"not a JSON report: {exc}")
+    return predict
+
+
+def score_half(half, predict, jobs=1, corpus=CORPUS):
+    """Tallies per field, per-family cause tallies, misses and tool errors."""
+    items = list(excerpts(half, corpus))
+
+    def attempt(item):
+        try:
+            return predict(item[0]), None
+        except ToolError as exc:
+            return None, str(exc)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        outcomes = list(pool.map(attempt, items))
+    tally = {f: [0, 0] for f in FIELDS}
+    family = {}
+    misses, errors = [], []
+    for (log, side), (got, err) in zip(items, outcomes):
+        if err is not None:
+            errors.append((log.name, err))
+            continue
+        for field in FIELDS:
+            want = side.get(field)
+            if want is None:
+                continue
+            right = got[field] == want
+            tally[field][0] += right
+            tally[field][1] += 1
+            if field == "cause":
+                fam = family.setdefault(want, [0, 0])
+                fam[0] += right
+                fam[1] += 1
+            if not right:
+                misses.append((log.stem, field, want, got[field]))
+    return {"half": half, "excerpts": len(items), "tally": tally,
+            "family": family, "misses": misses, "errors": errors}
+
+
+def ratio(pair):
+    return pair[0] / pair[1] if pair[1] else 0.0
+
+
+def print_result(res, verbose, out=sys.stdout):
+    t = res["tally"]
+    print(f"{res['half']}: {res['excerpts']} excerpts", file=out)
+    for field, label in zip(FIELDS, ("cause", "first rank", "hang collective",
+                                     "world size")):
+        right, scored = t[field]
+        print(f"  {label:16} {right:3} / {scored:3}  ({100 * ratio(t[field]):.0f}%)",
+              file=out)
+    for name, err in res["errors"]:
+        print(f"  TOOL ERROR {name}: {err}", file=out)
+    if verbose:
+        for fam in sorted(res["family"]):
+            right, scored = res["family"][fam]
+            print(f"  family {fam:16} {right:3} / {scored:3}", file=out)
+        for name, field, want, got in res["misses"]:
+            print(f"  miss {name}: {field} expected {want!r}, got {got!r}",
+                  file=out)
+
+
+def check_floor(results, floor_path):
+    """Messages for each floored field of the test half below its floor."""
+    floor = json.loads(pathlib.Path(floor_path).read_text())
+    test = next((r for r in results if r["half"] == "test"), None)
+    if test is None:
+        return ["--check-floor needs the test half (--half test or both)"]
+    failed = []
+    for field, minimum in floor["min_accuracy"].items():
+        got = ratio(test["tally"][field])
+        if got + 1e-9 < minimum:
+            right, scored = test["tally"][field]
+            failed.append(f"test half {field}: {right}/{scored} = {got:.3f} "
+                          f"is below the floor {minimum:.3f}")
+    return failed
+
+
+def main(argv=None, predictor=None, title="faultline"):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--half", choices=HALVES + ("both",), default="both")
+    ap.add_argument("--faultline", default=str(ROOT / "build" / "faultline"))
+    ap.add_argument("--corpus", default=str(CORPUS),
+                    help="the directory holding dev/ and test/")
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="excerpts analysed at once (default 2)")
+    ap.add_argument("--verbose", action="store_true",
+                    help="per-family cause tallies and every miss")
+    ap.add_argument("--json", metavar="FILE",
+                    help="also write the results as JSON")
+    ap.add_argument("--check-floor", metavar="FLOOR",
+                    help="exit 1 when the test half falls below this floor")
+    args = ap.parse_args(argv)
+    predict = predictor or faultline_predictor(args.faultline)
+    halves = HALVES if args.half == "both" else (args.half,)
+    print(f"scoring {title}")
+    results = [score_half(h, predict, args.jobs, pathlib.Path(args.corpus))
+               for h in halves]
+    for res in results:
+        print_result(res, args.verbose)
+    if args.json:
+        pathlib.Path(args.json).write_text(json.dumps(results, indent=1) + "\n")
+    status = 0
+    if any(r["errors"] for r in results):
+        status = 1
+    if args.check_floor:
+        for msg in check_floor(results, args.check_floor):
+            print("FLOOR", msg)
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
