@@ -29,10 +29,12 @@
 
 /* X(name) for every event kind the code names, sorted. */
 #define FL_VOCAB_KINDS(X) \
+	X("config.invalid") \
 	X("cuda.device_assert") \
 	X("cuda.ecc") \
 	X("cuda.error") \
 	X("hw.fallen_off_bus") \
+	X("hw.gpu_lost") \
 	X("hw.nvlink") \
 	X("hw.pcie_aer") \
 	X("hw.xid") \
@@ -44,6 +46,7 @@
 	X("launcher.child_failed") \
 	X("launcher.death_signal") \
 	X("launcher.exit_code") \
+	X("launcher.rank_map") \
 	X("launcher.root_cause") \
 	X("launcher.sigterm") \
 	X("launcher.worker_failed") \
@@ -61,6 +64,7 @@
 	X("nccl.coll") \
 	X("nccl.collective_mismatch") \
 	X("nccl.connect_error") \
+	X("nccl.connect_retry") \
 	X("nccl.cuda_failure") \
 	X("nccl.duplicate_gpu") \
 	X("nccl.ib_devices") \
@@ -86,6 +90,8 @@
 	X("proc.segfault") \
 	X("proc.signal") \
 	X("proc.traceback") \
+	X("rdzv.error") \
+	X("rdzv.warning") \
 	X("slurm.cancelled") \
 	X("slurm.node_fail") \
 	X("slurm.task_error") \
@@ -113,6 +119,7 @@
 	X(BF16, "bf16") \
 	X(BUS, "bus") \
 	X(BUS_ID, "bus_id") \
+	X(CANCEL_TIME, "cancel_time") \
 	X(COMM, "comm") \
 	X(COMM_RANK, "comm_rank") \
 	X(CUDA_DEV, "cuda_dev") \
@@ -143,6 +150,7 @@
 	X(PEER, "peer") \
 	X(PG, "pg") \
 	X(PG_DESC, "pg_desc") \
+	X(PG_RANK, "pg_rank") \
 	X(PIPELINE_PARALLEL_SIZE, "pipeline_parallel_size") \
 	X(RDZV_BACKEND, "rdzv_backend") \
 	X(REASON, "reason") \

@@ -547,6 +547,16 @@ int fl_analysis_load(struct fl_store *s, int64_t run_id, struct fl_analysis **ou
 	return FL_OK;
 }
 
+int fl_analysis_get(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
+		    struct fl_err *err)
+{
+	int rc = fl_analysis_load(s, run_id, out, err);
+	if (rc != FL_ENOTFOUND)
+		return rc;
+	fl_err_clear(err);
+	return fl_analyze_run(s, run_id, out, err);
+}
+
 static void cause_release(struct fl_cause *k)
 {
 	free(k->explanation);

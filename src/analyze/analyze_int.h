@@ -119,7 +119,8 @@ char *dup_or_null(struct fl_stmt *st, int col);
 const char *rank_host(const struct ctx *c, int64_t rank);   /* borrowed; NULL unknown */
 const struct ev *ev_by_id(const struct ctx *c, int64_t id); /* NULL when not loaded */
 char *first_line(const char *text);                /* caller frees; bounded */
-/* Earlier in corrected time; unknown times last; then priority, then id. */
+/* Earlier in corrected time; unknown times last (within one file: file
+ * order); then priority, then id. */
 bool ev_before(const struct ev *x, const struct ev *y);
 
 /* world.c: run.ranks as the logs state it, ranks_seen, silent ranks.

@@ -256,11 +256,7 @@ int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, b
 	struct fl_analysis *a;
 	/* A stored run's report reads its saved analysis; one saved by another
 	 * build, or none, is analysed afresh. */
-	int rc = save ? FL_ENOTFOUND : fl_analysis_load(s, run_id, &a, &err);
-	if (rc == FL_ENOTFOUND) {
-		fl_err_clear(&err);
-		rc = fl_analyze_run(s, run_id, &a, &err);
-	}
+	int rc = save ? fl_analyze_run(s, run_id, &a, &err) : fl_analysis_get(s, run_id, &a, &err);
 	if (rc)
 		return cli_fail(&err);
 	if (save && fl_analysis_save(s, a, &err)) {
