@@ -11,7 +11,7 @@
  * it contradicts is the world. Ranks of that world that left no line are
  * listed with state `silent`, and in a pure hang they are the ranks that
  * never arrived.
- * Tested by: tests/e2e (scenario 21-silent-rank-hang), tests/unit/test_world.c
+ * Tested by: tests/e2e (scenario 25-silent-rank-hang), tests/unit/test_world.c
  */
 #include "analyze_int.h"
 
