@@ -160,6 +160,11 @@ void fl_analysis_free(struct fl_analysis *a);
  * back to fl_analyze_run(). */
 int fl_analysis_load(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		     struct fl_err *err);
+/* The analysis of a stored run for reading: the saved one when there is
+ * one made by this code (fl_analysis_load()), else computed afresh
+ * (fl_analyze_run(), not saved). */
+int fl_analysis_get(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
+		    struct fl_err *err);
 /* Saves the analysis (table analyses, for fl_analysis_load()) and the
  * verdict summary (status, cause, first failure, signature) on the run
  * row, for `faultline runs`. */

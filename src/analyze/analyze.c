@@ -508,8 +508,6 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		rc = hang_analyze(&c);
 	}
 	if (!rc)
-		rc = world_silent_stuck(&c);
-	if (!rc)
 		rc = findings_collect(&c);
 	if (!rc) {
 		a->status = verdict_status(&c, c.first);
@@ -545,6 +543,16 @@ int fl_analysis_load(struct fl_store *s, int64_t run_id, struct fl_analysis **ou
 	}
 	*out = a;
 	return FL_OK;
+}
+
+int fl_analysis_get(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
+		    struct fl_err *err)
+{
+	int rc = fl_analysis_load(s, run_id, out, err);
+	if (rc != FL_ENOTFOUND)
+		return rc;
+	fl_err_clear(err);
+	return fl_analyze_run(s, run_id, out, err);
 }
 
 static void cause_release(struct fl_cause *k)

@@ -383,7 +383,7 @@ static int diff_runs(struct fl_store *s, const int64_t run[2], const struct cli_
 	struct diff d = { NULL, 0, 0 };
 	int rc = EXIT_OK;
 	for (int k = 0; k < 2 && !rc; k++)
-		if (fl_analyze_run(s, run[k], &a[k], &err))
+		if (fl_analysis_get(s, run[k], &a[k], &err))
 			rc = cli_fail(&err);
 	if (!rc) {
 		verdict_rows(&d, a);

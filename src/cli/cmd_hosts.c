@@ -19,7 +19,7 @@
 static int deep_run(struct fl_store *s, int64_t run, struct fl_buf *stuck, struct fl_err *err)
 {
 	struct fl_analysis *a;
-	if (fl_analyze_run(s, run, &a, err))
+	if (fl_analysis_get(s, run, &a, err))
 		return err->code;
 	for (size_t i = 0; i < a->nranks_state; i++) {
 		const struct fl_rank_state *r = &a->ranks[i];

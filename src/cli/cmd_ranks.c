@@ -36,7 +36,7 @@ static int print_ranks(struct fl_store *s, int64_t run, const void *opts, enum c
 	struct fl_analysis *a;
 	struct fl_err err;
 	fl_err_clear(&err);
-	if (fl_analyze_run(s, run, &a, &err))
+	if (fl_analysis_get(s, run, &a, &err))
 		return cli_fail(&err);
 	struct cli_rowset rs;
 	cli_rowset_init(&rs, CLI_SQL_RANKS_ROWS, NCOLS);

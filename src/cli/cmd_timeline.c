@@ -54,7 +54,7 @@ static int print_timeline(struct fl_store *s, int64_t run, const void *opts, enu
 	struct fl_analysis *a;
 	struct fl_err err;
 	fl_err_clear(&err);
-	if (fl_analyze_run(s, run, &a, &err))
+	if (fl_analysis_get(s, run, &a, &err))
 		return cli_fail(&err);
 	struct fl_stmt *st;
 	int rc = cli_prepare(s, cli_sql(CLI_SQL_TIMELINE), &st);

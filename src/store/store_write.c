@@ -283,6 +283,13 @@ static const char *const RESOLVE_SQL[] = {
 	" FROM events WHERE run_id = {RUN} AND kind IN ('nccl.init_complete', 'nccl.init_start')"
 	"  AND host IS NOT NULL AND pid IS NOT NULL AND json_extract(fields, '$.comm_rank') IS NOT NULL"
 	" GROUP BY host, pid;",
+	/* A launcher's placement list (Ray Train's world_rank per ip and pid)
+	 * ties processes that NCCL did not. */
+	"INSERT OR IGNORE INTO procs(run_id, host, pid, rank, source)"
+	" SELECT run_id, host, pid, MIN(rank), 'launcher' FROM events"
+	" WHERE run_id = {RUN} AND kind = 'launcher.rank_map'"
+	"  AND host IS NOT NULL AND pid IS NOT NULL AND rank IS NOT NULL"
+	" GROUP BY host, pid HAVING COUNT(DISTINCT rank) = 1;",
 	/* Lines that carry rank, host and pid together tie the pid too. */
 	"INSERT OR IGNORE INTO procs(run_id, host, pid, rank, source)"
 	" SELECT run_id, host, pid, MIN(rank), 'line' FROM activity"
@@ -327,12 +334,15 @@ static const char *const ROWS_YEAR_SQL =
 	" WHERE run_id = {RUN} AND {YEAR} > 0 AND ts >= {P0} AND ts < {P1};";
 
 /* A file's own anchor, else one from another file of the same host (raw
- * dmesg beside a syslog that carries both clocks). */
+ * dmesg beside a syslog that carries both clocks): the hosts' anchors are
+ * one grouped pass, joined (a lookup per file over the run's files was
+ * quadratic in files: 8,192 rank logs and one kern.log took 33 s). */
 static const char *const ROWS_BOOT_SQL =
 	"CREATE TEMP TABLE IF NOT EXISTS fboot(id INTEGER PRIMARY KEY, boot INTEGER);"
 	"DELETE FROM fboot;"
-	"INSERT INTO fboot SELECT f.id, COALESCE(f.boot_ts, (SELECT MAX(g.boot_ts) FROM files g"
-	"  WHERE g.run_id = f.run_id AND g.host = f.host)) FROM files f WHERE f.run_id = {RUN};"
+	"INSERT INTO fboot SELECT f.id, COALESCE(f.boot_ts, h.boot) FROM files f"
+	" LEFT JOIN (SELECT host, MAX(boot_ts) AS boot FROM files WHERE run_id = {RUN}"
+	"  AND boot_ts IS NOT NULL GROUP BY host) h ON h.host = f.host WHERE f.run_id = {RUN};"
 	"UPDATE {T} SET ts = (SELECT b.boot FROM fboot b WHERE b.id = {T}.file_id)"
 	"  + CAST(ROUND(uptime * 1000000) AS INTEGER), ts_kind = 4"
 	" WHERE run_id = {RUN} AND ts IS NULL AND uptime IS NOT NULL"

@@ -125,3 +125,21 @@ Test(saved, removing_a_run_removes_its_analysis)
 	fl_stmt_free(st);
 	fl_store_close(s);
 }
+
+/* A statement that fails fails the analysis: one line naming it, a
+ * non-zero exit, no report with a finding quietly missing. */
+Test(saved, a_failed_query_fails_the_analysis_with_one_line)
+{
+	exec("DELETE FROM analyses; DROP TABLE transports");
+	const char *args[] = { "report", "last", "--format", "json", "--db", db, NULL };
+	cr_assert_neq(fl_test_run(out_path, err_path, args), 0, "report succeeded without transports");
+	char *err = fl_test_slurp(err_path, NULL);
+	cr_assert(err);
+	cr_expect(strstr(err, "analysis query 'socket_channels'"), "stderr: %s", err);
+	cr_expect(strstr(err, "no such table: transports"), "stderr: %s", err);
+	cr_expect_eq(strchr(err, '\n'), err + strlen(err) - 1, "more than one line: %s", err);
+	char *out = fl_test_slurp(out_path, NULL);
+	cr_expect(!out || !*out, "a report was printed: %.200s", out ? out : "");
+	free(out);
+	free(err);
+}
