@@ -93,6 +93,10 @@ int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 /* "N rank(s) waited" - or, when no waiting line named its rank (torch 1.x
  * prints none), "ranks waited". */
 void hang_waiters(struct fl_buf *b, size_t nwaiting);
+/* Sets c->hang_in_init when every stuck rank (silent ones included)
+ * started a communicator it never finished: the others waited on a set-up
+ * that never completed, not on a collective. */
+int hang_check_init(struct ctx *c);
 int hang_analyze(struct ctx *c);
 
 /* findings.c */
@@ -124,11 +128,10 @@ char *first_line(const char *text);                /* caller frees; bounded */
 bool ev_before(const struct ev *x, const struct ev *y);
 
 /* world.c: run.ranks as the logs state it, ranks_seen, silent ranks.
- * world_collect() after config_collect(); world_silent_stuck() after
- * hang_analyze(); world_silent_states() after verdict_ranks(). */
+ * world_collect() after config_collect(), before hang_analyze() (which
+ * reads config.world_size); world_silent_states() after verdict_ranks(). */
 int64_t world_stated(int64_t config_world, int64_t launcher, int64_t max_rank);
 int world_collect(struct ctx *c);
-int world_silent_stuck(struct ctx *c);
 void world_silent_states(struct ctx *c);
 
 /* causes.c: likely_cause and other_causes */

@@ -4,7 +4,7 @@
  *
  * world_stated() decides which statement of the job's size counts;
  * fl_report_silent() and the renderers show the ranks of that world that
- * left no line. The end-to-end proof is scenario 21-silent-rank-hang.
+ * left no line. The end-to-end proof is scenario 25-silent-rank-hang.
  */
 #include <criterion/criterion.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-"""22-node-rank: 2 nodes x 4 GPUs, static torchrun launch (--nnodes=2 --nproc_per_node=4 --node_rank=N, no
+"""26-node-rank: 2 nodes x 4 GPUs, static torchrun launch (--nnodes=2 --nproc_per_node=4 --node_rank=N, no
 rendezvous backend), torchrun --log-dir, torch 2.1 (no [rankN]: prefixes), NCCL_DEBUG unset.  No line of a worker
 states its global rank: the path gives host and local rank, the node's torchrun.log the launcher's arguments.
 Local rank 1 of gpu-b02 (global rank 5 = node_rank 1 x 4 + 1) runs out of GPU memory; gpu-b01's ranks time out."""
@@ -7,7 +7,7 @@ import sys
 sys.dont_write_bytecode = True
 from flgen import *  # noqa: E402
 
-S = Scenario("22-node-rank")
+S = Scenario("26-node-rank")
 VER = (2, 1)
 T0 = ts("2024-03-18 09:12:40.310")
 HOSTS = ["gpu-b01", "gpu-b02"]
@@ -103,7 +103,7 @@ S.expected({
     "!ranks[].state": ["silent"],
 })
 S.readme("""
-# 22-node-rank
+# 26-node-rank
 
 Story: nanoGPT fine-tuning of gpt2-medium on two Slurm nodes (`gpu-b01`, `gpu-b02`, 4 GPUs each) launched
 statically on each node with `torchrun --nnodes=2 --nproc_per_node=4 --node_rank=N --log-dir ... --redirects 3`

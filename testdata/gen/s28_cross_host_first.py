@@ -1,4 +1,4 @@
-"""24-cross-host-first: the job of 07 (4 nodes x 8 GPUs, torch 1.13.1 / NCCL 2.14.3, timm DDP), but the GPU that
+"""28-cross-host-first: the job of 07 (4 nodes x 8 GPUs, torch 1.13.1 / NCCL 2.14.3, timm DDP), but the GPU that
 falls off the bus on node3 (0000:9b:00, rank 20) leaves its process hung in a CUDA call, silent.  1.4 s later a
 worker on another host, rank 2 on node1, segfaults in its NCCL proxy thread; node1's agent tears node1 down and the
 other ranks time out.  The first failure is the Xid on node3, not the crash on node1."""
@@ -7,7 +7,7 @@ import sys
 sys.dont_write_bytecode = True
 from flgen import *  # noqa: E402
 
-S = Scenario("24-cross-host-first")
+S = Scenario("28-cross-host-first")
 VER = (1, 13)
 NV = "2.14.3"
 PYL = "/opt/conda/lib/python3.9/site-packages"
@@ -148,7 +148,7 @@ S.expected({
     "run.ranks": 32,
 })
 S.readme("""
-# 24-cross-host-first
+# 28-cross-host-first
 
 Story: the job of 07-gpu-hardware (timm ResNet-152 DDP, 4 nodes x 8 GPUs, one `torchrun --tee 3` per node).
 In epoch 12 the GPU at PCI 0000:9b:00 on node3 (cudaDev 4 = rank 20, NCCL busId 9b000) falls off the bus (PCIe

@@ -1,4 +1,4 @@
-"""21-silent-rank-hang: like 05 (Kubernetes PyTorchJob, 2 pods x 8 GPUs, torch 2.4 / NCCL 2.20.5, torchtitan),
+"""25-silent-rank-hang: like 05 (Kubernetes PyTorchJob, 2 pods x 8 GPUs, torch 2.4 / NCCL 2.20.5, torchtitan),
 but each rank writes its own log file on the shared file system (rank<N>.log) and the bundle is those files.
 Rank 13's file is empty: its node's NFS client hung, which is also what stalled rank 13 (a blocking read in its
 data loader), and none of its buffered writes reached the server.  The other 15 ranks time out on ALLREDUCE
@@ -9,7 +9,7 @@ import sys
 sys.dont_write_bytecode = True
 from flgen import *  # noqa: E402
 
-S = Scenario("21-silent-rank-hang")
+S = Scenario("25-silent-rank-hang")
 VER = (2, 4)
 NV = "2.20.5"
 JOB = "llm-pretrain"
@@ -91,7 +91,7 @@ S.expected({
     "!findings[].id": ["clock_skew", "socket_fallback", "nccl_version_mismatch"],
 })
 S.readme("""
-# 21-silent-rank-hang
+# 25-silent-rank-hang
 
 Story: the job of 05-collective-hang (Kubeflow PyTorchJob `llm-pretrain`, master-0 + worker-0 pods, 8 GPUs each,
 torchtitan 2024 format with DDP), but every rank logs to its own file on the shared file system

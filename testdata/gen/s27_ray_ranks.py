@@ -1,4 +1,4 @@
-"""23-ray-ranks: Ray Train TorchTrainer on a KubeRay cluster, 2 worker nodes x 2 GPUs, torch 2.3, no NCCL_DEBUG.
+"""27-ray-ranks: Ray Train TorchTrainer on a KubeRay cluster, 2 worker nodes x 2 GPUs, torch 2.3, no NCCL_DEBUG.
 The bundle is the Ray job's driver log (`ray job logs`): every worker line carries only `(RayTrainWorker pid=N,
 ip=A)`, never a rank. TorchTrainer's placement list ties each (ip, pid) to its world rank; the process-group
 set-up line states the world size.  World rank 3 (10.244.1.42, pid 1377) runs out of GPU memory in its forward;
@@ -8,7 +8,7 @@ import sys
 sys.dont_write_bytecode = True
 from flgen import *  # noqa: E402
 
-S = Scenario("23-ray-ranks")
+S = Scenario("27-ray-ranks")
 VER = (2, 3)
 T0 = ts("2024-11-21 19:11:24.310")
 PYL = "/home/ray/anaconda3/lib/python3.10/site-packages"
@@ -82,7 +82,7 @@ S.expected({
     "ranks[].rank": [0, 1, 2, 3],
 })
 S.readme("""
-# 23-ray-ranks
+# 27-ray-ranks
 
 Story: a Ray Train `TorchTrainer` job on a KubeRay cluster (two worker pods, `10.244.4.193` and `10.244.1.42`,
 2 GPUs each), torch 2.3, NCCL_DEBUG unset. The bundle is the Ray job's driver log (`ray job logs`), where every
