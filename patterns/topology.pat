@@ -72,3 +72,40 @@ doc:      DeepSpeed launcher: the job's world size (all ranks).
 example:  [2025-12-28 05:01:38,135] [INFO] [launch.py:180:main] dist_world_size=2
 expect:   world_size=2
 not:      [2025-12-28 05:01:38,135] [INFO] [launch.py:179:main] global_rank_mapping=defaultdict(<class 'list'>, {'localhost': [0, 1]})
+
+# Ray Train's TorchTrainer lists its workers once they are placed: the ip
+# and pid of each with its world rank, local rank and node rank. Each
+# worker's own lines carry `(RayTrainWorker pid=N, ip=A)`, so the store
+# ties (host, pid) to the rank and every later line of that worker gets it.
+name:     topology.ray_worker_rank
+kind:     launcher.rank_map
+severity: info
+literal:  world_rank=
+regex:    - \((?:ip=(?<host>[\d.]+), pid=(?<pid>\d+)|node_id=\w+, ip=(?<host>[\d.]+), pid=(?<pid>\d+)[^)]*)\) world_rank=(?<rank>\d+), local_rank=(?<local_rank>\d+), node_rank=(?<node_rank>\d+)
+type:     pid=int rank=int local_rank=int node_rank=int
+doc:      Ray Train's placement of one worker: host (ip) and pid to world rank.
+# Ray docs, fine-tuning example output (find_string)
+example:  (TorchTrainer pid=611, ip=10.108.2.65) - (ip=10.108.1.83, pid=589) world_rank=1, local_rank=0, node_rank=1
+expect:   host=10.108.1.83
+expect:   pid=589
+expect:   rank=1
+expect:   local_rank=0
+expect:   node_rank=1
+# KubeRay example job output, Ray 2.x with node ids (find_string)
+example:  (TorchTrainer pid=1138, ip=10.244.4.193) - (node_id=2b00ea2b369c9d27de9596ce329daad1d24626b149975cf23cd10ea3, ip=10.244.1.42, pid=1341) world_rank=1, local_rank=0, node_rank=1
+expect:   host=10.244.1.42
+expect:   pid=1341
+expect:   rank=1
+not:      (TorchTrainer pid=611, ip=10.108.2.65) Started distributed worker processes:
+
+# Ray Train's process-group set-up on each worker states the world size.
+name:     topology.ray_pg_setup
+kind:     train.config
+severity: info
+literal:  Setting up process group for:
+regex:    Setting up process group for: \S+ \[rank=\d+, world_size=(?<world_size>\d+)\]
+type:     world_size=int
+doc:      Ray Train: the job's world size.
+# Ray docs (find_string)
+example:  (RayTrainWorker pid=671, ip=10.108.2.65) Setting up process group for: env:// [rank=0, world_size=4]
+expect:   world_size=4

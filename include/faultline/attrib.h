@@ -57,7 +57,8 @@ struct fl_attr {
 	double uptime;      /* dmesg seconds, when the line had an uptime stamp; else -1 */
 	double delta;       /* dmesg --reltime `[  +0.011147]`: seconds after the previous line; else -1 */
 	char level;         /* glog severity letter (F, E, W, I) or 0 */
-	const char *body;
+	const char *body;   /* the message: inside the line, not always up to its end
+			     * (the right side of a rich box is cut off) */
 	size_t body_len;
 	bool conflict;      /* a line prefix disagreed with the path */
 };

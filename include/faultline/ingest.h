@@ -27,6 +27,11 @@ enum fl_line_flags {
 	FL_LINE_CR_PART = 1 << 2,   /* one of several parts split at a lone CR (progress bars) */
 	FL_LINE_HAD_ANSI = 1 << 3,  /* ANSI escape sequences were removed */
 	FL_LINE_NO_EOL = 1 << 4,    /* last line of the member, without a newline */
+	FL_LINE_JOINED = 1 << 5,    /* several physical lines made one: a backslash
+				     * continuation or a terminal's hard wrap; lineno
+				     * and offset are the first one's */
+	FL_LINE_GLUED = 1 << 6,     /* one of several records glued onto one line
+				     * after a progress bar; they share its lineno */
 };
 
 /* One line of a member, cleaned: no EOL, no ANSI escapes, no NUL bytes. */

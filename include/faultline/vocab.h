@@ -46,6 +46,7 @@
 	X("launcher.child_failed") \
 	X("launcher.death_signal") \
 	X("launcher.exit_code") \
+	X("launcher.rank_map") \
 	X("launcher.root_cause") \
 	X("launcher.sigterm") \
 	X("launcher.worker_failed") \

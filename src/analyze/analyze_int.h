@@ -95,6 +95,10 @@ int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 /* "N rank(s) waited" - or, when no waiting line named its rank (torch 1.x
  * prints none), "ranks waited". */
 void hang_waiters(struct fl_buf *b, size_t nwaiting);
+/* Sets c->hang_in_init when every stuck rank (silent ones included)
+ * started a communicator it never finished: the others waited on a set-up
+ * that never completed, not on a collective. */
+int hang_check_init(struct ctx *c);
 int hang_analyze(struct ctx *c);
 
 /* findings.c */
@@ -121,7 +125,8 @@ char *dup_or_null(struct fl_stmt *st, int col);
 const char *rank_host(const struct ctx *c, int64_t rank);   /* borrowed; NULL unknown */
 const struct ev *ev_by_id(const struct ctx *c, int64_t id); /* NULL when not loaded */
 char *first_line(const char *text);                /* caller frees; bounded */
-/* Earlier in corrected time; unknown times last; then priority, then id. */
+/* Earlier in corrected time; unknown times last (within one file: file
+ * order); then priority, then id. */
 bool ev_before(const struct ev *x, const struct ev *y);
 
 /* world.c: run.ranks as the logs state it, ranks_seen, silent ranks.

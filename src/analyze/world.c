@@ -97,8 +97,14 @@ int world_silent_stuck(struct ctx *c)
 	struct fl_hang *h = &c->a->hang;
 	if (!h->set || c->first || c->nwaiting == 0)
 		return FL_OK;
-	size_t n;
+	size_t n, k = 0;
 	int64_t *silent = silent_ranks(c, &n);
+	/* a waiter known only from its "[Rank N]" (no line tied to it) has
+	 * no entry, yet it reported */
+	for (size_t i = 0; i < n; i++)
+		if (!has(c->waiting, c->nwaiting, silent[i]))
+			silent[k++] = silent[i];
+	n = k;
 	if (n && n < c->nwaiting) {
 		size_t cap = h->nstuck;
 		for (size_t i = 0; i < n; i++) {

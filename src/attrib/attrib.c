@@ -106,6 +106,29 @@ static void apply_time(struct fl_attr_file *f, struct fl_attr *a)
 	}
 }
 
+#define BOX_SIDE "\xe2\x94\x82" /* U+2502, the side of rich's boxes */
+
+/* rich's boxed tracebacks (accelerate, Lightning: `│ <frame or code>  │`):
+ * the sides are drawing, not message, and a frame inside reads as one. */
+static void unbox(struct fl_attr *a)
+{
+	const char *b = a->body;
+	size_t n = a->body_len;
+	if (n < 4 || memcmp(b, BOX_SIDE " ", 4) != 0)
+		return;
+	b += 4;
+	n -= 4;
+	while (n && b[n - 1] == ' ')
+		n--;
+	if (n >= 3 && memcmp(b + n - 3, BOX_SIDE, 3) == 0) {
+		n -= 3;
+		while (n && b[n - 1] == ' ')
+			n--;
+	}
+	a->body = b;
+	a->body_len = n;
+}
+
 void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct fl_attr *a)
 {
 	a->rank = a->local_rank = a->pid = -1;
@@ -128,6 +151,8 @@ void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct f
 	}
 	a->body = line + i;
 	a->body_len = len - i;
+	if (a->body_len && a->body[0] == '\xe2')
+		unbox(a);
 	apply_path(f, a);
 	apply_time(f, a);
 }

@@ -164,7 +164,6 @@ struct cli_progress {
 void cli_progress_init(struct cli_progress *pr, bool quiet, int index, int count);
 /* Sets o->progress to print on pr, when pr is on. */
 void cli_progress_attach(struct cli_progress *pr, struct fl_pipeline_opts *o);
-void cli_progress_update(void *ctx, const struct fl_progress *p);
 void cli_progress_clear(struct cli_progress *pr);
 
 /* Analyses run_id and writes the report where c says (stdout or -o). */

@@ -73,7 +73,7 @@ static void progress_text(const struct cli_progress *pr, const struct fl_progres
 	}
 }
 
-void cli_progress_update(void *ctx, const struct fl_progress *p)
+static void progress_update(void *ctx, const struct fl_progress *p)
 {
 	struct cli_progress *pr = ctx;
 	struct fl_buf b = FL_BUF_INIT;
@@ -98,6 +98,6 @@ void cli_progress_attach(struct cli_progress *pr, struct fl_pipeline_opts *o)
 {
 	if (!pr->on)
 		return;
-	o->progress = cli_progress_update;
+	o->progress = progress_update;
 	o->progress_ctx = pr;
 }

@@ -12,7 +12,19 @@
  *     that share its line number (FL_LINE_CR_PART);
  *   - ANSI escape sequences are removed, NUL bytes become spaces;
  *   - a line longer than max_line keeps its first max_line bytes
- *     (FL_LINE_TRUNCATED) and the rest is skipped, without buffering it.
+ *     (FL_LINE_TRUNCATED) and the rest is skipped, without buffering it;
+ *   - a record glued after a progress bar's last redraw (`... 1.06s/it]
+ *     WARNING:torch...` without a newline between) is split off
+ *     (FL_LINE_GLUED), in the lines that had CRs or escapes, where bars are;
+ *   - physical lines that are one logical line are joined (FL_LINE_JOINED,
+ *     numbered as the first): a shell continuation ending in ` \`, and a
+ *     terminal's hard wrap - a line exactly as long as an earlier long line
+ *     (the terminal's width), cut inside a token, whose next line does not
+ *     start a record or look like the line before it.
+ *
+ * Reassembly belongs here, not in attrib or extract: it decides where a
+ * line ends, which is framing, and everything downstream (prefixes,
+ * timestamps, patterns, line numbers of evidence) then sees whole records.
  *
  * A complete line inside one fed chunk is handed out without copying; only
  * lines split across chunks or needing cleaning are copied, into buffers
@@ -26,6 +38,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum {
+	WRAP_MIN = 100,  /* narrower lines are not taken for a terminal's wraps */
+	WRAP_HEAD = 8,   /* bytes whose shape tells another record from a wrap */
+	JOIN_MAX = 16,   /* physical lines in one logical line, at most */
+};
+
 struct fl_linesplit {
 	size_t max_line;
 	struct fl_buf pending; /* start of a line whose end has not arrived */
@@ -36,6 +54,15 @@ struct fl_linesplit {
 	uint64_t offset;   /* member offset of the next byte fed */
 	uint64_t line_off; /* member offset where the pending line started */
 	uint64_t truncated;
+	/* a logical line being assembled from physical ones */
+	struct fl_buf held;
+	struct fl_line held_line; /* lineno, offset and flags of the first part */
+	bool holding, held_backslash;
+	int held_parts;
+	/* the longest line so far (>= WRAP_MIN), whose length a hard wrap
+	 * would repeat, and the start of the last line of that length */
+	size_t long_len;
+	char long_head[WRAP_HEAD];
 };
 
 struct fl_linesplit *fl_linesplit_new(size_t max_line)
@@ -52,6 +79,7 @@ void fl_linesplit_free(struct fl_linesplit *ls)
 		return;
 	fl_buf_release(&ls->pending);
 	fl_buf_release(&ls->clean);
+	fl_buf_release(&ls->held);
 	free(ls);
 }
 
@@ -87,6 +115,181 @@ static size_t ansi_len(const char *p, size_t n)
 	return 2;
 }
 
+/* ---- joining physical lines ---- */
+
+typedef int (*line_cb)(void *, const struct fl_line *);
+
+static bool is_word(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Does the line start a record of its own (so it cannot be the rest of a
+ * wrapped one)? Stamps, brackets, glog headers, tracebacks, exceptions. */
+static bool record_start(const char *p, size_t n)
+{
+	if (n == 0 || p[0] == '[' || p[0] == '<' || (n > 1 && p[0] == ' ' && p[1] == ' ') || p[0] == '\t')
+		return true;
+	if (n >= 5 && p[4] == '-' && is_word(p[0]) && p[0] >= '0' && p[0] <= '9')
+		return true;
+	if (n >= 5 && (p[0] == 'I' || p[0] == 'W' || p[0] == 'E' || p[0] == 'F') && p[1] >= '0' &&
+	    p[1] <= '9' && p[4] >= '0' && p[4] <= '9')
+		return true;
+	if (n >= 9 && memcmp(p, "Traceback", 9) == 0)
+		return true;
+	size_t i = 0;
+	while (i < n && i < 64 && (is_word(p[i]) || p[i] == '.'))
+		i++;
+	return i >= 5 && i < n && p[i] == ':' &&
+	       (memcmp(p + i - 5, "Error", 5) == 0 || (i >= 9 && memcmp(p + i - 9, "Exception", 9) == 0) ||
+		(i >= 7 && memcmp(p + i - 7, "Warning", 7) == 0));
+}
+
+/* Letters, digits and blanks as classes, other bytes as themselves: two
+ * records of one logger start alike (`12: [titan] 2026-...`, `13: [titan]
+ * 2026-...`), the rest of a wrapped line does not. */
+static char byte_class(char c)
+{
+	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+		return 'a';
+	if (c >= '0' && c <= '9')
+		return '9';
+	return c == '\t' ? ' ' : c;
+}
+
+static bool same_shape(const char *a, const char *b)
+{
+	for (int i = 0; i < WRAP_HEAD; i++)
+		if (byte_class(a[i]) != byte_class(b[i]))
+			return false;
+	return true;
+}
+
+static bool ends_backslash(const struct fl_line *l)
+{
+	return l->len >= 2 && l->ptr[l->len - 1] == '\\' && l->ptr[l->len - 2] == ' ';
+}
+
+/* A terminal wraps at its width, and no line of the file is longer: a
+ * line as long as the longest one so far, seen at that length before, cut
+ * inside a token, and not shaped like the last line of that length (which
+ * would make it the next of a run of equal records: srun-labelled steps,
+ * NCCL channel lines) is a wrap candidate. Whether the next line goes on
+ * with it is for continues() to say. */
+static bool wrap_width(const struct fl_linesplit *ls, const struct fl_line *l)
+{
+	return l->len >= WRAP_MIN && l->len == ls->long_len && is_word(l->ptr[l->len - 1]) &&
+	       !same_shape(l->ptr, ls->long_head);
+}
+
+static void learn_width(struct fl_linesplit *ls, const struct fl_line *l)
+{
+	if (l->len >= WRAP_MIN && l->len >= ls->long_len) {
+		ls->long_len = l->len;
+		memcpy(ls->long_head, l->ptr, WRAP_HEAD);
+	}
+}
+
+static void hold(struct fl_linesplit *ls, const struct fl_line *l)
+{
+	fl_buf_reset(&ls->held);
+	fl_buf_add(&ls->held, l->ptr, l->len);
+	ls->held_line = *l;
+	ls->held_backslash = ends_backslash(l);
+	ls->held_parts = 1;
+	ls->holding = true;
+}
+
+static bool continues(const struct fl_linesplit *ls, const struct fl_line *l)
+{
+	if (l->len == 0 || ls->held_parts >= JOIN_MAX || ls->held.len + l->len + 1 > ls->max_line)
+		return false;
+	if (ls->held_backslash)
+		return true;
+	/* The cut falls inside a token (`pytorch.distribut` + `ed/main.py`)
+	 * or at the one blank of a sentence (`line` + ` 345, in wrapper`). */
+	bool inside = is_word(l->ptr[0]) || (l->len > 1 && l->ptr[0] == ' ' && is_word(l->ptr[1]));
+	/* A line that begins as the held one did (`5: ` of srun, a host) is
+	 * that writer's next record. */
+	bool same_start = l->len >= 3 && memcmp(l->ptr, ls->held.ptr, 3) == 0;
+	return inside && !same_start && !record_start(l->ptr, l->len) &&
+	       (l->len < WRAP_HEAD || !same_shape(l->ptr, ls->held.ptr));
+}
+
+static int release(struct fl_linesplit *ls, line_cb cb, void *ctx)
+{
+	ls->holding = false;
+	struct fl_line l = ls->held_line;
+	l.ptr = ls->held.ptr;
+	l.len = ls->held.len;
+	return cb(ctx, &l);
+}
+
+/* Appends l to the held line; keeps holding while the result still
+ * continues (another ` \` or another full-width part). */
+static int extend(struct fl_linesplit *ls, const struct fl_line *l, line_cb cb, void *ctx)
+{
+	const char *p = l->ptr;
+	size_t n = l->len;
+	if (ls->held_backslash) {
+		/* `--nnodes=2 \` + `    --node_rank=1`: one space for the break */
+		ls->held.len -= 1;
+		while (n && (*p == ' ' || *p == '\t')) {
+			p++;
+			n--;
+		}
+	}
+	fl_buf_add(&ls->held, p, n);
+	ls->held_line.flags |= l->flags | FL_LINE_JOINED;
+	ls->held_parts++;
+	struct fl_line joined = { ls->held.ptr, ls->held.len, 0, 0, 0 };
+	ls->held_backslash = ends_backslash(&joined);
+	if (ls->held_backslash || (l->len == ls->long_len && l->len >= WRAP_MIN))
+		return 0;
+	return release(ls, cb, ctx);
+}
+
+/* Every line leaves through here: joined to a held one, held, or passed on. */
+static int deliver(struct fl_linesplit *ls, const struct fl_line *l, line_cb cb, void *ctx)
+{
+	if (ls->holding) {
+		if (continues(ls, l))
+			return extend(ls, l, cb, ctx);
+		int rc = release(ls, cb, ctx);
+		if (rc)
+			return rc;
+	}
+	bool wrap = wrap_width(ls, l);
+	learn_width(ls, l);
+	if (wrap || ends_backslash(l)) {
+		hold(ls, l);
+		return 0;
+	}
+	return cb(ctx, l);
+}
+
+/* ---- records glued after a progress bar ---- */
+
+/* End of a tqdm bar that another record follows without a line break:
+ * `[39:03<00:00,  1.06s/it]WARNING:...`: the index after the `]`, or 0. */
+static size_t glued_at(const char *p, size_t n)
+{
+	for (const char *q = memchr(p, ']', n); q && q + 1 < p + n;
+	     q = memchr(q + 1, ']', (size_t)(p + n - q - 1))) {
+		char c = q[1];
+		/* a rate closes the bar: `1.06s/it]`, `231MB/s]`, `? examples/s]` */
+		if (!(is_word(c) || c == '[') || q - p < 6 ||
+		    (memcmp(q - 2, "/s", 2) != 0 && memcmp(q - 3, "/it", 3) != 0))
+			continue;
+		const char *open = q;
+		while (open > p && q - open < 48 && *open != '[')
+			open--;
+		if (*open == '[' && memchr(open, '<', (size_t)(q - open)))
+			return (size_t)(q - p) + 1;
+	}
+	return 0;
+}
+
 /* Emits one CR-free part, cleaning it first when needed. */
 static int emit_part(struct fl_linesplit *ls, const char *p, size_t n, uint64_t lineno,
 		     uint64_t off, unsigned flags, int (*cb)(void *, const struct fl_line *),
@@ -108,8 +311,18 @@ static int emit_part(struct fl_linesplit *ls, const char *p, size_t n, uint64_t 
 		n = ls->clean.len;
 		flags |= (esc ? FL_LINE_HAD_ANSI : 0) | (nul ? FL_LINE_HAD_NUL : 0);
 	}
+	size_t cut = glued_at(p, n);
+	if (cut) {
+		struct fl_line bar = { p, cut, lineno, off, flags | FL_LINE_GLUED };
+		int rc = deliver(ls, &bar, cb, ctx);
+		if (rc)
+			return rc;
+		p += cut;
+		n -= cut;
+		flags |= FL_LINE_GLUED;
+	}
 	struct fl_line l = { p, n, lineno, off, flags };
-	return cb(ctx, &l);
+	return deliver(ls, &l, cb, ctx);
 }
 
 /* Emits a physical line (without its '\n'), splitting at lone CRs. */
@@ -192,7 +405,7 @@ int fl_linesplit_feed(struct fl_linesplit *ls, const char *p, size_t n,
 				struct fl_line l = { p, len, ls->lineno++, ls->offset, 0 };
 				ls->offset += len + 1;
 				p = q + 1;
-				int rc = cb(ctx, &l);
+				int rc = deliver(ls, &l, cb, ctx);
 				if (rc)
 					return rc;
 				continue;
@@ -243,13 +456,16 @@ int fl_linesplit_feed(struct fl_linesplit *ls, const char *p, size_t n,
 int fl_linesplit_finish(struct fl_linesplit *ls, int (*cb)(void *ctx, const struct fl_line *l),
 			void *ctx)
 {
-	if (ls->pending.len == 0 && !ls->pending_flags)
-		return 0;
-	unsigned flags = ls->pending_flags | FL_LINE_NO_EOL;
-	int rc = emit_line(ls, ls->pending.ptr ? ls->pending.ptr : "", ls->pending.len, flags, cb,
-			   ctx);
-	fl_buf_reset(&ls->pending);
-	ls->skipping = false;
-	ls->pending_flags = 0;
+	int rc = 0;
+	if (ls->pending.len || ls->pending_flags) {
+		unsigned flags = ls->pending_flags | FL_LINE_NO_EOL;
+		rc = emit_line(ls, ls->pending.ptr ? ls->pending.ptr : "", ls->pending.len, flags, cb,
+			       ctx);
+		fl_buf_reset(&ls->pending);
+		ls->skipping = false;
+		ls->pending_flags = 0;
+	}
+	if (!rc && ls->holding)
+		rc = release(ls, cb, ctx);
 	return rc;
 }

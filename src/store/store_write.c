@@ -283,6 +283,13 @@ static const char *const RESOLVE_SQL[] = {
 	" FROM events WHERE run_id = {RUN} AND kind IN ('nccl.init_complete', 'nccl.init_start')"
 	"  AND host IS NOT NULL AND pid IS NOT NULL AND json_extract(fields, '$.comm_rank') IS NOT NULL"
 	" GROUP BY host, pid;",
+	/* A launcher's placement list (Ray Train's world_rank per ip and pid)
+	 * ties processes that NCCL did not. */
+	"INSERT OR IGNORE INTO procs(run_id, host, pid, rank, source)"
+	" SELECT run_id, host, pid, MIN(rank), 'launcher' FROM events"
+	" WHERE run_id = {RUN} AND kind = 'launcher.rank_map'"
+	"  AND host IS NOT NULL AND pid IS NOT NULL AND rank IS NOT NULL"
+	" GROUP BY host, pid HAVING COUNT(DISTINCT rank) = 1;",
 	/* Lines that carry rank, host and pid together tie the pid too. */
 	"INSERT OR IGNORE INTO procs(run_id, host, pid, rank, source)"
 	" SELECT run_id, host, pid, MIN(rank), 'line' FROM activity"

@@ -449,6 +449,25 @@ Test(attr_line, uptime_arithmetic_is_exact)
 	fl_attr_file_free(f);
 }
 
+/* rich's boxed traceback (excerpt train-035, accelerate): the box sides
+ * are not part of the message. */
+Test(attr_line, rich_box_sides_are_cut)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	const char *l = "\xe2\x94\x82 /usr/local/lib/python3.9/dist-packages/torch/distributed/run.py:753 "
+			"in run                       \xe2\x94\x82";
+	attr(f, l, &a);
+	cr_assert_eq(a.body_len, strlen("/usr/local/lib/python3.9/dist-packages/torch/distributed/run.py:753 in run"));
+	cr_assert_eq(memcmp(a.body, "/usr/local/lib/python3.9/dist-packages/torch/distributed/run.py:753 in run",
+			    a.body_len), 0);
+	const char *code = "\xe2\x94\x82 \xe2\x9d\xb1 753 \xe2\x94\x82   elastic_launch(      \xe2\x94\x82";
+	attr(f, code, &a);
+	cr_assert_eq(a.body_len, strlen("\xe2\x9d\xb1 753 \xe2\x94\x82   elastic_launch("));
+	fl_attr_file_free(f);
+}
+
 /* dmesg --reltime (`dmesg -e`): a minute header, then seconds since the
  * previous message. Lines from a mailing-list report (find_string). */
 Test(attr_line, dmesg_reltime_adds_up)

@@ -377,3 +377,139 @@ Test(linesplit, chunking_small_limit_truncates)
 	free(in);
 	check_chunking(512);
 }
+
+/* ---- lines as they really arrive ---- */
+
+/* A shell continuation: one logical line, numbered as its first physical
+ * line, whatever the chunking (pysot issue 88, the second node's command). */
+#define LAUNCH_CMD                                                                 \
+	"python -m torch.distributed.launch \\\n"                                  \
+	"    --nnodes=2 \\\n"                                                      \
+	"    --node_rank=1 \\\n"                                                   \
+	"    --nproc_per_node=8 \\\n"                                              \
+	"    --master_addr=192.168.1.1 \\\n"                                       \
+	"    --master_port=2333 \\\n"                                              \
+	"    ../../tools/train.py\n"                                               \
+	"next\n"
+
+Test(linesplit, backslash_continuation_is_one_line)
+{
+	static const size_t chunks[] = { 0, 1, 7, 33 };
+	for (size_t k = 0; k < sizeof(chunks) / sizeof(chunks[0]); k++) {
+		struct collect c = { 0 };
+		SPLIT(LAUNCH_CMD, 0, chunks[k], &c);
+		cr_assert_eq(c.n, 2, "chunk %zu: %zu lines", chunks[k], c.n);
+		expect_line(&c, 0,
+			    "python -m torch.distributed.launch --nnodes=2 --node_rank=1 "
+			    "--nproc_per_node=8 --master_addr=192.168.1.1 --master_port=2333 "
+			    "../../tools/train.py",
+			    1, 0, FL_LINE_JOINED);
+		expect_line(&c, 1, "next", 8, sizeof(LAUNCH_CMD) - 1 - 5, 0);
+		collect_free(&c);
+	}
+}
+
+Test(linesplit, backslash_at_the_end_of_a_member_is_kept)
+{
+	struct collect c = { 0 };
+	SPLIT("python -m torch.distributed.launch --nproc_per_node=8 --nnodes=8 --node_rank=0 \\\n", 0,
+	      0, &c);
+	cr_assert_eq(c.n, 1);
+	expect_line(&c, 0,
+		    "python -m torch.distributed.launch --nproc_per_node=8 --nnodes=8 --node_rank=0 \\", 1,
+		    0, 0);
+	collect_free(&c);
+}
+
+/* tqdm's last redraw and the agent's warning written without a newline
+ * between them (pytorch/pytorch#91278): two records on one line. */
+Test(linesplit, record_glued_after_a_progress_bar)
+{
+	struct collect c = { 0 };
+	SPLIT(" 99%|\xe2\x96\x88\xe2\x96\x88| 2208/2209 [39:02<00:01,  1.06s/it]\r"
+	      "100%|\xe2\x96\x88\xe2\x96\x88| 2209/2209 [39:03<00:00,  1.06s/it]"
+	      "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 4041 closing "
+	      "signal SIGTERM\n",
+	      0, 0, &c);
+	cr_assert_eq(c.n, 3);
+	expect_line(&c, 0, " 99%|\xe2\x96\x88\xe2\x96\x88| 2208/2209 [39:02<00:01,  1.06s/it]", 1, 0,
+		    FL_LINE_CR_PART);
+	expect_line(&c, 1, "100%|\xe2\x96\x88\xe2\x96\x88| 2209/2209 [39:03<00:00,  1.06s/it]", 1, 0,
+		    FL_LINE_CR_PART | FL_LINE_GLUED);
+	expect_line(&c, 2,
+		    "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 4041 "
+		    "closing signal SIGTERM",
+		    1, 0, FL_LINE_CR_PART | FL_LINE_GLUED);
+	collect_free(&c);
+}
+
+/* nanotron's tokenizer warning after a datasets bar (nanotron issue log);
+ * a bar followed by a blank and Ray's dedup note is not glued. */
+Test(linesplit, glued_record_after_an_examples_bar)
+{
+	struct collect c = { 0 };
+	SPLIT("x\rGrouping texts in chunks of 257:   0%|          | 0/10000 [00:00<?, ? examples/s]"
+	      "Token indices sequence length is longer than the specified maximum sequence length\n"
+	      "x\r100%|\xe2\x96\x88| 97.8M/97.8M [00:00<00:00, 231MB/s] [repeated 11x across cluster]\n",
+	      0, 0, &c);
+	cr_assert_eq(c.n, 5);
+	expect_line(&c, 1, "Grouping texts in chunks of 257:   0%|          | 0/10000 [00:00<?, ? examples/s]",
+		    1, 0, FL_LINE_CR_PART | FL_LINE_GLUED);
+	expect_line(&c, 2,
+		    "Token indices sequence length is longer than the specified maximum sequence length",
+		    1, 0, FL_LINE_CR_PART | FL_LINE_GLUED);
+	cr_assert_str_eq(c.v[4].text,
+			 "100%|\xe2\x96\x88| 97.8M/97.8M [00:00<00:00, 231MB/s] [repeated 11x across cluster]");
+	cr_assert_eq(c.v[4].flags, FL_LINE_CR_PART);
+	collect_free(&c);
+}
+
+/* A terminal of 166 columns wrapped these (ai4d-iasc/trixie issue 87): the
+ * width shows once two lines reach it; the wrap inside `line` + ` 345` is
+ * then rejoined. The second `ERROR:torch...` line starts like the first,
+ * as a run of equal records would, so it is left as it is. */
+#define WRAPPED                                                                                        \
+	"ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: "  \
+	"20327) of binary: /gpfs/projects/DT/mtp/Project_SamuelL/pytorch.distribut\n"                     \
+	"ed/main.py\n"                                                                                  \
+	"ERROR:torch.distributed.elastic.multiprocessing.errors.error_handler:no error file defined for " \
+	"parent, to copy child error file (/tmp/torchelastic_dj__qkuc/none_q4s99\n"                       \
+	"mna/attempt_0/0/error.json)\n"                                                                 \
+	"Traceback (most recent call last):\n"                                                          \
+	"  File \"/gpfs/projects/DT/mtp/WMT20/opt/miniconda3/envs/pytorch-1.12.0/lib/python3.8/"        \
+	"site-packages/torch/distributed/elastic/multiprocessing/errors/__init__.py\", line\n"           \
+	" 345, in wrapper\n"                                                                            \
+	"    return f(*args, **kwargs)\n"
+
+Test(linesplit, terminal_hard_wrap_is_rejoined)
+{
+	struct collect c = { 0 };
+	SPLIT(WRAPPED, 0, 0, &c);
+	cr_assert_eq(c.n, 7, "%zu lines", c.n);
+	cr_assert_str_eq(c.v[5].text,
+			 "  File \"/gpfs/projects/DT/mtp/WMT20/opt/miniconda3/envs/pytorch-1.12.0/lib/"
+			 "python3.8/site-packages/torch/distributed/elastic/multiprocessing/errors/"
+			 "__init__.py\", line 345, in wrapper");
+	cr_assert_eq(c.v[5].lineno, 6);
+	cr_assert_eq(c.v[5].flags, FL_LINE_JOINED);
+	cr_assert_str_eq(c.v[6].text, "    return f(*args, **kwargs)");
+	cr_assert_eq(c.v[6].lineno, 8);
+	collect_free(&c);
+}
+
+/* Equal-length records of one writer are not wraps: srun-labelled lines
+ * (testdata 20-single-file-oom) stay apart. */
+Test(linesplit, equal_records_are_not_wraps)
+{
+	struct collect c = { 0 };
+	SPLIT("5:   File \"/home/jdoe/miniconda3/envs/seg/lib/python3.11/site-packages/lightning/pytorch/"
+	      "trainer/call.py\", line 43, in _call_and_handle_interrupt\n"
+	      "6:   File \"/home/jdoe/miniconda3/envs/seg/lib/python3.11/site-packages/lightning/pytorch/"
+	      "trainer/call.py\", line 43, in _call_and_handle_interrupt\n"
+	      "5:     return trainer.strategy.launcher.launch(trainer_fn, *args, trainer=trainer, **kwargs)\n",
+	      0, 0, &c);
+	cr_assert_eq(c.n, 3);
+	for (size_t i = 0; i < 3; i++)
+		cr_assert_eq(c.v[i].flags, 0, "line %zu joined", i);
+	collect_free(&c);
+}
