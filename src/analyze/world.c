@@ -6,8 +6,9 @@
  * and a collector may have lost a node. So the number of ranks seen is not
  * the job's size. The logs state the size in several places (the config
  * collected in findings.c: `world size N`, NCCL nranks of the largest
- * communicator, torch's process-group size; and launcher arguments,
- * nnodes x nproc_per_node); the largest statement that no rank seen beyond
+ * communicator, torch's process-group size; launcher arguments, nnodes x
+ * nproc_per_node; any line's world_size, such as a store-based barrier's);
+ * the largest statement that no rank seen beyond
  * it contradicts is the world. Ranks of that world that left no line are
  * listed with state `silent` (hang.c counts them among the stuck ranks of
  * a pure hang).
@@ -40,8 +41,10 @@ int world_collect(struct ctx *c)
 	int rc = q_row(c, Q_LAUNCHER_WORLD, &st);
 	if (rc)
 		return rc;
-	int64_t launcher = col_int(st, 0, -1);
+	int64_t launcher = col_int(st, 0, -1), any_line = col_int(st, 1, -1);
 	fl_stmt_free(st);
+	if (any_line > launcher)
+		launcher = any_line;
 	a->nranks_seen = 0;
 	for (size_t i = 0; i < a->nranks_state; i++)
 		a->nranks_seen += a->ranks[i].lines > 0;
