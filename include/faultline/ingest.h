@@ -117,6 +117,23 @@ int fl_ingest_size(const char *path, uint64_t *bytes);
  * fl_ingest_bundle() reports). */
 int fl_ingest_hash(const char *path, char out[65], struct fl_err *err);
 
+/* ---- streaming SHA-256 (sha_stream.c) ----
+ * For bytes that arrive in pieces (an upload being spooled): the digest is
+ * the one fl_ingest_bundle() records for a file bundle of those bytes.
+ * fl_hash_hex() finishes the hash (64 lower-case hex digits and a NUL); the
+ * handle may then only be freed. fl_hash_free() accepts NULL. */
+struct fl_hash;
+struct fl_hash *fl_hash_new(void);
+void fl_hash_add(struct fl_hash *h, const void *p, size_t n);
+void fl_hash_hex(struct fl_hash *h, char out[65]);
+void fl_hash_free(struct fl_hash *h);
+
+/* ---- a directory as one stream (pack.c) ----
+ * Writes the regular files under dir as a zstd-compressed tar to fd (not
+ * closed), entries sorted and normalised so that the same files always
+ * give the same bytes. */
+int fl_ingest_pack_dir(const char *dir, int fd, struct fl_err *err);
+
 /* ---- line splitter (exposed for tests and for `patterns test`) ---- */
 struct fl_linesplit;
 struct fl_linesplit *fl_linesplit_new(size_t max_line);

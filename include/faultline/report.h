@@ -12,14 +12,19 @@
 
 #include "faultline/analyze.h"
 
-enum fl_format { FL_FMT_TEXT, FL_FMT_MD, FL_FMT_JSON, FL_FMT_HTML };
+/* The report formats; the last three are tickets (report_ticket.c). */
+enum fl_format {
+	FL_FMT_TEXT, FL_FMT_MD, FL_FMT_JSON, FL_FMT_HTML, FL_FMT_JIRA, FL_FMT_GITHUB, FL_FMT_SLACK
+};
 
-/* Parses "text", "md", "json", "html"; returns -1 for anything else. */
+/* Parses "text", "md", "json", "html", "jira", "github", "slack"; returns
+ * -1 for anything else. */
 int fl_format_from_name(const char *name);
 
 struct fl_report_opts {
 	enum fl_format format;
 	bool color; /* text only: ANSI colours */
+	const char *link; /* tickets: the full report's URL, NULL for none */
 };
 
 void fl_report_render(const struct fl_analysis *a, const struct fl_report_opts *o,
@@ -30,6 +35,11 @@ void fl_report_text(const struct fl_analysis *a, bool color, struct fl_buf *out)
 void fl_report_md(const struct fl_analysis *a, struct fl_buf *out);
 void fl_report_json(const struct fl_analysis *a, struct fl_buf *out);
 void fl_report_html(const struct fl_analysis *a, struct fl_buf *out);
+/* A ticket body (fmt FL_FMT_JIRA, FL_FMT_GITHUB or FL_FMT_SLACK, the last
+ * a Slack message as JSON), cut to that tool's size limits, ending with a
+ * link to link (or, when NULL, the command that prints the full report). */
+void fl_report_ticket(const struct fl_analysis *a, enum fl_format fmt, const char *link,
+		      struct fl_buf *out);
 
 /* Shared helpers for renderers. */
 void fl_report_time(struct fl_buf *b, int64_t ts);           /* RFC 3339 or "-" */

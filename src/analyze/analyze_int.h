@@ -93,6 +93,10 @@ int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 /* "N rank(s) waited" - or, when no waiting line named its rank (torch 1.x
  * prints none), "ranks waited". */
 void hang_waiters(struct fl_buf *b, size_t nwaiting);
+/* Sets c->hang_in_init when every stuck rank (silent ones included)
+ * started a communicator it never finished: the others waited on a set-up
+ * that never completed, not on a collective. */
+int hang_check_init(struct ctx *c);
 int hang_analyze(struct ctx *c);
 
 /* findings.c */

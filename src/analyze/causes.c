@@ -335,6 +335,9 @@ static int missing_evidence(struct ctx *c, char **out)
 /* Primary causes, then derived ones; the first becomes likely_cause. */
 int rank_causes(struct ctx *c, const struct ev *first)
 {
+	int rc = hang_check_init(c);
+	if (rc)
+		return rc;
 	struct cand v[32];
 	size_t n = 0;
 	for (size_t i = 0; i < c->nev && n < 24; i++) {
@@ -411,7 +414,6 @@ int rank_causes(struct ctx *c, const struct ev *first)
 			conf_first = "medium";
 	}
 	size_t out = 0;
-	int rc = FL_OK;
 	c->a->others = fl_xcalloc(n ? n : 1, sizeof(struct fl_cause));
 	for (size_t i = 0; !rc && i < n; i++) {
 		if (v[i].score <= 0)

@@ -19,10 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Silent ranks are listed as stuck only up to this world size: beyond it
- * a bundle that lacks most ranks' logs would name thousands. */
-#define MAX_SILENT_STUCK 1024
-
 struct group {
 	char *pg, *op;
 	int64_t seq, timeout;
@@ -289,18 +285,19 @@ static int open_init_ranks(struct ctx *c, int64_t **v, size_t *n, size_t *cap)
 	return rc;
 }
 
-/* Every stuck rank started a communicator it never finished: the others
- * waited on a set-up that never completed, not on a collective. */
-static int stuck_in_init(struct ctx *c, const int64_t *stuck, size_t n, bool *out)
+int hang_check_init(struct ctx *c)
 {
+	const struct fl_hang *h = &c->a->hang;
+	if (!h->set || !h->nstuck || c->hang_in_init)
+		return FL_OK;
 	int64_t *open = NULL;
 	size_t no = 0, capo = 0;
 	int rc = open_init_ranks(c, &open, &no, &capo);
 	bool all = !rc && no > 0;
-	for (size_t i = 0; all && i < n; i++)
-		all = has_rank(open, no, stuck[i]);
+	for (size_t i = 0; all && i < h->nstuck; i++)
+		all = has_rank(open, no, h->stuck[i]);
 	free(open);
-	*out = all;
+	c->hang_in_init = all;
 	return rc;
 }
 
@@ -340,17 +337,11 @@ static int watchdog_hang(struct ctx *c)
 			if (!has_rank(best->ranks, best->n, act[i]))
 				push_rank(&stuck, &ns, &caps, act[i]);
 		free(act);
-		/* A stuck rank is often silent: with the world size known, the
-		 * ranks that never reported are the ones held up. */
-		int64_t world = c->a->config.world_size;
-		for (int64_t r = 0; world > (int64_t)best->n && world <= MAX_SILENT_STUCK && r < world; r++)
-			if (!has_rank(best->ranks, best->n, r))
-				push_rank(&stuck, &ns, &caps, r);
 	}
 	rank_set_finish(stuck, &ns);
 	c->a->hang.stuck = stuck;
 	c->a->hang.nstuck = ns;
-	int rc = ns ? stuck_in_init(c, stuck, ns, &c->hang_in_init) : FL_OK;
+
 	for (size_t i = 0, shown = 0; i < c->nev && shown < 6; i++) {
 		const struct ev *e = &c->ev[i];
 		if (is_timeout(c, e) || !strcmp(e->kind, "torch.watchdog_summary")) {
@@ -364,7 +355,7 @@ static int watchdog_hang(struct ctx *c)
 		free(gs[i].ranks);
 	}
 	free(gs);
-	return rc;
+	return 0;
 }
 
 /* An Init START line of Q_INIT_HANG as evidence, placed and timed as a

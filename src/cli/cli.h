@@ -166,8 +166,10 @@ void cli_progress_init(struct cli_progress *pr, bool quiet, int index, int count
 void cli_progress_attach(struct cli_progress *pr, struct fl_pipeline_opts *o);
 void cli_progress_clear(struct cli_progress *pr);
 
-/* Analyses run_id and writes the report where c says (stdout or -o). */
-int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, bool save);
+/* Analyses run_id and writes the report where c says (stdout or -o); link:
+ * the full report's URL in a ticket format, or NULL. */
+int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, bool save,
+	       const char *link);
 /* Writes buf to -o FILE (atomically) or stdout. */
 int cli_write_output(const struct cli_common *c, const struct fl_buf *buf);
 
@@ -237,6 +239,9 @@ int cmd_gc(int argc, char **argv);
 int cmd_hosts(int argc, char **argv);
 int cmd_reanalyze(int argc, char **argv);
 int cmd_rm(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_token(int argc, char **argv);
+int cmd_upload(int argc, char **argv);
 int cmd_patterns(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_version(int argc, char **argv);

@@ -32,7 +32,8 @@ int cli_common_opt(struct cli_common *c, int opt, const char *arg)
 	case 'f':
 		c->format = fl_format_from_name(arg);
 		if (c->format < 0) {
-			cli_failf("unknown format '%s' (text, md, json or html)", arg);
+			cli_failf("unknown format '%s' (text, md, json, html, jira, github or slack)",
+				  arg);
 			return -1;
 		}
 		return 1;
@@ -247,7 +248,8 @@ int cli_write_output(const struct cli_common *c, const struct fl_buf *buf)
 	return rc;
 }
 
-int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, bool save)
+int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, bool save,
+	       const char *link)
 {
 	struct fl_err err;
 	fl_err_clear(&err);
@@ -261,7 +263,8 @@ int cli_report(struct fl_store *s, int64_t run_id, const struct cli_common *c, b
 		fl_analysis_free(a);
 		return cli_fail(&err);
 	}
-	struct fl_report_opts ro = { c->format < 0 ? FL_FMT_TEXT : (enum fl_format)c->format, false };
+	struct fl_report_opts ro = { c->format < 0 ? FL_FMT_TEXT : (enum fl_format)c->format, false,
+				     link };
 	const char *nc = getenv("NO_COLOR");
 	ro.color = ro.format == FL_FMT_TEXT && !c->out && isatty(STDOUT_FILENO) && !(nc && *nc);
 	struct fl_buf out = FL_BUF_INIT;

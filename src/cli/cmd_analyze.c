@@ -20,7 +20,7 @@ int cmd_analyze(int argc, char **argv)
 	struct fl_ingest_result res;
 	rc = cli_ingest_one(s, p, argv[optind], &in, 1, 1, &res);
 	if (rc == EXIT_OK)
-		rc = cli_report(s, res.run_id, &c, true);
+		rc = cli_report(s, res.run_id, &c, true, NULL);
 	fl_store_close(s);
 	fl_patterns_free(p);
 	return rc;

@@ -56,7 +56,9 @@ const struct fl_cmd fl_commands[] = {
 	  "  re-reads each run's kept bundle; the run keeps its id" },
 	{ "report", cmd_report, "print the report of a stored run",
 	  "faultline report RUN [--db PATH] [--format text|md|json|html] [-o FILE]\n"
-	  "  RUN is a run id or 'last'" },
+	  "faultline report RUN --format jira|github|slack [--link URL] [--db PATH] [-o FILE]\n"
+	  "  RUN is a run id or 'last'; jira, github and slack give a ticket body cut to\n"
+	  "  that tool's limits, linking to the full report at URL" },
 	{ "rm", cmd_rm, "delete runs and their kept bundles",
 	  "faultline rm RUN... [--db PATH] [--journal-delete]" },
 	{ "runs", cmd_runs, "list past runs, newest first",
@@ -65,6 +67,16 @@ const struct fl_cmd fl_commands[] = {
 	  "               [-o FILE]\n"
 	  "  DATE: 2026-11-30 or RFC 3339; DURATION: 30m, 12h, 7d, 2w;\n"
 	  "  --limit N: at most N runs (default 50, 0 for all)" },
+	{ "serve", cmd_serve, "serve the store over HTTP: bundle uploads in, reports out",
+	  "faultline serve [--listen ADDR:PORT] [--db PATH] [--port-file FILE]\n"
+	  "                [--max-upload-size SIZE] [--public-read] [--max-uploads N]\n"
+	  "                [--min-upload-rate SIZE] [--min-rate-after DURATION]\n"
+	  "                [--token-rate N] [--reserve SIZE] [--jobs N]\n"
+	  "                [--analysis-timeout DURATION] [--analysis-memory SIZE]\n"
+	  "                [--retain-days N] [--max-store-bytes SIZE] [--public-url URL]\n"
+	  "                [--webhook URL] [--patterns DIR] [--journal-delete]\n"
+	  "  default 127.0.0.1:8470; port 0: the kernel picks one, written to --port-file;\n"
+	  "  SIZE takes K, M, G suffixes (powers of 1024); docs/commands/serve.md has the API" },
 	{ "show", cmd_show, "one event with its fields and the log lines around it",
 	  "faultline show RUN EVENT_ID [-C N] [--db PATH] [--format text|json|csv] [-o FILE]\n"
 	  "  -C N: lines of context read back from the kept bundle (default 5);\n"
@@ -93,8 +105,18 @@ const struct fl_cmd fl_commands[] = {
 	  "                   [--format text|json|csv] [-o FILE]\n"
 	  "  the first N events (default 40, 0 for all) of at least --severity (default\n"
 	  "  warning), host clocks corrected by the analysis' offsets" },
+	{ "token", cmd_token, "make a bearer token for faultline serve",
+	  "faultline token add --scope upload|read|admin [--name NAME] [--db PATH]\n"
+	  "  prints the token once, alone on the last line; the store keeps its hash" },
 	{ "transports", cmd_transports, "a run's NCCL transports per process",
 	  "faultline transports RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
+	{ "upload", cmd_upload, "send a bundle to faultline serve (for job epilogues)",
+	  "faultline upload URL BUNDLE [--token T] [--name NAME] [--job ID] [--cluster C]\n"
+	  "                 [--max-time DURATION] [--epilogue [--spool DIR]]\n"
+	  "faultline upload --flush [--spool DIR] [--token T] [--max-time DURATION]\n"
+	  "  streams with PUT (a directory as a tar.zst made on the fly); the token may\n"
+	  "  come from $FAULTLINE_TOKEN; --epilogue always exits 0 and spools what the\n"
+	  "  server could not take now (no answer, 408, 429, 5xx) for --flush" },
 	{ "version", cmd_version, "print the version", "faultline version" },
 };
 

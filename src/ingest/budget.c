@@ -54,7 +54,7 @@ static uint64_t level_out(const struct budget_level *l)
 	return filtered > l->entries ? filtered : l->entries;
 }
 
-int budget_check(struct budget *b)
+static int budget_check(struct budget *b)
 {
 	if (b->tripped)
 		return FL_ENOMEM;
@@ -79,12 +79,12 @@ int budget_check(struct budget *b)
 	return FL_ENOMEM;
 }
 
-int budget_push(struct budget *b, struct archive *a)
+void budget_push(struct budget *b, struct archive *a)
 {
 	/* ingest.c opens at most max_depth + 1 readers (depth 0..max_depth). */
 	b->levels[b->depth].a = a;
 	b->levels[b->depth].entries = 0;
-	return b->depth++;
+	b->depth++;
 }
 
 void budget_pop(struct budget *b)

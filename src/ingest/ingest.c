@@ -262,9 +262,9 @@ static int stream_text(struct walker *w, struct blocks *b, const char *name, int
 			break;
 		n = blocks_next(b, &p, SIZE_MAX);
 	}
-	if (n < 0 && refused(w))
+	if (n < 0 && refused(w)) {
 		rc = FL_ENOMEM;
-	else if (n < 0) {
+	} else if (n < 0) {
 		char *why = fl_xasprintf("member cut short: %s", archive_error_string(b->a));
 		skipped(w, name, why);
 		free(why);

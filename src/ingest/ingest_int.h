@@ -43,13 +43,12 @@ struct budget {
 
 void budget_init(struct budget *b, const struct fl_ingest_opts *o);
 void budget_release(struct budget *b);
-/* A reader opens (returns its level) or closes. */
-int budget_push(struct budget *b, struct archive *a);
+/* A reader opens (at level b->depth, which is its nesting depth) or closes. */
+void budget_push(struct budget *b, struct archive *a);
 void budget_pop(struct budget *b);
 /* Each returns FL_OK, or FL_ENOMEM once a limit is passed (and ever after). */
 int budget_in(struct budget *b, size_t n);
 int budget_out(struct budget *b, int level, size_t n);
 int budget_member(struct budget *b);
-int budget_check(struct budget *b);
 
 #endif

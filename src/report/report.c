@@ -6,8 +6,9 @@
 
 int fl_format_from_name(const char *name)
 {
-	static const char *const names[] = { "text", "md", "json", "html" };
-	for (int i = 0; i < 4; i++)
+	static const char *const names[] = { "text", "md", "json", "html", "jira", "github",
+					     "slack" };
+	for (int i = 0; i < 7; i++)
 		if (!strcmp(name, names[i]))
 			return i;
 	if (!strcmp(name, "markdown"))
@@ -59,6 +60,11 @@ void fl_report_render(const struct fl_analysis *a, const struct fl_report_opts *
 		break;
 	case FL_FMT_HTML:
 		fl_report_html(a, out);
+		break;
+	case FL_FMT_JIRA:
+	case FL_FMT_GITHUB:
+	case FL_FMT_SLACK:
+		fl_report_ticket(a, o->format, o->link, out);
 		break;
 	}
 }

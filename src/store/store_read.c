@@ -72,7 +72,9 @@ int fl_store_run_delete(struct fl_store *s, int64_t run_id, struct fl_deleted *d
 			kept = fl_xstrdup((const char *)sqlite3_column_text(st, 0));
 		sqlite3_finalize(st);
 	}
-	char *sql = sqlite3_mprintf("DELETE FROM runs WHERE id = %lld", (long long)run_id);
+	char *sql = sqlite3_mprintf("DELETE FROM runs WHERE id = %lld;"
+				    " DELETE FROM uploads WHERE run_id = %lld",
+				    (long long)run_id, (long long)run_id);
 	if (!rc && sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		rc = store_err(s, err, "cannot delete run");
 	sqlite3_free(sql);

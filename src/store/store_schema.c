@@ -171,6 +171,27 @@ static const char *const MIGRATIONS[] = {
 	"  run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
 	"  digest TEXT NOT NULL, doc TEXT NOT NULL, ranks TEXT NOT NULL"
 	");",
+	/* 4 -> 5: the upload service (faultline serve). Bearer tokens are
+	 * kept as SHA-256 digests only. An upload reserves its run's id at
+	 * once (a runs row with no verdict yet) and tracks its analysis in
+	 * uploads; no foreign key, because re-analysis replaces the runs row
+	 * under the same id and must not take the upload's row with it
+	 * (fl_store_run_delete() removes it with the run). */
+	"CREATE TABLE tokens ("
+	"  id INTEGER PRIMARY KEY,"
+	"  hash TEXT NOT NULL UNIQUE,"
+	"  scope TEXT NOT NULL CHECK (scope IN ('upload', 'read', 'admin')),"
+	"  name TEXT, created_at INTEGER NOT NULL, last_used INTEGER,"
+	"  revoked INTEGER NOT NULL DEFAULT 0"
+	");"
+	"CREATE TABLE uploads ("
+	"  run_id INTEGER PRIMARY KEY,"
+	"  status TEXT NOT NULL CHECK (status IN ('queued', 'analyzing', 'done', 'failed')),"
+	"  size INTEGER NOT NULL, job TEXT, cluster TEXT, token_id INTEGER,"
+	"  uploaded_at INTEGER NOT NULL, started_at INTEGER, finished_at INTEGER,"
+	"  error_code TEXT, error_message TEXT"
+	");"
+	"CREATE INDEX uploads_status ON uploads(status) WHERE status IN ('queued', 'analyzing');",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

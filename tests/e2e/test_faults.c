@@ -39,6 +39,12 @@ static void setup(struct ctx *t, const char *name)
 	snprintf(t->err, sizeof(t->err), "%s/stderr", t->dir);
 }
 
+static void teardown(struct ctx *t)
+{
+	fl_test_remove_tree(t->dir);
+	free(t->dir);
+}
+
 static void read_err(struct ctx *t)
 {
 	size_t len = 0;
@@ -158,7 +164,7 @@ Test(faults, disk_full_during_ingest_leaves_the_store_intact, .timeout = 120)
 	cr_expect_neq(system(cmd), 0, "a partial kept bundle stayed in %s/bundles", store);
 	cr_expect_eq(ingest(&t, SHAPES "/job.tar.zst"), 0, "once there is room: %s", t.first);
 	cr_expect_eq(count_runs(&t), 2);
-	fl_test_remove_tree(t.dir);
+	teardown(&t);
 }
 
 /* Runs `faultline ARGS` as an unprivileged user when root, where file
@@ -196,7 +202,7 @@ Test(faults, read_only_store_directory, .timeout = 120)
 	chmod(t.db, 0644);
 	expect_intact(&t, 1);
 	free(before);
-	fl_test_remove_tree(t.dir);
+	teardown(&t);
 }
 
 Test(faults, corrupt_store_file_is_never_overwritten, .timeout = 120)
@@ -227,7 +233,7 @@ Test(faults, corrupt_store_file_is_never_overwritten, .timeout = 120)
 	expect_one_line(&t, ingest(&t, SHAPES "/job.tar.zst"), "not a database");
 	expect_same_bytes(t.db, junk, sizeof(junk) - 1);
 	free(bytes);
-	fl_test_remove_tree(t.dir);
+	teardown(&t);
 }
 
 Test(faults, store_from_a_newer_faultline_is_refused, .timeout = 120)
@@ -246,7 +252,7 @@ Test(faults, store_from_a_newer_faultline_is_refused, .timeout = 120)
 	expect_one_line(&t, run(&t, runs), "schema version 999");
 	expect_same_bytes(t.db, bytes, len);
 	free(bytes);
-	fl_test_remove_tree(t.dir);
+	teardown(&t);
 }
 
 Test(faults, bundle_that_changes_while_read_is_an_error, .timeout = 120)
@@ -270,7 +276,7 @@ Test(faults, bundle_that_changes_while_read_is_an_error, .timeout = 120)
 	no_shim();
 	cr_expect_eq(count_runs(&t), 0);
 	cr_expect_eq(ingest(&t, dir), 0, "once it holds still: %s", t.first);
-	fl_test_remove_tree(t.dir);
+	teardown(&t);
 }
 
 Test(faults, bundle_that_vanishes_while_read_is_an_error, .timeout = 120)
@@ -285,5 +291,5 @@ Test(faults, bundle_that_vanishes_while_read_is_an_error, .timeout = 120)
 	expect_one_line(&t, ingest(&t, dir), "vanished while it was read");
 	no_shim();
 	cr_expect_eq(count_runs(&t), 0);
-	fl_test_remove_tree(t.dir);
+	teardown(&t);
 }

@@ -17,6 +17,12 @@
 static char dir[] = "/tmp/fl-fuzz-patfile-XXXXXX";
 static char file[sizeof(dir) + 16];
 
+static void cleanup(void)
+{
+	unlink(file);
+	rmdir(dir);
+}
+
 static void setup(void)
 {
 	if (file[0])
@@ -24,6 +30,7 @@ static void setup(void)
 	if (!mkdtemp(dir))
 		abort();
 	snprintf(file, sizeof(file), "%s/f.pat", dir);
+	atexit(cleanup);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -22,7 +22,9 @@ allowed() {
 	pipeline) echo "util ingest attrib extract store pipeline" ;;
 	analyze) echo "util store analyze" ;;
 	report) echo "util store analyze report" ;;
-	cli) echo "util ingest attrib extract store pipeline analyze report" ;;
+	client) echo "util ingest client" ;;
+	serve) echo "util ingest attrib extract store pipeline analyze report client serve" ;;
+	cli) echo "util ingest attrib extract store pipeline analyze report client serve" ;;
 	*) echo "" ;;
 	esac
 }
@@ -42,6 +44,8 @@ owner_of() {
 	sqlite3.h) echo store ;;
 	archive.h | archive_entry.h | openssl/*) echo ingest ;;
 	pcre2.h) echo extract ;;
+	microhttpd.h) echo serve ;;
+	curl/*) echo client ;;
 	*) echo "" ;;
 	esac
 }

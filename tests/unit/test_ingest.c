@@ -468,6 +468,28 @@ Test(ingest, sha256_of_a_file_is_of_its_bytes)
 	free(bundle);
 }
 
+/* The upload service hashes a bundle in the pieces it arrives in: the
+ * digest must be the one the pipeline records for the file. */
+Test(ingest, streaming_hash_agrees_with_the_bundle_hash)
+{
+	char *bundle = make_bundle();
+	char *path = fl_xasprintf("%s/trunc.tar.gz", bundle);
+	char want[65], got[65];
+	sha_of(path, want);
+	size_t len;
+	char *bytes = fl_test_slurp(path, &len);
+	cr_assert_not_null(bytes);
+	struct fl_hash *h = fl_hash_new();
+	for (size_t off = 0, step = 1; off < len; off += step, step = step * 3 + 1)
+		fl_hash_add(h, bytes + off, off + step > len ? len - off : step);
+	fl_hash_hex(h, got);
+	fl_hash_free(h);
+	cr_assert_str_eq(got, want);
+	free(bytes);
+	free(path);
+	free(bundle);
+}
+
 Test(ingest, sha256_of_a_directory_is_stable_and_content_bound)
 {
 	char *dir = fl_xasprintf("%s/d", g_tmp);

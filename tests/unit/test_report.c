@@ -4,6 +4,8 @@
  * must come out as text, whatever bytes it holds.
  */
 #include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "faultline/report.h"
@@ -63,4 +65,146 @@ Test(report_escape, code_span_pipes_and_backticks)
 	fl_md_code(&b, s, strlen(s));
 	cr_expect_str_eq(b.ptr, "```a\\|b``c```");
 	fl_buf_release(&b);
+}
+
+/* ---- tickets (report_ticket.c) ---- */
+
+/* An analysis with n evidence lines of len bytes each, the first one text. */
+static struct fl_analysis *ticket_analysis(size_t n, size_t len, const char *first)
+{
+	struct fl_analysis *a = calloc(1, sizeof(*a));
+	a->run_id = 7;
+	a->status = "failed";
+	a->summary = strdup("gpu_oom: rank 3 failed first <b>");
+	a->signature = strdup("0123456789ab");
+	a->likely.id = "gpu_oom";
+	a->first.set = true;
+	a->first.rank = 3;
+	a->first.ts = FL_TIME_NONE;
+	a->likely.evidence.v = calloc(n, sizeof(struct fl_evidence));
+	a->likely.evidence.n = n;
+	for (size_t i = 0; i < n; i++) {
+		struct fl_evidence *e = &a->likely.evidence.v[i];
+		e->file = strdup("rank3.log");
+		e->line = (int64_t)i + 1;
+		e->text = malloc(len + 1);
+		memset(e->text, 'x', len);
+		e->text[len] = '\0';
+	}
+	if (n && first) {
+		free(a->likely.evidence.v[0].text);
+		a->likely.evidence.v[0].text = strdup(first);
+	}
+	return a;
+}
+
+static void ticket_free(struct fl_analysis *a)
+{
+	for (size_t i = 0; i < a->likely.evidence.n; i++) {
+		free(a->likely.evidence.v[i].file);
+		free(a->likely.evidence.v[i].text);
+	}
+	free(a->likely.evidence.v);
+	free(a->summary);
+	free(a->signature);
+	free(a);
+}
+
+static char *ticket(const struct fl_analysis *a, enum fl_format f, const char *link)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	fl_report_ticket(a, f, link, &b);
+	return fl_buf_detach(&b);
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+	for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
+
+Test(ticket, jira_is_cut_to_its_limit_with_the_link_kept)
+{
+	struct fl_analysis *a = ticket_analysis(2000, 300, NULL);
+	char *t = ticket(a, FL_FMT_JIRA, "https://fl.example/runs/7.html");
+	cr_assert_leq(strlen(t), 32767);
+	cr_assert_gt(strlen(t), 30000, "the budget is used, not wasted");
+	cr_assert(strstr(t, "more evidence lines in the full report"), "the cut is said");
+	cr_assert(strstr(t, "[Full report|https://fl.example/runs/7.html]\n"), "%s",
+		  t + strlen(t) - 200);
+	cr_assert_eq(count(t, "{noformat}"), 2);
+	free(t);
+	ticket_free(a);
+}
+
+Test(ticket, github_is_cut_to_its_limit_with_the_link_kept)
+{
+	struct fl_analysis *a = ticket_analysis(2000, 300, NULL);
+	char *t = ticket(a, FL_FMT_GITHUB, "https://fl.example/runs/7.html");
+	cr_assert_leq(strlen(t), 65536);
+	cr_assert_gt(strlen(t), 60000);
+	cr_assert(strstr(t, "more evidence lines in the full report"));
+	cr_assert(strstr(t, "[Full report](<https://fl.example/runs/7.html>)\n"));
+	free(t);
+	ticket_free(a);
+}
+
+Test(ticket, small_tickets_are_whole)
+{
+	struct fl_analysis *a = ticket_analysis(3, 50, NULL);
+	for (int f = FL_FMT_JIRA; f <= FL_FMT_SLACK; f++) {
+		char *t = ticket(a, (enum fl_format)f, NULL);
+		cr_assert_null(strstr(t, "more evidence"), "format %d cut a small ticket", f);
+		cr_assert(strstr(t, "faultline report 7"), "format %d has no way to the report", f);
+		cr_assert_eq(count(t, "rank3.log:"), 3);
+		free(t);
+	}
+	ticket_free(a);
+}
+
+Test(ticket, log_text_cannot_close_its_block)
+{
+	struct fl_analysis *a = ticket_analysis(2, 20, "{noformat} *bold* ~~~~~ ``` <script>");
+	char *j = ticket(a, FL_FMT_JIRA, NULL);
+	cr_assert_eq(count(j, "{noformat}"), 2, "%s", j);
+	cr_assert(strstr(j, "gpu\\_oom: rank 3"), "text outside blocks is escaped: %s", j);
+	free(j);
+	char *g = ticket(a, FL_FMT_GITHUB, NULL);
+	cr_assert(strstr(g, "\n~~~~~~text\n"), "the fence outgrows the text's tildes: %s", g);
+	cr_assert(strstr(g, "&lt;b&gt;"), "summary escaped: %s", g);
+	free(g);
+	char *s = ticket(a, FL_FMT_SLACK, NULL);
+	cr_assert_null(strstr(s, "<script>"), "%s", s);
+	cr_assert(strstr(s, "&lt;script&gt;"), "%s", s);
+	cr_assert_eq(count(s, "```"), 2, "only the block's own fences: %s", s);
+	free(s);
+	ticket_free(a);
+}
+
+Test(ticket, slack_is_json_within_block_limits)
+{
+	struct fl_analysis *a = ticket_analysis(500, 300, "line\nwith \"quotes\" \\ and\ttab");
+	char *t = ticket(a, FL_FMT_SLACK, "https://fl.example/runs/7.html");
+	json_error_t je;
+	json_t *doc = json_loads(t, 0, &je);
+	cr_assert_not_null(doc, "not JSON: %s at %d", je.text, je.position);
+	json_t *blocks = json_object_get(doc, "blocks");
+	cr_assert(json_is_array(blocks));
+	cr_assert_leq(json_array_size(blocks), 50);
+	size_t i;
+	json_t *blk;
+	bool link = false;
+	json_array_foreach(blocks, i, blk) {
+		const char *txt = json_string_value(json_object_get(json_object_get(blk, "text"), "text"));
+		cr_assert_not_null(txt);
+		cr_assert_leq(strlen(txt), 3000, "block %zu has %zu bytes", i, strlen(txt));
+		link |= strstr(txt, "<https://fl.example/runs/7.html|Full report>") != NULL;
+	}
+	cr_assert(link, "no link block");
+	cr_assert(json_is_string(json_object_get(doc, "text")), "no fallback text");
+	json_decref(doc);
+	free(t);
+	ticket_free(a);
 }

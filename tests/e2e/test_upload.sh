@@ -1,0 +1,138 @@
+#!/bin/sh
+# test_upload.sh - `faultline upload` against a live `faultline serve` on
+# 127.0.0.1: files and directories streamed, duplicates, refusals, the
+# epilogue mode's spool and its --flush, and --max-time against a server
+# that never answers.
+#
+# usage: test_upload.sh FAULTLINE TESTDATA OUTDIR
+# Every wait is bounded; every background process is stopped by its pid.
+set -eu
+FL=$1
+DATA=$2
+OUT=$3
+rm -rf "$OUT"
+mkdir -p "$OUT"
+cd "$OUT"
+DB=$OUT/store/s.db
+SP=$OUT/spool
+PID=""
+MUTE=""
+STEP=""
+
+fail() {
+	echo "FAIL ($STEP): $*" >&2
+	[ -f serve.log ] && sed 's/^/  serve.log: /' serve.log >&2
+	exit 1
+}
+cleanup() {
+	for p in $PID $MUTE; do
+		kill -KILL "$p" 2>/dev/null || true
+		wait "$p" 2>/dev/null || true
+	done
+}
+trap cleanup EXIT
+field() { # JSONFILE PYTHON-EXPR
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+entries() { ls "$SP" 2>/dev/null | grep -c '\.meta$' || true; }
+
+STEP="server"
+TOK=$("$FL" token add --scope upload --db "$DB" | tail -n 1)
+"$FL" serve --listen 127.0.0.1:0 --port-file port --db "$DB" --public-read \
+	--token-rate 30 2>serve.log &
+PID=$!
+i=0
+while [ ! -s port ]; do
+	i=$((i + 1))
+	[ $i -lt 100 ] || fail "no port file"
+	sleep 0.1
+done
+URL=http://127.0.0.1:$(cat port)
+export FAULTLINE_TOKEN="$TOK"
+
+STEP="a file"
+tar -czf oom.tar.gz -C "$DATA/scenarios/01-gpu-oom/bundle" .
+"$FL" upload "$URL" oom.tar.gz --job 4711 >a.json || fail "upload failed"
+[ "$(field a.json 'd["sha256"]')" = "$(sha256sum oom.tar.gz | cut -d' ' -f1)" ] ||
+	fail "sha256 of the sent bytes"
+[ "$(field a.json 'd["duplicate"]')" = False ] || fail "first upload a duplicate"
+
+STEP="a directory"
+"$FL" upload "$URL/api/v1/bundles" "$DATA/scenarios/14-healthy/bundle/" >d1.json ||
+	fail "directory upload failed"
+"$FL" upload "$URL" "$DATA/scenarios/14-healthy/bundle" >d2.json || fail "second"
+[ "$(field d2.json 'd["duplicate"]')" = True ] || fail "the same directory is not a duplicate"
+[ "$(field d1.json 'd["id"]')" = "$(field d2.json 'd["id"]')" ] || fail "ids differ"
+ID=$(field d1.json 'd["id"]')
+i=0
+until curl -s "$URL/api/v1/runs/$ID" | grep -q '"status": "done"'; do
+	i=$((i + 1))
+	[ $i -lt 300 ] || fail "directory run not analysed: $(curl -s "$URL/api/v1/runs/$ID")"
+	sleep 0.1
+done
+curl -s "$URL/api/v1/runs/$ID" >st.json
+[ "$(field st.json 'd["bundle"]')" = bundle.tar.zst ] || fail "name of a directory"
+[ "$(field st.json 'd["verdict"]["status"]')" = healthy ] || fail "verdict: $(cat st.json)"
+
+STEP="refused"
+if FAULTLINE_TOKEN=flt_nope "$FL" upload "$URL" oom.tar.gz >/dev/null 2>err; then
+	fail "a bad token succeeded"
+fi
+grep -q 'answered 401' err || fail "message: $(cat err)"
+[ "$(wc -l <err)" = 1 ] || fail "more than one line: $(cat err)"
+FAULTLINE_TOKEN=flt_nope "$FL" upload --epilogue --spool "$SP" "$URL" oom.tar.gz \
+	2>/dev/null || fail "epilogue exit status on 401"
+[ "$(entries)" = 0 ] || fail "a 401 was spooled"
+
+STEP="epilogue, server down"
+"$FL" upload --epilogue --spool "$SP" --max-time 5s http://127.0.0.1:1 oom.tar.gz \
+	2>err || fail "epilogue exit status"
+[ "$(entries)" = 1 ] || fail "not spooled: $(cat err)"
+if grep -a -q "$TOK" "$SP"/*; then fail "the token is in the spool"; fi
+"$FL" upload --epilogue --no-such-option 2>/dev/null || fail "epilogue usage error exit"
+"$FL" upload --flush --spool "$SP" 2>err
+grep -q '1 waiting' err || fail "entry not waiting: $(cat err)"
+# due now, and for the live server
+sed -i -e "s#^url=.*#url=$URL#" -e 's/^not_before=.*/not_before=0/' "$SP"/*.meta
+"$FL" upload --flush --spool "$SP" 2>err
+grep -q '1 sent' err || fail "flush: $(cat err)"
+[ "$(entries)" = 0 ] || fail "sent entry left in the spool"
+[ -z "$(ls "$SP")" ] || fail "spool not empty: $(ls "$SP")"
+
+STEP="epilogue, 429"
+i=0
+while :; do
+	printf 'line %s\n' "$i" >"r$i.log"
+	"$FL" upload --epilogue --spool "$SP" "$URL" "r$i.log" >/dev/null 2>err ||
+		fail "epilogue exit status"
+	[ "$(entries)" = 0 ] || break
+	i=$((i + 1))
+	[ $i -lt 20 ] || fail "no 429 after 20 uploads"
+done
+nb=$(sed -n 's/^not_before=//p' "$SP"/*.meta)
+now=$(date +%s)
+[ "$nb" -gt $((now + 60)) ] || fail "Retry-After not honoured: not_before $nb, now $now"
+
+STEP="max-time"
+# a server that takes the connection and never answers
+python3 -c '
+import socket, sys, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(4)
+open("mute.port", "w").write("%d\n" % s.getsockname()[1])
+c, _ = s.accept(); time.sleep(60)' &
+MUTE=$!
+i=0
+while [ ! -s mute.port ]; do
+	i=$((i + 1))
+	[ $i -lt 100 ] || fail "no mute server"
+	sleep 0.1
+done
+t0=$(date +%s)
+if "$FL" upload --max-time 2s "http://127.0.0.1:$(cat mute.port)" oom.tar.gz 2>err; then
+	fail "a mute server counted as success"
+fi
+t1=$(date +%s)
+[ $((t1 - t0)) -le 5 ] || fail "--max-time 2s took $((t1 - t0)) s"
+grep -qi 'timeout\|timed out' err || fail "message: $(cat err)"
+
+echo "test_upload: all passed"

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_verdict_rules.c - the verdict rules that decide between causes when
+ * an incident unfolds over several ranks (docs/CAUSES.md): a hang in
+ * communicator set-up, a timeout format without rank prefixes, a slow rank
+ * that logs nothing, a job killed by the scheduler, fp16 calibration.
+ *
+ * Each log is a few lines in the formats of the cited real excerpts
+ * (testdata/real/dev/) and pattern examples, arranged into the incident
+ * the rule is about; the real excerpts themselves are asserted by
+ * test_real_dev.c.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fl_test.h"
+
+static json_t *analyze_text(const char *name, const char *text)
+{
+	char *tmp = fl_test_tmpdir(name);
+	char log[4096], db[4096], out[4096];
+	snprintf(log, sizeof(log), "%s/job.log", tmp);
+	snprintf(db, sizeof(db), "%s/fl.db", tmp);
+	snprintf(out, sizeof(out), "%s/report.json", tmp);
+	cr_assert(fl_test_write(log, text, strlen(text)));
+	const char *args[] = { "analyze", log, "--db", db, "--no-keep", "--format", "json", "-o", out,
+			       NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "%s: analyze failed", name);
+	json_t *r = json_load_file(out, 0, NULL);
+	cr_assert(r, "%s: no JSON report", name);
+	free(tmp);
+	return r;
+}
+
+static json_t *verdict(json_t *r)
+{
+	return json_object_get(r, "verdict");
+}
+
+static const char *cause_of(json_t *r)
+{
+	return json_string_value(json_object_get(json_object_get(verdict(r), "likely_cause"), "id"));
+}
+
+static const char *status_of(json_t *r)
+{
+	return json_string_value(json_object_get(verdict(r), "status"));
+}
+
+/* The stuck ranks as "a,b,c". */
+static void stuck_of(json_t *r, char *buf, size_t n)
+{
+	json_t *v = json_object_get(json_object_get(verdict(r), "hang"), "stuck_ranks");
+	size_t i, len = 0;
+	json_t *x;
+	buf[0] = '\0';
+	json_array_foreach(v, i, x)
+	{
+		len += (size_t)snprintf(buf + len, n - len, "%s%lld", i ? "," : "", (long long)json_integer_value(x));
+		if (len >= n)
+			break;
+	}
+}
+
+/* Ranks 0-2 finish NCCL init; rank 3 keeps retrying its bootstrap connect
+ * (pytorch-167288's socketPollConnect lines) and never logs Init
+ * COMPLETE; the others then time out in their first collective. The
+ * others waited on a set-up that never completed. */
+Test(verdict_rules, one_rank_stuck_in_init_is_nccl_init_error, .timeout = 60)
+{
+	const char *log =
+		"node-07:48210:48290 [0] NCCL INFO comm 0x5612f3a0c8d0 rank 0 nranks 4 cudaDev 0 nvmlDev 0 busId 18000 commId 0x9c3e5d1f2a7b4e60 - Init START\n"
+		"node-07:48211:48291 [1] NCCL INFO comm 0x5612f3a0c9d0 rank 1 nranks 4 cudaDev 1 nvmlDev 1 busId 2a000 commId 0x9c3e5d1f2a7b4e60 - Init START\n"
+		"node-07:48212:48292 [2] NCCL INFO comm 0x5612f3a0cad0 rank 2 nranks 4 cudaDev 2 nvmlDev 2 busId 3a000 commId 0x9c3e5d1f2a7b4e60 - Init START\n"
+		"node-07:48213:48293 [3] NCCL INFO comm 0x5612f3a0cbd0 rank 3 nranks 4 cudaDev 3 nvmlDev 3 busId 5d000 commId 0x9c3e5d1f2a7b4e60 - Init START\n"
+		"node-07:48213:48297 [3] NCCL INFO socketPollConnect: connect to 10.29.224.148<52333> returned Connection refused, retrying (18/34) after sleep for 1800 msec\n"
+		"node-07:48210:48290 [0] NCCL INFO comm 0x5612f3a0c8d0 rank 0 nranks 4 cudaDev 0 nvmlDev 0 busId 18000 commId 0x9c3e5d1f2a7b4e60 - Init COMPLETE\n"
+		"node-07:48211:48291 [1] NCCL INFO comm 0x5612f3a0c9d0 rank 1 nranks 4 cudaDev 1 nvmlDev 1 busId 2a000 commId 0x9c3e5d1f2a7b4e60 - Init COMPLETE\n"
+		"node-07:48212:48292 [2] NCCL INFO comm 0x5612f3a0cad0 rank 2 nranks 4 cudaDev 2 nvmlDev 2 busId 3a000 commId 0x9c3e5d1f2a7b4e60 - Init COMPLETE\n"
+		"node-07:48213:48297 [3] NCCL INFO socketPollConnect: connect to 10.29.224.148<52333> returned Connection refused, retrying (19/34) after sleep for 1900 msec\n"
+		"[rank0]:[E519 04:35:55.111951168 ProcessGroupNCCL.cpp:629] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600015 milliseconds before timing out.\n"
+		"[rank1]:[E519 04:35:55.112951168 ProcessGroupNCCL.cpp:629] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600016 milliseconds before timing out.\n"
+		"[rank2]:[E519 04:35:55.113951168 ProcessGroupNCCL.cpp:629] [Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600017 milliseconds before timing out.\n";
+	json_t *r = analyze_text("init_hang", log);
+	cr_expect_str_eq(cause_of(r), "nccl_init_error");
+	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")), "no rank failed first");
+	char stuck[64];
+	stuck_of(r, stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "3");
+	json_decref(r);
+}
+
+/* The same timeouts with every rank through init are a collective hang:
+ * the init rule must not fire when set-up completed. */
+Test(verdict_rules, silent_rank_after_init_is_collective_hang, .timeout = 60)
+{
+	const char *log =
+		"node-07:48210:48290 [0] NCCL INFO comm 0x5612f3a0c8d0 rank 0 nranks 4 cudaDev 0 nvmlDev 0 busId 18000 commId 0x9c3e5d1f2a7b4e60 - Init COMPLETE\n"
+		"node-07:48211:48291 [1] NCCL INFO comm 0x5612f3a0c9d0 rank 1 nranks 4 cudaDev 1 nvmlDev 1 busId 2a000 commId 0x9c3e5d1f2a7b4e60 - Init COMPLETE\n"
+		"node-07:48212:48292 [2] NCCL INFO comm 0x5612f3a0cad0 rank 2 nranks 4 cudaDev 2 nvmlDev 2 busId 3a000 commId 0x9c3e5d1f2a7b4e60 - Init COMPLETE\n"
+		"node-07:48213:48293 [3] NCCL INFO comm 0x5612f3a0cbd0 rank 3 nranks 4 cudaDev 3 nvmlDev 3 busId 5d000 commId 0x9c3e5d1f2a7b4e60 - Init COMPLETE\n"
+		"[rank0]:[E519 04:35:55.111951168 ProcessGroupNCCL.cpp:629] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=808, OpType=ALLREDUCE, NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for 600020 milliseconds before timing out.\n"
+		"[rank2]:[E519 04:35:55.113951168 ProcessGroupNCCL.cpp:629] [Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=808, OpType=ALLREDUCE, NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for 600030 milliseconds before timing out.\n"
+		"[rank3]:[E519 04:35:55.114951168 ProcessGroupNCCL.cpp:629] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=808, OpType=ALLREDUCE, NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for 600061 milliseconds before timing out.\n";
+	json_t *r = analyze_text("silent_rank", log);
+	cr_expect_str_eq(cause_of(r), "collective_hang");
+	cr_expect_str_eq(status_of(r), "hung");
+	char stuck[64];
+	stuck_of(r, stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "1", "the slow rank that logged nothing is the stuck one");
+	json_decref(r);
+}
+
+/* torch 1.x watchdog lines carry no [rankN]: prefix and no last-enqueued
+ * summary (the form of nccl-1193 without its Ray prefix): the waiters come
+ * from "[Rank N]" and the world size from Megatron's banner (megatron-lm-
+ * 1880), so the rank that never reports is still found. */
+Test(verdict_rules, old_watchdog_format_still_names_the_stuck_rank, .timeout = 60)
+{
+	const char *log =
+		"using world size: 4, data-parallel size: 4, context-parallel size: 1, hierarchical context-parallel sizes: None, tensor-model-parallel size: 1, pipeline-model-parallel size: 1\n"
+		"[E ProcessGroupNCCL.cpp:821] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5020, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1808397 milliseconds before timing out.\n"
+		"[E ProcessGroupNCCL.cpp:821] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5020, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1808458 milliseconds before timing out.\n"
+		"[E ProcessGroupNCCL.cpp:821] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5020, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1808461 milliseconds before timing out.\n";
+	json_t *r = analyze_text("old_watchdog", log);
+	cr_expect_str_eq(cause_of(r), "collective_hang");
+	char stuck[64];
+	stuck_of(r, stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2");
+	json_decref(r);
+}
+
+/* A time limit ends a healthy job; the tracebacks and SIGTERM exits printed
+ * while it is torn down (submitit-1613, zetta-style banners) are its
+ * consequences: scheduler_kill with no first rank. */
+Test(verdict_rules, tracebacks_after_a_time_limit_are_consequences, .timeout = 60)
+{
+	const char *log =
+		"srun: Job step aborted: Waiting up to 47 seconds for job step to finish.\n"
+		"slurmstepd: error: *** JOB 494583 ON gpu-a01 CANCELLED AT 2024-04-20T09:09:37 DUE TO TIME LIMIT ***\n"
+		"slurmstepd: error: *** STEP 494583.0 ON gpu-a01 CANCELLED AT 2024-04-20T09:09:37 DUE TO TIME LIMIT ***\n"
+		"Traceback (most recent call last):\n"
+		"  File \"/workspace/train.py\", line 214, in <module>\n"
+		"    main()\n"
+		"  File \"/workspace/train.py\", line 160, in main\n"
+		"    loss.backward()\n"
+		"RuntimeError: NCCL communicator was aborted on rank 3.\n"
+		"srun: error: gpu-a01: tasks 0-7: Terminated\n";
+	json_t *r = analyze_text("time_limit", log);
+	cr_expect_str_eq(cause_of(r), "scheduler_kill");
+	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")), "no rank failed first");
+	json_decref(r);
+}
+
+/* The scale walking down from 2^32 in the first steps (cogvideo-233's
+ * DeepSpeed form) is calibration: the run stays healthy. Down to 2 it is
+ * a collapse (chinese-llama-alpaca-534's cascade). */
+Test(verdict_rules, calibration_overflows_stay_healthy, .timeout = 60)
+{
+	char log[4096] = "";
+	double s = 4294967296.0;
+	for (int i = 1; i <= 6; i++, s /= 2) {
+		char line[256];
+		snprintf(line, sizeof(line),
+			 "[2024-09-11 17:52:%02d,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! "
+			 "Rank 0 Skipping step. Attempted loss scale: %.0f, reducing to %.0f\n",
+			 10 + i, s, s / 2);
+		strcat(log, line);
+	}
+	json_t *r = analyze_text("calibration", log);
+	cr_expect_str_eq(cause_of(r), "none");
+	cr_expect_str_eq(status_of(r), "healthy");
+	json_decref(r);
+
+	log[0] = '\0';
+	s = 64;
+	for (int i = 1; i <= 5; i++, s /= 2) {
+		char line[256];
+		snprintf(line, sizeof(line),
+			 "[2024-09-11 18:%02d:18,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! "
+			 "Rank 0 Skipping step. Attempted loss scale: %.0f, reducing to %.0f\n",
+			 10 + i, s, s / 2);
+		strcat(log, line);
+	}
+	r = analyze_text("collapse", log);
+	cr_expect_str_eq(cause_of(r), "fp16_overflow");
+	json_decref(r);
+}
