@@ -109,3 +109,17 @@ doc:      Ray Train: the job's world size.
 # Ray docs (find_string)
 example:  (RayTrainWorker pid=671, ip=10.108.2.65) Setting up process group for: env:// [rank=0, world_size=4]
 expect:   world_size=4
+
+# torchrun's agent prints its rendezvous result one key a line; the world
+# size of every worker of the node follows `global_world_sizes=`.
+name:     topology.rdzv_global_world_sizes
+kind:     train.config
+severity: info
+literal:  global_world_sizes=[
+regex:    ^\s*global_world_sizes=\[(?<world_size>\d+)
+type:     world_size=int
+doc:      torchrun's rendezvous result: the job's world size.
+# meta-pytorch/torchx#492 (TorchX on Ray, the agent's lines behind the actor prefix)
+example:  ray/0 (CommandActor pid=494406)   global_world_sizes=[2]
+expect:   world_size=2
+not:      ray/0 (CommandActor pid=494406)   role_world_sizes=[2]

@@ -530,8 +530,6 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		rc = hang_analyze(&c);
 	}
 	if (!rc)
-		rc = world_silent_stuck(&c);
-	if (!rc)
 		rc = findings_collect(&c);
 	if (!rc) {
 		a->status = verdict_status(&c, c.first);

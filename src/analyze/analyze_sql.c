@@ -288,13 +288,17 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"  ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
 
 	/* ---- the world (world.c) ---- */
-	/* nnodes x nproc_per_node from the launcher's own arguments. */
+	/* nnodes x nproc_per_node from the launcher's own arguments, and the
+	 * largest world_size any line states (a store-based barrier's
+	 * `(world_size=8, worker_count=4, ...)`, not only configuration dumps). */
 	[Q_LAUNCHER_WORLD] = { "launcher_world",
-			       "SELECT MAX(json_extract(fields, '$.nnodes')"
-			       " * json_extract(fields, '$.nproc_per_node')) FROM events"
-			       " WHERE run_id = ?1 AND kind = 'launcher.args'"
-			       " AND json_extract(fields, '$.nnodes') > 0"
-			       " AND json_extract(fields, '$.nproc_per_node') > 0" },
+			       "SELECT (SELECT MAX(json_extract(fields, '$.nnodes')"
+			       "  * json_extract(fields, '$.nproc_per_node')) FROM events"
+			       "  WHERE run_id = ?1 AND kind = 'launcher.args'"
+			       "  AND json_extract(fields, '$.nnodes') > 0"
+			       "  AND json_extract(fields, '$.nproc_per_node') > 0),"
+			       " (SELECT MAX(json_extract(fields, '$.world_size')) FROM events"
+			       "  WHERE run_id = ?1 AND json_extract(fields, '$.world_size') > 0)" },
 
 	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
 	/* The scalars and small arrays, when the run has an analysis saved by
