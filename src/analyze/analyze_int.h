@@ -62,6 +62,8 @@ struct ctx {
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
 	bool hang_in_init;   /* the stuck ranks never completed communicator init */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
+	bool any_timed;      /* some loaded event had a dated stamp (ts_kind 1) */
+	bool any_ranked;     /* some loaded event had a rank */
 	struct bus *buses;   /* loaded on first use (analyze.c) */
 	size_t nbuses;
 	bool buses_loaded;
