@@ -86,4 +86,26 @@ int fl_pipeline_reingest(struct fl_store *s, const struct fl_patterns *p, int64_
 			 const struct fl_pipeline_opts *o, struct fl_ingest_result *res,
 			 struct fl_err *err);
 
+/* ---- the lines around an event, read again (context.c) ---- */
+
+struct fl_context_line {
+	int64_t lineno;
+	char *text;
+};
+struct fl_context {
+	struct fl_context_line *lines; /* in line order; owned */
+	size_t n;                      /* 0: none, and note says why */
+	bool in_place;                 /* read from the original: no copy was kept */
+	char *note;                    /* why there are no lines; owned */
+};
+/* Reads lines lo..hi of member `member` of run_id's bundle again, from
+ * wherever the store says it can be read, under the name it was ingested
+ * with. An original read in place must still have, at `line`, the first
+ * line of `expect` (the event's stored text), else no lines are given.
+ * Never fails: what cannot be read is said in out->note. Release out with
+ * fl_context_release(). */
+void fl_pipeline_context(struct fl_store *s, int64_t run_id, const char *member, int64_t line,
+			 int64_t lo, int64_t hi, const char *expect, struct fl_context *out);
+void fl_context_release(struct fl_context *c);
+
 #endif

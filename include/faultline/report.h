@@ -5,7 +5,7 @@
  * Last stage before the CLI. Renderers append to a buffer; they never
  * print. Log text is data: each renderer escapes it for its format
  * (JSON string escaping, Markdown code spans and tables, HTML entities).
- * The JSON output is the contract in shared/contract/report.schema.json.
+ * The JSON output is a contract, described by tests/e2e/report.schema.json.
  */
 #ifndef FAULTLINE_REPORT_H
 #define FAULTLINE_REPORT_H

@@ -347,6 +347,29 @@ static int load_event(struct ctx *c, struct fl_stmt *st, struct ev *e)
 	return rc;
 }
 
+static void ev_release(struct ev *e)
+{
+	free(e->file);
+	free(e->host);
+	free(e->kind);
+	for (size_t k = 0; k < e->nvalues; k++)
+		free(e->values[k].text);
+	free(e->values);
+	free(e->text);
+}
+
+/* Whether a loaded event stays in memory. A warning that no rule of
+ * rules.c gives a role (the repeated IB port warnings of an error storm)
+ * is read by no pass: it only counts towards what the bundle had
+ * (any_timed, any_ranked). The RAS report's lines and torchrun's root
+ * cause header are read by kind, without a role. */
+static bool kept(const struct ev *e)
+{
+	return e->role != ROLE_NONE || e->severity >= 2 || !strcmp(e->kind, "nccl.ras_comm") ||
+	       !strcmp(e->kind, "nccl.ras_mismatch") || !strcmp(e->kind, "nccl.ras_rank") ||
+	       !strcmp(e->kind, "launcher.root_cause");
+}
+
 static int load_events(struct ctx *c)
 {
 	struct fl_stmt *st;
@@ -357,8 +380,15 @@ static int load_events(struct ctx *c)
 	size_t cap = 0;
 	while (!rc && (rc = q_step(c, Q_EVENTS, st)) == 1) {
 		FL_GROW(c->ev, cap, c->nev + 1);
-		rc = load_event(c, st, &c->ev[c->nev++]);
-		assert(c->nev == 1 || c->ev[c->nev - 2].id < c->ev[c->nev - 1].id);
+		struct ev *e = &c->ev[c->nev];
+		rc = load_event(c, st, e);
+		assert(c->nev == 0 || c->ev[c->nev - 1].id < e->id);
+		c->any_timed = c->any_timed || e->ts_kind == 1;
+		c->any_ranked = c->any_ranked || e->rank >= 0;
+		if (kept(e))
+			c->nev++;
+		else
+			ev_release(e);
 	}
 	fl_stmt_free(st);
 	return rc;
@@ -461,16 +491,8 @@ static void set_first(struct ctx *c, const struct ev *e)
 
 static void ctx_release(struct ctx *c)
 {
-	for (size_t i = 0; i < c->nev; i++) {
-		struct ev *e = &c->ev[i];
-		free(e->file);
-		free(e->host);
-		free(e->kind);
-		for (size_t k = 0; k < e->nvalues; k++)
-			free(e->values[k].text);
-		free(e->values);
-		free(e->text);
-	}
+	for (size_t i = 0; i < c->nev; i++)
+		ev_release(&c->ev[i]);
 	free(c->ev);
 	free(c->waiting);
 	for (size_t i = 0; i < c->nbuses; i++)
@@ -507,6 +529,8 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 			set_first(&c, c.first);
 		rc = hang_analyze(&c);
 	}
+	if (!rc)
+		rc = world_silent_stuck(&c);
 	if (!rc)
 		rc = findings_collect(&c);
 	if (!rc) {

@@ -62,6 +62,8 @@ struct ctx {
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
 	bool hang_in_init;   /* the stuck ranks never completed communicator init */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
+	bool any_timed;      /* some loaded event had a dated stamp (ts_kind 1) */
+	bool any_ranked;     /* some loaded event had a rank */
 	struct bus *buses;   /* loaded on first use (analyze.c) */
 	size_t nbuses;
 	bool buses_loaded;
@@ -129,9 +131,11 @@ bool ev_before(const struct ev *x, const struct ev *y);
 
 /* world.c: run.ranks as the logs state it, ranks_seen, silent ranks.
  * world_collect() after config_collect(), before hang_analyze() (which
- * reads config.world_size); world_silent_states() after verdict_ranks(). */
+ * reads config.world_size); world_silent_stuck() after hang_analyze();
+ * world_silent_states() after verdict_ranks(). */
 int64_t world_stated(int64_t config_world, int64_t launcher, int64_t max_rank);
 int world_collect(struct ctx *c);
+int world_silent_stuck(struct ctx *c);
 void world_silent_states(struct ctx *c);
 
 /* causes.c: likely_cause and other_causes */

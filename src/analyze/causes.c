@@ -303,10 +303,8 @@ static int missing_evidence(struct ctx *c, char **out)
 	bool init = fl_stmt_int(st, 0), timed = fl_stmt_int(st, 1), ranked = fl_stmt_int(st, 2);
 	fl_stmt_free(st);
 	struct fl_buf b = FL_BUF_INIT;
-	for (size_t i = 0; i < c->nev; i++) {
-		timed = timed || c->ev[i].ts_kind == 1;
-		ranked = ranked || c->ev[i].rank >= 0;
-	}
+	timed = timed || c->any_timed;
+	ranked = ranked || c->any_ranked;
 	if (!ranked)
 		fl_buf_adds(&b, "no line could be tied to a rank (keep per-rank logs: torchrun --log-dir, "
 				"or the [rankN]: prefixes); ");

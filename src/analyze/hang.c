@@ -19,6 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Silent ranks are counted as stuck only up to this world size: beyond
+ * it a statement of the world's size names more ranks than a report
+ * should list. */
+#define MAX_SILENT_STUCK 1024
+
 struct group {
 	char *pg, *op;
 	int64_t seq, timeout;
@@ -301,6 +306,26 @@ int hang_check_init(struct ctx *c)
 	return rc;
 }
 
+/* A stuck rank is often silent: the ranks of the stated world that
+ * neither reported waiting nor left a line never arrived either, as long
+ * as they are fewer than the waiters - when most of the world is silent,
+ * the bundle lacks their logs rather than they their progress. */
+static void silent_stuck(struct ctx *c, const struct group *best, const int64_t *act, size_t na,
+			 int64_t **stuck, size_t *ns, size_t *caps)
+{
+	int64_t world = c->a->config.world_size;
+	if (world <= 0 || world > MAX_SILENT_STUCK)
+		return;
+	int64_t *silent = NULL;
+	size_t n = 0, cap = 0;
+	for (int64_t r = 0; r < world; r++)
+		if (!has_rank(best->ranks, best->n, r) && !has_rank(act, na, r))
+			push_rank(&silent, &n, &cap, r);
+	for (size_t i = 0; n < best->n && i < n; i++)
+		push_rank(stuck, ns, caps, silent[i]);
+	free(silent);
+}
+
 static int watchdog_hang(struct ctx *c)
 {
 	for (size_t i = 0; i < c->nev && !c->watchdog_lines; i++)
@@ -336,6 +361,7 @@ static int watchdog_hang(struct ctx *c)
 		for (size_t i = 0; i < na; i++)
 			if (!has_rank(best->ranks, best->n, act[i]))
 				push_rank(&stuck, &ns, &caps, act[i]);
+		silent_stuck(c, best, act, na, &stuck, &ns, &caps);
 		free(act);
 	}
 	rank_set_finish(stuck, &ns);

@@ -9,8 +9,8 @@
  * communicator, torch's process-group size; and launcher arguments,
  * nnodes x nproc_per_node); the largest statement that no rank seen beyond
  * it contradicts is the world. Ranks of that world that left no line are
- * listed with state `silent` (hang.c counts them among the stuck ranks of
- * a pure hang).
+ * listed with state `silent`, and in a pure hang they are the ranks that
+ * never arrived.
  * Tested by: tests/e2e (scenario 25-silent-rank-hang), tests/unit/test_world.c
  */
 #include "analyze_int.h"
@@ -54,7 +54,8 @@ int world_collect(struct ctx *c)
 	return FL_OK;
 }
 
-/* Ranks of the world without an entry, ascending; caller frees. */
+/* Ranks of the world without an entry, ascending; caller frees. Reads
+ * a->ranks, so it runs before world_silent_states() adds to them. */
 static int64_t *silent_ranks(const struct ctx *c, size_t *n)
 {
 	*n = 0;
@@ -72,6 +73,51 @@ static int64_t *silent_ranks(const struct ctx *c, size_t *n)
 		v[(*n)++] = r;
 	}
 	return v;
+}
+
+static bool has(const int64_t *v, size_t n, int64_t r)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == r)
+			return true;
+	return false;
+}
+
+static int cmp_i64(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* In a pure hang, silent ranks never arrived either - as long as they are
+ * fewer than the ranks that reported waiting: when most of the world is
+ * silent, the bundle lacks their logs rather than they their progress. */
+int world_silent_stuck(struct ctx *c)
+{
+	struct fl_hang *h = &c->a->hang;
+	if (!h->set || c->first || c->nwaiting == 0)
+		return FL_OK;
+	size_t n, k = 0;
+	int64_t *silent = silent_ranks(c, &n);
+	/* a waiter known only from its "[Rank N]" (no line tied to it) has
+	 * no entry, yet it reported */
+	for (size_t i = 0; i < n; i++)
+		if (!has(c->waiting, c->nwaiting, silent[i]))
+			silent[k++] = silent[i];
+	n = k;
+	if (n && n < c->nwaiting) {
+		size_t cap = h->nstuck;
+		for (size_t i = 0; i < n; i++) {
+			/* a fallback (Init START without COMPLETE) may name one */
+			if (has(h->stuck, h->nstuck, silent[i]))
+				continue;
+			FL_GROW(h->stuck, cap, h->nstuck + 1);
+			h->stuck[h->nstuck++] = silent[i];
+		}
+		qsort(h->stuck, h->nstuck, sizeof(*h->stuck), cmp_i64);
+	}
+	free(silent);
+	return FL_OK;
 }
 
 static int cmp_state(const void *x, const void *y)

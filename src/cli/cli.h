@@ -4,9 +4,13 @@
  *
  * Adding a command:
  *   1. write src/cli/cmd_<name>.c with `int cmd_<name>(int argc, char **argv)`;
- *   2. add one line to the table in commands.c (name, function, summary);
- *   3. write docs/commands/<name>.md; tests/e2e checks every verb has a doc
- *      page and answers --help without a store.
+ *   2. add one line to the table in commands.c (name, function, summary,
+ *      usage: the one place its syntax is written);
+ *   3. any SQL it runs: an id in enum cli_sql_id below, the text in
+ *      cli_sql.c (tests/unit/test_sql.c prepares it against a fresh store);
+ *   4. write docs/commands/<name>.md showing the synopsis of --help, and its
+ *      entry in docs/faultline.1; tests/e2e checks both against --help.
+ * Design: docs/internals/cli.md.
  * Only the CLI prints and chooses exit codes; library calls fill a
  * struct fl_err and the verb prints its message with cli_fail().
  */

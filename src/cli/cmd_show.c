@@ -4,150 +4,25 @@
  * field, with the log lines around it.
  *
  * The store keeps events, not whole logs, so the context is read back from
- * the bundle kept beside the store (runs.kept), or, where no copy was kept
- * (a directory, by default), from where the bundle was ingested
- * (runs.bundle_path), which the context then says. The bundle is streamed
- * again and only the lines near the event, in the event's member, are
- * copied; the walk stops once they are past. The store says where the
- * bundle can be read and under which name (fl_store_bundle_source), so
- * that a single log kept under its digest still has its member's
- * original name. Without a readable
- * bundle the event is still shown, with one line saying why there is no
- * context.
+ * the bundle kept beside the store, or, where no copy was kept (a
+ * directory, by default), from where the bundle was ingested, which the
+ * context then says: fl_pipeline_context() does that. This verb reads the
+ * arguments and prints the event and its context as text, JSON or CSV.
+ * Without a readable bundle the event is still shown, with one line
+ * saying why there is no context.
  */
 #include "cli.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#define MAX_CONTEXT 1000     /* -C limit */
-#define MAX_KEPT_LINES 20000 /* lines copied, CR parts (progress bars) included */
+#define MAX_CONTEXT 1000 /* -C limit */
 
-struct kept_line {
-	int64_t lineno;
-	char *text;
-};
-
-struct lines {
-	struct kept_line *v;
-	size_t n, cap;
-};
-
-/* The lines [lo, hi] of member `want`. */
+/* The event's member and the lines read around it. */
 struct context {
 	const char *want;
-	int64_t line, lo, hi;
-	bool found, in_want;
-	bool in_place;           /* read where it was ingested from, not a kept copy */
-	const char *event_text;  /* the event's stored text */
-	struct lines exact;
-	const struct lines *use; /* what to print; NULL when no context */
-	char *note;              /* why there is none, or how it was found */
+	struct fl_context c;
 };
-
-static void lines_release(struct lines *l)
-{
-	for (size_t i = 0; i < l->n; i++)
-		free(l->v[i].text);
-	free(l->v);
-	memset(l, 0, sizeof(*l));
-}
-
-static void lines_add(struct lines *l, const struct fl_line *ln)
-{
-	if (l->n >= MAX_KEPT_LINES)
-		return;
-	FL_GROW(l->v, l->cap, l->n + 1);
-	l->v[l->n].lineno = (int64_t)ln->lineno;
-	l->v[l->n].text = fl_xstrndup(ln->ptr, ln->len);
-	l->n++;
-}
-
-static int on_member_begin(void *p, const struct fl_member *m)
-{
-	struct context *x = p;
-	x->in_want = !strcmp(m->path, x->want);
-	if (x->in_want)
-		x->found = true;
-	return 0;
-}
-
-static int on_line(void *p, const struct fl_line *l)
-{
-	struct context *x = p;
-	int64_t n = (int64_t)l->lineno;
-	if (x->in_want && n > x->hi)
-		return FL_ECANCEL; /* past the window: no need to read on */
-	if (n < x->lo || n > x->hi)
-		return 0;
-	if (x->in_want)
-		lines_add(&x->exact, l);
-	return 0;
-}
-
-static int on_member_end(void *p, const struct fl_member *m, const struct fl_member_stats *st)
-{
-	struct context *x = p;
-	x->in_want = false;
-	return 0;
-}
-
-/* Whether the event's first line is still at its place in a bundle read
- * in place. Besides a changed file, this keeps a store from elsewhere,
- * whose bundle_path could name any file, from having show print lines
- * its reader could not already see in the store. */
-static bool still_there(const struct context *x)
-{
-	size_t n = strcspn(x->event_text, "\n");
-	for (size_t i = 0; n && i < x->use->n; i++) {
-		const struct kept_line *l = &x->use->v[i];
-		if (l->lineno == x->line && !strncmp(l->text, x->event_text, n))
-			return true;
-	}
-	return false;
-}
-
-/* Fills x->use, or x->note with why there is no context. */
-static void read_context(struct fl_store *s, int64_t run, struct context *x)
-{
-	struct fl_bundle_source src;
-	struct fl_err err;
-	fl_err_clear(&err);
-	int rc = fl_store_bundle_source(s, run, &src, &err);
-	if (rc) {
-		x->note = rc == FL_ENOTFOUND ? fl_xstrdup(err.msg)
-					     : fl_xstrdup("the run's bundle could not be looked up");
-		return;
-	}
-	x->in_place = src.in_place;
-	const char *path = src.path;
-	struct fl_ingest_opts io;
-	fl_ingest_opts_init(&io);
-	io.name = src.name;
-	struct fl_ingest_sink sink = { .ctx = x, .member_begin = on_member_begin, .line = on_line,
-				       .member_end = on_member_end };
-	struct fl_ingest_stats stats;
-	rc = fl_ingest_bundle(path, &io, &sink, &stats, &err);
-	if (rc && rc != FL_ECANCEL)
-		x->note = fl_xasprintf("cannot read the bundle: %s",
-				       err.msg[0] ? err.msg : fl_strstatus(rc));
-	else if (x->found)
-		x->use = &x->exact;
-	else
-		x->note = fl_xasprintf("'%s' is not in the bundle '%s'", x->want, path);
-	if (x->use && !x->use->n) {
-		x->use = NULL;
-		x->note = fl_xasprintf("the bundle's '%s' has no line %lld", x->want,
-				       (long long)x->line);
-	}
-	if (x->use && x->in_place && !still_there(x)) {
-		x->use = NULL;
-		x->note = fl_xasprintf("'%s' has changed since it was ingested: its line %lld is "
-				       "not the event's", x->want, (long long)x->line);
-	}
-	fl_bundle_source_release(&src);
-}
 
 /* ---- output ---- */
 
@@ -198,17 +73,17 @@ static void text_context(struct fl_buf *out, const struct context *x, int64_t li
 			 int64_t nlines, bool bold)
 {
 	const char *b0 = bold ? "\x1b[1m" : "", *b1 = bold ? "\x1b[0m" : "";
-	if (!x->use) {
-		fl_buf_printf(out, "%scontext%s  none: %s\n", b0, b1, x->note);
+	if (!x->c.n) {
+		fl_buf_printf(out, "%scontext%s  none: %s\n", b0, b1, x->c.note);
 		return;
 	}
 	struct fl_buf t = FL_BUF_INIT;
 	fl_utf8_sanitize(&t, x->want, strlen(x->want));
 	fl_buf_printf(out, "%scontext%s  %s lines %lld-%lld (%s)\n", b0, b1, t.ptr,
-		      (long long)x->use->v[0].lineno, (long long)x->use->v[x->use->n - 1].lineno,
-		      x->in_place ? "read in place: no copy was kept" : "kept bundle");
-	for (size_t i = 0; i < x->use->n; i++) {
-		const struct kept_line *l = &x->use->v[i];
+		      (long long)x->c.lines[0].lineno, (long long)x->c.lines[x->c.n - 1].lineno,
+		      x->c.in_place ? "read in place: no copy was kept" : "kept bundle");
+	for (size_t i = 0; i < x->c.n; i++) {
+		const struct fl_context_line *l = &x->c.lines[i];
 		bool mark = is_event_line(l->lineno, line, nlines);
 		fl_buf_reset(&t);
 		fl_utf8_sanitize(&t, l->text, strlen(l->text));
@@ -233,25 +108,25 @@ static void json_show(struct fl_buf *out, struct fl_stmt *ev, const struct conte
 			cli_json_cell(out, ev, k);
 	}
 	fl_buf_adds(out, "},\"context\":");
-	if (!x->use) {
+	if (!x->c.n) {
 		fl_buf_adds(out, "null,\"note\":");
-		fl_json_str(out, x->note, strlen(x->note));
+		fl_json_str(out, x->c.note, strlen(x->c.note));
 		fl_buf_adds(out, "}\n");
 		return;
 	}
 	fl_buf_adds(out, "{\"file\":");
 	fl_json_str(out, x->want, strlen(x->want));
 	fl_buf_printf(out, ",\"from\":%lld,\"to\":%lld,\"lines\":[",
-		      (long long)x->use->v[0].lineno, (long long)x->use->v[x->use->n - 1].lineno);
-	for (size_t i = 0; i < x->use->n; i++) {
-		const struct kept_line *l = &x->use->v[i];
+		      (long long)x->c.lines[0].lineno, (long long)x->c.lines[x->c.n - 1].lineno);
+	for (size_t i = 0; i < x->c.n; i++) {
+		const struct fl_context_line *l = &x->c.lines[i];
 		fl_buf_printf(out, "%s{\"line\":%lld,\"event\":%s,\"text\":", i ? "," : "",
 			      (long long)l->lineno,
 			      is_event_line(l->lineno, line, nlines) ? "true" : "false");
 		fl_json_str(out, l->text, strlen(l->text));
 		fl_buf_addc(out, '}');
 	}
-	fl_buf_adds(out, x->in_place ? "]},\"note\":\"read in place: no copy was kept\"}\n"
+	fl_buf_adds(out, x->c.in_place ? "]},\"note\":\"read in place: no copy was kept\"}\n"
 				     : "]},\"note\":null}\n");
 }
 
@@ -261,9 +136,9 @@ static int csv_show(struct fl_store *s, struct fl_stmt *ev, const struct context
 {
 	struct cli_rowset rs;
 	cli_rowset_init(&rs, CLI_SQL_SHOW_LINES, 4);
-	if (x->use) {
-		for (size_t i = 0; i < x->use->n; i++) {
-			const struct kept_line *l = &x->use->v[i];
+	if (x->c.n) {
+		for (size_t i = 0; i < x->c.n; i++) {
+			const struct fl_context_line *l = &x->c.lines[i];
 			cli_rowset_text(&rs, x->want);
 			cli_rowset_int(&rs, l->lineno);
 			cli_rowset_int(&rs, is_event_line(l->lineno, line, nlines));
@@ -305,11 +180,10 @@ static int show_event(struct fl_store *s, int64_t run, int64_t id, int64_t nctx,
 		return cli_failf("no event %lld in run %lld", (long long)id, (long long)run);
 	}
 	int64_t line = fl_stmt_int(ev, 3), nlines = fl_stmt_int(ev, 4);
-	struct context x = { .want = fl_stmt_text(ev, 2), .line = line,
-			     .lo = line > nctx ? line - nctx : 1,
-			     .event_text = fl_stmt_text(ev, fl_stmt_columns(ev) - 1) };
-	x.hi = line + (nlines > 0 ? nlines - 1 : 0) + nctx;
-	read_context(s, run, &x);
+	struct context x = { .want = fl_stmt_text(ev, 2) };
+	fl_pipeline_context(s, run, x.want, line, line > nctx ? line - nctx : 1,
+			    line + (nlines > 0 ? nlines - 1 : 0) + nctx,
+			    fl_stmt_text(ev, fl_stmt_columns(ev) - 1), &x.c);
 	struct fl_buf out = FL_BUF_INIT;
 	if (fmt == CLI_ROWS_CSV) {
 		rc = csv_show(s, ev, &x, line, nlines, c);
@@ -327,8 +201,7 @@ static int show_event(struct fl_store *s, int64_t run, int64_t id, int64_t nctx,
 	}
 	fl_buf_release(&out);
 	fl_stmt_free(fields);
-	lines_release(&x.exact);
-	free(x.note);
+	fl_context_release(&x.c);
 	fl_stmt_free(ev);
 	return rc;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report_json.c - the JSON report: shared/contract/report.schema.json.
+ * report_json.c - the JSON report, as tests/e2e/report.schema.json describes it.
  *
  * Field names and meanings are a contract with users' tools: add fields
  * freely, never move or rename one. Every string goes through

@@ -61,7 +61,7 @@ static const char *kept_ext(const char *name, bool dir)
 
 static int make_bundles_dir(const struct fl_store *s, struct fl_err *err)
 {
-	char *dir = fl_xasprintf("%s/" BUNDLES, s->dir);
+	char *dir = fl_xasprintf("%s/bundles", s->dir);
 	int rc = FL_OK;
 	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
 		rc = fl_err_set(err, FL_EIO, "cannot create '%s': %s", dir, strerror(errno));
@@ -268,7 +268,8 @@ static int cmp_str(const void *x, const void *y)
 
 static bool referenced(const struct gc *g, const char *name)
 {
-	return bsearch(&name, g->kept, g->nkept, sizeof(char *), cmp_str) != NULL;
+	/* bsearch and qsort must not be given a NULL array, even of 0 items */
+	return g->nkept && bsearch(&name, g->kept, g->nkept, sizeof(char *), cmp_str) != NULL;
 }
 
 /* The pid an ingest's temporary file carries, or 0 for other files. */
@@ -309,7 +310,8 @@ static int load_kept(struct gc *g)
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return store_err(g->s, g->err, "cannot list kept bundles");
-	qsort(g->kept, g->nkept, sizeof(char *), cmp_str);
+	if (g->nkept)
+		qsort(g->kept, g->nkept, sizeof(char *), cmp_str);
 	return FL_OK;
 }
 

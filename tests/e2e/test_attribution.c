@@ -89,9 +89,8 @@ static void check(struct fl_store *s, const struct sample *x)
 
 Test(attribution, sampled_lines, .timeout = 120)
 {
-	char *tmp = fl_test_tmpdir("attribution");
-	char db[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
+	struct fl_session t;
+	fl_session_init(&t, "attribution");
 	const char *done[8] = { 0 };
 	size_t ndone = 0;
 	for (size_t i = 0; i < sizeof(SAMPLES) / sizeof(SAMPLES[0]); i++) {
@@ -104,16 +103,15 @@ Test(attribution, sampled_lines, .timeout = 120)
 		char bundle[4096];
 		snprintf(bundle, sizeof(bundle), "%s/scenarios/%s/bundle", FL_TESTDATA_DIR,
 			 SAMPLES[i].scenario);
-		const char *args[] = { "ingest", bundle, "--db", db, "--no-keep", NULL };
-		cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "ingest %s", SAMPLES[i].scenario);
+		fl_session_ingest(&t, bundle, "--no-keep");
 	}
 	struct fl_store *s;
 	struct fl_err err;
-	cr_assert_eq(fl_store_open(&s, db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(fl_store_open(&s, t.db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
 	for (size_t i = 0; i < sizeof(SAMPLES) / sizeof(SAMPLES[0]); i++)
 		check(s, &SAMPLES[i]);
 	fl_store_close(s);
-	free(tmp);
+	fl_session_release(&t);
 }
 
 /* dmesg uptimes take wall time from a syslog file of the same host that
@@ -121,15 +119,14 @@ Test(attribution, sampled_lines, .timeout = 120)
  * bundle, so only the time of day is fixed here. */
 Test(attribution, dmesg_anchored_by_host_syslog, .timeout = 60)
 {
-	char *tmp = fl_test_tmpdir("dmesg");
-	char db[4096], bundle[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
+	struct fl_session t;
+	fl_session_init(&t, "dmesg");
+	char bundle[4096];
 	snprintf(bundle, sizeof(bundle), "%s/scenarios/07-gpu-hardware/bundle", FL_TESTDATA_DIR);
-	const char *args[] = { "ingest", bundle, "--db", db, "--no-keep", NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
+	fl_session_ingest(&t, bundle, "--no-keep");
 	struct fl_store *s;
 	struct fl_err err;
-	cr_assert_eq(fl_store_open(&s, db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(fl_store_open(&s, t.db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
 	struct fl_stmt *st;
 	cr_assert_eq(fl_store_prepare(s, "SELECT e.ts % 86400000000, e.ts_kind, e.host FROM events e"
 				      " JOIN files f ON f.id = e.file_id WHERE f.path = 'node3/dmesg.txt'"
@@ -144,5 +141,5 @@ Test(attribution, dmesg_anchored_by_host_syslog, .timeout = 60)
 	cr_expect_str_eq(fl_stmt_text(st, 2), "node3");
 	fl_stmt_free(st);
 	fl_store_close(s);
-	free(tmp);
+	fl_session_release(&t);
 }

@@ -94,37 +94,26 @@ ParameterizedTest(struct excerpt *x, excerpts, likely_cause, .timeout = 60)
 	struct stat sb;
 	if (stat(log, &sb) != 0)
 		cr_skip_test("shared/reference is not beside this checkout");
-	char *tmp = fl_test_tmpdir(x->file);
-	char db[4096], out[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
-	snprintf(out, sizeof(out), "%s/report.json", tmp);
-	const char *args[] = { "analyze", log, "--db", db, "--no-keep", "--format", "json", "-o", out,
-			       NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "%s: analyze failed", x->file);
-	json_t *r = json_load_file(out, 0, NULL);
-	cr_assert(r, "%s: no JSON report", x->file);
+	struct fl_session t;
+	fl_session_init(&t, x->file);
+	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
 	json_t *id = json_object_get(json_object_get(json_object_get(r, "verdict"), "likely_cause"), "id");
 	cr_expect_str_eq(json_string_value(id), x->cause, "%s", x->file);
 	json_decref(r);
-	free(tmp);
+	fl_session_release(&t);
 }
 
 /* ---- ncclras MISMATCH reports: the hang point from operation counts ---- */
 
 static json_t *analyze_text(const char *name, const char *text)
 {
-	char *tmp = fl_test_tmpdir(name);
-	char log[4096], db[4096], out[4096];
-	snprintf(log, sizeof(log), "%s/ras.log", tmp);
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
-	snprintf(out, sizeof(out), "%s/report.json", tmp);
+	struct fl_session t;
+	fl_session_init(&t, name);
+	char log[4096];
+	snprintf(log, sizeof(log), "%s/ras.log", t.dir);
 	cr_assert(fl_test_write(log, text, strlen(text)));
-	const char *args[] = { "analyze", log, "--db", db, "--no-keep", "--format", "json", "-o", out,
-			       NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "%s: analyze failed", name);
-	json_t *r = json_load_file(out, 0, NULL);
-	cr_assert(r, "%s: no JSON report", name);
-	free(tmp);
+	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
+	fl_session_release(&t);
 	return r;
 }
 

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "faultline/util.h"
 #include "fl_test.h"
 
 #define SCEN FL_TESTDATA_DIR "/scenarios"
@@ -31,12 +32,10 @@
 #define OOM_LOG SCEN "/01-gpu-oom/bundle/node2/logs/none_k2x9v1qz/attempt_0/3/stderr.log"
 #define NRUNS 7
 
-static char *tmp;
-static char db[4096], out_path[4096], err_path[4096];
+static struct fl_session S; /* the suite's directory, store and last output */
 static int64_t ids[NRUNS];
-static char *err_text; /* stderr of the last run() */
 
-/* Runs faultline ARGS --db DB; *out (may be NULL) receives stdout. */
+/* Runs faultline ARGS --db S.db; *out (may be NULL) gets a copy of stdout. */
 static int run_args(char **out, const char **args, size_t n)
 {
 	const char *argv[48];
@@ -44,13 +43,11 @@ static int run_args(char **out, const char **args, size_t n)
 	for (; k < n && k < 44; k++)
 		argv[k] = args[k];
 	argv[k++] = "--db";
-	argv[k++] = db;
+	argv[k++] = S.db;
 	argv[k] = NULL;
-	int rc = fl_test_run(out_path, err_path, argv);
+	int rc = fl_session_runv(&S, argv);
 	if (out)
-		*out = fl_test_slurp(out_path, NULL);
-	free(err_text);
-	err_text = fl_test_slurp(err_path, NULL);
+		*out = fl_xstrdup(S.out);
 	return rc;
 }
 
@@ -74,13 +71,7 @@ static int run(char **out, const char *first, ...)
 
 static int64_t ingest(const char *path, bool keep)
 {
-	char *out = NULL;
-	int rc = keep ? run(&out, "ingest", path, NULL) : run(&out, "ingest", path, "--no-keep", NULL);
-	cr_assert_eq(rc, 0, "ingest %s: %s", path, err_text ? err_text : "");
-	int64_t id = strtoll(out, NULL, 10);
-	free(out);
-	cr_assert_gt(id, 0, "ingest %s printed no run id", path);
-	return id;
+	return fl_session_ingest(&S, path, keep ? NULL : "--no-keep");
 }
 
 /* Ingests a copy of the directory bundle at path with --no-keep, then
@@ -88,7 +79,7 @@ static int64_t ingest(const char *path, bool keep)
 static int64_t ingest_gone(const char *path)
 {
 	char copy[4096];
-	snprintf(copy, sizeof(copy), "%s/gone", tmp);
+	snprintf(copy, sizeof(copy), "%s/gone", S.dir);
 	cr_assert(fl_test_copy_tree(path, copy), "cannot copy %s", path);
 	int64_t id = ingest(copy, false);
 	cr_assert(fl_test_remove_tree(copy), "cannot remove %s", copy);
@@ -97,10 +88,7 @@ static int64_t ingest_gone(const char *path)
 
 static void setup(void)
 {
-	tmp = fl_test_tmpdir("history");
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
-	snprintf(out_path, sizeof(out_path), "%s/stdout", tmp);
-	snprintf(err_path, sizeof(err_path), "%s/stderr", tmp);
+	fl_session_init(&S, "history");
 	ids[0] = ingest(SCEN "/01-gpu-oom/bundle", true);
 	ids[1] = ingest(SCEN "/05-collective-hang/bundle", true);
 	ids[2] = ingest(SCEN "/13-slow-transport/bundle", true);
@@ -112,9 +100,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	free(err_text);
-	err_text = NULL;
-	free(tmp);
+	fl_session_release(&S);
 }
 
 TestSuite(history, .init = setup, .fini = teardown, .timeout = 120);
@@ -137,7 +123,7 @@ static json_t *json_run(const char *first, ...)
 	COLLECT(args, n, first);
 	char *out = NULL;
 	int rc = run_args(&out, args, n);
-	cr_assert_eq(rc, 0, "%s: exit %d: %s", first, rc, err_text ? err_text : "");
+	cr_assert_eq(rc, 0, "%s: exit %d: %s", first, rc, S.err ? S.err : "");
 	json_error_t jerr;
 	json_t *j = json_loads(out ? out : "", 0, &jerr);
 	cr_assert(j, "%s: output is not JSON (%s): %s", first, jerr.text, out ? out : "");
@@ -291,7 +277,7 @@ Test(history, runs_filter_by_age_and_limit)
 	cr_expect_eq(int_of(json_array_get(rows, 1), "id"), ids[NRUNS - 2]);
 	json_decref(rows);
 	cr_expect_eq(run(NULL, "runs", "--since", "7x", NULL), 2);
-	cr_expect(err_text && strstr(err_text, "--since") && count_lines(err_text) == 1);
+	cr_expect(S.err && strstr(S.err, "--since") && count_lines(S.err) == 1);
 	cr_expect_eq(run(NULL, "runs", "--limit", "many", NULL), 2);
 	cr_expect_eq(run(NULL, "runs", "--format", "xml", NULL), 2);
 }
@@ -341,7 +327,7 @@ Test(history, ranks_show_the_failing_rank)
 			   66), "%s", out);
 	free(out);
 	cr_expect_eq(run(NULL, "ranks", "999", NULL), 1);
-	cr_expect(err_text && strstr(err_text, "no run 999") && count_lines(err_text) == 1);
+	cr_expect(S.err && strstr(S.err, "no run 999") && count_lines(S.err) == 1);
 }
 
 static void expect_time_ordered(json_t *rows, const char *what)
@@ -584,7 +570,7 @@ Test(history, tail_returns_the_last_lines_of_a_rank)
 	cr_expect(strstr(out, "OutOfMemoryError"));
 	free(out);
 	cr_expect_eq(run(NULL, "tail", id_str(ids[0]), "99", NULL), 1);
-	cr_expect(err_text && strstr(err_text, "no rank 99"));
+	cr_expect(S.err && strstr(S.err, "no rank 99"));
 }
 
 /* ---- show ---- */
@@ -677,7 +663,7 @@ Test(history, show_prints_the_event_and_its_context)
 	free(out);
 	cr_expect_eq(run(NULL, "show", id_str(ids[1]), id_str(id), NULL), 1,
 		     "the event belongs to another run");
-	cr_expect(err_text && strstr(err_text, "no event") && count_lines(err_text) == 1);
+	cr_expect(S.err && strstr(S.err, "no event") && count_lines(S.err) == 1);
 }
 
 /* A single log kept as <digest>.gz: its one member is taken for the
@@ -724,7 +710,7 @@ Test(history, show_without_a_kept_bundle_still_shows_the_event)
 Test(history, show_in_place_refuses_a_changed_file)
 {
 	char copy[4096], cmd[16384];
-	snprintf(copy, sizeof(copy), "%s/changed", tmp);
+	snprintf(copy, sizeof(copy), "%s/changed", S.dir);
 	cr_assert(fl_test_copy_tree(SCEN "/07-gpu-hardware/bundle", copy));
 	int64_t run_id = ingest(copy, true);
 	json_t *rows = JSON("events", id_str(run_id), "--severity", "error", "--limit", "1");
@@ -791,8 +777,8 @@ Test(history, sql_refuses_to_write)
 	for (size_t i = 0; i < sizeof(writes) / sizeof(writes[0]); i++) {
 		int rc = run(NULL, "sql", writes[i], NULL);
 		cr_expect_eq(rc, 1, "'%s' exit %d", writes[i], rc);
-		cr_expect(err_text && count_lines(err_text) == 1, "'%s': one error line: %s",
-			  writes[i], err_text ? err_text : "");
+		cr_expect(S.err && count_lines(S.err) == 1, "'%s': one error line: %s",
+			  writes[i], S.err ? S.err : "");
 	}
 	cr_expect_eq(count_runs(), before);
 	json_t *rows = JSON("events", id_str(ids[0]), "--limit", "1");
@@ -806,7 +792,8 @@ Test(history, every_verb_answers_help_without_a_store)
 {
 	static const char *const verbs[] = { "runs",  "ranks", "timeline", "events", "transports",
 					     "steps", "tail",  "show",     "sql" };
-	snprintf(db, sizeof(db), "%s/none/fl.db", tmp);
+	free(S.db);
+	S.db = fl_xasprintf("%s/none/fl.db", S.dir);
 	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
 		char *out = NULL;
 		cr_expect_eq(run(&out, verbs[i], "--help", NULL), 0, "%s --help", verbs[i]);
@@ -816,5 +803,5 @@ Test(history, every_verb_answers_help_without_a_store)
 		free(out);
 	}
 	cr_expect_eq(run(NULL, "events", "1", NULL), 1, "a missing store is an error");
-	cr_expect(err_text && strstr(err_text, "no store") && count_lines(err_text) == 1);
+	cr_expect(S.err && strstr(S.err, "no store") && count_lines(S.err) == 1);
 }

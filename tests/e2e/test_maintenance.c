@@ -18,78 +18,21 @@
 #include "faultline/util.h"
 #include "fl_test.h"
 
-/* One test's working directory, store and last command's output. */
-struct t {
-	char *dir, *db;
-	char *out, *err;
-	int calls;
-};
-
-static void t_init(struct t *t, const char *name)
-{
-	memset(t, 0, sizeof(*t));
-	t->dir = fl_test_tmpdir(name);
-	t->db = fl_xasprintf("%s/fl.db", t->dir);
-}
-
-static void t_release(struct t *t)
-{
-	free(t->dir);
-	free(t->db);
-	free(t->out);
-	free(t->err);
-}
-
-/* Runs faultline with the arguments up to NULL; keeps stdout and stderr. */
-static int run(struct t *t, ...)
-{
-	const char *args[48];
-	size_t n = 0;
-	va_list ap;
-	va_start(ap, t);
-	for (const char *a; (a = va_arg(ap, const char *)) != NULL && n < 47;)
-		args[n++] = a;
-	va_end(ap);
-	args[n] = NULL;
-	char *o = fl_xasprintf("%s/out-%d.txt", t->dir, t->calls);
-	char *e = fl_xasprintf("%s/err-%d.txt", t->dir, t->calls++);
-	int rc = fl_test_run(o, e, args);
-	free(t->out);
-	free(t->err);
-	t->out = fl_test_slurp(o, NULL);
-	t->err = fl_test_slurp(e, NULL);
-	free(o);
-	free(e);
-	return rc;
-}
-
 static char *scenario(const char *name)
 {
 	return fl_xasprintf("%s/scenarios/%s/bundle", FL_TESTDATA_DIR, name);
 }
 
-/* Ingests a scenario's bundle directory (or any path) with the copy flag
- * (NULL, "--no-keep" or "--copy-dir"); returns the run id. */
-static long ingest_path(struct t *t, const char *path, const char *flag)
-{
-	int rc = flag ? run(t, "ingest", flag, path, "--db", t->db, NULL)
-		      : run(t, "ingest", path, "--db", t->db, NULL);
-	cr_assert_eq(rc, 0, "ingest '%s' failed: %s", path, t->err);
-	long id = strtol(t->out, NULL, 10);
-	cr_assert_gt(id, 0, "ingest '%s' printed no run id: %s", path, t->out);
-	return id;
-}
-
-static long ingest(struct t *t, const char *name)
+static long ingest(struct fl_session *t, const char *name)
 {
 	char *path = scenario(name);
-	long id = ingest_path(t, path, NULL);
+	long id = fl_session_ingest(t, path, NULL);
 	free(path);
 	return id;
 }
 
 /* A copy of a scenario's bundle directory under the test's directory. */
-static char *copy_of(struct t *t, const char *name, const char *as)
+static char *copy_of(struct fl_session *t, const char *name, const char *as)
 {
 	char *out = fl_xasprintf("%s/%s", t->dir, as);
 	char *src = scenario(name);
@@ -99,7 +42,7 @@ static char *copy_of(struct t *t, const char *name, const char *as)
 }
 
 /* A .tar.gz of a scenario's bundle, made with tar(1). */
-static char *tarball(struct t *t, const char *name)
+static char *tarball(struct fl_session *t, const char *name)
 {
 	char *out = fl_xasprintf("%s/%s.tar.gz", t->dir, name);
 	char *cmd = fl_xasprintf("tar -czf '%s' -C '%s/scenarios/%s' bundle", out, FL_TESTDATA_DIR,
@@ -110,15 +53,15 @@ static char *tarball(struct t *t, const char *name)
 }
 
 /* Ingests the scenario as a .tar.gz, which the store keeps a copy of. */
-static long ingest_tarball(struct t *t, const char *name)
+static long ingest_tarball(struct fl_session *t, const char *name)
 {
 	char *tgz = tarball(t, name);
-	long id = ingest_path(t, tgz, NULL);
+	long id = fl_session_ingest(t, tgz, NULL);
 	free(tgz);
 	return id;
 }
 
-static json_t *out_json(struct t *t)
+static json_t *out_json(struct fl_session *t)
 {
 	json_error_t jerr;
 	json_t *j = json_loads(t->out, 0, &jerr);
@@ -159,13 +102,13 @@ static const char *side(json_t *a, const char *which)
 
 Test(diff, transports_and_versions)
 {
-	struct t t;
-	t_init(&t, "diff");
+	struct fl_session t;
+	fl_session_init(&t, "diff");
 	char *healthy = id_text(ingest(&t, "14-healthy"));
 	char *slow = id_text(ingest(&t, "13-slow-transport"));
 	char *mismatch = id_text(ingest(&t, "19-nccl-version-mismatch"));
 
-	cr_assert_eq(run(&t, "diff", healthy, slow, "--db", t.db, "--format", "json", NULL), 0,
+	cr_assert_eq(fl_session_run(&t, "diff", healthy, slow, "--db", t.db, "--format", "json", NULL), 0,
 		     "%s", t.err);
 	json_t *j = out_json(&t);
 	json_t *a = aspect(j, "transports");
@@ -189,7 +132,7 @@ Test(diff, transports_and_versions)
 
 	/* Same versions of everything but NCCL: unchanged rows stay hidden
 	 * until --all, which shows them unmarked. */
-	cr_assert_eq(run(&t, "diff", healthy, mismatch, "--db", t.db, "--format", "json", NULL),
+	cr_assert_eq(fl_session_run(&t, "diff", healthy, mismatch, "--db", t.db, "--format", "json", NULL),
 		     0);
 	j = out_json(&t);
 	cr_expect_str_eq(side(aspect(j, "nccl_versions"), "b"), "2.22.3, 2.23.4");
@@ -199,47 +142,48 @@ Test(diff, transports_and_versions)
 	json_array_foreach(json_object_get(j, "aspects"), i, el)
 		cr_expect(json_is_true(json_object_get(el, "differs")));
 	json_decref(j);
-	cr_assert_eq(run(&t, "diff", healthy, mismatch, "--all", "--db", t.db, "--format", "json",
-			 NULL), 0);
+	cr_assert_eq(fl_session_run(&t, "diff", healthy, mismatch, "--all", "--db", t.db,
+				    "--format", "json", NULL),
+		     0);
 	j = out_json(&t);
 	cr_assert(aspect(j, "transports"));
 	cr_expect(json_is_false(json_object_get(aspect(j, "transports"), "differs")));
 	json_decref(j);
 
 	/* The table marks differing rows with '*'. */
-	cr_assert_eq(run(&t, "diff", healthy, mismatch, "--db", t.db, NULL), 0);
+	cr_assert_eq(fl_session_run(&t, "diff", healthy, mismatch, "--db", t.db, NULL), 0);
 	cr_expect(strstr(t.out, "\n* NCCL versions "), "%s", t.out);
 	cr_expect(strstr(t.out, "2.22.3, 2.23.4"), "%s", t.out);
 	cr_expect_null(strstr(t.out, "transports"), "%s", t.out);
-	cr_assert_eq(run(&t, "diff", mismatch, mismatch, "--db", t.db, NULL), 0);
+	cr_assert_eq(fl_session_run(&t, "diff", mismatch, mismatch, "--db", t.db, NULL), 0);
 	cr_expect(strstr(t.out, "do not differ"), "%s", t.out);
 
-	cr_expect_eq(run(&t, "diff", healthy, "999", "--db", t.db, NULL), 1);
+	cr_expect_eq(fl_session_run(&t, "diff", healthy, "999", "--db", t.db, NULL), 1);
 	cr_expect_eq(count_lines(t.err), 1, "%s", t.err);
-	cr_expect_eq(run(&t, "diff", healthy, "--db", t.db, NULL), 2);
-	cr_expect_eq(run(&t, "diff", healthy, slow, "--format", "md", "--db", t.db, NULL), 2);
+	cr_expect_eq(fl_session_run(&t, "diff", healthy, "--db", t.db, NULL), 2);
+	cr_expect_eq(fl_session_run(&t, "diff", healthy, slow, "--format", "md", "--db", t.db, NULL), 2);
 	free(healthy);
 	free(slow);
 	free(mismatch);
-	t_release(&t);
+	fl_session_release(&t);
 }
 
 /* ---- hosts ---- */
 
 Test(hosts, first_failing_host_ranks_first)
 {
-	struct t t;
-	t_init(&t, "hosts");
+	struct fl_session t;
+	fl_session_init(&t, "hosts");
 	long oom = ingest(&t, "01-gpu-oom");
 	char *tgz = tarball(&t, "01-gpu-oom");
-	long oom2 = ingest_path(&t, tgz, NULL); /* other bytes, so a second run */
+	long oom2 = fl_session_ingest(&t, tgz, NULL); /* other bytes, so a second run */
 	free(tgz);
 	cr_assert_neq(oom, oom2);
 	long xid = ingest(&t, "07-gpu-hardware");
 	ingest(&t, "06-network-error");
 	ingest(&t, "14-healthy");
 
-	cr_assert_eq(run(&t, "hosts", "--db", t.db, "--format", "json", NULL), 0, "%s", t.err);
+	cr_assert_eq(fl_session_run(&t, "hosts", "--db", t.db, "--format", "json", NULL), 0, "%s", t.err);
 	json_t *j = out_json(&t);
 	cr_assert(json_array_size(j) >= 3, "%s", t.out);
 	json_t *top = json_array_get(j, 0);
@@ -265,23 +209,24 @@ Test(hosts, first_failing_host_ranks_first)
 	cr_expect(hw, "no host with a hardware fault: %s", t.out);
 	json_decref(j);
 
-	cr_assert_eq(run(&t, "hosts", "--limit", "1", "--db", t.db, "--format", "csv", NULL), 0);
+	cr_assert_eq(
+		fl_session_run(&t, "hosts", "--limit", "1", "--db", t.db, "--format", "csv", NULL), 0);
 	cr_expect_eq(count_lines(t.out), 2, "%s", t.out);
 	cr_expect(!strncmp(t.out, "host,runs,", 10), "%s", t.out);
-	cr_expect_eq(run(&t, "hosts", "--limit", "x", "--db", t.db, NULL), 2);
-	t_release(&t);
+	cr_expect_eq(fl_session_run(&t, "hosts", "--limit", "x", "--db", t.db, NULL), 2);
+	fl_session_release(&t);
 }
 
 Test(hosts, deep_counts_ranks_that_never_arrived)
 {
-	struct t t;
-	t_init(&t, "hosts-deep");
+	struct fl_session t;
+	fl_session_init(&t, "hosts-deep");
 	long hang = ingest(&t, "05-collective-hang");
-	cr_assert_eq(run(&t, "hosts", "--db", t.db, "--format", "json", NULL), 0, "%s", t.err);
+	cr_assert_eq(fl_session_run(&t, "hosts", "--db", t.db, "--format", "json", NULL), 0, "%s", t.err);
 	json_t *j = out_json(&t);
 	cr_expect_eq(json_array_size(j), 0, "a hang names no first host: %s", t.out);
 	json_decref(j);
-	cr_assert_eq(run(&t, "hosts", "--deep", "--db", t.db, "--format", "json", NULL), 0);
+	cr_assert_eq(fl_session_run(&t, "hosts", "--deep", "--db", t.db, "--format", "json", NULL), 0);
 	j = out_json(&t);
 	cr_assert_eq(json_array_size(j), 1, "%s", t.out);
 	cr_expect_eq(json_integer_value(json_object_get(json_array_get(j, 0), "stuck")), 1);
@@ -289,23 +234,23 @@ Test(hosts, deep_counts_ranks_that_never_arrived)
 			    NULL, 10),
 		     hang);
 	json_decref(j);
-	t_release(&t);
+	fl_session_release(&t);
 }
 
 /* ---- reanalyze ---- */
 
 /* A stored run's JSON report. */
-static char *report(struct t *t, const char *id)
+static char *report(struct fl_session *t, const char *id)
 {
-	cr_assert_eq(run(t, "report", id, "--db", t->db, "--format", "json", NULL), 0, "%s",
+	cr_assert_eq(fl_session_run(t, "report", id, "--db", t->db, "--format", "json", NULL), 0, "%s",
 		     t->err);
 	json_decref(out_json(t));
 	return fl_xstrdup(t->out);
 }
 
-static size_t run_count(struct t *t)
+static size_t run_count(struct fl_session *t)
 {
-	cr_assert_eq(run(t, "runs", "--db", t->db, "--format", "json", NULL), 0, "%s", t->err);
+	cr_assert_eq(fl_session_run(t, "runs", "--db", t->db, "--format", "json", NULL), 0, "%s", t->err);
 	json_t *j = out_json(t);
 	size_t n = json_array_size(j);
 	json_decref(j);
@@ -313,7 +258,7 @@ static size_t run_count(struct t *t)
 }
 
 /* Names of the regular files in <dir>/bundles, one per line, sorted. */
-static char *bundles(struct t *t)
+static char *bundles(struct fl_session *t)
 {
 	char *dir = fl_xasprintf("%s/bundles", t->dir);
 	struct dirent **ents;
@@ -336,22 +281,22 @@ static char *bundles(struct t *t)
  * names - also for a single log, whose member is named after the file. */
 Test(reanalyze, directory_archive_and_single_log_give_the_same_report)
 {
-	struct t t;
-	t_init(&t, "reanalyze");
+	struct fl_session t;
+	fl_session_init(&t, "reanalyze");
 	char *ids[3];
 	ids[0] = id_text(ingest(&t, "07-gpu-hardware"));
 	char *tgz = tarball(&t, "06-network-error");
-	ids[1] = id_text(ingest_path(&t, tgz, NULL));
+	ids[1] = id_text(fl_session_ingest(&t, tgz, NULL));
 	free(tgz);
 	char *log = fl_xasprintf("%s/scenarios/20-single-file-oom/bundle/slurm-12345.out",
 				 FL_TESTDATA_DIR);
-	ids[2] = id_text(ingest_path(&t, log, NULL));
+	ids[2] = id_text(fl_session_ingest(&t, log, NULL));
 	free(log);
 	char *before[3];
 	for (int k = 0; k < 3; k++)
 		before[k] = report(&t, ids[k]);
-	cr_assert_eq(run(&t, "reanalyze", ids[0], ids[1], ids[2], "--db", t.db, NULL), 0, "%s",
-		     t.err);
+	cr_assert_eq(fl_session_run(&t, "reanalyze", ids[0], ids[1], ids[2], "--db", t.db, NULL), 0,
+		     "%s", t.err);
 	char *said = fl_xstrdup(t.out);
 	cr_expect_eq(count_lines(said), 3, "%s", said);
 	cr_expect_null(strstr(said, "(was "), "%s", said);
@@ -367,7 +312,7 @@ Test(reanalyze, directory_archive_and_single_log_give_the_same_report)
 	cr_expect_eq(run_count(&t), 3);
 
 	/* --all covers every run, and the bundles serve again. */
-	cr_assert_eq(run(&t, "reanalyze", "--all", "--db", t.db, NULL), 0, "%s", t.err);
+	cr_assert_eq(fl_session_run(&t, "reanalyze", "--all", "--db", t.db, NULL), 0, "%s", t.err);
 	cr_expect_eq(count_lines(t.out), 3, "%s", t.out);
 	for (int k = 0; k < 3; k++) {
 		char *after = report(&t, ids[k]);
@@ -376,37 +321,50 @@ Test(reanalyze, directory_archive_and_single_log_give_the_same_report)
 		free(before[k]);
 	}
 	cr_expect_eq(run_count(&t), 3);
-	DIR *d = opendir(t.dir);
-	cr_assert(d);
-	for (struct dirent *de; (de = readdir(d)) != NULL;)
-		cr_expect(strncmp(de->d_name, ".reanalyze-", 11), "%s left behind", de->d_name);
+	/* Re-reading made nothing beside the store: bundles/ holds the two
+	 * copies (the archive's, the single log's), plain files. */
+	char *bdir = fl_xasprintf("%s/bundles", t.dir);
+	DIR *d = opendir(bdir);
+	cr_assert(d, "%s", bdir);
+	int files = 0;
+	for (struct dirent *de; (de = readdir(d)) != NULL;) {
+		if (de->d_name[0] == '.')
+			continue;
+		char *p = fl_xasprintf("%s/%s", bdir, de->d_name);
+		struct stat sb;
+		cr_expect(lstat(p, &sb) == 0 && S_ISREG(sb.st_mode), "%s is not a plain file", p);
+		free(p);
+		files++;
+	}
 	closedir(d);
-	cr_expect_eq(run(&t, "reanalyze", "--db", t.db, NULL), 2);
-	cr_expect_eq(run(&t, "reanalyze", "--all", ids[0], "--db", t.db, NULL), 2);
+	free(bdir);
+	cr_expect_eq(files, 2);
+	cr_expect_eq(fl_session_run(&t, "reanalyze", "--db", t.db, NULL), 2);
+	cr_expect_eq(fl_session_run(&t, "reanalyze", "--all", ids[0], "--db", t.db, NULL), 2);
 	for (int k = 0; k < 3; k++)
 		free(ids[k]);
-	t_release(&t);
+	fl_session_release(&t);
 }
 
 /* A directory is not copied: it is read again where it lies, and only
  * while its content is what was ingested. */
 Test(reanalyze, directory_in_place_only_while_unchanged)
 {
-	struct t t;
-	t_init(&t, "reanalyze-inplace");
+	struct fl_session t;
+	fl_session_init(&t, "reanalyze-inplace");
 	char *dir = copy_of(&t, "08-cuda-error", "job");
-	char *id = id_text(ingest_path(&t, dir, NULL));
+	char *id = id_text(fl_session_ingest(&t, dir, NULL));
 	char *kept = bundles(&t);
 	cr_expect_str_eq(kept, "", "a directory was copied: %s", kept);
 	char *before = report(&t, id);
-	cr_assert_eq(run(&t, "reanalyze", id, "--db", t.db, NULL), 0, "%s", t.err);
+	cr_assert_eq(fl_session_run(&t, "reanalyze", id, "--db", t.db, NULL), 0, "%s", t.err);
 	char *after = report(&t, id);
 	cr_expect_str_eq(after, before);
 	free(after);
 
 	char *log = fl_xasprintf("%s/extra.log", dir);
 	cr_assert(fl_test_write(log, "one more line\n", 14));
-	cr_expect_eq(run(&t, "reanalyze", id, "--db", t.db, NULL), 1);
+	cr_expect_eq(fl_session_run(&t, "reanalyze", id, "--db", t.db, NULL), 1);
 	cr_expect_eq(count_lines(t.err), 1, "%s", t.err);
 	cr_expect(strstr(t.err, "has changed since it was ingested"), "%s", t.err);
 	cr_expect_str_eq(t.out, "");
@@ -418,23 +376,23 @@ Test(reanalyze, directory_in_place_only_while_unchanged)
 	free(before);
 	free(id);
 	free(dir);
-	t_release(&t);
+	fl_session_release(&t);
 }
 
 /* --copy-dir keeps a directory as a zstd tar, which serves once the
  * directory is gone. */
 Test(reanalyze, copied_directory_serves_after_the_original_is_gone)
 {
-	struct t t;
-	t_init(&t, "reanalyze-copy");
+	struct fl_session t;
+	fl_session_init(&t, "reanalyze-copy");
 	char *dir = copy_of(&t, "07-gpu-hardware", "job");
-	char *id = id_text(ingest_path(&t, dir, "--copy-dir"));
+	char *id = id_text(fl_session_ingest(&t, dir, "--copy-dir"));
 	char *kept = bundles(&t);
 	cr_expect_eq(count_lines(kept), 1, "%s", kept);
 	cr_expect(strstr(kept, ".tar.zst\n"), "%s", kept);
 	char *before = report(&t, id);
 	cr_assert(fl_test_remove_tree(dir));
-	cr_assert_eq(run(&t, "reanalyze", id, "--db", t.db, NULL), 0, "%s", t.err);
+	cr_assert_eq(fl_session_run(&t, "reanalyze", id, "--db", t.db, NULL), 0, "%s", t.err);
 	char *after = report(&t, id);
 	cr_expect_str_eq(after, before);
 	free(after);
@@ -442,75 +400,75 @@ Test(reanalyze, copied_directory_serves_after_the_original_is_gone)
 	free(kept);
 	free(id);
 	free(dir);
-	t_release(&t);
+	fl_session_release(&t);
 }
 
 Test(reanalyze, without_any_bundle_fails_in_one_line)
 {
-	struct t t;
-	t_init(&t, "reanalyze-nokeep");
+	struct fl_session t;
+	fl_session_init(&t, "reanalyze-nokeep");
 	char *tgz = tarball(&t, "08-cuda-error");
-	char *id = id_text(ingest_path(&t, tgz, "--no-keep"));
+	char *id = id_text(fl_session_ingest(&t, tgz, "--no-keep"));
 	char *kept = bundles(&t);
 	cr_expect_str_eq(kept, "", "--no-keep copied: %s", kept);
 	char *before = report(&t, id);
 	cr_expect_eq(unlink(tgz), 0);
-	cr_expect_eq(run(&t, "reanalyze", id, "--db", t.db, NULL), 1);
+	cr_expect_eq(fl_session_run(&t, "reanalyze", id, "--db", t.db, NULL), 1);
 	cr_expect_eq(count_lines(t.err), 1, "%s", t.err);
 	cr_expect(strstr(t.err, "no copy was kept and '") && strstr(t.err, "' is gone"), "%s",
 		  t.err);
 	cr_expect_str_eq(t.out, "");
 	char *after = report(&t, id);
 	cr_expect_str_eq(after, before, "a failed re-analysis changed the run");
-	cr_expect_eq(run(&t, "reanalyze", "--all", "--db", t.db, NULL), 1);
-	cr_expect_eq(run(&t, "reanalyze", "77", "--db", t.db, NULL), 1);
+	cr_expect_eq(fl_session_run(&t, "reanalyze", "--all", "--db", t.db, NULL), 1);
+	cr_expect_eq(fl_session_run(&t, "reanalyze", "77", "--db", t.db, NULL), 1);
 	free(before);
 	free(after);
 	free(kept);
 	free(id);
 	free(tgz);
-	t_release(&t);
+	fl_session_release(&t);
 }
 
 /* ---- rm and gc ---- */
 
 Test(rm, removes_run_and_kept_file)
 {
-	struct t t;
-	t_init(&t, "rm");
+	struct fl_session t;
+	fl_session_init(&t, "rm");
 	char *keep = id_text(ingest_tarball(&t, "14-healthy"));
 	char *files_before = bundles(&t);
 	char *gone = id_text(ingest_tarball(&t, "13-slow-transport"));
 	char *files = bundles(&t);
 	cr_assert_eq(count_lines(files), 2, "%s", files);
-	cr_assert_eq(run(&t, "rm", gone, "--db", t.db, NULL), 0, "%s", t.err);
+	cr_assert_eq(fl_session_run(&t, "rm", gone, "--db", t.db, NULL), 0, "%s", t.err);
 	cr_expect(strstr(t.out, "removed run"), "%s", t.out);
 	free(files);
 	files = bundles(&t);
 	cr_expect_str_eq(files, files_before);
-	cr_expect_eq(run(&t, "report", gone, "--db", t.db, NULL), 1);
-	cr_expect_eq(run(&t, "report", keep, "--db", t.db, NULL), 0);
+	cr_expect_eq(fl_session_run(&t, "report", gone, "--db", t.db, NULL), 1);
+	cr_expect_eq(fl_session_run(&t, "report", keep, "--db", t.db, NULL), 0);
 	cr_expect_eq(run_count(&t), 1);
-	cr_expect_eq(run(&t, "rm", gone, "--db", t.db, NULL), 1);
+	cr_expect_eq(fl_session_run(&t, "rm", gone, "--db", t.db, NULL), 1);
 	cr_expect_eq(count_lines(t.err), 1, "%s", t.err);
-	cr_expect_eq(run(&t, "rm", "--db", t.db, NULL), 2);
+	cr_expect_eq(fl_session_run(&t, "rm", "--db", t.db, NULL), 2);
 
 	/* rm never creates a store. */
 	char *none = fl_xasprintf("%s/none.db", t.dir);
-	cr_expect_eq(run(&t, "rm", "1", "--db", none, NULL), 1);
+	cr_expect_eq(fl_session_run(&t, "rm", "1", "--db", none, NULL), 1);
 	cr_expect_neq(access(none, F_OK), 0, "rm created a store");
 	free(none);
 	free(files);
 	free(files_before);
 	free(keep);
 	free(gone);
-	t_release(&t);
+	fl_session_release(&t);
 }
 
 Test(gc, removes_orphans_only)
 {
-	struct t t;
-	t_init(&t, "gc");
+	struct fl_session t;
+	fl_session_init(&t, "gc");
 	char *id = id_text(ingest_tarball(&t, "14-healthy"));
 	char *kept = bundles(&t);
 	cr_assert_eq(count_lines(kept), 1, "%s", kept);
@@ -521,7 +479,7 @@ Test(gc, removes_orphans_only)
 		cr_assert(fl_test_write(p, "stale bytes\n", 12));
 		free(p);
 	}
-	cr_assert_eq(run(&t, "gc", "--db", t.db, NULL), 0, "%s", t.err);
+	cr_assert_eq(fl_session_run(&t, "gc", "--db", t.db, NULL), 0, "%s", t.err);
 	for (size_t i = 0; i < 3; i++)
 		cr_expect(strstr(t.out, orphans[i]), "%s not reported: %s", orphans[i], t.out);
 	cr_expect(strstr(t.out, "3 orphaned files removed"), "%s", t.out);
@@ -529,20 +487,20 @@ Test(gc, removes_orphans_only)
 	cr_expect_str_eq(left, kept);
 	free(left);
 	/* The kept bundle still serves. */
-	cr_expect_eq(run(&t, "reanalyze", id, "--db", t.db, NULL), 0, "%s", t.err);
-	cr_assert_eq(run(&t, "gc", "--db", t.db, NULL), 0, "%s", t.err);
+	cr_expect_eq(fl_session_run(&t, "reanalyze", id, "--db", t.db, NULL), 0, "%s", t.err);
+	cr_assert_eq(fl_session_run(&t, "gc", "--db", t.db, NULL), 0, "%s", t.err);
 	cr_expect(strstr(t.out, "0 orphaned files removed"), "%s", t.out);
 	free(kept);
 	free(id);
-	t_release(&t);
+	fl_session_release(&t);
 }
 
 /* ---- every verb: --help without a store, a doc page, the man page ---- */
 
 /* The verbs `faultline help` lists, one per line. */
-static char *verbs(struct t *t)
+static char *verbs(struct fl_session *t)
 {
-	cr_assert_eq(run(t, "help", NULL), 0, "%s", t->err);
+	cr_assert_eq(fl_session_run(t, "help", NULL), 0, "%s", t->err);
 	struct fl_buf b = FL_BUF_INIT;
 	fl_buf_adds(&b, "");
 	const char *p = strstr(t->out, "\n\n  ");
@@ -559,8 +517,8 @@ static char *verbs(struct t *t)
 
 Test(usability, every_verb_answers_help_without_a_store)
 {
-	struct t t;
-	t_init(&t, "usability");
+	struct fl_session t;
+	fl_session_init(&t, "usability");
 	/* Any store a verb might open lies under the test's directory. */
 	char *db = fl_xasprintf("%s/nostore/fl.db", t.dir);
 	char *xdg = fl_xasprintf("%s/xdg", t.dir);
@@ -571,7 +529,7 @@ Test(usability, every_verb_answers_help_without_a_store)
 	size_t n = 0;
 	for (char *v = list; *v; v = strchr(v, '\n') + 1, n++) {
 		*strchr(v, '\n') = '\0';
-		cr_expect_eq(run(&t, v, "--help", NULL), 0, "'%s --help' failed: %s", v, t.err);
+		cr_expect_eq(fl_session_run(&t, v, "--help", NULL), 0, "'%s --help' failed: %s", v, t.err);
 		char *usage = fl_xasprintf("usage: faultline %s", v);
 		cr_expect(strstr(t.out, usage), "'%s --help' shows no usage: %s", v, t.out);
 		cr_expect_str_eq(t.err, "", "'%s --help' wrote to stderr", v);
@@ -586,7 +544,7 @@ Test(usability, every_verb_answers_help_without_a_store)
 	free(list);
 	free(db);
 	free(xdg);
-	t_release(&t);
+	fl_session_release(&t);
 }
 
 /* The synopsis of a verb's usage: the --help output up to its first
@@ -645,8 +603,8 @@ static void expect_options_in_man(const char *verb, const char *syn, const char 
 
 Test(usability, every_verb_has_a_doc_page_and_a_man_entry)
 {
-	struct t t;
-	t_init(&t, "docs");
+	struct fl_session t;
+	fl_session_init(&t, "docs");
 	char *man_path = fl_xasprintf("%s/docs/faultline.1", FL_SOURCE_DIR);
 	char *man = fl_test_slurp(man_path, NULL);
 	cr_assert(man, "no man page at %s", man_path);
@@ -658,7 +616,7 @@ Test(usability, every_verb_has_a_doc_page_and_a_man_entry)
 		cr_expect(doc, "no doc page %s", path);
 		/* The usage in commands.c is the one place a verb's syntax is
 		 * written; its doc page and man entry must say the same. */
-		cr_expect_eq(run(&t, v, "--help", NULL), 0, "%s", t.err);
+		cr_expect_eq(fl_session_run(&t, v, "--help", NULL), 0, "%s", t.err);
 		char *synopsis = synopsis_of(t.out);
 		cr_expect(doc && strstr(doc, synopsis), "%s does not show the synopsis of '%s --help':\n%s",
 			  path, v, synopsis);
@@ -677,13 +635,13 @@ Test(usability, every_verb_has_a_doc_page_and_a_man_entry)
 	free(list);
 	free(man);
 	free(man_path);
-	t_release(&t);
+	fl_session_release(&t);
 }
 
 Test(usability, bash_completion_offers_verbs_and_options)
 {
-	struct t t;
-	t_init(&t, "completion");
+	struct fl_session t;
+	fl_session_init(&t, "completion");
 	char *bin = fl_xstrdup(FL_BINARY);
 	*strrchr(bin, '/') = '\0';
 	char *script = fl_xasprintf("%s/contrib/faultline.bash", FL_SOURCE_DIR);
@@ -709,5 +667,5 @@ Test(usability, bash_completion_offers_verbs_and_options)
 	free(out);
 	free(script);
 	free(bin);
-	t_release(&t);
+	fl_session_release(&t);
 }

@@ -55,22 +55,17 @@ static const char LOG[] =
 
 Test(order, launcher_root_cause_decides_without_times, .timeout = 60)
 {
-	char *dir = fl_test_tmpdir("order");
-	char log[4096], db[4096], out[4096];
-	snprintf(log, sizeof(log), "%s/train.log", dir);
-	snprintf(db, sizeof(db), "%s/fl.db", dir);
-	snprintf(out, sizeof(out), "%s/report.json", dir);
+	struct fl_session t;
+	fl_session_init(&t, "order");
+	char log[4096];
+	snprintf(log, sizeof(log), "%s/train.log", t.dir);
 	cr_assert(fl_test_write(log, LOG, sizeof(LOG) - 1));
-	const char *args[] = { "analyze", log, "--db", db, "--no-keep", "--format", "json", "-o", out,
-			       NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
-	json_t *r = json_load_file(out, 0, NULL);
-	cr_assert(r);
+	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
 	json_t *v = json_object_get(r, "verdict");
 	json_t *first = json_object_get(v, "first_failure");
 	cr_expect_eq(json_integer_value(json_object_get(first, "rank")), 0);
 	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(v, "likely_cause"), "id")),
 			 "gpu_oom");
 	json_decref(r);
-	free(dir);
+	fl_session_release(&t);
 }

@@ -211,18 +211,14 @@ static void check_rendering(const char *scen, const char *db, const char *tmp)
 
 ParameterizedTest(struct scenario *sc, scenarios, expected, .timeout = 120)
 {
-	char *tmp = fl_test_tmpdir(sc->name);
-	char bundle[4096], db[4096], report[4096], expected[4096], keep[4096];
+	struct fl_session t;
+	fl_session_init(&t, sc->name);
+	char bundle[4096], expected[4096], keep[4096];
 	snprintf(bundle, sizeof(bundle), "%s/scenarios/%s/bundle", FL_TESTDATA_DIR, sc->name);
 	snprintf(expected, sizeof(expected), "%s/scenarios/%s/expected.json", FL_TESTDATA_DIR,
 		 sc->name);
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
-	snprintf(report, sizeof(report), "%s/report.json", tmp);
-	const char *args[] = { "analyze", bundle, "--db", db, "--format", "json", "-o", report, NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "%s: analyze failed", sc->name);
+	json_t *got = fl_session_analyze(&t, bundle, NULL, NULL);
 	json_error_t jerr;
-	json_t *got = json_load_file(report, 0, &jerr);
-	cr_assert(got, "%s: report is not JSON: %s (line %d)", sc->name, jerr.text, jerr.line);
 	json_t *want = json_load_file(expected, 0, &jerr);
 	cr_assert(want, "%s: bad expected.json: %s", sc->name, jerr.text);
 	const char *key;
@@ -234,8 +230,8 @@ ParameterizedTest(struct scenario *sc, scenarios, expected, .timeout = 120)
 	mkdir(keep, 0755);
 	snprintf(keep, sizeof(keep), "%s/reports/%s.json", FL_TEST_OUT, sc->name);
 	json_dump_file(got, keep, JSON_INDENT(1));
-	check_rendering(sc->name, db, tmp);
+	check_rendering(sc->name, t.db, t.dir);
 	json_decref(got);
 	json_decref(want);
-	free(tmp);
+	fl_session_release(&t);
 }

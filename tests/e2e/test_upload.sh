@@ -4,12 +4,15 @@
 # epilogue mode's spool and its --flush, and --max-time against a server
 # that never answers.
 #
-# usage: test_upload.sh FAULTLINE TESTDATA OUTDIR
-# Every wait is bounded; every background process is stopped by its pid.
+# usage: test_upload.sh FAULTLINE TESTDATA OUTDIR [ANALYSIS_MEMORY]
+# ANALYSIS_MEMORY is the server's --analysis-memory (0 in sanitizer builds,
+# as in test_serve.sh). Every wait is bounded; every background process is
+# stopped by its pid.
 set -eu
 FL=$1
 DATA=$2
 OUT=$3
+MEM=${4:-1G}
 rm -rf "$OUT"
 mkdir -p "$OUT"
 cd "$OUT"
@@ -39,7 +42,7 @@ entries() { ls "$SP" 2>/dev/null | grep -c '\.meta$' || true; }
 STEP="server"
 TOK=$("$FL" token add --scope upload --db "$DB" | tail -n 1)
 "$FL" serve --listen 127.0.0.1:0 --port-file port --db "$DB" --public-read \
-	--token-rate 30 2>serve.log &
+	--token-rate 30 --analysis-memory "$MEM" 2>serve.log &
 PID=$!
 i=0
 while [ ! -s port ]; do

@@ -2,6 +2,9 @@
 /* fl_test.c - see fl_test.h. */
 #include "fl_test.h"
 
+#include <criterion/criterion.h>
+#include <stdarg.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -118,4 +121,94 @@ bool fl_test_write(const char *path, const char *data, size_t len)
 		return false;
 	bool ok = fwrite(data, 1, len, fp) == len;
 	return (fclose(fp) == 0) && ok;
+}
+
+/* ---- sessions ---- */
+
+/* malloc'd printf, for the helpers (tests link no allocation wrapper). */
+static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt(const char *f, ...)
+{
+	va_list ap;
+	va_start(ap, f);
+	int n = vsnprintf(NULL, 0, f, ap);
+	va_end(ap);
+	char *s = malloc((size_t)n + 1);
+	va_start(ap, f);
+	vsnprintf(s, (size_t)n + 1, f, ap);
+	va_end(ap);
+	return s;
+}
+
+void fl_session_init(struct fl_session *t, const char *name)
+{
+	memset(t, 0, sizeof(*t));
+	t->dir = fl_test_tmpdir(name);
+	t->db = fmt("%s/fl.db", t->dir);
+}
+
+void fl_session_release(struct fl_session *t)
+{
+	free(t->dir);
+	free(t->db);
+	free(t->out);
+	free(t->err);
+	memset(t, 0, sizeof(*t));
+}
+
+int fl_session_runv(struct fl_session *t, const char *const *args)
+{
+	char *o = fmt("%s/out-%d.txt", t->dir, t->calls);
+	char *e = fmt("%s/err-%d.txt", t->dir, t->calls++);
+	int rc = fl_test_run(o, e, args);
+	free(t->out);
+	free(t->err);
+	t->out = fl_test_slurp(o, NULL);
+	t->err = fl_test_slurp(e, NULL);
+	if (!t->out)
+		t->out = strdup("");
+	if (!t->err)
+		t->err = strdup("");
+	free(o);
+	free(e);
+	return rc;
+}
+
+int fl_session_run(struct fl_session *t, ...)
+{
+	const char *args[48];
+	size_t n = 0;
+	va_list ap;
+	va_start(ap, t);
+	for (const char *a; (a = va_arg(ap, const char *)) != NULL && n < 47;)
+		args[n++] = a;
+	va_end(ap);
+	args[n] = NULL;
+	return fl_session_runv(t, args);
+}
+
+long fl_session_ingest(struct fl_session *t, const char *path, const char *flag)
+{
+	int rc = flag ? fl_session_run(t, "ingest", flag, path, "--db", t->db, NULL)
+		      : fl_session_run(t, "ingest", path, "--db", t->db, NULL);
+	cr_assert_eq(rc, 0, "ingest '%s' failed: %s", path, t->err);
+	long id = strtol(t->out, NULL, 10);
+	cr_assert_gt(id, 0, "ingest '%s' printed no run id: %s", path, t->out);
+	return id;
+}
+
+json_t *fl_session_analyze(struct fl_session *t, const char *path, const char *flag,
+			   const char *report_path)
+{
+	char *out = report_path ? strdup(report_path) : fmt("%s/report-%d.json", t->dir, t->calls);
+	int rc = flag ? fl_session_run(t, "analyze", path, flag, "--db", t->db, "--format", "json",
+				       "-o", out, NULL)
+		      : fl_session_run(t, "analyze", path, "--db", t->db, "--format", "json", "-o",
+				       out, NULL);
+	cr_assert_eq(rc, 0, "analyze '%s' failed: %s", path, t->err);
+	json_error_t jerr;
+	json_t *r = json_load_file(out, 0, &jerr);
+	cr_assert(r, "analyze '%s': no JSON report in %s: %s", path, out, jerr.text);
+	free(out);
+	return r;
 }

@@ -6,6 +6,7 @@
 #ifndef FL_TEST_H
 #define FL_TEST_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -25,5 +26,29 @@ bool fl_test_write(const char *path, const char *data, size_t len);
 /* cp -R src dst and rm -rf path; false when the command failed. */
 bool fl_test_copy_tree(const char *src, const char *dst);
 bool fl_test_remove_tree(const char *path);
+
+/* ---- a session: one test's directory, store and faultline runs ----
+ * The one way the end-to-end tests run the binary and ingest or analyse
+ * a bundle, so that each test says only what it checks. */
+struct fl_session {
+	char *dir;       /* fresh, under FL_TEST_OUT/tmp */
+	char *db;        /* <dir>/fl.db; pass it as --db where wanted */
+	char *out, *err; /* stdout and stderr of the last run ("" when empty) */
+	int calls;
+};
+void fl_session_init(struct fl_session *t, const char *name);
+void fl_session_release(struct fl_session *t);
+/* Runs faultline with the arguments up to NULL; keeps its output in
+ * t->out and t->err. Returns the exit status, -1 when it could not run. */
+int fl_session_run(struct fl_session *t, ...) __attribute__((sentinel));
+int fl_session_runv(struct fl_session *t, const char *const *args);
+/* `faultline ingest PATH [FLAG] --db t->db`, which must succeed (FLAG:
+ * NULL, "--no-keep" or "--copy-dir"): the run id it printed. */
+long fl_session_ingest(struct fl_session *t, const char *path, const char *flag);
+/* `faultline analyze PATH [FLAG] --db t->db --format json -o OUT`, which
+ * must succeed; OUT is report_path, else <dir>/report-<n>.json. The parsed
+ * report (json_decref it). */
+json_t *fl_session_analyze(struct fl_session *t, const char *path, const char *flag,
+			   const char *report_path);
 
 #endif

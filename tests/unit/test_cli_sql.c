@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_cli_sql.c - every SQL text of the verbs (src/cli/cli_sql.c)
- * prepares against a freshly migrated store.
- *
- * A schema change that breaks a listing (a renamed column, a view that
- * changed shape) fails here with the statement's name instead of making
- * a verb fail in front of its user.
+ * test_cli_sql.c - the CLI's table of SQL texts (src/cli/cli_sql.c): ids
+ * and entries agree, rowset statements have their verbs' columns. That
+ * each statement prepares against a fresh store is checked with the other
+ * modules' tables in test_sql.c.
  */
 #include <criterion/criterion.h>
 
@@ -29,31 +27,16 @@ static struct fl_store *fresh_store(const char *name)
 	return s;
 }
 
-Test(cli_sql, every_statement_prepares_against_a_fresh_store)
+/* Every entry of enum cli_sql_id has its statement (a designated
+ * initializer left out would leave a hole). Preparing them all is
+ * tests/unit/test_sql.c's job, with every module's table. */
+Test(cli_sql, every_id_has_a_statement)
 {
-	struct fl_store *s = fresh_store("cli-sql-prepare");
 	const struct fl_sql_def *d;
 	size_t n = cli_sql_table(&d);
 	cr_assert_eq(n, CLI_SQL_N);
-	for (size_t i = 0; i < n; i++) {
-		cr_assert(d[i].name && d[i].text, "entry %zu of enum cli_sql_id has no statement", i);
-		struct fl_stmt *st = NULL;
-		struct fl_err err = { 0 };
-		cr_expect_eq(fl_store_prepare(s, d[i].text, &st, &err), FL_OK,
-			     "cli: statement '%s' does not prepare: %s", d[i].name, err.msg);
-		fl_stmt_free(st);
-	}
-	fl_store_close(s);
-}
-
-Test(cli_sql, every_statement_has_a_unique_name)
-{
-	const struct fl_sql_def *d;
-	size_t n = cli_sql_table(&d);
 	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < i; k++)
-			cr_expect(strcmp(d[i].name, d[k].name) != 0, "'%s' is named twice",
-				  d[i].name);
+		cr_expect(d[i].name && d[i].text, "entry %zu of enum cli_sql_id has no statement", i);
 }
 
 /* The lookup is by id: each id gives its own entry's text. */
@@ -82,18 +65,5 @@ Test(cli_sql, rowset_statements_have_their_columns)
 		cr_expect_eq(fl_stmt_columns(st), rowsets[i].ncols);
 		fl_stmt_free(st);
 	}
-	fl_store_close(s);
-}
-
-/* The check itself can fail: a statement on a column the schema lacks is
- * refused, with SQLite's reason. */
-Test(cli_sql, a_statement_the_schema_cannot_answer_is_refused)
-{
-	struct fl_store *s = fresh_store("cli-sql-refused");
-	struct fl_stmt *st = NULL;
-	struct fl_err err = { 0 };
-	cr_expect_neq(fl_store_prepare(s, "SELECT no_such_column FROM runs", &st, &err), FL_OK);
-	cr_expect(strstr(err.msg, "no_such_column"), "got '%s'", err.msg);
-	fl_stmt_free(st);
 	fl_store_close(s);
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "faultline/analyze.h"
 #include "fl_test.h"
 
@@ -24,6 +25,7 @@ struct sql_table {
 
 static const struct sql_table TABLES[] = {
 	{ "analyze", fl_analyze_sql },
+	{ "cli", cli_sql_table },
 };
 #define NTABLES (sizeof(TABLES) / sizeof(TABLES[0]))
 
