@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the seed corpus of every fuzz target from testdata/ and patterns/:
 #   make_seeds.sh SOURCE_DIR OUT
-# writes OUT/<target>/ for linesplit, attrib, match, patfile and bundle.
+# writes OUT/<target>/ for linesplit, attrib, match, patfile, bundle and serve.
 # Seeds are small (a few KiB) so that the fuzzer mutates them quickly;
 # archives are built here, at run time, so none is committed.
 set -eu
@@ -9,7 +9,24 @@ src=$1
 out=$2
 sc=$src/testdata/scenarios
 rm -rf "$out"
-mkdir -p "$out/linesplit" "$out/attrib" "$out/match" "$out/patfile" "$out/bundle"
+mkdir -p "$out/linesplit" "$out/attrib" "$out/match" "$out/patfile" "$out/bundle" "$out/serve"
+
+# serve: method, path, Authorization, Content-Disposition, a size, one per
+# line (tests/fuzz/fuzz_serve.c), as docs/commands/serve.md's requests are.
+n=0
+while IFS='|' read -r m p a d s; do
+	n=$((n + 1))
+	printf '%s\n%s\n%s\n%s\n%s' "$m" "$p" "$a" "$d" "$s" >"$out/serve/$n"
+done <<'REQ'
+PUT|/api/v1/bundles|Bearer fl_4f2a9c1e7b3d|attachment; filename="job-4711.tar.zst"|16G
+POST|/api/v1/bundles|Bearer fl_4f2a9c1e7b3d|form-data; name="bundle"; filename="node1/rank0.log.gz"|512M
+GET|/api/v1/runs/12|Bearer fl_read_token||100K
+GET|/runs/12.html||attachment; filename=crash.zip|123
+GET|/runs/7/ticket|bearer x|form-data; name="bundle"; filename="..\\..\\x.tgz"|0
+DELETE|/healthz|Basic dXNlcjpwYXNz|inline|4T
+GET|/static/app.js|||
+GET|/metrics|||
+REQ
 
 # Log files of a few scenarios, relative to their bundle, hostile one first.
 logs() {

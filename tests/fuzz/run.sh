@@ -15,7 +15,7 @@ shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FL_FUZZ_BUILD:-$root/build-fuzz}
 jobs=${FL_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
-targets=${*:-linesplit attrib match patfile bundle}
+targets=${*:-linesplit attrib match patfile bundle serve}
 
 cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DFL_FUZZ=ON -DFL_BENCH=OFF \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -29,6 +29,7 @@ for t in $targets; do
 	case $t in
 	bundle) dict=archive maxlen=65536 ;;
 	patfile) dict=patfile maxlen=65536 ;;
+	serve) dict=serve maxlen=4096 ;;
 	esac
 	mkdir -p "$build/corpus/$t" "$build/artifacts/$t" "$build/logs"
 	regress=""
