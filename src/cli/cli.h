@@ -126,6 +126,11 @@ int cli_help(const struct fl_cmd *cmd);   /* prints usage to stdout, returns EXI
 int cli_fail(const struct fl_err *err);   /* prints "faultline: msg", returns EXIT_FAIL */
 int cli_failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Analyses a run just stored and saves the analysis, so that `runs` lists its
+ * verdict and `report` need not redo it; an exit code, with one line on failure
+ * (the run itself stays stored). */
+int cli_save_analysis(struct fl_store *s, int64_t run_id);
+
 int cli_open_store(const struct cli_common *c, bool write, struct fl_store **out);
 /* Opens for writing a store that must already exist (never creates one); an exit code. */
 int cli_open_store_existing(const struct cli_common *c, struct fl_store **out);

@@ -122,6 +122,22 @@ int cli_failf(const char *fmt, ...)
 	return EXIT_FAIL;
 }
 
+int cli_save_analysis(struct fl_store *s, int64_t run_id)
+{
+	struct fl_analysis *a;
+	struct fl_err err;
+	fl_err_clear(&err);
+	int rc = fl_analyze_run(s, run_id, &a, &err);
+	if (!rc) {
+		rc = fl_analysis_save(s, a, &err);
+		fl_analysis_free(a);
+	}
+	if (!rc)
+		return EXIT_OK;
+	return cli_failf("run %lld is stored, but its analysis failed: %s", (long long)run_id,
+			 err.msg[0] ? err.msg : fl_strstatus(err.code));
+}
+
 int cli_open_store(const struct cli_common *c, bool write, struct fl_store **out)
 {
 	char *def = c->db ? NULL : fl_store_default_path();

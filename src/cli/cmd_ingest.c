@@ -166,15 +166,10 @@ int cmd_ingest(int argc, char **argv)
 			rc = EXIT_FAIL;
 			continue;
 		}
-		/* Store the verdict summary so that `runs` can list it. */
-		struct fl_analysis *a;
-		struct fl_err err;
-		fl_err_clear(&err);
-		if (fl_analyze_run(s, res.run_id, &a, &err) == FL_OK) {
-			fl_analysis_save(s, a, &err);
-			fl_analysis_free(a);
-		}
 		printf("%lld%s\n", (long long)res.run_id, res.existed ? " (already stored)" : "");
+		fflush(stdout);
+		if (cli_save_analysis(s, res.run_id))
+			rc = EXIT_FAIL;
 	}
 	fl_store_close(s);
 	fl_patterns_free(p);

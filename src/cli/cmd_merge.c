@@ -13,18 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Stores the verdict summary of a new run, so that `runs` lists it. */
-static void save_summary(struct fl_store *s, int64_t run_id)
-{
-	struct fl_analysis *a;
-	struct fl_err err;
-	fl_err_clear(&err);
-	if (fl_analyze_run(s, run_id, &a, &err) == FL_OK) {
-		fl_analysis_save(s, a, &err);
-		fl_analysis_free(a);
-	}
-}
-
 static void print_run(const struct fl_merged *m)
 {
 	printf("%lld%s\n", (long long)m->run_id, m->existed ? " (already stored)" : "");
@@ -53,10 +41,9 @@ static int merge_into_one(struct fl_store *s, char **srcs, int n)
 	fl_err_clear(&err);
 	if (fl_store_merge_shards(s, (const char *const *)srcs, (size_t)n, &run, &err))
 		return cli_fail(&err);
-	if (!run.existed)
-		save_summary(s, run.run_id);
 	print_run(&run);
-	return EXIT_OK;
+	fflush(stdout);
+	return run.existed ? EXIT_OK : cli_save_analysis(s, run.run_id);
 }
 
 static int into_one_opt(void *into_one, int opt, const char *arg)

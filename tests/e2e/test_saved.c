@@ -143,3 +143,23 @@ Test(saved, a_failed_query_fails_the_analysis_with_one_line)
 	free(out);
 	free(err);
 }
+
+/* ingest stores the run, then analyses it and saves the analysis: when the
+ * save fails, the run id is still printed (the run is stored) and the
+ * failure is one line and a non-zero exit, never swallowed. */
+Test(saved, a_failed_save_after_ingest_is_one_line_and_an_error)
+{
+	exec("CREATE TRIGGER no_saves BEFORE INSERT ON analyses "
+	     "BEGIN SELECT RAISE(ABORT, 'analyses refused by the test'); END");
+	const char *args[] = { "ingest", BUNDLE, "--db", db, "--copy-dir", NULL };
+	cr_assert_neq(fl_test_run(out_path, err_path, args), 0, "ingest hid a failed save");
+	char *out = fl_test_slurp(out_path, NULL);
+	char *err = fl_test_slurp(err_path, NULL);
+	cr_assert(out && err);
+	cr_expect(!strcmp(out, "1 (already stored)\n"), "stdout: %s", out);
+	cr_expect(strstr(err, "run 1 is stored, but its analysis failed"), "stderr: %s", err);
+	cr_expect(strstr(err, "analyses refused by the test"), "stderr: %s", err);
+	cr_expect_eq(strchr(err, '\n'), err + strlen(err) - 1, "more than one line: %s", err);
+	free(out);
+	free(err);
+}
