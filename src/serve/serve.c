@@ -264,22 +264,33 @@ int run_summary(struct fl_store *s, int64_t id, struct fl_buf *b)
 	return rc;
 }
 
-static enum MHD_Result get_run(struct fl_server *srv, struct MHD_Connection *c,
-			       const struct fl_route *r)
+/* The row of the route's run in *st, true; else false, with the 404 or 500
+ * already answered in *res. */
+static bool find_run(struct fl_server *srv, struct MHD_Connection *c, const struct fl_route *r,
+		     struct fl_stmt **st, enum MHD_Result *res)
 {
 	struct fl_err err;
 	fl_err_clear(&err);
-	struct fl_stmt *st;
-	int rc = run_row(srv, r->run_id, &st, &err);
+	int rc = run_row(srv, r->run_id, st, &err);
 	if (rc < 0)
-		return reply_error(srv, c, r->kind, 500, "store_error", "%s", err.msg);
-	if (rc == 0)
-		return reply_error(srv, c, r->kind, 404, "not_found", "no run %lld",
+		*res = reply_error(srv, c, r->kind, 500, "store_error", "%s", err.msg);
+	else if (rc == 0)
+		*res = reply_error(srv, c, r->kind, 404, "not_found", "no run %lld",
 				   (long long)r->run_id);
+	return rc > 0;
+}
+
+static enum MHD_Result get_run(struct fl_server *srv, struct MHD_Connection *c,
+			       const struct fl_route *r)
+{
+	struct fl_stmt *st;
+	enum MHD_Result res;
+	if (!find_run(srv, c, r, &st, &res))
+		return res;
 	struct fl_buf b = FL_BUF_INIT;
 	run_json(st, &b);
 	fl_stmt_free(st);
-	enum MHD_Result res = reply(srv, c, r->kind, 200, "application/json", &b);
+	res = reply(srv, c, r->kind, 200, "application/json", &b);
 	fl_buf_release(&b);
 	return res;
 }
@@ -300,15 +311,10 @@ static const char *const REPORT_TYPES[] = {
 static enum MHD_Result get_report(struct fl_server *srv, struct MHD_Connection *c,
 				  const struct fl_route *r)
 {
-	struct fl_err err;
-	fl_err_clear(&err);
 	struct fl_stmt *st;
-	int rc = run_row(srv, r->run_id, &st, &err);
-	if (rc < 0)
-		return reply_error(srv, c, r->kind, 500, "store_error", "%s", err.msg);
-	if (rc == 0)
-		return reply_error(srv, c, r->kind, 404, "not_found", "no run %lld",
-				   (long long)r->run_id);
+	enum MHD_Result res;
+	if (!find_run(srv, c, r, &st, &res))
+		return res;
 	char status[16];
 	snprintf(status, sizeof(status), "%s", fl_stmt_text(st, 3));
 	fl_stmt_free(st);
@@ -319,6 +325,8 @@ static enum MHD_Result get_report(struct fl_server *srv, struct MHD_Connection *
 										 : "analysis_failed",
 				   "run %lld is %s", (long long)r->run_id, status);
 	/* As `faultline report` does: the saved analysis, else a fresh one. */
+	struct fl_err err;
+	fl_err_clear(&err);
 	struct fl_analysis *a;
 	int lrc = fl_analysis_load(srv->store, r->run_id, &a, &err);
 	if (lrc == FL_ENOTFOUND) {
@@ -333,7 +341,7 @@ static enum MHD_Result get_report(struct fl_server *srv, struct MHD_Connection *
 	fl_report_render(a, &ro, &b);
 	free(link);
 	fl_analysis_free(a);
-	enum MHD_Result res = reply(srv, c, r->kind, 200, REPORT_TYPES[r->format], &b);
+	res = reply(srv, c, r->kind, 200, REPORT_TYPES[r->format], &b);
 	fl_buf_release(&b);
 	return res;
 }
