@@ -311,7 +311,10 @@ static int emit_part(struct fl_linesplit *ls, const char *p, size_t n, uint64_t 
 		n = ls->clean.len;
 		flags |= (esc ? FL_LINE_HAD_ANSI : 0) | (nul ? FL_LINE_HAD_NUL : 0);
 	}
-	size_t cut = glued_at(p, n);
+	/* Only a redrawn line (CR parts, colours) can hide a bar: asking
+	 * every line would split clean ones too, and which lines reach this
+	 * slow path depends on where the chunks fall. */
+	size_t cut = (esc || (flags & FL_LINE_CR_PART)) ? glued_at(p, n) : 0;
 	if (cut) {
 		struct fl_line bar = { p, cut, lineno, off, flags | FL_LINE_GLUED };
 		int rc = deliver(ls, &bar, cb, ctx);
