@@ -8,6 +8,8 @@
 # runs grew in $FL_FUZZ_BUILD/corpus/<target>/. A crash, leak or hang is
 # written to $FL_FUZZ_BUILD/artifacts/<target>/ and fails the script: fix
 # it, then keep the input in regress/<target>/ (docs/TESTING.md).
+# FL_FUZZ_SEED fixes libFuzzer's random seed (CI sets it, so that a short
+# run finds the same things on every commit); unset, each run draws one.
 set -eu
 [ $# -ge 1 ] || { echo "usage: tests/fuzz/run.sh SECONDS [TARGET...]" >&2; exit 2; }
 secs=$1
@@ -38,7 +40,8 @@ for t in $targets; do
 	# -timeout: an input that takes over 10 s is a hang; -rss_limit_mb: one
 	# that needs 2 GiB is a memory bomb.
 	if ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		"$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+		"$build/tests/fuzz/fuzz_$t" -seed="${FL_FUZZ_SEED:-0}" -max_total_time="$secs" \
+		-timeout=10 -rss_limit_mb=2048 \
 		-max_len="$maxlen" -dict="$root/tests/fuzz/dict/$dict.dict" -print_final_stats=1 \
 		-artifact_prefix="$build/artifacts/$t/" \
 		"$build/corpus/$t" "$build/seeds/$t" $regress >"$log" 2>&1; then
