@@ -9,6 +9,7 @@
 #
 # Every wait is bounded; every server is killed by its own pid.
 set -eu
+LIB=$(cd "$(dirname "$0")" && pwd)/serve_lib.sh
 FL=$1
 DATA=$2
 OUT=$3
@@ -19,12 +20,9 @@ cd "$OUT"
 DB=$OUT/store/s.db
 PID=""
 STEP=""
+# fail, field, start
+. "$LIB"
 
-fail() {
-	echo "FAIL ($STEP): $*" >&2
-	[ -f serve.log ] && sed 's/^/  serve.log: /' serve.log >&2
-	exit 1
-}
 stop() {
 	if [ -n "$PID" ]; then
 		kill "$1" "$PID" 2>/dev/null || true
@@ -34,23 +32,6 @@ stop() {
 }
 trap 'stop -KILL' EXIT
 
-# start [serve options...]: a server on a free port; sets PID and URL.
-start() {
-	rm -f port
-	"$FL" serve --listen 127.0.0.1:0 --port-file port --db "$DB" \
-		--analysis-memory "$MEM" "$@" 2>>serve.log &
-	PID=$!
-	i=0
-	while [ ! -s port ]; do
-		i=$((i + 1))
-		[ $i -lt 100 ] || fail "no port file after 10 s"
-		kill -0 "$PID" 2>/dev/null || fail "the server exited"
-		sleep 0.1
-	done
-	grep -qx '[0-9][0-9]*' port || fail "port file is '$(cat port)'"
-	URL=http://127.0.0.1:$(cat port)
-}
-
 # req OUTFILE [curl args...]: prints the HTTP status.
 req() {
 	o=$1
@@ -59,9 +40,6 @@ req() {
 }
 expect() { # STATUS GOT WHAT
 	[ "$1" = "$2" ] || fail "$3: want HTTP $1, got $2: $(cat body 2>/dev/null)"
-}
-field() { # JSONFILE PYTHON-EXPR
-	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
 }
 # wait_done ID: until the run is done or failed (30 s), prints the status.
 wait_done() {

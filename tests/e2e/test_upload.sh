@@ -9,6 +9,7 @@
 # as in test_serve.sh). Every wait is bounded; every background process is
 # stopped by its pid.
 set -eu
+LIB=$(cd "$(dirname "$0")" && pwd)/serve_lib.sh
 FL=$1
 DATA=$2
 OUT=$3
@@ -21,12 +22,9 @@ SP=$OUT/spool
 PID=""
 MUTE=""
 STEP=""
+# fail, field, start
+. "$LIB"
 
-fail() {
-	echo "FAIL ($STEP): $*" >&2
-	[ -f serve.log ] && sed 's/^/  serve.log: /' serve.log >&2
-	exit 1
-}
 cleanup() {
 	for p in $PID $MUTE; do
 		kill -KILL "$p" 2>/dev/null || true
@@ -34,23 +32,11 @@ cleanup() {
 	done
 }
 trap cleanup EXIT
-field() { # JSONFILE PYTHON-EXPR
-	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
-}
 entries() { ls "$SP" 2>/dev/null | grep -c '\.meta$' || true; }
 
 STEP="server"
 TOK=$("$FL" token add --scope upload --db "$DB" | tail -n 1)
-"$FL" serve --listen 127.0.0.1:0 --port-file port --db "$DB" --public-read \
-	--token-rate 30 --analysis-memory "$MEM" 2>serve.log &
-PID=$!
-i=0
-while [ ! -s port ]; do
-	i=$((i + 1))
-	[ $i -lt 100 ] || fail "no port file"
-	sleep 0.1
-done
-URL=http://127.0.0.1:$(cat port)
+start --public-read --token-rate 30
 export FAULTLINE_TOKEN="$TOK"
 
 STEP="a file"
