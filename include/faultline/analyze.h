@@ -48,6 +48,14 @@ struct fl_first_failure {
 	int64_t line;
 };
 
+/* A hang source that disagreed with the one that decided the hang point
+ * (docs/internals/analyze.md lists the sources and their order). */
+struct fl_hang_conflict {
+	char *source; /* the other source's name */
+	char *field;  /* collective, seq, process_group or stuck_ranks */
+	char *value;  /* what that source said, as text */
+};
+
 struct fl_hang {
 	bool set;
 	char *collective;   /* NULL unknown */
@@ -57,6 +65,9 @@ struct fl_hang {
 	int64_t *stuck;
 	size_t nstuck;
 	struct fl_evidence_list evidence;
+	char *source;       /* the source that decided it: watchdog, desync_debug, ... */
+	struct fl_hang_conflict *conflicts;
+	size_t nconflicts;
 };
 
 struct fl_finding {

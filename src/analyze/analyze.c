@@ -607,6 +607,13 @@ void fl_analysis_free(struct fl_analysis *a)
 	free(a->hang.process_group);
 	free(a->hang.stuck);
 	evidence_release(&a->hang.evidence);
+	free(a->hang.source);
+	for (size_t i = 0; i < a->hang.nconflicts; i++) {
+		free(a->hang.conflicts[i].source);
+		free(a->hang.conflicts[i].field);
+		free(a->hang.conflicts[i].value);
+	}
+	free(a->hang.conflicts);
 	cause_release(&a->likely);
 	for (size_t i = 0; i < a->nothers; i++)
 		cause_release(&a->others[i]);

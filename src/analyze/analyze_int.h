@@ -92,6 +92,28 @@ int clock_offsets(struct ctx *c);
 int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 
 /* hang.c */
+/* One hang source's view of where progress stopped. hang_analyze() asks
+ * every source in SOURCES[] (hang.c) for one, picks the deciding one and
+ * lists where the others disagree. A source fills only what it knows
+ * (NULL / -1 otherwise) and sets found when it saw a hang at all. */
+struct hang_cand {
+	bool found;
+	char *collective;    /* c10d OpType, upper case */
+	char *process_group;
+	int64_t seq;         /* -1 unknown */
+	bool seq_is_opcount; /* seq counts NCCL launches of its collective, not c10d work */
+	int64_t timeout_ms;  /* -1 unknown */
+	int64_t *stuck;      /* ranks that never reached or finished it */
+	size_t nstuck, capstuck;
+	int64_t *waiting;    /* ranks known to wait in it */
+	size_t nwaiting, capwaiting;
+	bool in_init;        /* stuck in communicator set-up, not a collective */
+	struct fl_evidence_list evidence;
+};
+/* Adds a rank to a candidate's stuck or waiting ranks (negative: ignored);
+ * hang_analyze() sorts and dedups them. */
+void hang_cand_stuck(struct hang_cand *k, int64_t rank);
+void hang_cand_waiting(struct hang_cand *k, int64_t rank);
 /* "N rank(s) waited" - or, when no waiting line named its rank (torch 1.x
  * prints none), "ranks waited". */
 void hang_waiters(struct fl_buf *b, size_t nwaiting);

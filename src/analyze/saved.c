@@ -34,7 +34,7 @@
 enum {
 	DOC_STATUS, DOC_SUMMARY, DOC_SIGNATURE, DOC_MISSING, DOC_FIRST, DOC_HANG, DOC_STUCK,
 	DOC_HANG_EVIDENCE, DOC_CAUSES, DOC_FINDINGS, DOC_OFFSETS, DOC_TIMELINE, DOC_TRAINING,
-	DOC_CONFIG, DOC_WORLD, DOC_N
+	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_N
 };
 /* Within a cause: id, confidence, explanation, score, evidence, remediation;
  * within a finding: id, severity, message, evidence. */
@@ -142,6 +142,8 @@ static void put_head(struct fl_buf *b, const struct fl_analysis *a)
 	put_str(b, h->process_group);
 	fl_buf_addc(b, ',');
 	put_int(b, h->timeout_ms);
+	fl_buf_addc(b, ',');
+	put_str(b, h->source);
 	fl_buf_adds(b, "],[");
 	for (size_t i = 0; i < h->nstuck; i++)
 		fl_buf_printf(b, "%s%lld", i ? "," : "", (long long)h->stuck[i]);
@@ -223,11 +225,27 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	fl_buf_printf(b, "],[%lld,%lld]", (long long)a->nranks, (long long)a->nranks_seen);
 }
 
+static void put_conflicts(struct fl_buf *b, const struct fl_hang *h)
+{
+	fl_buf_adds(b, ",[");
+	for (size_t i = 0; i < h->nconflicts; i++) {
+		fl_buf_adds(b, i ? ",[" : "[");
+		put_str(b, h->conflicts[i].source);
+		fl_buf_addc(b, ',');
+		put_str(b, h->conflicts[i].field);
+		fl_buf_addc(b, ',');
+		put_str(b, h->conflicts[i].value);
+		fl_buf_addc(b, ']');
+	}
+	fl_buf_addc(b, ']');
+}
+
 void saved_doc(const struct fl_analysis *a, struct fl_buf *b)
 {
 	put_head(b, a);
 	put_lists(b, a);
 	put_numbers(b, a);
+	put_conflicts(b, &a->hang);
 	fl_buf_addc(b, ']');
 }
 
@@ -458,6 +476,17 @@ static int hang_evidence_row(struct ctx *c, struct fl_stmt *st)
 	return FL_OK;
 }
 
+static int conflict_row(struct ctx *c, struct fl_stmt *st)
+{
+	struct fl_hang *h = &c->a->hang;
+	h->conflicts = fl_xrealloc(h->conflicts, (h->nconflicts + 1) * sizeof(*h->conflicts));
+	struct fl_hang_conflict *x = &h->conflicts[h->nconflicts++];
+	x->source = dup_or_null(st, 1);
+	x->field = dup_or_null(st, 2);
+	x->value = dup_or_null(st, 3);
+	return FL_OK;
+}
+
 /* The scalars of the document and of its small fixed arrays, from one
  * row of Q_SAVED_HEAD (same order as put_head() and put_numbers()). */
 static void head(struct ctx *c, struct fl_stmt *st)
@@ -483,6 +512,7 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	h->seq = fl_stmt_int(st, col++);
 	h->process_group = dup_or_null(st, col++);
 	h->timeout_ms = fl_stmt_int(st, col++);
+	h->source = dup_or_null(st, col++);
 	struct fl_training *t = &a->training;
 	t->last_step = fl_stmt_int(st, col++);
 	t->first_nonfinite_step = fl_stmt_int(st, col++);
@@ -530,6 +560,8 @@ int saved_load(struct ctx *c)
 		rc = rows(c, DOC_STUCK, stuck_row);
 	if (!rc)
 		rc = rows(c, DOC_HANG_EVIDENCE, hang_evidence_row);
+	if (!rc)
+		rc = rows(c, DOC_HANG_CONFLICTS, conflict_row);
 	if (!rc)
 		rc = rows(c, DOC_CAUSES, cause_row);
 	if (!rc)
