@@ -367,7 +367,7 @@ static bool kept(const struct ev *e)
 {
 	return e->role != ROLE_NONE || e->severity >= 2 || !strcmp(e->kind, "nccl.ras_comm") ||
 	       !strcmp(e->kind, "nccl.ras_mismatch") || !strcmp(e->kind, "nccl.ras_rank") ||
-	       !strcmp(e->kind, "launcher.root_cause");
+	       !strcmp(e->kind, "launcher.root_cause") || !strcmp(e->kind, "torch.desync");
 }
 
 static int load_events(struct ctx *c)

@@ -553,6 +553,85 @@ static int ras_hang(struct ctx *c, struct hang_cand *k)
 	return 0;
 }
 
+/* ---- torch's desync debug report ---- */
+
+/* The ranks of a desync report's "a, b, c" list become stuck ranks. */
+static void stuck_from_list(struct hang_cand *k, const char *s)
+{
+	while (*s) {
+		char *end;
+		long long r = strtoll(s, &end, 10);
+		if (end == s) {
+			s++;
+			continue;
+		}
+		hang_cand_stuck(k, r);
+		s = end;
+	}
+}
+
+/* Pasted without its indentation, "[1] finished collective ..." loses
+ * its list to attribution, which takes it for a rank prefix: the list is
+ * read back from the line's text. */
+static void stuck_from_text(struct hang_cand *k, const char *text)
+{
+	static const char *const tails[] = { "] finished collective #", "] joined but didn't finish" };
+	for (size_t t = 0; text && t < sizeof(tails) / sizeof(tails[0]); t++) {
+		const char *end = strstr(text, tails[t]), *open = end;
+		while (open && open > text && open[-1] != '[')
+			open--;
+		if (!open || open == text)
+			continue;
+		char *list = fl_xstrndup(open, (size_t)(end - open));
+		stuck_from_list(k, list);
+		free(list);
+	}
+}
+
+/* TORCH_NCCL_DESYNC_DEBUG: on a timeout the watchdog read every rank's
+ * last started and finished collective from the store. The collective
+ * the reporting rank timed out in is the hang point; the ranks it calls
+ * lagging (joined it and never finished, finished the one before and
+ * never joined, never joined any) are stuck. Every waiting rank prints
+ * the same comparison: the first report in the bundle decides. Ranks are
+ * those of the process group, taken as global (the default group). */
+static int desync_hang(struct ctx *c, struct hang_cand *k)
+{
+	static const char *const lists[] = { "ranks", "joined_ranks", "finished_ranks" };
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		int64_t v;
+		if (strcmp(e->kind, "torch.desync"))
+			continue;
+		if (ev_field(e, "op", &b) && ev_field_int(e, "seq", &v)) {
+			if (k->found)
+				break; /* the next rank's report */
+			k->found = true;
+			k->collective = fl_xstrdup(b.ptr);
+			k->seq = v;
+			if (ev_field_int(e, "desync_rank", &v))
+				hang_cand_waiting(k, v);
+		} else if (!k->found && !ev_field_int(e, "next_seq", &k->seq) &&
+			   !ev_field_int(e, "joined_seq", &k->seq)) {
+			continue; /* a report cut before its lagging ranks: nothing */
+		}
+		k->found = true;
+		bool listed = false;
+		for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++)
+			if (ev_field(e, lists[l], &b)) {
+				stuck_from_list(k, b.ptr);
+				listed = true;
+			}
+		if (!listed)
+			stuck_from_text(k, e->text);
+		if (k->evidence.n < 6)
+			evidence_add(&k->evidence, e);
+	}
+	fl_buf_release(&b);
+	return 0;
+}
+
 /* ---- c10d's last enqueued / last completed work, across ranks ---- */
 
 /* One rank's "last enqueued NCCL work: E, last completed NCCL work: C"
@@ -667,6 +746,7 @@ static const struct hang_source {
 	int (*find)(struct ctx *c, struct hang_cand *k);
 	bool fallback;
 } SOURCES[] = {
+	{ "desync_debug", desync_hang, false },
 	{ "nccl_ras", ras_hang, false },
 	{ "watchdog", watchdog_hang, false },
 	{ "enqueued_completed", enqueued_hang, false },
@@ -703,6 +783,28 @@ static size_t decide(const struct hang_cand *k)
 			any = i;
 	}
 	return any;
+}
+
+/* Whether two names are one NCCL collective: c10d's _ALLGATHER_BASE and
+ * REDUCE_SCATTER are NCCL's AllGather and ReduceScatter as RAS names them
+ * (upper-cased); underscores and a _BASE / _COALESCED suffix are
+ * ignored. */
+static bool same_op(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == '_')
+			a++;
+		while (*b == '_')
+			b++;
+		if (!*a || !*b || !strcmp(a, "BASE") || !strcmp(b, "BASE") || !strcmp(a, "COALESCED") ||
+		    !strcmp(b, "COALESCED"))
+			break;
+		if (*a++ != *b++)
+			return false;
+	}
+	bool end_a = !*a || !strcmp(a, "BASE") || !strcmp(a, "COALESCED");
+	bool end_b = !*b || !strcmp(b, "BASE") || !strcmp(b, "COALESCED");
+	return end_a && end_b;
 }
 
 static bool subset(const int64_t *a, size_t na, const int64_t *b, size_t nb)
@@ -760,7 +862,7 @@ static char *rank_list(const int64_t *v, size_t n)
 static void conflicts(struct fl_hang *h, const struct hang_cand *d, const struct hang_cand *k,
 		      const char *source)
 {
-	bool op_differs = d->collective && k->collective && strcmp(d->collective, k->collective);
+	bool op_differs = d->collective && k->collective && !same_op(d->collective, k->collective);
 	if (op_differs)
 		conflict_add(h, source, "collective", fl_xstrdup(k->collective));
 	if (!op_differs && d->seq >= 0 && k->seq >= 0 && d->seq_is_opcount == k->seq_is_opcount &&
@@ -772,13 +874,27 @@ static void conflicts(struct fl_hang *h, const struct hang_cand *d, const struct
 		conflict_add(h, source, "stuck_ranks", rank_list(k->stuck, k->nstuck));
 }
 
+/* Whether k speaks of the same collective as d: the same name, or, when
+ * d does not know it, the same seq in the same count. */
+static bool same_point(const struct hang_cand *d, const struct hang_cand *k)
+{
+	if (d->collective)
+		return k->collective && same_op(d->collective, k->collective);
+	return d->seq >= 0 && d->seq == k->seq && d->seq_is_opcount == k->seq_is_opcount;
+}
+
 /* Another source that names the same collective fills what the deciding
- * one does not know: its process group and timeout, a c10d seq in place
- * of an NCCL launch count, stuck ranks when it has none. */
+ * one does not know: the collective's name, its process group and
+ * timeout, a c10d seq in place of an NCCL launch count, stuck ranks when
+ * it has none. */
 static void fill_in(struct hang_cand *d, struct hang_cand *k)
 {
-	if (!d->collective || !k->collective || strcmp(d->collective, k->collective))
+	if (!same_point(d, k))
 		return;
+	if (!d->collective && k->collective) {
+		d->collective = k->collective;
+		k->collective = NULL;
+	}
 	if (!d->process_group && k->process_group) {
 		d->process_group = k->process_group;
 		k->process_group = NULL;

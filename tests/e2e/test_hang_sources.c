@@ -125,3 +125,25 @@ Test(hang_sources, disagreeing_sources_are_a_conflict, .timeout = 60)
 	cr_expect_str_eq(str_of(x, "value"), "2");
 	json_decref(r);
 }
+
+/* The real lines of NVIDIA/nccl#2213 (torch with TORCH_NCCL_DESYNC_DEBUG,
+ * the report pasted without its indentation and header): the desync
+ * report names rank 1, which finished seq 1155873 and never joined the
+ * next; it decides, and the watchdog's line names the collective. */
+Test(hang_sources, desync_report_names_the_lagging_rank, .timeout = 60)
+{
+	const char *log =
+		"[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1155874, OpType=ALLREDUCE, NumelIn=9445376, NumelOut=9445376, Timeout(ms)=1800000) ran for 1800002 milliseconds before timing out.\n"
+		"\n"
+		"[1] finished collective #1155873, but didn't join collective #1155874\n";
+	json_t *r = analyze_text("desync_real", log);
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "desync_debug");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 1155874);
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "1");
+	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
+	json_decref(r);
+}
