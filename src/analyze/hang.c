@@ -519,6 +519,34 @@ static char *ras_groups(const struct ctx *c, struct ras_group *g, size_t *ng, si
  * the smaller side, behind or ahead: ranks listed behind are stuck, ranks
  * listed ahead are the ones waiting. The count is NCCL's per-collective
  * operation count, reported as the seq. */
+/* The ranks listed under the first INCOMPLETE communicator of an ncclras
+ * report: RAS got no data from them, they are hung hard or dead. Into
+ * k's stuck ranks, their lines into its evidence. */
+static void ras_incomplete(const struct ctx *c, struct hang_cand *k)
+{
+	size_t n;
+	const struct ev **v = ras_lines(c, &n);
+	struct fl_buf b = FL_BUF_INIT;
+	bool in = false;
+	for (size_t i = 0; i < n; i++) {
+		const struct ev *e = v[i];
+		int64_t r;
+		if (!strcmp(e->kind, "nccl.ras_comm") && ev_field(e, "status", &b)) {
+			if (in)
+				break; /* the next communicator */
+			in = !strcmp(b.ptr, "INCOMPLETE");
+		} else if (in && !strcmp(e->kind, "nccl.ras_rank") && ev_field_int(e, "comm_rank", &r)) {
+			hang_cand_stuck(k, r);
+		} else {
+			continue;
+		}
+		if (k->evidence.n < 6)
+			evidence_add(&k->evidence, e);
+	}
+	fl_buf_release(&b);
+	free(v);
+}
+
 static int ras_hang(struct ctx *c, struct hang_cand *k)
 {
 	struct ras_group g[8];
@@ -550,6 +578,8 @@ static int ras_hang(struct ctx *c, struct hang_cand *k)
 	free(op);
 	for (size_t i = 0; i < ng; i++)
 		free(g[i].ranks);
+	ras_incomplete(c, k);
+	k->found = k->found || k->nstuck;
 	return 0;
 }
 
@@ -885,8 +915,8 @@ static bool same_point(const struct hang_cand *d, const struct hang_cand *k)
 
 /* Another source that names the same collective fills what the deciding
  * one does not know: the collective's name, its process group and
- * timeout, a c10d seq in place of an NCCL launch count, stuck ranks when
- * it has none. */
+ * timeout, a c10d seq in place of an NCCL launch count, the ranks it saw
+ * waiting, stuck ranks when it has none. */
 static void fill_in(struct hang_cand *d, struct hang_cand *k)
 {
 	if (!same_point(d, k))
@@ -905,6 +935,11 @@ static void fill_in(struct hang_cand *d, struct hang_cand *k)
 		d->seq = k->seq;
 		d->seq_is_opcount = false;
 	}
+	/* the ranks it saw waiting wait here too, unless d calls them stuck */
+	for (size_t i = 0; i < k->nwaiting; i++)
+		if (!has_rank(d->stuck, d->nstuck, k->waiting[i]))
+			hang_cand_waiting(d, k->waiting[i]);
+	rank_set_finish(d->waiting, &d->nwaiting);
 	if (!d->nstuck && k->nstuck) {
 		free(d->stuck);
 		d->stuck = k->stuck;
