@@ -5,6 +5,7 @@
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -295,4 +296,100 @@ Test(ticket, slack_is_json_within_block_limits)
 	json_decref(doc);
 	free(t);
 	ticket_free(a);
+}
+
+/* ---- charts (report_svg.c) ---- */
+
+static size_t count_points(const char *svg)
+{
+	const char *p = strstr(svg, "points=\"");
+	cr_assert(p, "no polyline: %s", svg);
+	size_t n = 1;
+	for (p += 8; *p && *p != '"'; p++)
+		n += *p == ' ';
+	return n;
+}
+
+Test(report_svg, long_series_are_bounded)
+{
+	size_t n = 100000;
+	double *x = malloc(n * sizeof(*x)), *y = malloc(n * sizeof(*y));
+	for (size_t i = 0; i < n; i++) {
+		x[i] = (double)i;
+		y[i] = 10.0 / (1.0 + (double)i);
+	}
+	struct fl_buf b = FL_BUF_INIT;
+	size_t drawn = fl_svg_line(&b, "Loss over steps", "step", x, y, n);
+	fl_buf_addc(&b, '\0');
+	cr_expect_eq(drawn, FL_SVG_POINTS);
+	cr_expect_eq(count_points(b.ptr), FL_SVG_POINTS);
+	cr_expect_lt(b.len, 20000, "a 100k-step chart stays small: %zu bytes", b.len);
+	cr_expect(strstr(b.ptr, "<title>Loss over steps</title>"), "titled");
+	cr_expect(strstr(b.ptr, "aria-label=\"Loss over steps\""), "labelled");
+	free(x);
+	free(y);
+	fl_buf_release(&b);
+}
+
+Test(report_svg, short_series_keep_every_finite_point)
+{
+	const double x[] = { 1, 2, 3, 4, 5 };
+	const double y[] = { 2.5, NAN, 2.25, INFINITY, 2.0 };
+	struct fl_buf b = FL_BUF_INIT;
+	cr_expect_eq(fl_svg_line(&b, "t", "step", x, y, 5), 3);
+	fl_buf_addc(&b, '\0');
+	cr_expect_eq(count_points(b.ptr), 3);
+	cr_expect_null(strstr(b.ptr, "nan"), "%s", b.ptr);
+	cr_expect_null(strstr(b.ptr, "inf"), "%s", b.ptr);
+	fl_buf_release(&b);
+}
+
+Test(report_svg, no_data_no_chart)
+{
+	const double x[] = { 1, 2 }, y[] = { NAN, NAN };
+	struct fl_buf b = FL_BUF_INIT;
+	cr_expect_eq(fl_svg_line(&b, "t", "step", x, y, 2), 0);
+	cr_expect_eq(fl_svg_line(&b, "t", "step", NULL, NULL, 0), 0);
+	const struct fl_svg_bar bars[] = { { 0, NAN, false }, { 1, NAN, true } };
+	cr_expect_eq(fl_svg_bars(&b, "t", bars, 2), 0);
+	cr_expect_eq(fl_svg_bars(&b, "t", bars, 0), 0);
+	cr_expect_eq(b.len, 0, "nothing written");
+	fl_buf_release(&b);
+}
+
+Test(report_svg, text_is_escaped)
+{
+	const double x[] = { 1, 2 }, y[] = { 1, 2 };
+	struct fl_buf b = FL_BUF_INIT;
+	fl_svg_line(&b, "<script>alert(1)</script>\"", "a&b", x, y, 2);
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "<script"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "&lt;script&gt;alert(1)&lt;/script&gt;&quot;"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, ">a&amp;b<"), "%s", b.ptr);
+	fl_buf_release(&b);
+}
+
+/* 32k ranks: binned, each bin at its lowest, the marked rank's bin red. */
+Test(report_svg, many_ranks_are_binned)
+{
+	size_t n = 32768;
+	struct fl_svg_bar *v = calloc(n, sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		v[i] = (struct fl_svg_bar){ (int64_t)i, 1000.0, false };
+	v[20000].value = 3;
+	v[20000].marked = true;
+	struct fl_buf b = FL_BUF_INIT;
+	cr_expect_eq(fl_svg_bars(&b, "Last progress", v, n), FL_SVG_BARS);
+	fl_buf_addc(&b, '\0');
+	size_t rects = 0, red = 0;
+	for (const char *p = b.ptr; (p = strstr(p, "<rect")); p++) {
+		rects++;
+		red += strncmp(strstr(p, "fill=\""), "fill=\"#b71c1c\"", 14) == 0;
+	}
+	cr_expect_eq(rects, FL_SVG_BARS);
+	cr_expect_eq(red, 1, "one bin holds the marked rank");
+	cr_expect(strstr(b.ptr, "<title>ranks 19968-20095, lowest: 3</title>"), "bin at its lowest");
+	cr_expect_lt(b.len, 64000, "%zu bytes", b.len);
+	free(v);
+	fl_buf_release(&b);
 }
