@@ -7,8 +7,8 @@
  * folds them into at most FL_SERIES_MAX spans of equal step counts, so a
  * run of 100k steps costs the report no more than one of 600: the store
  * does the averaging in the same single pass that reads the steps.
- * Tested by: tests/unit/test_store.c (series of a stored run),
- * tests/e2e/test_saved.c (saved and loaded alike)
+ * Tested by: tests/e2e/test_saved.c (the page's loss chart, from the
+ * saved series and from a fresh one, byte for byte), tests/unit/test_sql.c
  */
 #include "analyze_int.h"
 
