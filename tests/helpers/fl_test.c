@@ -147,6 +147,19 @@ void fl_session_init(struct fl_session *t, const char *name)
 	t->db = fmt("%s/fl.db", t->dir);
 }
 
+char *fl_session_path(const struct fl_session *t, const char *name)
+{
+	return fmt("%s/%s", t->dir, name);
+}
+
+int fl_session_err_lines(const struct fl_session *t)
+{
+	int n = 0;
+	for (const char *p = t->err; p && *p; p++)
+		n += *p == '\n';
+	return n;
+}
+
 void fl_session_release(struct fl_session *t)
 {
 	free(t->dir);
