@@ -49,6 +49,9 @@ int fl_session_runv(struct fl_session *t, const char *const *args);
 /* `faultline ingest PATH [FLAG] --db t->db`, which must succeed (FLAG:
  * NULL, "--no-keep" or "--copy-dir"): the run id it printed. */
 long fl_session_ingest(struct fl_session *t, const char *path, const char *flag);
+/* The same into another store than t->db (tests that merge stores). */
+long fl_session_ingest_db(struct fl_session *t, const char *db, const char *path,
+			  const char *flag);
 /* `faultline analyze PATH [FLAG] --db t->db --format json -o OUT`, which
  * must succeed; OUT is report_path, else <dir>/report-<n>.json. The parsed
  * report (json_decref it). */
