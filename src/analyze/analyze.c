@@ -522,6 +522,8 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	if (!rc)
 		rc = training_collect(&c);
 	if (!rc)
+		rc = series_collect(&c);
+	if (!rc)
 		rc = world_collect(&c);
 	if (!rc) {
 		c.first = first_primary(&c);
@@ -638,6 +640,7 @@ void fl_analysis_free(struct fl_analysis *a)
 		free(a->timeline[i].text);
 	}
 	free(a->timeline);
+	free(a->series);
 	free(a->config.dtype);
 	free(a->config.activation_checkpointing);
 	free(a->config.nccl_version);

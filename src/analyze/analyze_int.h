@@ -24,7 +24,7 @@ enum q {
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
 	Q_XIDS, Q_THROUGHPUT, Q_STRAGGLERS, Q_RANKS_PER_HOST,
-	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_CONFIG,
+	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_SERIES, Q_CONFIG,
 	Q_LAUNCHER_WORLD,
 	Q_SAVED_HEAD, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
@@ -126,6 +126,8 @@ int hang_analyze(struct ctx *c);
 /* findings.c */
 int findings_collect(struct ctx *c);
 int training_collect(struct ctx *c);
+/* series.c: a->series from the per-step means. */
+int series_collect(struct ctx *c);
 int config_collect(struct ctx *c);
 void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *message);
 void evidence_add(struct fl_evidence_list *l, const struct ev *e);

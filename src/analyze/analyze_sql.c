@@ -271,6 +271,15 @@ static const struct fl_sql_def SQL[Q_N] = {
 			     "SELECT " LAST_BY_LINE("loss", "") ", " LAST_BY_LINE("tokens_per_s", "")
 			     ", " LAST_BY_LINE("tflops", "") ", " LAST_BY_LINE("mfu", " AND mfu >= 0")
 			     ", " LAST_BY_LINE("loss_scale", "") },
+	/* The step series for pictures (series.c): ?2 spans of consecutive
+	 * steps, equal in count, each as its last step and its means. */
+	[Q_SERIES] = {
+		"series",
+		"WITH s AS (SELECT step, loss, grad_norm, tokens_per_s, tflops,"
+		" CASE WHEN mfu >= 0 THEN mfu END AS mfu, NTILE(?2) OVER (ORDER BY step) AS span"
+		" FROM v_step_stats WHERE run_id = ?1)"
+		" SELECT MAX(step), AVG(loss), AVG(grad_norm), AVG(tokens_per_s), AVG(tflops), AVG(mfu)"
+		" FROM s GROUP BY span ORDER BY span" },
 	[Q_CONFIG] = {
 		"config",
 		"SELECT " CONFIG("micro_batch_size") ", " CONFIG("grad_accum_steps") ", "
