@@ -17,7 +17,7 @@ enum role {
 
 /* The statements of analyze_sql.c, by name. */
 enum q {
-	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS,
+	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS, Q_EVENTS_SEEN,
 	Q_CLOCK_SAMPLES,
 	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
@@ -62,8 +62,8 @@ struct ctx {
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
 	bool hang_in_init;   /* the stuck ranks never completed communicator init */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
-	bool any_timed;      /* some loaded event had a dated stamp (ts_kind 1) */
-	bool any_ranked;     /* some loaded event had a rank */
+	bool any_timed;      /* some loadable event had a dated stamp (ts_kind 1) */
+	bool any_ranked;     /* some loadable event had a rank */
 	struct bus *buses;   /* loaded on first use (analyze.c) */
 	size_t nbuses;
 	bool buses_loaded;
@@ -72,6 +72,9 @@ struct ctx {
 
 /* rules.c */
 void rules_classify(struct ev *e);
+/* Appends each kind that a rule can give a role to, as JSON strings
+ * separated by commas. */
+void rules_kinds(struct fl_buf *json);
 const struct fl_cause_rule *rules_cause(const char *cause);
 /* Generic remediation items that evidence can settle: the item's index
  * in its rule, so that causes.c can leave out an "if ..." the lead event
