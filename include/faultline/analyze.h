@@ -125,6 +125,16 @@ struct fl_config {
 	char *dtype, *activation_checkpointing, *nccl_version;
 };
 
+/* The training over its steps, for pictures: at most FL_SERIES_MAX points
+ * in step order, each the mean over a span of consecutive logged steps (of
+ * every rank's lines of those steps), so that a 100k-step run stays as
+ * small as a short one. Numbers are NaN where not logged. */
+enum { FL_SERIES_MAX = 600 };
+struct fl_step_point {
+	int64_t step; /* the span's last step */
+	double loss, grad_norm, tokens_per_s, tflops, mfu;
+};
+
 struct fl_analysis {
 	/* run */
 	int64_t run_id;
@@ -153,6 +163,8 @@ struct fl_analysis {
 	struct fl_timeline_entry *timeline;
 	size_t ntimeline;
 	struct fl_training training;
+	struct fl_step_point *series;
+	size_t nseries;
 	struct fl_config config;
 	char *missing; /* what evidence was missing, for low-confidence verdicts */
 	/* a loaded analysis (fl_analysis_load) owns the strings that the const

@@ -34,7 +34,7 @@
 enum {
 	DOC_STATUS, DOC_SUMMARY, DOC_SIGNATURE, DOC_MISSING, DOC_FIRST, DOC_HANG, DOC_STUCK,
 	DOC_HANG_EVIDENCE, DOC_CAUSES, DOC_FINDINGS, DOC_OFFSETS, DOC_TIMELINE, DOC_TRAINING,
-	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_N
+	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_SERIES, DOC_N
 };
 /* Within a cause: id, confidence, explanation, score, evidence, remediation;
  * within a finding: id, severity, message, evidence. */
@@ -240,12 +240,29 @@ static void put_conflicts(struct fl_buf *b, const struct fl_hang *h)
 	fl_buf_addc(b, ']');
 }
 
+static void put_series(struct fl_buf *b, const struct fl_analysis *a)
+{
+	fl_buf_adds(b, ",[");
+	for (size_t i = 0; i < a->nseries; i++) {
+		const struct fl_step_point *p = &a->series[i];
+		fl_buf_printf(b, "%s[%lld", i ? "," : "", (long long)p->step);
+		const double d[] = { p->loss, p->grad_norm, p->tokens_per_s, p->tflops, p->mfu };
+		for (size_t j = 0; j < sizeof(d) / sizeof(d[0]); j++) {
+			fl_buf_addc(b, ',');
+			put_double(b, d[j]);
+		}
+		fl_buf_addc(b, ']');
+	}
+	fl_buf_addc(b, ']');
+}
+
 void saved_doc(const struct fl_analysis *a, struct fl_buf *b)
 {
 	put_head(b, a);
 	put_lists(b, a);
 	put_numbers(b, a);
 	put_conflicts(b, &a->hang);
+	put_series(b, a);
 	fl_buf_addc(b, ']');
 }
 
@@ -462,6 +479,20 @@ static int timeline_row(struct ctx *c, struct fl_stmt *st)
 	return FL_OK;
 }
 
+static int series_row(struct ctx *c, struct fl_stmt *st)
+{
+	struct fl_analysis *a = c->a;
+	a->series = fl_xrealloc(a->series, (a->nseries + 1) * sizeof(*a->series));
+	struct fl_step_point *p = &a->series[a->nseries++];
+	p->step = fl_stmt_int(st, 1);
+	p->loss = get_double(st, 2);
+	p->grad_norm = get_double(st, 3);
+	p->tokens_per_s = get_double(st, 4);
+	p->tflops = get_double(st, 5);
+	p->mfu = get_double(st, 6);
+	return FL_OK;
+}
+
 static int stuck_row(struct ctx *c, struct fl_stmt *st)
 {
 	struct fl_hang *h = &c->a->hang;
@@ -578,5 +609,7 @@ int saved_load(struct ctx *c)
 		rc = rows(c, DOC_OFFSETS, offset_row);
 	if (!rc)
 		rc = rows(c, DOC_TIMELINE, timeline_row);
+	if (!rc)
+		rc = rows(c, DOC_SERIES, series_row);
 	return rc;
 }
