@@ -98,6 +98,7 @@
 	X("torch.async_error") \
 	X("torch.comm_aborted") \
 	X("torch.desync") \
+	X("torch.dump_signal") \
 	X("torch.heartbeat") \
 	X("torch.nccl_error") \
 	X("torch.pg_init") \

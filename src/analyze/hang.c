@@ -687,7 +687,8 @@ static struct progress *progress_lines(const struct ctx *c, size_t *n)
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
 		struct progress p = { .rank = e->rank, .e = e };
-		if (e->rank < 0 || strcmp(e->kind, "torch.watchdog_summary") ||
+		if (e->rank < 0 ||
+		    (strcmp(e->kind, "torch.watchdog_summary") && strcmp(e->kind, "torch.dump_signal")) ||
 		    !ev_field_int(e, "last_enqueued", &p.enqueued) ||
 		    !ev_field_int(e, "last_completed", &p.completed))
 			continue;
@@ -697,6 +698,20 @@ static struct progress *progress_lines(const struct ctx *c, size_t *n)
 	}
 	if (*n)
 		qsort(v, *n, sizeof(*v), cmp_progress);
+	/* a rank counts once per group, at its lowest numbers */
+	size_t k = 0;
+	for (size_t i = 0; i < *n; i++) {
+		if (k && v[k - 1].rank == v[i].rank && !cmp_nullable(v[k - 1].pg, v[i].pg)) {
+			if (v[i].enqueued < v[k - 1].enqueued)
+				v[k - 1].enqueued = v[i].enqueued;
+			if (v[i].completed < v[k - 1].completed)
+				v[k - 1].completed = v[i].completed;
+			free(v[i].pg);
+			continue;
+		}
+		v[k++] = v[i];
+	}
+	*n = k;
 	return v;
 }
 
@@ -714,11 +729,14 @@ static void busiest_pg(const struct progress *v, size_t n, size_t *from, size_t 
 	}
 }
 
-/* Every rank of a process group states how far it got. The hang point
- * is the work after the furthest last completed one; a rank whose last
+/* Ranks of a process group state how far they got: the watchdog's
+ * summary on a rank that timed out, and the dump signal every rank logs
+ * when another one timed out ("Last enqueued NCCL work: E, last
+ * completed NCCL work: C"), the stuck rank included. The hang point is
+ * the work after the furthest last completed one; a rank whose last
  * enqueued work is below it never launched it, and one whose last
  * completed work is further behind is stuck in an earlier one; the
- * others wait there. A rank counts once, at its lowest report. */
+ * others wait there. */
 static int enqueued_hang(struct ctx *c, struct hang_cand *k)
 {
 	size_t n, from, to;
@@ -765,10 +783,11 @@ static int heartbeat_hang(struct ctx *c, struct hang_cand *k)
 /* ---- choosing among the sources ---- */
 
 /* The sources, most specific first: a report that compared every rank's
- * progress (torch's desync debug, NCCL's RAS) knows who is behind; the
- * watchdogs know where the others waited, and who is behind only by
- * absence; the last enqueued/completed numbers say how far each rank
- * got, not in what. A fallback (communicator set-up that never finished,
+ * progress (torch's desync debug, NCCL's RAS) knows who is behind; so do
+ * the ranks' own last enqueued/completed numbers, when one of them is
+ * behind (it found no hang otherwise), though not in what collective;
+ * the watchdogs know where the others waited, and who is behind only by
+ * absence. A fallback (communicator set-up that never finished,
  * the heartbeat monitor) decides only when no other source found a hang,
  * and never counts as a conflict. */
 static const struct hang_source {
@@ -778,8 +797,8 @@ static const struct hang_source {
 } SOURCES[] = {
 	{ "desync_debug", desync_hang, false },
 	{ "nccl_ras", ras_hang, false },
-	{ "watchdog", watchdog_hang, false },
 	{ "enqueued_completed", enqueued_hang, false },
+	{ "watchdog", watchdog_hang, false },
 	{ "nccl_init", init_hang, true },
 	{ "heartbeat", heartbeat_hang, true },
 };
