@@ -123,6 +123,7 @@
 	X(BUS_ID, "bus_id") \
 	X(CANCEL_TIME, "cancel_time") \
 	X(COMM, "comm") \
+	X(COMM_ID, "comm_id") \
 	X(COMM_RANK, "comm_rank") \
 	X(CUDA_DEV, "cuda_dev") \
 	X(DATA_PARALLEL_SIZE, "data_parallel_size") \
@@ -164,6 +165,7 @@
 	X(REASON, "reason") \
 	X(REQUESTED, "requested") \
 	X(RESERVED_UNALLOCATED, "reserved_unallocated") \
+	X(ROOT, "root") \
 	X(SCALE_TO, "scale_to") \
 	X(SEQ, "seq") \
 	X(SEQ_LENGTH, "seq_length") \

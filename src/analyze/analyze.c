@@ -545,7 +545,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		   struct fl_err *err)
 {
 	struct fl_analysis *a = fl_xcalloc(1, sizeof(*a));
-	a->hang.seq = a->hang.timeout_ms = -1;
+	a->hang.seq = a->hang.timeout_ms = a->hang.p2p_sender = a->hang.p2p_receiver = -1;
 	a->first.rank = -1;
 	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .err = err };
 	int rc = load_run(&c);

@@ -192,6 +192,14 @@ static const char *const MIGRATIONS[] = {
 	"  error_code TEXT, error_message TEXT"
 	");"
 	"CREATE INDEX uploads_status ON uploads(status) WHERE status IN ('queued', 'analyzing');",
+	/* 5 -> 6: a point-to-point call's COLL trace names its peer (root, the
+	 * peer's rank in the communicator): Send and Recv rows are kept per
+	 * peer, with their last call's line, so that a send never received
+	 * can be named with both ends (src/analyze/hang.c). */
+	"ALTER TABLE colls ADD COLUMN peer INTEGER;"
+	"ALTER TABLE colls ADD COLUMN file_id INTEGER;"
+	"ALTER TABLE colls ADD COLUMN line INTEGER;"
+	"ALTER TABLE colls ADD COLUMN sample TEXT;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))
