@@ -217,6 +217,79 @@ expect:   count=3
 expect:   what=communicator data
 not:        Missing communicator data from 8 job processes
 
+# ---------------------------------------------------------------- ncclras -f json (NCCL 2.28.7+)
+# The JSON report (ras/client_support.cc: jsonWriteHeader, jsonStartCommunicator,
+# jsonWriteRankData, jsonStartMissingRanks, jsonWriteMissingRank) is written one
+# key per line, always in this order: "nccl_version", ..., "communicators": [;
+# per communicator "hash", "secondary_hash", "size", "ranks_count",
+# "missing_ranks_count", then "ranks": [ (each rank's "rank", "host", "pid",
+# "cuda_dev", "nvml_dev", "status": {...} and "collective_counts": one
+# "<Func>": count line for each of NCCL's five collectives, Broadcast, Reduce,
+# AllGather, ReduceScatter, AllReduce, the last without a comma), then
+# "missing_ranks": [ (each rank RAS got no data from: "rank" ... "status":
+# {"unresponsive", "considered_dead"}), always present, maybe empty. The
+# analysis walks these lines in order, within one file (hang.c); only the
+# lines it reads are patterns (warnings, as the text report's: the analysis
+# loads no info lines).
+
+name:     nccl.ras.json_comm
+kind:     nccl.ras_json
+severity: warning
+literal:  "hash": "0x
+regex:    ^\s*"hash": "(?<comm_hash>0x[0-9a-f]+)",\s*$
+doc:      A communicator of an ncclras JSON report starts (its commHash).
+# NCCL 2.28.7+ jsonStartCommunicator ("0x%lx")
+example:  "hash": "0x5d1e9a3c7b20f4e1",
+expect:   comm_hash=0x5d1e9a3c7b20f4e1
+not:      "secondary_hash": "0x9a3c7b201e5d4f20:0x1e5d4f2000000b6e",
+
+name:     nccl.ras.json_list
+kind:     nccl.ras_json
+severity: warning
+literal:  "ranks": [
+literal:  "missing_ranks": [
+regex:    ^\s*"(?<ras_list>ranks|missing_ranks)": \[\s*$
+doc:      The ranks RAS got data from ("ranks"), or none from ("missing_ranks": unresponsive or dead), of the communicator above.
+# NCCL 2.28.7+ jsonStartCommunicator / jsonStartMissingRanks
+example:  "ranks": [
+expect:   ras_list=ranks
+example:  "missing_ranks": [
+expect:   ras_list=missing_ranks
+not:      "missing_ranks_count": 1,
+
+name:     nccl.ras.json_rank
+kind:     nccl.ras_json
+severity: warning
+literal:  "rank": 
+regex:    ^\s*"rank": (?<comm_rank>\d+),\s*$
+type:     comm_rank=int
+doc:      One rank (in the communicator) of an ncclras JSON report; under "ranks" its collective counts follow.
+# NCCL 2.28.7+ jsonWriteRankData / jsonWriteMissingRank
+example:  "rank": 9,
+expect:   comm_rank=9
+not:      "ranks_count": 16,
+
+name:     nccl.ras.json_count
+kind:     nccl.ras_json
+severity: warning
+literal:  "Broadcast": 
+literal:  "Reduce": 
+literal:  "AllGather": 
+literal:  "ReduceScatter": 
+literal:  "AllReduce": 
+regex:    ^\s*"(?<op>Broadcast|Reduce|AllGather|ReduceScatter|AllReduce)": (?<opcount>\d+),?\s*$
+type:     opcount=int
+doc:      How many operations of one NCCL collective the rank above has launched (its "collective_counts", ncclFuncToString names).
+# NCCL 2.28.7+ jsonWriteRankData; every key but the last ends in a comma
+example:  "ReduceScatter": 0,
+expect:   op=ReduceScatter
+expect:   opcount=0
+example:  "AllReduce": 1203
+expect:   op=AllReduce
+expect:   opcount=1203
+not:      "rank": 9,
+not:      "cuda_dev": 3,
+
 # ---------------------------------------------------------------- RAS INFO lines in the job log
 
 name:     nccl.ras.declaring_dead

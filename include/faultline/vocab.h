@@ -75,6 +75,7 @@
 	X("nccl.proxy_error") \
 	X("nccl.ras_comm") \
 	X("nccl.ras_dead") \
+	X("nccl.ras_json") \
 	X("nccl.ras_mismatch") \
 	X("nccl.ras_rank") \
 	X("nccl.service_closed") \
@@ -123,6 +124,7 @@
 	X(BUS_ID, "bus_id") \
 	X(CANCEL_TIME, "cancel_time") \
 	X(COMM, "comm") \
+	X(COMM_HASH, "comm_hash") \
 	X(COMM_ID, "comm_id") \
 	X(COMM_RANK, "comm_rank") \
 	X(CUDA_DEV, "cuda_dev") \
@@ -161,6 +163,7 @@
 	X(PG_RANK, "pg_rank") \
 	X(PIPELINE_PARALLEL_SIZE, "pipeline_parallel_size") \
 	X(RANKS, "ranks") \
+	X(RAS_LIST, "ras_list") \
 	X(RDZV_BACKEND, "rdzv_backend") \
 	X(REASON, "reason") \
 	X(REQUESTED, "requested") \

@@ -548,6 +548,118 @@ static void ras_incomplete(const struct ctx *c, struct hang_cand *k)
 	free(v);
 }
 
+/* ---- ncclras -f json (NCCL 2.28.7+) ---- */
+
+/* NCCL's collectives (ncclFuncToString of the first NCCL_NUM_FUNCTIONS),
+ * the keys of the JSON report's collective_counts, in its order. */
+static const char *const RAS_OPS[] = { "Broadcast", "Reduce", "AllGather", "ReduceScatter",
+				       "AllReduce" };
+#define NRAS_OPS (sizeof(RAS_OPS) / sizeof(RAS_OPS[0]))
+
+/* One rank's count of one function, or (op -1) a rank RAS got no data
+ * from; e its "rank" line. */
+struct ras_count {
+	int64_t rank, count;
+	int op;
+	const struct ev *e;
+};
+
+static int ras_op(const char *name)
+{
+	for (size_t i = 0; i < NRAS_OPS; i++)
+		if (!strcmp(name, RAS_OPS[i]))
+			return (int)i;
+	return -1;
+}
+
+static void ras_json_stuck(struct hang_cand *k, const struct ras_count *x)
+{
+	hang_cand_stuck(k, x->rank);
+	if (k->evidence.n < 6)
+		evidence_add(&k->evidence, x->e);
+}
+
+/* One communicator of the JSON report: its missing ranks are stuck; the
+ * first function whose counts differ is the hang point, at the highest
+ * count, which the ranks below never launched. True when it gave one. */
+static bool ras_json_comm(struct hang_cand *k, const struct ras_count *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i].op < 0)
+			ras_json_stuck(k, &v[i]);
+	for (int op = 0; op < (int)NRAS_OPS && !k->collective; op++) {
+		int64_t lo = INT64_MAX, hi = -1;
+		for (size_t i = 0; i < n; i++)
+			if (v[i].op == op) {
+				lo = v[i].count < lo ? v[i].count : lo;
+				hi = v[i].count > hi ? v[i].count : hi;
+			}
+		if (hi < 0 || lo == hi)
+			continue;
+		k->collective = fl_xstrdup(RAS_OPS[op]);
+		for (char *p = k->collective; *p; p++)
+			*p = (char)toupper((unsigned char)*p);
+		k->seq = hi;
+		k->seq_is_opcount = true;
+		for (size_t i = 0; i < n; i++) {
+			if (v[i].op == op && v[i].count < hi)
+				ras_json_stuck(k, &v[i]);
+			else if (v[i].op == op)
+				hang_cand_waiting(k, v[i].rank);
+		}
+	}
+	k->found = k->collective || k->nstuck;
+	return k->found;
+}
+
+/* The JSON report's lines, in order: the first communicator that shows a
+ * hang (missing ranks, or ranks at different counts) gives it. A
+ * communicator's lines are those of its "hash" line's file: a "rank" line
+ * of another JSON file is not part of it. */
+static void ras_json(const struct ctx *c, struct hang_cand *k)
+{
+	struct ras_count *v = NULL;
+	size_t n = 0, cap = 0;
+	struct ras_count cur = { .rank = -1 };
+	bool missing = false, in_comm = false;
+	const char *file = NULL;
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < c->nev && !k->found; i++) {
+		const struct ev *e = &c->ev[i];
+		int64_t x;
+		if (strcmp(e->kind, "nccl.ras_json"))
+			continue;
+		bool hash = ev_field(e, "comm_hash", &b);
+		if (!hash && (!in_comm || !streq(file, e->file)))
+			continue;
+		if (hash) {
+			if (in_comm && ras_json_comm(k, v, n))
+				break;
+			n = 0;
+			in_comm = true;
+			file = e->file;
+			missing = false;
+			cur.rank = -1;
+		} else if (ev_field(e, "ras_list", &b)) {
+			missing = !strcmp(b.ptr, "missing_ranks");
+		} else if (ev_field_int(e, "comm_rank", &x)) {
+			cur = (struct ras_count){ .rank = x, .op = -1, .e = e };
+			if (missing) {
+				FL_GROW(v, cap, n + 1);
+				v[n++] = cur;
+			}
+		} else if (!missing && cur.rank >= 0 && ev_field(e, "op", &b) &&
+			   ev_field_int(e, "opcount", &x) && ras_op(b.ptr) >= 0) {
+			FL_GROW(v, cap, n + 1);
+			v[n++] = (struct ras_count){ cur.rank, x, ras_op(b.ptr), cur.e };
+		}
+	}
+	if (in_comm && !k->found)
+		ras_json_comm(k, v, n);
+	fl_buf_release(&b);
+	free(v);
+}
+
 static int ras_hang(struct ctx *c, struct hang_cand *k)
 {
 	struct ras_group g[8];
@@ -581,6 +693,8 @@ static int ras_hang(struct ctx *c, struct hang_cand *k)
 		free(g[i].ranks);
 	ras_incomplete(c, k);
 	k->found = k->found || k->nstuck;
+	if (!k->found)
+		ras_json(c, k);
 	return 0;
 }
 

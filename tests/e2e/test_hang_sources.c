@@ -147,3 +147,83 @@ Test(hang_sources, desync_report_names_the_lagging_rank, .timeout = 60)
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
 	json_decref(r);
 }
+
+/* ncclras -f json (NCCL 2.28.7+, ras/client_support.cc's JSON writer): the
+ * 4-rank communicator's rank 2 is at AllReduce 1202 while the others
+ * are at 1203, and rank 3 never answered (missing_ranks). Both are
+ * stuck; the watchdogs name the same collective and give c10d's seq. */
+#define RAS_JSON_RANK(r, ar) \
+	"        {\n" \
+	"          \"rank\": " #r ",\n" \
+	"          \"host\": \"10.42.1.11\",\n" \
+	"          \"pid\": 5230" #r ",\n" \
+	"          \"cuda_dev\": " #r ",\n" \
+	"          \"nvml_dev\": " #r ",\n" \
+	"          \"status\": {\n" \
+	"            \"init_state\": 0,\n" \
+	"            \"async_error\": 0,\n" \
+	"            \"finalize_called\": false,\n" \
+	"            \"destroy_flag\": false,\n" \
+	"            \"abort_flag\": false\n" \
+	"          },\n" \
+	"          \"collective_counts\": {\n" \
+	"            \"Broadcast\": 2,\n" \
+	"            \"Reduce\": 0,\n" \
+	"            \"AllGather\": 0,\n" \
+	"            \"ReduceScatter\": 0,\n" \
+	"            \"AllReduce\": " #ar "\n" \
+	"          }\n" \
+	"        }"
+
+Test(hang_sources, ras_json_report, .timeout = 60)
+{
+	const char *log =
+		"[rank0]:[E321 02:07:01.465150152 ProcessGroupNCCL.cpp:607] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9620, OpType=ALLREDUCE, NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for 600020 milliseconds before timing out.\n"
+		"[rank1]:[E321 02:07:01.465150152 ProcessGroupNCCL.cpp:607] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9620, OpType=ALLREDUCE, NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for 600020 milliseconds before timing out.\n"
+		"{\n"
+		"  \"nccl_version\": \"2.29.2\",\n"
+		"  \"cuda_runtime_version\": 12090,\n"
+		"  \"cuda_driver_version\": 12090,\n"
+		"  \"timestamp\": \"2026-03-02 10:14:55\",\n"
+		"  \"communicators_count\": 1,\n"
+		"  \"communicators\": [\n"
+		"    {\n"
+		"      \"hash\": \"0x5d1e9a3c7b20f4e1\",\n"
+		"      \"secondary_hash\": \"0x9a3c7b20:0x1e5d4f20\",\n"
+		"      \"size\": 4,\n"
+		"      \"ranks_count\": 3,\n"
+		"      \"missing_ranks_count\": 1,\n"
+		"      \"ranks\": [\n"
+		RAS_JSON_RANK(0, 1203) ",\n" RAS_JSON_RANK(1, 1203) ",\n" RAS_JSON_RANK(2, 1202) "\n"
+		"      ],\n"
+		"      \"missing_ranks\": [\n"
+		"        {\n"
+		"          \"rank\": 3,\n"
+		"          \"host\": \"10.42.1.11\",\n"
+		"          \"pid\": 52303,\n"
+		"          \"cuda_dev\": 3,\n"
+		"          \"nvml_dev\": 3,\n"
+		"          \"status\": {\n"
+		"            \"unresponsive\": true,\n"
+		"            \"considered_dead\": false\n"
+		"          }\n"
+		"        }\n"
+		"      ]\n"
+		"    }\n"
+		"  ],\n"
+		"  \"ras\": {\n"
+		"    \"collection_time_sec\": 5.012,\n"
+		"    \"timeouts_count\": 1\n"
+		"  }\n"
+		"}\n";
+	json_t *r = analyze_text("ras_json", log);
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 9620, "c10d's seq from the watchdogs");
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2,3");
+	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
+	json_decref(r);
+}
