@@ -53,6 +53,9 @@ expect:   op=AllGather
 # NCCL 2.24+ form
 example:    Communicator ranks have different AllReduce operation counts
 expect:   op=AllReduce
+# NCCL 2.24-2.25 form: one count over every collective, no name (op=collective)
+example:    Communicator ranks have different collective operation counts
+expect:   op=collective
 not:        30 ranks have launched up to operation 640
 
 name:     nccl.ras.ranks_launched
@@ -126,6 +129,19 @@ expect:   status=ABORT
 example:    Rank 21 -- [process information not found]
 expect:   comm_rank=21
 not:        Rank 17 has launched up to operation 639 -- GPU 1 managed by process 323041 on node 10.137.190.125
+
+name:     nccl.ras.missing_rank_list
+kind:     nccl.ras_rank
+severity: warning
+literal:  The missing rank
+regex:    \bThe missing ranks?: (?<comm_ranks>\d+(?:,\d+)*)\s*$
+doc:      NCCL 2.24-2.25 name the ranks an INCOMPLETE communicator got no data from in one comma-separated list (2.26+ print a "Rank N -- ..." line each).
+# NCCL 2.24-2.25 form (ras/client_support.cc, RAS_ACE_INCOMPLETE)
+example:    The missing rank: 13
+expect:   comm_ranks=13
+example:    The missing ranks: 3,7,11
+expect:   comm_ranks=3,7,11
+not:        Missing communicator data from 3 ranks
 
 name:     nccl.ras.errors_reported
 kind:     nccl.ras_error

@@ -127,6 +127,7 @@
 	X(COMM_HASH, "comm_hash") \
 	X(COMM_ID, "comm_id") \
 	X(COMM_RANK, "comm_rank") \
+	X(COMM_RANKS, "comm_ranks") \
 	X(CUDA_DEV, "cuda_dev") \
 	X(DATA_PARALLEL_SIZE, "data_parallel_size") \
 	X(DESYNC_RANK, "desync_rank") \
@@ -174,6 +175,11 @@
 	X(SEQ_LENGTH, "seq_length") \
 	X(SIGNAME, "signame") \
 	X(SIZE, "size") \
+	X(SNAPSHOT_DID, "snapshot_did") \
+	X(SNAPSHOT_OP, "snapshot_op") \
+	X(SNAPSHOT_RANKS, "snapshot_ranks") \
+	X(SNAPSHOT_SEQ, "snapshot_seq") \
+	X(SNAPSHOT_STATE, "snapshot_state") \
 	X(STATUS, "status") \
 	X(TENSOR_PARALLEL_SIZE, "tensor_parallel_size") \
 	X(TIMEOUT_MS, "timeout_ms") \

@@ -120,7 +120,7 @@ S.expected({
     "verdict.status": "hung",
     "verdict.likely_cause.id": "collective_hang",
     "verdict.first_failure": None,
-    "verdict.hang.collective": "ALLGATHER",
+    "verdict.hang.collective": "_ALLGATHER_BASE",
     "verdict.hang.seq": SEQ,
     "verdict.hang.timeout_ms": 600000,
     "verdict.hang.process_group": "default_pg",
@@ -141,9 +141,9 @@ later the 15 other ranks' watchdogs time out on `_ALLGATHER_BASE` SeqNum 24031. 
 `logs/rank<N>.log`; no NCCL_DEBUG.
 What it proves: the JSON form of the ncclras report is a hang source like the text one (`verdict.hang.source` =
 `nccl_ras`): per communicator, the ranks whose `collective_counts` are below the highest for a collective are
-stuck (rank 4), the collective is RAS's (`ALLGATHER`). The watchdogs name the same collective (c10d's
-`_ALLGATHER_BASE` is NCCL's AllGather) and give the seq 24031, the 600000 ms timeout and the process group:
-no conflict.
+stuck (rank 4). The watchdogs name the same collective (c10d's `_ALLGATHER_BASE` is NCCL's AllGather) and
+give its c10d name, which the report uses, the seq 24031, the 600000 ms timeout and the process group: no
+conflict.
 Versions: torch 2.6 (`[PG ID 0 PG GUID 0(default_pg) Rank r]`, "failure detected by watchdog at work sequence
 id"), NCCL 2.29.2. The JSON layout, key for key and line for line, is NCCL's ras/client_support.cc (2.28.7+:
 jsonWriteHeader, jsonStartCommunicator, jsonWriteRankData with the five `ncclFuncToString` names of

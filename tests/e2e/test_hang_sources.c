@@ -227,3 +227,88 @@ Test(hang_sources, ras_json_report, .timeout = 60)
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
 	json_decref(r);
 }
+
+/* The report of rank 0 in the shape torch 2.4's watchdog logs it
+ * (logPrefix(), then TraceUtils.h's retrieveDesyncReport, one item per
+ * tab-indented line), as in testdata 45-desync-debug. */
+#define DESYNC_HEAD(seq) \
+	"[rank0]:[E321 02:07:01.465250152 ProcessGroupNCCL.cpp:1690] [PG 0 (default_pg) Rank 0] \n" \
+	"\t - [0] Timeout at collective: ALLREDUCE, #" #seq "\n"
+
+/* Dead: rank 2 never wrote a trace key at all (analyzeMissingRanks). */
+Test(hang_sources, desync_dead_rank_never_joined, .timeout = 60)
+{
+	json_t *r = analyze_text("desync_dead", SEVEN_WAIT DESYNC_HEAD(808)
+		"\t - To our best knowledge, ranks [2] are the lagging ranks that caused this timeout. They never joined any collectives\n");
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "desync_debug");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 808);
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2");
+	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
+	json_decref(r);
+}
+
+/* Mismatched: every rank started seq 808 and none finished it, so the
+ * lagging list names all eight; the snapshot shows rank 2 started a
+ * BROADCAST where the seven others started the ALLREDUCE. Rank 2 is the
+ * stuck one, the seven wait (as their watchdogs say: no conflict). */
+Test(hang_sources, desync_mismatched_collective, .timeout = 60)
+{
+	json_t *r = analyze_text("desync_mismatch", SEVEN_WAIT DESYNC_HEAD(808)
+		"\t - To our best knowledge, the lagging/dead/mismatched ranks that caused the desync are:\n"
+		"\t   - [0, 1, 2, 3, 4, 5, 6, 7] joined but didn't finish collective #808 (count from 1)\n"
+		"\t - Snapshot of ranks' latest states:\n"
+		"\t   #808 started ranks:\n"
+		"\t     [0, 1, 3, 4, 5, 6, 7] started ALLREDUCE\n"
+		"\t     [2] started BROADCAST\n");
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "desync_debug");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2", "the mismatched rank, not all that joined");
+	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
+	json_decref(r);
+}
+
+/* NCCL 2.24-2.25's ncclras (ras/client_support.cc of 2.24.3) counts every
+ * collective together ("different collective operation counts"): RAS
+ * names no collective, and its count is no seq. The watchdogs, which call
+ * the same rank stuck, give the collective and c10d's seq. */
+Test(hang_sources, ras_text_2_24_one_count, .timeout = 60)
+{
+	json_t *r = analyze_text("ras_2_24", SEVEN_WAIT
+		"#0-0 (fa93daea854b060b) MISMATCH\n"
+		"  Communicator ranks have different collective operation counts\n"
+		"  7 ranks have launched up to operation 2417\n"
+		"  Rank 2 has launched up to operation 2416 -- GPU 2 managed by process 41872 on node gpu-node-03\n");
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE", "the watchdogs', not \"COLLECTIVE\"");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 808);
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2");
+	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
+	json_decref(r);
+}
+
+/* NCCL 2.24-2.25 list an INCOMPLETE communicator's missing ranks on one
+ * line ("The missing ranks: a,b"); 2.26+ give a "Rank N -- ..." line each. */
+Test(hang_sources, ras_text_2_24_missing_list, .timeout = 60)
+{
+	json_t *r = analyze_text("ras_2_24_missing", SEVEN_WAIT
+		"#0-0 (8e2f41c05b7d9a63) INCOMPLETE\n"
+		"  Missing communicator data from 1 rank\n"
+		"  The missing rank: 2\n");
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2");
+	json_decref(r);
+}
