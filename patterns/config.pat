@@ -219,6 +219,36 @@ example:    use_distributed_optimizer ....................... False
 expect:   distributed_optimizer=False
 not:        overlap_param_gather_with_optimizer_step ........ False
 
+# Printed by rank 0 after the argument dump: global batch / (micro batch x
+# data-parallel size), the gradient accumulation steps (Megatron-LM, NeMo).
+name:     config.megatron.num_microbatches
+kind:     train.config
+severity: info
+literal:  setting number of micro-batches to constant
+regex:    setting number of micro-batches to constant (?<grad_accum_steps>\d+)\s*$
+type:     grad_accum_steps=int
+doc:      Megatron / NeMo micro-batches per step (gradient accumulation)
+# real (Megatron-LM, after the argument dump)
+example:  setting number of micro-batches to constant 288
+expect:   grad_accum_steps=288
+# real (NeMo 1.x logger)
+example:  23-09-25 08:16:14 - PID:28568 - rank:(0, 0, 0, 0) - microbatches.py:39 - INFO - setting number of micro-batches to constant 2
+expect:   grad_accum_steps=2
+not:      -------------------- end of arguments ---------------------
+
+# Megatron-DeepSpeed adds --zero-stage to the dump (same layout).
+name:     config.megatron.zero_stage
+kind:     train.config
+severity: info
+literal:  zero_stage .
+regex:    (?:^|\s)zero_stage \.{2,} (?<zero_stage>[0-3])\s*$
+type:     zero_stage=int
+doc:      Megatron-DeepSpeed ZeRO stage
+# real (Megatron-DeepSpeed argument dump, 2023-08)
+example:    zero_stage ...................................... 1
+expect:   zero_stage=1
+not:      [2024-07-10 14:14:51,806] [INFO] [config.py:1000:print]   zero_optimization_stage ...... 2
+
 # `using world size: ...` banner, all eras:
 #   2019-2020  `using world size: 64 and model-parallel size: 2 `
 #   2020       `using world size: 8, data-parallel-size: 4, model-parallel-size: 2`
@@ -387,6 +417,19 @@ doc:      DeepSpeed JSON global batch size
 example:      "train_batch_size": 32
 expect:   global_batch_size=32
 not:          "train_micro_batch_size_per_gpu": 2, 
+
+# Only zero_optimization has a "stage" key in a DeepSpeed config.
+name:     config.deepspeed_json.zero_stage
+kind:     train.config
+severity: info
+literal:  "stage":
+regex:    "stage":\s*(?<zero_stage>[0-3])\b
+type:     zero_stage=int
+doc:      DeepSpeed JSON ZeRO stage
+# real (DeepSpeed 0.14 print_user_config, 2024-07)
+example:          "stage": 2, 
+expect:   zero_stage=2
+not:          "stages": "auto",
 
 # ------------------------------------------------- Hugging Face Trainer ---
 # `***** Running training *****` banner (rank 0); numbers carry thousands

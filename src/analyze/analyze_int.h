@@ -89,6 +89,8 @@ enum {
 	REM_SLOW_TRANSPORT_RDMA = 0,
 	REM_SLOW_TRANSPORT_IFNAME = 1,
 	REM_SLOW_TRANSPORT_GAS = 2,
+	REM_CONFIG_ERROR_BATCH = 1,
+	REM_CONFIG_ERROR_LAYOUT = 2,
 };
 /* Xid class (hardware, application, consequence, info) and a sentence
  * with its meaning and usual action (caller frees). */

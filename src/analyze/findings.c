@@ -284,17 +284,30 @@ static void parallel_sizes(struct fl_analysis *a)
 {
 	const struct fl_config *k = &a->config;
 	int64_t cp = k->context_parallel_size > 0 ? k->context_parallel_size : 1;
-	if (k->world_size <= 0 || k->tensor_parallel_size <= 0 || k->pipeline_parallel_size <= 0 ||
-	    k->data_parallel_size <= 0 || (k->derived & FL_CFG_DERIVED_DP))
+	int64_t tp = k->tensor_parallel_size, pp = k->pipeline_parallel_size;
+	if (k->world_size <= 0 || (tp <= 0 && pp <= 0))
 		return;
-	int64_t product = k->tensor_parallel_size * k->pipeline_parallel_size * cp * k->data_parallel_size;
+	tp = tp > 0 ? tp : 1;
+	pp = pp > 0 ? pp : 1;
+	if (k->data_parallel_size <= 0) {
+		/* no DP could be derived: the model-parallel sizes do not divide the world */
+		if (k->world_size % (tp * pp * cp) != 0)
+			finding_add(a, "parallel_size_mismatch", "warning",
+				    fl_xasprintf("world size %lld is not a multiple of tensor %lld x "
+						 "pipeline %lld x context %lld = %lld",
+						 (long long)k->world_size, (long long)tp, (long long)pp,
+						 (long long)cp, (long long)(tp * pp * cp)));
+		return;
+	}
+	if (k->derived & FL_CFG_DERIVED_DP)
+		return;
+	int64_t product = tp * pp * cp * k->data_parallel_size;
 	if (product == k->world_size)
 		return;
 	finding_add(a, "parallel_size_mismatch", "warning",
 		    fl_xasprintf("world size %lld differs from tensor %lld x pipeline %lld x context "
 				 "%lld x data parallel %lld = %lld",
-				 (long long)k->world_size, (long long)k->tensor_parallel_size,
-				 (long long)k->pipeline_parallel_size, (long long)cp,
+				 (long long)k->world_size, (long long)tp, (long long)pp, (long long)cp,
 				 (long long)k->data_parallel_size, (long long)product));
 }
 

@@ -161,6 +161,44 @@ static void slow(const struct fl_config *k, const struct remedy_in *in, struct r
 				    (long long)gas, (long long)gas * 2));
 }
 
+/* The batch sizes that disagree, and two ways to make them agree. */
+static void config_batch(const struct fl_config *k, struct remedy *r)
+{
+	int64_t mbs = k->micro_batch_size, gas = k->grad_accum_steps, gbs = k->global_batch_size,
+		dp = k->data_parallel_size;
+	if (!known(mbs) || !known(gas) || !known(gbs) || !known(dp) || gbs == mbs * gas * dp)
+		return;
+	r->settled |= 1u << REM_CONFIG_ERROR_BATCH;
+	if (gbs % (mbs * dp) == 0)
+		add(r, fl_xasprintf("the global batch %lld is not micro batch %lld x accumulation %lld x "
+				    "data parallel %lld = %lld: keep %lld with gradient accumulation %lld, "
+				    "or set the global batch to %lld",
+				    (long long)gbs, (long long)mbs, (long long)gas, (long long)dp,
+				    (long long)(mbs * gas * dp), (long long)gbs,
+				    (long long)(gbs / (mbs * dp)), (long long)(mbs * gas * dp)));
+	else
+		add(r, fl_xasprintf("the global batch %lld is not micro batch %lld x accumulation %lld x "
+				    "data parallel %lld = %lld: set the global batch to %lld",
+				    (long long)gbs, (long long)mbs, (long long)gas, (long long)dp,
+				    (long long)(mbs * gas * dp), (long long)(mbs * gas * dp)));
+}
+
+/* Model-parallel sizes that do not divide the world. */
+static void config_layout(const struct fl_config *k, struct remedy *r)
+{
+	int64_t tp = known(k->tensor_parallel_size) ? k->tensor_parallel_size : 1,
+		pp = known(k->pipeline_parallel_size) ? k->pipeline_parallel_size : 1,
+		cp = known(k->context_parallel_size) ? k->context_parallel_size : 1;
+	if (!known(k->world_size) || k->world_size % (tp * pp * cp) == 0)
+		return;
+	r->settled |= 1u << REM_CONFIG_ERROR_LAYOUT;
+	add(r, fl_xasprintf("the world of %lld ranks is not a multiple of tensor %lld x pipeline %lld x "
+			    "context %lld = %lld: launch a multiple of %lld ranks or choose sizes whose "
+			    "product divides %lld (and that divide layers, heads and vocabulary)",
+			    (long long)k->world_size, (long long)tp, (long long)pp, (long long)cp,
+			    (long long)(tp * pp * cp), (long long)(tp * pp * cp), (long long)k->world_size));
+}
+
 void remedy_build(const char *cause, const struct remedy_in *in, struct remedy *r)
 {
 	const struct fl_config *k = in->config;
@@ -174,6 +212,9 @@ void remedy_build(const char *cause, const struct remedy_in *in, struct remedy *
 		nonfinite_step(in, r);
 	} else if (!strcmp(cause, "fp16_overflow")) {
 		divergence(k, in, r, REM_FP16_OVERFLOW_LR, REM_FP16_OVERFLOW_BF16);
+	} else if (!strcmp(cause, "config_error")) {
+		config_batch(k, r);
+		config_layout(k, r);
 	} else if (!strcmp(cause, "slow_transport")) {
 		slow(k, in, r);
 	}

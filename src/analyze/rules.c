@@ -117,6 +117,9 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_msg", "host not found", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "divisible by", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },
+	/* HF Trainer's DeepSpeed integration: the JSON disagrees with the
+	 * TrainingArguments (a hard-coded batch size on another world size) */
+	{ "proc.traceback", "exc_msg", "mismatch TrainingArguments", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
@@ -241,8 +244,8 @@ static const struct fl_cause_rule CAUSES[] = {
 	{ "config_error", "config.invalid (and failed start-up assertions in tracebacks)", 69,
 	  "the training or parallel configuration is invalid",
 	  { "fix the configuration the check names; nothing ran, so no checkpoint is at risk",
-	    "make the batch sizes consistent: global batch = micro batch x gradient accumulation x data-parallel size",
-	    "choose tensor x pipeline (x context) parallel sizes whose product divides the world size, and that divide layers, heads and vocabulary",
+	    [REM_CONFIG_ERROR_BATCH] = "make the batch sizes consistent: global batch = micro batch x gradient accumulation x data-parallel size",
+	    [REM_CONFIG_ERROR_LAYOUT] = "choose tensor x pipeline (x context) parallel sizes whose product divides the world size, and that divide layers, heads and vocabulary",
 	    NULL } },
 	{ "scheduler_kill", "slurm.cancelled k8s.evicted", 50,
 	  "the job scheduler ended the job",
