@@ -123,17 +123,22 @@
 	X(CANCEL_TIME, "cancel_time") \
 	X(COMM, "comm") \
 	X(COMM_RANK, "comm_rank") \
+	X(CONTEXT_PARALLEL_SIZE, "context_parallel_size") \
 	X(CUDA_DEV, "cuda_dev") \
 	X(DATA_PARALLEL_SIZE, "data_parallel_size") \
 	X(DESYNC_RANK, "desync_rank") \
 	X(DEVICES, "devices") \
+	X(DISTRIBUTED_OPTIMIZER, "distributed_optimizer") \
+	X(DTYPE, "dtype") \
 	X(ERROR, "error") \
 	X(EXC_MSG, "exc_msg") \
 	X(EXC_TYPE, "exc_type") \
 	X(EXITCODE, "exitcode") \
+	X(EXPERT_PARALLEL_SIZE, "expert_parallel_size") \
 	X(FINISHED_RANKS, "finished_ranks") \
 	X(FP16, "fp16") \
 	X(FREE, "free") \
+	X(FSDP_OPTION, "fsdp_option") \
 	X(GLOBAL_BATCH_SIZE, "global_batch_size") \
 	X(GRAD_ACCUM_STEPS, "grad_accum_steps") \
 	X(IF, "if") \
@@ -166,6 +171,7 @@
 	X(SCALE_TO, "scale_to") \
 	X(SEQ, "seq") \
 	X(SEQ_LENGTH, "seq_length") \
+	X(SHARDING, "sharding") \
 	X(SIGNAME, "signame") \
 	X(SIZE, "size") \
 	X(STATUS, "status") \
@@ -174,7 +180,8 @@
 	X(VERSION, "version") \
 	X(VICTIM_PID, "victim_pid") \
 	X(WORLD_SIZE, "world_size") \
-	X(XID, "xid")
+	X(XID, "xid") \
+	X(ZERO_STAGE, "zero_stage")
 
 #define FL_VOCAB_FIELD_ENUM(id, name) FL_F_##id,
 enum fl_field { FL_VOCAB_FIELDS(FL_VOCAB_FIELD_ENUM) FL_F_N };

@@ -34,10 +34,14 @@
 #define SUSPECT_STEP                                                                   \
 	"(loss_text IS NOT NULL OR grad_norm_text IS NOT NULL OR nan_iters > 0 OR loss_missing = 1)"
 
-/* The first value of a configuration key, in log order. */
-#define CONFIG(key)                                                                              \
-	"(SELECT json_extract(fields, '$." key "') FROM events WHERE run_id = ?1"                  \
-	" AND kind = 'train.config' AND json_extract(fields, '$." key "') IS NOT NULL ORDER BY id" \
+/* The value of a configuration key: what the framework printed
+ * (train.config: argument and config dumps, start-up banners) before what
+ * a command line asked for (launcher.args); the first in log order within
+ * each. docs/TRAINING.md documents the precedence. */
+#define CONFIG(key)                                                                        \
+	"(SELECT json_extract(fields, '$." key "') FROM events WHERE run_id = ?1"            \
+	" AND kind IN ('train.config', 'launcher.args')"                                     \
+	" AND json_extract(fields, '$." key "') IS NOT NULL ORDER BY kind <> 'train.config', id" \
 	" LIMIT 1)"
 
 /* The last logged value of a column: per step from the per-step means, or
@@ -306,7 +310,9 @@ static const struct fl_sql_def SQL[Q_N] = {
 		CONFIG("tensor_parallel_size") ", " CONFIG("pipeline_parallel_size") ", "
 		CONFIG("seq_length") ", " CONFIG("world_size") ", "
 		"lower(" CONFIG("fp16") "), lower(" CONFIG("bf16") "), "
-		CONFIG("activation_checkpointing") ","
+		CONFIG("activation_checkpointing") ", " CONFIG("context_parallel_size") ", "
+		CONFIG("expert_parallel_size") ", lower(" CONFIG("dtype") "), " CONFIG("sharding") ", "
+		CONFIG("fsdp_option") ", " CONFIG("zero_stage") ", lower(" CONFIG("distributed_optimizer") "),"
 		" (SELECT MAX(json_extract(fields, '$.nranks')) FROM events"
 		"  WHERE run_id = ?1 AND kind = 'nccl.init_complete'),"
 		" (SELECT MAX(json_extract(fields, '$.size')) FROM events"
@@ -314,6 +320,16 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" (SELECT json_extract(fields, '$.version') FROM events WHERE"
 		"  run_id = ?1 AND kind = 'nccl.version' GROUP BY 1"
 		"  ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
+
+	/* What remediation names (causes.c, remedy.c): the learning rate of
+	 * the last step before ?2 (the first non-finite one), and the socket
+	 * interface most ranks' NCCL used. */
+	[Q_REMEDY] = { "remedy",
+		       "SELECT (SELECT lr FROM v_step_stats WHERE run_id = ?1 AND lr IS NOT NULL"
+		       "  AND step < ?2 ORDER BY step DESC LIMIT 1),"
+		       " (SELECT json_extract(fields, '$.if') FROM events WHERE run_id = ?1"
+		       "  AND kind = 'nccl.socket_devices' GROUP BY 1 ORDER BY COUNT(*) DESC, MIN(id)"
+		       "  LIMIT 1)" },
 
 	/* ---- the world (world.c) ---- */
 	/* nnodes x nproc_per_node from the launcher's own arguments, and the
@@ -338,6 +354,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]', doc ->> '$[5][5]',"
 		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
 		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
+		" doc ->> '$[13][11]', doc ->> '$[13][12]', doc ->> '$[13][13]', doc ->> '$[13][14]',"
 		" doc ->> '$[14][0]', doc ->> '$[14][1]'"
 		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
 	/* The rank states, in array order. */

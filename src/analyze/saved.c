@@ -221,6 +221,10 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	put_str(b, k->activation_checkpointing);
 	fl_buf_addc(b, ',');
 	put_str(b, k->nccl_version);
+	fl_buf_printf(b, ",%lld,%lld,", (long long)k->context_parallel_size,
+		      (long long)k->expert_parallel_size);
+	put_str(b, k->sharding);
+	fl_buf_printf(b, ",%u", k->derived);
 	/* the world: stated size (runs.ranks when none), ranks seen */
 	fl_buf_printf(b, "],[%lld,%lld]", (long long)a->nranks, (long long)a->nranks_seen);
 }
@@ -561,6 +565,10 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	k->dtype = dup_or_null(st, col++);
 	k->activation_checkpointing = dup_or_null(st, col++);
 	k->nccl_version = dup_or_null(st, col++);
+	k->context_parallel_size = fl_stmt_int(st, col++);
+	k->expert_parallel_size = fl_stmt_int(st, col++);
+	k->sharding = dup_or_null(st, col++);
+	k->derived = (unsigned)fl_stmt_int(st, col++);
 	a->nranks = fl_stmt_int(st, col++);
 	a->nranks_seen = fl_stmt_int(st, col++);
 	assert(col == fl_stmt_columns(st));
