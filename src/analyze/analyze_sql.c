@@ -253,13 +253,16 @@ static const struct fl_sql_def SQL[Q_N] = {
 	[Q_DROP_TOKENS] = { "drop_tokens", DROP_SERIES("tokens_per_s") DROP("tokens_per_s") },
 	[Q_DROP_TFLOPS] = { "drop_tflops", DROP_SERIES("tflops") DROP("tflops") },
 	[Q_DROP_SAMPLES] = { "drop_samples", DROP_SERIES("samples_per_s") DROP("samples_per_s") },
+	/* Steps per second, for frameworks that log only the step time (NeMo). */
+	[Q_DROP_STEPS] = { "drop_steps", DROP_SERIES("1000.0 / iter_ms") DROP("steps_per_s") },
 	/* The first kept row of a column at or after step ?2: the evidence of
 	 * a drop (rows are each rank's last lines, so it may be later). */
 	[Q_DROP_EVIDENCE] = {
 		"drop_evidence",
 		"SELECT f.path, t.line, t.rank, t.host, t.ts, t.step, t.tokens_per_s, t.tflops,"
-		" t.samples_per_s FROM steps t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1"
-		" AND t.step >= ?2 AND COALESCE(t.tokens_per_s, t.tflops, t.samples_per_s) IS NOT NULL"
+		" t.samples_per_s, 1000.0 / t.iter_ms FROM steps t JOIN files f ON f.id = t.file_id"
+		" WHERE t.run_id = ?1 AND t.step >= ?2"
+		" AND COALESCE(t.tokens_per_s, t.tflops, t.samples_per_s, t.iter_ms) IS NOT NULL"
 		" ORDER BY t.step, t.line LIMIT 1" },
 	/* Per rank that logged steps: host, mean step time over its kept rows
 	 * (its last lines), first and last step kept, rows, and its last row

@@ -265,10 +265,11 @@ static void low_mfu(struct ctx *c)
 	fl_buf_printf(&b, "model FLOPs utilisation is %.1f%%: %s (under %.0f%% needs work, %.0f%% is "
 		      "good, %.0f%% top of class)", mfu * 100, mfu_band(mfu), LOW_MFU * 100,
 		      GOOD_MFU * 100, TOP_MFU * 100);
-	if (t->mfu_source && !strcmp(t->mfu_source, "computed"))
-		fl_buf_printf(&b, "; computed as 6 x %.4g parameters x tokens/s per GPU against the "
-			      "%.1f TFLOPS dense %s peak of the %s", t->params, t->mfu_peak_tflops,
-			      t->mfu_peak_dtype, t->gpu);
+	if (t->mfu_source && strcmp(t->mfu_source, "logged"))
+		fl_buf_printf(&b, "; computed as %s against the %.1f TFLOPS dense %s peak of the %s",
+			      !strcmp(t->mfu_source, "params") ? "6 x parameters x tokens/s per GPU"
+							       : "the logged TFLOPS per GPU",
+			      t->mfu_peak_tflops, t->mfu_peak_dtype, t->gpu);
 	else
 		fl_buf_adds(&b, ", as the framework logged it");
 	finding_add(c->a, "low_mfu", "warning", fl_buf_detach(&b));
@@ -276,8 +277,10 @@ static void low_mfu(struct ctx *c)
 
 static const char *drop_what(const char *col)
 {
-	return !strcmp(col, "tokens_per_s") ? "tokens/s" : !strcmp(col, "tflops") ? "TFLOPS"
-										  : "samples/s";
+	return !strcmp(col, "tokens_per_s")	 ? "tokens/s per GPU"
+	       : !strcmp(col, "tflops")		 ? "TFLOPS per GPU"
+	       : !strcmp(col, "samples_per_s") ? "samples/s"
+					       : "steps/s (1 / step time)";
 }
 
 /* The evidence of a drop: the first kept step row from its step on. */
@@ -290,8 +293,10 @@ static int drop_evidence(struct ctx *c, struct fl_finding *f, int64_t step)
 	fl_stmt_bind_int(st, 2, step);
 	if ((rc = q_step(c, Q_DROP_EVIDENCE, st)) == 1) {
 		const char *host = fl_stmt_null(st, 3) ? NULL : fl_stmt_text(st, 3);
-		int col = !fl_stmt_null(st, 6) ? 6 : !fl_stmt_null(st, 7) ? 7 : 8;
-		static const char *const what[] = { "tokens/s", "TFLOPS", "samples/s" };
+		int col = 6;
+		while (col < 9 && fl_stmt_null(st, col))
+			col++;
+		static const char *const what[] = { "tokens/s", "TFLOPS", "samples/s", "steps/s" };
 		char *text = fl_xasprintf("step %lld: %s %.6g", (long long)fl_stmt_int(st, 5),
 					  what[col - 6], fl_stmt_double(st, col));
 		evidence_add_raw(&f->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
@@ -303,11 +308,12 @@ static int drop_evidence(struct ctx *c, struct fl_finding *f, int64_t step)
 	return rc < 0 ? rc : FL_OK;
 }
 
-/* Tokens/s, else TFLOPS, else samples/s (per step, averaged over the ranks
- * that logged it) that fell and stayed down: from which step, by how much. */
+/* Tokens/s, else TFLOPS, else samples/s, else steps/s (per step, averaged
+ * over the ranks that logged it) that fell and stayed down: from which
+ * step, by how much. */
 static int throughput_drop(struct ctx *c)
 {
-	static const enum q which[] = { Q_DROP_TOKENS, Q_DROP_TFLOPS, Q_DROP_SAMPLES };
+	static const enum q which[] = { Q_DROP_TOKENS, Q_DROP_TFLOPS, Q_DROP_SAMPLES, Q_DROP_STEPS };
 	int rc = FL_OK;
 	for (size_t k = 0; !rc && k < sizeof(which) / sizeof(which[0]); k++) {
 		struct fl_stmt *st;
@@ -327,7 +333,7 @@ static int throughput_drop(struct ctx *c)
 		if (dropped) {
 			int64_t step = fl_stmt_int(st, 3);
 			finding_add(c->a, "throughput_drop", "warning",
-				    fl_xasprintf("%s per GPU fell from step %lld on: %.4g at the end against "
+				    fl_xasprintf("%s fell from step %lld on: %.4g at the end against "
 						 "%.4g early in the run (down %.0f%%)",
 						 drop_what(fl_stmt_text(st, 0)), (long long)step, late,
 						 early, (1 - late / early) * 100));

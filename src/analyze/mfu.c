@@ -7,7 +7,8 @@
  * 6 FLOPs per parameter and token: 2 forward, 4 backward (the usual
  * estimate; it leaves out attention's sequence-length term and counts no
  * recomputation, so it reads a little low for long sequences and is the
- * model's, not the hardware's, utilisation). The peak is the vendor's
+ * model's, not the hardware's, utilisation). Without a model size, the
+ * framework's logged TFLOPS per GPU over the same peak. The peak is the vendor's
  * dense (not 2:4 sparse) tensor peak for the run's dtype, from the table
  * below (docs/TRAINING.md cites the datasheets). Nothing is guessed: no
  * GPU named, or no model size, or no tokens/s, and there is no MFU.
@@ -72,12 +73,16 @@ void mfu_compute(struct ctx *c)
 	double tokens = known(t->tokens_per_s_per_gpu) ? t->tokens_per_s_per_gpu
 						       : tokens_from_batch(c);
 	const struct peak *p = peak_of(t->gpu);
-	if (!p || !known(t->params) || !known(tokens))
+	bool by_params = known(t->params) && known(tokens);
+	if (!p || (!by_params && !known(t->tflops_per_gpu)))
 		return;
 	const char *dtype = c->a->config.dtype;
 	bool fp8 = dtype && !strcmp(dtype, "fp8") && p->fp8 > 0;
 	t->mfu_peak_tflops = fp8 ? p->fp8 : p->bf16;
 	t->mfu_peak_dtype = fp8 ? "fp8" : "bf16/fp16";
-	t->mfu = 6.0 * t->params * tokens / (t->mfu_peak_tflops * 1e12);
-	t->mfu_source = "computed";
+	/* The framework's own model TFLOPS per GPU (Megatron's counts
+	 * attention too) when there is no model size to count from. */
+	t->mfu = by_params ? 6.0 * t->params * tokens / (t->mfu_peak_tflops * 1e12)
+			   : t->tflops_per_gpu / t->mfu_peak_tflops;
+	t->mfu_source = by_params ? "params" : "tflops";
 }

@@ -360,7 +360,7 @@ Test(findings, mfu_computed_from_params_and_peak, .timeout = 60)
 	json_t *t = json_object_get(r, "training");
 	double want = 6.0 * 8030261248.0 * 5000 / 989.4e12;
 	cr_expect(fabs(json_number_value(json_object_get(t, "mfu")) - want) < 1e-9);
-	cr_expect_str_eq(json_string_value(json_object_get(t, "mfu_source")), "computed");
+	cr_expect_str_eq(json_string_value(json_object_get(t, "mfu_source")), "params");
 	cr_expect(json_number_value(json_object_get(t, "mfu_peak_tflops")) == 989.4);
 	cr_expect_str_eq(json_string_value(json_object_get(t, "gpu")), "NVIDIA H100 80GB HBM3");
 	const char *msg = finding_message(r, "low_mfu");
