@@ -63,6 +63,7 @@
 	X("nccl.channel") \
 	X("nccl.coll") \
 	X("nccl.collective_mismatch") \
+	X("nccl.comm_topo") \
 	X("nccl.connect_error") \
 	X("nccl.connect_retry") \
 	X("nccl.cuda_failure") \
@@ -71,6 +72,7 @@
 	X("nccl.ib_error") \
 	X("nccl.init_complete") \
 	X("nccl.init_start") \
+	X("nccl.init_timings") \
 	X("nccl.no_ib") \
 	X("nccl.proxy_error") \
 	X("nccl.ras_comm") \
