@@ -68,6 +68,7 @@
 	X("nccl.connect_retry") \
 	X("nccl.cuda_failure") \
 	X("nccl.duplicate_gpu") \
+	X("nccl.ib_async_event") \
 	X("nccl.ib_devices") \
 	X("nccl.ib_error") \
 	X("nccl.init_complete") \
@@ -128,6 +129,7 @@
 	X(DATA_PARALLEL_SIZE, "data_parallel_size") \
 	X(DEVICES, "devices") \
 	X(ERROR, "error") \
+	X(EVENT, "event") \
 	X(EXC_MSG, "exc_msg") \
 	X(EXC_TYPE, "exc_type") \
 	X(EXITCODE, "exitcode") \
