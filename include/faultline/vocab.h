@@ -137,6 +137,7 @@
 	X(EXITCODE, "exitcode") \
 	X(FINISHED_RANKS, "finished_ranks") \
 	X(FP16, "fp16") \
+	X(FRAME_FILE, "frame_file") \
 	X(FREE, "free") \
 	X(GLOBAL_BATCH_SIZE, "global_batch_size") \
 	X(GRAD_ACCUM_STEPS, "grad_accum_steps") \

@@ -115,6 +115,9 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_type", "DistNetworkError", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_type", "DistStoreError", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "store based barrier", ROLE_PRIMARY, "rendezvous_error", 66 },
+	/* whatever it raised (Broken pipe, a key not found), an exception
+	 * from inside the elastic agent's rendezvous is the rendezvous failing */
+	{ "proc.traceback", "frame_file", "/elastic/rendezvous/", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "failed to listen on any local network address", ROLE_PRIMARY,
 	  "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "host not found", ROLE_PRIMARY, "rendezvous_error", 66 },
