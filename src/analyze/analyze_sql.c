@@ -303,6 +303,17 @@ static const struct fl_sql_def SQL[Q_N] = {
 	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
 	/* The scalars and small arrays, when the run has an analysis saved by
 	 * the analysis whose digest is ?2. */
+	/* ---- GPU telemetry (telemetry.c) ---- */
+	[Q_GPU_SAMPLES] = { "gpu_samples",
+			    "SELECT g.host, g.gpu, g.bus_id, g.source, g.ts, g.last_ts, g.samples,"
+			    " g.power_w, g.util_pct, f.path, g.line"
+			    " FROM gpu_samples g LEFT JOIN files f ON f.id = g.file_id"
+			    " WHERE g.run_id = ?1 ORDER BY g.host, g.gpu, g.ts, g.rowid" },
+	/* The last progress line: the latest step line or COLL trace. */
+	[Q_LOG_ONSET] = { "log_onset",
+			  "SELECT host, ts FROM (SELECT host, ts FROM steps WHERE run_id = ?1"
+			  " AND ts IS NOT NULL UNION ALL SELECT host, last_ts FROM colls"
+			  " WHERE run_id = ?1 AND last_ts IS NOT NULL) ORDER BY ts DESC LIMIT 1" },
 	[Q_SAVED_HEAD] = {
 		"saved_head",
 		"SELECT 1, doc ->> '$[0]', doc ->> '$[1]', doc ->> '$[2]', doc ->> '$[3]',"
@@ -310,8 +321,15 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]',"
 		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
 		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
-		" doc ->> '$[14][0]', doc ->> '$[14][1]'"
+		" doc ->> '$[14][0]', doc ->> '$[14][1]', doc ->> '$[5][5]', doc ->> '$[5][6]'"
 		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
+	/* The GPUs (saved.c's put_gpus()), without their series. */
+	[Q_SAVED_GPUS] = {
+		"saved_gpus",
+		"SELECT r.key, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4,"
+		" r.value ->> 5, r.value ->> 6, r.value ->> 7, r.value ->> 8, r.value ->> 9, r.value ->> 10,"
+		" r.value ->> 11, r.value ->> 12, r.value ->> 13, r.value ->> 14, r.value ->> 15"
+		" FROM analyses a, json_each(a.doc, '$[15]') r WHERE a.run_id = ?1 ORDER BY r.key" },
 	/* The rank states, in array order. */
 	[Q_SAVED_RANKS] = {
 		"saved_ranks",
