@@ -887,3 +887,75 @@ def titan_step(step, loss, mem_gib, mem_pct, tps, mfu, era=2024, grad_norm=None,
             .format(r=c["red"], g=c["green"], gr=c["cyan"], y=c["yellow"], b=c["blue"], c=c["cyan"], mg=c["magenta"],
                     x=c["reset"], s=step, l=loss, gn=grad_norm, m=mem_gib, mp=mem_pct, w="{:,}".format(tps),
                     tf="{:,.2f}".format(tflops), f=mfu))
+
+
+# --------------------------------------------------------------------------
+# GPU telemetry (docs/TELEMETRY.md)
+
+def pci(bus):
+    """nvidia-smi's pci.bus_id of a GPU on bus `bus`: 00000000:2A:00.0"""
+    return "00000000:%s:00.0" % bus.upper()
+
+
+def f_smi(t):
+    """nvidia-smi --query-gpu=timestamp: 2024/05/01 12:00:00.123"""
+    return t.strftime("%Y/%m/%d %H:%M:%S.") + "%03d" % (t.microsecond // 1000)
+
+
+SMI_CSV_HEADER = ("timestamp, index, pci.bus_id, power.draw [W], utilization.gpu [%], "
+                  "memory.used [MiB]")
+
+
+def smi_csv(t0, t1, period_s, ngpu, sample, bus=BUS_H100):
+    """nvidia-smi --query-gpu=timestamp,index,pci.bus_id,power.draw,utilization.gpu,memory.used
+    --format=csv -l PERIOD: the header, then one row per GPU per period.
+    sample(t, gpu) -> (power_w, util_pct, mem_mib); power None prints [N/A]."""
+    lines = [SMI_CSV_HEADER]
+    t = t0
+    while t <= t1:
+        for g in range(ngpu):
+            tg = t + ms(g * 2)
+            pw, ut, mem = sample(t, g)
+            lines.append("%s, %d, %s, %s, %d %%, %d MiB" % (
+                f_smi(tg), g, pci(bus[g]), "[N/A]" if pw is None else "%.2f W" % pw, ut, mem))
+        t = t + secs(period_s)
+    return lines
+
+
+def smi_q_pair(indent, key, value):
+    """nvidia-smi -q aligns every ' : ' at column 42"""
+    k = " " * indent + key
+    return "%-42s: %s" % (k, value)
+
+
+def smi_q_dump(t, driver, cuda, gpus):
+    """One `nvidia-smi -q -d MEMORY,UTILIZATION,POWER` dump (R535 layout: `GPU Power Readings`).
+    gpus: list of (bus, product, power_w, util_pct, mem_used_mib)."""
+    out = ["", "==============NVSMI LOG==============", "",
+           smi_q_pair(0, "Timestamp", t.strftime("%a %b ") + ("%2d" % t.day) + t.strftime(" %H:%M:%S %Y")),
+           smi_q_pair(0, "Driver Version", driver), smi_q_pair(0, "CUDA Version", cuda), "",
+           smi_q_pair(0, "Attached GPUs", str(len(gpus)))]
+    for bus, product, pw, ut, mem in gpus:
+        out += ["GPU " + pci(bus),
+                "    FB Memory Usage",
+                smi_q_pair(8, "Total", "81559 MiB"), smi_q_pair(8, "Reserved", "551 MiB"),
+                smi_q_pair(8, "Used", "%d MiB" % mem), smi_q_pair(8, "Free", "%d MiB" % (81559 - 551 - mem)),
+                "    BAR1 Memory Usage",
+                smi_q_pair(8, "Total", "131072 MiB"), smi_q_pair(8, "Used", "1 MiB"),
+                smi_q_pair(8, "Free", "131071 MiB"),
+                "    Utilization",
+                smi_q_pair(8, "Gpu", "%d %%" % ut), smi_q_pair(8, "Memory", "%d %%" % (ut * 2 // 5)),
+                smi_q_pair(8, "Encoder", "0 %"), smi_q_pair(8, "Decoder", "0 %"),
+                smi_q_pair(8, "JPEG", "0 %"), smi_q_pair(8, "OFA", "0 %"),
+                "    GPU Power Readings",
+                smi_q_pair(8, "Power Draw", "%.2f W" % pw),
+                smi_q_pair(8, "Current Power Limit", "700.00 W"),
+                smi_q_pair(8, "Requested Power Limit", "700.00 W"),
+                smi_q_pair(8, "Default Power Limit", "700.00 W"),
+                smi_q_pair(8, "Min Power Limit", "200.00 W"),
+                smi_q_pair(8, "Max Power Limit", "700.00 W"),
+                "    Module Power Readings",
+                smi_q_pair(8, "Power Draw", "N/A"),
+                smi_q_pair(8, "Current Power Limit", "N/A"),
+                ""]
+    return out
