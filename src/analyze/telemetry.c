@@ -12,7 +12,7 @@
  *
  *   1. per GPU: its buckets; "low" is under LOW_FRAC of the job's busy
  *      power (the median of the GPUs' highest bucket), or under IDLE_UTIL
- *      where only utilisation was sampled;
+ *      utilisation;
  *   2. a GPU "fell" at the start of its final run of at least MIN_LOW
  *      low buckets, after having been busy; "gone" when its samples stop
  *      well before the others' (GONE_PERIODS periods and GONE_MIN_US);
@@ -198,11 +198,13 @@ static double busy_power(const struct fl_analysis *a)
 	return m;
 }
 
+/* Low power, or no kernel running at all. */
 static bool low(const struct tele *t, const struct bucket *b)
 {
-	if (b->power == b->power && t->busy_power == t->busy_power)
-		return b->power < LOW_FRAC * t->busy_power;
-	return b->util == b->util && b->util < IDLE_UTIL;
+	if (b->util == b->util && b->util < IDLE_UTIL)
+		return true;
+	return b->power == b->power && t->busy_power == t->busy_power &&
+	       b->power < LOW_FRAC * t->busy_power;
 }
 
 /* busy, idle or fell (with idle_ts), from the final run of low buckets. */

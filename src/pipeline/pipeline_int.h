@@ -252,7 +252,7 @@ struct tele_sample {
 	int64_t ts, gpu;
 	double power, util, mem;
 	char bus[32];
-	char host[128]; /* DCGM's Hostname label; empty: the member's host */
+	char host[128]; /* DCGM's Hostname label, for a member without a host */
 	uint64_t line;
 };
 

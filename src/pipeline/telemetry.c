@@ -124,7 +124,9 @@ static void compact(struct gpu_agg *g)
 
 static struct gpu_agg *gpu_of(struct telemetry *t, const struct tele_sample *s)
 {
-	const char *host = s->host[0] ? s->host : t->host;
+	/* The member's path names the host the logs use; DCGM's Hostname is
+	 * the exporter's (on Kubernetes, often its pod's) and only a fallback. */
+	const char *host = t->host ? t->host : s->host[0] ? s->host : NULL;
 	fl_buf_reset(&t->key);
 	fl_buf_printf(&t->key, "%s|%lld", host ? host : "", (long long)s->gpu);
 	bool fresh;

@@ -30,7 +30,7 @@ void fl_report_gpu_numbers(struct fl_buf *b, const struct fl_gpu *g)
 		fl_buf_printf(b, "%.0f W mean, %.0f W max, ", g->power_mean, g->power_max);
 	if (g->util_mean == g->util_mean)
 		fl_buf_printf(b, "%.0f%% utilisation, ", g->util_mean);
-	fl_buf_printf(b, "%lld samples", (long long)g->samples);
+	fl_buf_printf(b, "%lld sample%s", (long long)g->samples, g->samples == 1 ? "" : "s");
 }
 
 /* "0, 4-7, 12": ranges keep a silent node of 8 ranks one item long. */

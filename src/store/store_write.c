@@ -372,6 +372,20 @@ static const char *const SUMMARY_SQL[] = {
 	"  (SELECT MIN(p.pid) FROM procs p WHERE p.run_id = {RUN} AND p.rank = a.rank),"
 	"  SUM(a.lines), MIN(a.first_ts), MAX(a.last_ts)"
 	" FROM activity a WHERE a.run_id = {RUN} AND a.rank IS NOT NULL GROUP BY a.rank;",
+	/* A GPU telemetry member whose path names no host takes the one
+	 * host that the logs beside it (same directory) name: node01/train.log
+	 * and node01/nvidia-smi.csv. One grouped join over the few telemetry
+	 * files, not a lookup per sample. */
+	"UPDATE gpu_samples SET host = d.host FROM (SELECT g.id AS file_id, MIN(a.host) AS host"
+	"  FROM files g JOIN files f ON f.run_id = g.run_id AND f.id != g.id"
+	"   AND rtrim(f.path, replace(f.path, '/', '')) = rtrim(g.path, replace(g.path, '/', ''))"
+	"   AND instr(g.path, '/') > 0"
+	"  JOIN activity a ON a.file_id = f.id AND a.host IS NOT NULL"
+	"  WHERE g.run_id = {RUN} AND g.id IN (SELECT file_id FROM gpu_samples"
+	"   WHERE run_id = {RUN} AND host IS NULL)"
+	"  GROUP BY g.id HAVING COUNT(DISTINCT a.host) = 1) d"
+	" WHERE gpu_samples.run_id = {RUN} AND gpu_samples.host IS NULL"
+	"  AND gpu_samples.file_id = d.file_id;",
 	/* Ranks named only inside messages (launcher summaries). */
 	"INSERT OR IGNORE INTO ranks(run_id, rank, host, local_rank, lines)"
 	" SELECT {RUN}, rank, MIN(host), MIN(local_rank), 0 FROM events"

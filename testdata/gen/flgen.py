@@ -959,3 +959,28 @@ def smi_q_dump(t, driver, cuda, gpus):
                 smi_q_pair(8, "Current Power Limit", "N/A"),
                 ""]
     return out
+
+
+DCGM_HELP = [
+    ("DCGM_FI_DEV_SM_CLOCK", "gauge", "SM clock frequency (in MHz)."),
+    ("DCGM_FI_DEV_GPU_TEMP", "gauge", "GPU temperature (in C)."),
+    ("DCGM_FI_DEV_POWER_USAGE", "gauge", "Power draw (in W)."),
+    ("DCGM_FI_DEV_GPU_UTIL", "gauge", "GPU utilization (in %)."),
+    ("DCGM_FI_DEV_FB_USED", "gauge", "Framebuffer memory used (in MiB)."),
+    ("DCGM_FI_DEV_XID_ERRORS", "gauge", "Value of the last XID error encountered."),
+]
+
+
+def dcgm_scrape(host, driver, model, gpus):
+    """One scrape of dcgm-exporter's /metrics (3.3 labels: gpu, UUID, pci_bus_id, device, modelName,
+    Hostname, DCGM_FI_DRIVER_VERSION), no sample timestamps.
+    gpus: list of (bus, uuid, sm_mhz, temp_c, power_w, util_pct, fb_used_mib)."""
+    out = []
+    for k, (name, typ, help_) in enumerate(DCGM_HELP):
+        out += ["# HELP %s %s" % (name, help_), "# TYPE %s %s" % (name, typ)]
+        for g, (bus, uuid, sm, temp, pw, ut, fb) in enumerate(gpus):
+            lab = ('gpu="%d",UUID="%s",pci_bus_id="%s",device="nvidia%d",modelName="%s",Hostname="%s",'
+                   'DCGM_FI_DRIVER_VERSION="%s"' % (g, uuid, pci(bus), g, model, host, driver))
+            v = [str(sm), str(temp), "%.6f" % pw, str(ut), str(fb), "0"][k]
+            out.append("%s{%s} %s" % (name, lab, v))
+    return out
