@@ -48,6 +48,14 @@ struct fl_first_failure {
 	int64_t line;
 };
 
+/* A hang source that disagreed with the one that decided the hang point
+ * (docs/internals/analyze.md lists the sources and their order). */
+struct fl_hang_conflict {
+	char *source; /* the other source's name */
+	char *field;  /* collective, seq, process_group or stuck_ranks */
+	char *value;  /* what that source said, as text */
+};
+
 struct fl_hang {
 	bool set;
 	char *collective;   /* NULL unknown */
@@ -57,6 +65,9 @@ struct fl_hang {
 	int64_t *stuck;
 	size_t nstuck;
 	struct fl_evidence_list evidence;
+	char *source;       /* the source that decided it: watchdog, desync_debug, ... */
+	struct fl_hang_conflict *conflicts;
+	size_t nconflicts;
 	/* When progress stopped, as best the bundle shows it (contract
 	 * verdict.hang.onset): FL_TIME_NONE unknown; onset_source
 	 * "telemetry" (GPU power or utilisation fell across the job) or
@@ -154,6 +165,16 @@ struct fl_config {
 	char *dtype, *activation_checkpointing, *nccl_version;
 };
 
+/* The training over its steps, for pictures: at most FL_SERIES_MAX points
+ * in step order, each the mean over a span of consecutive logged steps (of
+ * every rank's lines of those steps), so that a 100k-step run stays as
+ * small as a short one. Numbers are NaN where not logged. */
+enum { FL_SERIES_MAX = 600 };
+struct fl_step_point {
+	int64_t step; /* the span's last step */
+	double loss, grad_norm, tokens_per_s, tflops, mfu;
+};
+
 struct fl_analysis {
 	/* run */
 	int64_t run_id;
@@ -182,6 +203,8 @@ struct fl_analysis {
 	struct fl_timeline_entry *timeline;
 	size_t ntimeline;
 	struct fl_training training;
+	struct fl_step_point *series;
+	size_t nseries;
 	struct fl_config config;
 	struct fl_gpu *gpus; /* GPU telemetry; none when the bundle has no samples */
 	size_t ngpus;

@@ -97,6 +97,7 @@
 	X("slurm.task_error") \
 	X("torch.async_error") \
 	X("torch.comm_aborted") \
+	X("torch.desync") \
 	X("torch.heartbeat") \
 	X("torch.nccl_error") \
 	X("torch.pg_init") \
@@ -124,21 +125,26 @@
 	X(COMM_RANK, "comm_rank") \
 	X(CUDA_DEV, "cuda_dev") \
 	X(DATA_PARALLEL_SIZE, "data_parallel_size") \
+	X(DESYNC_RANK, "desync_rank") \
 	X(DEVICES, "devices") \
 	X(ERROR, "error") \
 	X(EXC_MSG, "exc_msg") \
 	X(EXC_TYPE, "exc_type") \
 	X(EXITCODE, "exitcode") \
+	X(FINISHED_RANKS, "finished_ranks") \
 	X(FP16, "fp16") \
 	X(FREE, "free") \
 	X(GLOBAL_BATCH_SIZE, "global_batch_size") \
 	X(GRAD_ACCUM_STEPS, "grad_accum_steps") \
 	X(IF, "if") \
+	X(JOINED_RANKS, "joined_ranks") \
+	X(JOINED_SEQ, "joined_seq") \
 	X(LAST_COMPLETED, "last_completed") \
 	X(LAST_ENQUEUED, "last_enqueued") \
 	X(MICRO_BATCH_SIZE, "micro_batch_size") \
 	X(NCCL_VERSION, "nccl_version") \
 	X(NET, "net") \
+	X(NEXT_SEQ, "next_seq") \
 	X(NNODES, "nnodes") \
 	X(NODE_RANK, "node_rank") \
 	X(NPROC_PER_NODE, "nproc_per_node") \
@@ -152,6 +158,7 @@
 	X(PG_DESC, "pg_desc") \
 	X(PG_RANK, "pg_rank") \
 	X(PIPELINE_PARALLEL_SIZE, "pipeline_parallel_size") \
+	X(RANKS, "ranks") \
 	X(RDZV_BACKEND, "rdzv_backend") \
 	X(REASON, "reason") \
 	X(REQUESTED, "requested") \

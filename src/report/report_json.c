@@ -200,6 +200,22 @@ static void hang(struct fl_buf *b, const struct fl_hang *h)
 	fl_buf_addc(b, ']');
 	key(b, "evidence", &f);
 	evidence(b, &h->evidence, false);
+	key(b, "source", &f);
+	str_or_null(b, h->source);
+	key(b, "conflicts", &f);
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < h->nconflicts; i++) {
+		bool g = true;
+		fl_buf_adds(b, i ? ",{" : "{");
+		key(b, "source", &g);
+		str_or_null(b, h->conflicts[i].source);
+		key(b, "field", &g);
+		str_or_null(b, h->conflicts[i].field);
+		key(b, "value", &g);
+		str_or_null(b, h->conflicts[i].value);
+		fl_buf_addc(b, '}');
+	}
+	fl_buf_addc(b, ']');
 	if (h->onset_ts != FL_TIME_NONE) {
 		key(b, "onset", &f);
 		fl_buf_adds(b, "{\"time\":");
