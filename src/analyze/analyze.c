@@ -581,6 +581,8 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	if (!rc)
 		rc = findings_collect(&c);
 	if (!rc)
+		rc = layout_collect(&c);
+	if (!rc)
 		rc = telemetry_analyze(&c);
 	if (!rc) {
 		a->status = verdict_status(&c, c.first);

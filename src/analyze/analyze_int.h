@@ -26,7 +26,7 @@ enum q {
 	Q_XIDS, Q_THROUGHPUT, Q_STRAGGLERS, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_SERIES, Q_CONFIG,
 	Q_LAUNCHER_WORLD,
-	Q_GPU_SAMPLES, Q_LOG_ONSET,
+	Q_GPU_SAMPLES, Q_LOG_ONSET, Q_GDR_MISSING, Q_HCA_COUNTS,
 	Q_SAVED_HEAD, Q_SAVED_GPUS, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
 };
@@ -90,6 +90,9 @@ char *rules_xid_text(int64_t xid);
  * whole integer. False when the event does not have it. */
 bool ev_field(const struct ev *e, const char *key, struct fl_buf *out);
 bool ev_field_int(const struct ev *e, const char *key, int64_t *out);
+
+/* layout.c: gdrdma_missing, hca_count_mismatch (after findings_collect()) */
+int layout_collect(struct ctx *c);
 
 /* telemetry.c: GPU power and utilisation, the hang's onset, odd GPUs.
  * telemetry_analyze() after hang_analyze() (it fills hang.onset) and

@@ -190,7 +190,16 @@ static const struct fl_sql_def SQL[Q_N] = {
 				"SELECT (SELECT SUM(channels) FROM transports WHERE run_id = ?1"
 				" AND transport = 'NET/Socket'), (SELECT SUM(channels) FROM transports"
 				" WHERE run_id = ?1 AND transport LIKE 'NET/IB%'), (SELECT COUNT(*)"
-				" FROM events WHERE run_id = ?1 AND kind = 'nccl.no_ib')" },
+				" FROM events WHERE run_id = ?1 AND kind = 'nccl.no_ib'),"
+				/* the interfaces NET/Socket said it used, the hosts */
+				" (SELECT group_concat(i, ', ') FROM (SELECT DISTINCT"
+				" json_extract(fields, '$.if') AS i FROM events WHERE run_id = ?1"
+				" AND kind = 'nccl.socket_devices' AND i IS NOT NULL ORDER BY i LIMIT 4)),"
+				" (SELECT COUNT(DISTINCT host) FROM transports WHERE run_id = ?1"
+				" AND transport = 'NET/Socket'),"
+				" (SELECT group_concat(h, ', ') FROM (SELECT DISTINCT host AS h FROM transports"
+				" WHERE run_id = ?1 AND transport = 'NET/Socket' AND h IS NOT NULL"
+				" ORDER BY h LIMIT 3))" },
 	[Q_SOCKET_TRANSPORTS] = {
 		"socket_transports",
 		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM transports t"
@@ -331,6 +340,26 @@ static const struct fl_sql_def SQL[Q_N] = {
 	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
 	/* The scalars and small arrays, when the run has an analysis saved by
 	 * the analysis whose digest is ?2. */
+	/* ---- network layout (layout.c) ---- */
+	/* One NET/IB channel sample per host whose IB channels never use
+	 * GDRDMA, when another host's do. */
+	[Q_GDR_MISSING] = {
+		"gdr_missing",
+		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM (SELECT MIN(rowid) AS r"
+		" FROM transports WHERE run_id = ?1 AND transport = 'NET/IB' AND host IS NOT NULL"
+		" GROUP BY host HAVING MAX(gdr) = 0) m JOIN transports t ON t.rowid = m.r"
+		" JOIN files f ON f.id = t.file_id WHERE EXISTS (SELECT 1 FROM transports"
+		" WHERE run_id = ?1 AND transport = 'NET/IB' AND gdr = 1) ORDER BY t.host" },
+	/* Per host: how many IB devices NCCL listed ("[0]mlx5_0:1/IB [1]..."),
+	 * the most it listed, and its first such line. */
+	[Q_HCA_COUNTS] = {
+		"hca_counts",
+		"WITH d AS (SELECT id, host, length(x) - length(replace(x, '[', '')) AS n FROM"
+		" (SELECT id, host, json_extract(fields, '$.devices') AS x FROM events"
+		" WHERE run_id = ?1 AND kind = 'nccl.ib_devices' AND host IS NOT NULL)),"
+		" h AS (SELECT host, MAX(n) AS n, MIN(id) AS id FROM d GROUP BY host)"
+		" SELECT h.host, h.n, f.path, e.line, e.rank, e.ts, e.text FROM h"
+		" JOIN events e ON e.id = h.id JOIN files f ON f.id = e.file_id ORDER BY h.host" },
 	/* ---- GPU telemetry (telemetry.c) ---- */
 	[Q_GPU_SAMPLES] = { "gpu_samples",
 			    "SELECT g.host, g.gpu, g.bus_id, g.source, g.ts, g.last_ts, g.samples,"

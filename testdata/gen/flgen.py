@@ -254,7 +254,7 @@ class Comm:
 
 def nccl_init(p, t, v, cuda, nranks, nlocal, ip, net="IB", bus=BUS_H100, ifname="eth0",
               envs=(), nchan=2, banner_all=None, comm=None, cudadrv=None, hcas=4, init_fn=None,
-              extra=(), banner_info=False):
+              extra=(), banner_info=False, gdr=True):
     """Emit the NCCL_DEBUG=INFO init chatter of one rank for version v.
 
     Returns (comm pointer, list of (t, text)) -- lines are also emitted on p.out.
@@ -360,21 +360,21 @@ def nccl_init(p, t, v, cuda, nranks, nlocal, ip, net="IB", bus=BUS_H100, ifname=
             info(ch + "%s -> %s via %s" % (brk(r), brk(nxt), p2p), "init", 1)
         elif nranks > 1:
             netdev = (L * hcas) // nlocal if net == "IB" else 0
-            tr = "NET/IB/%d/GDRDMA" % netdev if net == "IB" else "NET/Socket/%d" % netdev
+            tr = ("NET/IB/%d/GDRDMA" if gdr else "NET/IB/%d") % netdev if net == "IB" else "NET/Socket/%d" % netdev
             info(ch + "%s -> %s [send] via %s" % (brk(r), brk(nxt), tr), "init", 1)
         if prv // nlocal != node and nranks > 1:
             netdev = (L * hcas) // nlocal if net == "IB" else 0
-            tr = "NET/IB/%d/GDRDMA" % netdev if net == "IB" else "NET/Socket/%d" % netdev
+            tr = ("NET/IB/%d/GDRDMA" if gdr else "NET/IB/%d") % netdev if net == "IB" else "NET/Socket/%d" % netdev
             info(ch + "%s -> %s [receive] via %s" % (brk(prv), brk(r), tr), "init", 1)
     if vt >= (2, 24):
-        info("Connected all rings, use ring PXN 0 GDR %d" % (1 if net == "IB" else 0), dt_ms=30)
+        info("Connected all rings, use ring PXN 0 GDR %d" % (1 if net == "IB" and gdr else 0), dt_ms=30)
     else:
         info("Connected all rings", dt_ms=30)
     if nnodes > 1 or nlocal > 2:
         for c in range(nchan):
             if L == 0 and nnodes > 1 and node + 1 < nnodes:
                 netdev = 0
-                tr = "NET/IB/%d/GDRDMA" % netdev if net == "IB" else "NET/Socket/%d" % netdev
+                tr = ("NET/IB/%d/GDRDMA" if gdr else "NET/IB/%d") % netdev if net == "IB" else "NET/Socket/%d" % netdev
                 ch = "Channel %02d/0 : " % c
                 info(ch + "%s -> %s [send] via %s" % (brk(r), brk(d2), tr), "init", 1)
     info("Connected all trees", dt_ms=10)
