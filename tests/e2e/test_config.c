@@ -185,3 +185,44 @@ Test(config, parallel_size_mismatch, .timeout = 60)
 	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
 	json_decref(r);
 }
+
+/* NeMo's YAML echo of its experiment configuration (NeMo 1.x layout),
+ * with Lightning's world and Megatron's micro-batch count: every size
+ * agrees, so nothing is raised. */
+Test(config, nemo_yaml_consistent, .timeout = 60)
+{
+	static const char log[] =
+		"[NeMo I 2023-09-25 08:15:59 train_reward_model:44]\n"
+		"    trainer:\n"
+		"      num_nodes: 1\n"
+		"      devices: 2\n"
+		"      accelerator: gpu\n"
+		"      precision: bf16\n"
+		"    model:\n"
+		"      rampup_batch_size: null\n"
+		"      micro_batch_size: 1\n"
+		"      global_batch_size: 4\n"
+		"      tensor_model_parallel_size: 1\n"
+		"      pipeline_model_parallel_size: 1\n"
+		"      virtual_pipeline_model_parallel_size: null\n"
+		"      encoder_seq_length: 4096\n"
+		"      activations_checkpoint_granularity: selective\n"
+		"      activations_checkpoint_method: uniform\n"
+		"23-09-25 08:16:14 - PID:28568 - rank:(0, 0, 0, 0) - microbatches.py:39 - INFO - "
+		"setting number of micro-batches to constant 2\n"
+		"Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/2\n"
+		"All distributed processes registered. Starting with 2 processes\n";
+	json_t *r = analyze_text("nemo", log);
+	cr_expect_eq(config_int(r, "micro_batch_size"), 1);
+	cr_expect_eq(config_int(r, "global_batch_size"), 4);
+	cr_expect_eq(config_int(r, "grad_accum_steps"), 2);
+	cr_expect_eq(config_int(r, "tensor_parallel_size"), 1);
+	cr_expect_eq(config_int(r, "seq_length"), 4096);
+	cr_expect_eq(config_int(r, "data_parallel_size"), 2, "2 ranks / (TP 1 x PP 1)");
+	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
+	cr_expect_str_eq(config_str(r, "activation_checkpointing"), "selective");
+	cr_expect_null(finding(r, "gbs_mismatch"));
+	cr_expect_null(finding(r, "parallel_size_mismatch"));
+	cr_expect_null(finding(r, "fp16_in_use"));
+	json_decref(r);
+}
