@@ -113,10 +113,19 @@ struct fl_skipped {
 	char *reason;
 };
 
-/* Numbers are NaN / -1 when not logged. */
+/* Numbers are NaN / -1 when not logged. mfu is the logged one, else the
+ * one computed from params, tokens_per_s_per_gpu and the dense peak of
+ * gpu for the run's dtype (docs/TRAINING.md); mfu_source says which
+ * ("logged", "computed"; NULL without an MFU), mfu_peak_tflops and
+ * mfu_peak_dtype the peak a computed one is relative to. */
 struct fl_training {
 	int64_t last_step, first_nonfinite_step, steps;
 	double loss_last, tokens_per_s_per_gpu, tflops_per_gpu, mfu, loss_scale_last;
+	double lr_last, grad_norm_last, iter_ms_last;
+	double params;          /* model size the logs state (summed over model-parallel shards) */
+	double mfu_peak_tflops; /* NaN unless mfu_source is "computed" */
+	const char *mfu_source, *mfu_peak_dtype;
+	char *gpu; /* the GPU model the logs name (owned), NULL */
 };
 
 /* Values computed from the others rather than logged (fl_config.derived). */

@@ -108,9 +108,12 @@
 	X("torch.watchdog_timeout") \
 	X("torch.work_timeout") \
 	X("train.config") \
+	X("train.gpu_model") \
 	X("train.loss_scale_min") \
+	X("train.model_size") \
 	X("train.nonfinite") \
 	X("train.overflow") \
+	X("train.rank_timing") \
 	X("train.step")
 
 /* X(ID, name) for every capture field the code reads, sorted by name. */
@@ -140,13 +143,18 @@
 	X(FREE, "free") \
 	X(FSDP_OPTION, "fsdp_option") \
 	X(GLOBAL_BATCH_SIZE, "global_batch_size") \
+	X(GPU, "gpu") \
 	X(GRAD_ACCUM_STEPS, "grad_accum_steps") \
 	X(IF, "if") \
 	X(JOINED_RANKS, "joined_ranks") \
 	X(JOINED_SEQ, "joined_seq") \
 	X(LAST_COMPLETED, "last_completed") \
 	X(LAST_ENQUEUED, "last_enqueued") \
+	X(MAX_MS, "max_ms") \
+	X(MAX_RANK, "max_rank") \
 	X(MICRO_BATCH_SIZE, "micro_batch_size") \
+	X(MIN_MS, "min_ms") \
+	X(MIN_RANK, "min_rank") \
 	X(NCCL_VERSION, "nccl_version") \
 	X(NET, "net") \
 	X(NEXT_SEQ, "next_seq") \
@@ -158,11 +166,13 @@
 	X(OOB_IF, "oob_if") \
 	X(OP, "op") \
 	X(OPCOUNT, "opcount") \
+	X(PARAMS, "params") \
 	X(PEER, "peer") \
 	X(PG, "pg") \
 	X(PG_DESC, "pg_desc") \
 	X(PG_RANK, "pg_rank") \
 	X(PIPELINE_PARALLEL_SIZE, "pipeline_parallel_size") \
+	X(PP_RANK, "pp_rank") \
 	X(RANKS, "ranks") \
 	X(RDZV_BACKEND, "rdzv_backend") \
 	X(REASON, "reason") \
@@ -177,6 +187,7 @@
 	X(STATUS, "status") \
 	X(TENSOR_PARALLEL_SIZE, "tensor_parallel_size") \
 	X(TIMEOUT_MS, "timeout_ms") \
+	X(TP_RANK, "tp_rank") \
 	X(VERSION, "version") \
 	X(VICTIM_PID, "victim_pid") \
 	X(WORLD_SIZE, "world_size") \

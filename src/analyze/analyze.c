@@ -684,6 +684,7 @@ void fl_analysis_free(struct fl_analysis *a)
 	free(a->timeline);
 	free(a->series);
 	free(a->config.dtype);
+	free(a->training.gpu);
 	free(a->config.activation_checkpointing);
 	free(a->config.nccl_version);
 	free(a->config.sharding);

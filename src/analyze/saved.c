@@ -204,12 +204,19 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	const struct fl_config *k = &a->config;
 	fl_buf_printf(b, ",[%lld,%lld,%lld,", (long long)t->last_step,
 		      (long long)t->first_nonfinite_step, (long long)t->steps);
-	const double d[] = { t->loss_last, t->tokens_per_s_per_gpu, t->tflops_per_gpu, t->mfu,
-			     t->loss_scale_last };
+	const double d[] = { t->loss_last,	t->tokens_per_s_per_gpu, t->tflops_per_gpu,
+			     t->mfu,		t->loss_scale_last,	  t->lr_last,
+			     t->grad_norm_last, t->iter_ms_last,	  t->params,
+			     t->mfu_peak_tflops };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
 		if (i)
 			fl_buf_addc(b, ',');
 		put_double(b, d[i]);
+	}
+	const char *s[] = { t->mfu_source, t->mfu_peak_dtype, t->gpu };
+	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
+		fl_buf_addc(b, ',');
+		put_str(b, s[i]);
 	}
 	fl_buf_printf(b, "],[%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,", (long long)k->micro_batch_size,
 		      (long long)k->grad_accum_steps, (long long)k->global_batch_size,
@@ -552,10 +559,15 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	t->last_step = fl_stmt_int(st, col++);
 	t->first_nonfinite_step = fl_stmt_int(st, col++);
 	t->steps = fl_stmt_int(st, col++);
-	double *d[] = { &t->loss_last, &t->tokens_per_s_per_gpu, &t->tflops_per_gpu, &t->mfu,
-			&t->loss_scale_last };
+	double *d[] = { &t->loss_last,	    &t->tokens_per_s_per_gpu, &t->tflops_per_gpu,
+			&t->mfu,	    &t->loss_scale_last,      &t->lr_last,
+			&t->grad_norm_last, &t->iter_ms_last,	      &t->params,
+			&t->mfu_peak_tflops };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		*d[i] = get_double(st, col++);
+	t->mfu_source = intern(a, st, col++);
+	t->mfu_peak_dtype = intern(a, st, col++);
+	t->gpu = dup_or_null(st, col++);
 	struct fl_config *k = &a->config;
 	int64_t *n[] = { &k->micro_batch_size, &k->grad_accum_steps, &k->global_batch_size,
 			 &k->data_parallel_size, &k->tensor_parallel_size, &k->pipeline_parallel_size,

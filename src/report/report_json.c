@@ -287,6 +287,21 @@ static void training(struct fl_buf *b, const struct fl_training *t)
 	num_or_null(b, t->mfu);
 	key(b, "loss_scale_last", &f);
 	num_or_null(b, t->loss_scale_last);
+	/* extensions (docs/TRAINING.md) */
+	key(b, "lr_last", &f);
+	num_or_null(b, t->lr_last);
+	key(b, "grad_norm_last", &f);
+	num_or_null(b, t->grad_norm_last);
+	key(b, "params", &f);
+	num_or_null(b, t->params);
+	key(b, "gpu", &f);
+	str_or_null(b, t->gpu);
+	key(b, "mfu_source", &f);
+	str_or_null(b, t->mfu_source);
+	key(b, "mfu_peak_tflops", &f);
+	num_or_null(b, t->mfu_peak_tflops);
+	key(b, "mfu_peak_dtype", &f);
+	str_or_null(b, t->mfu_peak_dtype);
 	fl_buf_addc(b, '}');
 }
 
