@@ -17,14 +17,15 @@ enum role {
 
 /* The statements of analyze_sql.c, by name. */
 enum q {
-	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS,
+	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS, Q_EVENTS_SEEN,
 	Q_CLOCK_SAMPLES,
 	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
-	Q_XIDS, Q_THROUGHPUT, Q_STRAGGLERS, Q_RANKS_PER_HOST,
-	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_CONFIG, Q_REMEDY,
+	Q_XIDS, Q_DROP_TOKENS, Q_DROP_TFLOPS, Q_DROP_SAMPLES, Q_DROP_STEPS, Q_DROP_EVIDENCE, Q_RANK_STEPS,
+	Q_RANK_TIMING, Q_RANKS_PER_HOST,
+	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
 	Q_SAVED_HEAD, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
@@ -62,8 +63,8 @@ struct ctx {
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
 	bool hang_in_init;   /* the stuck ranks never completed communicator init */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
-	bool any_timed;      /* some loaded event had a dated stamp (ts_kind 1) */
-	bool any_ranked;     /* some loaded event had a rank */
+	bool any_timed;      /* some loadable event had a dated stamp (ts_kind 1) */
+	bool any_ranked;     /* some loadable event had a rank */
 	struct bus *buses;   /* loaded on first use (analyze.c) */
 	size_t nbuses;
 	bool buses_loaded;
@@ -72,6 +73,9 @@ struct ctx {
 
 /* rules.c */
 void rules_classify(struct ev *e);
+/* Appends each kind that a rule can give a role to, as JSON strings
+ * separated by commas. */
+void rules_kinds(struct fl_buf *json);
 const struct fl_cause_rule *rules_cause(const char *cause);
 /* Generic remediation items that evidence can settle: the item's index
  * in its rule, so that causes.c can leave out an "if ..." the lead event
@@ -107,6 +111,28 @@ int clock_offsets(struct ctx *c);
 int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 
 /* hang.c */
+/* One hang source's view of where progress stopped. hang_analyze() asks
+ * every source in SOURCES[] (hang.c) for one, picks the deciding one and
+ * lists where the others disagree. A source fills only what it knows
+ * (NULL / -1 otherwise) and sets found when it saw a hang at all. */
+struct hang_cand {
+	bool found;
+	char *collective;    /* c10d OpType, upper case */
+	char *process_group;
+	int64_t seq;         /* -1 unknown */
+	bool seq_is_opcount; /* seq counts NCCL launches of its collective, not c10d work */
+	int64_t timeout_ms;  /* -1 unknown */
+	int64_t *stuck;      /* ranks that never reached or finished it */
+	size_t nstuck, capstuck;
+	int64_t *waiting;    /* ranks known to wait in it */
+	size_t nwaiting, capwaiting;
+	bool in_init;        /* stuck in communicator set-up, not a collective */
+	struct fl_evidence_list evidence;
+};
+/* Adds a rank to a candidate's stuck or waiting ranks (negative: ignored);
+ * hang_analyze() sorts and dedups them. */
+void hang_cand_stuck(struct hang_cand *k, int64_t rank);
+void hang_cand_waiting(struct hang_cand *k, int64_t rank);
 /* "N rank(s) waited" - or, when no waiting line named its rank (torch 1.x
  * prints none), "ranks waited". */
 void hang_waiters(struct fl_buf *b, size_t nwaiting);
@@ -119,6 +145,11 @@ int hang_analyze(struct ctx *c);
 /* findings.c */
 int findings_collect(struct ctx *c);
 int training_collect(struct ctx *c);
+/* series.c: a->series from the per-step means. */
+int series_collect(struct ctx *c);
+/* mfu.c: the logged MFU's source, or one computed from the model size, the
+ * throughput and the GPU's dense peak; needs training, config and world. */
+void mfu_compute(struct ctx *c);
 void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *message);
 void evidence_add(struct fl_evidence_list *l, const struct ev *e);
 void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,

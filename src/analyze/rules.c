@@ -407,6 +407,15 @@ static bool condition_holds(const struct ev *e, const struct class_rule *r)
 	return ok;
 }
 
+void rules_kinds(struct fl_buf *json)
+{
+	for (size_t i = 0; i < sizeof(CLASS) / sizeof(CLASS[0]); i++) {
+		if (i)
+			fl_buf_addc(json, ',');
+		fl_json_str(json, CLASS[i].kind, strlen(CLASS[i].kind));
+	}
+}
+
 void rules_classify(struct ev *e)
 {
 	e->role = ROLE_NONE;

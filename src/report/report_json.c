@@ -200,6 +200,22 @@ static void hang(struct fl_buf *b, const struct fl_hang *h)
 	fl_buf_addc(b, ']');
 	key(b, "evidence", &f);
 	evidence(b, &h->evidence, false);
+	key(b, "source", &f);
+	str_or_null(b, h->source);
+	key(b, "conflicts", &f);
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < h->nconflicts; i++) {
+		bool g = true;
+		fl_buf_adds(b, i ? ",{" : "{");
+		key(b, "source", &g);
+		str_or_null(b, h->conflicts[i].source);
+		key(b, "field", &g);
+		str_or_null(b, h->conflicts[i].field);
+		key(b, "value", &g);
+		str_or_null(b, h->conflicts[i].value);
+		fl_buf_addc(b, '}');
+	}
+	fl_buf_addc(b, ']');
 	fl_buf_addc(b, '}');
 }
 
@@ -271,6 +287,21 @@ static void training(struct fl_buf *b, const struct fl_training *t)
 	num_or_null(b, t->mfu);
 	key(b, "loss_scale_last", &f);
 	num_or_null(b, t->loss_scale_last);
+	/* extensions (docs/TRAINING.md) */
+	key(b, "lr_last", &f);
+	num_or_null(b, t->lr_last);
+	key(b, "grad_norm_last", &f);
+	num_or_null(b, t->grad_norm_last);
+	key(b, "params", &f);
+	num_or_null(b, t->params);
+	key(b, "gpu", &f);
+	str_or_null(b, t->gpu);
+	key(b, "mfu_source", &f);
+	str_or_null(b, t->mfu_source);
+	key(b, "mfu_peak_tflops", &f);
+	num_or_null(b, t->mfu_peak_tflops);
+	key(b, "mfu_peak_dtype", &f);
+	str_or_null(b, t->mfu_peak_dtype);
 	fl_buf_addc(b, '}');
 }
 
