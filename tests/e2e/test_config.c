@@ -226,3 +226,31 @@ Test(config, nemo_yaml_consistent, .timeout = 60)
 	cr_expect_null(finding(r, "fp16_in_use"));
 	json_decref(r);
 }
+
+/* The Markdown report's configuration table marks what was derived. */
+Test(config, report_marks_derived_values, .timeout = 60)
+{
+	char *dir = fl_test_tmpdir("derived-md");
+	char db[4096], out[4096], bundle[4096];
+	snprintf(db, sizeof(db), "%s/fl.db", dir);
+	snprintf(out, sizeof(out), "%s/report.md", dir);
+	snprintf(bundle, sizeof(bundle), "%s/scenarios/35-torchtitan-hsdp-consistent/bundle",
+		 FL_TESTDATA_DIR);
+	const char *args[] = { "analyze", bundle, "--db", db, "--no-keep", "--format", "md", "-o", out,
+			       NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
+	FILE *fp = fopen(out, "r");
+	cr_assert(fp);
+	char line[4096];
+	bool dp = false, gas = false, sharding = false;
+	while (fgets(line, sizeof(line), fp)) {
+		dp = dp || strstr(line, "| Data parallel (DP, derived) | 8 |");
+		gas = gas || strstr(line, "| Grad accumulation (GAS) | 2 |"); /* logged */
+		sharding = sharding || strstr(line, "| Sharding | hsdp |");
+	}
+	fclose(fp);
+	cr_expect(dp, "DP 8 comes from the world size");
+	cr_expect(gas, "GAS 2 is logged, not derived");
+	cr_expect(sharding);
+	free(dir);
+}
