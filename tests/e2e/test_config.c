@@ -126,7 +126,8 @@ Test(config, deepspeed_gbs_mismatch_with_numbers, .timeout = 60)
 	cr_assert(f);
 	const char *msg = json_string_value(json_object_get(f, "message"));
 	cr_expect(strstr(msg, "256") && strstr(msg, "= 512"), "%s", msg);
-	cr_expect(remedy_with(r, "keep 256 with gradient accumulation 4"));
+	cr_expect(remedy_with(r, "keep the global batch of 256 with gradient accumulation 4"));
+	cr_expect(remedy_with(r, "set the global batch to 512"));
 	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
 	cr_expect(finding(r, "fp16_in_use"));
 	expect_no_repeats(r);
