@@ -255,6 +255,21 @@ static const struct fl_sql_def SQL[Q_N] = {
 	[Q_DROP_SAMPLES] = { "drop_samples", DROP_SERIES("samples_per_s") DROP("samples_per_s") },
 	/* Steps per second, for frameworks that log only the step time (NeMo). */
 	[Q_DROP_STEPS] = { "drop_steps", DROP_SERIES("1000.0 / iter_ms") DROP("steps_per_s") },
+	/* The evidence of an MFU: the last kept step row with a throughput,
+	 * then the first line naming the GPU and the first stating the model
+	 * size (text NULL for the step row: the caller words it). */
+	[Q_MFU_EVIDENCE] = {
+		"mfu_evidence",
+		"SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, NULL, t.step, t.mfu,"
+		" t.tokens_per_s, t.tflops FROM steps t JOIN files f ON f.id = t.file_id"
+		" WHERE t.run_id = ?1 AND t.step IS NOT NULL"
+		" AND COALESCE(t.mfu, t.tokens_per_s, t.tflops) IS NOT NULL ORDER BY t.step DESC, t.line DESC"
+		" LIMIT 1) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text,"
+		" NULL, NULL, NULL, NULL FROM events t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1"
+		" AND t.kind = 'train.gpu_model' ORDER BY t.id LIMIT 1) UNION ALL SELECT * FROM (SELECT"
+		" f.path, t.line, t.rank, t.host, t.ts, t.text, NULL, NULL, NULL, NULL FROM events t"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.kind = 'train.model_size'"
+		" ORDER BY t.id LIMIT 1)" },
 	/* The first kept row of a column at or after step ?2: the evidence of
 	 * a drop (rows are each rank's last lines, so it may be later). */
 	[Q_DROP_EVIDENCE] = {

@@ -255,12 +255,37 @@ static const char *mfu_band(double mfu)
 										: "top of class";
 }
 
-static void low_mfu(struct ctx *c)
+/* The last step line with a throughput, and the lines that named the GPU
+ * and stated the model size. */
+static int mfu_evidence(struct ctx *c, struct fl_evidence_list *l)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_MFU_EVIDENCE, &st);
+	if (rc)
+		return rc;
+	while ((rc = q_step(c, Q_MFU_EVIDENCE, st)) == 1) {
+		const char *host = fl_stmt_null(st, 3) ? NULL : fl_stmt_text(st, 3);
+		char *text = fl_stmt_null(st, 5)
+				     ? fl_xasprintf("step %lld: mfu %s, tokens/s per GPU %s, TFLOPS %s",
+						    (long long)fl_stmt_int(st, 6),
+						    fl_stmt_null(st, 7) ? "-" : fl_stmt_text(st, 7),
+						    fl_stmt_null(st, 8) ? "-" : fl_stmt_text(st, 8),
+						    fl_stmt_null(st, 9) ? "-" : fl_stmt_text(st, 9))
+				     : fl_xstrdup(fl_stmt_text(st, 5));
+		evidence_add_raw(l, fl_stmt_text(st, 0), fl_stmt_int(st, 1), col_int(st, 2, -1), host,
+				 clock_correct(c, host, col_int(st, 4, FL_TIME_NONE)), text);
+		free(text);
+	}
+	fl_stmt_free(st);
+	return rc < 0 ? rc : FL_OK;
+}
+
+static int low_mfu(struct ctx *c)
 {
 	const struct fl_training *t = &c->a->training;
 	double mfu = t->mfu;
 	if (!(mfu == mfu && mfu >= 0 && mfu < LOW_MFU))
-		return;
+		return FL_OK;
 	struct fl_buf b = FL_BUF_INIT;
 	fl_buf_printf(&b, "model FLOPs utilisation is %.1f%%: %s (under %.0f%% needs work, %.0f%% is "
 		      "good, %.0f%% top of class)", mfu * 100, mfu_band(mfu), LOW_MFU * 100,
@@ -273,6 +298,7 @@ static void low_mfu(struct ctx *c)
 	else
 		fl_buf_adds(&b, ", as the framework logged it");
 	finding_add(c->a, "low_mfu", "warning", fl_buf_detach(&b));
+	return mfu_evidence(c, &last_finding(c->a)->evidence);
 }
 
 static const char *drop_what(const char *col)
@@ -537,8 +563,9 @@ int findings_collect(struct ctx *c)
 	if (rc)
 		return rc;
 	skew(c);
-	low_mfu(c);
-	rc = throughput_drop(c);
+	rc = low_mfu(c);
+	if (!rc)
+		rc = throughput_drop(c);
 	if (!rc)
 		rc = straggler(c);
 	return rc ? rc : batch_config(c);
