@@ -97,6 +97,7 @@
 	X("slurm.task_error") \
 	X("torch.async_error") \
 	X("torch.comm_aborted") \
+	X("torch.desync") \
 	X("torch.heartbeat") \
 	X("torch.nccl_error") \
 	X("torch.pg_init") \
@@ -125,19 +126,28 @@
 	X(CANCEL_TIME, "cancel_time") \
 	X(COMM, "comm") \
 	X(COMM_RANK, "comm_rank") \
+	X(CONTEXT_PARALLEL_SIZE, "context_parallel_size") \
 	X(CUDA_DEV, "cuda_dev") \
 	X(DATA_PARALLEL_SIZE, "data_parallel_size") \
+	X(DESYNC_RANK, "desync_rank") \
 	X(DEVICES, "devices") \
+	X(DISTRIBUTED_OPTIMIZER, "distributed_optimizer") \
+	X(DTYPE, "dtype") \
 	X(ERROR, "error") \
 	X(EXC_MSG, "exc_msg") \
 	X(EXC_TYPE, "exc_type") \
 	X(EXITCODE, "exitcode") \
+	X(EXPERT_PARALLEL_SIZE, "expert_parallel_size") \
+	X(FINISHED_RANKS, "finished_ranks") \
 	X(FP16, "fp16") \
 	X(FREE, "free") \
+	X(FSDP_OPTION, "fsdp_option") \
 	X(GLOBAL_BATCH_SIZE, "global_batch_size") \
 	X(GPU, "gpu") \
 	X(GRAD_ACCUM_STEPS, "grad_accum_steps") \
 	X(IF, "if") \
+	X(JOINED_RANKS, "joined_ranks") \
+	X(JOINED_SEQ, "joined_seq") \
 	X(LAST_COMPLETED, "last_completed") \
 	X(LAST_ENQUEUED, "last_enqueued") \
 	X(MAX_MS, "max_ms") \
@@ -147,6 +157,7 @@
 	X(MIN_RANK, "min_rank") \
 	X(NCCL_VERSION, "nccl_version") \
 	X(NET, "net") \
+	X(NEXT_SEQ, "next_seq") \
 	X(NNODES, "nnodes") \
 	X(NODE_RANK, "node_rank") \
 	X(NPROC_PER_NODE, "nproc_per_node") \
@@ -162,6 +173,7 @@
 	X(PG_RANK, "pg_rank") \
 	X(PIPELINE_PARALLEL_SIZE, "pipeline_parallel_size") \
 	X(PP_RANK, "pp_rank") \
+	X(RANKS, "ranks") \
 	X(RDZV_BACKEND, "rdzv_backend") \
 	X(REASON, "reason") \
 	X(REQUESTED, "requested") \
@@ -169,6 +181,7 @@
 	X(SCALE_TO, "scale_to") \
 	X(SEQ, "seq") \
 	X(SEQ_LENGTH, "seq_length") \
+	X(SHARDING, "sharding") \
 	X(SIGNAME, "signame") \
 	X(SIZE, "size") \
 	X(STATUS, "status") \
@@ -178,7 +191,8 @@
 	X(VERSION, "version") \
 	X(VICTIM_PID, "victim_pid") \
 	X(WORLD_SIZE, "world_size") \
-	X(XID, "xid")
+	X(XID, "xid") \
+	X(ZERO_STAGE, "zero_stage")
 
 #define FL_VOCAB_FIELD_ENUM(id, name) FL_F_##id,
 enum fl_field { FL_VOCAB_FIELDS(FL_VOCAB_FIELD_ENUM) FL_F_N };

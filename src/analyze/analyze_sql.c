@@ -24,15 +24,24 @@
  * the analysis reads an event's fields. */
 #define FIELD_COLUMN(id, name) ", json_extract(e.fields, '$." name "')"
 
+/* Events that can matter for a verdict: everything but routine info. */
+#define LOADABLE                                                                     \
+	"(severity >= 1 OR kind IN ('train.overflow', 'launcher.child_failed',"     \
+	" 'launcher.root_cause'))"
+
 /* Steps whose numbers went wrong; the same expression as the partial
  * index steps_nonfinite, so that SQLite can use it. */
 #define SUSPECT_STEP                                                                   \
 	"(loss_text IS NOT NULL OR grad_norm_text IS NOT NULL OR nan_iters > 0 OR loss_missing = 1)"
 
-/* The first value of a configuration key, in log order. */
-#define CONFIG(key)                                                                              \
-	"(SELECT json_extract(fields, '$." key "') FROM events WHERE run_id = ?1"                  \
-	" AND kind = 'train.config' AND json_extract(fields, '$." key "') IS NOT NULL ORDER BY id" \
+/* The value of a configuration key: what the framework printed
+ * (train.config: argument and config dumps, start-up banners) before what
+ * a command line asked for (launcher.args); the first in log order within
+ * each. docs/TRAINING.md documents the precedence. */
+#define CONFIG(key)                                                                        \
+	"(SELECT json_extract(fields, '$." key "') FROM events WHERE run_id = ?1"            \
+	" AND kind IN ('train.config', 'launcher.args')"                                     \
+	" AND json_extract(fields, '$." key "') IS NOT NULL ORDER BY kind <> 'train.config', id" \
 	" LIMIT 1)"
 
 /* The last logged value of a column: per step from the per-step means, or
@@ -71,8 +80,13 @@ static const struct fl_sql_def SQL[Q_N] = {
 	[Q_PROC_BUSES] = { "proc_buses",
 			   "SELECT host, bus_id, rank, pid FROM procs WHERE run_id = ?1"
 			   " AND rank IS NOT NULL AND bus_id IS NOT NULL" },
-	/* Events that can matter for a verdict: everything but routine info,
-	 * the most severe first beyond ?2 of them. NCCL's init lines (one or
+	/* Of the events that can matter for a verdict (LOADABLE), those that
+	 * the analysis may keep: errors, the kinds ?3 lists (a JSON array:
+	 * those a rule gives a role, and those read by kind), and rows whose
+	 * rank a bus id or a killed pid may resolve; the most severe first
+	 * beyond ?2 of them. An error storm's role-less warnings (hundreds of
+	 * thousands of IB port events) are not loaded: reading every declared
+	 * field of each cost more than the rest of the analysis. NCCL's init lines (one or
 	 * two per rank and communicator) stay in the store: init_hang and
 	 * init_lines ask for what the analysis needs of them. Two resolutions ride
 	 * along, each one join for the whole run: the last step line of the
@@ -80,9 +94,10 @@ static const struct fl_sql_def SQL[Q_N] = {
 	 * the rank of the pid a kernel OOM kill names (NCCL prefixes and
 	 * launcher lines tie pids to ranks). */
 	[Q_EVENTS] = { "events",
-		       "WITH sel AS (SELECT id FROM events WHERE run_id = ?1"
-		       "  AND (severity >= 1 OR kind IN ('train.overflow', 'launcher.child_failed',"
-		       "  'launcher.root_cause'))"
+		       "WITH sel AS (SELECT id FROM events WHERE run_id = ?1 AND " LOADABLE
+		       "  AND (severity >= 2 OR kind IN (SELECT value FROM json_each(?3))"
+		       "  OR json_extract(fields, '$.bus') IS NOT NULL"
+		       "  OR json_extract(fields, '$.victim_pid') IS NOT NULL)"
 		       "  ORDER BY severity DESC, id LIMIT ?2),"
 		       " last_step AS MATERIALIZED (SELECT f.path, MAX(m.line) AS line FROM"
 		       "  (SELECT file_id, MAX(line) AS line FROM steps WHERE run_id = ?1"
@@ -104,6 +119,14 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       FL_VOCAB_FIELDS(FIELD_COLUMN)
 		       " FROM events e JOIN files f ON f.id = e.file_id"
 		       " WHERE e.id IN (SELECT id FROM sel) ORDER BY e.id" },
+
+	/* Whether any event the analysis may load had a dated stamp, a rank
+	 * (also those Q_EVENTS leaves out). */
+	[Q_EVENTS_SEEN] = { "events_seen",
+			    "SELECT EXISTS (SELECT 1 FROM events WHERE run_id = ?1 AND " LOADABLE
+			    "  AND ts_kind = 1),"
+			    " EXISTS (SELECT 1 FROM events WHERE run_id = ?1 AND " LOADABLE
+			    "  AND rank IS NOT NULL)" },
 
 	/* ---- clock.c ---- */
 	/* Per (moment, host) the earliest time: the last 64 logged steps and
@@ -338,6 +361,15 @@ static const struct fl_sql_def SQL[Q_N] = {
 		      "  GROUP BY json_extract(fields, '$.tp_rank'), json_extract(fields, '$.pp_rank'))),"
 		      " (SELECT json_extract(fields, '$.gpu') FROM events WHERE run_id = ?1"
 		      "  AND kind = 'train.gpu_model' GROUP BY 1 ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
+	/* The step series for pictures (series.c): ?2 spans of consecutive
+	 * steps, equal in count, each as its last step and its means. */
+	[Q_SERIES] = {
+		"series",
+		"WITH s AS (SELECT step, loss, grad_norm, tokens_per_s, tflops,"
+		" CASE WHEN mfu >= 0 THEN mfu END AS mfu, NTILE(?2) OVER (ORDER BY step) AS span"
+		" FROM v_step_stats WHERE run_id = ?1)"
+		" SELECT MAX(step), AVG(loss), AVG(grad_norm), AVG(tokens_per_s), AVG(tflops), AVG(mfu)"
+		" FROM s GROUP BY span ORDER BY span" },
 	[Q_CONFIG] = {
 		"config",
 		"SELECT " CONFIG("micro_batch_size") ", " CONFIG("grad_accum_steps") ", "
@@ -345,7 +377,9 @@ static const struct fl_sql_def SQL[Q_N] = {
 		CONFIG("tensor_parallel_size") ", " CONFIG("pipeline_parallel_size") ", "
 		CONFIG("seq_length") ", " CONFIG("world_size") ", "
 		"lower(" CONFIG("fp16") "), lower(" CONFIG("bf16") "), "
-		CONFIG("activation_checkpointing") ","
+		CONFIG("activation_checkpointing") ", " CONFIG("context_parallel_size") ", "
+		CONFIG("expert_parallel_size") ", lower(" CONFIG("dtype") "), " CONFIG("sharding") ", "
+		CONFIG("fsdp_option") ", " CONFIG("zero_stage") ", lower(" CONFIG("distributed_optimizer") "),"
 		" (SELECT MAX(json_extract(fields, '$.nranks')) FROM events"
 		"  WHERE run_id = ?1 AND kind = 'nccl.init_complete'),"
 		" (SELECT MAX(json_extract(fields, '$.size')) FROM events"
@@ -353,6 +387,16 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" (SELECT json_extract(fields, '$.version') FROM events WHERE"
 		"  run_id = ?1 AND kind = 'nccl.version' GROUP BY 1"
 		"  ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
+
+	/* What remediation names (causes.c, remedy.c): the learning rate of
+	 * the last step before ?2 (the first non-finite one), and the socket
+	 * interface most ranks' NCCL used. */
+	[Q_REMEDY] = { "remedy",
+		       "SELECT (SELECT lr FROM v_step_stats WHERE run_id = ?1 AND lr IS NOT NULL"
+		       "  AND step < ?2 ORDER BY step DESC LIMIT 1),"
+		       " (SELECT json_extract(fields, '$.if') FROM events WHERE run_id = ?1"
+		       "  AND kind = 'nccl.socket_devices' GROUP BY 1 ORDER BY COUNT(*) DESC, MIN(id)"
+		       "  LIMIT 1)" },
 
 	/* ---- the world (world.c) ---- */
 	/* nnodes x nproc_per_node from the launcher's own arguments, and the
@@ -374,10 +418,11 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"saved_head",
 		"SELECT 1, doc ->> '$[0]', doc ->> '$[1]', doc ->> '$[2]', doc ->> '$[3]',"
 		" doc ->> '$[4][0]', doc ->> '$[4][1]', doc ->> '$[4][2]', doc ->> '$[4][3]', doc ->> '$[4][4]', doc ->> '$[4][5]', doc ->> '$[4][6]', doc ->> '$[4][7]',"
-		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]',"
+		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]', doc ->> '$[5][5]',"
 		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
 		" doc ->> '$[12][8]', doc ->> '$[12][9]', doc ->> '$[12][10]', doc ->> '$[12][11]', doc ->> '$[12][12]', doc ->> '$[12][13]', doc ->> '$[12][14]', doc ->> '$[12][15]',"
 		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
+		" doc ->> '$[13][11]', doc ->> '$[13][12]', doc ->> '$[13][13]', doc ->> '$[13][14]',"
 		" doc ->> '$[14][0]', doc ->> '$[14][1]'"
 		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
 	/* The rank states, in array order. */

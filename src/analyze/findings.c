@@ -527,6 +527,40 @@ static int straggler(struct ctx *c)
 	return rc;
 }
 
+/* world = TP x PP x CP x DP (expert parallelism splits the data-parallel
+ * ranks, it does not multiply them), checked on stated sizes only: a
+ * derived DP satisfies it by construction. */
+static void parallel_sizes(struct fl_analysis *a)
+{
+	const struct fl_config *k = &a->config;
+	int64_t cp = k->context_parallel_size > 0 ? k->context_parallel_size : 1;
+	int64_t tp = k->tensor_parallel_size, pp = k->pipeline_parallel_size;
+	if (k->world_size <= 0 || (tp <= 0 && pp <= 0))
+		return;
+	tp = tp > 0 ? tp : 1;
+	pp = pp > 0 ? pp : 1;
+	if (k->data_parallel_size <= 0) {
+		/* no DP could be derived: the model-parallel sizes do not divide the world */
+		if (k->world_size % (tp * pp * cp) != 0)
+			finding_add(a, "parallel_size_mismatch", "warning",
+				    fl_xasprintf("world size %lld is not a multiple of tensor %lld x "
+						 "pipeline %lld x context %lld = %lld",
+						 (long long)k->world_size, (long long)tp, (long long)pp,
+						 (long long)cp, (long long)(tp * pp * cp)));
+		return;
+	}
+	if (k->derived & FL_CFG_DERIVED_DP)
+		return;
+	int64_t product = tp * pp * cp * k->data_parallel_size;
+	if (product == k->world_size)
+		return;
+	finding_add(a, "parallel_size_mismatch", "warning",
+		    fl_xasprintf("world size %lld differs from tensor %lld x pipeline %lld x context "
+				 "%lld x data parallel %lld = %lld",
+				 (long long)k->world_size, (long long)tp, (long long)pp, (long long)cp,
+				 (long long)k->data_parallel_size, (long long)product));
+}
+
 static int batch_config(struct ctx *c)
 {
 	const struct fl_config *k = &c->a->config;
@@ -535,9 +569,13 @@ static int batch_config(struct ctx *c)
 	    k->global_batch_size != k->micro_batch_size * k->grad_accum_steps * k->data_parallel_size)
 		finding_add(c->a, "gbs_mismatch", "warning",
 			    fl_xasprintf("global batch size %lld differs from micro batch %lld x "
-					 "accumulation %lld x data parallel %lld",
+					 "accumulation %lld x data parallel %lld%s = %lld",
 					 (long long)k->global_batch_size, (long long)k->micro_batch_size,
-					 (long long)k->grad_accum_steps, (long long)k->data_parallel_size));
+					 (long long)k->grad_accum_steps, (long long)k->data_parallel_size,
+					 k->derived & FL_CFG_DERIVED_DP ? " (from the world size)" : "",
+					 (long long)(k->micro_batch_size * k->grad_accum_steps *
+						     k->data_parallel_size)));
+	parallel_sizes(c->a);
 	struct fl_stmt *st;
 	int rc = q_row(c, Q_RANKS_PER_HOST, &st);
 	if (rc)
@@ -623,45 +661,5 @@ int training_collect(struct ctx *c)
 	fl_stmt_free(st);
 	t->mfu_peak_tflops = NAN;
 	t->mfu_source = t->mfu_peak_dtype = NULL;
-	return FL_OK;
-}
-
-static bool truthy(const char *v)
-{
-	return v && (!strcmp(v, "true") || !strcmp(v, "1"));
-}
-
-int config_collect(struct ctx *c)
-{
-	struct fl_config *k = &c->a->config;
-	struct fl_stmt *st;
-	int rc = q_row(c, Q_CONFIG, &st);
-	if (rc)
-		return rc;
-	int64_t *ints[] = { &k->micro_batch_size, &k->grad_accum_steps, &k->global_batch_size,
-			    &k->data_parallel_size, &k->tensor_parallel_size,
-			    &k->pipeline_parallel_size, &k->seq_length, &k->world_size };
-	int col = 0;
-	for (; col < (int)(sizeof(ints) / sizeof(ints[0])); col++)
-		*ints[col] = col_int(st, col, -1);
-	const char *fp16 = fl_stmt_null(st, col) ? NULL : fl_stmt_text(st, col);
-	col++;
-	if (!k->dtype && truthy(fp16))
-		k->dtype = fl_xstrdup("fp16");
-	const char *bf16 = fl_stmt_null(st, col) ? NULL : fl_stmt_text(st, col);
-	col++;
-	if (!k->dtype && truthy(bf16))
-		k->dtype = fl_xstrdup("bf16");
-	k->activation_checkpointing = dup_or_null(st, col++);
-	/* world size: the configuration's, else NCCL's, else the process group's */
-	if (k->world_size < 0)
-		k->world_size = col_int(st, col, -1);
-	col++;
-	if (k->world_size < 0)
-		k->world_size = col_int(st, col, -1);
-	col++;
-	k->nccl_version = dup_or_null(st, col++);
-	assert(col == fl_stmt_columns(st));
-	fl_stmt_free(st);
 	return FL_OK;
 }

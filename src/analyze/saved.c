@@ -34,7 +34,7 @@
 enum {
 	DOC_STATUS, DOC_SUMMARY, DOC_SIGNATURE, DOC_MISSING, DOC_FIRST, DOC_HANG, DOC_STUCK,
 	DOC_HANG_EVIDENCE, DOC_CAUSES, DOC_FINDINGS, DOC_OFFSETS, DOC_TIMELINE, DOC_TRAINING,
-	DOC_CONFIG, DOC_WORLD, DOC_N
+	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_SERIES, DOC_N
 };
 /* Within a cause: id, confidence, explanation, score, evidence, remediation;
  * within a finding: id, severity, message, evidence. */
@@ -142,6 +142,8 @@ static void put_head(struct fl_buf *b, const struct fl_analysis *a)
 	put_str(b, h->process_group);
 	fl_buf_addc(b, ',');
 	put_int(b, h->timeout_ms);
+	fl_buf_addc(b, ',');
+	put_str(b, h->source);
 	fl_buf_adds(b, "],[");
 	for (size_t i = 0; i < h->nstuck; i++)
 		fl_buf_printf(b, "%s%lld", i ? "," : "", (long long)h->stuck[i]);
@@ -226,8 +228,43 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	put_str(b, k->activation_checkpointing);
 	fl_buf_addc(b, ',');
 	put_str(b, k->nccl_version);
+	fl_buf_printf(b, ",%lld,%lld,", (long long)k->context_parallel_size,
+		      (long long)k->expert_parallel_size);
+	put_str(b, k->sharding);
+	fl_buf_printf(b, ",%u", k->derived);
 	/* the world: stated size (runs.ranks when none), ranks seen */
 	fl_buf_printf(b, "],[%lld,%lld]", (long long)a->nranks, (long long)a->nranks_seen);
+}
+
+static void put_conflicts(struct fl_buf *b, const struct fl_hang *h)
+{
+	fl_buf_adds(b, ",[");
+	for (size_t i = 0; i < h->nconflicts; i++) {
+		fl_buf_adds(b, i ? ",[" : "[");
+		put_str(b, h->conflicts[i].source);
+		fl_buf_addc(b, ',');
+		put_str(b, h->conflicts[i].field);
+		fl_buf_addc(b, ',');
+		put_str(b, h->conflicts[i].value);
+		fl_buf_addc(b, ']');
+	}
+	fl_buf_addc(b, ']');
+}
+
+static void put_series(struct fl_buf *b, const struct fl_analysis *a)
+{
+	fl_buf_adds(b, ",[");
+	for (size_t i = 0; i < a->nseries; i++) {
+		const struct fl_step_point *p = &a->series[i];
+		fl_buf_printf(b, "%s[%lld", i ? "," : "", (long long)p->step);
+		const double d[] = { p->loss, p->grad_norm, p->tokens_per_s, p->tflops, p->mfu };
+		for (size_t j = 0; j < sizeof(d) / sizeof(d[0]); j++) {
+			fl_buf_addc(b, ',');
+			put_double(b, d[j]);
+		}
+		fl_buf_addc(b, ']');
+	}
+	fl_buf_addc(b, ']');
 }
 
 void saved_doc(const struct fl_analysis *a, struct fl_buf *b)
@@ -235,6 +272,8 @@ void saved_doc(const struct fl_analysis *a, struct fl_buf *b)
 	put_head(b, a);
 	put_lists(b, a);
 	put_numbers(b, a);
+	put_conflicts(b, &a->hang);
+	put_series(b, a);
 	fl_buf_addc(b, ']');
 }
 
@@ -451,6 +490,20 @@ static int timeline_row(struct ctx *c, struct fl_stmt *st)
 	return FL_OK;
 }
 
+static int series_row(struct ctx *c, struct fl_stmt *st)
+{
+	struct fl_analysis *a = c->a;
+	a->series = fl_xrealloc(a->series, (a->nseries + 1) * sizeof(*a->series));
+	struct fl_step_point *p = &a->series[a->nseries++];
+	p->step = fl_stmt_int(st, 1);
+	p->loss = get_double(st, 2);
+	p->grad_norm = get_double(st, 3);
+	p->tokens_per_s = get_double(st, 4);
+	p->tflops = get_double(st, 5);
+	p->mfu = get_double(st, 6);
+	return FL_OK;
+}
+
 static int stuck_row(struct ctx *c, struct fl_stmt *st)
 {
 	struct fl_hang *h = &c->a->hang;
@@ -462,6 +515,17 @@ static int stuck_row(struct ctx *c, struct fl_stmt *st)
 static int hang_evidence_row(struct ctx *c, struct fl_stmt *st)
 {
 	evidence_row(&c->a->hang.evidence, st, 1);
+	return FL_OK;
+}
+
+static int conflict_row(struct ctx *c, struct fl_stmt *st)
+{
+	struct fl_hang *h = &c->a->hang;
+	h->conflicts = fl_xrealloc(h->conflicts, (h->nconflicts + 1) * sizeof(*h->conflicts));
+	struct fl_hang_conflict *x = &h->conflicts[h->nconflicts++];
+	x->source = dup_or_null(st, 1);
+	x->field = dup_or_null(st, 2);
+	x->value = dup_or_null(st, 3);
 	return FL_OK;
 }
 
@@ -490,6 +554,7 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	h->seq = fl_stmt_int(st, col++);
 	h->process_group = dup_or_null(st, col++);
 	h->timeout_ms = fl_stmt_int(st, col++);
+	h->source = dup_or_null(st, col++);
 	struct fl_training *t = &a->training;
 	t->last_step = fl_stmt_int(st, col++);
 	t->first_nonfinite_step = fl_stmt_int(st, col++);
@@ -512,6 +577,10 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	k->dtype = dup_or_null(st, col++);
 	k->activation_checkpointing = dup_or_null(st, col++);
 	k->nccl_version = dup_or_null(st, col++);
+	k->context_parallel_size = fl_stmt_int(st, col++);
+	k->expert_parallel_size = fl_stmt_int(st, col++);
+	k->sharding = dup_or_null(st, col++);
+	k->derived = (unsigned)fl_stmt_int(st, col++);
 	a->nranks = fl_stmt_int(st, col++);
 	a->nranks_seen = fl_stmt_int(st, col++);
 	assert(col == fl_stmt_columns(st));
@@ -543,6 +612,8 @@ int saved_load(struct ctx *c)
 	if (!rc)
 		rc = rows(c, DOC_HANG_EVIDENCE, hang_evidence_row);
 	if (!rc)
+		rc = rows(c, DOC_HANG_CONFLICTS, conflict_row);
+	if (!rc)
 		rc = rows(c, DOC_CAUSES, cause_row);
 	if (!rc)
 		rc = nested(c, DOC_CAUSES, CAUSE_EVIDENCE, cause_evidence_row);
@@ -558,5 +629,7 @@ int saved_load(struct ctx *c)
 		rc = rows(c, DOC_OFFSETS, offset_row);
 	if (!rc)
 		rc = rows(c, DOC_TIMELINE, timeline_row);
+	if (!rc)
+		rc = rows(c, DOC_SERIES, series_row);
 	return rc;
 }
