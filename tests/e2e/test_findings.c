@@ -450,6 +450,18 @@ Test(findings, straggler_by_last_progress, .timeout = 60)
 	cr_expect(strstr(msg, "rank 2") && strstr(msg, "step 20") && strstr(msg, "step 40"), "%s",
 		  msg);
 	json_decref(r);
+	/* `steps --per-rank`: one row per rank, from its kept rows */
+	json_t *rows = verb_json(&a, (const char *[]){ "steps", "last", "--per-rank", NULL });
+	cr_assert_eq(json_array_size(rows), 4);
+	json_t *r2 = json_array_get(rows, 2);
+	cr_expect_eq(json_integer_value(json_object_get(r2, "rank")), 2);
+	cr_expect_eq(json_integer_value(json_object_get(r2, "last_step")), 20);
+	cr_expect_eq(json_integer_value(json_object_get(r2, "rows")), 20);
+	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "last_step")), 40);
+	cr_expect(fabs(json_number_value(json_object_get(r2, "tokens_per_s")) - 10050) < 1e-9);
+	json_decref(rows);
+	const char *bad[] = { "steps", "last", "--per-rank", "--per-step", "--db", a.db, NULL };
+	cr_expect_eq(fl_session_runv(&a, bad), 2, "--per-step has no ranks");
 	free(dir);
 	fl_session_release(&a);
 }
