@@ -362,6 +362,10 @@ Test(findings, mfu_computed_from_params_and_peak, .timeout = 60)
 	cr_assert(msg, "24%% is under 30%%");
 	cr_expect(strstr(msg, "needs work") && strstr(msg, "989.4 TFLOPS"), "%s", msg);
 	json_decref(r);
+	/* the text report says what the MFU is relative to, not only in a finding */
+	cr_assert_eq(fl_session_run(&a, "report", "last", "--db", a.db, NULL), 0);
+	cr_expect(strstr(a.out, "MFU 24.3% (computed against the 989.4 TFLOPS dense bf16/fp16 peak "
+				"of the NVIDIA H100 80GB HBM3)"), "%s", a.out);
 
 	fl_session_init(&b, "mfunogpu");
 	write_unmeasured(b.dir, NULL, 5000);
