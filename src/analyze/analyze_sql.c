@@ -253,16 +253,19 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)" },
 	/* The first loss over ?2 times the mean of its last 20 steps, and ?3
 	 * above it, that came back under ?4 times that mean later: per step
-	 * (the mean over the ranks that logged it), not per line. The last
+	 * (the mean over the ranks that logged it), not per line. Only the
+	 * first 64 candidates are followed to their recovery (one pass over
+	 * the series each: bounded, however noisy the loss). The last
 	 * columns: the step it came back by and the loss there. */
 	[Q_LOSS_SPIKE] = {
 		"loss_spike",
 		"WITH p AS (SELECT step, loss FROM v_step_stats WHERE run_id = ?1 AND loss IS NOT NULL),"
 		" s AS (SELECT step, loss, AVG(loss) OVER w AS trend, COUNT(loss) OVER w AS n FROM p"
 		"  WINDOW w AS (ORDER BY step ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING)),"
-		" k AS (SELECT step, loss, trend, (SELECT MIN(q.step) FROM p q WHERE q.step > s.step"
-		"  AND q.loss <= ?4 * s.trend) AS back FROM s WHERE s.n >= 10 AND s.loss > ?2 * s.trend"
-		"  AND s.loss - s.trend > ?3)"
+		" c AS (SELECT step, loss, trend FROM s WHERE n >= 10 AND loss > ?2 * trend"
+		"  AND loss - trend > ?3 ORDER BY step LIMIT 64),"
+		" k AS (SELECT step, loss, trend, (SELECT MIN(q.step) FROM p q WHERE q.step > c.step"
+		"  AND q.loss <= ?4 * c.trend) AS back FROM c)"
 		" SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts, k.step, k.loss, k.trend,"
 		" k.back, (SELECT loss FROM p WHERE p.step = k.back)"
 		" FROM k JOIN v_step_stats a ON a.run_id = ?1 AND a.step = k.step"
