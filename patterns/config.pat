@@ -611,13 +611,21 @@ name:     config.lightning.member
 kind:     train.config
 severity: info
 literal:  Initializing distributed: GLOBAL_RANK:
-regex:    Initializing distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
+literal:  initializing distributed: GLOBAL_RANK:
+regex:    [Ii]nitializing distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
 type:     rank=int world_size=int
 doc:      Lightning/Fabric process start-up: this process's global rank and the world size
 # Lightning 2.x start-up line, per formats-training.md 1.5
 example:  Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
 expect:   rank=3
 expect:   world_size=16
+# Lightning 1.9 on Kubernetes (Lightning-AI/pytorch-lightning#18760)
+example:  Initializing distributed: GLOBAL_RANK: 2, MEMBER: 3/48
+expect:   world_size=48
+# Lightning 1.5 and earlier spell it in lower case (Lightning-AI/pytorch-lightning#12257)
+example:  initializing distributed: GLOBAL_RANK: 2, MEMBER: 3/4
+expect:   rank=2
+expect:   world_size=4
 not:      LOCAL_RANK: 3 - CUDA_VISIBLE_DEVICES: [0,1,2,3,4,5,6,7]
 
 name:     config.lightning.registered
@@ -717,6 +725,76 @@ example:  accelerate launch --num_processes 8 --num_machines 1 --num_cpu_threads
 expect:   world_size=8
 not:      accelerate launch --num_processes=$NUM_PROCESSES train.py
 
+# ------------------------------------------------------------------ NeMo ---
+# NeMo (1.x, Hydra) echoes its whole configuration as YAML after
+# `************** Experiment configuration ***********`, indented under the
+# logger's header line. One key per line; nested keys keep their indent.
+name:     config.nemo.yaml
+kind:     train.config
+severity: info
+literal:  micro_batch_size: 
+literal:  global_batch_size: 
+literal:  tensor_model_parallel_size: 
+literal:  pipeline_model_parallel_size: 
+literal:  context_parallel_size: 
+literal:  expert_model_parallel_size: 
+literal:  encoder_seq_length: 
+literal:  precision: 
+literal:  activations_checkpoint_granularity: 
+regex:    (?x) ^\s*(?:
+            micro_batch_size:\ (?<micro_batch_size>\d+)
+          | global_batch_size:\ (?<global_batch_size>\d+)
+          | tensor_model_parallel_size:\ (?<tensor_parallel_size>\d+)
+          | pipeline_model_parallel_size:\ (?<pipeline_parallel_size>\d+)
+          | context_parallel_size:\ (?<context_parallel_size>\d+)
+          | expert_model_parallel_size:\ (?<expert_parallel_size>\d+)
+          | encoder_seq_length:\ (?<seq_length>\d+)
+          | precision:\ (?<dtype>bf16(?:-mixed)?|16(?:-mixed)?|32(?:-true)?)
+          | activations_checkpoint_granularity:\ (?<activation_checkpointing>\w+)
+          )\s*$
+type:     micro_batch_size=int global_batch_size=int tensor_parallel_size=int pipeline_parallel_size=int context_parallel_size=int expert_parallel_size=int seq_length=int
+doc:      NeMo experiment configuration (YAML echo): batch sizes, parallel sizes, sequence length, precision, activation checkpointing
+# real (NeMo 1.x, 2023-09: `[NeMo I ... train_reward_model:44]` then the YAML)
+example:        micro_batch_size: 1
+expect:   micro_batch_size=1
+example:        global_batch_size: 4
+expect:   global_batch_size=4
+example:        tensor_model_parallel_size: 1
+expect:   tensor_parallel_size=1
+example:        encoder_seq_length: 4096
+expect:   seq_length=4096
+example:        precision: bf16
+expect:   dtype=bf16
+example:        activations_checkpoint_granularity: selective
+expect:   activation_checkpointing=selective
+not:            virtual_pipeline_model_parallel_size: null
+not:            rampup_batch_size: null
+not:            num_micro_batches_with_partial_activation_checkpoints: null
+
+# accelerate's state summary (PartialState/AcceleratorState repr), which
+# scripts log at start-up; its `Num processes` is the total process count
+# (all machines). The summary spans lines, so only this line is read, and
+# it is anchored at the start of the body: `Avg Time / Num Processes: ...`
+# in other tools' lines is not it.
+name:     config.accelerate.num_processes
+kind:     train.config
+severity: info
+literal:  Num processes:
+regex:    ^(?:stdout: )?Num processes: (?<world_size>\d+)\s*$
+type:     world_size=int
+doc:      accelerate: the job's total number of processes (its world size)
+# `accelerate test` output, every line prefixed by the test runner (huggingface/accelerate#806)
+example:  stdout: Num processes: 2
+expect:   world_size=2
+# under mpirun (SageMaker smddp), Open MPI's tag before it (find_string: a SageMaker example log)
+example:  [1,mpirank:0,algo-1]<stderr>:Num processes: 8
+expect:   world_size=8
+# a training script logging the state after a python-logging line (find_string: a PaddleNLP-style README log)
+example:  Num processes: 8
+expect:   world_size=8
+not:      Action: LOOK_DOWN || Tries: 189 ||Avg Time / Num Processes: 0.0058 secs || Num Processes: 8
+not:      stdout: Process index: 0
+
 # ------------------------------------------------- rejected configurations ---
 # A start-up check refused the configuration: the job stopped before
 # training (cause config_error). Inside a Python traceback the exception
@@ -750,7 +828,7 @@ kind:     config.invalid
 severity: error
 priority: 4
 literal:  divisible by
-regex:    (?:^|(?<=\] )|(?<=: ))(?<exc_type>AssertionError|ValueError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)\s*$
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, ))(?<exc_type>AssertionError|ValueError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)\s*$
 doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
 # Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
 example:  15: [rank15]: AssertionError: num_layers should be divisible by pipeline_model_parallel_size
@@ -759,4 +837,18 @@ expect:   msg=num_layers should be divisible by pipeline_model_parallel_size
 # verl rollout layout, issue title quoting the error (verl-project/verl#1191)
 example:  AssertionError: rollout world_size: 1 is not divisible by infer_tp: 2
 expect:   msg=rollout world_size: 1 is not divisible by infer_tp: 2
+# Megatron-Core with the values in the message, pull request quoting it
+# (NVIDIA-NeMo/Megatron-Bridge#5884)
+example:  AssertionError: num_layers=60 should be divisible by config.pipeline_model_parallel_size=8
+expect:   msg=num_layers=60 should be divisible by config.pipeline_model_parallel_size=8
+# The `divide()` helper of Megatron and ColossalAI (`{} is not divisible by
+# {}`), after the assert's source line: an `assert ..., \` line ending in
+# a backslash reaches the patterns joined with the exception line that
+# follows it (hpcaitech/ColossalAI#3043; vllm-project/vllm#8097 has the
+# same message as `AssertionError: 25 is not divisible by 4`)
+example:      assert numerator % denominator == 0, AssertionError: 96 is not divisible by 64
+expect:   msg=96 is not divisible by 64
+# foundation-model-stack/foundation-model-stack#274, torch rank prefix
+example:  [rank9]: AssertionError: The number of heads must be divisible by world size
+expect:   msg=The number of heads must be divisible by world size
 not:      15: [rank15]:     num_layers % config.pipeline_model_parallel_size == 0

@@ -351,8 +351,14 @@ static const struct fl_sql_def SQL[Q_N] = {
 		CONFIG("activation_checkpointing") ", " CONFIG("context_parallel_size") ", "
 		CONFIG("expert_parallel_size") ", lower(" CONFIG("dtype") "), " CONFIG("sharding") ", "
 		CONFIG("fsdp_option") ", " CONFIG("zero_stage") ", lower(" CONFIG("distributed_optimizer") "),"
-		" (SELECT MAX(json_extract(fields, '$.nranks')) FROM events"
-		"  WHERE run_id = ?1 AND kind = 'nccl.init_complete'),"
+		/* every NCCL line that states a communicator's size: a fragment
+		 * often has the init START or a COLL trace (the colls table) but
+		 * not the COMPLETE line; the largest is the world's (world.c
+		 * rejects it when a rank seen lies beyond it) */
+		" (SELECT MAX(n) FROM (SELECT MAX(json_extract(fields, '$.nranks')) AS n"
+		"  FROM events WHERE run_id = ?1 AND kind IN ('nccl.init_complete',"
+		"  'nccl.init_start', 'nccl.comm_topo', 'nccl.init_timings')"
+		"  UNION ALL SELECT MAX(nranks) FROM colls WHERE run_id = ?1)),"
 		" (SELECT MAX(json_extract(fields, '$.size')) FROM events"
 		"  WHERE run_id = ?1 AND kind = 'torch.pg_init'),"
 		" (SELECT json_extract(fields, '$.version') FROM events WHERE"

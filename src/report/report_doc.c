@@ -452,14 +452,25 @@ static size_t config_metrics(const struct fl_config *k, struct metric *v)
 	size_t n = 0;
 	n = add_int(v, n, "World size", k->world_size);
 	n = add_int(v, n, "Micro batch (MBS)", k->micro_batch_size);
-	n = add_int(v, n, "Grad accumulation (GAS)", k->grad_accum_steps);
-	n = add_int(v, n, "Global batch (GBS)", k->global_batch_size);
-	n = add_int(v, n, "Data parallel (DP)", k->data_parallel_size);
+	/* a value computed from the others says so (docs/TRAINING.md) */
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_GAS ? "Grad accumulation (GAS, derived)"
+						    : "Grad accumulation (GAS)",
+		    k->grad_accum_steps);
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_GBS ? "Global batch (GBS, derived)" : "Global batch (GBS)",
+		    k->global_batch_size);
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_DP ? "Data parallel (DP, derived)" : "Data parallel (DP)",
+		    k->data_parallel_size);
 	n = add_int(v, n, "Tensor parallel (TP)", k->tensor_parallel_size);
 	n = add_int(v, n, "Pipeline parallel (PP)", k->pipeline_parallel_size);
+	n = add_int(v, n, "Context parallel (CP)", k->context_parallel_size);
+	n = add_int(v, n, "Expert parallel (EP)", k->expert_parallel_size);
 	n = add_int(v, n, "Sequence length", k->seq_length);
 	n = add_text(v, n, "Dtype", k->dtype);
 	n = add_text(v, n, "Activation checkpointing", k->activation_checkpointing);
+	n = add_text(v, n, "Sharding", k->sharding);
 	n = add_text(v, n, "NCCL version", k->nccl_version);
 	return n;
 }
