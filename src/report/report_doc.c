@@ -247,6 +247,14 @@ static void hang_rows(const struct fl_markup *m, const struct fl_hang *h, struct
 		code(m, out, h->conflicts[i].value);
 		row_end(m, out);
 	}
+	if (h->onset_ts == FL_TIME_NONE)
+		return;
+	field(m, out, "Progress stopped");
+	fl_report_time(out, h->onset_ts);
+	lit(out, " (from ");
+	text(m, out, h->onset_source ? h->onset_source : "logs");
+	lit(out, ")");
+	row_end(m, out);
 }
 
 /* Only rank numbers, faultline's own: no log text to escape. */
@@ -441,6 +449,13 @@ static size_t training_metrics(const struct fl_training *t, struct metric *v)
 	n = add_num(v, n, "Tokens/s per GPU", t->tokens_per_s_per_gpu, M_NUM);
 	n = add_num(v, n, "TFLOPS per GPU", t->tflops_per_gpu, M_NUM);
 	n = add_num(v, n, "MFU", t->mfu, M_PERCENT);
+	/* a computed MFU says what it is relative to (docs/TRAINING.md) */
+	n = add_text(v, n, "MFU from", !t->mfu_source			    ? NULL
+				       : !strcmp(t->mfu_source, "params") ? "6 x params x tokens/s / peak"
+				       : !strcmp(t->mfu_source, "tflops") ? "logged TFLOPS / peak"
+									  : "the framework's log");
+	n = add_num(v, n, "Dense peak TFLOPS", t->mfu_peak_tflops, M_NUM);
+	n = add_text(v, n, "GPU", t->gpu);
 	n = add_num(v, n, "Last loss scale", t->loss_scale_last, M_NUM);
 	return n;
 }
@@ -450,14 +465,25 @@ static size_t config_metrics(const struct fl_config *k, struct metric *v)
 	size_t n = 0;
 	n = add_int(v, n, "World size", k->world_size);
 	n = add_int(v, n, "Micro batch (MBS)", k->micro_batch_size);
-	n = add_int(v, n, "Grad accumulation (GAS)", k->grad_accum_steps);
-	n = add_int(v, n, "Global batch (GBS)", k->global_batch_size);
-	n = add_int(v, n, "Data parallel (DP)", k->data_parallel_size);
+	/* a value computed from the others says so (docs/TRAINING.md) */
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_GAS ? "Grad accumulation (GAS, derived)"
+						    : "Grad accumulation (GAS)",
+		    k->grad_accum_steps);
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_GBS ? "Global batch (GBS, derived)" : "Global batch (GBS)",
+		    k->global_batch_size);
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_DP ? "Data parallel (DP, derived)" : "Data parallel (DP)",
+		    k->data_parallel_size);
 	n = add_int(v, n, "Tensor parallel (TP)", k->tensor_parallel_size);
 	n = add_int(v, n, "Pipeline parallel (PP)", k->pipeline_parallel_size);
+	n = add_int(v, n, "Context parallel (CP)", k->context_parallel_size);
+	n = add_int(v, n, "Expert parallel (EP)", k->expert_parallel_size);
 	n = add_int(v, n, "Sequence length", k->seq_length);
 	n = add_text(v, n, "Dtype", k->dtype);
 	n = add_text(v, n, "Activation checkpointing", k->activation_checkpointing);
+	n = add_text(v, n, "Sharding", k->sharding);
 	n = add_text(v, n, "NCCL version", k->nccl_version);
 	return n;
 }
@@ -566,6 +592,44 @@ static void offsets(const struct fl_markup *m, const struct fl_analysis *a, stru
 	m->table_end(out);
 }
 
+static void gpu_row(const struct fl_markup *m, const struct fl_gpu *g, struct fl_buf *out)
+{
+	m->row_begin(out, NULL);
+	cell(m, out);
+	text(m, out, g->host ? g->host : "-");
+	next_cell(m, out);
+	fl_buf_printf(out, "%" PRId64, g->index);
+	next_cell(m, out);
+	fl_doc_num(out, g->rank);
+	next_cell(m, out);
+	struct fl_buf n = FL_BUF_INIT;
+	fl_report_gpu_numbers(&n, g);
+	text(m, out, n.ptr);
+	fl_buf_release(&n);
+	next_cell(m, out);
+	text(m, out, g->state);
+	if (g->outlier)
+		lit(out, ", unlike the rest");
+	row_end(m, out);
+}
+
+static void gpus(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	static const char *const cols[] = { "Host", "GPU", "Rank", "Sampled", "State" };
+	if (a->ngpus == 0)
+		return;
+	heading(m, out, "GPU telemetry");
+	m->table_begin(out, cols, 5);
+	for (size_t i = 0; i < a->ngpus && i < FL_REPORT_GPUS; i++)
+		gpu_row(m, &a->gpus[i], out);
+	m->table_end(out);
+	if (a->ngpus > FL_REPORT_GPUS) {
+		m->para_begin(out, NULL);
+		fl_buf_printf(out, "%zu GPUs in all.", a->ngpus);
+		m->para_end(out);
+	}
+}
+
 static void skipped(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
 {
 	if (a->nskipped == 0)
@@ -599,6 +663,7 @@ void fl_doc_render(const struct fl_markup *m, const struct fl_analysis *a, struc
 	training(m, a, out);
 	if (m->figure)
 		m->figure(a, out);
+	gpus(m, a, out);
 	timeline(m, a, out);
 	offsets(m, a, out);
 	skipped(m, a, out);

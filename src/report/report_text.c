@@ -137,7 +137,34 @@ static void verdict(struct tx *t, const struct fl_analysis *a)
 			text(t, h->conflicts[i].value);
 			fl_buf_addc(t->b, '\n');
 		}
+		if (h->onset_ts != FL_TIME_NONE) {
+			fl_buf_adds(t->b, "  progress stopped: ");
+			fl_report_time(t->b, h->onset_ts);
+			fl_buf_printf(t->b, " (from %s)\n",
+				      h->onset_source ? h->onset_source : "logs");
+		}
 	}
+}
+
+/* One line per GPU, at most FL_REPORT_GPUS of them. */
+static void gpus(struct tx *t, const struct fl_analysis *a)
+{
+	if (!a->ngpus)
+		return;
+	heading(t, "GPU telemetry");
+	for (size_t i = 0; i < a->ngpus && i < FL_REPORT_GPUS; i++) {
+		const struct fl_gpu *g = &a->gpus[i];
+		fl_buf_adds(t->b, "  ");
+		text(t, g->host ? g->host : "-");
+		fl_buf_printf(t->b, " GPU %lld", (long long)g->index);
+		if (g->rank >= 0)
+			fl_buf_printf(t->b, " (rank %lld)", (long long)g->rank);
+		fl_buf_adds(t->b, ": ");
+		fl_report_gpu_numbers(t->b, g);
+		fl_buf_printf(t->b, ", %s%s\n", g->state, g->outlier ? ", unlike the rest" : "");
+	}
+	if (a->ngpus > FL_REPORT_GPUS)
+		fl_buf_printf(t->b, "  ... (%zu GPUs)\n", a->ngpus);
 }
 
 static void cause(struct tx *t, const struct fl_cause *k, bool full)
@@ -162,6 +189,40 @@ static void cause(struct tx *t, const struct fl_cause *k, bool full)
 			fl_buf_addc(t->b, '\n');
 		}
 	}
+}
+
+/* One line of how the loop was running: the numbers the playbook starts
+ * from, and what a computed MFU is relative to. */
+static void training(struct tx *t, const struct fl_training *k)
+{
+	if (k->steps <= 0)
+		return;
+	heading(t, "Training");
+	struct fl_buf *b = t->b;
+	fl_buf_adds(b, "  ");
+	if (k->last_step >= 0)
+		fl_buf_printf(b, "last step %lld, ", (long long)k->last_step);
+	fl_buf_printf(b, "%lld steps logged", (long long)k->steps);
+	const struct {
+		const char *name;
+		double v;
+	} nums[] = { { "loss", k->loss_last },
+		     { "tokens/s per GPU", k->tokens_per_s_per_gpu },
+		     { "TFLOPS per GPU", k->tflops_per_gpu },
+		     { "loss scale", k->loss_scale_last } };
+	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++)
+		if (nums[i].v == nums[i].v)
+			fl_buf_printf(b, ", %s %.6g", nums[i].name, nums[i].v);
+	if (k->mfu == k->mfu) {
+		fl_buf_printf(b, ", MFU %.1f%%", k->mfu * 100);
+		if (k->mfu_source && strcmp(k->mfu_source, "logged")) {
+			fl_buf_printf(b, " (computed against the %.1f TFLOPS dense %s peak of the ",
+				      k->mfu_peak_tflops, k->mfu_peak_dtype);
+			text(t, k->gpu);
+			fl_buf_addc(b, ')');
+		}
+	}
+	fl_buf_addc(b, '\n');
 }
 
 void fl_report_text(const struct fl_analysis *a, bool color, struct fl_buf *b)
@@ -189,6 +250,8 @@ void fl_report_text(const struct fl_analysis *a, bool color, struct fl_buf *b)
 			fl_buf_addc(b, '\n');
 		}
 	}
+	training(&t, &a->training);
+	gpus(&t, a);
 	if (a->nskipped) {
 		heading(&t, "Skipped members");
 		for (size_t i = 0; i < a->nskipped; i++) {
