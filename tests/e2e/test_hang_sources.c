@@ -366,3 +366,76 @@ Test(hang_sources, ras_text_2_24_missing_list, .timeout = 60)
 	cr_expect_str_eq(stuck, "2");
 	json_decref(r);
 }
+
+/* One ncclras JSON rank, the counts given (NCCL 2.28.7+ jsonWriteRankData). */
+#define RAS_JSON_RANK5(r, bc, ag, ar) \
+	"        {\n" \
+	"          \"rank\": " #r ",\n" \
+	"          \"host\": \"10.42.1.12\",\n" \
+	"          \"pid\": 6130" #r ",\n" \
+	"          \"cuda_dev\": " #r ",\n" \
+	"          \"nvml_dev\": " #r ",\n" \
+	"          \"status\": {\n" \
+	"            \"init_state\": 0,\n" \
+	"            \"async_error\": 0,\n" \
+	"            \"finalize_called\": false,\n" \
+	"            \"destroy_flag\": false,\n" \
+	"            \"abort_flag\": false\n" \
+	"          },\n" \
+	"          \"collective_counts\": {\n" \
+	"            \"Broadcast\": " #bc ",\n" \
+	"            \"Reduce\": 0,\n" \
+	"            \"AllGather\": " #ag ",\n" \
+	"            \"ReduceScatter\": 0,\n" \
+	"            \"AllReduce\": " #ar "\n" \
+	"          }\n" \
+	"        }"
+#define RAS_JSON_COMM(hash, r0, r1, r2, r3) \
+	"    {\n" \
+	"      \"hash\": \"" hash "\",\n" \
+	"      \"secondary_hash\": \"0x4e1d7a20c9b35f68:0x1b2c3d4e5f607182\",\n" \
+	"      \"size\": 4,\n" \
+	"      \"ranks_count\": 4,\n" \
+	"      \"missing_ranks_count\": 0,\n" \
+	"      \"ranks\": [\n" \
+	r0 ",\n" r1 ",\n" r2 ",\n" r3 "\n" \
+	"      ],\n" \
+	"      \"missing_ranks\": [\n" \
+	"\n" \
+	"      ]\n" \
+	"    }"
+
+/* Two communicators: the first is consistent, the second's rank 1 is one
+ * AllGather behind. Each communicator's counts are compared on their
+ * own: the first's higher AllReduce count does not make the second's
+ * ranks stuck, and its ranks do not leak into the second. */
+Test(hang_sources, ras_json_per_communicator, .timeout = 60)
+{
+	const char *log =
+		"{\n"
+		"  \"nccl_version\": \"2.29.2\",\n"
+		"  \"cuda_runtime_version\": 12080,\n"
+		"  \"cuda_driver_version\": 12080,\n"
+		"  \"timestamp\": \"2026-03-02 10:14:55\",\n"
+		"  \"communicators_count\": 2,\n"
+		"  \"communicators\": [\n"
+		RAS_JSON_COMM("0x9f3b2c1d0e4a5b68", RAS_JSON_RANK5(0, 1, 0, 4810), RAS_JSON_RANK5(1, 1, 0, 4810),
+			      RAS_JSON_RANK5(2, 1, 0, 4810), RAS_JSON_RANK5(3, 1, 0, 4810)) ",\n"
+		RAS_JSON_COMM("0x2a7c5e9b1f3d4c06", RAS_JSON_RANK5(0, 0, 17, 2), RAS_JSON_RANK5(1, 0, 16, 2),
+			      RAS_JSON_RANK5(2, 0, 17, 2), RAS_JSON_RANK5(3, 0, 17, 2)) "\n"
+		"  ],\n"
+		"  \"ras\": {\n"
+		"    \"collection_time_sec\": 0.031,\n"
+		"    \"timeouts_count\": 0\n"
+		"  }\n"
+		"}\n";
+	json_t *r = analyze_text("ras_json_comms", log);
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLGATHER");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 17, "NCCL's AllGather count, no c10d seq here");
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "1");
+	json_decref(r);
+}
