@@ -20,39 +20,10 @@ cd "$OUT"
 DB=$OUT/store/s.db
 PID=""
 STEP=""
-# fail, field, start
+# fail, field, start, stop, req, expect, wait_done
 . "$LIB"
-
-stop() {
-	if [ -n "$PID" ]; then
-		kill "$1" "$PID" 2>/dev/null || true
-		wait "$PID" 2>/dev/null || true
-	fi
-	PID=""
-}
 trap 'stop -KILL' EXIT
 
-# req OUTFILE [curl args...]: prints the HTTP status.
-req() {
-	o=$1
-	shift
-	curl -s -S --max-time 30 -o "$o" -D "$o.h" -w '%{http_code}' "$@"
-}
-expect() { # STATUS GOT WHAT
-	[ "$1" = "$2" ] || fail "$3: want HTTP $1, got $2: $(cat body 2>/dev/null)"
-}
-# wait_done ID: until the run is done or failed (30 s), prints the status.
-wait_done() {
-	i=0
-	while :; do
-		req st -H "$READ" "$URL/api/v1/runs/$1" >/dev/null
-		s=$(field st 'd["status"]')
-		case $s in done | failed) echo "$s"; return ;; esac
-		i=$((i + 1))
-		[ $i -lt 300 ] || fail "run $1 still $s after 30 s"
-		sleep 0.1
-	done
-}
 spool_empty() {
 	[ -z "$(ls "$OUT/store/spool")" ] || fail "spool not empty: $(ls "$OUT/store/spool")"
 }
