@@ -34,7 +34,7 @@
 enum {
 	DOC_STATUS, DOC_SUMMARY, DOC_SIGNATURE, DOC_MISSING, DOC_FIRST, DOC_HANG, DOC_STUCK,
 	DOC_HANG_EVIDENCE, DOC_CAUSES, DOC_FINDINGS, DOC_OFFSETS, DOC_TIMELINE, DOC_TRAINING,
-	DOC_CONFIG, DOC_WORLD, DOC_SERIES, DOC_N
+	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_SERIES, DOC_N
 };
 /* Within a cause: id, confidence, explanation, score, evidence, remediation;
  * within a finding: id, severity, message, evidence. */
@@ -142,6 +142,8 @@ static void put_head(struct fl_buf *b, const struct fl_analysis *a)
 	put_str(b, h->process_group);
 	fl_buf_addc(b, ',');
 	put_int(b, h->timeout_ms);
+	fl_buf_addc(b, ',');
+	put_str(b, h->source);
 	fl_buf_adds(b, "],[");
 	for (size_t i = 0; i < h->nstuck; i++)
 		fl_buf_printf(b, "%s%lld", i ? "," : "", (long long)h->stuck[i]);
@@ -202,12 +204,19 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	const struct fl_config *k = &a->config;
 	fl_buf_printf(b, ",[%lld,%lld,%lld,", (long long)t->last_step,
 		      (long long)t->first_nonfinite_step, (long long)t->steps);
-	const double d[] = { t->loss_last, t->tokens_per_s_per_gpu, t->tflops_per_gpu, t->mfu,
-			     t->loss_scale_last };
+	const double d[] = { t->loss_last,	t->tokens_per_s_per_gpu, t->tflops_per_gpu,
+			     t->mfu,		t->loss_scale_last,	  t->lr_last,
+			     t->grad_norm_last, t->iter_ms_last,	  t->params,
+			     t->mfu_peak_tflops };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
 		if (i)
 			fl_buf_addc(b, ',');
 		put_double(b, d[i]);
+	}
+	const char *s[] = { t->mfu_source, t->mfu_peak_dtype, t->gpu };
+	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
+		fl_buf_addc(b, ',');
+		put_str(b, s[i]);
 	}
 	fl_buf_printf(b, "],[%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,", (long long)k->micro_batch_size,
 		      (long long)k->grad_accum_steps, (long long)k->global_batch_size,
@@ -219,8 +228,27 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	put_str(b, k->activation_checkpointing);
 	fl_buf_addc(b, ',');
 	put_str(b, k->nccl_version);
+	fl_buf_printf(b, ",%lld,%lld,", (long long)k->context_parallel_size,
+		      (long long)k->expert_parallel_size);
+	put_str(b, k->sharding);
+	fl_buf_printf(b, ",%u", k->derived);
 	/* the world: stated size (runs.ranks when none), ranks seen */
 	fl_buf_printf(b, "],[%lld,%lld]", (long long)a->nranks, (long long)a->nranks_seen);
+}
+
+static void put_conflicts(struct fl_buf *b, const struct fl_hang *h)
+{
+	fl_buf_adds(b, ",[");
+	for (size_t i = 0; i < h->nconflicts; i++) {
+		fl_buf_adds(b, i ? ",[" : "[");
+		put_str(b, h->conflicts[i].source);
+		fl_buf_addc(b, ',');
+		put_str(b, h->conflicts[i].field);
+		fl_buf_addc(b, ',');
+		put_str(b, h->conflicts[i].value);
+		fl_buf_addc(b, ']');
+	}
+	fl_buf_addc(b, ']');
 }
 
 static void put_series(struct fl_buf *b, const struct fl_analysis *a)
@@ -244,6 +272,7 @@ void saved_doc(const struct fl_analysis *a, struct fl_buf *b)
 	put_head(b, a);
 	put_lists(b, a);
 	put_numbers(b, a);
+	put_conflicts(b, &a->hang);
 	put_series(b, a);
 	fl_buf_addc(b, ']');
 }
@@ -489,6 +518,17 @@ static int hang_evidence_row(struct ctx *c, struct fl_stmt *st)
 	return FL_OK;
 }
 
+static int conflict_row(struct ctx *c, struct fl_stmt *st)
+{
+	struct fl_hang *h = &c->a->hang;
+	h->conflicts = fl_xrealloc(h->conflicts, (h->nconflicts + 1) * sizeof(*h->conflicts));
+	struct fl_hang_conflict *x = &h->conflicts[h->nconflicts++];
+	x->source = dup_or_null(st, 1);
+	x->field = dup_or_null(st, 2);
+	x->value = dup_or_null(st, 3);
+	return FL_OK;
+}
+
 /* The scalars of the document and of its small fixed arrays, from one
  * row of Q_SAVED_HEAD (same order as put_head() and put_numbers()). */
 static void head(struct ctx *c, struct fl_stmt *st)
@@ -514,14 +554,20 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	h->seq = fl_stmt_int(st, col++);
 	h->process_group = dup_or_null(st, col++);
 	h->timeout_ms = fl_stmt_int(st, col++);
+	h->source = dup_or_null(st, col++);
 	struct fl_training *t = &a->training;
 	t->last_step = fl_stmt_int(st, col++);
 	t->first_nonfinite_step = fl_stmt_int(st, col++);
 	t->steps = fl_stmt_int(st, col++);
-	double *d[] = { &t->loss_last, &t->tokens_per_s_per_gpu, &t->tflops_per_gpu, &t->mfu,
-			&t->loss_scale_last };
+	double *d[] = { &t->loss_last,	    &t->tokens_per_s_per_gpu, &t->tflops_per_gpu,
+			&t->mfu,	    &t->loss_scale_last,      &t->lr_last,
+			&t->grad_norm_last, &t->iter_ms_last,	      &t->params,
+			&t->mfu_peak_tflops };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		*d[i] = get_double(st, col++);
+	t->mfu_source = intern(a, st, col++);
+	t->mfu_peak_dtype = intern(a, st, col++);
+	t->gpu = dup_or_null(st, col++);
 	struct fl_config *k = &a->config;
 	int64_t *n[] = { &k->micro_batch_size, &k->grad_accum_steps, &k->global_batch_size,
 			 &k->data_parallel_size, &k->tensor_parallel_size, &k->pipeline_parallel_size,
@@ -531,6 +577,10 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	k->dtype = dup_or_null(st, col++);
 	k->activation_checkpointing = dup_or_null(st, col++);
 	k->nccl_version = dup_or_null(st, col++);
+	k->context_parallel_size = fl_stmt_int(st, col++);
+	k->expert_parallel_size = fl_stmt_int(st, col++);
+	k->sharding = dup_or_null(st, col++);
+	k->derived = (unsigned)fl_stmt_int(st, col++);
 	a->nranks = fl_stmt_int(st, col++);
 	a->nranks_seen = fl_stmt_int(st, col++);
 	assert(col == fl_stmt_columns(st));
@@ -561,6 +611,8 @@ int saved_load(struct ctx *c)
 		rc = rows(c, DOC_STUCK, stuck_row);
 	if (!rc)
 		rc = rows(c, DOC_HANG_EVIDENCE, hang_evidence_row);
+	if (!rc)
+		rc = rows(c, DOC_HANG_CONFLICTS, conflict_row);
 	if (!rc)
 		rc = rows(c, DOC_CAUSES, cause_row);
 	if (!rc)

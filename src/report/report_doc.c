@@ -230,6 +230,18 @@ static void hang_rows(const struct fl_markup *m, const struct fl_hang *h, struct
 	field(m, out, "Stuck ranks");
 	stuck(h, out);
 	row_end(m, out);
+	field(m, out, "Hang decided by");
+	code(m, out, h->source);
+	row_end(m, out);
+	for (size_t i = 0; i < h->nconflicts; i++) {
+		field(m, out, "Hang conflict");
+		code(m, out, h->conflicts[i].source);
+		lit(out, " says ");
+		text(m, out, h->conflicts[i].field);
+		lit(out, " ");
+		code(m, out, h->conflicts[i].value);
+		row_end(m, out);
+	}
 }
 
 /* Only rank numbers, faultline's own: no log text to escape. */

@@ -122,7 +122,18 @@ static void verdict(struct tx *t, const struct fl_analysis *a)
 			fl_buf_printf(t->b, "%s%lld", i ? ", " : "", (long long)h->stuck[i]);
 		if (h->nstuck > 32)
 			fl_buf_printf(t->b, ", ... (%zu ranks)", h->nstuck);
+		fl_buf_adds(t->b, "\n  decided by: ");
+		text(t, h->source ? h->source : "unknown");
 		fl_buf_addc(t->b, '\n');
+		for (size_t i = 0; i < h->nconflicts; i++) {
+			fl_buf_adds(t->b, "  conflict: ");
+			text(t, h->conflicts[i].source);
+			fl_buf_adds(t->b, " says ");
+			text(t, h->conflicts[i].field);
+			fl_buf_adds(t->b, " ");
+			text(t, h->conflicts[i].value);
+			fl_buf_addc(t->b, '\n');
+		}
 	}
 }
 
