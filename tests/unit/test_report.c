@@ -393,3 +393,78 @@ Test(report_svg, many_ranks_are_binned)
 	free(v);
 	fl_buf_release(&b);
 }
+
+/* ---- the training and configuration table (report_doc.c) ---- */
+
+static struct fl_analysis *metrics_analysis(void)
+{
+	struct fl_analysis *a = calloc(1, sizeof(*a));
+	a->status = "failed";
+	a->hang.seq = a->hang.timeout_ms = -1;
+	struct fl_training *t = &a->training;
+	t->last_step = 1843;
+	t->steps = 143;
+	t->first_nonfinite_step = -1;
+	t->loss_last = 2.67;
+	t->tokens_per_s_per_gpu = t->tflops_per_gpu = t->loss_scale_last = NAN;
+	t->lr_last = t->grad_norm_last = t->iter_ms_last = NAN;
+	t->mfu = 0.389;
+	t->mfu_peak_tflops = 989.4;
+	t->mfu_peak_dtype = "bf16";
+	t->params = 8030261248.0;
+	struct fl_config *k = &a->config;
+	k->micro_batch_size = 4;
+	k->grad_accum_steps = -1;
+	k->global_batch_size = 512;
+	k->data_parallel_size = 16;
+	k->derived = FL_CFG_DERIVED_DP;
+	k->tensor_parallel_size = k->pipeline_parallel_size = k->seq_length = -1;
+	k->context_parallel_size = k->expert_parallel_size = -1;
+	k->world_size = 16;
+	k->dtype = strdup("bf16|<b>");
+	return a;
+}
+
+Test(report_doc, markdown_metrics_and_config_table)
+{
+	struct fl_analysis *a = metrics_analysis();
+	struct fl_buf b = FL_BUF_INIT;
+	fl_report_md(a, &b);
+	fl_buf_addc(&b, '\0');
+	cr_expect(strstr(b.ptr, "| Training | Value | Configuration | Value |\n"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| Last step | 1843 | World size | 16 |\n"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| MFU | 38.9% |"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| MFU computed against | 989.4 TFLOPS peak bf16 |"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| Model parameters | 8.03B |"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| Data parallel (DP) | 16 (derived) |"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| Dtype | bf16\\|&lt;b> |"), "log text escaped for a cell: %s", b.ptr);
+	cr_expect_null(strstr(b.ptr, "Grad accumulation"), "unknown values are left out");
+	cr_expect_null(strstr(b.ptr, "Tokens/s"), "unknown values are left out");
+	fl_buf_release(&b);
+	free(a->config.dtype);
+	free(a);
+}
+
+Test(report_doc, no_metrics_no_table)
+{
+	struct fl_analysis *a = metrics_analysis();
+	a->training = (struct fl_training){
+		.last_step = -1, .first_nonfinite_step = -1, .loss_last = NAN,
+		.tokens_per_s_per_gpu = NAN, .tflops_per_gpu = NAN, .mfu = NAN,
+		.loss_scale_last = NAN, .lr_last = NAN, .grad_norm_last = NAN, .iter_ms_last = NAN,
+		.params = NAN, .mfu_peak_tflops = NAN,
+	};
+	free(a->config.dtype);
+	a->config = (struct fl_config){
+		.micro_batch_size = -1, .grad_accum_steps = -1, .global_batch_size = -1,
+		.data_parallel_size = -1, .tensor_parallel_size = -1, .pipeline_parallel_size = -1,
+		.seq_length = -1, .world_size = -1, .context_parallel_size = -1,
+		.expert_parallel_size = -1,
+	};
+	struct fl_buf b = FL_BUF_INIT;
+	fl_report_md(a, &b);
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "Training and configuration"), "%s", b.ptr);
+	fl_buf_release(&b);
+	free(a);
+}
