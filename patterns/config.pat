@@ -611,13 +611,21 @@ name:     config.lightning.member
 kind:     train.config
 severity: info
 literal:  Initializing distributed: GLOBAL_RANK:
-regex:    Initializing distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
+literal:  initializing distributed: GLOBAL_RANK:
+regex:    [Ii]nitializing distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
 type:     rank=int world_size=int
 doc:      Lightning/Fabric process start-up: this process's global rank and the world size
 # Lightning 2.x start-up line, per formats-training.md 1.5
 example:  Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
 expect:   rank=3
 expect:   world_size=16
+# Lightning 1.9 on Kubernetes (Lightning-AI/pytorch-lightning#18760)
+example:  Initializing distributed: GLOBAL_RANK: 2, MEMBER: 3/48
+expect:   world_size=48
+# Lightning 1.5 and earlier spell it in lower case (Lightning-AI/pytorch-lightning#12257)
+example:  initializing distributed: GLOBAL_RANK: 2, MEMBER: 3/4
+expect:   rank=2
+expect:   world_size=4
 not:      LOCAL_RANK: 3 - CUDA_VISIBLE_DEVICES: [0,1,2,3,4,5,6,7]
 
 name:     config.lightning.registered
@@ -717,6 +725,30 @@ example:  accelerate launch --num_processes 8 --num_machines 1 --num_cpu_threads
 expect:   world_size=8
 not:      accelerate launch --num_processes=$NUM_PROCESSES train.py
 
+# accelerate's state summary (PartialState/AcceleratorState repr), which
+# scripts log at start-up; its `Num processes` is the total process count
+# (all machines). The summary spans lines, so only this line is read, and
+# it is anchored at the start of the body: `Avg Time / Num Processes: ...`
+# in other tools' lines is not it.
+name:     config.accelerate.num_processes
+kind:     train.config
+severity: info
+literal:  Num processes:
+regex:    ^(?:stdout: )?Num processes: (?<world_size>\d+)\s*$
+type:     world_size=int
+doc:      accelerate: the job's total number of processes (its world size)
+# `accelerate test` output, every line prefixed by the test runner (huggingface/accelerate#806)
+example:  stdout: Num processes: 2
+expect:   world_size=2
+# under mpirun (SageMaker smddp), Open MPI's tag before it (find_string: a SageMaker example log)
+example:  [1,mpirank:0,algo-1]<stderr>:Num processes: 8
+expect:   world_size=8
+# a training script logging the state after a python-logging line (find_string: a PaddleNLP-style README log)
+example:  Num processes: 8
+expect:   world_size=8
+not:      Action: LOOK_DOWN || Tries: 189 ||Avg Time / Num Processes: 0.0058 secs || Num Processes: 8
+not:      stdout: Process index: 0
+
 # ------------------------------------------------- rejected configurations ---
 # A start-up check refused the configuration: the job stopped before
 # training (cause config_error). Inside a Python traceback the exception
@@ -750,7 +782,7 @@ kind:     config.invalid
 severity: error
 priority: 4
 literal:  divisible by
-regex:    (?:^|(?<=\] )|(?<=: ))(?<exc_type>AssertionError|ValueError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)\s*$
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, ))(?<exc_type>AssertionError|ValueError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)\s*$
 doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
 # Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
 example:  15: [rank15]: AssertionError: num_layers should be divisible by pipeline_model_parallel_size
@@ -759,4 +791,18 @@ expect:   msg=num_layers should be divisible by pipeline_model_parallel_size
 # verl rollout layout, issue title quoting the error (verl-project/verl#1191)
 example:  AssertionError: rollout world_size: 1 is not divisible by infer_tp: 2
 expect:   msg=rollout world_size: 1 is not divisible by infer_tp: 2
+# Megatron-Core with the values in the message, pull request quoting it
+# (NVIDIA-NeMo/Megatron-Bridge#5884)
+example:  AssertionError: num_layers=60 should be divisible by config.pipeline_model_parallel_size=8
+expect:   msg=num_layers=60 should be divisible by config.pipeline_model_parallel_size=8
+# The `divide()` helper of Megatron and ColossalAI (`{} is not divisible by
+# {}`), after the assert's source line: an `assert ..., \` line ending in
+# a backslash reaches the patterns joined with the exception line that
+# follows it (hpcaitech/ColossalAI#3043; vllm-project/vllm#8097 has the
+# same message as `AssertionError: 25 is not divisible by 4`)
+example:      assert numerator % denominator == 0, AssertionError: 96 is not divisible by 64
+expect:   msg=96 is not divisible by 64
+# foundation-model-stack/foundation-model-stack#274, torch rank prefix
+example:  [rank9]: AssertionError: The number of heads must be divisible by world size
+expect:   msg=The number of heads must be divisible by world size
 not:      15: [rank15]:     num_layers % config.pipeline_model_parallel_size == 0

@@ -759,6 +759,24 @@ expect:   metric=val_loss
 expect:   value=nan
 not:      `Trainer.fit` stopped: `max_steps=1000` reached.
 
+# TensorFlow's NanTensorHook (tf.estimator, t2t-trainer, OpenNMT-tf) stops
+# the run on a NaN loss: `ERROR:tensorflow:` + the message, then
+# NanLossDuringTrainingError; OpenNMT-tf raises it as a RuntimeError. Many
+# scripts copied the same words into an assert.
+name:     train.nonfinite.tf_diverged
+kind:     train.nonfinite
+severity: error
+literal:  Model diverged with loss = 
+regex:    (?<msg>Model diverged with loss = (?<value>NaN|Inf|inf|nan))
+doc:      the training loop stopped because the loss became NaN (TensorFlow's NaN guard, or a script's copy of its assert)
+# tensor2tensor on two GPUs (tensorflow/tensor2tensor#1074)
+example:  ERROR:tensorflow:Model diverged with loss = NaN.
+expect:   value=NaN
+# OpenNMT-tf on more than two A100s, issue title quoting the error (OpenNMT/OpenNMT-tf#918)
+example:  Multi GPU training fails with more than 2 A100 GPUs (RuntimeError: Model diverged with loss = NaN.)
+expect:   msg=Model diverged with loss = NaN
+not:      INFO:tensorflow:step = 0, loss = 9.76205
+
 # ------------------------------------------------------------ completion ---
 
 name:     train.finished.hf

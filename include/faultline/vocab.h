@@ -63,14 +63,17 @@
 	X("nccl.channel") \
 	X("nccl.coll") \
 	X("nccl.collective_mismatch") \
+	X("nccl.comm_topo") \
 	X("nccl.connect_error") \
 	X("nccl.connect_retry") \
 	X("nccl.cuda_failure") \
 	X("nccl.duplicate_gpu") \
+	X("nccl.ib_async_event") \
 	X("nccl.ib_devices") \
 	X("nccl.ib_error") \
 	X("nccl.init_complete") \
 	X("nccl.init_start") \
+	X("nccl.init_timings") \
 	X("nccl.no_ib") \
 	X("nccl.proxy_error") \
 	X("nccl.ras_comm") \
@@ -134,12 +137,14 @@
 	X(DISTRIBUTED_OPTIMIZER, "distributed_optimizer") \
 	X(DTYPE, "dtype") \
 	X(ERROR, "error") \
+	X(EVENT, "event") \
 	X(EXC_MSG, "exc_msg") \
 	X(EXC_TYPE, "exc_type") \
 	X(EXITCODE, "exitcode") \
 	X(EXPERT_PARALLEL_SIZE, "expert_parallel_size") \
 	X(FINISHED_RANKS, "finished_ranks") \
 	X(FP16, "fp16") \
+	X(FRAME_FILE, "frame_file") \
 	X(FREE, "free") \
 	X(FSDP_OPTION, "fsdp_option") \
 	X(GLOBAL_BATCH_SIZE, "global_batch_size") \

@@ -74,6 +74,9 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.ib_error", NULL, NULL, ROLE_PRIMARY, "network_error", 65 },
 	{ "nccl.connect_error", NULL, NULL, ROLE_PRIMARY, "network_error", 50 },
 	{ "nccl.ras_dead", NULL, NULL, ROLE_SIGNAL, "network_error", 40 },
+	/* an IB port or queue reporting an error event (a link going down, a
+	 * QP in error) supports a network cause; "port active" is recovery */
+	{ "nccl.ib_async_event", "event", "error", ROLE_SIGNAL, "network_error", 40 },
 	/* ncclras: ranks of a communicator at different operation counts */
 	{ "nccl.ras_comm", "status", "MISMATCH", ROLE_SECONDARY, "collective_hang", 20 },
 	{ "nccl.ras_mismatch", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
@@ -112,6 +115,9 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_type", "DistNetworkError", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_type", "DistStoreError", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "store based barrier", ROLE_PRIMARY, "rendezvous_error", 66 },
+	/* whatever it raised (Broken pipe, a key not found), an exception
+	 * from inside the elastic agent's rendezvous is the rendezvous failing */
+	{ "proc.traceback", "frame_file", "/elastic/rendezvous/", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "failed to listen on any local network address", ROLE_PRIMARY,
 	  "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "host not found", ROLE_PRIMARY, "rendezvous_error", 66 },

@@ -435,11 +435,11 @@ Test(findings, straggler_named_by_the_straggler_detector, .timeout = 60)
 /* Ranks that each log their steps: one whose last step is far behind. */
 Test(findings, straggler_by_last_progress, .timeout = 60)
 {
-	struct fl_session a;
-	fl_session_init(&a, "lag");
-	char *dir = bundle_dir(&a);
+	struct fl_session t;
+	fl_session_init(&t, "lag");
+	char *dir = bundle_dir(&t);
+	char path[4200];
 	for (int rank = 0; rank < 4; rank++) {
-		char path[4200];
 		snprintf(path, sizeof(path), "%s/rank%d.log", dir, rank);
 		FILE *fp = fopen(path, "w");
 		cr_assert(fp);
@@ -449,12 +449,12 @@ Test(findings, straggler_by_last_progress, .timeout = 60)
 			step_line(fp, prefix, i, flat_loss(i), 10050, 41.5);
 		fclose(fp);
 	}
-	json_t *r = fl_session_analyze(&a, dir, "--no-keep", NULL);
-	free(dir);
+	json_t *r = fl_session_analyze(&t, dir, "--no-keep", NULL);
 	const char *msg = finding_message(r, "straggler");
 	cr_assert(msg);
 	cr_expect(strstr(msg, "rank 2") && strstr(msg, "step 20") && strstr(msg, "step 40"), "%s",
 		  msg);
 	json_decref(r);
-	fl_session_release(&a);
+	free(dir);
+	fl_session_release(&t);
 }
