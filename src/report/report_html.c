@@ -542,10 +542,89 @@ static void progress_chart(const struct fl_analysis *a, struct fl_buf *out)
 	free(v);
 }
 
+/* ---- GPU power over time (report_svg.c) ---- */
+
+enum { POWER_BINS = 300 }; /* time bins of the power chart */
+
+/* Every GPU's power samples in POWER_BINS equal spans of time from t0 to
+ * t1: the mean over GPUs and the lowest GPU per span, x in seconds from t0.
+ * One walk over the samples (the analysis bounds them). */
+static size_t power_bins(const struct fl_analysis *a, int64_t t0, int64_t t1, double *x,
+			 double *mean, double *low)
+{
+	double sum[POWER_BINS] = { 0 };
+	size_t cnt[POWER_BINS] = { 0 };
+	for (size_t b = 0; b < POWER_BINS; b++)
+		low[b] = INFINITY;
+	double span = t1 > t0 ? (double)(t1 - t0) : 1.0;
+	for (size_t g = 0; g < a->ngpus; g++)
+		for (size_t i = 0; i < a->gpus[g].nseries; i++) {
+			const struct fl_gpu_point *p = &a->gpus[g].series[i];
+			if (p->ts == FL_TIME_NONE || !isfinite(p->power_w))
+				continue;
+			size_t b = (size_t)((double)(p->ts - t0) / span * (POWER_BINS - 1));
+			sum[b] += p->power_w;
+			cnt[b]++;
+			if (p->power_w < low[b])
+				low[b] = p->power_w;
+		}
+	size_t n = 0;
+	for (size_t b = 0; b < POWER_BINS; b++) {
+		if (!cnt[b])
+			continue;
+		x[n] = span * (double)b / (POWER_BINS - 1) / 1e6;
+		mean[n] = sum[b] / (double)cnt[b];
+		low[n++] = low[b];
+	}
+	return n;
+}
+
+/* The sampled time range of the GPUs' power; false when none is timed. */
+static bool power_range(const struct fl_analysis *a, int64_t *t0, int64_t *t1)
+{
+	*t0 = *t1 = FL_TIME_NONE;
+	for (size_t g = 0; g < a->ngpus; g++)
+		for (size_t i = 0; i < a->gpus[g].nseries; i++) {
+			const struct fl_gpu_point *p = &a->gpus[g].series[i];
+			if (p->ts == FL_TIME_NONE || !isfinite(p->power_w))
+				continue;
+			widen(t0, t1, p->ts);
+		}
+	return *t0 != FL_TIME_NONE;
+}
+
+/* GPU power over time when the bundle has telemetry: the mean over GPUs
+ * and the lowest GPU, with the hang onset marked; a job whose GPUs all
+ * fell to idle power while the logs stopped shows it at a glance. */
+static void power_chart(const struct fl_analysis *a, struct fl_buf *out)
+{
+	int64_t t0, t1;
+	if (!power_range(a, &t0, &t1))
+		return;
+	double x[POWER_BINS], mean[POWER_BINS], low[POWER_BINS];
+	size_t n = power_bins(a, t0, t1, x, mean, low);
+	const struct fl_svg_series s[] = { { "mean over GPUs", "#1565c0", x, mean, n },
+					   { "lowest GPU", "#ef6c00", x, low, n } };
+	double onset = a->hang.set && a->hang.onset_ts != FL_TIME_NONE
+			       ? (double)(a->hang.onset_ts - t0) / 1e6 : NAN;
+	struct fl_buf xname = FL_BUF_INIT, b = FL_BUF_INIT;
+	fl_buf_adds(&xname, "seconds after ");
+	fl_report_time(&xname, t0);
+	fl_buf_addc(&xname, '\0');
+	if (fl_svg_lines(&b, "GPU power over time (W)", xname.ptr, s, 2, onset, "hang onset")) {
+		fl_buf_printf(out, "<h2>GPU power</h2>\n<p class=\"muted\">%zu GPUs sampled; the mean "
+				   "and the lowest GPU over %d spans of time.</p>\n", a->ngpus, POWER_BINS);
+		fl_buf_add(out, b.ptr, b.len);
+	}
+	fl_buf_release(&xname);
+	fl_buf_release(&b);
+}
+
 /* Everything the page draws, before the timeline table. */
 static void html_figures(const struct fl_analysis *a, struct fl_buf *out)
 {
 	step_charts(a, out);
+	power_chart(a, out);
 	progress_chart(a, out);
 	html_svg(a, out);
 }

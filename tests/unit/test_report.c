@@ -344,6 +344,17 @@ Test(report_svg, short_series_keep_every_finite_point)
 	fl_buf_release(&b);
 }
 
+/* A flat line still gets an axis of three distinct values. */
+Test(report_svg, flat_series_get_a_band)
+{
+	const double x[] = { 1, 2, 3 }, y[] = { 3351, 3351, 3351 };
+	struct fl_buf b = FL_BUF_INIT;
+	fl_svg_line(&b, "Tokens/s", "step", x, y, 3);
+	fl_buf_addc(&b, '\0');
+	cr_expect(strstr(b.ptr, ">3183</text>") && strstr(b.ptr, ">3519</text>"), "%s", b.ptr);
+	fl_buf_release(&b);
+}
+
 Test(report_svg, no_data_no_chart)
 {
 	const double x[] = { 1, 2 }, y[] = { NAN, NAN };
@@ -378,6 +389,7 @@ Test(report_svg, many_ranks_are_binned)
 		v[i] = (struct fl_svg_bar){ (int64_t)i, 1000.0, false };
 	v[20000].value = 3;
 	v[20000].marked = true;
+	v[30000].value = NAN; /* logged no progress: its bin is the furthest behind */
 	struct fl_buf b = FL_BUF_INIT;
 	cr_expect_eq(fl_svg_bars(&b, "Last progress", v, n), FL_SVG_BARS);
 	fl_buf_addc(&b, '\0');
@@ -389,6 +401,8 @@ Test(report_svg, many_ranks_are_binned)
 	cr_expect_eq(rects, FL_SVG_BARS);
 	cr_expect_eq(red, 1, "one bin holds the marked rank");
 	cr_expect(strstr(b.ptr, "<title>ranks 19968-20095, lowest: 3</title>"), "bin at its lowest");
+	cr_expect(strstr(b.ptr, "<title>ranks 29952-30079, lowest: none logged</title>"),
+		  "a bin with a rank that logged nothing");
 	cr_expect_lt(b.len, 64000, "%zu bytes", b.len);
 	free(v);
 	fl_buf_release(&b);
@@ -466,5 +480,64 @@ Test(report_doc, no_metrics_no_table)
 	fl_buf_addc(&b, '\0');
 	cr_expect_null(strstr(b.ptr, "Training and configuration"), "%s", b.ptr);
 	fl_buf_release(&b);
+	free(a);
+}
+
+/* Two lines share the axes; a marker inside the x range is drawn. */
+Test(report_svg, several_lines_with_a_marker)
+{
+	const double x[] = { 0, 10, 20, 30 }, hi[] = { 700, 700, 90, 90 }, lo[] = { 690, 60, 60, 60 };
+	const struct fl_svg_series s[] = { { "mean", "#1565c0", x, hi, 4 },
+					   { "lowest <GPU>", "#ef6c00", x, lo, 4 } };
+	struct fl_buf b = FL_BUF_INIT;
+	cr_expect_eq(fl_svg_lines(&b, "GPU power", "seconds", s, 2, 15, "hang onset"), 8);
+	fl_buf_addc(&b, '\0');
+	size_t lines = 0;
+	for (const char *p = b.ptr; (p = strstr(p, "<polyline")); p++)
+		lines++;
+	cr_expect_eq(lines, 2);
+	cr_expect(strstr(b.ptr, ">lowest &lt;GPU&gt;</text>"), "legend escaped: %s", b.ptr);
+	cr_expect(strstr(b.ptr, "stroke-dasharray=\"4 3\""), "marker: %s", b.ptr);
+	cr_expect(strstr(b.ptr, ">hang onset</text>"), "%s", b.ptr);
+	fl_buf_release(&b);
+	fl_svg_lines(&b, "GPU power", "seconds", s, 2, 99, "hang onset");
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "hang onset"), "a marker outside the range is left out");
+	fl_buf_release(&b);
+}
+
+/* ---- GPU power (report_html.c on report_svg.c) ---- */
+
+Test(report_html, gpu_power_over_time_with_the_hang_onset)
+{
+	struct fl_analysis *a = metrics_analysis();
+	struct fl_gpu g[2] = { { 0 } };
+	struct fl_gpu_point pts[2][4];
+	for (int k = 0; k < 2; k++) {
+		for (int i = 0; i < 4; i++)
+			pts[k][i] = (struct fl_gpu_point){ 1000000000LL * 1000 + i * 60000000LL,
+							   i < 2 ? 690.0 - k : 80.0 + k, 100 };
+		g[k].series = pts[k];
+		g[k].nseries = 4;
+	}
+	a->gpus = g;
+	a->ngpus = 2;
+	a->hang.set = true;
+	a->hang.onset_ts = 1000000000LL * 1000 + 90000000LL;
+	struct fl_buf b = FL_BUF_INIT;
+	fl_report_html(a, &b);
+	fl_buf_addc(&b, '\0');
+	const char *chart = strstr(b.ptr, "<title>GPU power over time (W)</title>");
+	cr_assert(chart, "no power chart");
+	cr_expect(strstr(chart, ">hang onset</text>"), "the onset is marked");
+	cr_expect(strstr(chart, ">mean over GPUs</text>") && strstr(chart, ">lowest GPU</text>"));
+	fl_buf_release(&b);
+
+	a->ngpus = 0;
+	fl_report_html(a, &b);
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "GPU power"), "no telemetry, no chart");
+	fl_buf_release(&b);
+	free(a->config.dtype);
 	free(a);
 }
