@@ -168,6 +168,12 @@ static void polyline(struct fl_buf *out, const struct folded *f, const char *col
 		fl_buf_printf(out, "%s%.1f,%.1f", i ? " " : "", scale(rx, f->px[i], X0, X1),
 			      scale(ry, f->py[i], Y1, Y0));
 	fl_buf_adds(out, "\"/>\n");
+	/* a sparse series also gets its points, so that one point shows */
+	if (f->m > FL_SVG_DOTS)
+		return;
+	for (size_t i = 0; i < f->m; i++)
+		fl_buf_printf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n",
+			      scale(rx, f->px[i], X0, X1), scale(ry, f->py[i], Y1, Y0), colour);
 }
 
 /* Labels of the series that have one, right-aligned above the plot. */
@@ -252,17 +258,23 @@ static void bin_bounds(size_t n, size_t nbins, size_t b, size_t *lo, size_t *hi)
 }
 
 /* The bin's lowest value, NaN when one of its ranks logged none (it is
- * the furthest behind), and whether any item of it is marked. */
-static double bin_min(const struct fl_svg_bar *v, size_t lo, size_t hi, bool *marked)
+ * the furthest behind), and whether any item of it is marked. Unmeasured
+ * ranks do not count; false when the bin has no other. */
+static bool bin_min(const struct fl_svg_bar *v, size_t lo, size_t hi, double *min, bool *marked)
 {
 	double m = INFINITY;
+	bool any = false;
 	*marked = false;
 	for (size_t i = lo; i < hi; i++) {
+		if (v[i].unmeasured)
+			continue;
 		if (!isfinite(v[i].value) || v[i].value < m)
 			m = v[i].value;
 		*marked = *marked || v[i].marked;
+		any = true;
 	}
-	return m;
+	*min = m;
+	return any;
 }
 
 static void bar_title(struct fl_buf *out, const struct fl_svg_bar *v, size_t lo, size_t hi,
@@ -284,7 +296,9 @@ static void bar(struct fl_buf *out, const struct fl_svg_bar *v, size_t lo, size_
 		double w, const struct range *ry)
 {
 	bool marked;
-	double value = bin_min(v, lo, hi, &marked);
+	double value;
+	if (!bin_min(v, lo, hi, &value, &marked))
+		return; /* nothing measured: blank */
 	/* a rank that logged no progress is the furthest behind: a stub */
 	double top = isfinite(value) ? scale(ry, value, Y1, Y0) : Y1 - 2;
 	if (Y1 - top < 2)
@@ -299,7 +313,8 @@ size_t fl_svg_bars(struct fl_buf *out, const char *title, const struct fl_svg_ba
 {
 	struct range ry = { 0, -INFINITY };
 	for (size_t i = 0; i < n; i++)
-		widen(&ry, v[i].value);
+		if (!v[i].unmeasured)
+			widen(&ry, v[i].value);
 	if (n == 0 || empty(&ry))
 		return 0;
 	if (ry.hi <= 0)

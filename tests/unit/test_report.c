@@ -361,7 +361,7 @@ Test(report_svg, no_data_no_chart)
 	struct fl_buf b = FL_BUF_INIT;
 	cr_expect_eq(fl_svg_line(&b, "t", "step", x, y, 2), 0);
 	cr_expect_eq(fl_svg_line(&b, "t", "step", NULL, NULL, 0), 0);
-	const struct fl_svg_bar bars[] = { { 0, NAN, false }, { 1, NAN, true } };
+	const struct fl_svg_bar bars[] = { { 0, NAN, false, false }, { 1, NAN, true, false } };
 	cr_expect_eq(fl_svg_bars(&b, "t", bars, 2), 0);
 	cr_expect_eq(fl_svg_bars(&b, "t", bars, 0), 0);
 	cr_expect_eq(b.len, 0, "nothing written");
@@ -386,7 +386,7 @@ Test(report_svg, many_ranks_are_binned)
 	size_t n = 32768;
 	struct fl_svg_bar *v = calloc(n, sizeof(*v));
 	for (size_t i = 0; i < n; i++)
-		v[i] = (struct fl_svg_bar){ (int64_t)i, 1000.0, false };
+		v[i] = (struct fl_svg_bar){ (int64_t)i, 1000.0, false, false };
 	v[20000].value = 3;
 	v[20000].marked = true;
 	v[30000].value = NAN; /* logged no progress: its bin is the furthest behind */
@@ -405,6 +405,48 @@ Test(report_svg, many_ranks_are_binned)
 		  "a bin with a rank that logged nothing");
 	cr_expect_lt(b.len, 64000, "%zu bytes", b.len);
 	free(v);
+	fl_buf_release(&b);
+}
+
+/* A rank whose lines carry no time is blank, not the furthest behind;
+ * a rank that logged nothing is. */
+Test(report_svg, unmeasured_ranks_are_blank)
+{
+	const struct fl_svg_bar v[] = { { 0, 5, false, false },
+					{ 1, NAN, false, true },
+					{ 2, NAN, true, false },
+					{ 3, 7, false, false } };
+	struct fl_buf b = FL_BUF_INIT;
+	cr_expect_eq(fl_svg_bars(&b, "t", v, 4), 4);
+	fl_buf_addc(&b, '\0');
+	size_t rects = 0;
+	for (const char *p = b.ptr; (p = strstr(p, "<rect")); p++)
+		rects++;
+	cr_expect_eq(rects, 3, "%s", b.ptr);
+	cr_expect_null(strstr(b.ptr, "<title>rank 1"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "<title>rank 2: none logged</title>"), "%s", b.ptr);
+	fl_buf_release(&b);
+	const struct fl_svg_bar none[] = { { 0, NAN, false, true }, { 1, NAN, false, true } };
+	cr_expect_eq(fl_svg_bars(&b, "t", none, 2), 0, "nothing measured, nothing drawn");
+	cr_expect_eq(b.len, 0);
+}
+
+/* A sparse line shows its points, so that a single one is seen; a dense
+ * one is a line only. */
+Test(report_svg, sparse_lines_show_their_points)
+{
+	const double x[] = { 3 }, y[] = { 2.5 };
+	struct fl_buf b = FL_BUF_INIT;
+	cr_expect_eq(fl_svg_line(&b, "one", "step", x, y, 1), 1);
+	fl_buf_addc(&b, '\0');
+	cr_expect(strstr(b.ptr, "<circle "), "%s", b.ptr);
+	fl_buf_release(&b);
+	double xs[100], ys[100];
+	for (int i = 0; i < 100; i++)
+		xs[i] = ys[i] = i;
+	fl_svg_line(&b, "many", "step", xs, ys, 100);
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "<circle "), "dense: no dots");
 	fl_buf_release(&b);
 }
 
@@ -536,7 +578,18 @@ Test(report_html, gpu_power_over_time_with_the_hang_onset)
 	a->ngpus = 0;
 	fl_report_html(a, &b);
 	fl_buf_addc(&b, '\0');
-	cr_expect_null(strstr(b.ptr, "GPU power"), "no telemetry, no chart");
+	cr_expect_null(strstr(b.ptr, "<title>GPU power"), "no telemetry, no chart");
+	cr_expect(strstr(b.ptr, "GPU power over time (the bundle has no GPU telemetry)"),
+		  "the missing chart is explained");
+	fl_buf_release(&b);
+
+	/* one snapshot in time is no line over time: the table has it */
+	a->ngpus = 1;
+	g[0].nseries = 1;
+	fl_report_html(a, &b);
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "<title>GPU power"), "one moment, no chart");
+	cr_expect(strstr(b.ptr, "the telemetry holds one moment only"), "explained");
 	fl_buf_release(&b);
 	free(a->config.dtype);
 	free(a);
