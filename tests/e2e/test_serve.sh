@@ -140,6 +140,19 @@ grep -q 'id="upload"' page || fail "no upload form"
 expect 200 "$(req page -H "$READ" "$URL/?cause=gpu_oom")" "filtered by cause"
 grep -q "/runs/$ID.html" page || fail "cause filter lost the OOM run"
 if grep -q "/runs/$HID.html" page; then fail "cause filter kept another cause"; fi
+expect 200 "$(req page -H "$READ" "$URL/?host=ws-gpu-02")" "filtered by host"
+grep -q "/runs/$HID.html" page || fail "host filter lost the hostile run"
+if grep -q "/runs/$ID.html" page; then fail "host filter kept a run on other hosts"; fi
+expect 200 "$(req hst -H "$READ" "$URL/api/v1/runs/$HID")" "the hostile run's state"
+HSIG=$(python3 -c 'import json, sys, urllib.parse
+print(urllib.parse.quote(json.load(open(sys.argv[1]))["verdict"]["signature"], safe=""))' hst)
+expect 200 "$(req page -H "$READ" "$URL/?signature=$HSIG")" "filtered by signature"
+grep -q "/runs/$HID.html" page || fail "signature filter lost the hostile run"
+if grep -q "/runs/$ID.html" page; then fail "signature filter kept another signature"; fi
+expect 200 "$(req page -H "$READ" "$URL/?status=failed&cause=gpu_oom")" "filtered by status"
+grep -q "/runs/$ID.html" page || fail "status filter lost the failed run"
+expect 200 "$(req page -H "$READ" "$URL/?status=healthy")" "filtered by another status"
+if grep -q "/runs/$ID.html\|/runs/$HID.html" page; then fail "status filter kept failed runs"; fi
 expect 200 "$(req page -H "$READ" "$URL/?host=%3Cscript%3Ealert(1)%3C%2Fscript%3E")" \
 	"a hostile filter value"
 grep -q 'value="&lt;script&gt;alert(1)&lt;/script&gt;"' page || fail "filter value not escaped"
