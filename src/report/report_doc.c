@@ -411,7 +411,6 @@ struct metric {
 	int64_t i;
 	double d;
 	const char *s;  /* M_TEXT; M_PEAK: the dtype, may be NULL */
-	bool derived;   /* computed from the others, not logged */
 };
 
 static size_t add_int(struct metric *v, size_t n, const char *name, int64_t x)
@@ -439,14 +438,6 @@ static size_t add_text(struct metric *v, size_t n, const char *name, const char 
 }
 
 enum { METRICS_MAX = 20 };
-
-static size_t add_derived(struct metric *v, size_t n, const char *name, int64_t x, bool derived)
-{
-	size_t m = add_int(v, n, name, x);
-	if (m > n)
-		v[n].derived = derived;
-	return m;
-}
 
 /* The dense peak an MFU faultline computed was measured against (the
  * analysis sets it only then), and its dtype. */
@@ -484,12 +475,17 @@ static size_t config_metrics(const struct fl_config *k, struct metric *v)
 	size_t n = 0;
 	n = add_int(v, n, "World size", k->world_size);
 	n = add_int(v, n, "Micro batch (MBS)", k->micro_batch_size);
-	n = add_derived(v, n, "Grad accumulation (GAS)", k->grad_accum_steps,
-			k->derived & FL_CFG_DERIVED_GAS);
-	n = add_derived(v, n, "Global batch (GBS)", k->global_batch_size,
-			k->derived & FL_CFG_DERIVED_GBS);
-	n = add_derived(v, n, "Data parallel (DP)", k->data_parallel_size,
-			k->derived & FL_CFG_DERIVED_DP);
+	/* a value computed from the others says so (docs/TRAINING.md) */
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_GAS ? "Grad accumulation (GAS, derived)"
+						    : "Grad accumulation (GAS)",
+		    k->grad_accum_steps);
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_GBS ? "Global batch (GBS, derived)" : "Global batch (GBS)",
+		    k->global_batch_size);
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_DP ? "Data parallel (DP, derived)" : "Data parallel (DP)",
+		    k->data_parallel_size);
 	n = add_int(v, n, "Tensor parallel (TP)", k->tensor_parallel_size);
 	n = add_int(v, n, "Pipeline parallel (PP)", k->pipeline_parallel_size);
 	n = add_int(v, n, "Context parallel (CP)", k->context_parallel_size);
@@ -531,8 +527,6 @@ static void metric_cells(const struct fl_markup *m, const struct metric *v, stru
 		lit(out, " ");
 		text(m, out, v->s);
 	}
-	if (v->derived)
-		lit(out, " (derived)");
 }
 
 /* Training and configuration side by side, so that the numbers an
