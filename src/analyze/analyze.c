@@ -427,10 +427,14 @@ static int loaded(struct ctx *c, struct ev *e, int64_t last_step, int64_t victim
 	int rc = load_event_done(c, e, last_step, victim_rank);
 	assert(c->nev == 0 || c->ev[c->nev - 1].id < e->id);
 	c->any_ranked = c->any_ranked || e->rank >= 0;
-	if (kept(e))
-		c->nev++;
-	else
+	if (!kept(e)) {
 		ev_release(e);
+		return rc;
+	}
+	/* what stays is held to the end: no spare room per event */
+	if (e->nvalues)
+		e->values = fl_xrealloc(e->values, e->nvalues * sizeof(*e->values));
+	c->nev++;
 	return rc;
 }
 
