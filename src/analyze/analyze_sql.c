@@ -450,7 +450,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 			    " WHERE g.run_id = ?1 ORDER BY g.host, g.gpu, g.ts, g.rowid" },
 	/* The last progress line: the latest step line or COLL trace. */
 	[Q_LOG_ONSET] = { "log_onset",
-			  "SELECT host, ts FROM (SELECT host, ts FROM steps WHERE run_id = ?1"
+			  "SELECT host, ts FROM (SELECT host, ts FROM steps WHERE " RUN_ROWS("steps")
 			  " AND ts IS NOT NULL UNION ALL SELECT host, last_ts FROM colls"
 			  " WHERE run_id = ?1 AND last_ts IS NOT NULL) ORDER BY ts DESC LIMIT 1" },
 	[Q_SAVED_HEAD] = {
