@@ -68,6 +68,46 @@ struct fl_hang {
 	char *source;       /* the source that decided it: watchdog, desync_debug, ... */
 	struct fl_hang_conflict *conflicts;
 	size_t nconflicts;
+	/* When progress stopped, as best the bundle shows it (contract
+	 * verdict.hang.onset): FL_TIME_NONE unknown; onset_source
+	 * "telemetry" (GPU power or utilisation fell across the job) or
+	 * "logs" (the last progress line). docs/TELEMETRY.md */
+	int64_t onset_ts;
+	const char *onset_source;
+};
+
+/* ---- GPU telemetry (docs/TELEMETRY.md) ----
+ *
+ * One struct fl_gpu per GPU that the bundle's nvidia-smi or DCGM samples
+ * name, sorted by host and index. Its series is a bounded, time-ordered
+ * downsample of what was sampled (at most FL_GPU_SERIES_MAX points, fewer
+ * per GPU when a job has many GPUs: FL_GPU_POINTS_TOTAL over all of them),
+ * meant for drawing power and utilisation over time. */
+#define FL_GPU_SERIES_MAX 120
+#define FL_GPU_POINTS_TOTAL 20000
+
+struct fl_gpu_point {
+	int64_t ts;      /* corrected UTC µs */
+	double power_w;  /* NaN: not sampled */
+	double util_pct; /* NaN: not sampled */
+};
+
+struct fl_gpu {
+	char *host;          /* NULL unknown */
+	int64_t index;       /* nvidia-smi's index on its host */
+	char *bus_id;        /* PCI bus id as sampled, NULL unknown */
+	int64_t rank;        /* the rank that drove it (NCCL busId), -1 unknown */
+	const char *source;  /* nvidia-smi-csv, nvidia-smi-q, dcgm */
+	int64_t samples;
+	int64_t first_ts, last_ts; /* corrected; FL_TIME_NONE: untimed samples */
+	double power_mean, power_max, util_mean; /* NaN: not sampled */
+	double power_last, util_last;            /* the last bucket's means */
+	int64_t idle_ts;     /* fell to idle then and stayed; FL_TIME_NONE */
+	const char *state;   /* busy, idle (never busy), fell, gone (samples
+			      * stopped before the others') */
+	bool outlier;        /* behaved unlike the rest: finding gpu_idle_outlier */
+	struct fl_gpu_point *series;
+	size_t nseries;
 };
 
 struct fl_finding {
@@ -113,16 +153,37 @@ struct fl_skipped {
 	char *reason;
 };
 
-/* Numbers are NaN / -1 when not logged. */
+/* Numbers are NaN / -1 when not logged. mfu is the logged one, else the
+ * one computed from params, tokens_per_s_per_gpu and the dense peak of
+ * gpu for the run's dtype (docs/TRAINING.md); mfu_source says which
+ * ("logged", "computed"; NULL without an MFU), mfu_peak_tflops and
+ * mfu_peak_dtype the peak a computed one is relative to. */
 struct fl_training {
 	int64_t last_step, first_nonfinite_step, steps;
 	double loss_last, tokens_per_s_per_gpu, tflops_per_gpu, mfu, loss_scale_last;
+	double lr_last, grad_norm_last, iter_ms_last;
+	double params;          /* model size the logs state (summed over model-parallel shards) */
+	double mfu_peak_tflops; /* NaN unless mfu_source is "computed" */
+	const char *mfu_source, *mfu_peak_dtype;
+	char *gpu; /* the GPU model the logs name (owned), NULL */
 };
 
+/* Values computed from the others rather than logged (fl_config.derived). */
+enum {
+	FL_CFG_DERIVED_DP = 1u << 0,  /* world / (TP x PP x CP) */
+	FL_CFG_DERIVED_GAS = 1u << 1, /* GBS / (MBS x DP) */
+	FL_CFG_DERIVED_GBS = 1u << 2, /* MBS x GAS x DP */
+};
+
+/* The run's configuration as its logs state it (docs/TRAINING.md). */
 struct fl_config {
 	int64_t micro_batch_size, grad_accum_steps, global_batch_size, data_parallel_size,
 		tensor_parallel_size, pipeline_parallel_size, seq_length, world_size;
-	char *dtype, *activation_checkpointing, *nccl_version;
+	int64_t context_parallel_size, expert_parallel_size;
+	/* dtype: fp16, bf16 or fp32; activation_checkpointing: none, selective
+	 * or full; sharding: ddp, fsdp, fsdp2, hsdp, zero1, zero2 or zero3 */
+	char *dtype, *activation_checkpointing, *nccl_version, *sharding;
+	unsigned derived; /* FL_CFG_DERIVED_* */
 };
 
 /* The training over its steps, for pictures: at most FL_SERIES_MAX points
@@ -166,6 +227,8 @@ struct fl_analysis {
 	struct fl_step_point *series;
 	size_t nseries;
 	struct fl_config config;
+	struct fl_gpu *gpus; /* GPU telemetry; none when the bundle has no samples */
+	size_t ngpus;
 	char *missing; /* what evidence was missing, for low-confidence verdicts */
 	/* a loaded analysis (fl_analysis_load) owns the strings that the const
 	 * char * fields above point to; a computed one has none */

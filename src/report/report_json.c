@@ -216,6 +216,14 @@ static void hang(struct fl_buf *b, const struct fl_hang *h)
 		fl_buf_addc(b, '}');
 	}
 	fl_buf_addc(b, ']');
+	if (h->onset_ts != FL_TIME_NONE) {
+		key(b, "onset", &f);
+		fl_buf_adds(b, "{\"time\":");
+		time_or_null(b, h->onset_ts);
+		fl_buf_adds(b, ",\"source\":");
+		str_or_null(b, h->onset_source ? h->onset_source : "logs");
+		fl_buf_addc(b, '}');
+	}
 	fl_buf_addc(b, '}');
 }
 
@@ -287,7 +295,42 @@ static void training(struct fl_buf *b, const struct fl_training *t)
 	num_or_null(b, t->mfu);
 	key(b, "loss_scale_last", &f);
 	num_or_null(b, t->loss_scale_last);
+	/* extensions (docs/TRAINING.md) */
+	key(b, "lr_last", &f);
+	num_or_null(b, t->lr_last);
+	key(b, "grad_norm_last", &f);
+	num_or_null(b, t->grad_norm_last);
+	key(b, "params", &f);
+	num_or_null(b, t->params);
+	key(b, "gpu", &f);
+	str_or_null(b, t->gpu);
+	key(b, "mfu_source", &f);
+	str_or_null(b, t->mfu_source);
+	key(b, "mfu_peak_tflops", &f);
+	num_or_null(b, t->mfu_peak_tflops);
+	key(b, "mfu_peak_dtype", &f);
+	str_or_null(b, t->mfu_peak_dtype);
 	fl_buf_addc(b, '}');
+}
+
+/* The names of the values computed rather than logged. */
+static void derived(struct fl_buf *b, unsigned bits)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} names[] = { { FL_CFG_DERIVED_GAS, "grad_accum_steps" },
+		      { FL_CFG_DERIVED_GBS, "global_batch_size" },
+		      { FL_CFG_DERIVED_DP, "data_parallel_size" } };
+	bool first = true;
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!(bits & names[i].bit))
+			continue;
+		fl_buf_printf(b, "%s\"%s\"", first ? "" : ",", names[i].name);
+		first = false;
+	}
+	fl_buf_addc(b, ']');
 }
 
 static void config(struct fl_buf *b, const struct fl_config *k)
@@ -316,6 +359,15 @@ static void config(struct fl_buf *b, const struct fl_config *k)
 	str_or_null(b, k->nccl_version);
 	key(b, "world_size", &f);
 	int_or_null(b, k->world_size);
+	/* extensions of the contract's set */
+	key(b, "context_parallel_size", &f);
+	int_or_null(b, k->context_parallel_size);
+	key(b, "expert_parallel_size", &f);
+	int_or_null(b, k->expert_parallel_size);
+	key(b, "sharding", &f);
+	str_or_null(b, k->sharding);
+	key(b, "derived", &f);
+	derived(b, k->derived);
 	fl_buf_addc(b, '}');
 }
 
@@ -357,6 +409,53 @@ static void offsets(struct fl_buf *b, const struct fl_analysis *a)
 			      (long long)(a->offsets[i].offset_us / 1000), a->offsets[i].samples);
 	}
 	fl_buf_addc(b, ']');
+}
+
+/* Watts and percents to a tenth: sensors give no more. */
+static void tenth_or_null(struct fl_buf *b, double v)
+{
+	num_or_null(b, v == v ? round(v * 10) / 10 : v);
+}
+
+/* The per-GPU summary (extension field; docs/TELEMETRY.md). */
+static void telemetry(struct fl_buf *b, const struct fl_analysis *a)
+{
+	fl_buf_adds(b, "{\"gpus\":[");
+	for (size_t i = 0; i < a->ngpus; i++) {
+		const struct fl_gpu *g = &a->gpus[i];
+		bool f = true;
+		fl_buf_adds(b, i ? ",{" : "{");
+		key(b, "host", &f);
+		str_or_null(b, g->host);
+		key(b, "index", &f);
+		fl_buf_printf(b, "%lld", (long long)g->index);
+		key(b, "bus_id", &f);
+		str_or_null(b, g->bus_id);
+		key(b, "rank", &f);
+		int_or_null(b, g->rank);
+		key(b, "source", &f);
+		str_or_null(b, g->source);
+		key(b, "samples", &f);
+		fl_buf_printf(b, "%lld", (long long)g->samples);
+		key(b, "first", &f);
+		time_or_null(b, g->first_ts);
+		key(b, "last", &f);
+		time_or_null(b, g->last_ts);
+		key(b, "power_mean_w", &f);
+		tenth_or_null(b, g->power_mean);
+		key(b, "power_max_w", &f);
+		tenth_or_null(b, g->power_max);
+		key(b, "util_mean_pct", &f);
+		tenth_or_null(b, g->util_mean);
+		key(b, "idle_since", &f);
+		time_or_null(b, g->idle_ts);
+		key(b, "state", &f);
+		str_or_null(b, g->state);
+		key(b, "outlier", &f);
+		fl_buf_adds(b, g->outlier ? "true" : "false");
+		fl_buf_addc(b, '}');
+	}
+	fl_buf_adds(b, "]}");
 }
 
 static void timeline(struct fl_buf *b, const struct fl_analysis *a)
@@ -409,5 +508,9 @@ void fl_report_json(const struct fl_analysis *a, struct fl_buf *b)
 	offsets(b, a);
 	key(b, "timeline", &f);
 	timeline(b, a);
+	if (a->ngpus) {
+		key(b, "telemetry", &f);
+		telemetry(b, a);
+	}
 	fl_buf_adds(b, "}\n");
 }
