@@ -192,3 +192,60 @@ Test(attribution, cri_partial_records_are_joined, .timeout = 60)
 	free(dir);
 	fl_session_release(&t);
 }
+
+/* A Kubeflow PyTorchJob's pods, `<job>-master-0` (node rank 0) and
+ * `<job>-worker-0` (node rank 1): torchrun takes its node rank from
+ * PET_NODE_RANK, so the echoed command line (`set -x`) states no
+ * --node_rank and no worker line states a global rank (torch 2.1: no
+ * `[rankN]:` prefix). Local rank 2 of the worker pod is global rank
+ * 1 x 4 + 2 = 6. Without the master pod the worker's node rank is not
+ * known (a workers-only job is elastic): the rank stays unknown. */
+static const char POD_CMD[] = "+ torchrun --nnodes=2 --nproc_per_node=4 --master_addr=qwen-sft-master-0"
+			      " --master_port=23456 train.py --config configs/sft.yaml\n";
+static const char POD_OOM[] =
+	"[default2]:torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.53 GiB. GPU 2 "
+	"has a total capacty of 79.15 GiB of which 1.05 GiB is free. Including non-PyTorch memory, this "
+	"process has 78.09 GiB memory in use. Of the allocated memory 71.44 GiB is allocated by PyTorch, "
+	"and 5.02 GiB is reserved by PyTorch but unallocated.\n";
+
+static int64_t pod_oom_rank(bool with_master)
+{
+	struct fl_session t;
+	fl_session_init(&t, with_master ? "pods" : "pods-nomaster");
+	char *dir = fl_session_path(&t, "pods");
+	cr_assert_eq(mkdir(dir, 0755), 0, "cannot create %s", dir);
+	char buf[2048];
+	char *path = fl_session_path(&t, "pods/qwen-sft-worker-0.log");
+	snprintf(buf, sizeof(buf), "%s%s", POD_CMD, POD_OOM);
+	cr_assert(fl_test_write(path, buf, strlen(buf)), "cannot write %s", path);
+	free(path);
+	if (with_master) {
+		path = fl_session_path(&t, "pods/qwen-sft-master-0.log");
+		snprintf(buf, sizeof(buf), "%s[default0]:{'loss': 1.2345, 'learning_rate': 1.9e-05,"
+			 " 'epoch': 0.12}\n", POD_CMD);
+		cr_assert(fl_test_write(path, buf, strlen(buf)), "cannot write %s", path);
+		free(path);
+	}
+	fl_session_ingest(&t, dir, "--no-keep");
+	struct fl_store *s;
+	struct fl_err err;
+	cr_assert_eq(fl_store_open(&s, t.db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
+	struct fl_stmt *st;
+	cr_assert_eq(fl_store_prepare(s, "SELECT rank, local_rank, host FROM events"
+				      " WHERE kind = 'mem.cuda_oom'", &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(fl_stmt_step(st), 1, "the OOM line was not recognised");
+	cr_expect_eq(fl_stmt_int(st, 1), 2, "local rank from the torchrun prefix");
+	cr_expect_str_eq(fl_stmt_text(st, 2), "qwen-sft-worker-0");
+	int64_t rank = fl_stmt_null(st, 0) ? -1 : fl_stmt_int(st, 0);
+	fl_stmt_free(st);
+	fl_store_close(s);
+	free(dir);
+	fl_session_release(&t);
+	return rank;
+}
+
+Test(attribution, pod_ordinal_gives_node_rank, .timeout = 60)
+{
+	cr_expect_eq(pod_oom_rank(true), 6, "worker-0 is node rank 1 beside master-0");
+	cr_expect_eq(pod_oom_rank(false), -1, "a worker pod without its master has no node rank");
+}
