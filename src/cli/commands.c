@@ -92,10 +92,11 @@ const struct fl_cmd fl_commands[] = {
 	  "    v_ranks(run_id, rank, host, local_rank, lines, last_active, first_error)\n"
 	  "  Tables: SELECT name, sql FROM sqlite_schema (docs/SCHEMA.md)" },
 	{ "steps", cmd_steps, "a run's training-step metrics as logged",
-	  "faultline steps RUN [--rank R | --per-step] [--limit N] [--db PATH]\n"
-	  "                [--format text|json|csv] [-o FILE]\n"
-	  "  each rank's last step lines and every abnormal one; --per-step: the\n"
-	  "  whole series, as means over the ranks that logged each step" },
+	  "faultline steps RUN [--rank R] [--per-rank | --per-step] [--limit N]\n"
+	  "                [--db PATH] [--format text|json|csv] [-o FILE]\n"
+	  "  each rank's last step lines and every abnormal one; --per-rank: one\n"
+	  "  row per rank (last step, last loss, mean step time and throughput);\n"
+	  "  --per-step: the whole series, as means over the ranks that logged each step" },
 	{ "tail", cmd_tail, "the last lines a rank wrote",
 	  "faultline tail RUN RANK [-n N] [--db PATH] [--format text|json|csv] [-o FILE]\n"
 	  "  the last N lines (default 20) of each file of RANK, from the lines kept\n"

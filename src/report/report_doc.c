@@ -460,6 +460,11 @@ static size_t training_metrics(const struct fl_training *t, struct metric *v)
 	n = add_num(v, n, "Tokens/s per GPU", t->tokens_per_s_per_gpu, M_NUM);
 	n = add_num(v, n, "TFLOPS per GPU", t->tflops_per_gpu, M_NUM);
 	n = add_num(v, n, "MFU", t->mfu, M_PERCENT);
+	/* a computed MFU says what it is relative to (docs/TRAINING.md) */
+	n = add_text(v, n, "MFU from", !t->mfu_source			    ? NULL
+				       : !strcmp(t->mfu_source, "params") ? "6 x params x tokens/s / peak"
+				       : !strcmp(t->mfu_source, "tflops") ? "logged TFLOPS / peak"
+									  : "the framework's log");
 	n = add_peak(v, n, t);
 	n = add_num(v, n, "Last grad norm", t->grad_norm_last, M_NUM);
 	n = add_num(v, n, "Last learning rate", t->lr_last, M_NUM);
