@@ -605,6 +605,61 @@ example:  [rank0]:2025-02-13 11:33:29,239 - root - INFO - Applied FSDP to the mo
 expect:   sharding=FSDP
 not:      [rank0]:2025-02-13 11:33:29,203 - root - INFO - Applied selective activation checkpointing to the model
 
+# The device mesh torchtitan builds at start-up (2024 .. 2025-08:
+# parallel_dims.py logs `Building {n}-D device mesh with {names}, {sizes}`).
+# Only dimensions larger than 1 are listed (so an absent one is 1), always
+# in the order pp, dp_replicate, dp_shard (`dp` before 2024-12; with expert
+# parallelism dp_shard_mod_ep, dp_shard_in_ep), cp, tp; the unnamed groups
+# mark which names are present so that the size at the same position is
+# taken. DP is captured only when one data-parallel dimension carries it
+# (HSDP's product is derived from the world size instead); a list with any
+# other name does not match.
+name:     config.torchtitan.device_mesh
+kind:     train.config
+severity: info
+literal:  device mesh with [
+regex:    (?x) Building\ \d+-D\ device\ mesh\ with\ \[
+            (?:('pp')(?:,\ )?)?
+            (?:('dp_replicate')(?:,\ )?)?
+            (?:('dp_shard'|'dp')(?:,\ )?)?
+            (?:('dp_shard_mod_ep'),\ 'dp_shard_in_ep'(?:,\ )?)?
+            (?:('cp')(?:,\ )?)?
+            ('tp')?
+            \],\ \[
+            (?(1)(?<pipeline_parallel_size>\d+)(?:,\ )?)
+            (?(2)(?(3)\d+|(?<data_parallel_size>\d+))(?:,\ )?)
+            (?(3)(?(2)\d+|(?<data_parallel_size>\d+))(?:,\ )?)
+            (?(4)\d+,\ \d+(?:,\ )?)
+            (?(5)(?<context_parallel_size>\d+)(?:,\ )?)
+            (?(6)(?<tensor_parallel_size>\d+))
+            \]
+type:     pipeline_parallel_size=int data_parallel_size=int context_parallel_size=int tensor_parallel_size=int
+doc:      torchtitan device mesh: pipeline, data (one dimension), context and tensor parallel sizes
+# real (torchtitan 2025-02, torch rank prefix; 8 GPUs of FSDP)
+example:  [rank0]:2025-02-13 11:33:12,140 - root - INFO - Building 1-D device mesh with ['dp_shard'], [8]
+expect:   data_parallel_size=8
+# real (torchtitan 2025-06, the [titan] prefix)
+example:  [rank0]:[titan] 2025-06-26 18:12:46,592 - root - INFO - Building 1-D device mesh with ['dp_shard'], [8]
+expect:   data_parallel_size=8
+# the mesh of torchtitan#1570 (DeepSeek-V3 with expert parallelism, 2025-08), in that thread's line format
+example:  [rank0]:[titan] 2025-08-14 06:33:20,918 - root - INFO - Building 3-D device mesh with ['dp_shard_mod_ep', 'dp_shard_in_ep', 'tp'], [4, 16, 4]
+expect:   tensor_parallel_size=4
+# the same format, every dimension (the order parallel_dims.py builds)
+example:  [rank0]:[titan] 2025-03-04 09:12:40,114 - root - INFO - Building 4-D device mesh with ['pp', 'dp_shard', 'cp', 'tp'], [2, 4, 2, 8]
+expect:   pipeline_parallel_size=2
+expect:   data_parallel_size=4
+expect:   context_parallel_size=2
+expect:   tensor_parallel_size=8
+# HSDP: replicate and shard together; DP is their product (derived)
+example:  [rank0]:[titan] 2025-11-25 19:44:52,102 - root - INFO - Building 3-D device mesh with ['dp_replicate', 'dp_shard', 'tp'], [2, 4, 2]
+expect:   tensor_parallel_size=2
+# the same format in 2024, before the dp_shard name (dims dp, tp: torchtitan#27 era)
+example:  [rank0]:2024-06-10 17:21:03,551 - root - INFO - Building 2-D device mesh with ['dp', 'tp'], [4, 2]
+expect:   data_parallel_size=4
+expect:   tensor_parallel_size=2
+not:      [rank0]:2025-02-13 11:33:12,140 - root - INFO - Building 0-D device mesh
+not:      Building 3-D device mesh with ['dp', 'sp', 'pp'], [2, 2, 2]
+
 # ------------------------------------------------------------- Lightning ---
 
 name:     config.lightning.member

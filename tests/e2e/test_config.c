@@ -228,6 +228,37 @@ Test(config, nemo_yaml_consistent, .timeout = 60)
 	json_decref(r);
 }
 
+/* torchtitan states its parallel sizes only in the device mesh it builds:
+ * TP and DP come from there (stated, not derived), and its batch line
+ * agrees with them. A 2-D HSDP mesh states no single DP: none is taken. */
+Test(config, torchtitan_device_mesh, .timeout = 60)
+{
+	static const char log[] =
+		"[rank0]:[titan] 2025-06-26 18:12:46,592 - root - INFO - Building 2-D device mesh with "
+		"['dp_shard', 'tp'], [4, 2]\n"
+		"[rank0]:[titan] 2025-06-26 18:12:53,101 - root - INFO - Applied FSDP to the model\n"
+		"[rank0]:[titan] 2025-06-26 18:12:53,840 - root - INFO - Trainer is initialized with local "
+		"batch size 2, global batch size 16, gradient accumulation steps 2, sequence length 8192, "
+		"total steps 1000 (warmup 100)\n";
+	json_t *r = analyze_text("titanmesh", log);
+	cr_expect_eq(config_int(r, "tensor_parallel_size"), 2);
+	cr_expect_eq(config_int(r, "data_parallel_size"), 4);
+	cr_expect_eq(config_int(r, "grad_accum_steps"), 2);
+	cr_expect_str_eq(config_str(r, "sharding"), "fsdp2");
+	json_t *derived = json_object_get(json_object_get(r, "config"), "derived");
+	cr_expect_eq(json_array_size(derived), 0, "every size was stated");
+	cr_expect_null(finding(r, "gbs_mismatch"), "2 x 2 x 4 = 16");
+	json_decref(r);
+
+	static const char hsdp[] =
+		"[rank0]:[titan] 2025-11-25 19:44:52,102 - root - INFO - Building 2-D device mesh with "
+		"['dp_replicate', 'dp_shard'], [2, 4]\n";
+	r = analyze_text("titanhsdp", hsdp);
+	cr_expect_eq(config_int(r, "data_parallel_size"), -1, "2 x 4 is not in the line");
+	cr_expect_eq(config_int(r, "tensor_parallel_size"), -1);
+	json_decref(r);
+}
+
 /* The Markdown report's configuration table marks what was derived. */
 Test(config, report_marks_derived_values, .timeout = 60)
 {
