@@ -862,20 +862,20 @@ kind:     config.invalid
 severity: error
 priority: 5
 literal:  Check batch related parameters
-regex:    Check batch related parameters\. train_batch_size is not(?:\s+equal to micro_batch_per_gpu \* gradient_acc_step \* world_size\s*(?<global_batch_size>\d+) != (?<micro_batch_size>\d+) \* (?<grad_accum_steps>\d+) \* (?<world_size>\d+))?
-type:     global_batch_size=int micro_batch_size=int grad_accum_steps=int world_size=int
-doc:      DeepSpeed's batch check: train_batch_size must equal train_micro_batch_size_per_gpu x gradient_accumulation_steps x the data-parallel world size it actually sees; set two of them and let DeepSpeed derive the third, or launch the world size the config assumes.
+regex:    Check batch related parameters\. train_batch_size is not(?:\s+equal to micro_batch_per_gpu \* gradient_acc_step \* world_size\s*(?<global_batch_size>\d+) != (?<micro_batch_size>\d+) \* (?<grad_accum_steps>\d+) \* (?<data_parallel_size>\d+))?
+type:     global_batch_size=int micro_batch_size=int grad_accum_steps=int data_parallel_size=int
+doc:      DeepSpeed's batch check (its world_size is the data-parallel size, mpu.get_data_parallel_world_size() under Megatron): train_batch_size must equal train_micro_batch_size_per_gpu x gradient_accumulation_steps x the data-parallel world size it actually sees; set two of them and let DeepSpeed derive the third, or launch the world size the config assumes.
 # torch 2.4 rank prefix, DeepSpeed 0.15 (deepspeed-6914)
 example:  [rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 
 expect:   global_batch_size=8
 expect:   micro_batch_size=2
 expect:   grad_accum_steps=1
-expect:   world_size=1
+expect:   data_parallel_size=1
 # wrapped by rich at 72 columns: only the first line carries the text (starcoder-77)
 example:  AssertionError: Check batch related parameters. train_batch_size is not
 # issue title quoting the error (OpenRLHF/OpenRLHF#346)
 example:  AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 256 != 2 * 18 * 7
-expect:   world_size=7
+expect:   data_parallel_size=7
 not:      [2024-01-01 10:00:00,000] [INFO] [config.py:988:print]   train_batch_size ............. 64
 
 name:     config.invalid.divisible

@@ -129,7 +129,31 @@ Test(config, deepspeed_gbs_mismatch_with_numbers, .timeout = 60)
 	cr_expect(remedy_with(r, "keep the global batch of 256 with gradient accumulation 4"));
 	cr_expect(remedy_with(r, "set the global batch to 512"));
 	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
+	/* 16 ranks divide into a data-parallel-only layout: no layout advice */
+	cr_expect_null(remedy_with(r, "parallel sizes whose product divides"));
 	cr_expect(finding(r, "fp16_in_use"));
+	expect_no_repeats(r);
+	json_decref(r);
+}
+
+/* DeepSpeed's batch assertion is the only line that states the batch
+ * sizes (the engine never printed its dump): its numbers are the
+ * configuration's, and the remediation is in them. */
+Test(config, deepspeed_batch_assertion_numbers, .timeout = 60)
+{
+	json_t *r = analyze_scenario("22-config-error");
+	cr_expect_eq(config_int(r, "global_batch_size"), 512);
+	cr_expect_eq(config_int(r, "micro_batch_size"), 4);
+	cr_expect_eq(config_int(r, "grad_accum_steps"), 4);
+	cr_expect_eq(config_int(r, "data_parallel_size"), 16, "DeepSpeed's world_size is the DP size");
+	json_t *f = finding(r, "gbs_mismatch");
+	cr_assert(f);
+	const char *msg = json_string_value(json_object_get(f, "message"));
+	cr_expect(strstr(msg, "512") && strstr(msg, "= 256") && !strstr(msg, "from the world size"),
+		  "%s", msg);
+	cr_expect(remedy_with(r, "keep the global batch of 512 with gradient accumulation 8"));
+	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
+	cr_expect_null(remedy_with(r, "parallel sizes whose product divides"));
 	expect_no_repeats(r);
 	json_decref(r);
 }
