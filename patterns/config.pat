@@ -697,6 +697,44 @@ not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
 
 # Printed by rank 0 when the Trainer is built with precision 16-mixed or
 # bf16-mixed (before 2.0: 16 / bf16).
+# Lightning's DeepSpeed strategy: its own start-up line (the same rank and
+# world as the generic one, which it replaces) and the precision it gives
+# DeepSpeed when the user's config names none. The ZeRO stage comes from
+# DeepSpeed's own config dump (config.deepspeed.*).
+name:     config.lightning.deepspeed_member
+kind:     train.config
+severity: info
+literal:  initializing deepspeed distributed: GLOBAL_RANK:
+regex:    initializing deepspeed distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
+type:     rank=int world_size=int
+doc:      Lightning DeepSpeedStrategy start-up: this process's global rank and the world size
+# real (pytorch_lightning logger form, 4 GPUs)
+example:  INFO:pytorch_lightning.strategies.deepspeed:initializing deepspeed distributed: GLOBAL_RANK: 0, MEMBER: 1/4
+expect:   rank=0
+expect:   world_size=4
+# real (Ray Train worker, 16 ranks)
+example:  (RayTrainWorker pid=4048, ip=10.0.130.188) initializing deepspeed distributed: GLOBAL_RANK: 5, MEMBER: 6/16
+expect:   rank=5
+expect:   world_size=16
+not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
+
+name:     config.lightning.deepspeed_precision
+kind:     train.config
+severity: info
+literal:  Enabling DeepSpeed
+regex:    \bEnabling DeepSpeed (?<dtype>FP16|BF16)\.
+doc:      Lightning DeepSpeedStrategy precision (fp16 with DeepSpeed's loss scaler, or bf16)
+# real (pytorch_lightning logger form)
+example:  INFO:pytorch_lightning.utilities.rank_zero:Enabling DeepSpeed BF16.
+expect:   dtype=BF16
+# real (Lightning 1.x start-up, quoted in an issue)
+example:  Enabling DeepSpeed FP16.
+expect:   dtype=FP16
+# Lightning 2.x adds the cast
+example:  Enabling DeepSpeed BF16. Model parameters and inputs will be cast to `bfloat16`.
+expect:   dtype=BF16
+not:      INFO:pytorch_lightning.utilities.rank_zero:Using 16bit Automatic Mixed Precision (AMP)
+
 name:     config.lightning.amp
 kind:     train.config
 severity: info

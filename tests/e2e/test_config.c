@@ -178,6 +178,27 @@ Test(config, lightning_precision, .timeout = 60)
 	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
 	cr_expect_null(finding(r, "fp16_in_use"));
 	json_decref(r);
+
+	/* the DeepSpeed strategy's own lines: its world and its precision */
+	static const char ds[] =
+		"INFO:pytorch_lightning.utilities.rank_zero:GPU available: True (cuda), used: True\n"
+		"INFO:pytorch_lightning.strategies.deepspeed:initializing deepspeed distributed: "
+		"GLOBAL_RANK: 0, MEMBER: 1/4\n"
+		"INFO:pytorch_lightning.utilities.rank_zero:Enabling DeepSpeed FP16.\n";
+	r = analyze_text("lightning-ds", ds);
+	cr_expect_eq(config_int(r, "world_size"), 4);
+	cr_expect_str_eq(config_str(r, "dtype"), "fp16");
+	cr_expect(finding(r, "fp16_in_use"));
+	json_decref(r);
+
+	static const char dsbf[] =
+		"INFO:pytorch_lightning.strategies.deepspeed:initializing deepspeed distributed: "
+		"GLOBAL_RANK: 0, MEMBER: 1/4\n"
+		"INFO:pytorch_lightning.utilities.rank_zero:Enabling DeepSpeed BF16.\n";
+	r = analyze_text("lightning-dsbf", dsbf);
+	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
+	cr_expect_null(finding(r, "fp16_in_use"));
+	json_decref(r);
 }
 
 /* A Megatron command line whose TP x PP does not divide the launched world,
