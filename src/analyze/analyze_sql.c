@@ -161,9 +161,28 @@ static const struct fl_sql_def SQL[Q_N] = {
 	[Q_COLL_LAGGARDS] = {
 		"coll_laggards",
 		"SELECT rank FROM (SELECT rank, op, last_opcount, MAX(last_opcount) OVER"
-		" (PARTITION BY op, nranks) AS top FROM colls WHERE run_id = ?1)"
+		" (PARTITION BY op, nranks) AS top FROM colls WHERE run_id = ?1 AND peer IS NULL)"
 		" WHERE rank IS NOT NULL AND op IS NOT NULL AND last_opcount < top"
 		" GROUP BY rank ORDER BY rank" },
+
+	/* The Send / Recv calls of NCCL's COLL traces (colls rows with a peer:
+	 * the peer's rank in the communicator), per rank, communicator and
+	 * peer; the peer's global rank comes from the Init START lines: this
+	 * rank's line for the communicator gives its commId, the line of that
+	 * commId with comm_rank = peer gives the peer. With the last call's
+	 * line, for evidence. */
+	[Q_P2P_CALLS] = {
+		"p2p_calls",
+		"WITH init AS (SELECT rank, json_extract(fields, '$.comm') AS comm,"
+		"  json_extract(fields, '$.comm_id') AS cid, json_extract(fields, '$.comm_rank') AS crank"
+		"  FROM events WHERE run_id = ?1 AND kind = 'nccl.init_start' AND rank IS NOT NULL)"
+		" SELECT c.rank, c.op, peer.rank, SUM(c.calls), MAX(f.path), MAX(c.line), MAX(c.host),"
+		" MAX(c.last_ts), MAX(c.sample)"
+		" FROM colls c JOIN init me ON me.rank = c.rank AND me.comm = c.comm"
+		" JOIN init peer ON peer.cid = me.cid AND peer.crank = c.peer"
+		" LEFT JOIN files f ON f.id = c.file_id"
+		" WHERE c.run_id = ?1 AND c.peer IS NOT NULL AND c.rank IS NOT NULL AND me.cid IS NOT NULL"
+		" GROUP BY c.rank, c.op, peer.rank ORDER BY c.rank, c.op, peer.rank" },
 
 	/* ---- causes.c ---- */
 	/* The host behind a peer address (?2, without its <port>), from the
@@ -188,7 +207,16 @@ static const struct fl_sql_def SQL[Q_N] = {
 				"SELECT (SELECT SUM(channels) FROM transports WHERE run_id = ?1"
 				" AND transport = 'NET/Socket'), (SELECT SUM(channels) FROM transports"
 				" WHERE run_id = ?1 AND transport LIKE 'NET/IB%'), (SELECT COUNT(*)"
-				" FROM events WHERE run_id = ?1 AND kind = 'nccl.no_ib')" },
+				" FROM events WHERE run_id = ?1 AND kind = 'nccl.no_ib'),"
+				/* the interfaces NET/Socket said it used, the hosts */
+				" (SELECT group_concat(i, ', ') FROM (SELECT DISTINCT"
+				" json_extract(fields, '$.if') AS i FROM events WHERE run_id = ?1"
+				" AND kind = 'nccl.socket_devices' AND i IS NOT NULL ORDER BY i LIMIT 4)),"
+				" (SELECT COUNT(DISTINCT host) FROM transports WHERE run_id = ?1"
+				" AND transport = 'NET/Socket'),"
+				" (SELECT group_concat(h, ', ') FROM (SELECT DISTINCT host AS h FROM transports"
+				" WHERE run_id = ?1 AND transport = 'NET/Socket' AND h IS NOT NULL"
+				" ORDER BY h LIMIT 3))" },
 	[Q_SOCKET_TRANSPORTS] = {
 		"socket_transports",
 		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM transports t"
@@ -393,17 +421,55 @@ static const struct fl_sql_def SQL[Q_N] = {
 	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
 	/* The scalars and small arrays, when the run has an analysis saved by
 	 * the analysis whose digest is ?2. */
+	/* ---- network layout (layout.c) ---- */
+	/* One NET/IB channel sample per host whose IB channels never use
+	 * GDRDMA, when another host's do. */
+	[Q_GDR_MISSING] = {
+		"gdr_missing",
+		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM (SELECT MIN(rowid) AS r"
+		" FROM transports WHERE run_id = ?1 AND transport = 'NET/IB' AND host IS NOT NULL"
+		" GROUP BY host HAVING MAX(gdr) = 0) m JOIN transports t ON t.rowid = m.r"
+		" JOIN files f ON f.id = t.file_id WHERE EXISTS (SELECT 1 FROM transports"
+		" WHERE run_id = ?1 AND transport = 'NET/IB' AND gdr = 1) ORDER BY t.host" },
+	/* Per host: how many IB devices NCCL listed ("[0]mlx5_0:1/IB [1]..."),
+	 * the most it listed, and its first such line. */
+	[Q_HCA_COUNTS] = {
+		"hca_counts",
+		"WITH d AS (SELECT id, host, length(x) - length(replace(x, '[', '')) AS n FROM"
+		" (SELECT id, host, json_extract(fields, '$.devices') AS x FROM events"
+		" WHERE run_id = ?1 AND kind = 'nccl.ib_devices' AND host IS NOT NULL)),"
+		" h AS (SELECT host, MAX(n) AS n, MIN(id) AS id FROM d GROUP BY host)"
+		" SELECT h.host, h.n, f.path, e.line, e.rank, e.ts, e.text FROM h"
+		" JOIN events e ON e.id = h.id JOIN files f ON f.id = e.file_id ORDER BY h.host" },
+	/* ---- GPU telemetry (telemetry.c) ---- */
+	[Q_GPU_SAMPLES] = { "gpu_samples",
+			    "SELECT g.host, g.gpu, g.bus_id, g.source, g.ts, g.last_ts, g.samples,"
+			    " g.power_w, g.util_pct, f.path, g.line"
+			    " FROM gpu_samples g LEFT JOIN files f ON f.id = g.file_id"
+			    " WHERE g.run_id = ?1 ORDER BY g.host, g.gpu, g.ts, g.rowid" },
+	/* The last progress line: the latest step line or COLL trace. */
+	[Q_LOG_ONSET] = { "log_onset",
+			  "SELECT host, ts FROM (SELECT host, ts FROM steps WHERE run_id = ?1"
+			  " AND ts IS NOT NULL UNION ALL SELECT host, last_ts FROM colls"
+			  " WHERE run_id = ?1 AND last_ts IS NOT NULL) ORDER BY ts DESC LIMIT 1" },
 	[Q_SAVED_HEAD] = {
 		"saved_head",
 		"SELECT 1, doc ->> '$[0]', doc ->> '$[1]', doc ->> '$[2]', doc ->> '$[3]',"
 		" doc ->> '$[4][0]', doc ->> '$[4][1]', doc ->> '$[4][2]', doc ->> '$[4][3]', doc ->> '$[4][4]', doc ->> '$[4][5]', doc ->> '$[4][6]', doc ->> '$[4][7]',"
-		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]', doc ->> '$[5][5]',"
+		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]', doc ->> '$[5][5]', doc ->> '$[5][8]', doc ->> '$[5][9]',"
 		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
 		" doc ->> '$[12][8]', doc ->> '$[12][9]', doc ->> '$[12][10]', doc ->> '$[12][11]', doc ->> '$[12][12]', doc ->> '$[12][13]', doc ->> '$[12][14]', doc ->> '$[12][15]',"
 		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
 		" doc ->> '$[13][11]', doc ->> '$[13][12]', doc ->> '$[13][13]', doc ->> '$[13][14]',"
-		" doc ->> '$[14][0]', doc ->> '$[14][1]'"
+		" doc ->> '$[14][0]', doc ->> '$[14][1]', doc ->> '$[5][6]', doc ->> '$[5][7]'"
 		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
+	/* The GPUs (saved.c's put_gpus()), without their series. */
+	[Q_SAVED_GPUS] = {
+		"saved_gpus",
+		"SELECT r.key, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4,"
+		" r.value ->> 5, r.value ->> 6, r.value ->> 7, r.value ->> 8, r.value ->> 9, r.value ->> 10,"
+		" r.value ->> 11, r.value ->> 12, r.value ->> 13, r.value ->> 14, r.value ->> 15"
+		" FROM analyses a, json_each(a.doc, '$[17]') r WHERE a.run_id = ?1 ORDER BY r.key" },
 	/* The rank states, in array order. */
 	[Q_SAVED_RANKS] = {
 		"saved_ranks",

@@ -192,6 +192,26 @@ static const char *const MIGRATIONS[] = {
 	"  error_code TEXT, error_message TEXT"
 	");"
 	"CREATE INDEX uploads_status ON uploads(status) WHERE status IN ('queued', 'analyzing');",
+	/* 5 -> 6: GPU telemetry (nvidia-smi CSV and -q dumps, DCGM exporter
+	 * text), folded per GPU by src/pipeline/telemetry.c into a bounded
+	 * series: each row is one bucket of `samples` consecutive samples,
+	 * ts..last_ts, with their mean power and utilisation. */
+	"CREATE TABLE gpu_samples ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  host TEXT, gpu INTEGER NOT NULL, bus_id TEXT, source TEXT NOT NULL,"
+	"  ts INTEGER, last_ts INTEGER, samples INTEGER NOT NULL,"
+	"  power_w REAL, util_pct REAL, mem_used_mib REAL,"
+	"  file_id INTEGER, line INTEGER"
+	");"
+	"CREATE INDEX gpu_samples_run ON gpu_samples(run_id);",
+	/* 6 -> 7: a point-to-point call's COLL trace names its peer (root, the
+	 * peer's rank in the communicator): Send and Recv rows are kept per
+	 * peer, with their last call's line, so that a send never received
+	 * can be named with both ends (src/analyze/hang.c). */
+	"ALTER TABLE colls ADD COLUMN peer INTEGER;"
+	"ALTER TABLE colls ADD COLUMN file_id INTEGER;"
+	"ALTER TABLE colls ADD COLUMN line INTEGER;"
+	"ALTER TABLE colls ADD COLUMN sample TEXT;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))
