@@ -458,6 +458,27 @@ Test(findings, straggler_named_by_the_straggler_detector, .timeout = 60)
 	fl_session_release(&b);
 }
 
+/* Megatron's last rank prints the steps without a host; `steps --per-rank`
+ * names the host attribution gave that rank (scenario 32: rank 15 on
+ * dgx-h12). */
+Test(findings, steps_per_rank_names_the_host, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "perrankhost");
+	char bundle[4096];
+	snprintf(bundle, sizeof(bundle), "%s/scenarios/32-megatron-straggler/bundle", FL_TESTDATA_DIR);
+	json_t *r = fl_session_analyze(&a, bundle, "--no-keep", NULL);
+	json_decref(r);
+	json_t *rows = verb_json(&a, (const char *[]){ "steps", "last", "--per-rank", NULL });
+	cr_assert_eq(json_array_size(rows), 1);
+	json_t *row = json_array_get(rows, 0);
+	cr_expect_eq(json_integer_value(json_object_get(row, "rank")), 15);
+	cr_expect_str_eq(json_string_value(json_object_get(row, "host")), "dgx-h12");
+	cr_expect_eq(json_integer_value(json_object_get(row, "last_step")), 600);
+	json_decref(rows);
+	fl_session_release(&a);
+}
+
 /* Ranks that each log their steps: one whose last step is far behind. */
 Test(findings, straggler_by_last_progress, .timeout = 60)
 {
