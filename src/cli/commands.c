@@ -106,9 +106,12 @@ const struct fl_cmd fl_commands[] = {
 	  "                   [--format text|json|csv] [-o FILE]\n"
 	  "  the first N events (default 40, 0 for all) of at least --severity (default\n"
 	  "  warning), host clocks corrected by the analysis' offsets" },
-	{ "token", cmd_token, "make a bearer token for faultline serve",
+	{ "token", cmd_token, "make, list or revoke bearer tokens for faultline serve",
 	  "faultline token add --scope upload|read|admin [--name NAME] [--db PATH]\n"
-	  "  prints the token once, alone on the last line; the store keeps its hash" },
+	  "faultline token list [--db PATH]\n"
+	  "faultline token revoke ID [--db PATH]\n"
+	  "  add prints the token once, alone on the last line; the store keeps its hash;\n"
+	  "  list shows id, scope, state, creation and name, never a token" },
 	{ "transports", cmd_transports, "a run's NCCL transports per process",
 	  "faultline transports RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
 	{ "upload", cmd_upload, "send a bundle to faultline serve (for job epilogues)",

@@ -407,10 +407,10 @@ static void findings(const struct fl_markup *m, const struct fl_analysis *a, str
  * (ours to format) or a string from the logs (escaped by the markup). */
 struct metric {
 	const char *name;
-	enum { M_INT, M_NUM, M_PERCENT, M_TEXT } type;
+	enum { M_INT, M_NUM, M_PERCENT, M_TEXT, M_PEAK, M_COUNT } type;
 	int64_t i;
 	double d;
-	const char *s;
+	const char *s;  /* M_TEXT; M_PEAK: the dtype, may be NULL */
 };
 
 static size_t add_int(struct metric *v, size_t n, const char *name, int64_t x)
@@ -437,7 +437,18 @@ static size_t add_text(struct metric *v, size_t n, const char *name, const char 
 	return n + 1;
 }
 
-enum { METRICS_MAX = 16 };
+enum { METRICS_MAX = 20 };
+
+/* The dense peak an MFU faultline computed was measured against (the
+ * analysis sets it only then), and its dtype. */
+static size_t add_peak(struct metric *v, size_t n, const struct fl_training *t)
+{
+	if (t->mfu != t->mfu || t->mfu_peak_tflops != t->mfu_peak_tflops)
+		return n;
+	v[n] = (struct metric){ .name = "MFU computed against", .type = M_PEAK,
+				.d = t->mfu_peak_tflops, .s = t->mfu_peak_dtype };
+	return n + 1;
+}
 
 static size_t training_metrics(const struct fl_training *t, struct metric *v)
 {
@@ -454,9 +465,13 @@ static size_t training_metrics(const struct fl_training *t, struct metric *v)
 				       : !strcmp(t->mfu_source, "params") ? "6 x params x tokens/s / peak"
 				       : !strcmp(t->mfu_source, "tflops") ? "logged TFLOPS / peak"
 									  : "the framework's log");
-	n = add_num(v, n, "Dense peak TFLOPS", t->mfu_peak_tflops, M_NUM);
-	n = add_text(v, n, "GPU", t->gpu);
+	n = add_peak(v, n, t);
+	n = add_num(v, n, "Last grad norm", t->grad_norm_last, M_NUM);
+	n = add_num(v, n, "Last learning rate", t->lr_last, M_NUM);
+	n = add_num(v, n, "Last step time (ms)", t->iter_ms_last, M_NUM);
 	n = add_num(v, n, "Last loss scale", t->loss_scale_last, M_NUM);
+	n = add_num(v, n, "Model parameters", t->params, M_COUNT);
+	n = add_text(v, n, "GPU", t->gpu);
 	return n;
 }
 
@@ -503,8 +518,20 @@ static void metric_cells(const struct fl_markup *m, const struct metric *v, stru
 		fl_buf_printf(out, "%.6g", v->d);
 	else if (v->type == M_PERCENT)
 		fl_buf_printf(out, "%.1f%%", v->d * 100);
+	else if (v->type == M_PEAK)
+		fl_buf_printf(out, "%.6g TFLOPS peak", v->d);
+	else if (v->type == M_COUNT && v->d >= 1e9)
+		fl_buf_printf(out, "%.2fB", v->d / 1e9); /* parameters: 8.03B */
+	else if (v->type == M_COUNT && v->d >= 1e6)
+		fl_buf_printf(out, "%.2fM", v->d / 1e6);
+	else if (v->type == M_COUNT)
+		fl_buf_printf(out, "%.0f", v->d);
 	else
 		text(m, out, v->s);
+	if (v->type == M_PEAK && v->s) {
+		lit(out, " ");
+		text(m, out, v->s);
+	}
 }
 
 /* Training and configuration side by side, so that the numbers an
