@@ -273,40 +273,44 @@ Test(hang_sources, desync_mismatched_collective, .timeout = 60)
 static const char *const FORMATS[] = { "text", "md", "html", "jira", "github", "slack" };
 #define NFORMATS (sizeof(FORMATS) / sizeof(FORMATS[0]))
 
-static void reports_of(const char *name, const char *bundle, char *out[NFORMATS])
+/* BUNDLE (or, when NULL, TEXT written as the session's job.log) analysed
+ * once per format. */
+static void reports_of(const char *name, const char *bundle, const char *text,
+		       char *out[NFORMATS])
 {
-	char *tmp = fl_test_tmpdir(name);
-	char db[4096], path[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
+	struct fl_session t;
+	fl_session_init(&t, name);
+	char *log = fl_session_path(&t, "job.log");
+	if (!bundle) {
+		cr_assert(fl_test_write(log, text, strlen(text)));
+		bundle = log;
+	}
 	for (size_t i = 0; i < NFORMATS; i++) {
-		snprintf(path, sizeof(path), "%s/report.%s", tmp, FORMATS[i]);
-		const char *args[] = { "analyze", bundle, "--db", db, "--format", FORMATS[i], "-o", path,
-				       NULL };
-		cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "%s: analyze --format %s failed", name,
-			     FORMATS[i]);
+		char file[64];
+		snprintf(file, sizeof(file), "report.%s", FORMATS[i]);
+		char *path = fl_session_path(&t, file);
+		cr_assert_eq(fl_session_run(&t, "analyze", bundle, "--no-keep", "--db", t.db, "--format",
+					    FORMATS[i], "-o", path, NULL),
+			     0, "%s: analyze --format %s failed", name, FORMATS[i]);
 		out[i] = fl_test_slurp(path, NULL);
 		cr_assert(out[i], "%s: no %s report", name, FORMATS[i]);
+		free(path);
 	}
-	free(tmp);
+	free(log);
+	fl_session_release(&t);
 }
 
 /* The deciding source and a conflict reach every format, not only JSON. */
 Test(hang_sources, conflict_in_every_format, .timeout = 120)
 {
-	char *tmp = fl_test_tmpdir("conflict_formats_log");
-	char log[4096];
-	snprintf(log, sizeof(log), "%s/job.log", tmp);
-	const char *text = SEVEN_WAIT RAS_ONE_BEHIND(5);
-	cr_assert(fl_test_write(log, text, strlen(text)));
 	char *rep[NFORMATS];
-	reports_of("conflict_formats", log, rep);
+	reports_of("conflict_formats", NULL, SEVEN_WAIT RAS_ONE_BEHIND(5), rep);
 	for (size_t i = 0; i < NFORMATS; i++) {
 		cr_expect(strstr(rep[i], "decided by"), "%s: the deciding source", FORMATS[i]);
 		cr_expect(strstr(rep[i], "says"), "%s: a conflict", FORMATS[i]);
 		cr_expect(strstr(rep[i], "watchdog"), "%s: the conflicting source", FORMATS[i]);
 		free(rep[i]);
 	}
-	free(tmp);
 }
 
 /* testdata 49-p2p-unmatched-send: rank 1's send that rank 2 never
@@ -314,7 +318,7 @@ Test(hang_sources, conflict_in_every_format, .timeout = 120)
 Test(hang_sources, p2p_both_ends_in_every_format, .timeout = 120)
 {
 	char *rep[NFORMATS];
-	reports_of("p2p_formats", FL_TESTDATA_DIR "/scenarios/49-p2p-unmatched-send/bundle", rep);
+	reports_of("p2p_formats", FL_TESTDATA_DIR "/scenarios/49-p2p-unmatched-send/bundle", NULL, rep);
 	for (size_t i = 0; i < NFORMATS; i++) {
 		cr_expect(strstr(rep[i], "rank 1 sends to rank 2"), "%s: both ends", FORMATS[i]);
 		cr_expect(strstr(rep[i], "decided by"), "%s: the deciding source", FORMATS[i]);
