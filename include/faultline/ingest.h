@@ -70,6 +70,13 @@ struct fl_ingest_sink {
 	 * the caller splits them, e.g. in another thread. `line` is not called
 	 * and the line counts in the stats stay 0. */
 	int (*chunk)(void *ctx, const char *p, size_t n);
+	/* If set, a member that looks like a Flight Recorder dump
+	 * (fl_frdump_sniff) is read whole, up to FL_FRDUMP_MAX_BYTES (a
+	 * larger one is skipped), and handed over in one piece, borrowed,
+	 * instead of as lines or chunks; member_begin and member_end are not
+	 * called for it. Unset, such a member is read as any other: a pickle
+	 * is binary, JSON is text. */
+	int (*dump)(void *ctx, const struct fl_member *m, const char *p, size_t n);
 };
 
 /* Limits on hostile input (docs/internals/ingest.md). Passing one of the
@@ -95,7 +102,7 @@ struct fl_ingest_stats {
 	char sha256[65];       /* of the bundle bytes (directory: of paths and contents) */
 	uint64_t bytes_in;     /* bytes read from disk */
 	uint64_t bytes_out;    /* decompressed bytes of text members */
-	uint64_t members;      /* text members read */
+	uint64_t members;      /* text members and Flight Recorder dumps read */
 	uint64_t skipped;      /* members skipped */
 	uint64_t lines;
 	bool is_directory;
