@@ -48,6 +48,15 @@ struct fl_first_failure {
 	int64_t line;
 };
 
+/* One rank's entry in a Flight Recorder dump, with the Python stack that
+ * issued it (docs/FLIGHT_RECORDER.md). */
+struct fl_hang_frames {
+	int64_t rank;     /* -1: none */
+	char *collective; /* the entry's op as c10d names it */
+	int64_t seq;      /* -1 unknown */
+	char *frames;     /* "name (file:line)" per line, innermost first; NULL: none */
+};
+
 struct fl_hang {
 	bool set;
 	char *collective;   /* NULL unknown */
@@ -57,6 +66,17 @@ struct fl_hang {
 	int64_t *stuck;
 	size_t nstuck;
 	struct fl_evidence_list evidence;
+	/* Flight Recorder dumps (analyze/fr.c): source is what decided the
+	 * point ("logs", "flight_recorder"; NULL with no hang); mismatch the
+	 * dumps' class of it (not_joined, collective_type, size, dtype, state,
+	 * not_completed; NULL when they showed none); the first diverging
+	 * rank's entry beside a majority rank's; the ranks of the dumps'
+	 * groups (or world) that left no dump. */
+	const char *source, *mismatch;
+	bool dumps; /* the bundle held dumps */
+	struct fl_hang_frames diverging, majority;
+	int64_t *no_dump;
+	size_t nno_dump;
 };
 
 struct fl_finding {

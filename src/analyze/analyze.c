@@ -505,6 +505,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 {
 	struct fl_analysis *a = fl_xcalloc(1, sizeof(*a));
 	a->hang.seq = a->hang.timeout_ms = -1;
+	a->hang.diverging.rank = a->hang.majority.rank = -1;
 	a->first.rank = -1;
 	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .err = err };
 	int rc = load_run(&c);
@@ -529,6 +530,8 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 			set_first(&c, c.first);
 		rc = hang_analyze(&c);
 	}
+	if (!rc)
+		rc = fr_hang(&c);
 	if (!rc)
 		rc = findings_collect(&c);
 	if (!rc) {
@@ -607,6 +610,11 @@ void fl_analysis_free(struct fl_analysis *a)
 	free(a->hang.process_group);
 	free(a->hang.stuck);
 	evidence_release(&a->hang.evidence);
+	free(a->hang.no_dump);
+	free(a->hang.diverging.collective);
+	free(a->hang.diverging.frames);
+	free(a->hang.majority.collective);
+	free(a->hang.majority.frames);
 	cause_release(&a->likely);
 	for (size_t i = 0; i < a->nothers; i++)
 		cause_release(&a->others[i]);

@@ -20,6 +20,7 @@ enum q {
 	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS,
 	Q_CLOCK_SAMPLES,
 	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS,
+	Q_FR_DUMPS, Q_FR_PGS, Q_FR_ENTRIES,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
@@ -100,6 +101,14 @@ void hang_waiters(struct fl_buf *b, size_t nwaiting);
  * that never completed, not on a collective. */
 int hang_check_init(struct ctx *c);
 int hang_analyze(struct ctx *c);
+
+/* fr.c */
+/* Matches the run's Flight Recorder dumps across ranks, as fr_trace
+ * does, and joins what they show to the hang the logs gave (or sets it
+ * when the logs gave none). Nothing when the bundle held no dumps. */
+int fr_hang(struct ctx *c);
+/* "nccl:all_reduce" -> "ALLREDUCE" (caller frees; NULL for NULL). */
+char *fr_c10d_name(const char *profiling_name);
 
 /* findings.c */
 int findings_collect(struct ctx *c);

@@ -148,6 +148,28 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" WHERE rank IS NOT NULL AND op IS NOT NULL AND last_opcount < top"
 		" GROUP BY rank ORDER BY rank" },
 
+	/* ---- fr.c ---- */
+	/* The ranks that left a Flight Recorder dump, and where. */
+	[Q_FR_DUMPS] = {
+		"fr_dumps",
+		"SELECT d.rank, f.path FROM fr_dumps d JOIN files f ON f.id = d.file_id"
+		" WHERE d.run_id = ?1 AND d.rank IS NOT NULL ORDER BY d.rank" },
+	/* Process groups as the dumps' pg_config states them. */
+	[Q_FR_PGS] = {
+		"fr_pgs",
+		"SELECT name, MAX(ranks) FROM fr_pgs WHERE run_id = ?1 GROUP BY name ORDER BY name" },
+	/* Every entry, grouped by process group, kind (collective, P2P) and
+	 * sequence number, then rank: one walk matches them. */
+	[Q_FR_ENTRIES] = {
+		"fr_entries",
+		"SELECT e.rank, e.pg_name, e.pg_desc, e.is_p2p,"
+		" CASE WHEN e.is_p2p = 1 THEN e.p2p_seq_id ELSE e.collective_seq_id END AS seq,"
+		" e.profiling_name, e.state, e.input_sizes, e.input_dtypes, e.output_sizes,"
+		" e.output_dtypes, e.time_created_ns, e.timeout_ms, e.frames, f.path, e.idx"
+		" FROM fr_entries e JOIN files f ON f.id = e.file_id"
+		" WHERE e.run_id = ?1 AND e.rank IS NOT NULL AND e.pg_name IS NOT NULL AND seq IS NOT NULL"
+		" ORDER BY e.pg_name, e.is_p2p, seq, e.rank, e.idx" },
+
 	/* ---- causes.c ---- */
 	/* The host behind a peer address (?2, without its <port>), from the
 	 * addresses NCCL printed for each host. */
@@ -310,7 +332,8 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]',"
 		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
 		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
-		" doc ->> '$[14][0]', doc ->> '$[14][1]'"
+		" doc ->> '$[14][0]', doc ->> '$[14][1]',"
+		" doc ->> '$[15][0]', doc ->> '$[15][1]', doc ->> '$[15][2]', doc ->> '$[15][3]', doc ->> '$[15][4]', doc ->> '$[15][5]', doc ->> '$[15][6]', doc ->> '$[15][7]', doc ->> '$[15][8]', doc ->> '$[15][9]', doc ->> '$[15][10]'"
 		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
 	/* The rank states, in array order. */
 	[Q_SAVED_RANKS] = {

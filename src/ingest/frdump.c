@@ -10,8 +10,8 @@
  * p2p_seq_id, op_id, profiling_name, time_created_ns, input/output sizes
  * and dtypes, state, time_discovered_{started,completed}_ns, retired,
  * timeout_ms, is_p2p and, in pickles, frames (name, filename, line).
- * Versions 2.3 and 2.4 have the fields above; 2.7 to 2.10 add
- * thread_name, thread_id and comm_lib_version, which are not used. A field of
+ * Versions 2.3 and 2.4 have the fields above; 2.10 adds thread_name,
+ * thread_id and comm_lib_version, which are not used. A field of
  * an unexpected type reads as absent, so that a newer dump still gives
  * what faultline understands.
  * Tested by: tests/unit/test_pickle.c, the flight recorder scenarios

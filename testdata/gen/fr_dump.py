@@ -33,6 +33,10 @@ class _Shared(dict):
     __hash__ = object.__hash__
 
 
+def _ver(v):
+    return tuple(int(x) for x in v.split("."))
+
+
 def frame(name, filename, line):
     return _Shared(name=name, filename=filename, line=line)
 
@@ -47,7 +51,7 @@ def entry(record_id, pg_id, pg, cseq, pseq, op_id, pname, in_sizes, in_dtypes, o
     e["record_id"] = record_id
     e["pg_id"] = pg_id
     e["process_group"] = tuple(pg)
-    if version >= "2.7" or version == "2.10":
+    if _ver(version) >= (2, 10):
         e["thread_name"] = thread[0]
         e["thread_id"] = thread[1]
     e["collective_seq_id"] = cseq
@@ -76,7 +80,7 @@ def dump(entries, pgs, pg_status, version="2.4", comm_lib_version="2.21.5"):
     d = {"version": version}
     d["pg_config"] = {name: {"name": name, "desc": desc, "ranks": "[" + ", ".join(str(r) for r in ranks) + "]"}
                       for (name, desc, ranks) in pgs}
-    if version >= "2.7" or version == "2.10":
+    if _ver(version) >= (2, 10):
         d["comm_lib_version"] = comm_lib_version
     d["pg_status"] = {str(k): {"last_enqueued_collective": v[0], "last_started_collective": v[1],
                                "last_completed_collective": v[2]} for k, v in pg_status.items()}

@@ -60,13 +60,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fl_err err;
 	struct fl_pv_doc *d = NULL;
 	fl_err_clear(&err);
-	check_doc(fl_pickle_parse(data, size, &d, &err), d, &err);
+	int rc = fl_pickle_parse(data, size, &d, &err);
+	check_doc(rc, d, &err);
 	d = NULL;
 	fl_err_clear(&err);
-	check_doc(fl_pv_json_parse(data, size, &d, &err), d, &err);
+	rc = fl_pv_json_parse(data, size, &d, &err);
+	check_doc(rc, d, &err);
 
 	struct fl_frdump *fr = NULL;
-	int rc = fl_frdump_parse(data, size, &fr, &err);
+	rc = fl_frdump_parse(data, size, &fr, &err);
 	FUZZ_ASSERT((rc == 0) == (fr != NULL));
 	if (fr) {
 		FUZZ_ASSERT(fr->nentries <= FL_FRDUMP_MAX_ENTRIES);
