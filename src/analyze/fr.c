@@ -63,6 +63,8 @@ struct fr_cand {
 	const struct fr_ent *diverged; /* the first diverging rank's entry */
 	int64_t *stuck;
 	size_t nstuck, cap;
+	int64_t *waiting; /* ranks that reached the point and wait in it */
+	size_t nwaiting, wcap;
 };
 
 static int cmp_i64(const void *a, const void *b)
@@ -264,6 +266,17 @@ static void stuck_add(struct fr_cand *k, int64_t r)
 	k->stuck[k->nstuck++] = r;
 }
 
+/* The present ranks whose entry at the point is not completed. */
+static void waiting_add(struct fr_cand *k, const struct fr_ent *const *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (completed(p[i]))
+			continue;
+		FL_GROW(k->waiting, k->wcap, k->nwaiting + 1);
+		k->waiting[k->nwaiting++] = p[i]->rank;
+	}
+}
+
 /* The majority of the present entries by one field (Boyer-Moore vote). */
 typedef const char *(*field_fn)(const struct fr_ent *);
 static const char *f_name(const struct fr_ent *e) { return e->name; }
@@ -302,6 +315,7 @@ static bool diverging(struct fr_cand *k, const struct fr_ent *const *p, size_t n
 	k->set = true;
 	k->cls = cls;
 	k->at = m;
+	waiting_add(k, p, n);
 	return true;
 }
 
@@ -354,6 +368,7 @@ static void unfinished(const struct fr *f, const struct fr_pg *g, const struct s
 {
 	int64_t seq = v->p[0]->seq;
 	k->at = v->p[0];
+	waiting_add(k, v->p, v->n);
 	for (size_t i = 0; i < v->n; i++)
 		if (!completed(v->p[i])) {
 			k->at = v->p[i];
@@ -441,6 +456,7 @@ static void match_p2p(const struct fr *f, size_t from, size_t to, struct fr_cand
 	k->set = true;
 	k->at = oldest;
 	k->cls = FR_NOT_COMPLETED;
+	waiting_add(k, &oldest, 1);
 	if (peer < 0)
 		return;
 	bool peer_waits = false;
@@ -471,6 +487,7 @@ static bool better(const struct fr_cand *a, const struct fr_cand *b)
 static void cand_release(struct fr_cand *k)
 {
 	free(k->stuck);
+	free(k->waiting);
 	memset(k, 0, sizeof(*k));
 }
 
@@ -562,6 +579,22 @@ static void no_dump(const struct ctx *c, const struct fr *f, struct fl_hang *h)
 	free(all);
 }
 
+/* The ranks that waited at the point the dumps chose, for the summary
+ * and the rank states. */
+static void set_waiting(struct ctx *c, const struct fr_cand *k)
+{
+	free(c->waiting);
+	c->waiting = fl_xmalloc((k->nwaiting + 1) * sizeof(*c->waiting));
+	size_t n = 0;
+	for (size_t i = 0; i < k->nwaiting; i++)
+		c->waiting[n++] = k->waiting[i];
+	qsort(c->waiting, n, sizeof(*c->waiting), cmp_i64);
+	c->nwaiting = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!c->nwaiting || c->waiting[c->nwaiting - 1] != c->waiting[i])
+			c->waiting[c->nwaiting++] = c->waiting[i];
+}
+
 static void set_stuck(struct fl_hang *h, const struct fr_cand *k)
 {
 	free(h->stuck);
@@ -593,6 +626,8 @@ static void apply(struct ctx *c, const struct fr_cand *k)
 			h->timeout_ms = k->at->timeout;
 		if (k->nstuck || !agree)
 			set_stuck(h, k);
+		if (!agree)
+			set_waiting(c, k);
 	}
 	/* the dumps' entries first where they decided */
 	struct fl_evidence_list fr = { 0 };

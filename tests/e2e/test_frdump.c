@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_frdump.c - Flight Recorder dumps in bundles, end to end.
+ *
+ * The scenarios 40-44 check each verdict (test_scenarios.c); here: a
+ * damaged or hostile dump beside good ones is skipped with its reason and
+ * the rest still decides; dumps inside archives (a tar.gz holding a zip
+ * of the dumps) are read like loose ones; the saved analysis gives the
+ * same Flight Recorder fields as the fresh one; a hang without dumps says
+ * how to enable them.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fl_test.h"
+
+/* The value at a dotted path of object keys; NULL when absent. */
+static json_t *at(json_t *j, const char *path)
+{
+	while (j && *path) {
+		size_t n = strcspn(path, ".");
+		char key[64];
+		snprintf(key, sizeof(key), "%.*s", (int)n, path);
+		j = json_object_get(j, key);
+		path += n + (path[n] == '.');
+	}
+	return j;
+}
+
+static const char *str(json_t *j, const char *path)
+{
+	json_t *v = at(j, path);
+	return json_is_string(v) ? json_string_value(v) : "";
+}
+
+static json_int_t num(json_t *j, const char *path)
+{
+	json_t *v = at(j, path);
+	return json_is_integer(v) ? json_integer_value(v) : -1;
+}
+
+static char *scenario(const char *name)
+{
+	char *p = NULL;
+	cr_assert(asprintf(&p, "%s/scenarios/%s/bundle", FL_TESTDATA_DIR, name) > 0);
+	return p;
+}
+
+Test(frdump, damaged_dumps_are_skipped_the_rest_decides, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "fr-damaged");
+	char *src = scenario("41-fr-type-mismatch"), *dir = NULL, *p = NULL;
+	cr_assert(asprintf(&dir, "%s/bundle", t.dir) > 0);
+	cr_assert(fl_test_copy_tree(src, dir));
+	/* a dump cut short, and one that asks to run code */
+	cr_assert(asprintf(&p, "%s/fr/job7781_rank0", dir) > 0);
+	size_t n;
+	char *whole = fl_test_slurp(p, &n);
+	cr_assert(whole && n > 4000);
+	free(p);
+	cr_assert(asprintf(&p, "%s/fr/job7781_rank8", dir) > 0);
+	cr_assert(fl_test_write(p, whole, 3000));
+	free(p);
+	static const char evil[] = "\x80\x02}(X\x07\x00\x00\x00versionX\x03\x00\x00\x00"
+				   "2.4X\x09\x00\x00\x00pg_configcposix\nsystem\nX\x02\x00\x00\x00id\x85R.";
+	cr_assert(asprintf(&p, "%s/fr/job7781_rank9", dir) > 0);
+	cr_assert(fl_test_write(p, evil, sizeof(evil) - 1));
+	free(p);
+
+	json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+	cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), "collective_type");
+	cr_expect_eq(num(j, "verdict.hang.flight_recorder.diverging.rank"), 3);
+	json_decref(j);
+	cr_assert_eq(fl_session_run(&t, "sql", "--db", t.db,
+				    "SELECT path || ': ' || reason FROM skipped ORDER BY path", NULL),
+		     0, "%s", t.err);
+	cr_expect(strstr(t.out, "fr/job7781_rank8: flight recorder dump not read: pickle: data cut short"),
+		  "%s", t.out);
+	cr_expect(strstr(t.out, "fr/job7781_rank9: flight recorder dump not read: pickle: opcode GLOBAL "
+				"refused"),
+		  "%s", t.out);
+	free(whole);
+	free(dir);
+	free(src);
+	fl_session_release(&t);
+}
+
+Test(frdump, dumps_inside_archives, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "fr-archives");
+	char *src = scenario("40-fr-not-joined"), *cmd = NULL, *tgz = NULL;
+	cr_assert(asprintf(&tgz, "%s/job.tar.gz", t.dir) > 0);
+	/* each node's dumps zipped, the logs and the zips in one tar.gz */
+	cr_assert(asprintf(&cmd,
+			   "set -e; cp -r '%s' '%s/b'; cd '%s/b'; for h in *; do (cd $h && zip -qr fr.zip fr"
+			   " && rm -r fr); done; tar -czf '%s' .",
+			   src, t.dir, t.dir, tgz) > 0);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	json_t *ref = fl_session_analyze(&t, src, NULL, NULL);
+	json_t *got = fl_session_analyze(&t, tgz, NULL, NULL);
+	cr_expect_str_eq(str(got, "verdict.hang.source"), "flight_recorder");
+	cr_expect_eq(num(got, "verdict.hang.seq"), num(ref, "verdict.hang.seq"));
+	cr_expect(json_equal(at(got, "verdict.hang.stuck_ranks"), at(ref, "verdict.hang.stuck_ranks")));
+	cr_expect(json_equal(at(got, "verdict.hang.flight_recorder"), at(ref, "verdict.hang.flight_recorder")));
+	json_decref(ref);
+	json_decref(got);
+	free(cmd);
+	free(tgz);
+	free(src);
+	fl_session_release(&t);
+}
+
+/* `report` reads the saved analysis: the dumps' fields must survive it. */
+Test(frdump, saved_analysis_keeps_the_dumps_fields, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "fr-saved");
+	char *src = scenario("41-fr-type-mismatch"), *out = NULL;
+	json_t *fresh = fl_session_analyze(&t, src, NULL, NULL);
+	cr_assert(asprintf(&out, "%s/saved.json", t.dir) > 0);
+	cr_assert_eq(fl_session_run(&t, "report", "last", "--db", t.db, "--format", "json", "-o", out,
+				    NULL),
+		     0, "%s", t.err);
+	json_error_t e;
+	json_t *saved = json_load_file(out, 0, &e);
+	cr_assert_not_null(saved, "%s", e.text);
+	cr_expect(json_equal(at(saved, "verdict.hang"), at(fresh, "verdict.hang")));
+	json_decref(fresh);
+	json_decref(saved);
+	free(out);
+	free(src);
+	fl_session_release(&t);
+}
+
+Test(frdump, hang_without_dumps_says_how_to_enable_them, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "fr-none");
+	char *src = scenario("05-collective-hang");
+	json_t *j = fl_session_analyze(&t, src, NULL, NULL);
+	cr_expect_eq(json_typeof(at(j, "verdict.hang.flight_recorder")), JSON_NULL);
+	cr_expect_str_eq(str(j, "verdict.hang.source"), "logs");
+	json_t *rem = at(j, "verdict.likely_cause.remediation");
+	bool said = false;
+	for (size_t i = 0; i < json_array_size(rem); i++) {
+		const char *s = json_string_value(json_array_get(rem, i));
+		said |= s && strstr(s, "TORCH_NCCL_TRACE_BUFFER_SIZE") &&
+			strstr(s, "TORCH_NCCL_DUMP_ON_TIMEOUT");
+	}
+	cr_expect(said, "no remediation line tells how to enable Flight Recorder dumps");
+	json_decref(j);
+	free(src);
+	fl_session_release(&t);
+}
