@@ -531,6 +531,11 @@ example:  	     [2, 3] finished collective #4, but didn't join collective #5 (co
 expect:   finished_ranks=2, 3
 expect:   finished_seq=4
 expect:   next_seq=5
+# real, pasted without its indentation (NVIDIA/nccl#2213): the rank list
+# at the start of the line is taken for a rank prefix by attribution
+example:  [1] finished collective #1155873, but didn't join collective #1155874
+expect:   finished_seq=1155873
+expect:   next_seq=1155874
 not:      [80818] [rank4]:[E321 02:07:12.539400006 ProcessGroupNCCL.cpp:1709] [PG 1 Rank 4] Timeout at NCCL work: 1580
 
 name:     torch.pg_init

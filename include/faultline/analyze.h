@@ -57,6 +57,14 @@ struct fl_hang_frames {
 	char *frames;     /* "name (file:line)" per line, innermost first; NULL: none */
 };
 
+/* A hang source that disagreed with the one that decided the hang point
+ * (docs/internals/analyze.md lists the sources and their order). */
+struct fl_hang_conflict {
+	char *source; /* the other source's name */
+	char *field;  /* collective, seq, process_group or stuck_ranks */
+	char *value;  /* what that source said, as text */
+};
+
 struct fl_hang {
 	bool set;
 	char *collective;   /* NULL unknown */
@@ -66,13 +74,15 @@ struct fl_hang {
 	int64_t *stuck;
 	size_t nstuck;
 	struct fl_evidence_list evidence;
-	/* Flight Recorder dumps (analyze/fr.c): source is what decided the
-	 * point ("logs", "flight_recorder"; NULL with no hang); mismatch the
-	 * dumps' class of it (not_joined, collective_type, size, dtype, state,
-	 * not_completed; NULL when they showed none); the first diverging
-	 * rank's entry beside a majority rank's; the ranks of the dumps'
-	 * groups (or world) that left no dump. */
-	const char *source, *mismatch;
+	char *source;       /* the source that decided it: watchdog, desync_debug, ... */
+	struct fl_hang_conflict *conflicts;
+	size_t nconflicts;
+	/* Flight Recorder dumps (analyze/fr.c): mismatch is the dumps' class
+	 * of the point they found (not_joined, collective_type, size, dtype,
+	 * state, not_completed; NULL when they showed none); the first
+	 * diverging rank's entry beside a majority rank's; the ranks of the
+	 * dumps' groups (or world) that left no dump. */
+	const char *mismatch;
 	bool dumps; /* the bundle held dumps */
 	struct fl_hang_frames diverging, majority;
 	int64_t *no_dump;
@@ -122,16 +132,47 @@ struct fl_skipped {
 	char *reason;
 };
 
-/* Numbers are NaN / -1 when not logged. */
+/* Numbers are NaN / -1 when not logged. mfu is the logged one, else the
+ * one computed from params, tokens_per_s_per_gpu and the dense peak of
+ * gpu for the run's dtype (docs/TRAINING.md); mfu_source says which
+ * ("logged", "computed"; NULL without an MFU), mfu_peak_tflops and
+ * mfu_peak_dtype the peak a computed one is relative to. */
 struct fl_training {
 	int64_t last_step, first_nonfinite_step, steps;
 	double loss_last, tokens_per_s_per_gpu, tflops_per_gpu, mfu, loss_scale_last;
+	double lr_last, grad_norm_last, iter_ms_last;
+	double params;          /* model size the logs state (summed over model-parallel shards) */
+	double mfu_peak_tflops; /* NaN unless mfu_source is "computed" */
+	const char *mfu_source, *mfu_peak_dtype;
+	char *gpu; /* the GPU model the logs name (owned), NULL */
 };
 
+/* Values computed from the others rather than logged (fl_config.derived). */
+enum {
+	FL_CFG_DERIVED_DP = 1u << 0,  /* world / (TP x PP x CP) */
+	FL_CFG_DERIVED_GAS = 1u << 1, /* GBS / (MBS x DP) */
+	FL_CFG_DERIVED_GBS = 1u << 2, /* MBS x GAS x DP */
+};
+
+/* The run's configuration as its logs state it (docs/TRAINING.md). */
 struct fl_config {
 	int64_t micro_batch_size, grad_accum_steps, global_batch_size, data_parallel_size,
 		tensor_parallel_size, pipeline_parallel_size, seq_length, world_size;
-	char *dtype, *activation_checkpointing, *nccl_version;
+	int64_t context_parallel_size, expert_parallel_size;
+	/* dtype: fp16, bf16 or fp32; activation_checkpointing: none, selective
+	 * or full; sharding: ddp, fsdp, fsdp2, hsdp, zero1, zero2 or zero3 */
+	char *dtype, *activation_checkpointing, *nccl_version, *sharding;
+	unsigned derived; /* FL_CFG_DERIVED_* */
+};
+
+/* The training over its steps, for pictures: at most FL_SERIES_MAX points
+ * in step order, each the mean over a span of consecutive logged steps (of
+ * every rank's lines of those steps), so that a 100k-step run stays as
+ * small as a short one. Numbers are NaN where not logged. */
+enum { FL_SERIES_MAX = 600 };
+struct fl_step_point {
+	int64_t step; /* the span's last step */
+	double loss, grad_norm, tokens_per_s, tflops, mfu;
 };
 
 struct fl_analysis {
@@ -162,6 +203,8 @@ struct fl_analysis {
 	struct fl_timeline_entry *timeline;
 	size_t ntimeline;
 	struct fl_training training;
+	struct fl_step_point *series;
+	size_t nseries;
 	struct fl_config config;
 	char *missing; /* what evidence was missing, for low-confidence verdicts */
 	/* a loaded analysis (fl_analysis_load) owns the strings that the const

@@ -43,8 +43,20 @@ void fl_report_ticket(const struct fl_analysis *a, enum fl_format fmt, const cha
 
 /* Shared helpers for renderers. */
 void fl_report_time(struct fl_buf *b, int64_t ts);           /* RFC 3339 or "-" */
-void fl_md_escape(struct fl_buf *b, const char *s, size_t n);  /* inline Markdown text */
-void fl_md_code(struct fl_buf *b, const char *s, size_t n);    /* inline code span */
+
+/* Where Markdown text goes: what is markup depends on it (GitHub and
+ * GitLab Markdown, i.e. CommonMark with GFM tables, strikethrough and
+ * autolinks, plus GitHub's $maths$). */
+enum fl_md_where {
+	FL_MD_INLINE,     /* after other text on its line */
+	FL_MD_LINE_START, /* first in a paragraph, heading or list item */
+	FL_MD_CELL,       /* in a GFM table cell */
+};
+/* s as one line of inline Markdown text that renders as s, escaping only
+ * what would be markup at that place (report_escape.c lists each case). */
+void fl_md_escape(struct fl_buf *b, const char *s, size_t n, enum fl_md_where where);
+/* s as an inline code span. */
+void fl_md_code(struct fl_buf *b, const char *s, size_t n, enum fl_md_where where);
 void fl_html_escape(struct fl_buf *b, const char *s, size_t n);
 
 #endif

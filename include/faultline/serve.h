@@ -72,6 +72,10 @@ bool fl_disposition_filename(const char *hdr, char *out, size_t cap);
  * usable is left. Written to out (cap >= 201). */
 void fl_upload_name(const char *name, char *out, size_t cap);
 
+/* Every SQL text the service runs (serve_sql.c), for tests/unit/test_sql.c.
+ * Returns the number of entries. */
+size_t fl_serve_sql(const struct fl_sql_def **out);
+
 /* ---- tokens (token.c) ---- */
 
 enum fl_scope { FL_SCOPE_NONE, FL_SCOPE_UPLOAD, FL_SCOPE_READ, FL_SCOPE_ADMIN };

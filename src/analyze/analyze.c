@@ -361,29 +361,69 @@ static void ev_release(struct ev *e)
 /* Whether a loaded event stays in memory. A warning that no rule of
  * rules.c gives a role (the repeated IB port warnings of an error storm)
  * is read by no pass: it only counts towards what the bundle had
- * (any_timed, any_ranked). The RAS report's lines and torchrun's root
- * cause header are read by kind, without a role. */
+ * (any_timed, any_ranked, from Q_EVENTS_SEEN), and Q_EVENTS does not load
+ * the kinds that cannot be kept (keepable_kinds). The RAS report's lines
+ * and torchrun's root cause header are read by kind, without a role: a
+ * pass that reads another role-less kind adds it to READ_BY_KIND. */
+static const char *const READ_BY_KIND[] = { "nccl.ras_comm", "nccl.ras_mismatch",
+					    "nccl.ras_rank", "launcher.root_cause",
+					    "torch.desync" };
+
 static bool kept(const struct ev *e)
 {
-	return e->role != ROLE_NONE || e->severity >= 2 || !strcmp(e->kind, "nccl.ras_comm") ||
-	       !strcmp(e->kind, "nccl.ras_mismatch") || !strcmp(e->kind, "nccl.ras_rank") ||
-	       !strcmp(e->kind, "launcher.root_cause");
+	if (e->role != ROLE_NONE || e->severity >= 2)
+		return true;
+	for (size_t i = 0; i < sizeof(READ_BY_KIND) / sizeof(READ_BY_KIND[0]); i++)
+		if (!strcmp(e->kind, READ_BY_KIND[i]))
+			return true;
+	return false;
+}
+
+/* Q_EVENTS' ?3: the kinds kept() can keep below error severity, as a JSON
+ * array (caller releases). */
+static void keepable_kinds(struct fl_buf *json)
+{
+	fl_buf_addc(json, '[');
+	rules_kinds(json);
+	for (size_t i = 0; i < sizeof(READ_BY_KIND) / sizeof(READ_BY_KIND[0]); i++) {
+		fl_buf_addc(json, ',');
+		fl_json_str(json, READ_BY_KIND[i], strlen(READ_BY_KIND[i]));
+	}
+	fl_buf_addc(json, ']');
+}
+
+/* any_timed and any_ranked over every loadable event, also the warnings
+ * Q_EVENTS does not load. */
+static int events_seen(struct ctx *c)
+{
+	struct fl_stmt *st;
+	int rc = q_row(c, Q_EVENTS_SEEN, &st);
+	if (rc)
+		return rc;
+	c->any_timed = fl_stmt_int(st, 0) != 0;
+	c->any_ranked = fl_stmt_int(st, 1) != 0;
+	fl_stmt_free(st);
+	return FL_OK;
 }
 
 static int load_events(struct ctx *c)
 {
 	struct fl_stmt *st;
-	int rc = q_open(c, Q_EVENTS, &st);
+	int rc = events_seen(c);
+	if (!rc)
+		rc = q_open(c, Q_EVENTS, &st);
 	if (rc)
 		return rc;
+	struct fl_buf kinds = FL_BUF_INIT;
+	keepable_kinds(&kinds);
 	fl_stmt_bind_int(st, 2, MAX_EVENTS);
+	fl_stmt_bind_text(st, 3, kinds.ptr);
 	size_t cap = 0;
 	while (!rc && (rc = q_step(c, Q_EVENTS, st)) == 1) {
 		FL_GROW(c->ev, cap, c->nev + 1);
 		struct ev *e = &c->ev[c->nev];
 		rc = load_event(c, st, e);
 		assert(c->nev == 0 || c->ev[c->nev - 1].id < e->id);
-		c->any_timed = c->any_timed || e->ts_kind == 1;
 		c->any_ranked = c->any_ranked || e->rank >= 0;
 		if (kept(e))
 			c->nev++;
@@ -391,6 +431,7 @@ static int load_events(struct ctx *c)
 			ev_release(e);
 	}
 	fl_stmt_free(st);
+	fl_buf_release(&kinds);
 	return rc;
 }
 
@@ -491,6 +532,7 @@ static void set_first(struct ctx *c, const struct ev *e)
 
 static void ctx_release(struct ctx *c)
 {
+	fr_release(c);
 	for (size_t i = 0; i < c->nev; i++)
 		ev_release(&c->ev[i]);
 	free(c->ev);
@@ -523,15 +565,16 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	if (!rc)
 		rc = training_collect(&c);
 	if (!rc)
+		rc = series_collect(&c);
+	if (!rc)
 		rc = world_collect(&c);
 	if (!rc) {
+		config_derive(&a->config);
 		c.first = first_primary(&c);
 		if (c.first)
 			set_first(&c, c.first);
 		rc = hang_analyze(&c);
 	}
-	if (!rc)
-		rc = fr_hang(&c);
 	if (!rc)
 		rc = findings_collect(&c);
 	if (!rc) {
@@ -610,6 +653,13 @@ void fl_analysis_free(struct fl_analysis *a)
 	free(a->hang.process_group);
 	free(a->hang.stuck);
 	evidence_release(&a->hang.evidence);
+	free(a->hang.source);
+	for (size_t i = 0; i < a->hang.nconflicts; i++) {
+		free(a->hang.conflicts[i].source);
+		free(a->hang.conflicts[i].field);
+		free(a->hang.conflicts[i].value);
+	}
+	free(a->hang.conflicts);
 	free(a->hang.no_dump);
 	free(a->hang.diverging.collective);
 	free(a->hang.diverging.frames);
@@ -639,9 +689,12 @@ void fl_analysis_free(struct fl_analysis *a)
 		free(a->timeline[i].text);
 	}
 	free(a->timeline);
+	free(a->series);
 	free(a->config.dtype);
+	free(a->training.gpu);
 	free(a->config.activation_checkpointing);
 	free(a->config.nccl_version);
+	free(a->config.sharding);
 	free(a->missing);
 	for (size_t i = 0; i < a->npool; i++)
 		free(a->pool[i]);

@@ -17,15 +17,16 @@ enum role {
 
 /* The statements of analyze_sql.c, by name. */
 enum q {
-	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS,
+	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS, Q_EVENTS_SEEN,
 	Q_CLOCK_SAMPLES,
 	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS,
 	Q_FR_DUMPS, Q_FR_PGS, Q_FR_ENTRIES,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
-	Q_XIDS, Q_THROUGHPUT, Q_STRAGGLERS, Q_RANKS_PER_HOST,
-	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_CONFIG,
+	Q_XIDS, Q_DROP_TOKENS, Q_DROP_TFLOPS, Q_DROP_SAMPLES, Q_DROP_STEPS, Q_DROP_EVIDENCE, Q_RANK_STEPS,
+	Q_RANK_TIMING, Q_RANKS_PER_HOST,
+	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
 	Q_SAVED_HEAD, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
@@ -63,21 +64,40 @@ struct ctx {
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
 	bool hang_in_init;   /* the stuck ranks never completed communicator init */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
-	bool any_timed;      /* some loaded event had a dated stamp (ts_kind 1) */
-	bool any_ranked;     /* some loaded event had a rank */
+	bool any_timed;      /* some loadable event had a dated stamp (ts_kind 1) */
+	bool any_ranked;     /* some loadable event had a rank */
 	struct bus *buses;   /* loaded on first use (analyze.c) */
 	size_t nbuses;
 	bool buses_loaded;
+	struct fr_state *fr; /* fr.c's match of the dumps, made once */
 	struct fl_err *err;
 };
 
 /* rules.c */
 void rules_classify(struct ev *e);
+/* Appends each kind that a rule can give a role to, as JSON strings
+ * separated by commas. */
+void rules_kinds(struct fl_buf *json);
 const struct fl_cause_rule *rules_cause(const char *cause);
 /* Generic remediation items that evidence can settle: the item's index
  * in its rule, so that causes.c can leave out an "if ..." the lead event
  * has already answered. */
-enum { REM_GPU_OOM_FRAGMENTATION = 3, REM_LOSS_DIVERGENCE_FP16 = 2 };
+enum {
+	REM_GPU_OOM_BATCH = 0,
+	REM_GPU_OOM_RECOMPUTE = 1,
+	REM_GPU_OOM_SHARDING = 2,
+	REM_GPU_OOM_FRAGMENTATION = 3,
+	REM_LOSS_DIVERGENCE_LR = 0,
+	REM_LOSS_DIVERGENCE_DATA = 1,
+	REM_LOSS_DIVERGENCE_FP16 = 2,
+	REM_FP16_OVERFLOW_BF16 = 0,
+	REM_FP16_OVERFLOW_LR = 1,
+	REM_SLOW_TRANSPORT_RDMA = 0,
+	REM_SLOW_TRANSPORT_IFNAME = 1,
+	REM_SLOW_TRANSPORT_GAS = 2,
+	REM_CONFIG_ERROR_BATCH = 1,
+	REM_CONFIG_ERROR_LAYOUT = 2,
+};
 /* Xid class (hardware, application, consequence, info) and a sentence
  * with its meaning and usual action (caller frees). */
 const char *rules_xid_class(int64_t xid);
@@ -93,6 +113,28 @@ int clock_offsets(struct ctx *c);
 int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 
 /* hang.c */
+/* One hang source's view of where progress stopped. hang_analyze() asks
+ * every source in SOURCES[] (hang.c) for one, picks the deciding one and
+ * lists where the others disagree. A source fills only what it knows
+ * (NULL / -1 otherwise) and sets found when it saw a hang at all. */
+struct hang_cand {
+	bool found;
+	char *collective;    /* c10d OpType, upper case */
+	char *process_group;
+	int64_t seq;         /* -1 unknown */
+	bool seq_is_opcount; /* seq counts NCCL launches of its collective, not c10d work */
+	int64_t timeout_ms;  /* -1 unknown */
+	int64_t *stuck;      /* ranks that never reached or finished it */
+	size_t nstuck, capstuck;
+	int64_t *waiting;    /* ranks known to wait in it */
+	size_t nwaiting, capwaiting;
+	bool in_init;        /* stuck in communicator set-up, not a collective */
+	struct fl_evidence_list evidence;
+};
+/* Adds a rank to a candidate's stuck or waiting ranks (negative: ignored);
+ * hang_analyze() sorts and dedups them. */
+void hang_cand_stuck(struct hang_cand *k, int64_t rank);
+void hang_cand_waiting(struct hang_cand *k, int64_t rank);
 /* "N rank(s) waited" - or, when no waiting line named its rank (torch 1.x
  * prints none), "ranks waited". */
 void hang_waiters(struct fl_buf *b, size_t nwaiting);
@@ -102,23 +144,60 @@ void hang_waiters(struct fl_buf *b, size_t nwaiting);
 int hang_check_init(struct ctx *c);
 int hang_analyze(struct ctx *c);
 
-/* fr.c */
-/* Matches the run's Flight Recorder dumps across ranks, as fr_trace
- * does, and joins what they show to the hang the logs gave (or sets it
- * when the logs gave none). Nothing when the bundle held no dumps. */
-int fr_hang(struct ctx *c);
+/* fr.c: Flight Recorder dumps as hang sources (hang.c's SOURCES[]).
+ * The dumps are matched across ranks once, on the first call (as
+ * fr_trace does; docs/FLIGHT_RECORDER.md); the match also sets the
+ * hang's Flight Recorder fields (dumps, ranks without one, mismatch,
+ * frames) whichever source decides. fr_hang_diverged() finds a hang when
+ * the dumps name who diverged (collective_type, size, dtype,
+ * not_joined), fr_hang_unfinished() when they only show an unfinished
+ * collective (state, not_completed). */
+int fr_hang_diverged(struct ctx *c, struct hang_cand *k);
+int fr_hang_unfinished(struct ctx *c, struct hang_cand *k);
+void fr_release(struct ctx *c);
 /* "nccl:all_reduce" -> "ALLREDUCE" (caller frees; NULL for NULL). */
 char *fr_c10d_name(const char *profiling_name);
 
 /* findings.c */
 int findings_collect(struct ctx *c);
 int training_collect(struct ctx *c);
-int config_collect(struct ctx *c);
+/* series.c: a->series from the per-step means. */
+int series_collect(struct ctx *c);
+/* mfu.c: the logged MFU's source, or one computed from the model size, the
+ * throughput and the GPU's dense peak; needs training, config and world. */
+void mfu_compute(struct ctx *c);
 void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *message);
 void evidence_add(struct fl_evidence_list *l, const struct ev *e);
 void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,
 		      const char *host, int64_t ts, const char *text);
 void evidence_release(struct fl_evidence_list *l);
+
+/* config.c */
+int config_collect(struct ctx *c);
+/* Fills what follows from the logged values: DP = world / (TP x PP x CP),
+ * then GAS = GBS / (MBS x DP) or GBS = MBS x GAS x DP; sets k->derived.
+ * After world_collect() (the world size may come from the launcher). */
+void config_derive(struct fl_config *k);
+
+/* remedy.c: remediation lines in the run's own numbers. */
+#define REMEDY_MAX 6
+struct remedy_in {
+	const struct fl_config *config;
+	double lr;                    /* the last logged learning rate before the
+					 first non-finite step; NaN unknown */
+	int64_t first_nonfinite_step; /* -1 unknown */
+	const char *socket_if;        /* NCCL's socket interface, or NULL */
+	bool fp16;                    /* fp16 by the config or by loss-scale lines */
+};
+struct remedy {
+	char *line[REMEDY_MAX]; /* owned */
+	size_t n;
+	unsigned settled; /* bit i: the cause's generic item i is made concrete */
+};
+/* The lines for cause (none for causes the configuration does not
+ * speak to); release with remedy_release(). */
+void remedy_build(const char *cause, const struct remedy_in *in, struct remedy *r);
+void remedy_release(struct remedy *r);
 
 /* helpers shared by the analysis files (analyze.c) */
 /* Prepares a statement of analyze_sql.c with ?1 bound to the run. On

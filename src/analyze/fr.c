@@ -19,9 +19,11 @@
  *   4. nobody completed it (not_completed): the group's ranks that left
  *      no dump are the suspects.
  * Across groups, classes 1-2 before 3-4, then the earliest entry. Ranks
- * that wrote no dump (SIGKILL, OOM) are named; the logs' hang is kept
- * where the dumps cannot decide (classes 3-4) and replaced where they
- * can. One query loads the entries sorted, one walk matches them.
+ * that wrote no dump (SIGKILL, OOM) are named. The point is offered to
+ * hang.c as a source's candidate: first of all sources for classes 1-2,
+ * after the logs' own sources for classes 3-4, so that the dumps decide
+ * where they name who diverged and otherwise fill in or disagree. One
+ * query loads the entries sorted, one walk matches them, once.
  * Tested by: tests/e2e (scenarios 40-44), tests/unit/test_sql.c
  */
 #include "analyze_int.h"
@@ -191,7 +193,7 @@ static int load_entries(struct ctx *c, struct fr *f)
 	return 0;
 }
 
-static void fr_release(struct fr *f)
+static void fr_free(struct fr *f)
 {
 	for (size_t i = 0; i < f->n; i++) {
 		struct fr_ent *e = &f->e[i];
@@ -266,11 +268,14 @@ static void stuck_add(struct fr_cand *k, int64_t r)
 	k->stuck[k->nstuck++] = r;
 }
 
-/* The present ranks whose entry at the point is not completed. */
-static void waiting_add(struct fr_cand *k, const struct fr_ent *const *p, size_t n)
+/* The present ranks whose entry at the point is not completed and, when
+ * like is set, agrees with it in fn: they wait in it. */
+typedef const char *(*field_fn)(const struct fr_ent *);
+static void waiting_add(struct fr_cand *k, const struct fr_ent *const *p, size_t n,
+			const struct fr_ent *like, field_fn fn)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (completed(p[i]))
+		if (completed(p[i]) || (like && !eq(fn(p[i]), fn(like))))
 			continue;
 		FL_GROW(k->waiting, k->wcap, k->nwaiting + 1);
 		k->waiting[k->nwaiting++] = p[i]->rank;
@@ -278,7 +283,6 @@ static void waiting_add(struct fr_cand *k, const struct fr_ent *const *p, size_t
 }
 
 /* The majority of the present entries by one field (Boyer-Moore vote). */
-typedef const char *(*field_fn)(const struct fr_ent *);
 static const char *f_name(const struct fr_ent *e) { return e->name; }
 static const char *f_isz(const struct fr_ent *e) { return e->isz; }
 static const char *f_osz(const struct fr_ent *e) { return e->osz; }
@@ -315,7 +319,7 @@ static bool diverging(struct fr_cand *k, const struct fr_ent *const *p, size_t n
 	k->set = true;
 	k->cls = cls;
 	k->at = m;
-	waiting_add(k, p, n);
+	waiting_add(k, p, n, m, fn);
 	return true;
 }
 
@@ -368,7 +372,6 @@ static void unfinished(const struct fr *f, const struct fr_pg *g, const struct s
 {
 	int64_t seq = v->p[0]->seq;
 	k->at = v->p[0];
-	waiting_add(k, v->p, v->n);
 	for (size_t i = 0; i < v->n; i++)
 		if (!completed(v->p[i])) {
 			k->at = v->p[i];
@@ -380,6 +383,7 @@ static void unfinished(const struct fr *f, const struct fr_pg *g, const struct s
 	k->set = true;
 	if (k->nstuck) {
 		k->cls = FR_NOT_JOINED;
+		waiting_add(k, v->p, v->n, NULL, NULL);
 		size_t d = dumped_at(f, k->stuck[0]);
 		k->diverged = d == SIZE_MAX ? NULL : f->last[d];
 		return;
@@ -388,6 +392,8 @@ static void unfinished(const struct fr *f, const struct fr_pg *g, const struct s
 	for (size_t i = 0; i < v->n; i++)
 		some_done |= completed(v->p[i]);
 	k->cls = some_done ? FR_STATE : FR_NOT_COMPLETED;
+	if (!some_done)
+		waiting_add(k, v->p, v->n, NULL, NULL);
 	for (size_t i = 0; some_done && i < v->n; i++)
 		if (!completed(v->p[i])) {
 			if (!k->nstuck)
@@ -456,7 +462,7 @@ static void match_p2p(const struct fr *f, size_t from, size_t to, struct fr_cand
 	k->set = true;
 	k->at = oldest;
 	k->cls = FR_NOT_COMPLETED;
-	waiting_add(k, &oldest, 1);
+	waiting_add(k, &oldest, 1, NULL, NULL);
 	if (peer < 0)
 		return;
 	bool peer_waits = false;
@@ -579,92 +585,83 @@ static void no_dump(const struct ctx *c, const struct fr *f, struct fl_hang *h)
 	free(all);
 }
 
-/* The ranks that waited at the point the dumps chose, for the summary
- * and the rank states. */
-static void set_waiting(struct ctx *c, const struct fr_cand *k)
-{
-	free(c->waiting);
-	c->waiting = fl_xmalloc((k->nwaiting + 1) * sizeof(*c->waiting));
-	size_t n = 0;
-	for (size_t i = 0; i < k->nwaiting; i++)
-		c->waiting[n++] = k->waiting[i];
-	qsort(c->waiting, n, sizeof(*c->waiting), cmp_i64);
-	c->nwaiting = 0;
-	for (size_t i = 0; i < n; i++)
-		if (!c->nwaiting || c->waiting[c->nwaiting - 1] != c->waiting[i])
-			c->waiting[c->nwaiting++] = c->waiting[i];
-}
+struct fr_state {
+	struct fr f;
+	struct fr_cand best;
+};
 
-static void set_stuck(struct fl_hang *h, const struct fr_cand *k)
+/* Loads and matches the dumps once per analysis; sets the hang's Flight
+ * Recorder fields. */
+static int fr_match(struct ctx *c)
 {
-	free(h->stuck);
-	h->stuck = fl_xmalloc((k->nstuck + 1) * sizeof(*h->stuck));
-	if (k->nstuck)
-		memcpy(h->stuck, k->stuck, k->nstuck * sizeof(*h->stuck));
-	h->nstuck = k->nstuck;
-}
-
-/* The dumps decide the point (no hang from the logs, or a class that
- * names who diverged); otherwise they add their evidence to it. */
-static void apply(struct ctx *c, const struct fr_cand *k)
-{
+	if (c->fr)
+		return 0;
+	c->fr = fl_xcalloc(1, sizeof(*c->fr));
+	struct fr *f = &c->fr->f;
+	int rc = load_dumps(c, f);
+	if (!rc && f->ndumped)
+		rc = load_pgs(c, f);
+	if (!rc && f->ndumped)
+		rc = load_entries(c, f);
+	if (rc || !f->ndumped)
+		return rc;
 	struct fl_hang *h = &c->a->hang;
-	bool decisive = k->cls <= FR_NOT_JOINED;
-	bool agree = h->set && h->seq == k->at->seq;
-	h->mismatch = CLASS_NAME[k->cls];
-	frames_of(&h->diverging, k->diverged);
-	frames_of(&h->majority, k->diverged ? k->at : NULL);
-	if (!h->set || decisive) {
-		h->set = true;
-		h->source = "flight_recorder";
-		free(h->collective);
-		free(h->process_group);
-		h->collective = fr_c10d_name(k->at->name);
-		h->seq = k->at->seq;
-		h->process_group = fl_xstrdup(k->at->pg);
-		if (k->at->timeout >= 0)
-			h->timeout_ms = k->at->timeout;
-		if (k->nstuck || !agree)
-			set_stuck(h, k);
-		if (!agree)
-			set_waiting(c, k);
+	h->dumps = true;
+	no_dump(c, f, h);
+	struct fr_cand *k = &c->fr->best;
+	match_all(f, k);
+	if (k->set) {
+		h->mismatch = CLASS_NAME[k->cls];
+		frames_of(&h->diverging, k->diverged);
+		frames_of(&h->majority, k->diverged ? k->at : NULL);
 	}
-	/* the dumps' entries first where they decided */
-	struct fl_evidence_list fr = { 0 };
-	entry_evidence(&fr, k->at, rank_host(c, k->at->rank));
-	if (k->diverged && k->diverged != k->at)
-		entry_evidence(&fr, k->diverged, rank_host(c, k->diverged->rank));
-	struct fl_evidence_list *first = h->source && !strcmp(h->source, "flight_recorder") ? &fr
-											      : &h->evidence;
-	struct fl_evidence_list *then = first == &fr ? &h->evidence : &fr;
-	for (size_t i = 0; i < then->n; i++) {
-		FL_GROW(first->v, first->cap, first->n + 1);
-		first->v[first->n++] = then->v[i];
-	}
-	free(then->v);
-	h->evidence = *first;
+	return 0;
 }
 
-int fr_hang(struct ctx *c)
+/* The point as a hang source's candidate: the collective as c10d names
+ * it, the process group as the watchdog prints it (its description, else
+ * its name), the entries as evidence. */
+static void candidate(struct ctx *c, const struct fr_cand *b, struct hang_cand *k)
 {
-	struct fr f = { 0 };
-	int rc = load_dumps(c, &f);
-	if (!rc && f.ndumped)
-		rc = load_pgs(c, &f);
-	if (!rc && f.ndumped)
-		rc = load_entries(c, &f);
-	if (!rc && f.ndumped) {
-		struct fl_hang *h = &c->a->hang;
-		h->dumps = true;
-		no_dump(c, &f, h);
-		struct fr_cand best = { 0 };
-		match_all(&f, &best);
-		if (best.set)
-			apply(c, &best);
-		cand_release(&best);
-	}
-	if (!rc && c->a->hang.set && !c->a->hang.source)
-		c->a->hang.source = "logs";
-	fr_release(&f);
+	const struct fr_ent *e = b->at;
+	k->found = true;
+	k->collective = fr_c10d_name(e->name);
+	k->process_group = fl_xstrdup(e->desc && *e->desc ? e->desc : e->pg);
+	k->seq = e->seq;
+	k->timeout_ms = e->timeout;
+	for (size_t i = 0; i < b->nstuck; i++)
+		hang_cand_stuck(k, b->stuck[i]);
+	for (size_t i = 0; i < b->nwaiting; i++)
+		hang_cand_waiting(k, b->waiting[i]);
+	entry_evidence(&k->evidence, e, rank_host(c, e->rank));
+	if (b->diverged && b->diverged != e)
+		entry_evidence(&k->evidence, b->diverged, rank_host(c, b->diverged->rank));
+}
+
+int fr_hang_diverged(struct ctx *c, struct hang_cand *k)
+{
+	int rc = fr_match(c);
+	const struct fr_cand *b = c->fr ? &c->fr->best : NULL;
+	if (!rc && b && b->set && b->cls <= FR_NOT_JOINED)
+		candidate(c, b, k);
 	return rc;
+}
+
+int fr_hang_unfinished(struct ctx *c, struct hang_cand *k)
+{
+	int rc = fr_match(c);
+	const struct fr_cand *b = c->fr ? &c->fr->best : NULL;
+	if (!rc && b && b->set && b->cls > FR_NOT_JOINED)
+		candidate(c, b, k);
+	return rc;
+}
+
+void fr_release(struct ctx *c)
+{
+	if (!c->fr)
+		return;
+	fr_free(&c->fr->f);
+	cand_release(&c->fr->best);
+	free(c->fr);
+	c->fr = NULL;
 }

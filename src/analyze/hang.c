@@ -2,15 +2,25 @@
 /*
  * hang.c - where progress stopped, and who never arrived.
  *
- * Every healthy rank's watchdog reports the collective it waited in:
- * WorkNCCL(SeqNum=S, OpType=OP). The hang point is the (process group,
- * seq, op) reported by the most ranks. The ranks that never arrived are
- * the ones that logged in this bundle but did not report waiting there -
- * a stuck rank is usually silent - and those that reported an earlier
- * seq or a lower last-enqueued work. Without watchdog lines, a
- * communicator whose Init START has no Init COMPLETE on some ranks is the
- * hang point, and COLL traces' lowest opCount names the laggards.
- * Tested by: tests/e2e (collective_hang and cascade scenarios)
+ * Several sources in the bundle can say where a job hung; each gives one
+ * candidate (struct hang_cand) and SOURCES[] below orders them, most
+ * specific first. The first candidate that names a collective or stuck
+ * ranks decides the hang point; fields it does not know are taken from
+ * candidates that agree on the collective; where another source names a
+ * different collective, seq, process group or stuck ranks, that is kept
+ * as a conflict for the report.
+ *
+ * The watchdog source: every healthy rank's watchdog reports the
+ * collective it waited in: WorkNCCL(SeqNum=S, OpType=OP). The hang point
+ * is the (process group, seq, op) reported by the most ranks. The ranks
+ * that never arrived are the ones that logged in this bundle but did not
+ * report waiting there - a stuck rank is usually silent - and those that
+ * reported an earlier seq or a lower last-enqueued work. Without any of
+ * those, a communicator whose Init START has no Init COMPLETE on some
+ * ranks is the hang point, and COLL traces' lowest opCount names the
+ * laggards.
+ * Tested by: tests/e2e (collective_hang and cascade scenarios),
+ * tests/unit/test_hang.c (choice of source, conflicts)
  */
 #include "analyze_int.h"
 
@@ -170,19 +180,25 @@ static void active_ranks(const struct ctx *c, int64_t **v, size_t *n, size_t *ca
 			push_rank(v, n, cap, c->a->ranks[i].rank);
 }
 
-static void set_from_group(struct ctx *c, struct group *g)
+void hang_cand_stuck(struct hang_cand *k, int64_t rank)
 {
-	struct fl_hang *h = &c->a->hang;
-	h->set = true;
-	h->collective = g->op ? fl_xstrdup(g->op) : NULL;
-	h->seq = g->seq;
-	h->process_group = g->pg ? fl_xstrdup(g->pg) : NULL;
-	h->timeout_ms = g->timeout;
-	c->waiting = fl_xmalloc((g->n + 1) * sizeof(int64_t));
-	if (g->n)
-		memcpy(c->waiting, g->ranks, g->n * sizeof(int64_t));
-	c->nwaiting = g->n;
-	rank_set_finish(c->waiting, &c->nwaiting);
+	push_rank(&k->stuck, &k->nstuck, &k->capstuck, rank);
+}
+
+void hang_cand_waiting(struct hang_cand *k, int64_t rank)
+{
+	push_rank(&k->waiting, &k->nwaiting, &k->capwaiting, rank);
+}
+
+static void cand_from_group(struct hang_cand *k, const struct group *g)
+{
+	k->found = true;
+	k->collective = g->op ? fl_xstrdup(g->op) : NULL;
+	k->seq = g->seq;
+	k->process_group = g->pg ? fl_xstrdup(g->pg) : NULL;
+	k->timeout_ms = g->timeout;
+	for (size_t i = 0; i < g->n; i++)
+		hang_cand_waiting(k, g->ranks[i]);
 }
 
 /* The timeout line of older builds names no process group; the watchdog
@@ -326,7 +342,7 @@ static void silent_stuck(struct ctx *c, const struct group *best, const int64_t 
 	free(silent);
 }
 
-static int watchdog_hang(struct ctx *c)
+static int watchdog_hang(struct ctx *c, struct hang_cand *k)
 {
 	for (size_t i = 0; i < c->nev && !c->watchdog_lines; i++)
 		c->watchdog_lines = is_watchdog(&c->ev[i]);
@@ -342,9 +358,9 @@ static int watchdog_hang(struct ctx *c)
 		if (gs[i].n > best->n || (gs[i].n == best->n && gs[i].seq > best->seq) ||
 		    (gs[i].n == best->n && gs[i].seq == best->seq && gs[i].first_at < best->first_at))
 			best = &gs[i];
-	set_from_group(c, best);
-	if (!c->a->hang.process_group)
-		c->a->hang.process_group = summary_pg(c, best->seq);
+	cand_from_group(k, best);
+	if (!k->process_group)
+		k->process_group = summary_pg(c, best->seq);
 	int64_t *stuck = NULL;
 	size_t ns = 0, caps = 0;
 	behind(c, best, &stuck, &ns, &caps);
@@ -364,14 +380,13 @@ static int watchdog_hang(struct ctx *c)
 		silent_stuck(c, best, act, na, &stuck, &ns, &caps);
 		free(act);
 	}
-	rank_set_finish(stuck, &ns);
-	c->a->hang.stuck = stuck;
-	c->a->hang.nstuck = ns;
+	k->stuck = stuck;
+	k->nstuck = k->capstuck = ns;
 
 	for (size_t i = 0, shown = 0; i < c->nev && shown < 6; i++) {
 		const struct ev *e = &c->ev[i];
 		if (is_timeout(c, e) || !strcmp(e->kind, "torch.watchdog_summary")) {
-			evidence_add(&c->a->hang.evidence, e);
+			evidence_add(&k->evidence, e);
 			shown++;
 		}
 	}
@@ -386,42 +401,29 @@ static int watchdog_hang(struct ctx *c)
 
 /* An Init START line of Q_INIT_HANG as evidence, placed and timed as a
  * loaded event would be: its host, else its rank's; corrected time. */
-static void init_evidence(struct ctx *c, struct fl_stmt *st)
+static void init_evidence(struct ctx *c, struct hang_cand *k, struct fl_stmt *st)
 {
 	int64_t rank = fl_stmt_null(st, 0) ? -1 : fl_stmt_int(st, 0);
 	const char *host = fl_stmt_null(st, 4) ? rank_host(c, rank) : fl_stmt_text(st, 4);
 	int64_t ts = fl_stmt_null(st, 5) ? FL_TIME_NONE : fl_stmt_int(st, 5);
-	evidence_add_raw(&c->a->hang.evidence, fl_stmt_text(st, 2), fl_stmt_int(st, 3), rank, host,
+	evidence_add_raw(&k->evidence, fl_stmt_text(st, 2), fl_stmt_int(st, 3), rank, host,
 			 clock_correct(c, host, ts), fl_stmt_text(st, 6));
 }
 
 /* Init START without Init COMPLETE on the same process and communicator. */
-static int init_hang(struct ctx *c)
+static int init_hang(struct ctx *c, struct hang_cand *k)
 {
 	struct fl_stmt *st;
 	int rc = q_open(c, Q_INIT_HANG, &st);
 	if (rc)
 		return rc;
-	int64_t *stuck = NULL;
-	size_t n = 0, cap = 0;
 	while ((rc = q_step(c, Q_INIT_HANG, st)) == 1) {
-		int64_t r = fl_stmt_null(st, 0) ? fl_stmt_int(st, 1) : fl_stmt_int(st, 0);
-		push_rank(&stuck, &n, &cap, r);
-		if (c->a->hang.evidence.n < 6)
-			init_evidence(c, st);
+		hang_cand_stuck(k, fl_stmt_null(st, 0) ? fl_stmt_int(st, 1) : fl_stmt_int(st, 0));
+		if (k->evidence.n < 6)
+			init_evidence(c, k, st);
 	}
 	fl_stmt_free(st);
-	rank_set_finish(stuck, &n);
-	if (!rc && n) {
-		c->a->hang.set = true;
-		c->a->hang.seq = -1;
-		c->a->hang.timeout_ms = -1;
-		c->a->hang.stuck = stuck;
-		c->a->hang.nstuck = n;
-		c->hang_in_init = true;
-		stuck = NULL;
-	}
-	free(stuck);
+	k->found = k->in_init = !rc && k->nstuck;
 	return rc;
 }
 
@@ -517,7 +519,7 @@ static char *ras_groups(const struct ctx *c, struct ras_group *g, size_t *ng, si
  * the smaller side, behind or ahead: ranks listed behind are stuck, ranks
  * listed ahead are the ones waiting. The count is NCCL's per-collective
  * operation count, reported as the seq. */
-static void ras_hang(struct ctx *c)
+static int ras_hang(struct ctx *c, struct hang_cand *k)
 {
 	struct ras_group g[8];
 	const struct ev *used[6];
@@ -527,54 +529,442 @@ static void ras_hang(struct ctx *c)
 	for (size_t i = 0; i < ng; i++)
 		if (g[i].opcount > top)
 			top = g[i].opcount;
-	struct group w = { .seq = top, .timeout = -1 };
-	int64_t *stuck = NULL;
-	size_t ns = 0, caps = 0;
-	for (size_t i = 0; i < ng; i++)
-		for (size_t k = 0; k < g[i].n; k++) {
-			if (g[i].opcount == top)
-				push_rank(&w.ranks, &w.n, &w.cap, g[i].ranks[k]);
-			else
-				push_rank(&stuck, &ns, &caps, g[i].ranks[k]);
-		}
 	if (op && ng >= 2) {
 		for (char *p = op; *p; p++)
 			*p = (char)toupper((unsigned char)*p);
-		w.op = op;
-		set_from_group(c, &w);
-		rank_set_finish(stuck, &ns);
-		c->a->hang.stuck = stuck;
-		c->a->hang.nstuck = ns;
-		stuck = NULL;
+		k->found = true;
+		k->collective = op;
+		op = NULL;
+		k->seq = top;
+		k->seq_is_opcount = true;
+		for (size_t i = 0; i < ng; i++)
+			for (size_t r = 0; r < g[i].n; r++) {
+				if (g[i].opcount == top)
+					hang_cand_waiting(k, g[i].ranks[r]);
+				else
+					hang_cand_stuck(k, g[i].ranks[r]);
+			}
 		for (size_t i = 0; i < nused; i++)
-			evidence_add(&c->a->hang.evidence, used[i]);
+			evidence_add(&k->evidence, used[i]);
 	}
-	free(stuck);
-	free(w.ranks);
 	free(op);
 	for (size_t i = 0; i < ng; i++)
 		free(g[i].ranks);
+	return 0;
+}
+
+/* ---- torch's desync debug report ---- */
+
+/* The ranks of a desync report's "a, b, c" list become stuck ranks. */
+static void stuck_from_list(struct hang_cand *k, const char *s)
+{
+	while (*s) {
+		char *end;
+		long long r = strtoll(s, &end, 10);
+		if (end == s) {
+			s++;
+			continue;
+		}
+		hang_cand_stuck(k, r);
+		s = end;
+	}
+}
+
+/* Pasted without its indentation, "[1] finished collective ..." loses
+ * its list to attribution, which takes it for a rank prefix: the list is
+ * read back from the line's text. */
+static void stuck_from_text(struct hang_cand *k, const char *text)
+{
+	static const char *const tails[] = { "] finished collective #", "] joined but didn't finish" };
+	for (size_t t = 0; text && t < sizeof(tails) / sizeof(tails[0]); t++) {
+		const char *end = strstr(text, tails[t]), *open = end;
+		while (open && open > text && open[-1] != '[')
+			open--;
+		if (!open || open == text)
+			continue;
+		char *list = fl_xstrndup(open, (size_t)(end - open));
+		stuck_from_list(k, list);
+		free(list);
+	}
+}
+
+/* TORCH_NCCL_DESYNC_DEBUG: on a timeout the watchdog read every rank's
+ * last started and finished collective from the store. The collective
+ * the reporting rank timed out in is the hang point; the ranks it calls
+ * lagging (joined it and never finished, finished the one before and
+ * never joined, never joined any) are stuck. Every waiting rank prints
+ * the same comparison: the first report in the bundle decides. Ranks are
+ * those of the process group, taken as global (the default group). */
+static int desync_hang(struct ctx *c, struct hang_cand *k)
+{
+	static const char *const lists[] = { "ranks", "joined_ranks", "finished_ranks" };
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		int64_t v;
+		if (strcmp(e->kind, "torch.desync"))
+			continue;
+		if (ev_field(e, "op", &b) && ev_field_int(e, "seq", &v)) {
+			if (k->found)
+				break; /* the next rank's report */
+			k->found = true;
+			k->collective = fl_xstrdup(b.ptr);
+			k->seq = v;
+			if (ev_field_int(e, "desync_rank", &v))
+				hang_cand_waiting(k, v);
+		} else if (!k->found && !ev_field_int(e, "next_seq", &k->seq) &&
+			   !ev_field_int(e, "joined_seq", &k->seq)) {
+			continue; /* a report cut before its lagging ranks: nothing */
+		}
+		k->found = true;
+		bool listed = false;
+		for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++)
+			if (ev_field(e, lists[l], &b)) {
+				stuck_from_list(k, b.ptr);
+				listed = true;
+			}
+		if (!listed)
+			stuck_from_text(k, e->text);
+		if (k->evidence.n < 6)
+			evidence_add(&k->evidence, e);
+	}
+	fl_buf_release(&b);
+	return 0;
+}
+
+/* ---- c10d's last enqueued / last completed work, across ranks ---- */
+
+/* One rank's "last enqueued NCCL work: E, last completed NCCL work: C"
+ * in one process group. */
+struct progress {
+	char *pg;
+	int64_t rank, enqueued, completed;
+	const struct ev *e;
+};
+
+static int cmp_progress(const void *x, const void *y)
+{
+	const struct progress *a = x, *b = y;
+	int k = cmp_nullable(a->pg, b->pg);
+	return k ? k : (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+static struct progress *progress_lines(const struct ctx *c, size_t *n)
+{
+	struct progress *v = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		struct progress p = { .rank = e->rank, .e = e };
+		if (e->rank < 0 || strcmp(e->kind, "torch.watchdog_summary") ||
+		    !ev_field_int(e, "last_enqueued", &p.enqueued) ||
+		    !ev_field_int(e, "last_completed", &p.completed))
+			continue;
+		p.pg = pg_name(e);
+		FL_GROW(v, cap, *n + 1);
+		v[(*n)++] = p;
+	}
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp_progress);
+	return v;
+}
+
+/* The process group [*from, *to) with the most ranks reporting. */
+static void busiest_pg(const struct progress *v, size_t n, size_t *from, size_t *to)
+{
+	*from = *to = 0;
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && !cmp_nullable(v[i].pg, v[j].pg); j++)
+			;
+		if (j - i > *to - *from) {
+			*from = i;
+			*to = j;
+		}
+	}
+}
+
+/* Every rank of a process group states how far it got. The hang point
+ * is the work after the furthest last completed one; a rank whose last
+ * enqueued work is below it never launched it, and one whose last
+ * completed work is further behind is stuck in an earlier one; the
+ * others wait there. A rank counts once, at its lowest report. */
+static int enqueued_hang(struct ctx *c, struct hang_cand *k)
+{
+	size_t n, from, to;
+	struct progress *v = progress_lines(c, &n);
+	busiest_pg(v, n, &from, &to);
+	int64_t top = -1;
+	for (size_t i = from; i < to; i++)
+		if (v[i].completed + 1 > top)
+			top = v[i].completed + 1;
+	bool ranks = to - from >= 2 && v[from].rank != v[to - 1].rank;
+	for (size_t i = from; ranks && i < to; i++) {
+		if (v[i].enqueued < top || v[i].completed + 1 < top)
+			hang_cand_stuck(k, v[i].rank);
+		else
+			hang_cand_waiting(k, v[i].rank);
+		if (k->evidence.n < 6)
+			evidence_add(&k->evidence, v[i].e);
+	}
+	if (ranks && k->nstuck) {
+		k->found = true;
+		k->seq = top;
+		k->process_group = v[from].pg ? fl_xstrdup(v[from].pg) : NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].pg);
+	free(v);
+	return 0;
+}
+
+/* The heartbeat monitor saw the watchdog itself stuck: a hang, place
+ * unknown. */
+static int heartbeat_hang(struct ctx *c, struct hang_cand *k)
+{
+	for (size_t i = 0; i < c->nev; i++) {
+		if (!strcmp(c->ev[i].kind, "torch.heartbeat")) {
+			k->found = true;
+			evidence_add(&k->evidence, &c->ev[i]);
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* ---- choosing among the sources ---- */
+
+/* The sources, most specific first: Flight Recorder dumps that show who
+ * diverged (a rank that never joined, or called another collective, size
+ * or dtype: fr.c) compare every rank's own record; a report that
+ * compared every rank's progress (torch's desync debug, NCCL's RAS)
+ * knows who is behind; the
+ * watchdogs know where the others waited, and who is behind only by
+ * absence; the last enqueued/completed numbers say how far each rank
+ * got, not in what; dumps that show only an unfinished collective come
+ * after those. A fallback (communicator set-up that never finished,
+ * the heartbeat monitor) decides only when no other source found a hang,
+ * and never counts as a conflict. */
+static const struct hang_source {
+	const char *name;
+	int (*find)(struct ctx *c, struct hang_cand *k);
+	bool fallback;
+} SOURCES[] = {
+	{ "flight_recorder", fr_hang_diverged, false },
+	{ "desync_debug", desync_hang, false },
+	{ "nccl_ras", ras_hang, false },
+	{ "watchdog", watchdog_hang, false },
+	{ "enqueued_completed", enqueued_hang, false },
+	{ "flight_recorder", fr_hang_unfinished, false },
+	{ "nccl_init", init_hang, true },
+	{ "heartbeat", heartbeat_hang, true },
+};
+#define NSOURCES (sizeof(SOURCES) / sizeof(SOURCES[0]))
+
+static void cand_release(struct hang_cand *k)
+{
+	free(k->collective);
+	free(k->process_group);
+	free(k->stuck);
+	free(k->waiting);
+	evidence_release(&k->evidence);
+}
+
+static bool names_point(const struct hang_cand *k)
+{
+	return k->collective || k->nstuck;
+}
+
+/* The deciding candidate: the first that names where, else the first
+ * found; NSOURCES when none. */
+static size_t decide(const struct hang_cand *k)
+{
+	size_t any = NSOURCES;
+	for (size_t i = 0; i < NSOURCES; i++) {
+		if (!k[i].found)
+			continue;
+		if (names_point(&k[i]) && (!SOURCES[i].fallback || any == NSOURCES))
+			return i;
+		if (any == NSOURCES)
+			any = i;
+	}
+	return any;
+}
+
+/* Whether two names are one NCCL collective: c10d's _ALLGATHER_BASE and
+ * REDUCE_SCATTER are NCCL's AllGather and ReduceScatter as RAS names them
+ * (upper-cased); underscores and a _BASE / _COALESCED suffix are
+ * ignored. */
+static bool same_op(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == '_')
+			a++;
+		while (*b == '_')
+			b++;
+		if (!*a || !*b || !strcmp(a, "BASE") || !strcmp(b, "BASE") || !strcmp(a, "COALESCED") ||
+		    !strcmp(b, "COALESCED"))
+			break;
+		if (*a++ != *b++)
+			return false;
+	}
+	bool end_a = !*a || !strcmp(a, "BASE") || !strcmp(a, "COALESCED");
+	bool end_b = !*b || !strcmp(b, "BASE") || !strcmp(b, "COALESCED");
+	return end_a && end_b;
+}
+
+static bool subset(const int64_t *a, size_t na, const int64_t *b, size_t nb)
+{
+	for (size_t i = 0; i < na; i++)
+		if (!has_rank(b, nb, a[i]))
+			return false;
+	return true;
+}
+
+static bool overlap(const int64_t *a, size_t na, const int64_t *b, size_t nb)
+{
+	for (size_t i = 0; i < na; i++)
+		if (has_rank(b, nb, a[i]))
+			return true;
+	return false;
+}
+
+/* Two views of the stuck ranks disagree when one calls stuck a rank the
+ * other saw waiting, or when neither set holds the other (a source that
+ * sees fewer ranks names fewer: that alone is no disagreement). */
+static bool stuck_differ(const struct hang_cand *d, const struct hang_cand *k)
+{
+	if (!d->nstuck || !k->nstuck)
+		return false;
+	if (overlap(d->stuck, d->nstuck, k->waiting, k->nwaiting) ||
+	    overlap(k->stuck, k->nstuck, d->waiting, d->nwaiting))
+		return true;
+	return !subset(d->stuck, d->nstuck, k->stuck, k->nstuck) &&
+	       !subset(k->stuck, k->nstuck, d->stuck, d->nstuck);
+}
+
+static void conflict_add(struct fl_hang *h, const char *source, const char *field, char *value)
+{
+	h->conflicts = fl_xrealloc(h->conflicts, (h->nconflicts + 1) * sizeof(*h->conflicts));
+	struct fl_hang_conflict *x = &h->conflicts[h->nconflicts++];
+	x->source = fl_xstrdup(source);
+	x->field = fl_xstrdup(field);
+	x->value = value;
+}
+
+static char *rank_list(const int64_t *v, size_t n)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < n && i < 16; i++)
+		fl_buf_printf(&b, "%s%lld", i ? "," : "", (long long)v[i]);
+	if (n > 16)
+		fl_buf_printf(&b, ",... (%zu ranks)", n);
+	return fl_buf_detach(&b);
+}
+
+/* Where candidate k of another source disagrees with the deciding d. The
+ * seq is compared only in the same count (c10d work or NCCL launches) and
+ * collective. */
+static void conflicts(struct fl_hang *h, const struct hang_cand *d, const struct hang_cand *k,
+		      const char *source)
+{
+	bool op_differs = d->collective && k->collective && !same_op(d->collective, k->collective);
+	if (op_differs)
+		conflict_add(h, source, "collective", fl_xstrdup(k->collective));
+	if (!op_differs && d->seq >= 0 && k->seq >= 0 && d->seq_is_opcount == k->seq_is_opcount &&
+	    d->seq != k->seq)
+		conflict_add(h, source, "seq", fl_xasprintf("%lld", (long long)k->seq));
+	if (d->process_group && k->process_group && strcmp(d->process_group, k->process_group))
+		conflict_add(h, source, "process_group", fl_xstrdup(k->process_group));
+	if (stuck_differ(d, k))
+		conflict_add(h, source, "stuck_ranks", rank_list(k->stuck, k->nstuck));
+}
+
+/* Whether k speaks of the same collective as d: the same name, or, when
+ * d does not know it, the same seq in the same count. */
+static bool same_point(const struct hang_cand *d, const struct hang_cand *k)
+{
+	if (d->collective)
+		return k->collective && same_op(d->collective, k->collective);
+	return d->seq >= 0 && d->seq == k->seq && d->seq_is_opcount == k->seq_is_opcount;
+}
+
+/* Another source that names the same collective fills what the deciding
+ * one does not know: the collective's name, its process group and
+ * timeout, a c10d seq in place of an NCCL launch count, stuck ranks when
+ * it has none. */
+static void fill_in(struct hang_cand *d, struct hang_cand *k)
+{
+	if (!same_point(d, k))
+		return;
+	if (!d->collective && k->collective) {
+		d->collective = k->collective;
+		k->collective = NULL;
+	}
+	if (!d->process_group && k->process_group) {
+		d->process_group = k->process_group;
+		k->process_group = NULL;
+	}
+	if (d->timeout_ms < 0)
+		d->timeout_ms = k->timeout_ms;
+	if ((d->seq < 0 || d->seq_is_opcount) && k->seq >= 0 && !k->seq_is_opcount) {
+		d->seq = k->seq;
+		d->seq_is_opcount = false;
+	}
+	if (!d->nstuck && k->nstuck) {
+		free(d->stuck);
+		d->stuck = k->stuck;
+		d->nstuck = k->nstuck;
+		d->capstuck = k->capstuck;
+		k->stuck = NULL;
+		k->nstuck = k->capstuck = 0;
+	}
+}
+
+/* The deciding candidate becomes the hang point; its waiting ranks are the
+ * ones that reported waiting. */
+static void adopt(struct ctx *c, struct hang_cand *d, const char *source)
+{
+	struct fl_hang *h = &c->a->hang;
+	h->set = true;
+	h->source = fl_xstrdup(source);
+	h->collective = d->collective;
+	h->process_group = d->process_group;
+	h->seq = d->seq;
+	h->timeout_ms = d->timeout_ms;
+	h->stuck = d->stuck;
+	h->nstuck = d->nstuck;
+	h->evidence = d->evidence;
+	c->waiting = d->waiting;
+	c->nwaiting = d->nwaiting;
+	c->hang_in_init = d->in_init;
+	memset(d, 0, sizeof(*d));
 }
 
 int hang_analyze(struct ctx *c)
 {
-	int rc = watchdog_hang(c);
-	if (!rc && !c->a->hang.set)
-		ras_hang(c);
-	if (!rc && !c->a->hang.set)
-		rc = init_hang(c);
+	struct hang_cand k[NSOURCES];
+	int rc = 0;
+	for (size_t i = 0; i < NSOURCES; i++) {
+		memset(&k[i], 0, sizeof(k[i]));
+		k[i].seq = k[i].timeout_ms = -1;
+		if (!rc)
+			rc = SOURCES[i].find(c, &k[i]);
+		rank_set_finish(k[i].stuck, &k[i].nstuck);
+		rank_set_finish(k[i].waiting, &k[i].nwaiting);
+	}
+	size_t d = rc ? NSOURCES : decide(k);
+	for (size_t i = 0; d < NSOURCES && i < NSOURCES; i++)
+		if (i != d && k[i].found && !SOURCES[i].fallback)
+			fill_in(&k[d], &k[i]);
+	for (size_t i = 0; d < NSOURCES && i < NSOURCES; i++)
+		if (i != d && k[i].found && !SOURCES[i].fallback && !SOURCES[d].fallback)
+			conflicts(&c->a->hang, &k[d], &k[i], SOURCES[i].name);
+	if (d < NSOURCES)
+		adopt(c, &k[d], SOURCES[d].name);
+	for (size_t i = 0; i < NSOURCES; i++)
+		cand_release(&k[i]);
 	if (!rc && c->a->hang.set && c->a->hang.nstuck == 0)
 		rc = coll_laggards(c);
-	if (!rc && !c->a->hang.set) {
-		for (size_t i = 0; i < c->nev; i++) {
-			if (!strcmp(c->ev[i].kind, "torch.heartbeat")) {
-				c->a->hang.set = true;
-				c->a->hang.seq = -1;
-				c->a->hang.timeout_ms = -1;
-				evidence_add(&c->a->hang.evidence, &c->ev[i]);
-				break;
-			}
-		}
-	}
 	return rc;
 }

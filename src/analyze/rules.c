@@ -74,6 +74,9 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.ib_error", NULL, NULL, ROLE_PRIMARY, "network_error", 65 },
 	{ "nccl.connect_error", NULL, NULL, ROLE_PRIMARY, "network_error", 50 },
 	{ "nccl.ras_dead", NULL, NULL, ROLE_SIGNAL, "network_error", 40 },
+	/* an IB port or queue reporting an error event (a link going down, a
+	 * QP in error) supports a network cause; "port active" is recovery */
+	{ "nccl.ib_async_event", "event", "error", ROLE_SIGNAL, "network_error", 40 },
 	/* ncclras: ranks of a communicator at different operation counts */
 	{ "nccl.ras_comm", "status", "MISMATCH", ROLE_SECONDARY, "collective_hang", 20 },
 	{ "nccl.ras_mismatch", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
@@ -112,11 +115,17 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_type", "DistNetworkError", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_type", "DistStoreError", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "store based barrier", ROLE_PRIMARY, "rendezvous_error", 66 },
+	/* whatever it raised (Broken pipe, a key not found), an exception
+	 * from inside the elastic agent's rendezvous is the rendezvous failing */
+	{ "proc.traceback", "frame_file", "/elastic/rendezvous/", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "failed to listen on any local network address", ROLE_PRIMARY,
 	  "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "host not found", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "divisible by", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },
+	/* HF Trainer's DeepSpeed integration: the JSON disagrees with the
+	 * TrainingArguments (a hard-coded batch size on another world size) */
+	{ "proc.traceback", "exc_msg", "mismatch TrainingArguments", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
@@ -174,9 +183,9 @@ static const struct class_rule CLASS[] = {
 static const struct fl_cause_rule CAUSES[] = {
 	{ "gpu_oom", "mem.cuda_oom mem.cuda_alloc_failed nccl.cuda_failure nccl.alloc_failure", 80,
 	  "a rank ran out of GPU memory",
-	  { "lower the micro batch size (or the sequence length) on the failing configuration",
-	    "enable activation checkpointing (recompute) to trade compute for memory",
-	    "shard parameters, gradients and optimizer state: move from DDP to FSDP2 (or raise the ZeRO stage)",
+	  { [REM_GPU_OOM_BATCH] = "lower the micro batch size (or the sequence length) on the failing configuration",
+	    [REM_GPU_OOM_RECOMPUTE] = "enable activation checkpointing (recompute) to trade compute for memory",
+	    [REM_GPU_OOM_SHARDING] = "shard parameters, gradients and optimizer state: move from DDP to FSDP2 (or raise the ZeRO stage)",
 	    [REM_GPU_OOM_FRAGMENTATION] = "if reserved-but-unallocated memory is large, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation",
 	    NULL } },
 	{ "host_oom", "mem.host_oom_kill mem.cgroup_oom mem.k8s_oomkilled", 85,
@@ -187,14 +196,14 @@ static const struct fl_cause_rule CAUSES[] = {
 	    NULL } },
 	{ "loss_divergence", "train.nonfinite (and non-finite loss or grad norm in step lines)", 58,
 	  "the loss or gradient norm became NaN/Inf",
-	  { "resume from the last good checkpoint with a lower learning rate or longer warm-up",
-	    "enable gradient clipping and check the data around the first non-finite step",
+	  { [REM_LOSS_DIVERGENCE_LR] = "resume from the last good checkpoint with a lower learning rate or longer warm-up",
+	    [REM_LOSS_DIVERGENCE_DATA] = "enable gradient clipping and check the data around the first non-finite step",
 	    [REM_LOSS_DIVERGENCE_FP16] = "if training in fp16, move to bf16",
 	    NULL } },
 	{ "fp16_overflow", "train.loss_scale_min train.overflow", 60,
 	  "the fp16 dynamic loss scale collapsed",
-	  { "train in bf16 instead of fp16 on hardware that supports it",
-	    "lower the learning rate or raise warm-up; check for bad batches near the first overflow",
+	  { [REM_FP16_OVERFLOW_BF16] = "train in bf16 instead of fp16 on hardware that supports it",
+	    [REM_FP16_OVERFLOW_LR] = "lower the learning rate or raise warm-up; check for bad batches near the first overflow",
 	    "raise the minimum loss scale or the hysteresis only as a stop-gap",
 	    NULL } },
 	{ "collective_hang", "torch.watchdog_timeout torch.watchdog_summary", 20,
@@ -241,8 +250,8 @@ static const struct fl_cause_rule CAUSES[] = {
 	{ "config_error", "config.invalid (and failed start-up assertions in tracebacks)", 69,
 	  "the training or parallel configuration is invalid",
 	  { "fix the configuration the check names; nothing ran, so no checkpoint is at risk",
-	    "make the batch sizes consistent: global batch = micro batch x gradient accumulation x data-parallel size",
-	    "choose tensor x pipeline (x context) parallel sizes whose product divides the world size, and that divide layers, heads and vocabulary",
+	    [REM_CONFIG_ERROR_BATCH] = "make the batch sizes consistent: global batch = micro batch x gradient accumulation x data-parallel size",
+	    [REM_CONFIG_ERROR_LAYOUT] = "choose tensor x pipeline (x context) parallel sizes whose product divides the world size, and that divide layers, heads and vocabulary",
 	    NULL } },
 	{ "scheduler_kill", "slurm.cancelled k8s.evicted", 50,
 	  "the job scheduler ended the job",
@@ -256,9 +265,9 @@ static const struct fl_cause_rule CAUSES[] = {
 	    NULL } },
 	{ "slow_transport", "nccl.channel via NET/Socket", 30,
 	  "inter-node traffic fell back to TCP sockets",
-	  { "check that NCCL sees the RDMA devices (NCCL_DEBUG=INFO: NET/IB lines, NCCL_IB_HCA, the IB plugin in the container)",
-	    "set NCCL_SOCKET_IFNAME to the fast interface if sockets are intended",
-	    "raise gradient accumulation to communicate less often while the network is slow",
+	  { [REM_SLOW_TRANSPORT_RDMA] = "check that NCCL sees the RDMA devices (NCCL_DEBUG=INFO: NET/IB lines, NCCL_IB_HCA, the IB plugin in the container)",
+	    [REM_SLOW_TRANSPORT_IFNAME] = "set NCCL_SOCKET_IFNAME to the fast interface if sockets are intended",
+	    [REM_SLOW_TRANSPORT_GAS] = "raise gradient accumulation to communicate less often while the network is slow",
 	    NULL } },
 	{ "none", "", 0, "nothing wrong found", { NULL } },
 };
@@ -402,6 +411,15 @@ static bool condition_holds(const struct ev *e, const struct class_rule *r)
 	bool ok = ev_field(e, r->field, &b) && contains_ci(b.ptr, r->needle);
 	fl_buf_release(&b);
 	return ok;
+}
+
+void rules_kinds(struct fl_buf *json)
+{
+	for (size_t i = 0; i < sizeof(CLASS) / sizeof(CLASS[0]); i++) {
+		if (i)
+			fl_buf_addc(json, ',');
+		fl_json_str(json, CLASS[i].kind, strlen(CLASS[i].kind));
+	}
 }
 
 void rules_classify(struct ev *e)

@@ -34,7 +34,7 @@
 enum {
 	DOC_STATUS, DOC_SUMMARY, DOC_SIGNATURE, DOC_MISSING, DOC_FIRST, DOC_HANG, DOC_STUCK,
 	DOC_HANG_EVIDENCE, DOC_CAUSES, DOC_FINDINGS, DOC_OFFSETS, DOC_TIMELINE, DOC_TRAINING,
-	DOC_CONFIG, DOC_WORLD, DOC_FR, DOC_NO_DUMP, DOC_N
+	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_SERIES, DOC_FR, DOC_NO_DUMP, DOC_N
 };
 /* Within a cause: id, confidence, explanation, score, evidence, remediation;
  * within a finding: id, severity, message, evidence. */
@@ -142,6 +142,8 @@ static void put_head(struct fl_buf *b, const struct fl_analysis *a)
 	put_str(b, h->process_group);
 	fl_buf_addc(b, ',');
 	put_int(b, h->timeout_ms);
+	fl_buf_addc(b, ',');
+	put_str(b, h->source);
 	fl_buf_adds(b, "],[");
 	for (size_t i = 0; i < h->nstuck; i++)
 		fl_buf_printf(b, "%s%lld", i ? "," : "", (long long)h->stuck[i]);
@@ -202,12 +204,19 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	const struct fl_config *k = &a->config;
 	fl_buf_printf(b, ",[%lld,%lld,%lld,", (long long)t->last_step,
 		      (long long)t->first_nonfinite_step, (long long)t->steps);
-	const double d[] = { t->loss_last, t->tokens_per_s_per_gpu, t->tflops_per_gpu, t->mfu,
-			     t->loss_scale_last };
+	const double d[] = { t->loss_last,	t->tokens_per_s_per_gpu, t->tflops_per_gpu,
+			     t->mfu,		t->loss_scale_last,	  t->lr_last,
+			     t->grad_norm_last, t->iter_ms_last,	  t->params,
+			     t->mfu_peak_tflops };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
 		if (i)
 			fl_buf_addc(b, ',');
 		put_double(b, d[i]);
+	}
+	const char *s[] = { t->mfu_source, t->mfu_peak_dtype, t->gpu };
+	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
+		fl_buf_addc(b, ',');
+		put_str(b, s[i]);
 	}
 	fl_buf_printf(b, "],[%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,", (long long)k->micro_batch_size,
 		      (long long)k->grad_accum_steps, (long long)k->global_batch_size,
@@ -219,8 +228,43 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	put_str(b, k->activation_checkpointing);
 	fl_buf_addc(b, ',');
 	put_str(b, k->nccl_version);
+	fl_buf_printf(b, ",%lld,%lld,", (long long)k->context_parallel_size,
+		      (long long)k->expert_parallel_size);
+	put_str(b, k->sharding);
+	fl_buf_printf(b, ",%u", k->derived);
 	/* the world: stated size (runs.ranks when none), ranks seen */
 	fl_buf_printf(b, "],[%lld,%lld]", (long long)a->nranks, (long long)a->nranks_seen);
+}
+
+static void put_conflicts(struct fl_buf *b, const struct fl_hang *h)
+{
+	fl_buf_adds(b, ",[");
+	for (size_t i = 0; i < h->nconflicts; i++) {
+		fl_buf_adds(b, i ? ",[" : "[");
+		put_str(b, h->conflicts[i].source);
+		fl_buf_addc(b, ',');
+		put_str(b, h->conflicts[i].field);
+		fl_buf_addc(b, ',');
+		put_str(b, h->conflicts[i].value);
+		fl_buf_addc(b, ']');
+	}
+	fl_buf_addc(b, ']');
+}
+
+static void put_series(struct fl_buf *b, const struct fl_analysis *a)
+{
+	fl_buf_adds(b, ",[");
+	for (size_t i = 0; i < a->nseries; i++) {
+		const struct fl_step_point *p = &a->series[i];
+		fl_buf_printf(b, "%s[%lld", i ? "," : "", (long long)p->step);
+		const double d[] = { p->loss, p->grad_norm, p->tokens_per_s, p->tflops, p->mfu };
+		for (size_t j = 0; j < sizeof(d) / sizeof(d[0]); j++) {
+			fl_buf_addc(b, ',');
+			put_double(b, d[j]);
+		}
+		fl_buf_addc(b, ']');
+	}
+	fl_buf_addc(b, ']');
 }
 
 static void put_frames(struct fl_buf *b, const struct fl_hang_frames *f)
@@ -235,8 +279,6 @@ static void put_frames(struct fl_buf *b, const struct fl_hang_frames *f)
 static void put_fr(struct fl_buf *b, const struct fl_hang *h)
 {
 	fl_buf_adds(b, ",[");
-	put_str(b, h->source);
-	fl_buf_addc(b, ',');
 	put_str(b, h->mismatch);
 	fl_buf_printf(b, ",%d", h->dumps);
 	put_frames(b, &h->diverging);
@@ -252,6 +294,8 @@ void saved_doc(const struct fl_analysis *a, struct fl_buf *b)
 	put_head(b, a);
 	put_lists(b, a);
 	put_numbers(b, a);
+	put_conflicts(b, &a->hang);
+	put_series(b, a);
 	put_fr(b, &a->hang);
 	fl_buf_addc(b, ']');
 }
@@ -469,6 +513,20 @@ static int timeline_row(struct ctx *c, struct fl_stmt *st)
 	return FL_OK;
 }
 
+static int series_row(struct ctx *c, struct fl_stmt *st)
+{
+	struct fl_analysis *a = c->a;
+	a->series = fl_xrealloc(a->series, (a->nseries + 1) * sizeof(*a->series));
+	struct fl_step_point *p = &a->series[a->nseries++];
+	p->step = fl_stmt_int(st, 1);
+	p->loss = get_double(st, 2);
+	p->grad_norm = get_double(st, 3);
+	p->tokens_per_s = get_double(st, 4);
+	p->tflops = get_double(st, 5);
+	p->mfu = get_double(st, 6);
+	return FL_OK;
+}
+
 static int stuck_row(struct ctx *c, struct fl_stmt *st)
 {
 	struct fl_hang *h = &c->a->hang;
@@ -488,6 +546,17 @@ static int no_dump_row(struct ctx *c, struct fl_stmt *st)
 static int hang_evidence_row(struct ctx *c, struct fl_stmt *st)
 {
 	evidence_row(&c->a->hang.evidence, st, 1);
+	return FL_OK;
+}
+
+static int conflict_row(struct ctx *c, struct fl_stmt *st)
+{
+	struct fl_hang *h = &c->a->hang;
+	h->conflicts = fl_xrealloc(h->conflicts, (h->nconflicts + 1) * sizeof(*h->conflicts));
+	struct fl_hang_conflict *x = &h->conflicts[h->nconflicts++];
+	x->source = dup_or_null(st, 1);
+	x->field = dup_or_null(st, 2);
+	x->value = dup_or_null(st, 3);
 	return FL_OK;
 }
 
@@ -516,14 +585,20 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	h->seq = fl_stmt_int(st, col++);
 	h->process_group = dup_or_null(st, col++);
 	h->timeout_ms = fl_stmt_int(st, col++);
+	h->source = dup_or_null(st, col++);
 	struct fl_training *t = &a->training;
 	t->last_step = fl_stmt_int(st, col++);
 	t->first_nonfinite_step = fl_stmt_int(st, col++);
 	t->steps = fl_stmt_int(st, col++);
-	double *d[] = { &t->loss_last, &t->tokens_per_s_per_gpu, &t->tflops_per_gpu, &t->mfu,
-			&t->loss_scale_last };
+	double *d[] = { &t->loss_last,	    &t->tokens_per_s_per_gpu, &t->tflops_per_gpu,
+			&t->mfu,	    &t->loss_scale_last,      &t->lr_last,
+			&t->grad_norm_last, &t->iter_ms_last,	      &t->params,
+			&t->mfu_peak_tflops };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		*d[i] = get_double(st, col++);
+	t->mfu_source = intern(a, st, col++);
+	t->mfu_peak_dtype = intern(a, st, col++);
+	t->gpu = dup_or_null(st, col++);
 	struct fl_config *k = &a->config;
 	int64_t *n[] = { &k->micro_batch_size, &k->grad_accum_steps, &k->global_batch_size,
 			 &k->data_parallel_size, &k->tensor_parallel_size, &k->pipeline_parallel_size,
@@ -533,9 +608,12 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	k->dtype = dup_or_null(st, col++);
 	k->activation_checkpointing = dup_or_null(st, col++);
 	k->nccl_version = dup_or_null(st, col++);
+	k->context_parallel_size = fl_stmt_int(st, col++);
+	k->expert_parallel_size = fl_stmt_int(st, col++);
+	k->sharding = dup_or_null(st, col++);
+	k->derived = (unsigned)fl_stmt_int(st, col++);
 	a->nranks = fl_stmt_int(st, col++);
 	a->nranks_seen = fl_stmt_int(st, col++);
-	h->source = intern(a, st, col++);
 	h->mismatch = intern(a, st, col++);
 	h->dumps = fl_stmt_int(st, col++) != 0;
 	struct fl_hang_frames *fr[] = { &h->diverging, &h->majority };
@@ -574,6 +652,8 @@ int saved_load(struct ctx *c)
 	if (!rc)
 		rc = rows(c, DOC_HANG_EVIDENCE, hang_evidence_row);
 	if (!rc)
+		rc = rows(c, DOC_HANG_CONFLICTS, conflict_row);
+	if (!rc)
 		rc = rows(c, DOC_NO_DUMP, no_dump_row);
 	if (!rc)
 		rc = rows(c, DOC_CAUSES, cause_row);
@@ -591,5 +671,7 @@ int saved_load(struct ctx *c)
 		rc = rows(c, DOC_OFFSETS, offset_row);
 	if (!rc)
 		rc = rows(c, DOC_TIMELINE, timeline_row);
+	if (!rc)
+		rc = rows(c, DOC_SERIES, series_row);
 	return rc;
 }

@@ -230,14 +230,22 @@ static void hang_rows(const struct fl_markup *m, const struct fl_hang *h, struct
 	field(m, out, "Stuck ranks");
 	stuck(h, out);
 	row_end(m, out);
-	if (h->source) {
-		field(m, out, "Decided by");
-		lit(out, !strcmp(h->source, "flight_recorder") ? "Flight Recorder dumps" : "logs");
-		if (h->mismatch) {
-			lit(out, " (dumps: ");
-			ident(m, out, h->mismatch);
-			lit(out, ")");
-		}
+	field(m, out, "Hang decided by");
+	code(m, out, h->source);
+	row_end(m, out);
+	for (size_t i = 0; i < h->nconflicts; i++) {
+		field(m, out, "Hang conflict");
+		code(m, out, h->conflicts[i].source);
+		lit(out, " says ");
+		text(m, out, h->conflicts[i].field);
+		lit(out, " ");
+		code(m, out, h->conflicts[i].value);
+		row_end(m, out);
+	}
+	if (h->mismatch) {
+		field(m, out, "Flight Recorder");
+		lit(out, "dumps: ");
+		ident(m, out, h->mismatch);
 		row_end(m, out);
 	}
 	if (h->nno_dump) {
@@ -418,6 +426,116 @@ static void findings(const struct fl_markup *m, const struct fl_analysis *a, str
 	m->table_end(out);
 }
 
+/* ---- training and configuration ---- */
+
+/* One known value of the training or configuration sections: a number
+ * (ours to format) or a string from the logs (escaped by the markup). */
+struct metric {
+	const char *name;
+	enum { M_INT, M_NUM, M_PERCENT, M_TEXT } type;
+	int64_t i;
+	double d;
+	const char *s;
+};
+
+static size_t add_int(struct metric *v, size_t n, const char *name, int64_t x)
+{
+	if (x < 0)
+		return n;
+	v[n] = (struct metric){ .name = name, .type = M_INT, .i = x };
+	return n + 1;
+}
+
+static size_t add_num(struct metric *v, size_t n, const char *name, double x, int type)
+{
+	if (x != x)
+		return n;
+	v[n] = (struct metric){ .name = name, .type = type, .d = x };
+	return n + 1;
+}
+
+static size_t add_text(struct metric *v, size_t n, const char *name, const char *x)
+{
+	if (!x || !*x)
+		return n;
+	v[n] = (struct metric){ .name = name, .type = M_TEXT, .s = x };
+	return n + 1;
+}
+
+enum { METRICS_MAX = 16 };
+
+static size_t training_metrics(const struct fl_training *t, struct metric *v)
+{
+	size_t n = 0;
+	n = add_int(v, n, "Last step", t->last_step);
+	n = add_int(v, n, "Steps logged", t->steps > 0 ? t->steps : -1);
+	n = add_int(v, n, "First non-finite step", t->first_nonfinite_step);
+	n = add_num(v, n, "Last loss", t->loss_last, M_NUM);
+	n = add_num(v, n, "Tokens/s per GPU", t->tokens_per_s_per_gpu, M_NUM);
+	n = add_num(v, n, "TFLOPS per GPU", t->tflops_per_gpu, M_NUM);
+	n = add_num(v, n, "MFU", t->mfu, M_PERCENT);
+	n = add_num(v, n, "Last loss scale", t->loss_scale_last, M_NUM);
+	return n;
+}
+
+static size_t config_metrics(const struct fl_config *k, struct metric *v)
+{
+	size_t n = 0;
+	n = add_int(v, n, "World size", k->world_size);
+	n = add_int(v, n, "Micro batch (MBS)", k->micro_batch_size);
+	n = add_int(v, n, "Grad accumulation (GAS)", k->grad_accum_steps);
+	n = add_int(v, n, "Global batch (GBS)", k->global_batch_size);
+	n = add_int(v, n, "Data parallel (DP)", k->data_parallel_size);
+	n = add_int(v, n, "Tensor parallel (TP)", k->tensor_parallel_size);
+	n = add_int(v, n, "Pipeline parallel (PP)", k->pipeline_parallel_size);
+	n = add_int(v, n, "Sequence length", k->seq_length);
+	n = add_text(v, n, "Dtype", k->dtype);
+	n = add_text(v, n, "Activation checkpointing", k->activation_checkpointing);
+	n = add_text(v, n, "NCCL version", k->nccl_version);
+	return n;
+}
+
+/* %g keeps a loss of 2.3456 and a throughput of 41234.5 short. */
+static void metric_cells(const struct fl_markup *m, const struct metric *v, struct fl_buf *out)
+{
+	if (!v) {
+		next_cell(m, out);
+		return;
+	}
+	lit(out, v->name);
+	next_cell(m, out);
+	if (v->type == M_INT)
+		fl_buf_printf(out, "%" PRId64, v->i);
+	else if (v->type == M_NUM)
+		fl_buf_printf(out, "%.6g", v->d);
+	else if (v->type == M_PERCENT)
+		fl_buf_printf(out, "%.1f%%", v->d * 100);
+	else
+		text(m, out, v->s);
+}
+
+/* Training and configuration side by side, so that the numbers an
+ * on-call engineer checks first (GBS = MBS x GAS x DP, MFU) fit a screen. */
+static void training(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	static const char *const cols[] = { "Training", "Value", "Configuration", "Value" };
+	struct metric tv[METRICS_MAX], cv[METRICS_MAX];
+	size_t nt = training_metrics(&a->training, tv), nc = config_metrics(&a->config, cv);
+	if (nt == 0 && nc == 0)
+		return;
+	heading(m, out, "Training and configuration");
+	m->table_begin(out, cols, 4);
+	for (size_t i = 0; i < nt || i < nc; i++) {
+		m->row_begin(out, NULL);
+		cell(m, out);
+		metric_cells(m, i < nt ? &tv[i] : NULL, out);
+		next_cell(m, out);
+		metric_cells(m, i < nc ? &cv[i] : NULL, out);
+		row_end(m, out);
+	}
+	m->table_end(out);
+}
+
 static void timeline_row(const struct fl_markup *m, const struct fl_timeline_entry *t,
 			 struct fl_buf *out)
 {
@@ -512,6 +630,7 @@ void fl_doc_render(const struct fl_markup *m, const struct fl_analysis *a, struc
 	remediation(m, &a->likely, out);
 	others(m, a, out);
 	findings(m, a, out);
+	training(m, a, out);
 	if (m->figure)
 		m->figure(a, out);
 	timeline(m, a, out);

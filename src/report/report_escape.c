@@ -14,10 +14,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* Characters that start or end Markdown (CommonMark and GFM) constructs
- * inside a line; `$` because GitHub renders $...$ as maths. */
-static const char MD_SPECIAL[] = "\\`*_{}[]()#+-!|~$";
-
 /* Sanitises s into out with each line break (CR, LF or CRLF) replaced by
  * sep; fl_utf8_sanitize alone would show the breaks as U+FFFD. */
 static void sanitize_breaks(struct fl_buf *out, const char *s, size_t n, char sep)
@@ -41,42 +37,117 @@ static void one_line(struct fl_buf *out, const char *s, size_t n)
 	sanitize_breaks(out, s, n, ' ');
 }
 
-/* Whether t[i] needs a backslash to stay text. Besides MD_SPECIAL: "12."
- * at the start of a line opens an ordered list (lead_digits: t[0..i) are
- * all digits), and GFM links "scheme://" and "www." on its own; an escaped
- * ':' or '.' is never seen by its matcher. GFM's "user@host" mailto links
- * cannot be stopped by any escape (its matcher runs on the unescaped
- * text); they show the address as it is, so they are left alone. */
-static bool needs_backslash(const char *t, size_t i, bool lead_digits)
+static bool is_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static bool is_ascii_punct(char c)
+{
+	return c > ' ' && c < 0x7f && !is_alnum(c);
+}
+
+/* t[i] is '&' that begins an entity or numeric character reference
+ * ("&lt;", "&#60;"), which the renderer would turn into its character. */
+static bool starts_entity(const char *t, size_t n, size_t i)
+{
+	size_t j = i + 1;
+	if (j < n && t[j] == '#')
+		j++;
+	size_t k = j;
+	while (k < n && k - j < 32 && is_alnum(t[k]))
+		k++;
+	return k > j && k < n && t[k] == ';';
+}
+
+/* At the start of a block (lead_digits: t[0..i) are all digits), "#",
+ * ">", "-", "+", "*", "_", "=", "~~~", "[x]: url" or a digit run then "."
+ * or ")" open a heading, quote, list, break, fence, link definition or
+ * ordered list; nowhere else do they. */
+static bool opens_block(const char *t, size_t i, bool lead_digits)
 {
 	char c = t[i];
-	if (memchr(MD_SPECIAL, c, sizeof(MD_SPECIAL) - 1))
-		return true;
-	if (c == ':')
-		return t[i + 1] == '/' && t[i + 2] == '/';
-	if (c == '.')
-		return (lead_digits && i > 0) || (i >= 3 && strncasecmp(t + i - 3, "www", 3) == 0);
+	if (i == 0)
+		return strchr("#>-+*=[~_", c) != NULL;
+	return lead_digits && (c == '.' || c == ')');
+}
+
+/* GFM's autolink extension links "scheme://" and "www." in plain text; an
+ * escaped ':' or '.' is never seen by its matcher. */
+static bool autolink_mark(const char *t, size_t n, size_t i)
+{
+	if (t[i] == ':')
+		return i + 2 < n && t[i + 1] == '/' && t[i + 2] == '/';
+	return t[i] == '.' && i >= 3 && strncasecmp(t + i - 3, "www", 3) == 0;
+}
+
+/* Emphasis (*, _, ~ for GFM strikethrough) opens or closes only at a
+ * delimiter run that touches non-space text; '_' moreover never does
+ * inside a word, so snake_case names stay as they are. */
+static bool emphasis_mark(const char *t, size_t n, size_t i)
+{
+	char c = t[i];
+	char prev = i ? t[i - 1] : ' ', next = i + 1 < n ? t[i + 1] : ' ';
+	if (c == '_')
+		return !(is_alnum(prev) && is_alnum(next));
+	if (c == '*' || c == '~')
+		return !(prev == ' ' && next == ' ');
 	return false;
 }
 
-void fl_md_escape(struct fl_buf *b, const char *s, size_t n)
+/* Whether t[i] needs a backslash to stay text where it stands. */
+static bool needs_backslash(const char *t, size_t n, size_t i, enum fl_md_where where,
+			    bool lead_digits)
+{
+	char c = t[i];
+	switch (c) {
+	case '\\': /* it would escape the punctuation after it */
+		return i + 1 < n && is_ascii_punct(t[i + 1]);
+	case '`': /* a code span, if a run of the same length follows */
+	case '$': /* GitHub's maths, $...$ and $$...$$ */
+		return true;
+	case ']': /* a link or image: "](" or "][" */
+		return i + 1 < n && (t[i + 1] == '(' || t[i + 1] == '[');
+	case '|': /* a table cell's end */
+		return where == FL_MD_CELL;
+	default:
+		break;
+	}
+	if (where == FL_MD_LINE_START && opens_block(t, i, lead_digits))
+		return true;
+	return emphasis_mark(t, n, i) || autolink_mark(t, n, i);
+}
+
+/* Leading blanks at the start of a block would make an indented code
+ * block (four or more) and are dropped by a paragraph anyway. */
+static size_t skip_blanks(const struct fl_buf *t, enum fl_md_where where)
+{
+	size_t i = 0;
+	while (where == FL_MD_LINE_START && i < t->len && (t->ptr[i] == ' ' || t->ptr[i] == '\t'))
+		i++;
+	return i;
+}
+
+void fl_md_escape(struct fl_buf *b, const char *s, size_t n, enum fl_md_where where)
 {
 	struct fl_buf t = FL_BUF_INIT;
 	one_line(&t, s, n);
+	size_t start = skip_blanks(&t, where);
+	const char *p = t.ptr + start;
+	size_t len = t.len - start;
 	bool digits = true;
-	for (size_t i = 0; i < t.len; i++) {
-		char c = t.ptr[i];
-		/* Entities rather than backslashes for the HTML characters:
-		 * renderers that pass raw HTML through still show them as text. */
+	for (size_t i = 0; i < len; i++) {
+		char c = p[i];
+		/* An entity rather than a backslash for '<': raw HTML and
+		 * autolinks open on it, and renderers that pass HTML through
+		 * still show "&lt;" as text. */
 		if (c == '<')
 			fl_buf_adds(b, "&lt;");
-		else if (c == '>')
-			fl_buf_adds(b, "&gt;");
-		else if (c == '&')
+		else if (c == '&' && starts_entity(p, len, i))
 			fl_buf_adds(b, "&amp;");
 		else if (c == '\t')
 			fl_buf_addc(b, ' ');
-		else if (needs_backslash(t.ptr, i, digits)) {
+		else if (needs_backslash(p, len, i, where, digits)) {
 			fl_buf_addc(b, '\\');
 			fl_buf_addc(b, c);
 		} else {
@@ -108,9 +179,10 @@ static void add_fence(struct fl_buf *b, size_t len)
  * fence is one longer than any run inside. CommonMark strips one space
  * from each end when both are spaces, and a backtick next to the fence
  * would merge with it; a padding space on each side keeps the text as is.
- * Pipes become `\|` because GFM splits table cells on them even inside
- * code spans (and unescapes `\|` before parsing the span). */
-void fl_md_code(struct fl_buf *b, const char *s, size_t n)
+ * In a table cell pipes become `\|`, because GFM splits cells on them even
+ * inside code spans (and unescapes `\|` before parsing the span);
+ * elsewhere a backslash in a code span is shown, so nothing is added. */
+void fl_md_code(struct fl_buf *b, const char *s, size_t n, enum fl_md_where where)
 {
 	struct fl_buf t = FL_BUF_INIT;
 	one_line(&t, s, n);
@@ -121,7 +193,7 @@ void fl_md_code(struct fl_buf *b, const char *s, size_t n)
 	if (pad)
 		fl_buf_addc(b, ' ');
 	for (size_t i = 0; i < t.len; i++) {
-		if (t.ptr[i] == '|')
+		if (t.ptr[i] == '|' && where == FL_MD_CELL)
 			fl_buf_addc(b, '\\');
 		fl_buf_addc(b, t.ptr[i]);
 	}

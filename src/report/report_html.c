@@ -15,6 +15,7 @@
 #include "report_int.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -455,6 +456,100 @@ static void html_svg(const struct fl_analysis *a, struct fl_buf *out)
 	free(p.lanes);
 }
 
+/* ---- training over steps, progress per rank (report_svg.c) ---- */
+
+/* One series of a->series as a chart; returns whether one was drawn. */
+static bool step_chart(const struct fl_analysis *a, size_t field, const char *title,
+		       double factor, struct fl_buf *out)
+{
+	size_t n = a->nseries;
+	double *x = fl_xcalloc(n ? n : 1, sizeof(*x)), *y = fl_xcalloc(n ? n : 1, sizeof(*y));
+	for (size_t i = 0; i < n; i++) {
+		const struct fl_step_point *p = &a->series[i];
+		const double v[] = { p->loss, p->grad_norm, p->tokens_per_s, p->tflops, p->mfu };
+		x[i] = (double)p->step;
+		y[i] = v[field] * factor;
+	}
+	bool drawn = fl_svg_line(out, title, "step", x, y, n) > 0;
+	free(x);
+	free(y);
+	return drawn;
+}
+
+/* Loss, gradient norm and one measure of throughput: tokens/s when the
+ * logs give it, else TFLOPS, else MFU (the first a framework prints). */
+static void step_charts(const struct fl_analysis *a, struct fl_buf *out)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	step_chart(a, 0, "Loss over steps", 1, &b);
+	step_chart(a, 1, "Gradient norm over steps", 1, &b);
+	if (!step_chart(a, 2, "Tokens/s per GPU over steps", 1, &b) &&
+	    !step_chart(a, 3, "TFLOPS per GPU over steps", 1, &b))
+		step_chart(a, 4, "MFU (%) over steps", 100, &b);
+	if (b.len) {
+		fl_buf_adds(out, "<h2>Training over steps</h2>\n");
+		if (a->training.last_step > 0 && (size_t)a->training.steps > FL_SVG_POINTS)
+			fl_buf_printf(out, "<p class=\"muted\">Each point is the mean over a span "
+					   "of steps (%d points at most).</p>\n", FL_SVG_POINTS);
+		fl_buf_add(out, b.ptr, b.len);
+	}
+	fl_buf_release(&b);
+}
+
+static int bar_cmp(const void *x, const void *y)
+{
+	const struct fl_svg_bar *p = x, *q = y;
+	return (p->rank > q->rank) - (p->rank < q->rank);
+}
+
+/* Each rank's last progress: the last collective it completed when NCCL
+ * said (its sequence number), else when it last wrote a line. Lowest is
+ * furthest behind; the first failure and stuck ranks are marked. */
+static void progress_chart(const struct fl_analysis *a, struct fl_buf *out)
+{
+	size_t n = a->nranks_state;
+	bool by_seq = false;
+	int64_t t0 = FL_TIME_NONE;
+	for (size_t i = 0; i < n; i++) {
+		by_seq = by_seq || a->ranks[i].last_seq >= 0;
+		if (a->ranks[i].last_ts != FL_TIME_NONE && (t0 == FL_TIME_NONE || a->ranks[i].last_ts < t0))
+			t0 = a->ranks[i].last_ts;
+	}
+	if (n < 2)
+		return;
+	struct fl_svg_bar *v = fl_xcalloc(n, sizeof(*v));
+	for (size_t i = 0; i < n; i++) {
+		const struct fl_rank_state *r = &a->ranks[i];
+		v[i].rank = r->rank;
+		if (by_seq)
+			v[i].value = r->last_seq >= 0 ? (double)r->last_seq : NAN;
+		else
+			v[i].value = r->last_ts != FL_TIME_NONE ? (double)(r->last_ts - t0) / 1e6 : NAN;
+		v[i].marked = is_first(a, r->rank) || is_stuck(&a->hang, r->rank);
+	}
+	qsort(v, n, sizeof(*v), bar_cmp);
+	const char *title = by_seq ? "Last collective completed per rank (NCCL sequence number)"
+				   : "Last line per rank (seconds after the first rank fell silent)";
+	struct fl_buf b = FL_BUF_INIT;
+	if (fl_svg_bars(&b, title, v, n)) {
+		fl_buf_adds(out, "<h2>Last progress per rank</h2>\n<p class=\"muted\">");
+		fl_html_escape(out, title, strlen(title));
+		fl_buf_printf(out, "; the first failure and stuck ranks in red%s.</p>\n",
+			      n > FL_SVG_BARS ? "; ranks binned, each bin at its lowest" : "");
+		fl_buf_add(out, b.ptr, b.len);
+	}
+	fl_buf_release(&b);
+	free(v);
+}
+
+/* Everything the page draws, before the timeline table. */
+static void html_figures(const struct fl_analysis *a, struct fl_buf *out)
+{
+	step_charts(a, out);
+	progress_chart(a, out);
+	html_svg(a, out);
+}
+
 /* ---- markup ---- */
 
 static void html_code(struct fl_buf *out, const char *s)
@@ -613,7 +708,7 @@ static const struct fl_markup HTML = {
 	.head_cell = html_head_cell,
 	.cell_begin = html_cell_begin,
 	.cell_end = html_cell_end,
-	.figure = html_svg,
+	.figure = html_figures,
 };
 
 /* The policy forbids scripts and remote loads: the second line of

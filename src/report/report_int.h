@@ -67,6 +67,32 @@ size_t fl_report_silent(struct fl_buf *b, const struct fl_analysis *a);
 /* A rank or sequence number; "unknown" for the -1 of one not logged. */
 void fl_doc_num(struct fl_buf *out, int64_t v);
 
+/* ---- charts (report_svg.c) ---- */
+
+enum {
+	FL_SVG_POINTS = 600, /* most points of a line */
+	FL_SVG_BARS = 256,   /* most bars of a bar chart */
+};
+
+/* y over x as a line in an inline <svg> titled title (our words, escaped
+ * anyway), the x axis named xname. Points where either is not finite are
+ * left out; more than FL_SVG_POINTS are averaged over equal spans.
+ * Returns the points drawn; 0 (nothing written) when none is finite. */
+size_t fl_svg_line(struct fl_buf *out, const char *title, const char *xname, const double *x,
+		   const double *y, size_t n);
+
+/* One rank's bar, in rank order; value NaN where unknown. marked draws it
+ * (or its bin) in the alarm colour. */
+struct fl_svg_bar {
+	int64_t rank;
+	double value;
+	bool marked;
+};
+/* v[0..n) as bars from 0; more than FL_SVG_BARS are binned, each bin
+ * drawn at its lowest value. Returns the bars drawn; 0 (nothing
+ * written) when no value is finite. */
+size_t fl_svg_bars(struct fl_buf *out, const char *title, const struct fl_svg_bar *v, size_t n);
+
 /* s as a fenced Markdown code block (report_escape.c). */
 void fl_md_fenced(struct fl_buf *b, const char *s, size_t n);
 /* fl_html_escape for <pre>: keeps the text's line breaks (CR, CRLF -> LF). */

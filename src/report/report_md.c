@@ -11,9 +11,34 @@
 
 #include <string.h>
 
+/* Where the next text goes, from the line written so far: this markup
+ * starts a table row, and only a table row, with a pipe; a line that so
+ * far holds nothing or only a block's marker ("## ", "- ", "3. ") puts
+ * the text at the start of a block. */
+static enum fl_md_where where_now(const struct fl_buf *out)
+{
+	size_t i = out->len;
+	while (i > 0 && out->ptr[i - 1] != '\n')
+		i--;
+	const char *line = out->ptr ? out->ptr + i : "";
+	size_t n = out->len - i, marker = 0;
+	if (n == 0)
+		return FL_MD_LINE_START;
+	if (line[0] == '|')
+		return FL_MD_CELL;
+	if (line[0] == '#')
+		marker = strspn(line, "#");
+	else if (line[0] == '-')
+		marker = 1;
+	else if (line[0] >= '0' && line[0] <= '9')
+		marker = strspn(line, "0123456789") + 1; /* and its "." */
+	return marker && marker + 1 == n && line[marker] == ' ' ? FL_MD_LINE_START
+							    : FL_MD_INLINE;
+}
+
 static void md_text(struct fl_buf *out, const char *s)
 {
-	fl_md_escape(out, s, strlen(s));
+	fl_md_escape(out, s, strlen(s), where_now(out));
 }
 
 static bool is_ident_char(char c)
@@ -38,7 +63,7 @@ static void md_ident(struct fl_buf *out, const char *s)
 
 static void md_code(struct fl_buf *out, const char *s)
 {
-	fl_md_code(out, s, strlen(s));
+	fl_md_code(out, s, strlen(s), where_now(out));
 }
 
 static void md_strong(struct fl_buf *out)

@@ -90,14 +90,8 @@ static void frames_block(struct tx *t, const struct fl_hang_frames *f, const cha
 /* What Flight Recorder dumps added to the hang point. */
 static void fr_lines(struct tx *t, const struct fl_hang *h)
 {
-	if (h->source && !strcmp(h->source, "flight_recorder"))
-		fl_buf_adds(t->b, "  decided by Flight Recorder dumps");
-	else if (h->source)
-		fl_buf_adds(t->b, "  decided by the logs");
 	if (h->mismatch)
-		fl_buf_printf(t->b, " (dumps: %s)", h->mismatch);
-	if (h->source)
-		fl_buf_addc(t->b, '\n');
+		fl_buf_printf(t->b, "  flight recorder: %s\n", h->mismatch);
 	if (h->nno_dump) {
 		fl_buf_adds(t->b, "  ranks without a dump: ");
 		for (size_t i = 0; i < h->nno_dump && i < 32; i++)
@@ -168,7 +162,18 @@ static void verdict(struct tx *t, const struct fl_analysis *a)
 			fl_buf_printf(t->b, "%s%lld", i ? ", " : "", (long long)h->stuck[i]);
 		if (h->nstuck > 32)
 			fl_buf_printf(t->b, ", ... (%zu ranks)", h->nstuck);
+		fl_buf_adds(t->b, "\n  decided by: ");
+		text(t, h->source ? h->source : "unknown");
 		fl_buf_addc(t->b, '\n');
+		for (size_t i = 0; i < h->nconflicts; i++) {
+			fl_buf_adds(t->b, "  conflict: ");
+			text(t, h->conflicts[i].source);
+			fl_buf_adds(t->b, " says ");
+			text(t, h->conflicts[i].field);
+			fl_buf_adds(t->b, " ");
+			text(t, h->conflicts[i].value);
+			fl_buf_addc(t->b, '\n');
+		}
 		fr_lines(t, h);
 	}
 }

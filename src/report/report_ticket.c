@@ -194,9 +194,16 @@ static void jira(const struct facts *f, struct fl_buf *b)
 
 /* ---- GitHub Markdown ---- */
 
+/* After a label on its line. */
 static void md_text(struct fl_buf *b, const char *s, size_t n)
 {
-	fl_md_escape(b, s, n);
+	fl_md_escape(b, s, n, FL_MD_INLINE);
+}
+
+/* First on its line: a heading's or a list item's text. */
+static void md_block_text(struct fl_buf *b, const char *s)
+{
+	fl_md_escape(b, s, strlen(s), FL_MD_LINE_START);
 }
 
 static size_t longest_run(const char *s, size_t n, char c)
@@ -221,7 +228,7 @@ static void github(const struct facts *f, struct fl_buf *b)
 {
 	const struct fl_analysis *a = f->a;
 	fl_buf_adds(b, "### ");
-	md_text(b, f->title, strlen(f->title));
+	md_block_text(b, f->title);
 	fl_buf_adds(b, "\n\n**Summary:** ");
 	md_text(b, a->summary ? a->summary : "", a->summary ? strlen(a->summary) : 0);
 	fl_buf_adds(b, "  \n**First failure:** ");
@@ -233,7 +240,7 @@ static void github(const struct facts *f, struct fl_buf *b)
 	fl_buf_printf(b, "  \n**Signature:** `%s`\n", a->signature ? a->signature : "-");
 	for (size_t i = 0; i < a->likely.nrem; i++) {
 		fl_buf_adds(b, i ? "\n- " : "\n#### What to do\n\n- ");
-		md_text(b, a->likely.remediation[i], strlen(a->likely.remediation[i]));
+		md_block_text(b, a->likely.remediation[i]);
 	}
 	fl_buf_adds(b, "\n");
 	size_t left = 0;

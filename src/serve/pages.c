@@ -86,18 +86,6 @@ bool page_static(const char *path, const char **body, const char **type)
 	return true;
 }
 
-/* The filters: each a bound parameter, NULL when absent. */
-static const char LIST_SQL[] =
-	"SELECT r.id, strftime('%Y-%m-%d %H:%M:%S', r.ingested_at / 1000000, 'unixepoch'),"
-	" r.bundle, COALESCE(u.status, 'done'), r.status, r.cause, r.first_rank, r.first_host,"
-	" r.signature, u.job FROM runs r LEFT JOIN uploads u ON u.run_id = r.id"
-	" WHERE r.sha256 IS NOT NULL"
-	" AND (?1 IS NULL OR r.cause = ?1)"
-	" AND (?2 IS NULL OR r.status = ?2 OR u.status = ?2)"
-	" AND (?3 IS NULL OR EXISTS (SELECT 1 FROM hosts h WHERE h.run_id = r.id AND h.host = ?3))"
-	" AND (?4 IS NULL OR r.signature = ?4)"
-	" ORDER BY r.ingested_at DESC, r.id DESC LIMIT 200";
-
 static const char *const FILTERS[] = { "cause", "status", "host", "signature" };
 
 static void esc(struct fl_buf *b, const char *s)
@@ -166,7 +154,7 @@ static int rows(struct fl_stmt *st, struct fl_buf *b)
 int page_index(struct fl_store *s, const char *const *vals, struct fl_buf *b, struct fl_err *err)
 {
 	struct fl_stmt *st;
-	if (fl_store_prepare(s, LIST_SQL, &st, err))
+	if (fl_store_prepare(s, serve_sql(SERVE_Q_LIST), &st, err))
 		return err->code;
 	for (int i = 0; i < 4; i++)
 		fl_stmt_bind_text(st, i + 1, vals[i] && *vals[i] ? vals[i] : NULL);

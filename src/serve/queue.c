@@ -32,19 +32,15 @@
 
 int queue_recover(struct fl_store *s, struct fl_err *err)
 {
-	return fl_store_exec(s, "UPDATE uploads SET status = 'queued', started_at = NULL"
-			     " WHERE status = 'analyzing'", err);
+	return fl_store_exec(s, serve_sql(SERVE_Q_RECOVER), err);
 }
 
 static int set_status(struct fl_server *srv, int64_t id, const char *status, const char *code,
 		      const char *msg)
 {
 	struct fl_stmt *st;
-	const char *col = !strcmp(status, "analyzing") ? "started_at" : "finished_at";
-	char sql[200];
-	snprintf(sql, sizeof(sql), "UPDATE uploads SET status = ?2, %s = ?3, error_code = ?4,"
-		 " error_message = ?5 WHERE run_id = ?1", col);
-	if (fl_store_prepare(srv->qstore, sql, &st, NULL))
+	enum serve_q q = !strcmp(status, "analyzing") ? SERVE_Q_STARTED : SERVE_Q_FINISHED;
+	if (fl_store_prepare(srv->qstore, serve_sql(q), &st, NULL))
 		return FL_EDB;
 	fl_stmt_bind_int(st, 1, id);
 	fl_stmt_bind_text(st, 2, status);
@@ -62,8 +58,7 @@ static int64_t next_queued(struct fl_server *srv)
 {
 	struct fl_stmt *st;
 	int64_t id = 0, n = 0;
-	if (fl_store_prepare(srv->qstore, "SELECT run_id, COUNT(*) OVER () FROM uploads"
-			     " WHERE status = 'queued' ORDER BY run_id LIMIT 1", &st, NULL))
+	if (fl_store_prepare(srv->qstore, serve_sql(SERVE_Q_NEXT_QUEUED), &st, NULL))
 		return 0;
 	if (fl_stmt_step(st) == 1) {
 		id = fl_stmt_int(st, 0);

@@ -20,17 +20,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Oldest first, finished only; ?1: ingested before (µs), NULL for any. */
-static const char OLDEST_SQL[] =
-	"SELECT r.id FROM runs r LEFT JOIN uploads u ON u.run_id = r.id"
-	" WHERE r.sha256 IS NOT NULL AND (u.status IS NULL OR u.status IN ('done', 'failed'))"
-	" AND (?1 IS NULL OR r.ingested_at < ?1) ORDER BY r.ingested_at, r.id LIMIT 1";
-
 static int64_t oldest(struct fl_server *srv, int64_t before)
 {
 	struct fl_stmt *st;
 	int64_t id = 0;
-	if (fl_store_prepare(srv->qstore, OLDEST_SQL, &st, NULL))
+	if (fl_store_prepare(srv->qstore, serve_sql(SERVE_Q_OLDEST), &st, NULL))
 		return 0;
 	if (before)
 		fl_stmt_bind_int(st, 1, before);
@@ -65,9 +59,7 @@ static int64_t store_bytes(struct fl_server *srv)
 {
 	struct fl_stmt *st;
 	int64_t n = 0;
-	if (!fl_store_prepare(srv->qstore, "SELECT (p.page_count - f.freelist_count) * s.page_size"
-			      " FROM pragma_page_count p, pragma_freelist_count f,"
-			      " pragma_page_size s", &st, NULL)) {
+	if (!fl_store_prepare(srv->qstore, serve_sql(SERVE_Q_STORE_BYTES), &st, NULL)) {
 		if (fl_stmt_step(st) == 1)
 			n = fl_stmt_int(st, 0);
 		fl_stmt_free(st);

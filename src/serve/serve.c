@@ -183,13 +183,6 @@ int authorize(struct fl_server *srv, struct MHD_Connection *c, enum fl_route_kin
 
 /* ---- GET /api/v1/runs/{id} ---- */
 
-/* The run's state: its upload's, else "done" (ingested by the CLI). */
-static const char RUN_SQL[] =
-	"SELECT r.id, r.sha256, r.bundle, COALESCE(u.status, 'done'), r.status, r.cause,"
-	" r.first_rank, r.signature, u.error_code, u.error_message, u.size, u.job, u.cluster,"
-	" r.ingested_at FROM runs r LEFT JOIN uploads u ON u.run_id = r.id"
-	" WHERE r.id = ?1 AND r.sha256 IS NOT NULL";
-
 static void json_key_text(struct fl_buf *b, const char *key, struct fl_stmt *st, int col)
 {
 	fl_buf_printf(b, ", \"%s\": ", key);
@@ -237,7 +230,7 @@ static void run_json(struct fl_stmt *st, struct fl_buf *b)
 /* Looks run id up; 1 with st on its row, 0 not found, < 0 error. */
 static int run_row(struct fl_server *srv, int64_t id, struct fl_stmt **st, struct fl_err *err)
 {
-	if (fl_store_prepare(srv->store, RUN_SQL, st, err))
+	if (fl_store_prepare(srv->store, serve_sql(SERVE_Q_RUN), st, err))
 		return -1;
 	fl_stmt_bind_int(*st, 1, id);
 	int rc = fl_stmt_step(*st);
@@ -254,7 +247,7 @@ static int run_row(struct fl_server *srv, int64_t id, struct fl_stmt **st, struc
 int run_summary(struct fl_store *s, int64_t id, struct fl_buf *b)
 {
 	struct fl_stmt *st;
-	if (fl_store_prepare(s, RUN_SQL, &st, NULL))
+	if (fl_store_prepare(s, serve_sql(SERVE_Q_RUN), &st, NULL))
 		return -1;
 	fl_stmt_bind_int(st, 1, id);
 	int rc = fl_stmt_step(st);

@@ -45,6 +45,17 @@ struct fl_server {
 	struct webhook *wh;     /* webhook.c, NULL without --webhook */
 };
 
+/* serve_sql.c: the statements of the service, by name. */
+enum serve_q {
+	SERVE_Q_RECOVER, SERVE_Q_STARTED, SERVE_Q_FINISHED, SERVE_Q_NEXT_QUEUED,
+	SERVE_Q_OLDEST, SERVE_Q_STORE_BYTES,
+	SERVE_Q_TOKEN_ADD, SERVE_Q_TOKEN_CHECK,
+	SERVE_Q_UPLOAD_RUN, SERVE_Q_UPLOAD_ROW, SERVE_Q_EXISTING,
+	SERVE_Q_LIST, SERVE_Q_RUN,
+	SERVE_Q_N
+};
+const char *serve_sql(enum serve_q id);
+
 /* queue.c */
 int queue_start(struct fl_server *srv, struct fl_err *err);
 void queue_stop(struct fl_server *srv);

@@ -10,7 +10,7 @@
  * close a guess came.
  * Tested by: tests/unit/test_serve.c, tests/e2e/test_serve.sh
  */
-#include "faultline/serve.h"
+#include "serve_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,8 +79,7 @@ int fl_token_add(struct fl_store *s, enum fl_scope scope, const char *name, char
 	char digest[65];
 	fl_token_hash(tok, strlen(tok), digest);
 	struct fl_stmt *st;
-	if (fl_store_prepare(s, "INSERT INTO tokens(hash, scope, name, created_at)"
-			     " VALUES (?1, ?2, ?3, ?4)", &st, err))
+	if (fl_store_prepare(s, serve_sql(SERVE_Q_TOKEN_ADD), &st, err))
 		return err ? err->code : FL_EDB;
 	fl_stmt_bind_text(st, 1, digest);
 	fl_stmt_bind_text(st, 2, fl_scope_name(scope));
@@ -102,7 +101,7 @@ int fl_token_check(struct fl_store *s, const char *tok, size_t len, enum fl_scop
 	char digest[65];
 	fl_token_hash(tok, len, digest);
 	struct fl_stmt *st;
-	if (fl_store_prepare(s, "SELECT id, hash, scope FROM tokens WHERE revoked = 0", &st, err))
+	if (fl_store_prepare(s, serve_sql(SERVE_Q_TOKEN_CHECK), &st, err))
 		return err ? err->code : FL_EDB;
 	*scope = FL_SCOPE_NONE;
 	int rc;

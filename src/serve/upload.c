@@ -358,8 +358,7 @@ static int store_fn(struct fl_store *s, void *ctx)
 	d->u->path = NULL;
 	if (!kept)
 		return FL_EIO;
-	int rc = fl_store_prepare(s, "INSERT INTO runs(sha256, bundle, kept, ingested_at)"
-				  " VALUES (?1, ?2, ?3, ?4)", &st, &err);
+	int rc = fl_store_prepare(s, serve_sql(SERVE_Q_UPLOAD_RUN), &st, &err);
 	if (rc) {
 		free(kept);
 		return rc;
@@ -371,9 +370,7 @@ static int store_fn(struct fl_store *s, void *ctx)
 	rc = fl_stmt_step(st) < 0 ? FL_EDB : FL_OK;
 	fl_stmt_free(st);
 	free(kept);
-	if (rc || fl_store_prepare(s, "INSERT INTO uploads(run_id, status, size, job, cluster,"
-				   " token_id, uploaded_at) VALUES (last_insert_rowid(), 'queued',"
-				   " ?1, ?2, ?3, ?4, ?5) RETURNING run_id", &st, &err))
+	if (rc || fl_store_prepare(s, serve_sql(SERVE_Q_UPLOAD_ROW), &st, &err))
 		return rc ? rc : err.code;
 	fl_stmt_bind_int(st, 1, (int64_t)d->u->bytes);
 	fl_stmt_bind_text(st, 2, *d->u->job ? d->u->job : NULL);
@@ -392,9 +389,7 @@ static int existing(struct fl_server *srv, const char *sha, int64_t *id, char *s
 		    size_t cap)
 {
 	struct fl_stmt *st;
-	if (fl_store_prepare(srv->store, "SELECT r.id, COALESCE(u.status, 'done') FROM runs r"
-			     " LEFT JOIN uploads u ON u.run_id = r.id WHERE r.sha256 = ?1",
-			     &st, NULL))
+	if (fl_store_prepare(srv->store, serve_sql(SERVE_Q_EXISTING), &st, NULL))
 		return -1;
 	fl_stmt_bind_text(st, 1, sha);
 	int rc = fl_stmt_step(st);

@@ -53,7 +53,7 @@ S.expected({
     "verdict.first_failure": None,
     "verdict.hang.collective": "ALLREDUCE",
     "verdict.hang.seq": SEQ,
-    "verdict.hang.process_group": "0",
+    "verdict.hang.process_group": "default_pg",
     "verdict.hang.timeout_ms": 600000,
     "verdict.hang.stuck_ranks": [STUCK],
     "verdict.hang.source": "flight_recorder",

@@ -60,7 +60,7 @@ S.expected({
     "verdict.hang.collective": "ALLREDUCE",
     "verdict.hang.seq": SEQ,
     "verdict.hang.stuck_ranks": [KILLED],
-    "verdict.hang.source": "logs",
+    "verdict.hang.source": "watchdog",
     "verdict.hang.flight_recorder.mismatch": "not_completed",
     "verdict.hang.flight_recorder.ranks_without_dump": [KILLED],
     "run.ranks": 8,

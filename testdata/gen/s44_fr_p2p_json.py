@@ -65,7 +65,7 @@ S.expected({
     "verdict.likely_cause.id": "collective_hang",
     "verdict.hang.collective": "SEND",
     "verdict.hang.seq": SEQ,
-    "verdict.hang.process_group": "0",
+    "verdict.hang.process_group": "default_pg",
     "verdict.hang.stuck_ranks": [STUCK],
     "verdict.hang.source": "flight_recorder",
     "verdict.hang.flight_recorder.mismatch": "not_joined",

@@ -25,48 +25,43 @@
 #define SCENARIO FL_TESTDATA_DIR "/scenarios/01-gpu-oom/bundle"
 
 struct ctx {
-	char *dir;
-	char db[512];
-	char err[512];
+	struct fl_session s;
+	char db[512];     /* in store/, a directory the tests make read-only */
 	char first[1024]; /* first stderr line of the last run */
 	int err_lines;
 };
 
 static void setup(struct ctx *t, const char *name)
 {
-	t->dir = fl_test_tmpdir(name);
-	snprintf(t->db, sizeof(t->db), "%s/store/fl.db", t->dir);
-	snprintf(t->err, sizeof(t->err), "%s/stderr", t->dir);
+	fl_session_init(&t->s, name);
+	snprintf(t->db, sizeof(t->db), "%s/store/fl.db", t->s.dir);
 }
 
 static void teardown(struct ctx *t)
 {
-	fl_test_remove_tree(t->dir);
-	free(t->dir);
+	fl_test_remove_tree(t->s.dir);
+	fl_session_release(&t->s);
 }
 
-static void read_err(struct ctx *t)
+/* What the last run said on stderr: its first line and how many. */
+static void read_err(struct ctx *t, const char *msg)
 {
-	size_t len = 0;
-	char *msg = fl_test_slurp(t->err, &len);
 	t->err_lines = 0;
-	for (size_t i = 0; msg && i < len; i++)
-		t->err_lines += msg[i] == '\n';
+	for (const char *p = msg; p && *p; p++)
+		t->err_lines += *p == '\n';
 	snprintf(t->first, sizeof(t->first), "%.*s", msg ? (int)strcspn(msg, "\n") : 0,
 		 msg ? msg : "");
-	free(msg);
 }
 
-/* Runs faultline with args (NULL-terminated), stdout discarded. */
+/* Runs faultline with args (NULL-terminated). */
 static int run(struct ctx *t, const char *const *args)
 {
-	char out[600];
-	snprintf(out, sizeof(out), "%s/stdout", t->dir);
-	int rc = fl_test_run(out, t->err, args);
-	read_err(t);
+	int rc = fl_session_runv(&t->s, args);
+	read_err(t, t->s.err);
 	return rc;
 }
 
+/* An ingest that may fail: the faults under test are what fails it. */
 static int ingest(struct ctx *t, const char *bundle)
 {
 	const char *args[] = { "ingest", bundle, "--db", t->db, "--quiet", NULL };
@@ -75,17 +70,11 @@ static int ingest(struct ctx *t, const char *bundle)
 
 static int count_runs(struct ctx *t)
 {
-	char out[600];
-	snprintf(out, sizeof(out), "%s/count", t->dir);
-	const char *args[] = { "sql", "SELECT count(*) FROM runs", "--db", t->db, "--format", "csv",
-			       NULL };
-	if (fl_test_run(out, NULL, args) != 0)
+	if (fl_session_run(&t->s, "sql", "SELECT count(*) FROM runs", "--db", t->db, "--format",
+			   "csv", NULL) != 0)
 		return -1;
-	char *txt = fl_test_slurp(out, NULL);
-	char *nl = txt ? strchr(txt, '\n') : NULL;
-	int n = nl ? atoi(nl + 1) : -1;
-	free(txt);
-	return n;
+	char *nl = strchr(t->s.out, '\n');
+	return nl ? atoi(nl + 1) : -1;
 }
 
 /* The store answers, is intact, and holds runs runs. */
@@ -146,7 +135,7 @@ Test(faults, disk_full_during_ingest_leaves_the_store_intact, .timeout = 120)
 	setup(&t, "enospc");
 	cr_assert_eq(ingest(&t, SHAPES "/job.tar.gz"), 0, "%s", t.first);
 	char store[600];
-	snprintf(store, sizeof(store), "%s/store", t.dir);
+	snprintf(store, sizeof(store), "%s/store", t.s.dir);
 	/* a few pages in, for the run's rows and for the kept copy */
 	static const char *const afters[] = { "0", "40000", "400000" };
 	for (size_t i = 0; i < sizeof(afters) / sizeof(afters[0]); i++) {
@@ -168,15 +157,20 @@ Test(faults, disk_full_during_ingest_leaves_the_store_intact, .timeout = 120)
 }
 
 /* Runs `faultline ARGS` as an unprivileged user when root, where file
- * modes do not stop root. */
+ * modes do not stop root: the one run that cannot go through
+ * fl_session_run, which runs as the test does. */
 static int run_unprivileged(struct ctx *t, const char *args)
 {
+	char *err = fl_session_path(&t->s, "stderr-unprivileged");
 	char cmd[2048];
 	snprintf(cmd, sizeof(cmd), "%s '%s' %s >/dev/null 2>'%s'",
 		 geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups" : "",
-		 FL_BINARY, args, t->err);
+		 FL_BINARY, args, err);
 	int st = system(cmd);
-	read_err(t);
+	char *msg = fl_test_slurp(err, NULL);
+	read_err(t, msg);
+	free(msg);
+	free(err);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
@@ -186,11 +180,11 @@ Test(faults, read_only_store_directory, .timeout = 120)
 	setup(&t, "rodir");
 	cr_assert_eq(ingest(&t, SHAPES "/job.tar.gz"), 0, "%s", t.first);
 	char store[600], args[2048];
-	snprintf(store, sizeof(store), "%s/store", t.dir);
+	snprintf(store, sizeof(store), "%s/store", t.s.dir);
 	size_t len = 0;
 	char *before = file_bytes(t.db, &len);
 	cr_assert(chmod(store, 0555) == 0 && chmod(t.db, 0444) == 0);
-	chmod(t.dir, 0755);
+	chmod(t.s.dir, 0755);
 	snprintf(args, sizeof(args), "ingest '%s' --db '%s' --quiet", SHAPES "/job.tar.zst", t.db);
 	expect_one_line(&t, run_unprivileged(&t, args), t.db);
 	cr_expect(strstr(t.first, "readonly") || strstr(t.first, "read-only"), "%s", t.first);
@@ -260,8 +254,8 @@ Test(faults, bundle_that_changes_while_read_is_an_error, .timeout = 120)
 	struct ctx t;
 	setup(&t, "change");
 	char log[600], dir[600], member[700];
-	snprintf(log, sizeof(log), "%s/rank.log", t.dir);
-	snprintf(dir, sizeof(dir), "%s/bundle", t.dir);
+	snprintf(log, sizeof(log), "%s/rank.log", t.s.dir);
+	snprintf(dir, sizeof(dir), "%s/bundle", t.s.dir);
 	cr_assert(fl_test_copy_tree(SHAPES "/rank.log", log));
 	cr_assert(fl_test_copy_tree(SCENARIO, dir));
 	preload_shim();
@@ -284,7 +278,7 @@ Test(faults, bundle_that_vanishes_while_read_is_an_error, .timeout = 120)
 	struct ctx t;
 	setup(&t, "vanish");
 	char dir[600];
-	snprintf(dir, sizeof(dir), "%s/bundle", t.dir);
+	snprintf(dir, sizeof(dir), "%s/bundle", t.s.dir);
 	cr_assert(fl_test_copy_tree(SCENARIO, dir));
 	preload_shim();
 	setenv("FL_SHIM_VANISH", dir, 1);

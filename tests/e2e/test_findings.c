@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "fl_test.h"
 
@@ -38,34 +39,36 @@ static void write_steps(const char *dir, int n, double (*loss)(int), int (*tps)(
 	fclose(fp);
 }
 
-static json_t *analyze_dir(const char *dir)
+/* The JSON report of `analyze <t->dir>/rank0.log --no-keep` on t's store. */
+static json_t *analyze_dir(struct fl_session *t)
 {
-	char db[4096], out[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", dir);
-	snprintf(out, sizeof(out), "%s/report.json", dir);
-	char bundle[4096];
-	snprintf(bundle, sizeof(bundle), "%s/rank0.log", dir);
-	const char *args[] = { "analyze", bundle, "--db", db, "--no-keep", "--format", "json", "-o",
-			       out, NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
-	json_t *r = json_load_file(out, 0, NULL);
-	cr_assert(r);
+	char *bundle = fl_session_path(t, "rank0.log");
+	json_t *r = fl_session_analyze(t, bundle, "--no-keep", NULL);
+	free(bundle);
 	return r;
 }
 
-/* Runs `faultline HEAD... --db DB --format json -o OUT` and parses OUT. */
-static json_t *verb_json(const char *db, const char *out, const char *const *head)
+/* Runs `faultline HEAD... --db t->db --format json` and parses its output. */
+static json_t *verb_json(struct fl_session *t, const char *const *head)
 {
 	const char *argv[16];
 	size_t n = 0;
 	for (; head[n] && n < 9; n++)
 		argv[n] = head[n];
-	const char *tail[] = { "--db", db, "--format", "json", "-o", out, NULL };
+	const char *tail[] = { "--db", t->db, "--format", "json", NULL };
 	memcpy(argv + n, tail, sizeof(tail));
-	cr_assert_eq(fl_test_run(NULL, NULL, argv), 0, "faultline %s failed", head[0]);
-	json_t *j = json_load_file(out, 0, NULL);
+	cr_assert_eq(fl_session_runv(t, argv), 0, "faultline %s failed: %s", head[0], t->err);
+	json_t *j = json_loads(t->out, 0, NULL);
 	cr_assert(json_is_array(j), "faultline %s: no JSON rows", head[0]);
 	return j;
+}
+
+/* <t->dir>/bundle, made; caller frees. */
+static char *bundle_dir(struct fl_session *t)
+{
+	char *dir = fl_session_path(t, "bundle");
+	cr_assert_eq(mkdir(dir, 0755), 0, "cannot make %s", dir);
+	return dir;
 }
 
 static bool has_finding(json_t *r, const char *id)
@@ -87,33 +90,35 @@ static double poor_mfu(int i) { return 18.25; }
 
 Test(findings, loss_spike, .timeout = 60)
 {
-	char *a = fl_test_tmpdir("spike");
-	write_steps(a, 32, spike_loss, steady_tps, good_mfu);
-	json_t *r = analyze_dir(a);
+	struct fl_session a, b;
+	fl_session_init(&a, "spike");
+	write_steps(a.dir, 32, spike_loss, steady_tps, good_mfu);
+	json_t *r = analyze_dir(&a);
 	cr_expect(has_finding(r, "loss_spike"), "a loss of 9.5 among 3.0s is a spike");
 	json_decref(r);
-	char *b = fl_test_tmpdir("nospike");
-	write_steps(b, 32, flat_loss, steady_tps, good_mfu);
-	r = analyze_dir(b);
+	fl_session_init(&b, "nospike");
+	write_steps(b.dir, 32, flat_loss, steady_tps, good_mfu);
+	r = analyze_dir(&b);
 	cr_expect(!has_finding(r, "loss_spike"), "a flat loss has no spike");
 	cr_expect(!has_finding(r, "throughput_drop"));
 	cr_expect(!has_finding(r, "low_mfu"));
 	json_decref(r);
-	free(a);
-	free(b);
+	fl_session_release(&a);
+	fl_session_release(&b);
 }
 
 Test(findings, throughput_drop_and_low_mfu, .timeout = 60)
 {
-	char *a = fl_test_tmpdir("drop");
-	write_steps(a, 32, flat_loss, falling_tps, poor_mfu);
-	json_t *r = analyze_dir(a);
+	struct fl_session a;
+	fl_session_init(&a, "drop");
+	write_steps(a.dir, 32, flat_loss, falling_tps, poor_mfu);
+	json_t *r = analyze_dir(&a);
 	cr_expect(has_finding(r, "throughput_drop"), "tokens/s fell from 10,050 to 4,200");
 	cr_expect(has_finding(r, "low_mfu"), "mfu 18.25%% is under 30%%");
 	json_t *mfu = json_object_get(json_object_get(r, "training"), "mfu");
 	cr_expect(json_is_number(mfu) && json_number_value(mfu) > 0.18 && json_number_value(mfu) < 0.19);
 	json_decref(r);
-	free(a);
+	fl_session_release(&a);
 }
 
 static double nan_at_10(int i) { return i == 10 ? NAN : flat_loss(i); }
@@ -123,9 +128,10 @@ static double nan_at_10(int i) { return i == 10 ? NAN : flat_loss(i); }
  * sees every step and the first NaN, and `steps` lists what was kept. */
 Test(findings, long_logs_keep_sums_of_every_step, .timeout = 60)
 {
-	char *a = fl_test_tmpdir("long");
-	write_steps(a, 200, nan_at_10, steady_tps, good_mfu);
-	json_t *r = analyze_dir(a);
+	struct fl_session a;
+	fl_session_init(&a, "long");
+	write_steps(a.dir, 200, nan_at_10, steady_tps, good_mfu);
+	json_t *r = analyze_dir(&a);
 	json_t *t = json_object_get(r, "training");
 	cr_expect_eq(json_integer_value(json_object_get(t, "steps")), 200);
 	cr_expect_eq(json_integer_value(json_object_get(t, "last_step")), 200);
@@ -133,17 +139,14 @@ Test(findings, long_logs_keep_sums_of_every_step, .timeout = 60)
 	cr_expect(has_finding(r, "nonfinite_loss"));
 	json_decref(r);
 
-	char db[4096], out[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", a);
-	snprintf(out, sizeof(out), "%s/steps.json", a);
-	json_t *rows = verb_json(db, out, (const char *[]){ "steps", "last", NULL });
+	json_t *rows = verb_json(&a, (const char *[]){ "steps", "last", NULL });
 	cr_expect_eq(json_array_size(rows), 65, "the last 64 lines and the NaN one");
 	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "step")), 10);
 	cr_expect_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "loss")), "nan");
 	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 1), "step")), 137);
 	json_decref(rows);
 
-	rows = verb_json(db, out, (const char *[]){ "steps", "last", "--per-step", NULL });
+	rows = verb_json(&a, (const char *[]){ "steps", "last", "--per-step", NULL });
 	cr_expect_eq(json_array_size(rows), 200);
 	json_t *s9 = json_array_get(rows, 8), *s10 = json_array_get(rows, 9);
 	cr_expect_eq(json_integer_value(json_object_get(s9, "step")), 9);
@@ -151,9 +154,9 @@ Test(findings, long_logs_keep_sums_of_every_step, .timeout = 60)
 	cr_expect(json_is_null(json_object_get(s10, "loss")), "a NaN is not averaged in");
 	json_decref(rows);
 
-	const char *bad_args[] = { "steps", "last", "--per-step", "--rank", "0", "--db", db, NULL };
-	cr_expect_eq(fl_test_run(NULL, NULL, bad_args), 2, "--per-step has no rank");
-	free(a);
+	cr_expect_eq(fl_session_run(&a, "steps", "last", "--per-step", "--rank", "0", "--db", a.db,
+				    NULL), 2, "--per-step has no rank");
+	fl_session_release(&a);
 }
 
 static void write_range(const char *path, int from, int to)
@@ -170,23 +173,15 @@ static void write_range(const char *path, int from, int to)
  * line that logged it. */
 Test(findings, step_sums_take_steps_in_any_order, .timeout = 60)
 {
-	char *a = fl_test_tmpdir("steporder");
-	char r0[4096], r1[4096], db[4096], out[4096];
-	snprintf(r0, sizeof(r0), "%s/bundle/rank0.log", a);
-	snprintf(r1, sizeof(r1), "%s/bundle/rank1.log", a);
-	char mk[4200];
-	snprintf(mk, sizeof(mk), "mkdir -p '%s/bundle'", a);
-	cr_assert_eq(system(mk), 0);
+	struct fl_session a;
+	fl_session_init(&a, "steporder");
+	char *bundle = bundle_dir(&a);
+	char *r0 = fl_session_path(&a, "bundle/rank0.log"), *r1 = fl_session_path(&a, "bundle/rank1.log");
 	write_range(r0, 1, 10);
 	write_range(r1, 5, 15);
 	write_range(r1, 3, 4);
-	snprintf(db, sizeof(db), "%s/fl.db", a);
-	snprintf(out, sizeof(out), "%s/steps.json", a);
-	char bundle[4096];
-	snprintf(bundle, sizeof(bundle), "%s/bundle", a);
-	const char *ing[] = { "ingest", bundle, "--db", db, "--no-keep", NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, ing), 0);
-	json_t *rows = verb_json(db, out, (const char *[]){ "steps", "last", "--per-step", NULL });
+	fl_session_ingest(&a, bundle, "--no-keep");
+	json_t *rows = verb_json(&a, (const char *[]){ "steps", "last", "--per-step", NULL });
 	cr_assert_eq(json_array_size(rows), 15);
 	for (int step = 1; step <= 15; step++) {
 		json_t *r = json_array_get(rows, (size_t)step - 1);
@@ -196,7 +191,10 @@ Test(findings, step_sums_take_steps_in_any_order, .timeout = 60)
 		cr_expect(fabs(json_number_value(json_object_get(r, "loss")) - (3.0 + step)) < 1e-9);
 	}
 	json_decref(rows);
-	free(a);
+	free(r0);
+	free(r1);
+	free(bundle);
+	fl_session_release(&a);
 }
 
 /* Rows per file are kept in a ring per rank, for at most 256 ranks; a
@@ -205,9 +203,9 @@ Test(findings, step_sums_take_steps_in_any_order, .timeout = 60)
  * summed into its step. */
 Test(findings, a_file_of_many_ranks_keeps_every_sum, .timeout = 60)
 {
-	char *a = fl_test_tmpdir("manyranks");
-	char path[4096], db[4096], out[4096];
-	snprintf(path, sizeof(path), "%s/slurm-4242.out", a);
+	struct fl_session a;
+	fl_session_init(&a, "manyranks");
+	char *path = fl_session_path(&a, "slurm-4242.out");
 	FILE *fp = fopen(path, "w");
 	cr_assert(fp);
 	const int ranks = 300, steps = 70;
@@ -218,61 +216,245 @@ Test(findings, a_file_of_many_ranks_keeps_every_sum, .timeout = 60)
 			step_line(fp, label, s, 3.0 + s, 10050, 41.5);
 		}
 	fclose(fp);
-	snprintf(db, sizeof(db), "%s/fl.db", a);
-	snprintf(out, sizeof(out), "%s/sums.json", a);
-	const char *ing[] = { "ingest", path, "--db", db, "--no-keep", NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, ing), 0);
-	json_t *rows = verb_json(db, out, (const char *[]){ "steps", "last", "--per-step", NULL });
+	fl_session_ingest(&a, path, "--no-keep");
+	json_t *rows = verb_json(&a, (const char *[]){ "steps", "last", "--per-step", NULL });
 	cr_assert_eq(json_array_size(rows), (size_t)steps);
 	json_t *r;
 	size_t i;
 	json_array_foreach(rows, i, r)
 		cr_expect_eq(json_integer_value(json_object_get(r, "lines")), ranks, "step %zu", i + 1);
 	json_decref(rows);
-	rows = verb_json(db, out, (const char *[]){ "sql", "SELECT COUNT(*) AS n FROM steps", NULL });
+	rows = verb_json(&a, (const char *[]){ "sql", "SELECT COUNT(*) AS n FROM steps", NULL });
 	/* 256 rings of the last 64 lines, and every line of the 44 ranks beyond */
 	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "n")),
 		     256 * 64 + (ranks - 256) * steps);
 	json_decref(rows);
-	free(a);
+	free(path);
+	fl_session_release(&a);
 }
 
 /* Past 131072 steps in memory the sums are flushed early and start again;
  * a later file's lines for the same steps add to the flushed rows. */
 Test(findings, step_sums_spilled_early_still_add_up, .timeout = 60)
 {
-	char *a = fl_test_tmpdir("spill");
-	char dir[4096], path[4200], db[4096], out[4096];
-	snprintf(dir, sizeof(dir), "%s/bundle", a);
-	char mk[4200];
-	snprintf(mk, sizeof(mk), "mkdir -p '%s'", dir);
-	cr_assert_eq(system(mk), 0);
+	struct fl_session a;
+	fl_session_init(&a, "spill");
+	char *dir = bundle_dir(&a);
+	char *r0 = fl_session_path(&a, "bundle/rank0.log"), *r1 = fl_session_path(&a, "bundle/rank1.log");
 	const int many = 131100;
-	snprintf(path, sizeof(path), "%s/rank0.log", dir);
-	FILE *fp = fopen(path, "w");
+	FILE *fp = fopen(r0, "w");
 	cr_assert(fp);
 	/* a short form of the step line keeps this file small */
 	for (int s = 1; s <= many; s++)
 		fprintf(fp, "[titan] 2026-11-30 12:00:00,000 - root - INFO - step: %d  loss: 2.50000\n",
 			s);
 	fclose(fp);
-	snprintf(path, sizeof(path), "%s/rank1.log", dir);
-	write_range(path, 1, 5);
-	snprintf(db, sizeof(db), "%s/fl.db", a);
-	snprintf(out, sizeof(out), "%s/q.json", a);
-	const char *ing[] = { "ingest", dir, "--db", db, "--no-keep", NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, ing), 0);
+	write_range(r1, 1, 5);
+	fl_session_ingest(&a, dir, "--no-keep");
 	const char *q[] = { "sql",
 			    "SELECT COUNT(*) AS steps, SUM(lines) AS lines,"
 			    " (SELECT lines FROM step_stats WHERE step = 3) AS at3,"
 			    " (SELECT loss_sum FROM step_stats WHERE step = 3) AS sum3 FROM step_stats",
 			    NULL };
-	json_t *rows = verb_json(db, out, q);
+	json_t *rows = verb_json(&a, q);
 	json_t *r = json_array_get(rows, 0);
 	cr_expect_eq(json_integer_value(json_object_get(r, "steps")), many);
 	cr_expect_eq(json_integer_value(json_object_get(r, "lines")), many + 5);
 	cr_expect_eq(json_integer_value(json_object_get(r, "at3")), 2);
 	cr_expect(fabs(json_number_value(json_object_get(r, "sum3")) - (2.5 + 6.0)) < 1e-9);
 	json_decref(rows);
-	free(a);
+	free(r0);
+	free(r1);
+	free(dir);
+	fl_session_release(&a);
+}
+
+static double jump_loss(int i) { return i >= 25 ? 9.5 : flat_loss(i); }
+static double spike_then_nan(int i) { return i == 30 ? NAN : spike_loss(i); }
+
+/* A spike is a loss that comes back: one that jumps and stays up, or a
+ * run that went NaN, is a divergence, not a spike. */
+Test(findings, loss_spike_needs_recovery_and_no_nan, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "jump");
+	write_steps(a.dir, 32, jump_loss, steady_tps, good_mfu);
+	json_t *r = analyze_dir(&a);
+	cr_expect(!has_finding(r, "loss_spike"), "a loss that stays at 9.5 did not recover");
+	json_decref(r);
+	struct fl_session b;
+	fl_session_init(&b, "spikenan");
+	write_steps(b.dir, 32, spike_then_nan, steady_tps, good_mfu);
+	r = analyze_dir(&b);
+	cr_expect(!has_finding(r, "loss_spike"), "a run that went NaN has no spike");
+	cr_expect(has_finding(r, "nonfinite_loss"));
+	json_decref(r);
+	struct fl_session c;
+	fl_session_init(&c, "spikemsg");
+	write_steps(c.dir, 32, spike_loss, steady_tps, good_mfu);
+	r = analyze_dir(&c);
+	json_t *f = json_array_get(json_object_get(r, "findings"), 0);
+	const char *msg = json_string_value(json_object_get(f, "message"));
+	cr_expect(msg && strstr(msg, "at step 25") && strstr(msg, "by step 26"), "%s", msg);
+	cr_expect_eq(json_array_size(json_object_get(f, "evidence")), 1);
+	json_decref(r);
+	fl_session_release(&a);
+	fl_session_release(&b);
+	fl_session_release(&c);
+}
+
+static const char *finding_message(json_t *r, const char *id)
+{
+	size_t i;
+	json_t *f;
+	json_array_foreach(json_object_get(r, "findings"), i, f)
+		if (!strcmp(json_string_value(json_object_get(f, "id")), id))
+			return json_string_value(json_object_get(f, "message"));
+	return NULL;
+}
+
+Test(findings, throughput_drop_says_from_when_and_how_much, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "dropmsg");
+	write_steps(a.dir, 32, flat_loss, falling_tps, good_mfu);
+	json_t *r = analyze_dir(&a);
+	const char *msg = finding_message(r, "throughput_drop");
+	cr_assert(msg);
+	cr_expect(strstr(msg, "from step 25") && strstr(msg, "down 58%"), "%s", msg);
+	json_decref(r);
+	fl_session_release(&a);
+}
+
+/* torchtitan lines without mfu, after its device and model-size lines. */
+static void write_unmeasured(const char *dir, const char *gpu_line, int tps)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/rank0.log", dir);
+	FILE *fp = fopen(path, "w");
+	cr_assert(fp);
+	if (gpu_line)
+		fprintf(fp, "%s\n", gpu_line);
+	fprintf(fp, "[rank0]:[titan] 2026-11-30 11:59:58,000 - root - INFO - Model llama3 8B size: "
+		    "8,030,261,248 total parameters\n");
+	for (int i = 1; i <= 20; i++)
+		fprintf(fp,
+			"[rank0]:[titan] 2026-11-30 12:00:%02d,000 - root - INFO - step: %2d  loss: %8.5f"
+			"  grad_norm:  1.2345  memory: 45.12GiB(56.98%%)  tps: %d,%03d  tflops: 210.00\n",
+			i, i, flat_loss(i), tps / 1000, tps % 1000);
+	fclose(fp);
+}
+
+/* MFU = 6 x params x tokens/s per GPU / the GPU's dense peak, when the
+ * framework logs none; without a GPU the logs name, there is none. */
+Test(findings, mfu_computed_from_params_and_peak, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "mfucomp");
+	write_unmeasured(a.dir, "[rank0]:[titan] 2026-11-30 11:59:57,000 - root - INFO - CUDA capacity: "
+			    "NVIDIA H100 80GB HBM3 with 79.18GiB memory", 5000);
+	json_t *r = analyze_dir(&a);
+	json_t *t = json_object_get(r, "training");
+	double want = 6.0 * 8030261248.0 * 5000 / 989.4e12;
+	cr_expect(fabs(json_number_value(json_object_get(t, "mfu")) - want) < 1e-9);
+	cr_expect_str_eq(json_string_value(json_object_get(t, "mfu_source")), "params");
+	cr_expect(json_number_value(json_object_get(t, "mfu_peak_tflops")) == 989.4);
+	cr_expect_str_eq(json_string_value(json_object_get(t, "gpu")), "NVIDIA H100 80GB HBM3");
+	const char *msg = finding_message(r, "low_mfu");
+	cr_assert(msg, "24%% is under 30%%");
+	cr_expect(strstr(msg, "needs work") && strstr(msg, "989.4 TFLOPS"), "%s", msg);
+	json_decref(r);
+
+	struct fl_session b;
+	fl_session_init(&b, "mfunogpu");
+	write_unmeasured(b.dir, NULL, 5000);
+	r = analyze_dir(&b);
+	cr_expect(json_is_null(json_object_get(json_object_get(r, "training"), "mfu")));
+	cr_expect(!has_finding(r, "low_mfu"), "no GPU named: no MFU to judge");
+	json_decref(r);
+
+	struct fl_session c;
+	fl_session_init(&c, "mfugood");
+	write_unmeasured(c.dir, "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-5ba8b2a5-2fcb-6bd6-1f7e-2a67c6a7c2f1)",
+			 3000);
+	r = analyze_dir(&c);
+	t = json_object_get(r, "training");
+	cr_expect(fabs(json_number_value(json_object_get(t, "mfu")) -
+		       6.0 * 8030261248.0 * 3000 / 311.9e12) < 1e-9);
+	cr_expect(!has_finding(r, "low_mfu"), "46%% on an A100 is not low");
+	json_decref(r);
+	fl_session_release(&a);
+	fl_session_release(&b);
+	fl_session_release(&c);
+}
+
+/* Megatron's straggler detector line, rank `slow` at `hi` ms. */
+static void detector_line(FILE *fp, int minute, int slow, double hi)
+{
+	fprintf(fp,
+		" 0: INFO:megatron.core.utils:[2024-03-14 23:%02d:56] | MnRtt/Rnk: 3453.08ms/8 | "
+		"MxRtt/Rnk: %.2fms/%d | MnPwr/Rnk: 601796W/8 | MxPwr/Rnk: 683801W/18 | MnTmp/Rnk: "
+		"52C/0 | MxTmp/Rnk: 65C/21 | MnUtl/Rnk: 97%%/8 | MxUtl/Rnk: 100%%/6 | MnClk/Rnk: "
+		"1950MHz/28 | MxClk/Rnk: 1980MHz/0 | MnDRtt/Rnk: 14.27ms/23 | MxDRtt/Rnk: 34.65ms/3 | "
+		"MnEtpt/Rnk: 296.02TF/0 | MxEtpt/Rnk: 297.32TF/8\n",
+		minute, hi, slow);
+}
+
+Test(findings, straggler_named_by_the_straggler_detector, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "rtt");
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/rank0.log", a.dir);
+	FILE *fp = fopen(path, "w");
+	cr_assert(fp);
+	for (int m = 0; m < 4; m++)
+		detector_line(fp, m, 13, 4610.5);
+	fclose(fp);
+	json_t *r = analyze_dir(&a);
+	const char *msg = finding_message(r, "straggler");
+	cr_assert(msg);
+	cr_expect(strstr(msg, "rank 13") && strstr(msg, "4 of 4"), "%s", msg);
+	json_decref(r);
+
+	struct fl_session b;
+	fl_session_init(&b, "rttok");
+	snprintf(path, sizeof(path), "%s/rank0.log", b.dir);
+	fp = fopen(path, "w");
+	cr_assert(fp);
+	for (int m = 0; m < 4; m++)
+		detector_line(fp, m, m, 3468.20);
+	fclose(fp);
+	r = analyze_dir(&b);
+	cr_expect(!has_finding(r, "straggler"), "0.4%% between fastest and slowest is noise");
+	json_decref(r);
+	fl_session_release(&a);
+	fl_session_release(&b);
+}
+
+/* Ranks that each log their steps: one whose last step is far behind. */
+Test(findings, straggler_by_last_progress, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "lag");
+	char *dir = bundle_dir(&t);
+	char path[4200];
+	for (int rank = 0; rank < 4; rank++) {
+		snprintf(path, sizeof(path), "%s/rank%d.log", dir, rank);
+		FILE *fp = fopen(path, "w");
+		cr_assert(fp);
+		char prefix[16];
+		snprintf(prefix, sizeof(prefix), "[rank%d]:", rank);
+		for (int i = 1; i <= (rank == 2 ? 20 : 40); i++)
+			step_line(fp, prefix, i, flat_loss(i), 10050, 41.5);
+		fclose(fp);
+	}
+	json_t *r = fl_session_analyze(&t, dir, "--no-keep", NULL);
+	const char *msg = finding_message(r, "straggler");
+	cr_assert(msg);
+	cr_expect(strstr(msg, "rank 2") && strstr(msg, "step 20") && strstr(msg, "step 40"), "%s",
+		  msg);
+	json_decref(r);
+	free(dir);
+	fl_session_release(&t);
 }

@@ -144,7 +144,7 @@ Test(frdump, hang_without_dumps_says_how_to_enable_them, .timeout = 60)
 	char *src = scenario("05-collective-hang");
 	json_t *j = fl_session_analyze(&t, src, NULL, NULL);
 	cr_expect_eq(json_typeof(at(j, "verdict.hang.flight_recorder")), JSON_NULL);
-	cr_expect_str_eq(str(j, "verdict.hang.source"), "logs");
+	cr_expect_str_eq(str(j, "verdict.hang.source"), "watchdog");
 	json_t *rem = at(j, "verdict.likely_cause.remediation");
 	bool said = false;
 	for (size_t i = 0; i < json_array_size(rem); i++) {

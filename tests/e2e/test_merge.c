@@ -29,41 +29,13 @@ static void copy_into(const char *src, const char *dir)
 	cr_assert_eq(system(cmd), 0, "failed: %s", cmd);
 }
 
-/* Runs faultline; returns its exit status, stdout in *out (caller frees). */
-static int run(const char *tmp, const char *const *args, char **out)
+/* The JSON report of run runspec in store db. */
+static json_t *report(struct fl_session *t, const char *db, const char *runspec)
 {
-	char o[4096], e[4096];
-	snprintf(o, sizeof(o), "%s/stdout", tmp);
-	snprintf(e, sizeof(e), "%s/stderr", tmp);
-	int rc = fl_test_run(o, e, args);
-	if (out)
-		*out = fl_test_slurp(o, NULL);
-	return rc;
-}
-
-static void ingest(const char *tmp, const char *bundle, const char *db)
-{
-	const char *args[] = { "ingest", bundle, "--db", db, NULL };
-	cr_assert_eq(run(tmp, args, NULL), 0, "ingest %s failed", bundle);
-}
-
-/* Ingests a directory with a copy kept in the store. */
-static void ingest_copy(const char *tmp, const char *bundle, const char *db)
-{
-	const char *args[] = { "ingest", "--copy-dir", bundle, "--db", db, NULL };
-	cr_assert_eq(run(tmp, args, NULL), 0, "ingest --copy-dir %s failed", bundle);
-}
-
-static json_t *report(const char *tmp, const char *db, const char *runspec)
-{
-	char path[4096];
-	snprintf(path, sizeof(path), "%s/report-%s.json", tmp, runspec);
-	const char *args[] = {
-		"report", runspec, "--db", db, "--format", "json", "-o", path, NULL
-	};
-	cr_assert_eq(run(tmp, args, NULL), 0, "report %s of %s failed", runspec, db);
+	cr_assert_eq(fl_session_run(t, "report", runspec, "--db", db, "--format", "json", NULL), 0,
+		     "report %s of %s failed: %s", runspec, db, t->err);
 	json_error_t jerr;
-	json_t *j = json_load_file(path, 0, &jerr);
+	json_t *j = json_loads(t->out, 0, &jerr);
 	cr_assert(j, "report is not JSON: %s", jerr.text);
 	return j;
 }
@@ -150,11 +122,11 @@ static void split(const char *bundle, const char *a, const char *b)
 
 /* The merged run's report (returned) says what the single ingest's does;
  * it is kept for the schema check as <prefix>-<name>.json. */
-static json_t *expect_verdict_of_whole(const char *tmp, const char *name, const char *full_db,
-				       const char *merged_db, const char *prefix)
+static json_t *expect_verdict_of_whole(struct fl_session *t, const char *name,
+				       const char *full_db, const char *merged_db, const char *prefix)
 {
-	json_t *want = report(tmp, full_db, "last");
-	json_t *got = report(tmp, merged_db, "last");
+	json_t *want = report(t, full_db, "last");
+	json_t *got = report(t, merged_db, "last");
 	/* clang-format off */
 	static const char *const paths[] = {
 		"verdict.status", "verdict.likely_cause.id", "verdict.first_failure.rank",
@@ -232,7 +204,9 @@ ParameterizedTestParameters(merge, into_one)
 
 ParameterizedTest(struct scenario *sc, merge, into_one, .timeout = 120)
 {
-	char *tmp = fl_test_tmpdir(sc->name);
+	struct fl_session t;
+	fl_session_init(&t, sc->name);
+	const char *tmp = t.dir;
 	char bundle[4096], a[4096], b[4096], full_db[4096], a_db[4096], b_db[4096], m_db[4096];
 	snprintf(bundle, sizeof(bundle), "%s/scenarios/%s/bundle", FL_TESTDATA_DIR, sc->name);
 	snprintf(a, sizeof(a), "%s/shard-a", tmp);
@@ -244,35 +218,34 @@ ParameterizedTest(struct scenario *sc, merge, into_one, .timeout = 120)
 	mkdir(a, 0755);
 	mkdir(b, 0755);
 	split(bundle, a, b);
-	ingest(tmp, bundle, full_db);
-	ingest(tmp, a, a_db);
-	ingest(tmp, b, b_db);
+	fl_session_ingest_db(&t, full_db, bundle, NULL);
+	fl_session_ingest_db(&t, a_db, a, NULL);
+	fl_session_ingest_db(&t, b_db, b, NULL);
 
 	/* shards named out of order: the result must not depend on it */
-	char *out;
 	const char *margs[] = { "merge", "--into-one", b_db, a_db, "--db", m_db, NULL };
-	cr_assert_eq(run(tmp, margs, &out), 0, "%s: merge --into-one failed", sc->name);
+	cr_assert_eq(fl_session_runv(&t, margs), 0, "%s: merge --into-one failed", sc->name);
 	bool existed;
-	long id = run_id(out, &existed);
-	free(out);
+	long id = run_id(t.out, &existed);
 	cr_expect(!existed);
 
-	json_t *got = expect_verdict_of_whole(tmp, sc->name, full_db, m_db, "merged");
+	json_t *got = expect_verdict_of_whole(&t, sc->name, full_db, m_db, "merged");
 	cr_expect_eq(json_integer_value(at(got, "run.id")), id);
 	json_decref(got);
 
 	/* the same shards again, in the other order: the same run */
 	const char *again[] = { "merge", "--into-one", a_db, b_db, "--db", m_db, NULL };
-	cr_assert_eq(run(tmp, again, &out), 0);
-	cr_expect_eq(run_id(out, &existed), id);
+	cr_assert_eq(fl_session_runv(&t, again), 0);
+	cr_expect_eq(run_id(t.out, &existed), id);
 	cr_expect(existed, "%s: merging the same shards twice made a second run", sc->name);
-	free(out);
-	free(tmp);
+	fl_session_release(&t);
 }
 
 Test(merge, into_one_refuses_bad_sources, .timeout = 120)
 {
-	char *tmp = fl_test_tmpdir("merge-bad");
+	struct fl_session t;
+	fl_session_init(&t, "merge-bad");
+	const char *tmp = t.dir;
 	char two[4096], one[4096], dst[4096], missing[4096], b1[4096], b2[4096];
 	snprintf(two, sizeof(two), "%s/two.db", tmp);
 	snprintf(one, sizeof(one), "%s/one.db", tmp);
@@ -280,66 +253,63 @@ Test(merge, into_one_refuses_bad_sources, .timeout = 120)
 	snprintf(missing, sizeof(missing), "%s/missing.db", tmp);
 	snprintf(b1, sizeof(b1), "%s/scenarios/08-cuda-error/bundle", FL_TESTDATA_DIR);
 	snprintf(b2, sizeof(b2), "%s/scenarios/12-storage-error/bundle", FL_TESTDATA_DIR);
-	ingest(tmp, b1, two);
-	ingest(tmp, b2, two);
-	ingest(tmp, b1, one);
+	fl_session_ingest_db(&t, two, b1, NULL);
+	fl_session_ingest_db(&t, two, b2, NULL);
+	fl_session_ingest_db(&t, one, b1, NULL);
 
 	const char *several[] = { "merge", "--into-one", two, one, "--db", dst, NULL };
-	cr_expect_eq(run(tmp, several, NULL), 1, "a store of two runs is not a shard");
+	cr_expect_eq(fl_session_runv(&t, several), 1, "a store of two runs is not a shard");
 	const char *twice[] = { "merge", "--into-one", one, one, "--db", dst, NULL };
-	cr_expect_eq(run(tmp, twice, NULL), 1, "the same shard twice must be refused");
+	cr_expect_eq(fl_session_runv(&t, twice), 1, "the same shard twice must be refused");
 	const char *absent[] = { "merge", "--into-one", missing, one, "--db", dst, NULL };
-	cr_expect_eq(run(tmp, absent, NULL), 1);
+	cr_expect_eq(fl_session_runv(&t, absent), 1);
 	const char *none[] = { "merge", "--db", dst, NULL };
-	cr_expect_eq(run(tmp, none, NULL), 2);
+	cr_expect_eq(fl_session_runv(&t, none), 2);
 	const char *help[] = { "merge", "--help", NULL };
-	cr_expect_eq(run(tmp, help, NULL), 0);
+	cr_expect_eq(fl_session_runv(&t, help), 0);
 
 	/* nothing half-written: the failed merges left no run */
-	char *out;
 	const char *runs[] = { "runs", "--db", dst, "--format", "json", NULL };
-	cr_assert_eq(run(tmp, runs, &out), 0);
-	json_t *j = json_loads(out, 0, NULL);
+	cr_assert_eq(fl_session_runv(&t, runs), 0);
+	json_t *j = json_loads(t.out, 0, NULL);
 	cr_expect(json_is_array(j) && json_array_size(j) == 0, "runs after failed merges: %s",
-		  out);
+		  t.out);
 	json_decref(j);
-	free(out);
-	free(tmp);
+	fl_session_release(&t);
 }
 
 /* ---- plain merge ---- */
 
 Test(merge, copies_runs, .timeout = 120)
 {
-	char *tmp = fl_test_tmpdir("merge-plain");
+	struct fl_session t;
+	fl_session_init(&t, "merge-plain");
+	const char *tmp = t.dir;
 	char x[4096], y[4096], dst[4096], b1[4096], b2[4096];
 	snprintf(x, sizeof(x), "%s/x/fl.db", tmp);
 	snprintf(y, sizeof(y), "%s/y/fl.db", tmp);
 	snprintf(dst, sizeof(dst), "%s/dst/fl.db", tmp);
 	snprintf(b1, sizeof(b1), "%s/scenarios/01-gpu-oom/bundle", FL_TESTDATA_DIR);
 	snprintf(b2, sizeof(b2), "%s/scenarios/05-collective-hang/bundle", FL_TESTDATA_DIR);
-	ingest_copy(tmp, b1, x);
-	ingest(tmp, b2, y);
+	fl_session_ingest_db(&t, x, b1, "--copy-dir");
+	fl_session_ingest_db(&t, y, b2, NULL);
 	/* the destination already holds a run, so the copies get new ids */
-	ingest(tmp, b2, dst);
+	fl_session_ingest_db(&t, dst, b2, NULL);
 
-	char *out;
 	const char *args[] = { "merge", x, y, "--db", dst, NULL };
-	cr_assert_eq(run(tmp, args, &out), 0, "merge failed");
-	cr_expect(strstr(out, "2\n") == out, "first copied run is 2: %s", out);
-	cr_expect(strstr(out, "1 (already stored)"), "y's run is dst's run 1: %s", out);
-	free(out);
+	cr_assert_eq(fl_session_runv(&t, args), 0, "merge failed");
+	cr_expect(strstr(t.out, "2\n") == t.out, "first copied run is 2: %s", t.out);
+	cr_expect(strstr(t.out, "1 (already stored)"), "y's run is dst's run 1: %s", t.out);
 
 	const char *runs[] = { "runs", "--db", dst, "--format", "json", NULL };
-	cr_assert_eq(run(tmp, runs, &out), 0);
-	json_t *j = json_loads(out, 0, NULL);
-	cr_expect_eq(json_array_size(j), 2, "dst should hold both runs: %s", out);
+	cr_assert_eq(fl_session_runv(&t, runs), 0);
+	json_t *j = json_loads(t.out, 0, NULL);
+	cr_expect_eq(json_array_size(j), 2, "dst should hold both runs: %s", t.out);
 	json_decref(j);
-	free(out);
 
 	/* the copy reports as the original, and analysis summary came along */
-	json_t *want = report(tmp, x, "1");
-	json_t *got = report(tmp, dst, "2");
+	json_t *want = report(&t, x, "1");
+	json_t *got = report(&t, dst, "2");
 	static const char *const paths[] = { "verdict",   "findings",  "ranks",      "run.sha256",
 					     "run.files", "run.lines", "run.events", "training" };
 	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
@@ -348,7 +318,7 @@ Test(merge, copies_runs, .timeout = 120)
 	json_decref(got);
 
 	/* the kept bundle travelled with the run */
-	json_t *r = report(tmp, x, "1");
+	json_t *r = report(&t, x, "1");
 	char kept[8192];
 	snprintf(kept, sizeof(kept), "%s/dst/bundles/%s.tar.zst", tmp,
 		 json_string_value(at(r, "run.sha256")));
@@ -357,11 +327,10 @@ Test(merge, copies_runs, .timeout = 120)
 	cr_expect(stat(kept, &sb) == 0 && sb.st_size > 0, "kept bundle not copied: %s", kept);
 
 	/* again: nothing new */
-	cr_assert_eq(run(tmp, args, &out), 0);
-	cr_expect(strstr(out, "2 (already stored)") && strstr(out, "1 (already stored)"),
-		  "second merge: %s", out);
-	free(out);
-	free(tmp);
+	cr_assert_eq(fl_session_runv(&t, args), 0);
+	cr_expect(strstr(t.out, "2 (already stored)") && strstr(t.out, "1 (already stored)"),
+		  "second merge: %s", t.out);
+	fl_session_release(&t);
 }
 
 /* ---- ingest --shard: four shards, each ingested apart ---- */
@@ -406,7 +375,9 @@ ParameterizedTestParameters(merge, four_shards)
 
 ParameterizedTest(struct sharding *sc, merge, four_shards, .timeout = 120)
 {
-	char *tmp = fl_test_tmpdir(sc->name);
+	struct fl_session t;
+	fl_session_init(&t, sc->name);
+	const char *tmp = t.dir;
 	char bundle[4096], full_db[4096], m_db[4096], part_db[4096];
 	char dir[4][4096], db[4][4096], label[4][16];
 	char *dirs[4];
@@ -427,37 +398,33 @@ ParameterizedTest(struct sharding *sc, merge, four_shards, .timeout = 120)
 	else
 		split_files(bundle, "", dirs, 4, &parts);
 	cr_assert_geq(parts, 4, "%s: too few parts to split four ways", sc->name);
-	ingest(tmp, bundle, full_db);
+	fl_session_ingest_db(&t, full_db, bundle, NULL);
 	for (int i = 0; i < 4; i++) {
 		const char *args[] = { "ingest", "--shard", label[i], dir[i], "--db", db[i], NULL };
-		cr_assert_eq(run(tmp, args, NULL), 0, "%s: ingest --shard %s failed", sc->name,
+		cr_assert_eq(fl_session_runv(&t, args), 0, "%s: ingest --shard %s failed", sc->name,
 			     label[i]);
 	}
 
 	/* one shard short: refused, naming the missing one, and nothing stored */
 	const char *three[] = { "merge", "--into-one", db[0], db[1], db[3], "--db", part_db, NULL };
-	cr_expect_eq(run(tmp, three, NULL), 1, "%s: merged three shards of four", sc->name);
-	char errp[4096];
-	snprintf(errp, sizeof(errp), "%s/stderr", tmp);
-	char *e = fl_test_slurp(errp, NULL);
-	cr_expect(e && strstr(e, "shard 2 of 4 is missing"), "%s: %s", sc->name, e ? e : "");
-	free(e);
+	cr_expect_eq(fl_session_runv(&t, three), 1, "%s: merged three shards of four", sc->name);
+	cr_expect(strstr(t.err, "shard 2 of 4 is missing"), "%s: %s", sc->name, t.err);
 	/* the same shard twice in place of another */
 	const char *dup[] = { "merge", "--into-one", db[0], db[1], db[1], db[3], "--db", part_db, NULL };
-	cr_expect_eq(run(tmp, dup, NULL), 1);
+	cr_expect_eq(fl_session_runv(&t, dup), 1);
 
 	const char *margs[] = { "merge", "--into-one", db[2], db[0], db[3], db[1], "--db", m_db, NULL };
-	char *out;
-	cr_assert_eq(run(tmp, margs, &out), 0, "%s: merge --into-one failed", sc->name);
-	free(out);
-	json_t *got = expect_verdict_of_whole(tmp, sc->name, full_db, m_db, "sharded");
+	cr_assert_eq(fl_session_runv(&t, margs), 0, "%s: merge --into-one failed", sc->name);
+	json_t *got = expect_verdict_of_whole(&t, sc->name, full_db, m_db, "sharded");
 	json_decref(got);
-	free(tmp);
+	fl_session_release(&t);
 }
 
 Test(merge, shard_option_is_checked)
 {
-	char *tmp = fl_test_tmpdir("shard-usage");
+	struct fl_session t;
+	fl_session_init(&t, "shard-usage");
+	const char *tmp = t.dir;
 	char db[4096], b1[4096], b2[4096];
 	snprintf(db, sizeof(db), "%s/fl.db", tmp);
 	snprintf(b1, sizeof(b1), "%s/scenarios/08-cuda-error/bundle", FL_TESTDATA_DIR);
@@ -465,19 +432,17 @@ Test(merge, shard_option_is_checked)
 	static const char *const bad[] = { "4/4", "-1/4", "1/0", "1", "a/4", "1/4x", "/4", "" };
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		const char *args[] = { "ingest", "--shard", bad[i], b1, "--db", db, NULL };
-		cr_expect_eq(run(tmp, args, NULL), 2, "--shard '%s' accepted", bad[i]);
+		cr_expect_eq(fl_session_runv(&t, args), 2, "--shard '%s' accepted", bad[i]);
 	}
 	const char *two[] = { "ingest", "--shard", "0/2", b1, b2, "--db", db, NULL };
-	cr_expect_eq(run(tmp, two, NULL), 2, "a shard store holds one run");
+	cr_expect_eq(fl_session_runv(&t, two), 2, "a shard store holds one run");
 	const char *analyze[] = { "analyze", "--shard", "0/2", b1, "--db", db, NULL };
-	cr_expect_eq(run(tmp, analyze, NULL), 2, "--shard is ingest's");
+	cr_expect_eq(fl_session_runv(&t, analyze), 2, "--shard is ingest's");
 	const char *good[] = { "ingest", "--shard", "1/2", b1, "--db", db, NULL };
-	cr_expect_eq(run(tmp, good, NULL), 0);
-	char *out;
+	cr_expect_eq(fl_session_runv(&t, good), 0);
 	const char *sql[] = { "sql", "SELECT shard || '/' || shards FROM runs", "--db", db,
 			      "--format", "csv", NULL };
-	cr_assert_eq(run(tmp, sql, &out), 0);
-	cr_expect(strstr(out, "1/2"), "label not stored: %s", out);
-	free(out);
-	free(tmp);
+	cr_assert_eq(fl_session_runv(&t, sql), 0);
+	cr_expect(strstr(t.out, "1/2"), "label not stored: %s", t.out);
+	fl_session_release(&t);
 }

@@ -102,6 +102,8 @@ Test(saved, saved_and_fresh_reports_are_identical)
 	char *saved[4];
 	for (size_t i = 0; i < 4; i++)
 		saved[i] = report(formats[i]);
+	/* the step series is part of what is saved: the page draws it */
+	cr_expect(strstr(saved[3], "<title>Loss over steps</title>"), "no loss chart");
 	exec("DELETE FROM analyses");
 	for (size_t i = 0; i < 4; i++) {
 		char *fresh = report(formats[i]);

@@ -147,6 +147,19 @@ void fl_session_init(struct fl_session *t, const char *name)
 	t->db = fmt("%s/fl.db", t->dir);
 }
 
+char *fl_session_path(const struct fl_session *t, const char *name)
+{
+	return fmt("%s/%s", t->dir, name);
+}
+
+int fl_session_err_lines(const struct fl_session *t)
+{
+	int n = 0;
+	for (const char *p = t->err; p && *p; p++)
+		n += *p == '\n';
+	return n;
+}
+
 void fl_session_release(struct fl_session *t)
 {
 	free(t->dir);
@@ -189,8 +202,14 @@ int fl_session_run(struct fl_session *t, ...)
 
 long fl_session_ingest(struct fl_session *t, const char *path, const char *flag)
 {
-	int rc = flag ? fl_session_run(t, "ingest", flag, path, "--db", t->db, NULL)
-		      : fl_session_run(t, "ingest", path, "--db", t->db, NULL);
+	return fl_session_ingest_db(t, t->db, path, flag);
+}
+
+long fl_session_ingest_db(struct fl_session *t, const char *db, const char *path,
+			  const char *flag)
+{
+	int rc = flag ? fl_session_run(t, "ingest", flag, path, "--db", db, NULL)
+		      : fl_session_run(t, "ingest", path, "--db", db, NULL);
 	cr_assert_eq(rc, 0, "ingest '%s' failed: %s", path, t->err);
 	long id = strtol(t->out, NULL, 10);
 	cr_assert_gt(id, 0, "ingest '%s' printed no run id: %s", path, t->out);

@@ -38,6 +38,10 @@ struct fl_session {
 };
 void fl_session_init(struct fl_session *t, const char *name);
 void fl_session_release(struct fl_session *t);
+/* <t->dir>/NAME, for a file the test writes or reads; caller frees. */
+char *fl_session_path(const struct fl_session *t, const char *name);
+/* Lines in t->err: one clear error line is what a refusal must print. */
+int fl_session_err_lines(const struct fl_session *t);
 /* Runs faultline with the arguments up to NULL; keeps its output in
  * t->out and t->err. Returns the exit status, -1 when it could not run. */
 int fl_session_run(struct fl_session *t, ...) __attribute__((sentinel));
@@ -45,6 +49,9 @@ int fl_session_runv(struct fl_session *t, const char *const *args);
 /* `faultline ingest PATH [FLAG] --db t->db`, which must succeed (FLAG:
  * NULL, "--no-keep" or "--copy-dir"): the run id it printed. */
 long fl_session_ingest(struct fl_session *t, const char *path, const char *flag);
+/* The same into another store than t->db (tests that merge stores). */
+long fl_session_ingest_db(struct fl_session *t, const char *db, const char *path,
+			  const char *flag);
 /* `faultline analyze PATH [FLAG] --db t->db --format json -o OUT`, which
  * must succeed; OUT is report_path, else <dir>/report-<n>.json. The parsed
  * report (json_decref it). */

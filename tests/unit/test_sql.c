@@ -16,6 +16,7 @@
 
 #include "cli/cli.h"
 #include "faultline/analyze.h"
+#include "faultline/serve.h"
 #include "fl_test.h"
 
 struct sql_table {
@@ -26,6 +27,7 @@ struct sql_table {
 static const struct sql_table TABLES[] = {
 	{ "analyze", fl_analyze_sql },
 	{ "cli", cli_sql_table },
+	{ "serve", fl_serve_sql },
 };
 #define NTABLES (sizeof(TABLES) / sizeof(TABLES[0]))
 
