@@ -87,6 +87,46 @@ struct fl_hang {
 	struct fl_hang_frames diverging, majority;
 	int64_t *no_dump;
 	size_t nno_dump;
+	/* When progress stopped, as best the bundle shows it (contract
+	 * verdict.hang.onset): FL_TIME_NONE unknown; onset_source
+	 * "telemetry" (GPU power or utilisation fell across the job) or
+	 * "logs" (the last progress line). docs/TELEMETRY.md */
+	int64_t onset_ts;
+	const char *onset_source;
+};
+
+/* ---- GPU telemetry (docs/TELEMETRY.md) ----
+ *
+ * One struct fl_gpu per GPU that the bundle's nvidia-smi or DCGM samples
+ * name, sorted by host and index. Its series is a bounded, time-ordered
+ * downsample of what was sampled (at most FL_GPU_SERIES_MAX points, fewer
+ * per GPU when a job has many GPUs: FL_GPU_POINTS_TOTAL over all of them),
+ * meant for drawing power and utilisation over time. */
+#define FL_GPU_SERIES_MAX 120
+#define FL_GPU_POINTS_TOTAL 20000
+
+struct fl_gpu_point {
+	int64_t ts;      /* corrected UTC µs */
+	double power_w;  /* NaN: not sampled */
+	double util_pct; /* NaN: not sampled */
+};
+
+struct fl_gpu {
+	char *host;          /* NULL unknown */
+	int64_t index;       /* nvidia-smi's index on its host */
+	char *bus_id;        /* PCI bus id as sampled, NULL unknown */
+	int64_t rank;        /* the rank that drove it (NCCL busId), -1 unknown */
+	const char *source;  /* nvidia-smi-csv, nvidia-smi-q, dcgm */
+	int64_t samples;
+	int64_t first_ts, last_ts; /* corrected; FL_TIME_NONE: untimed samples */
+	double power_mean, power_max, util_mean; /* NaN: not sampled */
+	double power_last, util_last;            /* the last bucket's means */
+	int64_t idle_ts;     /* fell to idle then and stayed; FL_TIME_NONE */
+	const char *state;   /* busy, idle (never busy), fell, gone (samples
+			      * stopped before the others') */
+	bool outlier;        /* behaved unlike the rest: finding gpu_idle_outlier */
+	struct fl_gpu_point *series;
+	size_t nseries;
 };
 
 struct fl_finding {
@@ -206,6 +246,8 @@ struct fl_analysis {
 	struct fl_step_point *series;
 	size_t nseries;
 	struct fl_config config;
+	struct fl_gpu *gpus; /* GPU telemetry; none when the bundle has no samples */
+	size_t ngpus;
 	char *missing; /* what evidence was missing, for low-confidence verdicts */
 	/* a loaded analysis (fl_analysis_load) owns the strings that the const
 	 * char * fields above point to; a computed one has none */

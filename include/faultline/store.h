@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 6
+#define FL_SCHEMA_VERSION 7
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -208,6 +208,23 @@ struct fl_coll_row {
 	int64_t last_ts;
 };
 int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r);
+
+/* One bucket of a GPU's telemetry series (docs/TELEMETRY.md): `samples`
+ * consecutive samples from ts to last_ts, their mean power and
+ * utilisation (NaN: not sampled). source is a static string
+ * ("nvidia-smi-csv", "nvidia-smi-q", "dcgm"). */
+struct fl_gpu_sample_row {
+	int64_t run_id;
+	const char *host;   /* NULL unknown */
+	int64_t gpu;        /* the GPU's index on its host */
+	const char *bus_id; /* PCI bus id as the source prints it; NULL */
+	const char *source;
+	int64_t ts, last_ts; /* FL_TIME_NONE: the source had no time */
+	int64_t samples;
+	double power_w, util_pct, mem_used_mib;
+	int64_t file_id, line; /* the bucket's first sample */
+};
+int fl_store_gpu_sample_add(struct fl_store *s, const struct fl_gpu_sample_row *r);
 
 struct fl_activity_row {
 	int64_t run_id, file_id;

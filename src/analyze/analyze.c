@@ -272,16 +272,13 @@ static int load_buses(struct ctx *c)
 	return rc;
 }
 
-static int resolve_bus(struct ctx *c, struct ev *e)
+int bus_rank(struct ctx *c, const char *host, const char *pci, int64_t *rank)
 {
-	struct fl_buf bus = FL_BUF_INIT;
 	int rc = FL_OK;
-	if (e->rank >= 0 || !e->host || !ev_field(e, "bus", &bus))
-		goto out;
 	if (!c->buses_loaded && (rc = load_buses(c)))
-		goto out;
-	struct bus want = { .host = e->host, .pid = INT64_MIN };
-	bus_key(bus.ptr, want.key, sizeof(want.key));
+		return rc;
+	struct bus want = { .host = (char *)host, .pid = INT64_MIN };
+	bus_key(pci, want.key, sizeof(want.key));
 	/* the first entry not below (host, key, any pid) */
 	size_t lo = 0, hi = c->nbuses;
 	while (lo < hi) {
@@ -293,8 +290,16 @@ static int resolve_bus(struct ctx *c, struct ev *e)
 	}
 	if (lo < c->nbuses && !strcmp(c->buses[lo].host, want.host) &&
 	    !strcmp(c->buses[lo].key, want.key))
-		e->rank = c->buses[lo].rank;
-out:
+		*rank = c->buses[lo].rank;
+	return FL_OK;
+}
+
+static int resolve_bus(struct ctx *c, struct ev *e)
+{
+	struct fl_buf bus = FL_BUF_INIT;
+	int rc = FL_OK;
+	if (e->rank < 0 && e->host && ev_field(e, "bus", &bus))
+		rc = bus_rank(c, e->host, bus.ptr, &e->rank);
 	fl_buf_release(&bus);
 	return rc;
 }
@@ -548,6 +553,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	struct fl_analysis *a = fl_xcalloc(1, sizeof(*a));
 	a->hang.seq = a->hang.timeout_ms = -1;
 	a->hang.diverging.rank = a->hang.majority.rank = -1;
+	a->hang.onset_ts = FL_TIME_NONE;
 	a->first.rank = -1;
 	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .err = err };
 	int rc = load_run(&c);
@@ -577,11 +583,16 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	}
 	if (!rc)
 		rc = findings_collect(&c);
+	if (!rc)
+		rc = layout_collect(&c);
+	if (!rc)
+		rc = telemetry_analyze(&c);
 	if (!rc) {
 		a->status = verdict_status(&c, c.first);
 		rc = rank_causes(&c, c.first);
 	}
 	if (!rc) {
+		telemetry_evidence(&c);
 		verdict_ranks(&c);
 		world_silent_states(&c);
 		verdict_timeline(&c);
@@ -690,6 +701,12 @@ void fl_analysis_free(struct fl_analysis *a)
 	}
 	free(a->timeline);
 	free(a->series);
+	for (size_t i = 0; i < a->ngpus; i++) {
+		free(a->gpus[i].host);
+		free(a->gpus[i].bus_id);
+		free(a->gpus[i].series);
+	}
+	free(a->gpus);
 	free(a->config.dtype);
 	free(a->training.gpu);
 	free(a->config.activation_checkpointing);

@@ -28,7 +28,8 @@ enum q {
 	Q_RANK_TIMING, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
-	Q_SAVED_HEAD, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
+	Q_GPU_SAMPLES, Q_LOG_ONSET, Q_GDR_MISSING, Q_HCA_COUNTS,
+	Q_SAVED_HEAD, Q_SAVED_GPUS, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
 };
 const struct fl_sql_def *analyze_sql(enum q which);
@@ -107,6 +108,15 @@ char *rules_xid_text(int64_t xid);
  * whole integer. False when the event does not have it. */
 bool ev_field(const struct ev *e, const char *key, struct fl_buf *out);
 bool ev_field_int(const struct ev *e, const char *key, int64_t *out);
+
+/* layout.c: gdrdma_missing, hca_count_mismatch (after findings_collect()) */
+int layout_collect(struct ctx *c);
+
+/* telemetry.c: GPU power and utilisation, the hang's onset, odd GPUs.
+ * telemetry_analyze() after hang_analyze() (it fills hang.onset) and
+ * findings_collect(); telemetry_evidence() after rank_causes(). */
+int telemetry_analyze(struct ctx *c);
+void telemetry_evidence(struct ctx *c);
 
 /* clock.c */
 int clock_offsets(struct ctx *c);
@@ -211,6 +221,9 @@ int64_t col_int(struct fl_stmt *st, int col, int64_t dflt); /* dflt for NULL */
 double col_double(struct fl_stmt *st, int col);            /* NaN for NULL */
 char *dup_or_null(struct fl_stmt *st, int col);
 const char *rank_host(const struct ctx *c, int64_t rank);   /* borrowed; NULL unknown */
+/* The rank whose NCCL busId is this PCI address ("0000:9b:00.0") on host;
+ * *rank unchanged when none. */
+int bus_rank(struct ctx *c, const char *host, const char *pci, int64_t *rank);
 const struct ev *ev_by_id(const struct ctx *c, int64_t id); /* NULL when not loaded */
 char *first_line(const char *text);                /* caller frees; bounded */
 /* Earlier in corrected time; unknown times last (within one file: file

@@ -222,7 +222,16 @@ static const struct fl_sql_def SQL[Q_N] = {
 				"SELECT (SELECT SUM(channels) FROM transports WHERE run_id = ?1"
 				" AND transport = 'NET/Socket'), (SELECT SUM(channels) FROM transports"
 				" WHERE run_id = ?1 AND transport LIKE 'NET/IB%'), (SELECT COUNT(*)"
-				" FROM events WHERE run_id = ?1 AND kind = 'nccl.no_ib')" },
+				" FROM events WHERE run_id = ?1 AND kind = 'nccl.no_ib'),"
+				/* the interfaces NET/Socket said it used, the hosts */
+				" (SELECT group_concat(i, ', ') FROM (SELECT DISTINCT"
+				" json_extract(fields, '$.if') AS i FROM events WHERE run_id = ?1"
+				" AND kind = 'nccl.socket_devices' AND i IS NOT NULL ORDER BY i LIMIT 4)),"
+				" (SELECT COUNT(DISTINCT host) FROM transports WHERE run_id = ?1"
+				" AND transport = 'NET/Socket'),"
+				" (SELECT group_concat(h, ', ') FROM (SELECT DISTINCT host AS h FROM transports"
+				" WHERE run_id = ?1 AND transport = 'NET/Socket' AND h IS NOT NULL"
+				" ORDER BY h LIMIT 3))" },
 	[Q_SOCKET_TRANSPORTS] = {
 		"socket_transports",
 		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM transports t"
@@ -427,6 +436,37 @@ static const struct fl_sql_def SQL[Q_N] = {
 	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
 	/* The scalars and small arrays, when the run has an analysis saved by
 	 * the analysis whose digest is ?2. */
+	/* ---- network layout (layout.c) ---- */
+	/* One NET/IB channel sample per host whose IB channels never use
+	 * GDRDMA, when another host's do. */
+	[Q_GDR_MISSING] = {
+		"gdr_missing",
+		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM (SELECT MIN(rowid) AS r"
+		" FROM transports WHERE run_id = ?1 AND transport = 'NET/IB' AND host IS NOT NULL"
+		" GROUP BY host HAVING MAX(gdr) = 0) m JOIN transports t ON t.rowid = m.r"
+		" JOIN files f ON f.id = t.file_id WHERE EXISTS (SELECT 1 FROM transports"
+		" WHERE run_id = ?1 AND transport = 'NET/IB' AND gdr = 1) ORDER BY t.host" },
+	/* Per host: how many IB devices NCCL listed ("[0]mlx5_0:1/IB [1]..."),
+	 * the most it listed, and its first such line. */
+	[Q_HCA_COUNTS] = {
+		"hca_counts",
+		"WITH d AS (SELECT id, host, length(x) - length(replace(x, '[', '')) AS n FROM"
+		" (SELECT id, host, json_extract(fields, '$.devices') AS x FROM events"
+		" WHERE run_id = ?1 AND kind = 'nccl.ib_devices' AND host IS NOT NULL)),"
+		" h AS (SELECT host, MAX(n) AS n, MIN(id) AS id FROM d GROUP BY host)"
+		" SELECT h.host, h.n, f.path, e.line, e.rank, e.ts, e.text FROM h"
+		" JOIN events e ON e.id = h.id JOIN files f ON f.id = e.file_id ORDER BY h.host" },
+	/* ---- GPU telemetry (telemetry.c) ---- */
+	[Q_GPU_SAMPLES] = { "gpu_samples",
+			    "SELECT g.host, g.gpu, g.bus_id, g.source, g.ts, g.last_ts, g.samples,"
+			    " g.power_w, g.util_pct, f.path, g.line"
+			    " FROM gpu_samples g LEFT JOIN files f ON f.id = g.file_id"
+			    " WHERE g.run_id = ?1 ORDER BY g.host, g.gpu, g.ts, g.rowid" },
+	/* The last progress line: the latest step line or COLL trace. */
+	[Q_LOG_ONSET] = { "log_onset",
+			  "SELECT host, ts FROM (SELECT host, ts FROM steps WHERE run_id = ?1"
+			  " AND ts IS NOT NULL UNION ALL SELECT host, last_ts FROM colls"
+			  " WHERE run_id = ?1 AND last_ts IS NOT NULL) ORDER BY ts DESC LIMIT 1" },
 	[Q_SAVED_HEAD] = {
 		"saved_head",
 		"SELECT 1, doc ->> '$[0]', doc ->> '$[1]', doc ->> '$[2]', doc ->> '$[3]',"
@@ -436,9 +476,16 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" doc ->> '$[12][8]', doc ->> '$[12][9]', doc ->> '$[12][10]', doc ->> '$[12][11]', doc ->> '$[12][12]', doc ->> '$[12][13]', doc ->> '$[12][14]', doc ->> '$[12][15]',"
 		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
 		" doc ->> '$[13][11]', doc ->> '$[13][12]', doc ->> '$[13][13]', doc ->> '$[13][14]',"
-		" doc ->> '$[14][0]', doc ->> '$[14][1]',"
-		" doc ->> '$[17][0]', doc ->> '$[17][1]', doc ->> '$[17][2]', doc ->> '$[17][3]', doc ->> '$[17][4]', doc ->> '$[17][5]', doc ->> '$[17][6]', doc ->> '$[17][7]', doc ->> '$[17][8]', doc ->> '$[17][9]'"
+		" doc ->> '$[14][0]', doc ->> '$[14][1]', doc ->> '$[5][6]', doc ->> '$[5][7]',"
+		" doc ->> '$[18][0]', doc ->> '$[18][1]', doc ->> '$[18][2]', doc ->> '$[18][3]', doc ->> '$[18][4]', doc ->> '$[18][5]', doc ->> '$[18][6]', doc ->> '$[18][7]', doc ->> '$[18][8]', doc ->> '$[18][9]'"
 		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
+	/* The GPUs (saved.c's put_gpus()), without their series. */
+	[Q_SAVED_GPUS] = {
+		"saved_gpus",
+		"SELECT r.key, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4,"
+		" r.value ->> 5, r.value ->> 6, r.value ->> 7, r.value ->> 8, r.value ->> 9, r.value ->> 10,"
+		" r.value ->> 11, r.value ->> 12, r.value ->> 13, r.value ->> 14, r.value ->> 15"
+		" FROM analyses a, json_each(a.doc, '$[17]') r WHERE a.run_id = ?1 ORDER BY r.key" },
 	/* The rank states, in array order. */
 	[Q_SAVED_RANKS] = {
 		"saved_ranks",

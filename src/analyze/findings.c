@@ -97,13 +97,24 @@ static int socket_fallback(struct ctx *c)
 	if (rc)
 		return rc;
 	int64_t sock = col_int(st, 0, 0), ib = col_int(st, 1, 0), no_ib = col_int(st, 2, 0);
-	fl_stmt_free(st);
-	if (sock <= 0 || (ib <= 0 && no_ib <= 0 && c->a->nhosts < 2))
+	if (sock <= 0 || (ib <= 0 && no_ib <= 0 && c->a->nhosts < 2)) {
+		fl_stmt_free(st);
 		return FL_OK;
-	char *msg = fl_xasprintf("NCCL moved inter-node traffic over TCP sockets (NET/Socket, %lld "
-				 "channel connections)%s", (long long)sock,
-				 ib > 0 ? " while other ranks used InfiniBand" : no_ib > 0 ? "; NCCL found no IB device" : "");
-	finding_add(c->a, "socket_fallback", "warning", msg);
+	}
+	/* which interface and hosts: what the on-call engineer checks first */
+	struct fl_buf m = FL_BUF_INIT;
+	fl_buf_adds(&m, "NCCL moved inter-node traffic over TCP sockets (NET/Socket");
+	if (!fl_stmt_null(st, 3))
+		fl_buf_printf(&m, " on %s", fl_stmt_text(st, 3));
+	fl_buf_printf(&m, ", %lld channel connections", (long long)sock);
+	int64_t nhosts = col_int(st, 4, 0);
+	if (nhosts > 0 && !fl_stmt_null(st, 5))
+		fl_buf_printf(&m, "; host%s %s%s", nhosts > 1 ? "s" : "", fl_stmt_text(st, 5),
+			      nhosts > 3 ? ", ..." : "");
+	fl_buf_printf(&m, ")%s", ib > 0 ? " while other ranks used InfiniBand"
+				 : no_ib > 0 ? "; NCCL found no IB device" : "");
+	fl_stmt_free(st);
+	finding_add(c->a, "socket_fallback", "warning", fl_buf_detach(&m));
 	rc = query_evidence(c, &last_finding(c->a)->evidence, Q_SOCKET_TRANSPORTS, 3);
 	return rc ? rc : query_evidence(c, &last_finding(c->a)->evidence, Q_SOCKET_EVENTS, 5);
 }

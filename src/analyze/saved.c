@@ -34,11 +34,12 @@
 enum {
 	DOC_STATUS, DOC_SUMMARY, DOC_SIGNATURE, DOC_MISSING, DOC_FIRST, DOC_HANG, DOC_STUCK,
 	DOC_HANG_EVIDENCE, DOC_CAUSES, DOC_FINDINGS, DOC_OFFSETS, DOC_TIMELINE, DOC_TRAINING,
-	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_SERIES, DOC_FR, DOC_NO_DUMP, DOC_N
+	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_SERIES, DOC_GPUS, DOC_FR, DOC_NO_DUMP, DOC_N
 };
 /* Within a cause: id, confidence, explanation, score, evidence, remediation;
- * within a finding: id, severity, message, evidence. */
-enum { CAUSE_EVIDENCE = 4, CAUSE_REMEDIATION = 5, FINDING_EVIDENCE = 3 };
+ * within a finding: id, severity, message, evidence; within a GPU: its
+ * scalars (put_gpus()), then its series. */
+enum { CAUSE_EVIDENCE = 4, CAUSE_REMEDIATION = 5, FINDING_EVIDENCE = 3, GPU_SERIES = 16 };
 
 /* ---- writing ---- */
 
@@ -144,6 +145,10 @@ static void put_head(struct fl_buf *b, const struct fl_analysis *a)
 	put_int(b, h->timeout_ms);
 	fl_buf_addc(b, ',');
 	put_str(b, h->source);
+	fl_buf_addc(b, ',');
+	put_int(b, h->onset_ts);
+	fl_buf_addc(b, ',');
+	put_str(b, h->onset_source);
 	fl_buf_adds(b, "],[");
 	for (size_t i = 0; i < h->nstuck; i++)
 		fl_buf_printf(b, "%s%lld", i ? "," : "", (long long)h->stuck[i]);
@@ -267,6 +272,46 @@ static void put_series(struct fl_buf *b, const struct fl_analysis *a)
 	fl_buf_addc(b, ']');
 }
 
+static void put_gpus(struct fl_buf *b, const struct fl_analysis *a)
+{
+	fl_buf_adds(b, ",[");
+	for (size_t i = 0; i < a->ngpus; i++) {
+		const struct fl_gpu *g = &a->gpus[i];
+		fl_buf_adds(b, i ? ",[" : "[");
+		put_str(b, g->host);
+		fl_buf_printf(b, ",%lld,", (long long)g->index);
+		put_str(b, g->bus_id);
+		fl_buf_printf(b, ",%lld,", (long long)g->rank);
+		put_str(b, g->source);
+		fl_buf_printf(b, ",%lld,", (long long)g->samples);
+		put_int(b, g->first_ts);
+		fl_buf_addc(b, ',');
+		put_int(b, g->last_ts);
+		const double d[] = { g->power_mean, g->power_max, g->util_mean, g->power_last,
+				     g->util_last };
+		for (size_t k = 0; k < sizeof(d) / sizeof(d[0]); k++) {
+			fl_buf_addc(b, ',');
+			put_double(b, d[k]);
+		}
+		fl_buf_addc(b, ',');
+		put_int(b, g->idle_ts);
+		fl_buf_addc(b, ',');
+		put_str(b, g->state);
+		fl_buf_printf(b, ",%d,[", g->outlier);
+		for (size_t k = 0; k < g->nseries; k++) {
+			fl_buf_adds(b, k ? ",[" : "[");
+			put_int(b, g->series[k].ts);
+			fl_buf_addc(b, ',');
+			put_double(b, g->series[k].power_w);
+			fl_buf_addc(b, ',');
+			put_double(b, g->series[k].util_pct);
+			fl_buf_addc(b, ']');
+		}
+		fl_buf_adds(b, "]]");
+	}
+	fl_buf_addc(b, ']');
+}
+
 static void put_frames(struct fl_buf *b, const struct fl_hang_frames *f)
 {
 	fl_buf_printf(b, ",%lld,", (long long)f->rank);
@@ -296,6 +341,7 @@ void saved_doc(const struct fl_analysis *a, struct fl_buf *b)
 	put_numbers(b, a);
 	put_conflicts(b, &a->hang);
 	put_series(b, a);
+	put_gpus(b, a);
 	put_fr(b, &a->hang);
 	fl_buf_addc(b, ']');
 }
@@ -614,6 +660,8 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	k->derived = (unsigned)fl_stmt_int(st, col++);
 	a->nranks = fl_stmt_int(st, col++);
 	a->nranks_seen = fl_stmt_int(st, col++);
+	h->onset_ts = get_int(st, col++);
+	h->onset_source = intern(a, st, col++);
 	h->mismatch = intern(a, st, col++);
 	h->dumps = fl_stmt_int(st, col++) != 0;
 	struct fl_hang_frames *fr[] = { &h->diverging, &h->majority };
@@ -642,6 +690,50 @@ static int load_head(struct ctx *c)
 		return fl_err_set(c->err, FL_ENOTFOUND, "run %lld has no analysis saved by this faultline",
 				  (long long)c->run);
 	return rc < 0 ? rc : FL_OK;
+}
+
+static int gpus_load(struct ctx *c)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_SAVED_GPUS, &st);
+	if (rc)
+		return rc;
+	struct fl_analysis *a = c->a;
+	while ((rc = q_step(c, Q_SAVED_GPUS, st)) == 1) {
+		a->gpus = fl_xrealloc(a->gpus, (a->ngpus + 1) * sizeof(*a->gpus));
+		struct fl_gpu *g = &a->gpus[a->ngpus++];
+		memset(g, 0, sizeof(*g));
+		int col = 1;
+		g->host = dup_or_null(st, col++);
+		g->index = fl_stmt_int(st, col++);
+		g->bus_id = dup_or_null(st, col++);
+		g->rank = fl_stmt_int(st, col++);
+		g->source = intern(a, st, col++);
+		g->samples = fl_stmt_int(st, col++);
+		g->first_ts = get_int(st, col++);
+		g->last_ts = get_int(st, col++);
+		double *d[] = { &g->power_mean, &g->power_max, &g->util_mean, &g->power_last,
+				&g->util_last };
+		for (size_t k = 0; k < sizeof(d) / sizeof(d[0]); k++)
+			*d[k] = get_double(st, col++);
+		g->idle_ts = get_int(st, col++);
+		g->state = intern(a, st, col++);
+		g->outlier = fl_stmt_int(st, col++) != 0;
+		assert(col == fl_stmt_columns(st));
+	}
+	fl_stmt_free(st);
+	return rc < 0 ? rc : FL_OK;
+}
+
+static void gpu_point_row(struct ctx *c, int64_t outer, struct fl_stmt *st)
+{
+	assert(outer >= 0 && (size_t)outer < c->a->ngpus);
+	struct fl_gpu *g = &c->a->gpus[outer];
+	g->series = fl_xrealloc(g->series, (g->nseries + 1) * sizeof(*g->series));
+	struct fl_gpu_point *p = &g->series[g->nseries++];
+	p->ts = get_int(st, 1);
+	p->power_w = get_double(st, 2);
+	p->util_pct = get_double(st, 3);
 }
 
 int saved_load(struct ctx *c)
@@ -673,5 +765,9 @@ int saved_load(struct ctx *c)
 		rc = rows(c, DOC_TIMELINE, timeline_row);
 	if (!rc)
 		rc = rows(c, DOC_SERIES, series_row);
+	if (!rc)
+		rc = gpus_load(c);
+	if (!rc)
+		rc = nested(c, DOC_GPUS, GPU_SERIES, gpu_point_row);
 	return rc;
 }

@@ -31,6 +31,7 @@ struct ing {
 	struct event_sink sink;  /* run, current file, steps, NCCL aggregates */
 	struct streams streams;  /* per file: activity, tails */
 	struct nccl_aggs nccl;   /* per run */
+	struct telemetry tele;   /* per run, and the current member's format */
 	uint64_t lines;          /* of the whole bundle */
 	uint64_t files;
 	uint64_t file_lines, conflicts;
@@ -49,6 +50,8 @@ static int on_line(struct ing *g, const struct fl_line *l, const struct fl_attr 
 	g->file_lines++;
 	if (a->conflict)
 		g->conflicts++;
+	if (telemetry_line(&g->tele, l, a))
+		return 0;
 	streams_line(&g->streams, l, a);
 	return fl_matcher_line_cand(g->matcher, a, l->ptr, l->len, l->lineno, l->offset, cand,
 				    events_route, &g->sink);
@@ -65,6 +68,7 @@ static int member_begin(struct ing *g, const struct batch *b)
 	g->conflicts = 0;
 	g->file_lines = 0;
 	streams_file_begin(&g->streams);
+	telemetry_file_begin(&g->tele, g->sink.file_id);
 	g->files++;
 	return 0;
 }
@@ -86,6 +90,7 @@ static int member_lines(struct ing *g, const struct batch *b)
 static int member_end(struct ing *g, const struct batch *b)
 {
 	int rc = fl_matcher_flush(g->matcher, events_route, &g->sink);
+	telemetry_file_end(&g->tele);
 	if (!rc)
 		rc = streams_file_end(&g->streams, g->store, g->sink.run_id, g->sink.file_id,
 				      g->err);
@@ -191,7 +196,8 @@ static int finish_run(struct ing *g)
 {
 	if (steps_run_end(g->sink.steps))
 		return store_fail(g->store, g->err, "cannot store step sums");
-	return nccl_aggs_flush(&g->nccl, g->store, g->sink.run_id, g->err);
+	int rc = nccl_aggs_flush(&g->nccl, g->store, g->sink.run_id, g->err);
+	return rc ? rc : telemetry_flush(&g->tele, g->store, g->sink.run_id, g->err);
 }
 
 void fl_pipeline_opts_init(struct fl_pipeline_opts *o)
@@ -223,6 +229,7 @@ static void ing_init(struct ing *g, struct fl_store *s, const struct fl_patterns
 	g->matcher = fl_matcher_new(p);
 	streams_init(&g->streams, o->tail_lines);
 	nccl_aggs_init(&g->nccl);
+	telemetry_init(&g->tele);
 	g->sink.store = s;
 	g->sink.nccl = &g->nccl;
 	g->sink.err = err;
@@ -233,6 +240,7 @@ static void ing_release(struct ing *g)
 	fl_matcher_free(g->matcher);
 	streams_release(&g->streams);
 	nccl_aggs_release(&g->nccl);
+	telemetry_release(&g->tele);
 	steps_free(g->sink.steps);
 	fl_buf_release(&g->sink.fields);
 }

@@ -245,6 +245,48 @@ void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev);
 int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id,
 		    struct fl_err *err);
 
+/* ---- telemetry.c: GPU telemetry members, folded per GPU ---- */
+
+enum tele_format { TELE_UNDECIDED, TELE_NONE, TELE_CSV, TELE_SMI_Q, TELE_DCGM };
+enum tele_col { COL_OTHER, COL_TS, COL_INDEX, COL_BUS, COL_POWER, COL_POWER_ALT, COL_UTIL, COL_MEM };
+enum tele_qsection { QS_OTHER, QS_POWER, QS_UTIL, QS_MEM };
+enum { TELE_MAX_COLS = 64, TELE_PENDING = 64 };
+
+/* One sample as read; NaN: not in it. */
+struct tele_sample {
+	int64_t ts, gpu;
+	double power, util, mem;
+	char bus[32];
+	char host[128]; /* DCGM's Hostname label, for a member without a host */
+	uint64_t line;
+};
+
+struct telemetry {
+	struct keymap gpus; /* struct gpu_agg (telemetry.c), per host and GPU, for the run */
+	struct fl_buf key;
+	/* the current member */
+	enum tele_format fmt;
+	int64_t file_id;
+	char *host; /* of its first line's attribution */
+	enum tele_col cols[TELE_MAX_COLS]; /* CSV: its header */
+	int ncols;
+	int64_t csv_last_ts, csv_seq;
+	int64_t q_ts, q_gpu; /* -q: the dump's time, the GPU's ordinal in it */
+	enum tele_qsection q_section;
+	struct tele_sample cur;                  /* -q: the GPU being read */
+	struct tele_sample pending[TELE_PENDING]; /* DCGM: each GPU's scrape */
+};
+
+void telemetry_init(struct telemetry *t);
+void telemetry_release(struct telemetry *t);
+void telemetry_file_begin(struct telemetry *t, int64_t file_id);
+/* True when the line belongs to a telemetry member and was read here
+ * (the member's first non-blank line decides); false: a log line. */
+bool telemetry_line(struct telemetry *t, const struct fl_line *l, const struct fl_attr *a);
+void telemetry_file_end(struct telemetry *t);
+/* Writes the run's gpu_samples rows. */
+int telemetry_flush(struct telemetry *t, struct fl_store *s, int64_t run_id, struct fl_err *err);
+
 /* ---- steps.c: step lines, summed per step, kept as rows where it matters ---- */
 
 struct fl_steps;

@@ -24,6 +24,15 @@ void fl_report_time(struct fl_buf *b, int64_t ts)
 		fl_time_format(b, ts);
 }
 
+void fl_report_gpu_numbers(struct fl_buf *b, const struct fl_gpu *g)
+{
+	if (g->power_mean == g->power_mean)
+		fl_buf_printf(b, "%.0f W mean, %.0f W max, ", g->power_mean, g->power_max);
+	if (g->util_mean == g->util_mean)
+		fl_buf_printf(b, "%.0f%% utilisation, ", g->util_mean);
+	fl_buf_printf(b, "%lld sample%s", (long long)g->samples, g->samples == 1 ? "" : "s");
+}
+
 /* "0, 4-7, 12": ranges keep a silent node of 8 ranks one item long. */
 size_t fl_report_silent(struct fl_buf *b, const struct fl_analysis *a)
 {

@@ -256,6 +256,14 @@ static void hang_rows(const struct fl_markup *m, const struct fl_hang *h, struct
 			fl_buf_printf(out, " and %zu more", h->nno_dump - STUCK_LISTED);
 		row_end(m, out);
 	}
+	if (h->onset_ts == FL_TIME_NONE)
+		return;
+	field(m, out, "Progress stopped");
+	fl_report_time(out, h->onset_ts);
+	lit(out, " (from ");
+	text(m, out, h->onset_source ? h->onset_source : "logs");
+	lit(out, ")");
+	row_end(m, out);
 }
 
 /* Only rank numbers, faultline's own: no log text to escape. */
@@ -599,6 +607,44 @@ static void offsets(const struct fl_markup *m, const struct fl_analysis *a, stru
 	m->table_end(out);
 }
 
+static void gpu_row(const struct fl_markup *m, const struct fl_gpu *g, struct fl_buf *out)
+{
+	m->row_begin(out, NULL);
+	cell(m, out);
+	text(m, out, g->host ? g->host : "-");
+	next_cell(m, out);
+	fl_buf_printf(out, "%" PRId64, g->index);
+	next_cell(m, out);
+	fl_doc_num(out, g->rank);
+	next_cell(m, out);
+	struct fl_buf n = FL_BUF_INIT;
+	fl_report_gpu_numbers(&n, g);
+	text(m, out, n.ptr);
+	fl_buf_release(&n);
+	next_cell(m, out);
+	text(m, out, g->state);
+	if (g->outlier)
+		lit(out, ", unlike the rest");
+	row_end(m, out);
+}
+
+static void gpus(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
+{
+	static const char *const cols[] = { "Host", "GPU", "Rank", "Sampled", "State" };
+	if (a->ngpus == 0)
+		return;
+	heading(m, out, "GPU telemetry");
+	m->table_begin(out, cols, 5);
+	for (size_t i = 0; i < a->ngpus && i < FL_REPORT_GPUS; i++)
+		gpu_row(m, &a->gpus[i], out);
+	m->table_end(out);
+	if (a->ngpus > FL_REPORT_GPUS) {
+		m->para_begin(out, NULL);
+		fl_buf_printf(out, "%zu GPUs in all.", a->ngpus);
+		m->para_end(out);
+	}
+}
+
 static void skipped(const struct fl_markup *m, const struct fl_analysis *a, struct fl_buf *out)
 {
 	if (a->nskipped == 0)
@@ -633,6 +679,7 @@ void fl_doc_render(const struct fl_markup *m, const struct fl_analysis *a, struc
 	training(m, a, out);
 	if (m->figure)
 		m->figure(a, out);
+	gpus(m, a, out);
 	timeline(m, a, out);
 	offsets(m, a, out);
 	skipped(m, a, out);

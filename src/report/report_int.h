@@ -64,6 +64,12 @@ void fl_doc_title(const struct fl_markup *m, const struct fl_analysis *a, struct
  * list of numbers and ranges; returns how many there are. */
 size_t fl_report_silent(struct fl_buf *b, const struct fl_analysis *a);
 
+/* GPUs listed one per line or row; the rest are counted. */
+#define FL_REPORT_GPUS 64
+
+/* "312 W mean, 690 W max, 97% utilisation, 180 samples": what was sampled. */
+void fl_report_gpu_numbers(struct fl_buf *b, const struct fl_gpu *g);
+
 /* A rank or sequence number; "unknown" for the -1 of one not logged. */
 void fl_doc_num(struct fl_buf *out, int64_t v);
 

@@ -267,6 +267,14 @@ static void hang(struct fl_buf *b, const struct fl_hang *h)
 		fl_buf_addc(b, '}');
 	}
 	fl_buf_addc(b, ']');
+	if (h->onset_ts != FL_TIME_NONE) {
+		key(b, "onset", &f);
+		fl_buf_adds(b, "{\"time\":");
+		time_or_null(b, h->onset_ts);
+		fl_buf_adds(b, ",\"source\":");
+		str_or_null(b, h->onset_source ? h->onset_source : "logs");
+		fl_buf_addc(b, '}');
+	}
 	key(b, "flight_recorder", &f);
 	flight_recorder(b, h);
 	fl_buf_addc(b, '}');
@@ -456,6 +464,53 @@ static void offsets(struct fl_buf *b, const struct fl_analysis *a)
 	fl_buf_addc(b, ']');
 }
 
+/* Watts and percents to a tenth: sensors give no more. */
+static void tenth_or_null(struct fl_buf *b, double v)
+{
+	num_or_null(b, v == v ? round(v * 10) / 10 : v);
+}
+
+/* The per-GPU summary (extension field; docs/TELEMETRY.md). */
+static void telemetry(struct fl_buf *b, const struct fl_analysis *a)
+{
+	fl_buf_adds(b, "{\"gpus\":[");
+	for (size_t i = 0; i < a->ngpus; i++) {
+		const struct fl_gpu *g = &a->gpus[i];
+		bool f = true;
+		fl_buf_adds(b, i ? ",{" : "{");
+		key(b, "host", &f);
+		str_or_null(b, g->host);
+		key(b, "index", &f);
+		fl_buf_printf(b, "%lld", (long long)g->index);
+		key(b, "bus_id", &f);
+		str_or_null(b, g->bus_id);
+		key(b, "rank", &f);
+		int_or_null(b, g->rank);
+		key(b, "source", &f);
+		str_or_null(b, g->source);
+		key(b, "samples", &f);
+		fl_buf_printf(b, "%lld", (long long)g->samples);
+		key(b, "first", &f);
+		time_or_null(b, g->first_ts);
+		key(b, "last", &f);
+		time_or_null(b, g->last_ts);
+		key(b, "power_mean_w", &f);
+		tenth_or_null(b, g->power_mean);
+		key(b, "power_max_w", &f);
+		tenth_or_null(b, g->power_max);
+		key(b, "util_mean_pct", &f);
+		tenth_or_null(b, g->util_mean);
+		key(b, "idle_since", &f);
+		time_or_null(b, g->idle_ts);
+		key(b, "state", &f);
+		str_or_null(b, g->state);
+		key(b, "outlier", &f);
+		fl_buf_adds(b, g->outlier ? "true" : "false");
+		fl_buf_addc(b, '}');
+	}
+	fl_buf_adds(b, "]}");
+}
+
 static void timeline(struct fl_buf *b, const struct fl_analysis *a)
 {
 	fl_buf_addc(b, '[');
@@ -506,5 +561,9 @@ void fl_report_json(const struct fl_analysis *a, struct fl_buf *b)
 	offsets(b, a);
 	key(b, "timeline", &f);
 	timeline(b, a);
+	if (a->ngpus) {
+		key(b, "telemetry", &f);
+		telemetry(b, a);
+	}
 	fl_buf_adds(b, "}\n");
 }

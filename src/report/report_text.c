@@ -174,8 +174,35 @@ static void verdict(struct tx *t, const struct fl_analysis *a)
 			text(t, h->conflicts[i].value);
 			fl_buf_addc(t->b, '\n');
 		}
+		if (h->onset_ts != FL_TIME_NONE) {
+			fl_buf_adds(t->b, "  progress stopped: ");
+			fl_report_time(t->b, h->onset_ts);
+			fl_buf_printf(t->b, " (from %s)\n",
+				      h->onset_source ? h->onset_source : "logs");
+		}
 		fr_lines(t, h);
 	}
+}
+
+/* One line per GPU, at most FL_REPORT_GPUS of them. */
+static void gpus(struct tx *t, const struct fl_analysis *a)
+{
+	if (!a->ngpus)
+		return;
+	heading(t, "GPU telemetry");
+	for (size_t i = 0; i < a->ngpus && i < FL_REPORT_GPUS; i++) {
+		const struct fl_gpu *g = &a->gpus[i];
+		fl_buf_adds(t->b, "  ");
+		text(t, g->host ? g->host : "-");
+		fl_buf_printf(t->b, " GPU %lld", (long long)g->index);
+		if (g->rank >= 0)
+			fl_buf_printf(t->b, " (rank %lld)", (long long)g->rank);
+		fl_buf_adds(t->b, ": ");
+		fl_report_gpu_numbers(t->b, g);
+		fl_buf_printf(t->b, ", %s%s\n", g->state, g->outlier ? ", unlike the rest" : "");
+	}
+	if (a->ngpus > FL_REPORT_GPUS)
+		fl_buf_printf(t->b, "  ... (%zu GPUs)\n", a->ngpus);
 }
 
 static void cause(struct tx *t, const struct fl_cause *k, bool full)
@@ -227,6 +254,7 @@ void fl_report_text(const struct fl_analysis *a, bool color, struct fl_buf *b)
 			fl_buf_addc(b, '\n');
 		}
 	}
+	gpus(&t, a);
 	if (a->nskipped) {
 		heading(&t, "Skipped members");
 		for (size_t i = 0; i < a->nskipped; i++) {

@@ -192,7 +192,19 @@ static const char *const MIGRATIONS[] = {
 	"  error_code TEXT, error_message TEXT"
 	");"
 	"CREATE INDEX uploads_status ON uploads(status) WHERE status IN ('queued', 'analyzing');",
-	/* 5 -> 6: Flight Recorder dumps (docs/FLIGHT_RECORDER.md): one row
+	/* 5 -> 6: GPU telemetry (nvidia-smi CSV and -q dumps, DCGM exporter
+	 * text), folded per GPU by src/pipeline/telemetry.c into a bounded
+	 * series: each row is one bucket of `samples` consecutive samples,
+	 * ts..last_ts, with their mean power and utilisation. */
+	"CREATE TABLE gpu_samples ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  host TEXT, gpu INTEGER NOT NULL, bus_id TEXT, source TEXT NOT NULL,"
+	"  ts INTEGER, last_ts INTEGER, samples INTEGER NOT NULL,"
+	"  power_w REAL, util_pct REAL, mem_used_mib REAL,"
+	"  file_id INTEGER, line INTEGER"
+	");"
+	"CREATE INDEX gpu_samples_run ON gpu_samples(run_id);",
+	/* 6 -> 7: Flight Recorder dumps (docs/FLIGHT_RECORDER.md): one row
 	 * per dump file, the process groups its pg_config states, and its
 	 * ring buffer's entries in order. Rows refer to the dump by its
 	 * files row, so that merge moves them like every file_id. */

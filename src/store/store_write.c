@@ -48,6 +48,9 @@ static const char *const HOT_SQL[ST_N] = {
 			 " iter_ms_sum, loss_max, loss_max_file_id, loss_max_line) VALUES (?1,?2,?3,"
 			 "?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,"
 			 "?24,?25,?26)" STORE_STEP_STATS_UPSERT,
+	[ST_GPU_SAMPLE] = "INSERT INTO gpu_samples(run_id, host, gpu, bus_id, source, ts, last_ts,"
+			  " samples, power_w, util_pct, mem_used_mib, file_id, line)"
+			  " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
 	[ST_FR_DUMP] = "INSERT INTO fr_dumps(run_id, file_id, rank, version, entries)"
 		       " VALUES (?1,?2,?3,?4,?5)",
 	[ST_FR_PG] = "INSERT INTO fr_pgs(run_id, file_id, rank, name, desc, ranks)"
@@ -379,6 +382,20 @@ static const char *const SUMMARY_SQL[] = {
 	"  (SELECT MIN(p.pid) FROM procs p WHERE p.run_id = {RUN} AND p.rank = a.rank),"
 	"  SUM(a.lines), MIN(a.first_ts), MAX(a.last_ts)"
 	" FROM activity a WHERE a.run_id = {RUN} AND a.rank IS NOT NULL GROUP BY a.rank;",
+	/* A GPU telemetry member whose path names no host takes the one
+	 * host that the logs beside it (same directory) name: node01/train.log
+	 * and node01/nvidia-smi.csv. One grouped join over the few telemetry
+	 * files, not a lookup per sample. */
+	"UPDATE gpu_samples SET host = d.host FROM (SELECT g.id AS file_id, MIN(a.host) AS host"
+	"  FROM files g JOIN files f ON f.run_id = g.run_id AND f.id != g.id"
+	"   AND rtrim(f.path, replace(f.path, '/', '')) = rtrim(g.path, replace(g.path, '/', ''))"
+	"   AND instr(g.path, '/') > 0"
+	"  JOIN activity a ON a.file_id = f.id AND a.host IS NOT NULL"
+	"  WHERE g.run_id = {RUN} AND g.id IN (SELECT file_id FROM gpu_samples"
+	"   WHERE run_id = {RUN} AND host IS NULL)"
+	"  GROUP BY g.id HAVING COUNT(DISTINCT a.host) = 1) d"
+	" WHERE gpu_samples.run_id = {RUN} AND gpu_samples.host IS NULL"
+	"  AND gpu_samples.file_id = d.file_id;",
 	/* Ranks named only inside messages (launcher summaries). */
 	"INSERT OR IGNORE INTO ranks(run_id, rank, host, local_rank, lines)"
 	" SELECT {RUN}, rank, MIN(host), MIN(local_rank), 0 FROM events"
@@ -680,6 +697,35 @@ int fl_store_activity_add(struct fl_store *s, const struct fl_activity_row *r)
 	bind_opt_time(st, 9, r->last_ts);
 	sqlite3_bind_int64(st, 10, r->last_line);
 	bind_opt_text(st, 11, r->last_text, r->last_text ? strlen(r->last_text) : 0);
+	return run_stmt(s, st);
+}
+
+static void bind_opt_double(sqlite3_stmt *st, int i, double v)
+{
+	if (v != v)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_double(st, i, v);
+}
+
+int fl_store_gpu_sample_add(struct fl_store *s, const struct fl_gpu_sample_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_GPU_SAMPLE);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	bind_opt_text(st, 2, r->host, r->host ? strlen(r->host) : 0);
+	sqlite3_bind_int64(st, 3, r->gpu);
+	bind_opt_text(st, 4, r->bus_id, r->bus_id ? strlen(r->bus_id) : 0);
+	sqlite3_bind_text(st, 5, r->source, -1, SQLITE_STATIC);
+	bind_opt_time(st, 6, r->ts);
+	bind_opt_time(st, 7, r->last_ts);
+	sqlite3_bind_int64(st, 8, r->samples);
+	bind_opt_double(st, 9, r->power_w);
+	bind_opt_double(st, 10, r->util_pct);
+	bind_opt_double(st, 11, r->mem_used_mib);
+	sqlite3_bind_int64(st, 12, r->file_id);
+	sqlite3_bind_int64(st, 13, r->line);
 	return run_stmt(s, st);
 }
 

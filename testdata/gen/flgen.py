@@ -254,7 +254,7 @@ class Comm:
 
 def nccl_init(p, t, v, cuda, nranks, nlocal, ip, net="IB", bus=BUS_H100, ifname="eth0",
               envs=(), nchan=2, banner_all=None, comm=None, cudadrv=None, hcas=4, init_fn=None,
-              extra=(), banner_info=False):
+              extra=(), banner_info=False, gdr=True):
     """Emit the NCCL_DEBUG=INFO init chatter of one rank for version v.
 
     Returns (comm pointer, list of (t, text)) -- lines are also emitted on p.out.
@@ -360,21 +360,21 @@ def nccl_init(p, t, v, cuda, nranks, nlocal, ip, net="IB", bus=BUS_H100, ifname=
             info(ch + "%s -> %s via %s" % (brk(r), brk(nxt), p2p), "init", 1)
         elif nranks > 1:
             netdev = (L * hcas) // nlocal if net == "IB" else 0
-            tr = "NET/IB/%d/GDRDMA" % netdev if net == "IB" else "NET/Socket/%d" % netdev
+            tr = ("NET/IB/%d/GDRDMA" if gdr else "NET/IB/%d") % netdev if net == "IB" else "NET/Socket/%d" % netdev
             info(ch + "%s -> %s [send] via %s" % (brk(r), brk(nxt), tr), "init", 1)
         if prv // nlocal != node and nranks > 1:
             netdev = (L * hcas) // nlocal if net == "IB" else 0
-            tr = "NET/IB/%d/GDRDMA" % netdev if net == "IB" else "NET/Socket/%d" % netdev
+            tr = ("NET/IB/%d/GDRDMA" if gdr else "NET/IB/%d") % netdev if net == "IB" else "NET/Socket/%d" % netdev
             info(ch + "%s -> %s [receive] via %s" % (brk(prv), brk(r), tr), "init", 1)
     if vt >= (2, 24):
-        info("Connected all rings, use ring PXN 0 GDR %d" % (1 if net == "IB" else 0), dt_ms=30)
+        info("Connected all rings, use ring PXN 0 GDR %d" % (1 if net == "IB" and gdr else 0), dt_ms=30)
     else:
         info("Connected all rings", dt_ms=30)
     if nnodes > 1 or nlocal > 2:
         for c in range(nchan):
             if L == 0 and nnodes > 1 and node + 1 < nnodes:
                 netdev = 0
-                tr = "NET/IB/%d/GDRDMA" % netdev if net == "IB" else "NET/Socket/%d" % netdev
+                tr = ("NET/IB/%d/GDRDMA" if gdr else "NET/IB/%d") % netdev if net == "IB" else "NET/Socket/%d" % netdev
                 ch = "Channel %02d/0 : " % c
                 info(ch + "%s -> %s [send] via %s" % (brk(r), brk(d2), tr), "init", 1)
     info("Connected all trees", dt_ms=10)
@@ -887,3 +887,100 @@ def titan_step(step, loss, mem_gib, mem_pct, tps, mfu, era=2024, grad_norm=None,
             .format(r=c["red"], g=c["green"], gr=c["cyan"], y=c["yellow"], b=c["blue"], c=c["cyan"], mg=c["magenta"],
                     x=c["reset"], s=step, l=loss, gn=grad_norm, m=mem_gib, mp=mem_pct, w="{:,}".format(tps),
                     tf="{:,.2f}".format(tflops), f=mfu))
+
+
+# --------------------------------------------------------------------------
+# GPU telemetry (docs/TELEMETRY.md)
+
+def pci(bus):
+    """nvidia-smi's pci.bus_id of a GPU on bus `bus`: 00000000:2A:00.0"""
+    return "00000000:%s:00.0" % bus.upper()
+
+
+def f_smi(t):
+    """nvidia-smi --query-gpu=timestamp: 2024/05/01 12:00:00.123"""
+    return t.strftime("%Y/%m/%d %H:%M:%S.") + "%03d" % (t.microsecond // 1000)
+
+
+SMI_CSV_HEADER = ("timestamp, index, pci.bus_id, power.draw [W], utilization.gpu [%], "
+                  "memory.used [MiB]")
+
+
+def smi_csv(t0, t1, period_s, ngpu, sample, bus=BUS_H100):
+    """nvidia-smi --query-gpu=timestamp,index,pci.bus_id,power.draw,utilization.gpu,memory.used
+    --format=csv -l PERIOD: the header, then one row per GPU per period.
+    sample(t, gpu) -> (power_w, util_pct, mem_mib); power None prints [N/A]."""
+    lines = [SMI_CSV_HEADER]
+    t = t0
+    while t <= t1:
+        for g in range(ngpu):
+            tg = t + ms(g * 2)
+            pw, ut, mem = sample(t, g)
+            lines.append("%s, %d, %s, %s, %d %%, %d MiB" % (
+                f_smi(tg), g, pci(bus[g]), "[N/A]" if pw is None else "%.2f W" % pw, ut, mem))
+        t = t + secs(period_s)
+    return lines
+
+
+def smi_q_pair(indent, key, value):
+    """nvidia-smi -q aligns every ' : ' at column 42"""
+    k = " " * indent + key
+    return "%-42s: %s" % (k, value)
+
+
+def smi_q_dump(t, driver, cuda, gpus):
+    """One `nvidia-smi -q -d MEMORY,UTILIZATION,POWER` dump (R535 layout: `GPU Power Readings`).
+    gpus: list of (bus, product, power_w, util_pct, mem_used_mib)."""
+    out = ["", "==============NVSMI LOG==============", "",
+           smi_q_pair(0, "Timestamp", t.strftime("%a %b ") + ("%2d" % t.day) + t.strftime(" %H:%M:%S %Y")),
+           smi_q_pair(0, "Driver Version", driver), smi_q_pair(0, "CUDA Version", cuda), "",
+           smi_q_pair(0, "Attached GPUs", str(len(gpus)))]
+    for bus, product, pw, ut, mem in gpus:
+        out += ["GPU " + pci(bus),
+                "    FB Memory Usage",
+                smi_q_pair(8, "Total", "81559 MiB"), smi_q_pair(8, "Reserved", "551 MiB"),
+                smi_q_pair(8, "Used", "%d MiB" % mem), smi_q_pair(8, "Free", "%d MiB" % (81559 - 551 - mem)),
+                "    BAR1 Memory Usage",
+                smi_q_pair(8, "Total", "131072 MiB"), smi_q_pair(8, "Used", "1 MiB"),
+                smi_q_pair(8, "Free", "131071 MiB"),
+                "    Utilization",
+                smi_q_pair(8, "Gpu", "%d %%" % ut), smi_q_pair(8, "Memory", "%d %%" % (ut * 2 // 5)),
+                smi_q_pair(8, "Encoder", "0 %"), smi_q_pair(8, "Decoder", "0 %"),
+                smi_q_pair(8, "JPEG", "0 %"), smi_q_pair(8, "OFA", "0 %"),
+                "    GPU Power Readings",
+                smi_q_pair(8, "Power Draw", "%.2f W" % pw),
+                smi_q_pair(8, "Current Power Limit", "700.00 W"),
+                smi_q_pair(8, "Requested Power Limit", "700.00 W"),
+                smi_q_pair(8, "Default Power Limit", "700.00 W"),
+                smi_q_pair(8, "Min Power Limit", "200.00 W"),
+                smi_q_pair(8, "Max Power Limit", "700.00 W"),
+                "    Module Power Readings",
+                smi_q_pair(8, "Power Draw", "N/A"),
+                smi_q_pair(8, "Current Power Limit", "N/A"),
+                ""]
+    return out
+
+
+DCGM_HELP = [
+    ("DCGM_FI_DEV_SM_CLOCK", "gauge", "SM clock frequency (in MHz)."),
+    ("DCGM_FI_DEV_GPU_TEMP", "gauge", "GPU temperature (in C)."),
+    ("DCGM_FI_DEV_POWER_USAGE", "gauge", "Power draw (in W)."),
+    ("DCGM_FI_DEV_GPU_UTIL", "gauge", "GPU utilization (in %)."),
+    ("DCGM_FI_DEV_FB_USED", "gauge", "Framebuffer memory used (in MiB)."),
+    ("DCGM_FI_DEV_XID_ERRORS", "gauge", "Value of the last XID error encountered."),
+]
+
+
+def dcgm_scrape(host, driver, model, gpus):
+    """One scrape of dcgm-exporter's /metrics (3.3 labels: gpu, UUID, pci_bus_id, device, modelName,
+    Hostname, DCGM_FI_DRIVER_VERSION), no sample timestamps.
+    gpus: list of (bus, uuid, sm_mhz, temp_c, power_w, util_pct, fb_used_mib)."""
+    out = []
+    for k, (name, typ, help_) in enumerate(DCGM_HELP):
+        out += ["# HELP %s %s" % (name, help_), "# TYPE %s %s" % (name, typ)]
+        for g, (bus, uuid, sm, temp, pw, ut, fb) in enumerate(gpus):
+            lab = ('gpu="%d",UUID="%s",pci_bus_id="%s",device="nvidia%d",modelName="%s",Hostname="%s",'
+                   'DCGM_FI_DRIVER_VERSION="%s"' % (g, uuid, pci(bus), g, model, host, driver))
+            v = [str(sm), str(temp), "%.6f" % pw, str(ut), str(fb), "0"][k]
+            out.append("%s{%s} %s" % (name, lab, v))
+    return out

@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_telemetry.c - GPU telemetry members (src/pipeline/telemetry.c)
+ * and what the analysis makes of them (src/analyze/telemetry.c): each
+ * format recognised by its first line whatever the member's name, the
+ * series bounded, and the odd GPU found. docs/TELEMETRY.md
+ */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "faultline/analyze.h"
+#include "faultline/pipeline.h"
+#include "fl_test.h"
+
+static struct fl_patterns *pats;
+
+static void setup(void)
+{
+	struct fl_err err = { 0 };
+	const char *dirs[] = { FL_SOURCE_DIR "/patterns" };
+	cr_assert_eq(fl_patterns_load(&pats, dirs, 1, &err), FL_OK, "%s", err.msg);
+}
+
+static void teardown(void)
+{
+	fl_patterns_free(pats);
+}
+
+TestSuite(telemetry, .init = setup, .fini = teardown, .timeout = 60);
+
+/* A bundle directory holding the given (name, text) members. */
+struct bundle {
+	char *dir, *db;
+	struct fl_store *s;
+	int64_t run;
+};
+
+static void put(struct bundle *b, const char *name, const char *text)
+{
+	char *path = fl_xasprintf("%s/bundle/%s", b->dir, name);
+	char *d = fl_xstrdup(path);
+	*strrchr(d, '/') = '\0';
+	char *cmd = fl_xasprintf("mkdir -p '%s'", d);
+	cr_assert_eq(system(cmd), 0);
+	cr_assert(fl_test_write(path, text, strlen(text)));
+	free(cmd);
+	free(d);
+	free(path);
+}
+
+static void open_bundle(struct bundle *b, const char *name)
+{
+	memset(b, 0, sizeof(*b));
+	b->dir = fl_test_tmpdir(name);
+	b->db = fl_xasprintf("%s/fl.db", b->dir);
+}
+
+static void ingest(struct bundle *b)
+{
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_open(&b->s, b->db, FL_STORE_CREATE, &err), FL_OK, "%s", err.msg);
+	struct fl_pipeline_opts o;
+	fl_pipeline_opts_init(&o);
+	o.keep = FL_KEEP_NONE;
+	struct fl_ingest_result res;
+	char *path = fl_xasprintf("%s/bundle", b->dir);
+	cr_assert_eq(fl_pipeline_ingest(b->s, pats, path, &o, &res, &err), FL_OK, "%s", err.msg);
+	b->run = res.run_id;
+	free(path);
+}
+
+static void close_bundle(struct bundle *b)
+{
+	fl_store_close(b->s);
+	free(b->db);
+	free(b->dir);
+}
+
+/* One row of an aggregate query over the run's gpu_samples. */
+static struct fl_stmt *row(struct bundle *b, const char *sql)
+{
+	struct fl_stmt *st;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_prepare(b->s, sql, &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(fl_stmt_step(st), 1, "no row for %s", sql);
+	return st;
+}
+
+static int64_t scalar(struct bundle *b, const char *sql)
+{
+	struct fl_stmt *st = row(b, sql);
+	int64_t v = fl_stmt_null(st, 0) ? -1 : fl_stmt_int(st, 0);
+	fl_stmt_free(st);
+	return v;
+}
+
+Test(telemetry, csv_columns_follow_the_header_in_any_order_with_or_without_units)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-csv");
+	put(&b, "node01/gpus.log",
+	    "index, power.draw, timestamp, utilization.gpu, pci.bus_id\n"
+	    "0, 312.45, 2024/05/01 12:00:00.123, 100, 00000000:07:00.0\n"
+	    "1, [N/A], 2024/05/01 12:00:00.125, 7, 00000000:0F:00.0\n");
+	ingest(&b);
+	struct fl_stmt *st = row(&b, "SELECT host, ts, power_w, util_pct, bus_id, source FROM gpu_samples"
+				     " WHERE gpu = 0");
+	cr_expect_str_eq(fl_stmt_text(st, 0), "node01");
+	cr_expect_eq(fl_stmt_int(st, 1), fl_time_from_civil(2024, 5, 1, 12, 0, 0, 123000));
+	cr_expect_float_eq(fl_stmt_double(st, 2), 312.45, 1e-9);
+	cr_expect_float_eq(fl_stmt_double(st, 3), 100, 1e-9);
+	cr_expect_str_eq(fl_stmt_text(st, 4), "00000000:07:00.0");
+	cr_expect_str_eq(fl_stmt_text(st, 5), "nvidia-smi-csv");
+	fl_stmt_free(st);
+	/* [N/A] is "not sampled", not zero */
+	cr_expect_eq(scalar(&b, "SELECT power_w IS NULL AND util_pct = 7 FROM gpu_samples WHERE gpu = 1"), 1);
+	/* telemetry lines are not a stream of the logs */
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM activity"), 0);
+	close_bundle(&b);
+}
+
+Test(telemetry, csv_without_header_is_left_to_the_patterns)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-noheader");
+	put(&b, "node01/gpus.csv", "2024/05/01 12:00:00.123, 0, 312.45 W, 100 %\n");
+	ingest(&b);
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM gpu_samples"), 0);
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM activity"), 1);
+	close_bundle(&b);
+}
+
+Test(telemetry, a_long_series_is_folded_into_at_most_512_buckets)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-fold");
+	struct fl_buf t = FL_BUF_INIT;
+	fl_buf_adds(&t, "timestamp, index, power.draw [W], utilization.gpu [%]\n");
+	enum { N = 5000 };
+	for (int i = 0; i < N; i++)
+		fl_buf_printf(&t, "2024/05/01 %02d:%02d:%02d.000, 0, %d.00 W, 100 %%\n", i / 3600,
+			      i / 60 % 60, i % 60, i < N / 2 ? 600 : 100);
+	put(&b, "node01/smi.txt", t.ptr);
+	fl_buf_release(&t);
+	ingest(&b);
+	cr_expect_leq(scalar(&b, "SELECT COUNT(*) FROM gpu_samples"), 512);
+	cr_expect_geq(scalar(&b, "SELECT COUNT(*) FROM gpu_samples"), 256);
+	cr_expect_eq(scalar(&b, "SELECT SUM(samples) FROM gpu_samples"), N);
+	cr_expect_eq(scalar(&b, "SELECT MIN(ts) FROM gpu_samples"),
+		     fl_time_from_civil(2024, 5, 1, 0, 0, 0, 0));
+	cr_expect_eq(scalar(&b, "SELECT MAX(last_ts) FROM gpu_samples"),
+		     fl_time_from_civil(2024, 5, 1, 1, 23, 19, 0));
+	/* the means are kept: total energy is the same */
+	cr_expect_eq(scalar(&b, "SELECT CAST(ROUND(SUM(power_w * samples)) AS INTEGER) FROM gpu_samples"),
+		     (int64_t)(N / 2) * 600 + (int64_t)(N / 2) * 100);
+	close_bundle(&b);
+}
+
+static const char Q_DUMP[] =
+	"\n==============NVSMI LOG==============\n\n"
+	"Timestamp                                 : Wed May  1 12:00:00 2024\n"
+	"Driver Version                            : 555.42.02\n\n"
+	"Attached GPUs                             : 2\n"
+	"GPU 00000000:18:00.0\n"
+	"    Utilization\n"
+	"        Gpu                               : 100 %\n"
+	"        Memory                            : 40 %\n"
+	"    GPU Power Readings\n"
+	"        Average Power Draw                : 650.10 W\n"
+	"        Instantaneous Power Draw          : 660.25 W\n"
+	"        Current Power Limit               : 700.00 W\n"
+	"    Module Power Readings\n"
+	"        Power Draw                        : 1100.00 W\n"
+	"GPU 00000000:2A:00.0\n"
+	"    Utilization\n"
+	"        Gpu                               : 0 %\n"
+	"    Power Readings\n"
+	"        Power Draw                        : 71.50 W\n";
+
+Test(telemetry, smi_q_dumps_read_gpu_power_not_module_power)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-q");
+	put(&b, "node02/q.txt", Q_DUMP);
+	ingest(&b);
+	struct fl_stmt *st = row(&b, "SELECT power_w, util_pct, bus_id, ts FROM gpu_samples WHERE gpu = 0");
+	cr_expect_float_eq(fl_stmt_double(st, 0), 660.25, 1e-9);
+	cr_expect_float_eq(fl_stmt_double(st, 1), 100, 1e-9);
+	cr_expect_str_eq(fl_stmt_text(st, 2), "00000000:18:00.0");
+	cr_expect_eq(fl_stmt_int(st, 3), fl_time_from_civil(2024, 5, 1, 12, 0, 0, 0));
+	fl_stmt_free(st);
+	st = row(&b, "SELECT power_w, util_pct FROM gpu_samples WHERE gpu = 1");
+	cr_expect_float_eq(fl_stmt_double(st, 0), 71.5, 1e-9);
+	cr_expect_float_eq(fl_stmt_double(st, 1), 0, 1e-9);
+	fl_stmt_free(st);
+	close_bundle(&b);
+}
+
+Test(telemetry, dcgm_scrapes_with_timestamps_make_one_sample_per_gpu_each)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-dcgm");
+	const char *lab = "{gpu=\"0\",UUID=\"GPU-1\",device=\"nvidia0\",Hostname=\"hostA\"";
+	char text[2048];
+	snprintf(text, sizeof(text),
+		 "# HELP DCGM_FI_DEV_POWER_USAGE Power draw (in W).\n"
+		 "# TYPE DCGM_FI_DEV_POWER_USAGE gauge\n"
+		 "DCGM_FI_DEV_POWER_USAGE%s,GPU_I_ID=\"1\"} 300.5 1714564800000\n"
+		 "DCGM_FI_DEV_POWER_USAGE%s,GPU_I_ID=\"2\"} 300.5 1714564800000\n"
+		 "DCGM_FI_DEV_GPU_UTIL%s} 90 1714564800000\n"
+		 "DCGM_FI_DEV_POWER_USAGE%s} 80.25 1714564815000\n"
+		 "DCGM_FI_DEV_GPU_UTIL%s} 0 1714564815000\n"
+		 "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",Hostname=\"hostA\"} 5 \n"
+		 "DCGM_FI_DEV_GPU_UTIL{gpu=\"x\"} 5\n"
+		 "DCGM_FI_DEV_GPU_UTIL{gpu=\"1} 5\n",
+		 lab, lab, lab, lab, lab);
+	put(&b, "metrics.prom", text);
+	ingest(&b);
+	/* MIG instances repeat the GPU's power within a scrape: one sample */
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM gpu_samples WHERE ts IS NOT NULL"), 2);
+	cr_expect_eq(scalar(&b, "SELECT SUM(samples) FROM gpu_samples WHERE ts IS NOT NULL"), 2);
+	/* no host in the path: the Hostname label */
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM gpu_samples WHERE host = 'hostA'"),
+		     scalar(&b, "SELECT COUNT(*) FROM gpu_samples"));
+	cr_expect_eq(scalar(&b, "SELECT util_pct FROM gpu_samples WHERE ts = 1714564815000000"), 0);
+	cr_expect_eq(scalar(&b, "SELECT CAST(power_w * 100 AS INTEGER) FROM gpu_samples"
+				" WHERE ts = 1714564800000000"),
+		     30050);
+	close_bundle(&b);
+}
+
+/* Four GPUs sampled every 5 s for 10 minutes; GPU 3's samples stop at
+ * minute 4 while the others keep running: it is gone first. */
+Test(telemetry, a_gpu_whose_samples_stop_first_is_an_outlier)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-gone");
+	struct fl_buf t = FL_BUF_INIT;
+	fl_buf_adds(&t, "timestamp, index, power.draw [W], utilization.gpu [%]\n");
+	for (int s = 0; s < 600; s += 5)
+		for (int g = 0; g < 4; g++)
+			if (g < 3 || s < 240)
+				fl_buf_printf(&t, "2024/05/01 12:%02d:%02d.000, %d, 650.00 W, 100 %%\n",
+					      s / 60, s % 60, g);
+	put(&b, "node01/nvidia-smi.csv", t.ptr);
+	fl_buf_release(&t);
+	ingest(&b);
+	struct fl_analysis *a;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_analyze_run(b.s, b.run, &a, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(a->ngpus, 4);
+	size_t outliers = 0;
+	for (size_t i = 0; i < a->nfindings; i++)
+		if (!strcmp(a->findings[i].id, "gpu_idle_outlier")) {
+			outliers++;
+			cr_expect(strstr(a->findings[i].message, "GPU 3 on node01") != NULL, "%s",
+				  a->findings[i].message);
+			cr_expect(strstr(a->findings[i].message, "stopped being sampled") != NULL, "%s",
+				  a->findings[i].message);
+		}
+	cr_expect_eq(outliers, 1);
+	cr_expect_str_eq(a->gpus[3].state, "gone");
+	cr_expect_str_eq(a->gpus[0].state, "busy");
+	cr_expect(a->gpus[0].nseries > 0 && a->gpus[0].nseries <= FL_GPU_SERIES_MAX);
+	cr_expect_eq(a->hang.onset_ts, FL_TIME_NONE); /* no hang */
+	fl_analysis_free(a);
+	close_bundle(&b);
+}
+
+/* Every GPU idles together at the end of a run that was not hung: no
+ * outlier, and no onset without a hang. */
+Test(telemetry, gpus_that_fall_together_are_not_outliers)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-together");
+	struct fl_buf t = FL_BUF_INIT;
+	fl_buf_adds(&t, "timestamp, index, power.draw [W], utilization.gpu [%]\n");
+	for (int s = 0; s < 600; s += 5)
+		for (int g = 0; g < 4; g++)
+			fl_buf_printf(&t, "2024/05/01 12:%02d:%02d.000, %d, %s\n", s / 60, s % 60, g,
+				      s < 400 ? "650.00 W, 100 %" : "70.00 W, 0 %");
+	put(&b, "node01/nvidia-smi.csv", t.ptr);
+	fl_buf_release(&t);
+	ingest(&b);
+	struct fl_analysis *a;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_analyze_run(b.s, b.run, &a, &err), FL_OK, "%s", err.msg);
+	for (size_t i = 0; i < a->nfindings; i++)
+		cr_expect_str_neq(a->findings[i].id, "gpu_idle_outlier", "%s", a->findings[i].message);
+	for (size_t i = 0; i < a->ngpus; i++) {
+		cr_expect_str_eq(a->gpus[i].state, "fell");
+		cr_expect_eq(a->gpus[i].idle_ts, fl_time_from_civil(2024, 5, 1, 12, 6, 40, 0));
+	}
+	cr_expect_eq(a->hang.onset_ts, FL_TIME_NONE);
+	fl_analysis_free(a);
+	close_bundle(&b);
+}
