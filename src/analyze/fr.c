@@ -568,12 +568,11 @@ static void no_dump(const struct ctx *c, const struct fr *f, struct fl_hang *h)
 			FL_GROW(all, cap, n + 1);
 			all[n++] = f->pgs[i].ranks[k];
 		}
-	for (int64_t r = 0; !n && r < c->world && r < 65536; r++) {
-		FL_GROW(all, cap, (size_t)r + 1);
-		all[r] = r;
+	bool groups_say = n > 0;
+	for (int64_t r = 0; !groups_say && r < c->world && r < 65536; r++) {
+		FL_GROW(all, cap, n + 1);
+		all[n++] = r;
 	}
-	if (!n && c->world > 0)
-		n = (size_t)(c->world < 65536 ? c->world : 65536);
 	if (n)
 		qsort(all, n, sizeof(*all), cmp_i64);
 	for (size_t i = 0; i < n; i++) {

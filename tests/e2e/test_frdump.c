@@ -157,3 +157,61 @@ Test(frdump, hang_without_dumps_says_how_to_enable_them, .timeout = 60)
 	free(src);
 	fl_session_release(&t);
 }
+
+/* Writes four ranks' dumps with fr_dump.py: seq 1 and 2 of the default
+ * group agree; at seq 3 rank 2 differs as `how` says (size or dtype),
+ * and at seq 4 everything differs again (only the first mismatch may
+ * count). */
+static void mismatch_bundle(const char *dir, const char *how)
+{
+	char *cmd = NULL;
+	cr_assert(asprintf(&cmd,
+			   "python3 - '%s' '%s' '%s' <<'PY'\n"
+			   "import os, sys\n"
+			   "sys.path.insert(0, sys.argv[1])\n"
+			   "import fr_dump as fr\n"
+			   "out, how = sys.argv[2], sys.argv[3]\n"
+			   "os.makedirs(out, exist_ok=True)\n"
+			   "for r in range(4):\n"
+			   "    ents = []\n"
+			   "    for s in range(1, 5):\n"
+			   "        size, dt = [[1024]], ['Float']\n"
+			   "        if r == 2 and s >= 3:\n"
+			   "            size, dt = ([[512]], dt) if how == 'size' else (size, ['BFloat16'])\n"
+			   "        if s == 4:\n"
+			   "            size = [[r + 1]]\n"
+			   "        st = 'completed' if s < 3 else 'started'\n"
+			   "        ents.append(fr.entry(s - 1, 0, ('0', 'default_pg'), s, 0, s, 'nccl:all_reduce',\n"
+			   "                             size, dt, size, dt, st, 1000 * s, 1000 * s + 1,\n"
+			   "                             1000 * s + 2 if st == 'completed' else None))\n"
+			   "    d = fr.dump(ents, [('0', 'default_pg', [0, 1, 2, 3])], {0: (4, 4, 2)})\n"
+			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(fr.to_pickle(d))\n"
+			   "PY",
+			   FL_TESTDATA_DIR "/gen", dir, how) > 0);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	free(cmd);
+}
+
+Test(frdump, size_and_dtype_mismatch_first_one_counts, .timeout = 60)
+{
+	static const char *const how[] = { "size", "dtype" };
+	for (size_t i = 0; i < 2; i++) {
+		struct fl_session t;
+		fl_session_init(&t, how[i]);
+		char *dir = NULL;
+		cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
+		mismatch_bundle(dir, how[i]);
+		json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+		cr_expect_str_eq(str(j, "verdict.status"), "hung", "%s", how[i]);
+		cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder", "%s", how[i]);
+		cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), how[i]);
+		cr_expect_eq(num(j, "verdict.hang.seq"), 3, "%s", how[i]);
+		cr_expect_str_eq(str(j, "verdict.hang.collective"), "ALLREDUCE");
+		json_t *stuck = at(j, "verdict.hang.stuck_ranks");
+		cr_expect(json_array_size(stuck) == 1 && json_integer_value(json_array_get(stuck, 0)) == 2,
+			  "%s: stuck ranks", how[i]);
+		json_decref(j);
+		free(dir);
+		fl_session_release(&t);
+	}
+}
