@@ -183,21 +183,25 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"fr_dumps",
 		"SELECT d.rank, f.path FROM fr_dumps d JOIN files f ON f.id = d.file_id"
 		" WHERE d.run_id = ?1 AND d.rank IS NOT NULL ORDER BY d.rank" },
-	/* Process groups as the dumps' pg_config states them. */
+	/* Process groups as the dumps' pg_config states them: a group is its
+	 * name and its members (split groups of different members can share
+	 * a name). */
 	[Q_FR_PGS] = {
 		"fr_pgs",
-		"SELECT name, MAX(ranks) FROM fr_pgs WHERE run_id = ?1 GROUP BY name ORDER BY name" },
-	/* Every entry, grouped by process group, kind (collective, P2P) and
+		"SELECT DISTINCT name, ranks FROM fr_pgs WHERE run_id = ?1 ORDER BY name, ranks" },
+	/* Every entry with its group's members as its own dump's pg_config
+	 * states them, grouped by process group, kind (collective, P2P) and
 	 * sequence number, then rank: one walk matches them. */
 	[Q_FR_ENTRIES] = {
 		"fr_entries",
 		"SELECT e.rank, e.pg_name, e.pg_desc, e.is_p2p,"
 		" CASE WHEN e.is_p2p = 1 THEN e.p2p_seq_id ELSE e.collective_seq_id END AS seq,"
 		" e.profiling_name, e.state, e.input_sizes, e.input_dtypes, e.output_sizes,"
-		" e.output_dtypes, e.time_created_ns, e.timeout_ms, e.frames, f.path, e.idx"
+		" e.output_dtypes, e.time_created_ns, e.timeout_ms, e.frames, f.path, e.idx, p.ranks"
 		" FROM fr_entries e JOIN files f ON f.id = e.file_id"
+		" LEFT JOIN fr_pgs p ON p.run_id = e.run_id AND p.file_id = e.file_id AND p.name = e.pg_name"
 		" WHERE e.run_id = ?1 AND e.rank IS NOT NULL AND e.pg_name IS NOT NULL AND seq IS NOT NULL"
-		" ORDER BY e.pg_name, e.is_p2p, seq, e.rank, e.idx" },
+		" ORDER BY e.pg_name, p.ranks, e.is_p2p, seq, e.rank, e.idx" },
 
 	/* ---- causes.c ---- */
 	/* The host behind a peer address (?2, without its <port>), from the

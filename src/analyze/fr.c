@@ -3,7 +3,9 @@
  * fr.c - the hang point from Flight Recorder dumps, matched across ranks.
  *
  * Each rank's dump is a ring buffer of its recent collectives. As
- * PyTorch's fr_trace does, entries are matched per process group and
+ * PyTorch's fr_trace does, entries are matched per process group (its
+ * name and its members as the entry's own dump's pg_config states them:
+ * split groups of different ranks can share a name) and
  * sequence number (collective_seq_id; P2P ones by their send/recv
  * pairs), not by record_id, which lines up only in symmetric jobs: ring
  * buffers that were truncated at different points still align. A rank
@@ -15,7 +17,9 @@
  *      dtypes (dtype): the ranks against the majority diverged;
  *   2. some entry there is not completed, and some rank expected there
  *      never joined (not_joined): those ranks are stuck;
- *   3. some completed it and some did not (state): the others are stuck;
+ *   3. some completed it and some did not, or nobody did but some GPUs
+ *      started it while others have it only queued (state): the
+ *      unfinished, or the queued, ranks are stuck;
  *   4. nobody completed it (not_completed): the group's ranks that left
  *      no dump are the suspects.
  * Across groups, classes 1-2 before 3-4, then the earliest entry. Ranks
@@ -24,7 +28,7 @@
  * after the logs' own sources for classes 3-4, so that the dumps decide
  * where they name who diverged and otherwise fill in or disagree. One
  * query loads the entries sorted, one walk matches them, once.
- * Tested by: tests/e2e (scenarios 40-44), tests/unit/test_sql.c
+ * Tested by: tests/e2e (scenarios 40-44, test_frdump.c), tests/unit/test_sql.c
  */
 #include "analyze_int.h"
 
@@ -35,10 +39,11 @@ struct fr_ent {
 	int64_t rank, seq, t_ns, timeout, idx;
 	bool p2p;
 	char *pg, *desc, *name, *state, *isz, *idt, *osz, *odt, *frames, *file;
+	char *members; /* the group's ranks as its dump's pg_config writes them */
 };
 
 struct fr_pg {
-	char *name;
+	char *name, *members; /* members: the ranks as written, "[0, 1]" */
 	int64_t *ranks; /* sorted; NULL: pg_config did not say */
 	size_t n;
 };
@@ -137,7 +142,8 @@ static int load_pgs(struct ctx *c, struct fr *f)
 		struct fr_pg *g = &f->pgs[f->npgs++];
 		memset(g, 0, sizeof(*g));
 		g->name = fl_xstrdup(fl_stmt_text(st, 0));
-		parse_ranks(fl_stmt_null(st, 1) ? NULL : fl_stmt_text(st, 1), g);
+		g->members = dup_or_null(st, 1);
+		parse_ranks(g->members, g);
 		rc = 0;
 	}
 	fl_stmt_free(st);
@@ -168,6 +174,7 @@ static void ent_row(struct fr_ent *e, struct fl_stmt *st)
 	e->frames = dup_or_null(st, 13);
 	e->file = dup_or_null(st, 14);
 	e->idx = fl_stmt_int(st, 15);
+	e->members = dup_or_null(st, 16);
 }
 
 static int load_entries(struct ctx *c, struct fr *f)
@@ -197,13 +204,14 @@ static void fr_free(struct fr *f)
 {
 	for (size_t i = 0; i < f->n; i++) {
 		struct fr_ent *e = &f->e[i];
-		char *s[] = { e->pg, e->desc, e->name, e->state, e->isz, e->idt, e->osz, e->odt,
-			      e->frames, e->file };
+		char *s[] = { e->pg,  e->desc,	 e->name, e->state, e->isz,   e->idt,
+			      e->osz, e->odt,	 e->frames, e->file,  e->members };
 		for (size_t k = 0; k < sizeof(s) / sizeof(*s); k++)
 			free(s[k]);
 	}
 	for (size_t i = 0; i < f->npgs; i++) {
 		free(f->pgs[i].name);
+		free(f->pgs[i].members);
 		free(f->pgs[i].ranks);
 	}
 	free(f->e);
@@ -249,17 +257,37 @@ char *fr_c10d_name(const char *profiling_name)
 
 /* ---- matching ---- */
 
-static const struct fr_pg *pg_of(const struct fr *f, const char *name)
+/* The group of an entry: its name and, where its dump's pg_config
+ * states them, its members. */
+static const struct fr_pg *pg_of(const struct fr *f, const struct fr_ent *e)
 {
 	for (size_t i = 0; i < f->npgs; i++)
-		if (!strcmp(f->pgs[i].name, name))
+		if (!strcmp(f->pgs[i].name, e->pg) && (!e->members || eq(f->pgs[i].members, e->members)))
 			return &f->pgs[i];
 	return NULL;
 }
 
+static bool same_group(const struct fr_ent *a, const struct fr_ent *b)
+{
+	return !strcmp(a->pg, b->pg) && eq(a->members, b->members) && a->p2p == b->p2p;
+}
+
+static bool state_is(const struct fr_ent *e, const char *s)
+{
+	return e->state && !strcmp(e->state, s);
+}
+
 static bool completed(const struct fr_ent *e)
 {
-	return e->state && !strcmp(e->state, "completed");
+	return state_is(e, "completed");
+}
+
+static bool in_unsorted(const int64_t *v, size_t n, int64_t r)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == r)
+			return true;
+	return false;
 }
 
 static void stuck_add(struct fr_cand *k, int64_t r)
@@ -388,18 +416,35 @@ static void unfinished(const struct fr *f, const struct fr_pg *g, const struct s
 		k->diverged = d == SIZE_MAX ? NULL : f->last[d];
 		return;
 	}
-	bool some_done = false;
-	for (size_t i = 0; i < v->n; i++)
+	bool some_done = false, some_started = false, some_scheduled = false;
+	for (size_t i = 0; i < v->n; i++) {
 		some_done |= completed(v->p[i]);
-	k->cls = some_done ? FR_STATE : FR_NOT_COMPLETED;
+		some_started |= state_is(v->p[i], "started");
+		some_scheduled |= state_is(v->p[i], "scheduled");
+	}
+	/* Nobody finished, but some GPUs started the kernel and others have
+	 * it only queued: those streams never reached it (busy in an earlier
+	 * kernel), the started ones wait for them. "started" is seen only
+	 * with timing on (TORCH_NCCL_ENABLE_TIMING), so without it every
+	 * unfinished entry is "scheduled" and this does not arise. */
+	bool lagging = !some_done && some_started && some_scheduled;
+	k->cls = some_done || lagging ? FR_STATE : FR_NOT_COMPLETED;
 	if (!some_done)
 		waiting_add(k, v->p, v->n, NULL, NULL);
-	for (size_t i = 0; some_done && i < v->n; i++)
-		if (!completed(v->p[i])) {
+	for (size_t i = 0; (some_done || lagging) && i < v->n; i++)
+		if (some_done ? !completed(v->p[i]) : state_is(v->p[i], "scheduled")) {
 			if (!k->nstuck)
 				k->diverged = v->p[i];
 			stuck_add(k, v->p[i]->rank);
 		}
+	if (lagging) {
+		/* the waiting ones are those that started */
+		size_t w = 0;
+		for (size_t i = 0; i < k->nwaiting; i++)
+			if (!in_unsorted(k->stuck, k->nstuck, k->waiting[i]))
+				k->waiting[w++] = k->waiting[i];
+		k->nwaiting = w;
+	}
 	/* nobody finished: the members that left no dump are the suspects */
 	for (size_t i = 0; !some_done && g && i < g->n; i++)
 		if (!in_set(f->dumped, f->ndumped, g->ranks[i]))
@@ -411,7 +456,7 @@ static void unfinished(const struct fr *f, const struct fr_pg *g, const struct s
 static void match_group(const struct fr *f, size_t from, size_t to, struct seq_view *v,
 			struct span *sp, struct fr_cand *k)
 {
-	const struct fr_pg *g = pg_of(f, f->e[from].pg);
+	const struct fr_pg *g = pg_of(f, &f->e[from]);
 	spans(f, from, to, sp);
 	for (size_t i = from; i < to && !k->set;) {
 		size_t j = i;
@@ -448,7 +493,7 @@ static int64_t p2p_peer(const char *name, bool *send)
  * peer shows no unfinished counterpart never met it. */
 static void match_p2p(const struct fr *f, size_t from, size_t to, struct fr_cand *k)
 {
-	const struct fr_pg *g = pg_of(f, f->e[from].pg);
+	const struct fr_pg *g = pg_of(f, &f->e[from]);
 	const struct fr_ent *oldest = NULL;
 	for (size_t i = from; i < to; i++)
 		if (!completed(&f->e[i]) && (!oldest || f->e[i].t_ns < oldest->t_ns))
@@ -504,7 +549,7 @@ static void match_all(const struct fr *f, struct fr_cand *best)
 	struct span *sp = fl_xcalloc(f->ndumped + 1, sizeof(*sp));
 	for (size_t i = 0; i < f->n;) {
 		size_t j = i;
-		while (j < f->n && !strcmp(f->e[j].pg, f->e[i].pg) && f->e[j].p2p == f->e[i].p2p)
+		while (j < f->n && same_group(&f->e[j], &f->e[i]))
 			j++;
 		struct fr_cand k = { 0 };
 		if (f->e[i].p2p)

@@ -226,7 +226,7 @@ static const char *const MIGRATIONS[] = {
 	"  timeout_ms INTEGER, retired INTEGER, is_p2p INTEGER, frames TEXT"
 	");"
 	"CREATE INDEX fr_dumps_run ON fr_dumps(run_id);"
-	"CREATE INDEX fr_pgs_run ON fr_pgs(run_id);"
+	"CREATE INDEX fr_pgs_run ON fr_pgs(run_id, file_id, name);"
 	"CREATE INDEX fr_entries_run ON fr_entries(run_id);",
 };
 

@@ -7,7 +7,8 @@
  * the rest still decides; dumps inside archives (a tar.gz holding a zip
  * of the dumps) are read like loose ones; the saved analysis gives the
  * same Flight Recorder fields as the fresh one; a hang without dumps says
- * how to enable them.
+ * how to enable them; size, dtype and state mismatches (the first per
+ * group counts); split groups that share a name.
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
@@ -214,4 +215,146 @@ Test(frdump, size_and_dtype_mismatch_first_one_counts, .timeout = 60)
 		free(dir);
 		fl_session_release(&t);
 	}
+}
+
+/* Writes four ranks' dumps of the default group with fr_dump.py: seq 1
+ * and 2 completed everywhere, seq 3 an ALLREDUCE whose state on rank r
+ * is `states`[r] ('c' completed, 't' started, 's' scheduled). */
+static void state_bundle(const char *dir, const char *states)
+{
+	char *cmd = NULL;
+	cr_assert(asprintf(&cmd,
+			   "python3 - '%s' '%s' '%s' <<'PY'\n"
+			   "import os, sys\n"
+			   "sys.path.insert(0, sys.argv[1])\n"
+			   "import fr_dump as fr\n"
+			   "out, states = sys.argv[2], sys.argv[3]\n"
+			   "os.makedirs(out, exist_ok=True)\n"
+			   "name = {'c': 'completed', 't': 'started', 's': 'scheduled'}\n"
+			   "for r in range(4):\n"
+			   "    ents = []\n"
+			   "    for s in range(1, 4):\n"
+			   "        st = 'completed' if s < 3 else name[states[r]]\n"
+			   "        t = 1700000000000000000 + 10**9 * s\n"
+			   "        ents.append(fr.entry(s - 1, 0, ('0', 'default_pg'), s, 0, s, 'nccl:all_reduce',\n"
+			   "                             [[4096]], ['Float'], [[4096]], ['Float'], st, t,\n"
+			   "                             t + 41000 if st != 'scheduled' else None,\n"
+			   "                             t + 9000000 if st == 'completed' else None,\n"
+			   "                             retired=st == 'completed'))\n"
+			   "    last = 3 if states[r] == 'c' else 2\n"
+			   "    d = fr.dump(ents, [('0', 'default_pg', [0, 1, 2, 3])], {0: (3, 3, last)})\n"
+			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(fr.to_pickle(d))\n"
+			   "PY",
+			   FL_TESTDATA_DIR "/gen", dir, states) > 0);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	free(cmd);
+}
+
+static bool ranks_are(json_t *a, const int64_t *want, size_t n)
+{
+	if (json_array_size(a) != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (json_integer_value(json_array_get(a, i)) != want[i])
+			return false;
+	return true;
+}
+
+/* A state mismatch with dumps alone: some ranks completed seq 3 and the
+ * others did not (the unfinished ones are stuck), or nobody did but some
+ * GPUs started the kernel while others have it only queued (the queued
+ * ones are stuck: their streams never reached it). All unfinished in the
+ * same state is not a mismatch. */
+Test(frdump, state_mismatch, .timeout = 60)
+{
+	static const struct {
+		const char *states, *mismatch;
+		int64_t stuck[4];
+		size_t nstuck;
+		int64_t diverging;
+	} cases[] = {
+		{ "cctt", "state", { 2, 3 }, 2, 2 },
+		{ "ttst", "state", { 2 }, 1, 2 },
+		{ "ssts", "state", { 0, 1, 3 }, 3, 0 },
+		{ "tttt", "not_completed", { 0 }, 0, -1 },
+		{ "ssss", "not_completed", { 0 }, 0, -1 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct fl_session t;
+		fl_session_init(&t, cases[i].states);
+		char *dir = NULL;
+		cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
+		state_bundle(dir, cases[i].states);
+		json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+		const char *s = cases[i].states;
+		cr_expect_str_eq(str(j, "verdict.status"), "hung", "%s", s);
+		cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder", "%s", s);
+		cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), cases[i].mismatch, "%s", s);
+		cr_expect_eq(num(j, "verdict.hang.seq"), 3, "%s", s);
+		cr_expect(ranks_are(at(j, "verdict.hang.stuck_ranks"), cases[i].stuck, cases[i].nstuck),
+			  "%s: stuck ranks", s);
+		cr_expect_eq(num(j, "verdict.hang.flight_recorder.diverging.rank"), cases[i].diverging, "%s", s);
+		json_decref(j);
+		free(dir);
+		fl_session_release(&t);
+	}
+}
+
+/* Two groups of different members with the same name (split_group can
+ * name them alike; the dumps' pg_config tells them apart): ranks 0-3
+ * all-gather in group "1", ranks 4-7 reduce-scatter in their own group
+ * "1", and at seq 6 of the second, rank 6 never joins. Matched by name
+ * alone the two groups would differ in op at every seq and rank 6 would
+ * not be a member of the first. */
+Test(frdump, split_groups_with_one_name, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "fr-split");
+	char *dir = NULL, *cmd = NULL;
+	cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
+	cr_assert(asprintf(&cmd,
+			   "python3 - '%s' '%s' <<'PY'\n"
+			   "import os, sys\n"
+			   "sys.path.insert(0, sys.argv[1])\n"
+			   "import fr_dump as fr\n"
+			   "out = sys.argv[2]\n"
+			   "os.makedirs(out, exist_ok=True)\n"
+			   "for r in range(8):\n"
+			   "    members = [0, 1, 2, 3] if r < 4 else [4, 5, 6, 7]\n"
+			   "    op, isz, osz = (('nccl:_all_gather_base', [[1024, 4096]], [[4096, 4096]]) if r < 4 else\n"
+			   "                    ('nccl:_reduce_scatter_base', [[8192, 4096]], [[2048, 4096]]))\n"
+			   "    ents, rid = [], 0\n"
+			   "    for s in range(1, 7):\n"
+			   "        if r == 6 and s == 6:\n"
+			   "            break\n"
+			   "        st = 'started' if s == 6 and r >= 4 else 'completed'\n"
+			   "        t = 1700000000000000000 + 10**9 * s\n"
+			   "        ents.append(fr.entry(rid, 1, ('1', 'tp'), s, 0, s, op, isz, ['BFloat16'], osz,\n"
+			   "                             ['BFloat16'], st, t, t + 41000,\n"
+			   "                             t + 9000000 if st == 'completed' else None,\n"
+			   "                             retired=st == 'completed'))\n"
+			   "        rid += 1\n"
+			   "        if s %% 2 == 0:\n"
+			   "            ents.append(fr.entry(rid, 0, ('0', 'default_pg'), s // 2, 0, s // 2,\n"
+			   "                                 'nccl:all_reduce', [[4096]], ['Float'], [[4096]], ['Float'],\n"
+			   "                                 'completed', t + 500, t + 41500, t + 9000500, retired=True))\n"
+			   "            rid += 1\n"
+			   "    pgs = [('0', 'default_pg', list(range(8))), ('1', 'tp', members)]\n"
+			   "    d = fr.dump(ents, pgs, {0: (3, 3, 3), 1: (6, 6, 5)})\n"
+			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(fr.to_pickle(d))\n"
+			   "PY",
+			   FL_TESTDATA_DIR "/gen", dir) > 0);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+	cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder");
+	cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), "not_joined");
+	cr_expect_eq(num(j, "verdict.hang.seq"), 6);
+	cr_expect_str_eq(str(j, "verdict.hang.collective"), "_REDUCE_SCATTER_BASE");
+	static const int64_t six[] = { 6 };
+	cr_expect(ranks_are(at(j, "verdict.hang.stuck_ranks"), six, 1), "stuck ranks");
+	cr_expect_eq(num(j, "verdict.hang.flight_recorder.diverging.rank"), 6);
+	json_decref(j);
+	free(cmd);
+	free(dir);
+	fl_session_release(&t);
 }
