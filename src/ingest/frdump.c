@@ -10,7 +10,8 @@
  * p2p_seq_id, op_id, profiling_name, time_created_ns, input/output sizes
  * and dtypes, state, time_discovered_{started,completed}_ns, retired,
  * timeout_ms, is_p2p and, in pickles, frames (name, filename, line).
- * Versions 2.3 and 2.4 have the fields above; 2.10 adds thread_name,
+ * Versions 2.3 and 2.4 have the fields above (2.0 lacks timeout_ms and
+ * pg_status, and writes the entries first); 2.10 adds thread_name,
  * thread_id and comm_lib_version, which are not used. A field of
  * an unexpected type reads as absent, so that a newer dump still gives
  * what faultline understands.

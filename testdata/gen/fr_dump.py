@@ -20,7 +20,10 @@ frames, 0 for a time not discovered) and a re-save by Python's pickle
 (protocol 4, as a framework that loads and rewrites a dump does).
 
 Versions: "2.4" has the fields of entry() below; "2.10" adds thread_name,
-thread_id and comm_lib_version.
+thread_id and comm_lib_version. "2.0" (NCCLTraceBuffer::dump() in
+TraceUtils.h) writes the top dict as entries, version, pg_config (no
+pg_status), each entry without timeout_ms and with its frames last, and
+dtypes as caffe2 type names ("float", "c10::BFloat16").
 """
 
 import json
@@ -46,7 +49,8 @@ def entry(record_id, pg_id, pg, cseq, pseq, op_id, pname, in_sizes, in_dtypes, o
           frames=None, duration_ms=None, version="2.4", thread=("pt_main_thread", "140212338734912")):
     """One entry, keys in the order getCollectiveTrace() inserts them."""
     e = {}
-    if frames is not None:
+    old = _ver(version) < (2, 3)
+    if frames is not None and not old:
         e["frames"] = list(frames)
     e["record_id"] = record_id
     e["pg_id"] = pg_id
@@ -69,14 +73,22 @@ def entry(record_id, pg_id, pg, cseq, pseq, op_id, pname, in_sizes, in_dtypes, o
     e["time_discovered_started_ns"] = t_started
     e["time_discovered_completed_ns"] = t_completed
     e["retired"] = retired
-    e["timeout_ms"] = timeout_ms
+    if not old:
+        e["timeout_ms"] = timeout_ms
     e["is_p2p"] = is_p2p
+    if old:
+        e["frames"] = list(frames or [])
     return e
 
 
 def dump(entries, pgs, pg_status, version="2.4", comm_lib_version="2.21.5"):
     """The top dict of dump_dict(): pgs is [(name, desc, [ranks])],
     pg_status {pg_id: (last_enqueued, last_started, last_completed)}."""
+    if _ver(version) < (2, 3):
+        return {"entries": entries, "version": version,
+                "pg_config": {name: {"name": name, "desc": desc,
+                                     "ranks": "[" + ", ".join(str(r) for r in ranks) + "]"}
+                              for (name, desc, ranks) in pgs}}
     d = {"version": version}
     d["pg_config"] = {name: {"name": name, "desc": desc, "ranks": "[" + ", ".join(str(r) for r in ranks) + "]"}
                       for (name, desc, ranks) in pgs}

@@ -8,7 +8,8 @@
  * of the dumps) are read like loose ones; the saved analysis gives the
  * same Flight Recorder fields as the fresh one; a hang without dumps says
  * how to enable them; size, dtype and state mismatches (the first per
- * group counts); split groups that share a name.
+ * group counts); split groups that share a name; the 2.0 dump layout;
+ * the dumps behind the fr_trace report in pytorch/pytorch#140969.
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
@@ -353,6 +354,115 @@ Test(frdump, split_groups_with_one_name, .timeout = 60)
 	static const int64_t six[] = { 6 };
 	cr_expect(ranks_are(at(j, "verdict.hang.stuck_ranks"), six, 1), "stuck ranks");
 	cr_expect_eq(num(j, "verdict.hang.flight_recorder.diverging.rank"), 6);
+	json_decref(j);
+	free(cmd);
+	free(dir);
+	fl_session_release(&t);
+}
+
+/* The oldest dict layout (dump version 2.0, torch's NCCLTraceBuffer in
+ * TraceUtils.h): entries before version, no pg_status, no timeout_ms,
+ * frames last, caffe2 dtype names. Rank 1 stops after seq 2; the others
+ * start seq 3 and wait. */
+Test(frdump, dump_version_2_0, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "fr-v20");
+	char *dir = NULL, *cmd = NULL;
+	cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
+	cr_assert(asprintf(&cmd,
+			   "python3 - '%s' '%s' <<'PY'\n"
+			   "import os, sys\n"
+			   "sys.path.insert(0, sys.argv[1])\n"
+			   "import fr_dump as fr\n"
+			   "out = sys.argv[2]\n"
+			   "os.makedirs(out, exist_ok=True)\n"
+			   "tb = [fr.frame('all_reduce', '/usr/lib/python3/dist-packages/torch/distributed/distributed_c10d.py', 2050),\n"
+			   "      fr.frame('train_step', '/job/train.py', 77)]\n"
+			   "for r in range(4):\n"
+			   "    ents = []\n"
+			   "    for s in range(1, 4 if r != 1 else 3):\n"
+			   "        st = 'completed' if s < 3 else 'scheduled'\n"
+			   "        t = 1700000000000000000 + 10**9 * s\n"
+			   "        ents.append(fr.entry(s - 1, 0, ('0', ''), s, 0, s, 'nccl:all_reduce', [[4096]], ['float'],\n"
+			   "                             [[4096]], ['float'], st, t, None,\n"
+			   "                             t + 9000000 if st == 'completed' else None,\n"
+			   "                             retired=st == 'completed', frames=tb, version='2.0'))\n"
+			   "    d = fr.dump(ents, [('0', '', [0, 1, 2, 3])], {}, version='2.0')\n"
+			   "    b = fr.to_pickle(d)\n"
+			   "    assert b.index(b'entries') < b.index(b'version') < b.index(b'pg_config')\n"
+			   "    assert b'timeout_ms' not in b and b'pg_status' not in b\n"
+			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(b)\n"
+			   "PY",
+			   FL_TESTDATA_DIR "/gen", dir) > 0);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+	cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder");
+	cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), "not_joined");
+	cr_expect_eq(num(j, "verdict.hang.seq"), 3);
+	static const int64_t one[] = { 1 };
+	cr_expect(ranks_are(at(j, "verdict.hang.stuck_ranks"), one, 1), "stuck ranks");
+	json_t *fr = at(j, "verdict.hang.flight_recorder.majority.frames");
+	cr_expect(json_array_size(fr) == 2 && strstr(json_string_value(json_array_get(fr, 1)), "train.py:77"),
+		  "majority frames");
+	json_decref(j);
+	free(cmd);
+	free(dir);
+	fl_session_release(&t);
+}
+
+/* Dumps rebuilt from the fr_trace report quoted in pytorch/pytorch#140969
+ * (a real 8-rank job): "Not all ranks joining collective", sequence
+ * number 31117, internal record id 31116, group 0:default_pg,
+ * nccl:all_reduce of [[1571911]], missing ranks {3, 4, 5, 6, 7},
+ * collective state scheduled, issued by sync_buffers
+ * (gaussian_splatting.py:650) through c10d_logger's wrapper. The report
+ * gives no dtype (Float here) and no times. Ranks 0-2 hold the scheduled
+ * entry; ranks 3-7 end at 31116. */
+Test(frdump, report_from_pytorch_140969, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "fr-140969");
+	char *dir = NULL, *cmd = NULL;
+	cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
+	cr_assert(asprintf(&cmd,
+			   "python3 - '%s' '%s' <<'PY'\n"
+			   "import os, sys\n"
+			   "sys.path.insert(0, sys.argv[1])\n"
+			   "import fr_dump as fr\n"
+			   "out = sys.argv[2]\n"
+			   "os.makedirs(out, exist_ok=True)\n"
+			   "lt = '/packages/fblearner.flow.canary/workflow#link-tree/'\n"
+			   "tb = [fr.frame('all_reduce', lt + 'torch/distributed/distributed_c10d.py', 2707),\n"
+			   "      fr.frame('wrapper', lt + 'torch/distributed/c10d_logger.py', 81),\n"
+			   "      fr.frame('sync_buffers', lt + 'xri_mapsr/neural_fields/models/gaussian_splatting.py', 650)]\n"
+			   "for r in range(8):\n"
+			   "    ents = []\n"
+			   "    for s in range(31117 - 50, 31118 if r < 3 else 31117):\n"
+			   "        st = 'scheduled' if s == 31117 else 'completed'\n"
+			   "        t = 1731900000000000000 + 10**8 * (s - 31000)\n"
+			   "        ents.append(fr.entry(s - 1, 0, ('0', 'default_pg'), s, 0, s, 'nccl:all_reduce',\n"
+			   "                             [[1571911]], ['Float'], [[1571911]], ['Float'], st, t, None,\n"
+			   "                             t + 2000000 if st == 'completed' else None,\n"
+			   "                             retired=st == 'completed', frames=tb))\n"
+			   "    last = 31117 if r < 3 else 31116\n"
+			   "    d = fr.dump(ents, [('0', 'default_pg', list(range(8)))], {0: (last, last, 31116)})\n"
+			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(fr.to_pickle(d))\n"
+			   "PY",
+			   FL_TESTDATA_DIR "/gen", dir) > 0);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+	cr_expect_str_eq(str(j, "verdict.status"), "hung");
+	cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder");
+	cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), "not_joined");
+	cr_expect_eq(num(j, "verdict.hang.seq"), 31117);
+	cr_expect_str_eq(str(j, "verdict.hang.collective"), "ALLREDUCE");
+	cr_expect_str_eq(str(j, "verdict.hang.process_group"), "default_pg");
+	static const int64_t missing[] = { 3, 4, 5, 6, 7 };
+	cr_expect(ranks_are(at(j, "verdict.hang.stuck_ranks"), missing, 5), "stuck ranks");
+	json_t *fr = at(j, "verdict.hang.flight_recorder.majority.frames");
+	cr_expect(json_array_size(fr) == 3 && strstr(json_string_value(json_array_get(fr, 2)), "sync_buffers"),
+		  "majority frames");
 	json_decref(j);
 	free(cmd);
 	free(dir);
