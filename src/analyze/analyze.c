@@ -372,7 +372,7 @@ static void ev_release(struct ev *e)
  * pass that reads another role-less kind adds it to READ_BY_KIND. */
 static const char *const READ_BY_KIND[] = { "nccl.ras_comm", "nccl.ras_mismatch",
 					    "nccl.ras_rank", "launcher.root_cause",
-					    "torch.desync" };
+					    "torch.desync", "torch.dump_signal" };
 
 static bool kept(const struct ev *e)
 {
@@ -551,7 +551,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		   struct fl_err *err)
 {
 	struct fl_analysis *a = fl_xcalloc(1, sizeof(*a));
-	a->hang.seq = a->hang.timeout_ms = -1;
+	a->hang.seq = a->hang.timeout_ms = a->hang.p2p_sender = a->hang.p2p_receiver = -1;
 	a->hang.diverging.rank = a->hang.majority.rank = -1;
 	a->hang.onset_ts = FL_TIME_NONE;
 	a->first.rank = -1;

@@ -19,7 +19,7 @@ enum role {
 enum q {
 	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS, Q_EVENTS_SEEN,
 	Q_CLOCK_SAMPLES,
-	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS,
+	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS, Q_P2P_CALLS,
 	Q_FR_DUMPS, Q_FR_PGS, Q_FR_ENTRIES,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
@@ -139,6 +139,7 @@ struct hang_cand {
 	int64_t *waiting;    /* ranks known to wait in it */
 	size_t nwaiting, capwaiting;
 	bool in_init;        /* stuck in communicator set-up, not a collective */
+	int64_t p2p_sender, p2p_receiver; /* a point-to-point hang's two ends, -1 */
 	struct fl_evidence_list evidence;
 };
 /* Adds a rank to a candidate's stuck or waiting ranks (negative: ignored);

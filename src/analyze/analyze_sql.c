@@ -173,10 +173,28 @@ static const struct fl_sql_def SQL[Q_N] = {
 	[Q_COLL_LAGGARDS] = {
 		"coll_laggards",
 		"SELECT rank FROM (SELECT rank, op, last_opcount, MAX(last_opcount) OVER"
-		" (PARTITION BY op, nranks) AS top FROM colls WHERE run_id = ?1)"
+		" (PARTITION BY op, nranks) AS top FROM colls WHERE run_id = ?1 AND peer IS NULL)"
 		" WHERE rank IS NOT NULL AND op IS NOT NULL AND last_opcount < top"
 		" GROUP BY rank ORDER BY rank" },
 
+	/* The Send / Recv calls of NCCL's COLL traces (colls rows with a peer:
+	 * the peer's rank in the communicator), per rank, communicator and
+	 * peer; the peer's global rank comes from the Init START lines: this
+	 * rank's line for the communicator gives its commId, the line of that
+	 * commId with comm_rank = peer gives the peer. With the last call's
+	 * line, for evidence. */
+	[Q_P2P_CALLS] = {
+		"p2p_calls",
+		"WITH init AS (SELECT rank, json_extract(fields, '$.comm') AS comm,"
+		"  json_extract(fields, '$.comm_id') AS cid, json_extract(fields, '$.comm_rank') AS crank"
+		"  FROM events WHERE run_id = ?1 AND kind = 'nccl.init_start' AND rank IS NOT NULL)"
+		" SELECT c.rank, c.op, peer.rank, SUM(c.calls), MAX(f.path), MAX(c.line), MAX(c.host),"
+		" MAX(c.last_ts), MAX(c.sample)"
+		" FROM colls c JOIN init me ON me.rank = c.rank AND me.comm = c.comm"
+		" JOIN init peer ON peer.cid = me.cid AND peer.crank = c.peer"
+		" LEFT JOIN files f ON f.id = c.file_id"
+		" WHERE c.run_id = ?1 AND c.peer IS NOT NULL AND c.rank IS NOT NULL AND me.cid IS NOT NULL"
+		" GROUP BY c.rank, c.op, peer.rank ORDER BY c.rank, c.op, peer.rank" },
 	/* ---- fr.c ---- */
 	/* The ranks that left a Flight Recorder dump, and where. */
 	[Q_FR_DUMPS] = {
@@ -475,7 +493,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"saved_head",
 		"SELECT 1, doc ->> '$[0]', doc ->> '$[1]', doc ->> '$[2]', doc ->> '$[3]',"
 		" doc ->> '$[4][0]', doc ->> '$[4][1]', doc ->> '$[4][2]', doc ->> '$[4][3]', doc ->> '$[4][4]', doc ->> '$[4][5]', doc ->> '$[4][6]', doc ->> '$[4][7]',"
-		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]', doc ->> '$[5][5]',"
+		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]', doc ->> '$[5][5]', doc ->> '$[5][8]', doc ->> '$[5][9]',"
 		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
 		" doc ->> '$[12][8]', doc ->> '$[12][9]', doc ->> '$[12][10]', doc ->> '$[12][11]', doc ->> '$[12][12]', doc ->> '$[12][13]', doc ->> '$[12][14]', doc ->> '$[12][15]',"
 		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"

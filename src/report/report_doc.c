@@ -230,6 +230,11 @@ static void hang_rows(const struct fl_markup *m, const struct fl_hang *h, struct
 	field(m, out, "Stuck ranks");
 	stuck(h, out);
 	row_end(m, out);
+	if (h->p2p_sender >= 0) {
+		field(m, out, "Point-to-point");
+		fl_buf_printf(out, "rank %" PRId64 " sends to rank %" PRId64, h->p2p_sender, h->p2p_receiver);
+		row_end(m, out);
+	}
 	field(m, out, "Hang decided by");
 	code(m, out, h->source);
 	row_end(m, out);

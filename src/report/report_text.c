@@ -162,6 +162,9 @@ static void verdict(struct tx *t, const struct fl_analysis *a)
 			fl_buf_printf(t->b, "%s%lld", i ? ", " : "", (long long)h->stuck[i]);
 		if (h->nstuck > 32)
 			fl_buf_printf(t->b, ", ... (%zu ranks)", h->nstuck);
+		if (h->p2p_sender >= 0)
+			fl_buf_printf(t->b, "\n  point-to-point: rank %lld sends to rank %lld",
+				      (long long)h->p2p_sender, (long long)h->p2p_receiver);
 		fl_buf_adds(t->b, "\n  decided by: ");
 		text(t, h->source ? h->source : "unknown");
 		fl_buf_addc(t->b, '\n');

@@ -204,7 +204,15 @@ static const char *const MIGRATIONS[] = {
 	"  file_id INTEGER, line INTEGER"
 	");"
 	"CREATE INDEX gpu_samples_run ON gpu_samples(run_id);",
-	/* 6 -> 7: Flight Recorder dumps (docs/FLIGHT_RECORDER.md): one row
+	/* 6 -> 7: a point-to-point call's COLL trace names its peer (root, the
+	 * peer's rank in the communicator): Send and Recv rows are kept per
+	 * peer, with their last call's line, so that a send never received
+	 * can be named with both ends (src/analyze/hang.c). */
+	"ALTER TABLE colls ADD COLUMN peer INTEGER;"
+	"ALTER TABLE colls ADD COLUMN file_id INTEGER;"
+	"ALTER TABLE colls ADD COLUMN line INTEGER;"
+	"ALTER TABLE colls ADD COLUMN sample TEXT;",
+	/* 7 -> 8: Flight Recorder dumps (docs/FLIGHT_RECORDER.md): one row
 	 * per dump file, the process groups its pg_config states, and its
 	 * ring buffer's entries in order. Rows refer to the dump by its
 	 * files row, so that merge moves them like every file_id. */

@@ -37,7 +37,8 @@ static const char *const HOT_SQL[ST_N] = {
 	[ST_TRANSPORT] = "INSERT INTO transports(run_id, host, pid, rank, transport, gdr, channels,"
 			 " file_id, line, sample) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
 	[ST_COLL] = "INSERT INTO colls(run_id, host, pid, rank, comm, op, last_opcount, calls,"
-		    " nranks, last_ts) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
+		    " nranks, last_ts, peer, file_id, line, sample)"
+		    " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)",
 	[ST_ACTIVITY] = "INSERT INTO activity(run_id, file_id, rank, local_rank, pid, host, lines,"
 			" first_ts, last_ts, last_line, last_text)"
 			" VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
@@ -678,6 +679,10 @@ int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r)
 	sqlite3_bind_int64(st, 8, r->calls);
 	bind_opt_int(st, 9, r->nranks);
 	bind_opt_time(st, 10, r->last_ts);
+	bind_opt_int(st, 11, r->peer);
+	bind_opt_int(st, 12, r->peer >= 0 ? r->file_id : -1);
+	bind_opt_int(st, 13, r->peer >= 0 ? r->line : -1);
+	bind_opt_text(st, 14, r->sample, r->sample ? strlen(r->sample) : 0);
 	return run_stmt(s, st);
 }
 
