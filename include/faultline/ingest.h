@@ -234,6 +234,9 @@ struct fl_fr_entry {
 struct fl_fr_pg {
 	char *name, *desc;
 	char *ranks; /* as written: "[0, 1, 2, 3]" */
+	/* pg_status (2.3 on): this rank's last collective seq enqueued,
+	 * started and completed in the group; -1 when not stated */
+	int64_t last_enqueued, last_started, last_completed;
 };
 
 struct fl_frdump {

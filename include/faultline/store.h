@@ -252,6 +252,7 @@ int fl_store_fr_dump_add(struct fl_store *s, const struct fl_fr_dump_row *r);
 struct fl_fr_pg_row {
 	int64_t run_id, file_id, rank;
 	const char *name, *desc, *ranks; /* ranks as written: "[0, 1, 2]" */
+	int64_t last_enqueued, last_started, last_completed; /* -1: not stated */
 };
 int fl_store_fr_pg_add(struct fl_store *s, const struct fl_fr_pg_row *r);
 

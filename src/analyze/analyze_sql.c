@@ -220,6 +220,13 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" LEFT JOIN fr_pgs p ON p.run_id = e.run_id AND p.file_id = e.file_id AND p.name = e.pg_name"
 		" WHERE e.run_id = ?1 AND e.rank IS NOT NULL AND e.pg_name IS NOT NULL AND seq IS NOT NULL"
 		" ORDER BY e.pg_name, p.ranks, e.is_p2p, seq, e.rank, e.idx" },
+	/* Each dump's pg_status: the rank's last collective enqueued per
+	 * group, which its ring buffer may no longer show. */
+	[Q_FR_STATUS] = {
+		"fr_status",
+		"SELECT rank, name, ranks, last_enqueued FROM fr_pgs"
+		" WHERE run_id = ?1 AND rank IS NOT NULL AND last_enqueued IS NOT NULL"
+		" ORDER BY rank, name" },
 
 	/* ---- causes.c ---- */
 	/* The host behind a peer address (?2, without its <port>), from the

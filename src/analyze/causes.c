@@ -152,8 +152,9 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 		remediation_add(k, fl_xstrdup(
 			"the bundle has no Flight Recorder dumps: run with TORCH_NCCL_TRACE_BUFFER_SIZE=2000"
 			" and TORCH_NCCL_DUMP_ON_TIMEOUT=1, and collect each rank's dump"
-			" (TORCH_NCCL_DEBUG_INFO_TEMP_FILE, default /tmp/nccl_trace_rank_<rank>) with the"
-			" logs: the dumps name the rank that never joined and where it was"));
+			" (TORCH_NCCL_DEBUG_INFO_TEMP_FILE or TORCH_FR_DUMP_TEMP_FILE; default"
+			" /tmp/nccl_trace_rank_<rank>, ~/.cache/torch/comm_lib_trace_rank_<rank> in newer"
+			" releases) with the logs: the dumps name the rank that never joined and where it was"));
 	*settled_out = settled;
 	return rc;
 }

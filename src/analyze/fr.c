@@ -10,7 +10,10 @@
  * pairs), not by record_id, which lines up only in symmetric jobs: ring
  * buffers that were truncated at different points still align. A rank
  * is expected at seq S only if its buffer reaches back to S; one whose
- * newest entry in the group is older than S never joined it.
+ * newest entry in the group is older than S never joined it. A rank
+ * whose buffer holds nothing of the group (other groups' entries filled
+ * it) never joined S if its pg_status says its last enqueued collective
+ * there is older.
  *
  * Per group, the first sequence number where something is off wins:
  *   1. the ops differ (collective_type), then the sizes (size), then the
@@ -48,9 +51,17 @@ struct fr_pg {
 	size_t n;
 };
 
+/* A rank's last enqueued collective in a group, from its pg_status. */
+struct fr_status {
+	int64_t rank, last_enqueued;
+	char *pg, *members;
+};
+
 struct fr {
 	struct fr_ent *e;
 	size_t n;
+	struct fr_status *st;
+	size_t nst;
 	int64_t *dumped; /* ranks with a dump, sorted */
 	size_t ndumped;
 	struct fr_pg *pgs;
@@ -150,6 +161,34 @@ static int load_pgs(struct ctx *c, struct fr *f)
 	return rc < 0 ? rc : 0;
 }
 
+static int load_status(struct ctx *c, struct fr *f)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_FR_STATUS, &st);
+	size_t cap = 0;
+	while (!rc && (rc = q_step(c, Q_FR_STATUS, st)) == 1) {
+		FL_GROW(f->st, cap, f->nst + 1);
+		struct fr_status *s = &f->st[f->nst++];
+		s->rank = fl_stmt_int(st, 0);
+		s->pg = dup_or_null(st, 1);
+		s->members = dup_or_null(st, 2);
+		s->last_enqueued = fl_stmt_int(st, 3);
+		rc = 0;
+	}
+	fl_stmt_free(st);
+	return rc < 0 ? rc : 0;
+}
+
+/* The last collective seq rank r enqueued in e's group; -1: unknown. */
+static int64_t last_enqueued(const struct fr *f, int64_t r, const struct fr_ent *e)
+{
+	for (size_t i = 0; i < f->nst; i++)
+		if (f->st[i].rank == r && eq(f->st[i].pg, e->pg) &&
+		    (!e->members || eq(f->st[i].members, e->members)))
+			return f->st[i].last_enqueued;
+	return -1;
+}
+
 static size_t dumped_at(const struct fr *f, int64_t rank)
 {
 	const int64_t *p = bsearch(&rank, f->dumped, f->ndumped, sizeof(*p), cmp_i64);
@@ -209,6 +248,11 @@ static void fr_free(struct fr *f)
 		for (size_t k = 0; k < sizeof(s) / sizeof(*s); k++)
 			free(s[k]);
 	}
+	for (size_t i = 0; i < f->nst; i++) {
+		free(f->st[i].pg);
+		free(f->st[i].members);
+	}
+	free(f->st);
 	for (size_t i = 0; i < f->npgs; i++) {
 		free(f->pgs[i].name);
 		free(f->pgs[i].members);
@@ -405,9 +449,16 @@ static void unfinished(const struct fr *f, const struct fr_pg *g, const struct s
 			k->at = v->p[i];
 			break;
 		}
-	for (size_t d = 0; d < f->ndumped; d++)
-		if (member(g, f->dumped[d]) && sp[d].lo <= seq && sp[d].hi < seq)
+	/* a member whose buffer reaches back to seq and ends before it, or
+	 * whose pg_status says it never enqueued seq (its buffer may hold
+	 * none of the group's entries: other groups filled it) */
+	for (size_t d = 0; d < f->ndumped; d++) {
+		if (!member(g, f->dumped[d]) || sp[d].hi >= seq)
+			continue;
+		int64_t enq = sp[d].lo <= seq ? -1 : last_enqueued(f, f->dumped[d], v->p[0]);
+		if (sp[d].lo <= seq || (enq >= 0 && enq < seq))
 			stuck_add(k, f->dumped[d]);
+	}
 	k->set = true;
 	if (k->nstuck) {
 		k->cls = FR_NOT_JOINED;
@@ -647,6 +698,8 @@ static int fr_match(struct ctx *c)
 		rc = load_pgs(c, f);
 	if (!rc && f->ndumped)
 		rc = load_entries(c, f);
+	if (!rc && f->ndumped)
+		rc = load_status(c, f);
 	if (rc || !f->ndumped)
 		return rc;
 	struct fl_hang *h = &c->a->hang;

@@ -206,7 +206,42 @@ static void pgs_of(const struct fl_pv *cfg, struct fl_frdump *d)
 		g->desc = str_of(fl_pv_get(info, "desc"));
 		const struct fl_pv *ranks = fl_pv_get(info, "ranks");
 		g->ranks = ranks && ranks->type == FL_PV_STR ? str_of(ranks) : json_of(ranks);
+		g->last_enqueued = g->last_started = g->last_completed = -1;
 		d->npgs++;
+	}
+}
+
+/* pg_status is keyed by pg_id (ProcessGroupNCCL's uid, numbered per
+ * process), pg_config by name: an id is the group that this dump's own
+ * entries name with it; id 0 with no entry is the default group (the
+ * first one a process creates). */
+static struct fl_fr_pg *pg_of_id(struct fl_frdump *d, int64_t id)
+{
+	const char *name = NULL;
+	for (size_t i = 0; i < d->nentries && !name; i++)
+		if (d->entries[i].pg_id == id)
+			name = d->entries[i].pg_name;
+	for (size_t i = 0; i < d->npgs; i++) {
+		struct fl_fr_pg *g = &d->pgs[i];
+		if (name ? !strcmp(g->name, name) : id == 0 && g->desc && !strcmp(g->desc, "default_pg"))
+			return g;
+	}
+	return NULL;
+}
+
+static void status_of(const struct fl_pv *st, struct fl_frdump *d)
+{
+	if (!st || st->type != FL_PV_DICT)
+		return;
+	for (size_t i = 0; i + 1 < st->n; i += 2) {
+		int64_t id = int_of(st->items[i]);
+		struct fl_fr_pg *g = id >= 0 ? pg_of_id(d, id) : NULL;
+		if (!g)
+			continue;
+		const struct fl_pv *v = st->items[i + 1];
+		g->last_enqueued = int_of(fl_pv_get(v, "last_enqueued_collective"));
+		g->last_started = int_of(fl_pv_get(v, "last_started_collective"));
+		g->last_completed = int_of(fl_pv_get(v, "last_completed_collective"));
 	}
 }
 
@@ -232,6 +267,7 @@ static int dump_of(const struct fl_pv *root, struct fl_frdump **out, struct fl_e
 		if (entries->items[i]->type == FL_PV_DICT)
 			entry_of(entries->items[i], &d->entries[d->nentries++]);
 	pgs_of(cfg, d);
+	status_of(fl_pv_get(root, "pg_status"), d);
 	*out = d;
 	return 0;
 }

@@ -52,7 +52,9 @@ int frdump_store(struct fl_store *s, int64_t run_id, const char *path,
 		return store_fail(s, err, "cannot store flight recorder dump");
 	for (size_t i = 0; i < d->npgs; i++) {
 		const struct fl_fr_pg *g = &d->pgs[i];
-		struct fl_fr_pg_row pr = { run_id, file_id, rank, g->name, g->desc, g->ranks };
+		struct fl_fr_pg_row pr = { run_id,	    file_id,	     rank,
+					   g->name,	    g->desc,	     g->ranks,
+					   g->last_enqueued, g->last_started, g->last_completed };
 		if (fl_store_fr_pg_add(s, &pr))
 			return store_fail(s, err, "cannot store flight recorder dump");
 	}

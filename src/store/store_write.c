@@ -54,8 +54,8 @@ static const char *const HOT_SQL[ST_N] = {
 			  " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
 	[ST_FR_DUMP] = "INSERT INTO fr_dumps(run_id, file_id, rank, version, entries)"
 		       " VALUES (?1,?2,?3,?4,?5)",
-	[ST_FR_PG] = "INSERT INTO fr_pgs(run_id, file_id, rank, name, desc, ranks)"
-		     " VALUES (?1,?2,?3,?4,?5,?6)",
+	[ST_FR_PG] = "INSERT INTO fr_pgs(run_id, file_id, rank, name, desc, ranks, last_enqueued,"
+		     " last_started, last_completed) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
 	[ST_FR_ENTRY] = "INSERT INTO fr_entries(run_id, file_id, rank, idx, record_id, pg_id,"
 			" collective_seq_id, p2p_seq_id, op_id, pg_name, pg_desc, profiling_name,"
 			" state, input_sizes, input_dtypes, output_sizes, output_dtypes,"
@@ -752,6 +752,15 @@ static void bind_str(sqlite3_stmt *st, int i, const char *v)
 	bind_opt_text(st, i, v, v ? strlen(v) : 0);
 }
 
+/* Sequence numbers and times can be 0 legitimately; only -1 is absent. */
+static void bind_known(sqlite3_stmt *st, int i, int64_t v)
+{
+	if (v == -1)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, v);
+}
+
 int fl_store_fr_pg_add(struct fl_store *s, const struct fl_fr_pg_row *r)
 {
 	sqlite3_stmt *st = store_hot(s, ST_FR_PG);
@@ -763,16 +772,10 @@ int fl_store_fr_pg_add(struct fl_store *s, const struct fl_fr_pg_row *r)
 	bind_str(st, 4, r->name);
 	bind_str(st, 5, r->desc);
 	bind_str(st, 6, r->ranks);
+	bind_known(st, 7, r->last_enqueued);
+	bind_known(st, 8, r->last_started);
+	bind_known(st, 9, r->last_completed);
 	return run_stmt(s, st);
-}
-
-/* Sequence numbers and times can be 0 legitimately; only -1 is absent. */
-static void bind_known(sqlite3_stmt *st, int i, int64_t v)
-{
-	if (v == -1)
-		sqlite3_bind_null(st, i);
-	else
-		sqlite3_bind_int64(st, i, v);
 }
 
 int fl_store_fr_entry_add(struct fl_store *s, const struct fl_fr_entry_row *r)

@@ -9,7 +9,8 @@
  * same Flight Recorder fields as the fresh one; a hang without dumps says
  * how to enable them; size, dtype and state mismatches (the first per
  * group counts); split groups that share a name; the 2.0 dump layout;
- * the dumps behind the fr_trace report in pytorch/pytorch#140969.
+ * the dumps behind the fr_trace report in pytorch/pytorch#140969; a
+ * rank whose buffer lost a group's entries, told by its pg_status.
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
@@ -463,6 +464,64 @@ Test(frdump, report_from_pytorch_140969, .timeout = 60)
 	json_t *fr = at(j, "verdict.hang.flight_recorder.majority.frames");
 	cr_expect(json_array_size(fr) == 3 && strstr(json_string_value(json_array_get(fr, 2)), "sync_buffers"),
 		  "majority frames");
+	json_decref(j);
+	free(cmd);
+	free(dir);
+	fl_session_release(&t);
+}
+
+/* A rarely used group whose old entries left a rank's ring buffer: each
+ * step all-reduces on the data-parallel group "1", every 25 steps the
+ * default group syncs a stop flag. Rank 2 stops before the second sync;
+ * its 20-entry buffer holds only group "1" entries, so only its
+ * pg_status (last enqueued default-group collective: 1) tells that it
+ * never joined seq 2, where the others wait. */
+Test(frdump, pg_status_shows_a_rank_whose_buffer_lost_the_group, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "fr-status");
+	char *dir = NULL, *cmd = NULL;
+	cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
+	cr_assert(asprintf(&cmd,
+			   "python3 - '%s' '%s' <<'PY'\n"
+			   "import os, sys\n"
+			   "sys.path.insert(0, sys.argv[1])\n"
+			   "import fr_dump as fr\n"
+			   "out = sys.argv[2]\n"
+			   "os.makedirs(out, exist_ok=True)\n"
+			   "for r in range(4):\n"
+			   "    hist, dp, world = [], 0, 0\n"
+			   "    def add(pg, name, seq, sz, st, t):\n"
+			   "        hist.append(fr.entry(len(hist), int(pg[0]), pg, seq, 0, seq, 'nccl:all_reduce', sz, ['Float'],\n"
+			   "                             sz, ['Float'], st, t, t + 41000,\n"
+			   "                             t + 9000000 if st == 'completed' else None,\n"
+			   "                             retired=st == 'completed'))\n"
+			   "    for step in range(1, 51):\n"
+			   "        t = 1700000000000000000 + 10**9 * step\n"
+			   "        if step %% 25 == 1:\n"
+			   "            world += 1\n"
+			   "            add(('0', 'default_pg'), 'sync', world, [[1]], 'completed', t)\n"
+			   "        if r == 2 and step > 45:\n"
+			   "            break\n"
+			   "        dp += 1\n"
+			   "        add(('1', 'dp'), 'grad', dp, [[26214400]], 'completed', t + 5 * 10**8)\n"
+			   "    if r != 2:\n"
+			   "        world += 1\n"
+			   "        add(('0', 'default_pg'), 'sync', world, [[1]], 'started', 1700000000000000000 + 51 * 10**9)\n"
+			   "    pgs = [('0', 'default_pg', [0, 1, 2, 3]), ('1', 'dp', [0, 1, 2, 3])]\n"
+			   "    d = fr.dump(hist[-20:], pgs, {0: (world, world, 2), 1: (dp, dp, dp)})\n"
+			   "    assert r != 2 or not [e for e in hist[-20:] if e['process_group'][0] == '0']\n"
+			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(fr.to_pickle(d))\n"
+			   "PY",
+			   FL_TESTDATA_DIR "/gen", dir) > 0);
+	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+	cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder");
+	cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), "not_joined");
+	cr_expect_eq(num(j, "verdict.hang.seq"), 3);
+	cr_expect_str_eq(str(j, "verdict.hang.process_group"), "default_pg");
+	static const int64_t two[] = { 2 };
+	cr_expect(ranks_are(at(j, "verdict.hang.stuck_ranks"), two, 1), "stuck ranks");
 	json_decref(j);
 	free(cmd);
 	free(dir);

@@ -245,7 +245,8 @@ Test(frdump, json_form)
 		"\"record_id\":6,\"retired\":false,\"state\":\"scheduled\",\"time_created_ns\":17,"
 		"\"time_discovered_completed_ns\":0,\"time_discovered_started_ns\":0,"
 		"\"timeout_ms\":600000}],\"pg_config\":{\"0\":{\"desc\":\"default_pg\",\"name\":\"0\","
-		"\"ranks\":\"[0, 1]\"}},\"pg_status\":{\"0\":{\"last_completed_collective\":\"6\"}},"
+		"\"ranks\":\"[0, 1]\"}},\"pg_status\":{\"0\":{\"last_completed_collective\":\"6\","
+		"\"last_enqueued_collective\":\"7\",\"last_started_collective\":\"6\"}},"
 		"\"version\":\"2.4\"}";
 	struct fl_frdump *d = NULL;
 	struct fl_err err;
@@ -263,6 +264,10 @@ Test(frdump, json_form)
 	cr_assert_null(e->frames);
 	cr_assert_eq(d->npgs, 1);
 	cr_assert_str_eq(d->pgs[0].ranks, "[0, 1]");
+	/* pg_status, keyed by pg_id, lands on the group its entries name */
+	cr_assert_eq(d->pgs[0].last_enqueued, 7);
+	cr_assert_eq(d->pgs[0].last_started, 6);
+	cr_assert_eq(d->pgs[0].last_completed, 6);
 	fl_frdump_free(d);
 }
 
