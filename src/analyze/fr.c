@@ -243,8 +243,8 @@ static void fr_free(struct fr *f)
 {
 	for (size_t i = 0; i < f->n; i++) {
 		struct fr_ent *e = &f->e[i];
-		char *s[] = { e->pg,  e->desc,	 e->name, e->state, e->isz,   e->idt,
-			      e->osz, e->odt,	 e->frames, e->file,  e->members };
+		char *s[] = { e->pg,  e->desc, e->name,   e->state, e->isz,    e->idt,
+			      e->osz, e->odt,  e->frames, e->file,  e->members };
 		for (size_t k = 0; k < sizeof(s) / sizeof(*s); k++)
 			free(s[k]);
 	}

@@ -52,9 +52,15 @@ int frdump_store(struct fl_store *s, int64_t run_id, const char *path,
 		return store_fail(s, err, "cannot store flight recorder dump");
 	for (size_t i = 0; i < d->npgs; i++) {
 		const struct fl_fr_pg *g = &d->pgs[i];
-		struct fl_fr_pg_row pr = { run_id,	    file_id,	     rank,
-					   g->name,	    g->desc,	     g->ranks,
-					   g->last_enqueued, g->last_started, g->last_completed };
+		struct fl_fr_pg_row pr = { .run_id = run_id,
+					   .file_id = file_id,
+					   .rank = rank,
+					   .name = g->name,
+					   .desc = g->desc,
+					   .ranks = g->ranks,
+					   .last_enqueued = g->last_enqueued,
+					   .last_started = g->last_started,
+					   .last_completed = g->last_completed };
 		if (fl_store_fr_pg_add(s, &pr))
 			return store_fail(s, err, "cannot store flight recorder dump");
 	}
