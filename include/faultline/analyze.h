@@ -48,6 +48,15 @@ struct fl_first_failure {
 	int64_t line;
 };
 
+/* One rank's entry in a Flight Recorder dump, with the Python stack that
+ * issued it (docs/FLIGHT_RECORDER.md). */
+struct fl_hang_frames {
+	int64_t rank;     /* -1: none */
+	char *collective; /* the entry's op as c10d names it */
+	int64_t seq;      /* -1 unknown */
+	char *frames;     /* "name (file:line)" per line, innermost first; NULL: none */
+};
+
 /* A hang source that disagreed with the one that decided the hang point
  * (docs/internals/analyze.md lists the sources and their order). */
 struct fl_hang_conflict {
@@ -71,6 +80,16 @@ struct fl_hang {
 	int64_t p2p_sender, p2p_receiver;
 	struct fl_hang_conflict *conflicts;
 	size_t nconflicts;
+	/* Flight Recorder dumps (analyze/fr.c): mismatch is the dumps' class
+	 * of the point they found (not_joined, collective_type, size, dtype,
+	 * state, not_completed; NULL when they showed none); the first
+	 * diverging rank's entry beside a majority rank's; the ranks of the
+	 * dumps' groups (or world) that left no dump. */
+	const char *mismatch;
+	bool dumps; /* the bundle held dumps */
+	struct fl_hang_frames diverging, majority;
+	int64_t *no_dump;
+	size_t nno_dump;
 	/* When progress stopped, as best the bundle shows it (contract
 	 * verdict.hang.onset): FL_TIME_NONE unknown; onset_source
 	 * "telemetry" (GPU power or utilisation fell across the job) or

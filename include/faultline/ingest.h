@@ -70,6 +70,13 @@ struct fl_ingest_sink {
 	 * the caller splits them, e.g. in another thread. `line` is not called
 	 * and the line counts in the stats stay 0. */
 	int (*chunk)(void *ctx, const char *p, size_t n);
+	/* If set, a member that looks like a Flight Recorder dump
+	 * (fl_frdump_sniff) is read whole, up to FL_FRDUMP_MAX_BYTES (a
+	 * larger one is skipped), and handed over in one piece, borrowed,
+	 * instead of as lines or chunks; member_begin and member_end are not
+	 * called for it. Unset, such a member is read as any other: a pickle
+	 * is binary, JSON is text. */
+	int (*dump)(void *ctx, const struct fl_member *m, const char *p, size_t n);
 };
 
 /* Limits on hostile input (docs/internals/ingest.md). Passing one of the
@@ -95,7 +102,7 @@ struct fl_ingest_stats {
 	char sha256[65];       /* of the bundle bytes (directory: of paths and contents) */
 	uint64_t bytes_in;     /* bytes read from disk */
 	uint64_t bytes_out;    /* decompressed bytes of text members */
-	uint64_t members;      /* text members read */
+	uint64_t members;      /* text members and Flight Recorder dumps read */
 	uint64_t skipped;      /* members skipped */
 	uint64_t lines;
 	bool is_directory;
@@ -150,5 +157,104 @@ uint64_t fl_linesplit_truncated(const struct fl_linesplit *ls);
 enum fl_sniff { FL_SNIFF_TEXT, FL_SNIFF_BINARY, FL_SNIFF_ARCHIVE };
 /* Classifies the first n bytes of a member (n may be small). */
 enum fl_sniff fl_sniff(const unsigned char *p, size_t n);
+
+/* ---- Python values: pickle and JSON decoded as data (pyval.c, pickle.c,
+ * jsonval.c) ----
+ * Flight Recorder dumps (docs/FLIGHT_RECORDER.md) are a pickle, or JSON,
+ * of plain containers. Both decoders build the same tree of values and
+ * never run anything: pickle opcodes that name or call code (GLOBAL,
+ * REDUCE, BUILD, INST, OBJ, NEWOBJ, PERSID...) are refused, with one
+ * exception that is data in disguise (pickle.c). The tree is bounded:
+ * FL_PV_MAX_DEPTH nesting, FL_PV_MAX_NODES values, FL_PV_MAX_STR bytes
+ * per string; past a limit the decode fails with FL_EFORMAT and a reason.
+ * Memo references may share a value between containers (a DAG, never a
+ * cycle: a container cannot be changed once it is inside another). */
+#define FL_PV_MAX_DEPTH 32
+#define FL_PV_MAX_NODES (4u << 20)
+#define FL_PV_MAX_STR (1u << 20)
+
+enum fl_pv_type {
+	FL_PV_NONE, FL_PV_BOOL, FL_PV_INT, FL_PV_FLOAT, FL_PV_STR, FL_PV_BYTES,
+	FL_PV_LIST, FL_PV_TUPLE, FL_PV_DICT
+};
+
+struct fl_pv {
+	enum fl_pv_type type;
+	bool sealed;          /* inside a container or shared: no longer changed */
+	int depth;            /* 0 for a scalar, 1 + the deepest item's otherwise */
+	bool b;
+	int64_t i;
+	double f;
+	char *s;              /* STR (UTF-8 as written), BYTES; NUL-terminated */
+	size_t len;
+	struct fl_pv **items; /* LIST, TUPLE: n items; DICT: n/2 key, value pairs */
+	size_t n, cap;
+};
+
+/* Owns every value of one decoded document. */
+struct fl_pv_doc;
+
+/* Decodes one pickle (protocols 2 to 5) from p. On success *out owns the
+ * tree; on failure nothing is left and err says why, naming the opcode
+ * and its offset where one is to blame. */
+int fl_pickle_parse(const void *p, size_t n, struct fl_pv_doc **out, struct fl_err *err);
+/* Decodes one JSON text (RFC 8259; numbers that are integers become
+ * FL_PV_INT, others FL_PV_FLOAT; arrays FL_PV_LIST). */
+int fl_pv_json_parse(const void *p, size_t n, struct fl_pv_doc **out, struct fl_err *err);
+const struct fl_pv *fl_pv_root(const struct fl_pv_doc *d);
+void fl_pv_doc_free(struct fl_pv_doc *d);
+/* The value of a string key in a dict; NULL when v is not a dict or has
+ * no such key. */
+const struct fl_pv *fl_pv_get(const struct fl_pv *v, const char *key);
+
+/* ---- Flight Recorder dumps (frdump.c) ----
+ * PyTorch's Flight Recorder writes, per rank, a ring buffer of that
+ * rank's collectives: one file named by a prefix plus the rank
+ * (nccl_trace_rank_3), a pickle of plain containers, or JSON when a
+ * framework saved torch's JSON dump. fl_frdump_parse() reads the fields
+ * faultline uses, in dump versions 2.3 to 2.10; unknown keys are
+ * ignored. Strings are owned by the dump. */
+#define FL_FRDUMP_MAX_BYTES (256u << 20) /* a larger member is skipped */
+#define FL_FRDUMP_MAX_ENTRIES 65536
+#define FL_FRDUMP_MAX_FRAMES 32 /* Python frames kept per entry, innermost first */
+
+struct fl_fr_entry {
+	int64_t record_id, pg_id, collective_seq_id, p2p_seq_id, op_id; /* -1 absent */
+	char *pg_name, *pg_desc;   /* process_group: (name, desc) */
+	char *profiling_name;      /* "nccl:all_reduce", "nccl:send 0->1" */
+	char *state;               /* scheduled, started, completed */
+	/* sizes as compact JSON ([[1024,4],[8]]), dtypes likewise (["Float"]) */
+	char *input_sizes, *input_dtypes, *output_sizes, *output_dtypes;
+	int64_t time_created_ns, time_started_ns, time_completed_ns; /* -1: none */
+	int64_t timeout_ms;        /* -1 absent */
+	int retired, is_p2p;       /* 0, 1; -1 absent */
+	char *frames;              /* "name (file:line)" per line, NULL: none */
+};
+
+struct fl_fr_pg {
+	char *name, *desc;
+	char *ranks; /* as written: "[0, 1, 2, 3]" */
+	/* pg_status (2.3 on): this rank's last collective seq enqueued,
+	 * started and completed in the group; -1 when not stated */
+	int64_t last_enqueued, last_started, last_completed;
+};
+
+struct fl_frdump {
+	char *version; /* "2.4"; NULL when absent */
+	struct fl_fr_entry *entries;
+	size_t nentries;
+	struct fl_fr_pg *pgs;
+	size_t npgs;
+};
+
+/* Whether the first n bytes of a member look like a dump: a pickle or a
+ * JSON object that names the dump's top-level keys. */
+bool fl_frdump_sniff(const unsigned char *p, size_t n);
+/* The rank in a dump's file name: the digits that end its base name,
+ * before any extension (nccl_trace_rank_12, fr_7.json); -1 if none. */
+int64_t fl_frdump_rank(const char *path);
+/* Decodes a whole dump. FL_EFORMAT (err says why) when it is not one. */
+int fl_frdump_parse(const void *p, size_t n, struct fl_frdump **out, struct fl_err *err);
+void fl_frdump_free(struct fl_frdump *d);
 
 #endif

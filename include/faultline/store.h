@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 7
+#define FL_SCHEMA_VERSION 8
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -237,6 +237,35 @@ struct fl_activity_row {
 	const char *last_text; /* the stream's last line (a silent rank's last words) */
 };
 int fl_store_activity_add(struct fl_store *s, const struct fl_activity_row *r);
+
+/* Flight Recorder dumps (docs/FLIGHT_RECORDER.md): one row per dump file
+ * (its files row is file_id), its process groups as pg_config states
+ * them, and its ring buffer's entries in order (idx). rank is the dump's,
+ * from its file name, -1 unknown; other ints -1 when absent, texts NULL. */
+struct fl_fr_dump_row {
+	int64_t run_id, file_id, rank;
+	const char *version;
+	int64_t entries;
+};
+int fl_store_fr_dump_add(struct fl_store *s, const struct fl_fr_dump_row *r);
+
+struct fl_fr_pg_row {
+	int64_t run_id, file_id, rank;
+	const char *name, *desc, *ranks; /* ranks as written: "[0, 1, 2]" */
+	int64_t last_enqueued, last_started, last_completed; /* -1: not stated */
+};
+int fl_store_fr_pg_add(struct fl_store *s, const struct fl_fr_pg_row *r);
+
+struct fl_fr_entry_row {
+	int64_t run_id, file_id, rank, idx;
+	int64_t record_id, pg_id, collective_seq_id, p2p_seq_id, op_id;
+	const char *pg_name, *pg_desc, *profiling_name, *state;
+	const char *input_sizes, *input_dtypes, *output_sizes, *output_dtypes; /* JSON */
+	int64_t time_created_ns, time_started_ns, time_completed_ns, timeout_ms;
+	int retired, is_p2p; /* 0, 1, -1 absent */
+	const char *frames;  /* "name (file:line)" per line */
+};
+int fl_store_fr_entry_add(struct fl_store *s, const struct fl_fr_entry_row *r);
 
 /* ---- kept bundles (store_bundle.c) ----
  * A copy of a bundle beside the store, content-addressed, so that a run

@@ -580,6 +580,7 @@ static void set_first(struct ctx *c, const struct ev *e)
 
 static void ctx_release(struct ctx *c)
 {
+	fr_release(c);
 	for (size_t i = 0; i < c->nev; i++)
 		ev_release(&c->ev[i]);
 	free(c->ev);
@@ -594,6 +595,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 {
 	struct fl_analysis *a = fl_xcalloc(1, sizeof(*a));
 	a->hang.seq = a->hang.timeout_ms = a->hang.p2p_sender = a->hang.p2p_receiver = -1;
+	a->hang.diverging.rank = a->hang.majority.rank = -1;
 	a->hang.onset_ts = FL_TIME_NONE;
 	a->first.rank = -1;
 	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .err = err };
@@ -712,6 +714,11 @@ void fl_analysis_free(struct fl_analysis *a)
 		free(a->hang.conflicts[i].value);
 	}
 	free(a->hang.conflicts);
+	free(a->hang.no_dump);
+	free(a->hang.diverging.collective);
+	free(a->hang.diverging.frames);
+	free(a->hang.majority.collective);
+	free(a->hang.majority.frames);
 	cause_release(&a->likely);
 	for (size_t i = 0; i < a->nothers; i++)
 		cause_release(&a->others[i]);

@@ -20,6 +20,7 @@ enum q {
 	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS, Q_EVENTS_SEEN,
 	Q_CLOCK_SAMPLES,
 	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS, Q_P2P_CALLS,
+	Q_FR_DUMPS, Q_FR_PGS, Q_FR_ENTRIES, Q_FR_STATUS,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_STEP_SERIES,
@@ -70,6 +71,7 @@ struct ctx {
 	struct bus *buses;   /* loaded on first use (analyze.c) */
 	size_t nbuses;
 	bool buses_loaded;
+	struct fr_state *fr; /* fr.c's match of the dumps, made once */
 	struct fl_err *err;
 };
 
@@ -153,6 +155,20 @@ void hang_waiters(struct fl_buf *b, size_t nwaiting);
  * that never completed, not on a collective. */
 int hang_check_init(struct ctx *c);
 int hang_analyze(struct ctx *c);
+
+/* fr.c: Flight Recorder dumps as hang sources (hang.c's SOURCES[]).
+ * The dumps are matched across ranks once, on the first call (as
+ * fr_trace does; docs/FLIGHT_RECORDER.md); the match also sets the
+ * hang's Flight Recorder fields (dumps, ranks without one, mismatch,
+ * frames) whichever source decides. fr_hang_diverged() finds a hang when
+ * the dumps name who diverged (collective_type, size, dtype,
+ * not_joined), fr_hang_unfinished() when they only show an unfinished
+ * collective (state, not_completed). */
+int fr_hang_diverged(struct ctx *c, struct hang_cand *k);
+int fr_hang_unfinished(struct ctx *c, struct hang_cand *k);
+void fr_release(struct ctx *c);
+/* "nccl:all_reduce" -> "ALLREDUCE" (caller frees; NULL for NULL). */
+char *fr_c10d_name(const char *profiling_name);
 
 /* findings.c */
 int findings_collect(struct ctx *c);

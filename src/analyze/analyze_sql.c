@@ -205,6 +205,38 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" LEFT JOIN files f ON f.id = c.file_id"
 		" WHERE c.run_id = ?1 AND c.peer IS NOT NULL AND c.rank IS NOT NULL AND me.cid IS NOT NULL"
 		" GROUP BY c.rank, c.op, peer.rank ORDER BY c.rank, c.op, peer.rank" },
+	/* ---- fr.c ---- */
+	/* The ranks that left a Flight Recorder dump, and where. */
+	[Q_FR_DUMPS] = {
+		"fr_dumps",
+		"SELECT d.rank, f.path FROM fr_dumps d JOIN files f ON f.id = d.file_id"
+		" WHERE d.run_id = ?1 AND d.rank IS NOT NULL ORDER BY d.rank" },
+	/* Process groups as the dumps' pg_config states them: a group is its
+	 * name and its members (split groups of different members can share
+	 * a name). */
+	[Q_FR_PGS] = {
+		"fr_pgs",
+		"SELECT DISTINCT name, ranks FROM fr_pgs WHERE run_id = ?1 ORDER BY name, ranks" },
+	/* Every entry with its group's members as its own dump's pg_config
+	 * states them, grouped by process group, kind (collective, P2P) and
+	 * sequence number, then rank: one walk matches them. */
+	[Q_FR_ENTRIES] = {
+		"fr_entries",
+		"SELECT e.rank, e.pg_name, e.pg_desc, e.is_p2p,"
+		" CASE WHEN e.is_p2p = 1 THEN e.p2p_seq_id ELSE e.collective_seq_id END AS seq,"
+		" e.profiling_name, e.state, e.input_sizes, e.input_dtypes, e.output_sizes,"
+		" e.output_dtypes, e.time_created_ns, e.timeout_ms, e.frames, f.path, e.idx, p.ranks"
+		" FROM fr_entries e JOIN files f ON f.id = e.file_id"
+		" LEFT JOIN fr_pgs p ON p.run_id = e.run_id AND p.file_id = e.file_id AND p.name = e.pg_name"
+		" WHERE e.run_id = ?1 AND e.rank IS NOT NULL AND e.pg_name IS NOT NULL AND seq IS NOT NULL"
+		" ORDER BY e.pg_name, p.ranks, e.is_p2p, seq, e.rank, e.idx" },
+	/* Each dump's pg_status: the rank's last collective enqueued per
+	 * group, which its ring buffer may no longer show. */
+	[Q_FR_STATUS] = {
+		"fr_status",
+		"SELECT rank, name, ranks, last_enqueued FROM fr_pgs"
+		" WHERE run_id = ?1 AND rank IS NOT NULL AND last_enqueued IS NOT NULL"
+		" ORDER BY rank, name" },
 
 	/* ---- causes.c ---- */
 	/* The host behind a peer address (?2, without its <port>), from the
@@ -481,7 +513,8 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" doc ->> '$[12][8]', doc ->> '$[12][9]', doc ->> '$[12][10]', doc ->> '$[12][11]', doc ->> '$[12][12]', doc ->> '$[12][13]', doc ->> '$[12][14]', doc ->> '$[12][15]',"
 		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
 		" doc ->> '$[13][11]', doc ->> '$[13][12]', doc ->> '$[13][13]', doc ->> '$[13][14]',"
-		" doc ->> '$[14][0]', doc ->> '$[14][1]', doc ->> '$[5][6]', doc ->> '$[5][7]'"
+		" doc ->> '$[14][0]', doc ->> '$[14][1]', doc ->> '$[5][6]', doc ->> '$[5][7]',"
+		" doc ->> '$[18][0]', doc ->> '$[18][1]', doc ->> '$[18][2]', doc ->> '$[18][3]', doc ->> '$[18][4]', doc ->> '$[18][5]', doc ->> '$[18][6]', doc ->> '$[18][7]', doc ->> '$[18][8]', doc ->> '$[18][9]'"
 		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
 	/* The GPUs (saved.c's put_gpus()), without their series. */
 	[Q_SAVED_GPUS] = {

@@ -148,6 +148,13 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 		remediation_add(k, fl_xasprintf("inspect %s: the others waited for it", b.ptr));
 		fl_buf_release(&b);
 	}
+	if (!strcmp(k->id, "collective_hang") && c->a->hang.set && !c->a->hang.dumps)
+		remediation_add(k, fl_xstrdup(
+			"the bundle has no Flight Recorder dumps: run with TORCH_NCCL_TRACE_BUFFER_SIZE=2000"
+			" and TORCH_NCCL_DUMP_ON_TIMEOUT=1, and collect each rank's dump"
+			" (TORCH_NCCL_DEBUG_INFO_TEMP_FILE or TORCH_FR_DUMP_TEMP_FILE; default"
+			" /tmp/nccl_trace_rank_<rank>, ~/.cache/torch/comm_lib_trace_rank_<rank> in newer"
+			" releases) with the logs: the dumps name the rank that never joined and where it was"));
 	*settled_out = settled;
 	return rc;
 }
@@ -189,6 +196,24 @@ static int hang_evidence(struct ctx *c, struct fl_cause *k)
 	return stuck_last_lines(c, k);
 }
 
+/* What the Flight Recorder dumps add: who diverged, and how. */
+static void fr_explain(struct fl_buf *b, const struct fl_hang *h)
+{
+	const struct fl_hang_frames *d = &h->diverging, *m = &h->majority;
+	if (!h->mismatch || d->rank < 0)
+		return;
+	if (!strcmp(h->mismatch, "collective_type") && m->rank >= 0)
+		fl_buf_printf(b, "; Flight Recorder: rank %lld called %s where the others called %s",
+			      (long long)d->rank, d->collective ? d->collective : "another collective",
+			      m->collective ? m->collective : "another");
+	else if (!strcmp(h->mismatch, "size") || !strcmp(h->mismatch, "dtype"))
+		fl_buf_printf(b, "; Flight Recorder: rank %lld called it with another %s than the others",
+			      (long long)d->rank, !strcmp(h->mismatch, "size") ? "size" : "dtype");
+	else if (!strcmp(h->mismatch, "not_joined") && d->seq >= 0)
+		fl_buf_printf(b, "; Flight Recorder: rank %lld's newest entry is %s seq %lld",
+			      (long long)d->rank, d->collective ? d->collective : "?", (long long)d->seq);
+}
+
 static char *explain_hang(struct ctx *c)
 {
 	const struct fl_hang *h = &c->a->hang;
@@ -209,6 +234,7 @@ static char *explain_hang(struct ctx *c)
 	} else {
 		fl_buf_adds(&b, "; which rank held it up is not in the logs");
 	}
+	fr_explain(&b, h);
 	return fl_buf_detach(&b);
 }
 

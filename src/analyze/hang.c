@@ -1113,13 +1113,16 @@ static int p2p_hang(struct ctx *c, struct hang_cand *k)
 
 /* ---- choosing among the sources ---- */
 
-/* The sources, most specific first: a report that compared every rank's
- * progress (torch's desync debug, NCCL's RAS) knows who is behind; NCCL's
- * traces of point-to-point calls know both ends of an unmatched one; so do
- * the ranks' own last enqueued/completed numbers, when one of them is
- * behind (it found no hang otherwise), though not in what collective;
- * the watchdogs know where the others waited, and who is behind only by
- * absence. A fallback (communicator set-up that never finished,
+/* The sources, most specific first: Flight Recorder dumps that show who
+ * diverged (a rank that never joined, or called another collective, size
+ * or dtype: fr.c) compare every rank's own record; a report that
+ * compared every rank's progress (torch's desync debug, NCCL's RAS) knows
+ * who is behind; NCCL's traces of point-to-point calls know both ends of
+ * an unmatched one; so do the ranks' own last enqueued/completed numbers,
+ * when one of them is behind (it found no hang otherwise), though not in
+ * what collective; the watchdogs know where the others waited, and who is
+ * behind only by absence; dumps that show only an unfinished collective
+ * come after those. A fallback (communicator set-up that never finished,
  * the heartbeat monitor) decides only when no other source found a hang,
  * and never counts as a conflict. */
 static const struct hang_source {
@@ -1127,11 +1130,13 @@ static const struct hang_source {
 	int (*find)(struct ctx *c, struct hang_cand *k);
 	bool fallback;
 } SOURCES[] = {
+	{ "flight_recorder", fr_hang_diverged, false },
 	{ "desync_debug", desync_hang, false },
 	{ "nccl_ras", ras_hang, false },
 	{ "p2p_trace", p2p_hang, false },
 	{ "enqueued_completed", enqueued_hang, false },
 	{ "watchdog", watchdog_hang, false },
+	{ "flight_recorder", fr_hang_unfinished, false },
 	{ "nccl_init", init_hang, true },
 	{ "heartbeat", heartbeat_hang, true },
 };

@@ -34,7 +34,7 @@
 enum {
 	DOC_STATUS, DOC_SUMMARY, DOC_SIGNATURE, DOC_MISSING, DOC_FIRST, DOC_HANG, DOC_STUCK,
 	DOC_HANG_EVIDENCE, DOC_CAUSES, DOC_FINDINGS, DOC_OFFSETS, DOC_TIMELINE, DOC_TRAINING,
-	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_SERIES, DOC_GPUS, DOC_N
+	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_SERIES, DOC_GPUS, DOC_FR, DOC_NO_DUMP, DOC_N
 };
 /* Within a cause: id, confidence, explanation, score, evidence, remediation;
  * within a finding: id, severity, message, evidence; within a GPU: its
@@ -313,6 +313,28 @@ static void put_gpus(struct fl_buf *b, const struct fl_analysis *a)
 	fl_buf_addc(b, ']');
 }
 
+static void put_frames(struct fl_buf *b, const struct fl_hang_frames *f)
+{
+	fl_buf_printf(b, ",%lld,", (long long)f->rank);
+	put_str(b, f->collective);
+	fl_buf_printf(b, ",%lld,", (long long)f->seq);
+	put_str(b, f->frames);
+}
+
+/* What Flight Recorder dumps added to the hang (analyze/fr.c). */
+static void put_fr(struct fl_buf *b, const struct fl_hang *h)
+{
+	fl_buf_adds(b, ",[");
+	put_str(b, h->mismatch);
+	fl_buf_printf(b, ",%d", h->dumps);
+	put_frames(b, &h->diverging);
+	put_frames(b, &h->majority);
+	fl_buf_adds(b, "],[");
+	for (size_t i = 0; i < h->nno_dump; i++)
+		fl_buf_printf(b, "%s%lld", i ? "," : "", (long long)h->no_dump[i]);
+	fl_buf_addc(b, ']');
+}
+
 void saved_doc(const struct fl_analysis *a, struct fl_buf *b)
 {
 	put_head(b, a);
@@ -321,6 +343,7 @@ void saved_doc(const struct fl_analysis *a, struct fl_buf *b)
 	put_conflicts(b, &a->hang);
 	put_series(b, a);
 	put_gpus(b, a);
+	put_fr(b, &a->hang);
 	fl_buf_addc(b, ']');
 }
 
@@ -559,6 +582,14 @@ static int stuck_row(struct ctx *c, struct fl_stmt *st)
 	return FL_OK;
 }
 
+static int no_dump_row(struct ctx *c, struct fl_stmt *st)
+{
+	struct fl_hang *h = &c->a->hang;
+	h->no_dump = fl_xrealloc(h->no_dump, (h->nno_dump + 1) * sizeof(*h->no_dump));
+	h->no_dump[h->nno_dump++] = fl_stmt_int(st, 11);
+	return FL_OK;
+}
+
 static int hang_evidence_row(struct ctx *c, struct fl_stmt *st)
 {
 	evidence_row(&c->a->hang.evidence, st, 1);
@@ -634,6 +665,15 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	a->nranks_seen = fl_stmt_int(st, col++);
 	h->onset_ts = get_int(st, col++);
 	h->onset_source = intern(a, st, col++);
+	h->mismatch = intern(a, st, col++);
+	h->dumps = fl_stmt_int(st, col++) != 0;
+	struct fl_hang_frames *fr[] = { &h->diverging, &h->majority };
+	for (size_t i = 0; i < 2; i++) {
+		fr[i]->rank = fl_stmt_int(st, col++);
+		fr[i]->collective = dup_or_null(st, col++);
+		fr[i]->seq = fl_stmt_int(st, col++);
+		fr[i]->frames = dup_or_null(st, col++);
+	}
 	assert(col == fl_stmt_columns(st));
 }
 
@@ -708,6 +748,8 @@ int saved_load(struct ctx *c)
 		rc = rows(c, DOC_HANG_EVIDENCE, hang_evidence_row);
 	if (!rc)
 		rc = rows(c, DOC_HANG_CONFLICTS, conflict_row);
+	if (!rc)
+		rc = rows(c, DOC_NO_DUMP, no_dump_row);
 	if (!rc)
 		rc = rows(c, DOC_CAUSES, cause_row);
 	if (!rc)

@@ -280,6 +280,37 @@ static int stream_text(struct walker *w, struct blocks *b, const char *name, int
 	return rc;
 }
 
+/* A Flight Recorder dump is decoded as a whole (a pickle's meaning is at
+ * its end), so it is gathered in memory, within FL_FRDUMP_MAX_BYTES. */
+static int stream_dump(struct walker *w, struct blocks *b, const char *name, int depth,
+		       int64_t mtime, const char *peek, size_t peek_len)
+{
+	struct fl_buf all = FL_BUF_INIT;
+	fl_buf_add(&all, peek, peek_len);
+	const char *p;
+	la_ssize_t n;
+	while ((n = blocks_next(b, &p, SIZE_MAX)) > 0 && all.len <= FL_FRDUMP_MAX_BYTES)
+		fl_buf_add(&all, p, (size_t)n);
+	int rc = 0;
+	if (n < 0 && refused(w)) {
+		rc = FL_ENOMEM;
+	} else if (n < 0) {
+		char *why = fl_xasprintf("flight recorder dump cut short: %s",
+					 archive_error_string(b->a));
+		skipped(w, name, why);
+		free(why);
+	} else if (all.len > FL_FRDUMP_MAX_BYTES) {
+		skipped(w, name, "flight recorder dump larger than 256 MiB");
+	} else {
+		struct fl_member m = { name, depth, mtime };
+		w->st->members++;
+		w->st->bytes_out += all.len;
+		rc = w->sink->dump(w->sink->ctx, &m, all.ptr ? all.ptr : "", all.len);
+	}
+	fl_buf_release(&all);
+	return rc;
+}
+
 static int stream_nested(struct walker *w, struct blocks *parent, const char *name, int depth,
 			 const char *peek, size_t peek_len)
 {
@@ -322,6 +353,8 @@ static int stream_entry(struct walker *w, struct archive *a, const char *name, i
 		char *why = fl_xasprintf("unreadable: %s", archive_error_string(a));
 		skipped(w, name, why);
 		free(why);
+	} else if (w->sink->dump && fl_frdump_sniff((const unsigned char *)peek, have)) {
+		rc = stream_dump(w, &b, name, depth, mtime, peek, have);
 	} else {
 		switch (fl_sniff((const unsigned char *)peek, have)) {
 		case FL_SNIFF_BINARY:

@@ -51,4 +51,21 @@ int budget_in(struct budget *b, size_t n);
 int budget_out(struct budget *b, int level, size_t n);
 int budget_member(struct budget *b);
 
+/* ---- the value tree of pickle.c and jsonval.c (pyval.c) ---- */
+
+struct fl_pv_doc {
+	struct fl_pv **nodes; /* every value, for freeing */
+	size_t n, cap;
+	struct fl_pv *root;
+};
+
+struct fl_pv_doc *pv_doc_new(void);
+/* A new value of type t owned by d; NULL past FL_PV_MAX_NODES. */
+struct fl_pv *pv_new(struct fl_pv_doc *d, enum fl_pv_type t);
+/* A string or bytes value holding a copy of (p, n); NULL past a limit. */
+struct fl_pv *pv_new_str(struct fl_pv_doc *d, enum fl_pv_type t, const char *p, size_t n);
+/* Appends item to container c, sealing item. Returns NULL on success, else
+ * why not: c is sealed or not a container, or the tree grows too deep. */
+const char *pv_append(struct fl_pv *c, struct fl_pv *item);
+
 #endif

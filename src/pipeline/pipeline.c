@@ -116,6 +116,10 @@ static int consume(struct ing *g, const struct batch *b)
 		return fl_store_skipped_add(g->store, g->sink.run_id, b->path, b->why)
 			       ? store_fail(g->store, g->err, "cannot store skipped member")
 			       : 0;
+	case B_DUMP:
+		g->files++;
+		return frdump_store(g->store, g->sink.run_id, b->path, b->dump, b->dump_bytes,
+				    g->err);
 	}
 	return 0;
 }

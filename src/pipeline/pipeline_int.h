@@ -49,7 +49,7 @@ void handoff_cancel(struct handoff *h);
 
 /* ---- reader.c: the ingest in its own thread ---- */
 
-enum msg_type { MSG_BEGIN, MSG_DATA, MSG_END, MSG_SKIPPED };
+enum msg_type { MSG_BEGIN, MSG_DATA, MSG_END, MSG_SKIPPED, MSG_DUMP };
 
 struct msg {
 	enum msg_type type;
@@ -57,6 +57,9 @@ struct msg {
 	size_t text_len;
 	char *buf;  /* MSG_DATA: the slot's own buffer */
 	size_t len;
+	char *blob; /* MSG_DUMP: a Flight Recorder dump's bytes (owned; the
+		     * scanner frees them) */
+	size_t blob_len;
 	struct fl_member_stats st; /* MSG_END */
 	int depth;
 	int64_t mtime;
@@ -78,7 +81,7 @@ int reader_join(struct reader *r, struct fl_err *err);
 
 /* ---- scan.c: lines split, attributed and prefiltered ---- */
 
-enum batch_type { B_BEGIN, B_LINES, B_END, B_SKIPPED };
+enum batch_type { B_BEGIN, B_LINES, B_END, B_SKIPPED, B_DUMP };
 
 struct scan_line {
 	uint64_t lineno, offset;
@@ -93,6 +96,8 @@ struct batch {
 	enum batch_type type;
 	char *path;                /* B_BEGIN, B_END, B_SKIPPED (owned) */
 	char *why;                 /* B_SKIPPED (owned) */
+	struct fl_frdump *dump;    /* B_DUMP: decoded (owned by the batch) */
+	uint64_t dump_bytes;       /* B_DUMP */
 	struct fl_member mem;      /* B_BEGIN, B_END; mem.path is path */
 	struct fl_path_attr pa;    /* B_BEGIN: what the path says */
 	struct fl_member_stats st; /* B_END, with the splitter's truncated lines */
@@ -314,5 +319,11 @@ struct event_sink {
  * steps, nccl.channel and nccl.coll to their aggregates, any other kind
  * to an events row. */
 int events_route(void *ctx, const struct fl_event *ev);
+
+/* ---- frdump.c: a Flight Recorder dump to its rows ---- */
+
+/* Writes the dump's files, fr_dumps, fr_pgs and fr_entries rows. */
+int frdump_store(struct fl_store *s, int64_t run_id, const char *path,
+		 const struct fl_frdump *d, uint64_t bytes, struct fl_err *err);
 
 #endif

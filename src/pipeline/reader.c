@@ -108,11 +108,29 @@ static void q_skipped(void *ctx, const char *path, const char *why)
 	handoff_publish(&r->h);
 }
 
+/* A dump is copied whole into the message: the scanner decodes it. */
+static int q_dump(void *ctx, const struct fl_member *mem, const char *p, size_t n)
+{
+	struct reader *r = ctx;
+	struct msg *m = reserve(r, MSG_DUMP);
+	if (!m)
+		return FL_ECANCEL;
+	m->depth = mem->depth;
+	m->mtime = mem->mtime;
+	set_text(m, mem->path, NULL);
+	free(m->blob); /* left by a scanner that gave up */
+	m->blob = fl_xmalloc(n ? n : 1);
+	memcpy(m->blob, p, n);
+	m->blob_len = n;
+	handoff_publish(&r->h);
+	return 0;
+}
+
 static void *reader_main(void *arg)
 {
 	struct reader *r = arg;
 	struct fl_ingest_sink sink = { .ctx = r, .member_begin = q_begin, .member_end = q_end,
-				       .skipped = q_skipped, .chunk = q_chunk };
+				       .skipped = q_skipped, .chunk = q_chunk, .dump = q_dump };
 	fl_err_clear(&r->err);
 	r->rc = fl_ingest_bundle(r->path, r->io, &sink, r->stats, &r->err);
 	handoff_finish(&r->h);
@@ -124,6 +142,7 @@ static void reader_free(struct reader *r)
 	for (size_t i = 0; i < QSLOTS; i++) {
 		free(r->slot[i].buf);
 		free(r->slot[i].text);
+		free(r->slot[i].blob);
 	}
 	handoff_release(&r->h);
 	free(r);

@@ -209,7 +209,10 @@ static struct batch *reserve_mark(struct scanner *sc, enum batch_type type, cons
 	free(b->path);
 	free(b->why);
 	b->path = fl_xstrdup(m->text);
-	b->why = type == B_SKIPPED ? fl_xstrdup(m->text + m->text_len + 1) : NULL;
+	b->why = type == B_SKIPPED && m->type == MSG_SKIPPED ? fl_xstrdup(m->text + m->text_len + 1)
+							     : NULL;
+	fl_frdump_free(b->dump);
+	b->dump = NULL;
 	b->mem = (struct fl_member){ b->path, m->depth, m->mtime };
 	return b;
 }
@@ -243,7 +246,32 @@ static void member_end(struct scanner *sc, const struct msg *m)
 	sc->af = NULL;
 }
 
-static void scan_msg(struct scanner *sc, const struct msg *m)
+/* A Flight Recorder dump is decoded here, a thread ahead of the store;
+ * one that does not decode is a skipped member with the decoder's reason. */
+static void dump_msg(struct scanner *sc, struct msg *m)
+{
+	struct fl_frdump *d = NULL;
+	struct fl_err err;
+	fl_err_clear(&err);
+	int rc = fl_frdump_parse(m->blob, m->blob_len, &d, &err);
+	uint64_t bytes = m->blob_len;
+	free(m->blob);
+	m->blob = NULL;
+	struct batch *b = reserve_mark(sc, rc ? B_SKIPPED : B_DUMP, m);
+	if (!b) {
+		fl_frdump_free(d);
+		return;
+	}
+	if (rc) {
+		free(b->why);
+		b->why = fl_xasprintf("flight recorder dump not read: %s", err.msg);
+	}
+	b->dump = d;
+	b->dump_bytes = bytes;
+	handoff_publish(&sc->h);
+}
+
+static void scan_msg(struct scanner *sc, struct msg *m)
 {
 	struct batch *b;
 	switch (m->type) {
@@ -259,6 +287,9 @@ static void scan_msg(struct scanner *sc, const struct msg *m)
 	case MSG_SKIPPED:
 		if ((b = reserve_mark(sc, B_SKIPPED, m)))
 			handoff_publish(&sc->h);
+		break;
+	case MSG_DUMP:
+		dump_msg(sc, m);
 		break;
 	}
 }
@@ -290,6 +321,7 @@ static void scanner_free(struct scanner *sc)
 	for (size_t i = 0; i < NBATCH; i++) {
 		free(sc->b[i].path);
 		free(sc->b[i].why);
+		fl_frdump_free(sc->b[i].dump);
 		fl_buf_release(&sc->b[i].arena);
 		free(sc->b[i].lines);
 		free(sc->b[i].cand);

@@ -247,6 +247,20 @@ static void hang_rows(const struct fl_markup *m, const struct fl_hang *h, struct
 		code(m, out, h->conflicts[i].value);
 		row_end(m, out);
 	}
+	if (h->mismatch) {
+		field(m, out, "Flight Recorder");
+		lit(out, "dumps: ");
+		ident(m, out, h->mismatch);
+		row_end(m, out);
+	}
+	if (h->nno_dump) {
+		field(m, out, "Ranks without a dump");
+		for (size_t i = 0; i < h->nno_dump && i < STUCK_LISTED; i++)
+			fl_buf_printf(out, "%s%" PRId64, i ? ", " : "", h->no_dump[i]);
+		if (h->nno_dump > STUCK_LISTED)
+			fl_buf_printf(out, " and %zu more", h->nno_dump - STUCK_LISTED);
+		row_end(m, out);
+	}
 	if (h->onset_ts == FL_TIME_NONE)
 		return;
 	field(m, out, "Progress stopped");
@@ -331,6 +345,30 @@ static void evidence(const struct fl_markup *m, const struct fl_evidence_list *e
 		m->para_end(out);
 		m->code_block(out, e->text);
 	}
+}
+
+static void frames_of(const struct fl_markup *m, const struct fl_hang_frames *f, const char *who,
+		      struct fl_buf *out)
+{
+	m->para_begin(out, NULL);
+	fl_buf_printf(out, "%s, rank %" PRId64 ", in ", who, f->rank);
+	code(m, out, f->collective);
+	lit(out, " seq ");
+	fl_doc_num(out, f->seq);
+	lit(out, ":");
+	m->para_end(out);
+	m->code_block(out, f->frames ? f->frames : "(no Python frames in the dump)");
+}
+
+/* The diverging rank's stack beside the majority's, from the dumps. */
+static void hang_frames(const struct fl_markup *m, const struct fl_hang *h, struct fl_buf *out)
+{
+	if (!h->set || h->diverging.rank < 0)
+		return;
+	heading(m, out, "Where the ranks were (Flight Recorder)");
+	frames_of(m, &h->diverging, "Diverging", out);
+	if (h->majority.rank >= 0)
+		frames_of(m, &h->majority, "The others, e.g.", out);
 }
 
 static void remediation(const struct fl_markup *m, const struct fl_cause *c, struct fl_buf *out)
@@ -684,6 +722,7 @@ void fl_doc_render(const struct fl_markup *m, const struct fl_analysis *a, struc
 	paragraph(m, out, NULL, a->likely.explanation);
 	paragraph(m, out, "Missing evidence:", a->missing);
 	evidence(m, &a->likely.evidence, out);
+	hang_frames(m, &a->hang, out);
 	remediation(m, &a->likely, out);
 	others(m, a, out);
 	findings(m, a, out);

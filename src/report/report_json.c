@@ -177,6 +177,57 @@ static void first_failure(struct fl_buf *b, const struct fl_first_failure *ff)
 	fl_buf_addc(b, '}');
 }
 
+/* {rank, collective, seq, frames: ["name (file:line)", ...]} or null */
+static void hang_frames(struct fl_buf *b, const struct fl_hang_frames *fr)
+{
+	if (fr->rank < 0) {
+		fl_buf_adds(b, "null");
+		return;
+	}
+	bool f = true;
+	fl_buf_addc(b, '{');
+	key(b, "rank", &f);
+	int_or_null(b, fr->rank);
+	key(b, "collective", &f);
+	str_or_null(b, fr->collective);
+	key(b, "seq", &f);
+	int_or_null(b, fr->seq);
+	key(b, "frames", &f);
+	fl_buf_addc(b, '[');
+	for (const char *p = fr->frames; p && *p;) {
+		size_t n = strcspn(p, "\n");
+		if (p != fr->frames)
+			fl_buf_addc(b, ',');
+		fl_json_str(b, p, n);
+		p += n + (p[n] == '\n');
+	}
+	fl_buf_adds(b, "]}");
+}
+
+/* What Flight Recorder dumps showed: an extension of the contract's hang
+ * (docs/FLIGHT_RECORDER.md); null when the bundle held none. */
+static void flight_recorder(struct fl_buf *b, const struct fl_hang *h)
+{
+	if (!h->dumps) {
+		fl_buf_adds(b, "null");
+		return;
+	}
+	bool f = true;
+	fl_buf_addc(b, '{');
+	key(b, "mismatch", &f);
+	str_or_null(b, h->mismatch);
+	key(b, "ranks_without_dump", &f);
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < h->nno_dump; i++)
+		fl_buf_printf(b, "%s%lld", i ? "," : "", (long long)h->no_dump[i]);
+	fl_buf_addc(b, ']');
+	key(b, "diverging", &f);
+	hang_frames(b, &h->diverging);
+	key(b, "majority", &f);
+	hang_frames(b, &h->majority);
+	fl_buf_addc(b, '}');
+}
+
 static void hang(struct fl_buf *b, const struct fl_hang *h)
 {
 	if (!h->set) {
@@ -230,6 +281,8 @@ static void hang(struct fl_buf *b, const struct fl_hang *h)
 		str_or_null(b, h->onset_source ? h->onset_source : "logs");
 		fl_buf_addc(b, '}');
 	}
+	key(b, "flight_recorder", &f);
+	flight_recorder(b, h);
 	fl_buf_addc(b, '}');
 }
 

@@ -7,6 +7,7 @@
  */
 #include "report_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 struct tx {
@@ -64,6 +65,45 @@ static const char *status_color(const char *st)
 	if (!strcmp(st, "degraded"))
 		return "1;33";
 	return "1;32";
+}
+
+static void frames_block(struct tx *t, const struct fl_hang_frames *f, const char *who)
+{
+	fl_buf_printf(t->b, "  %s rank %lld was in ", who, (long long)f->rank);
+	text(t, f->collective ? f->collective : "?");
+	if (f->seq >= 0)
+		fl_buf_printf(t->b, " seq %lld", (long long)f->seq);
+	fl_buf_adds(t->b, ":\n");
+	for (const char *p = f->frames; p && *p;) {
+		size_t n = strcspn(p, "\n");
+		char *line = fl_xstrndup(p, n);
+		fl_buf_adds(t->b, "    ");
+		text(t, line);
+		fl_buf_addc(t->b, '\n');
+		free(line);
+		p += n + (p[n] == '\n');
+	}
+	if (!f->frames)
+		fl_buf_adds(t->b, "    (no Python frames in the dump)\n");
+}
+
+/* What Flight Recorder dumps added to the hang point. */
+static void fr_lines(struct tx *t, const struct fl_hang *h)
+{
+	if (h->mismatch)
+		fl_buf_printf(t->b, "  flight recorder: %s\n", h->mismatch);
+	if (h->nno_dump) {
+		fl_buf_adds(t->b, "  ranks without a dump: ");
+		for (size_t i = 0; i < h->nno_dump && i < 32; i++)
+			fl_buf_printf(t->b, "%s%lld", i ? ", " : "", (long long)h->no_dump[i]);
+		if (h->nno_dump > 32)
+			fl_buf_printf(t->b, ", ... (%zu ranks)", h->nno_dump);
+		fl_buf_addc(t->b, '\n');
+	}
+	if (h->diverging.rank >= 0)
+		frames_block(t, &h->diverging, "diverging");
+	if (h->majority.rank >= 0)
+		frames_block(t, &h->majority, "the others, e.g.");
 }
 
 static void verdict(struct tx *t, const struct fl_analysis *a)
@@ -143,6 +183,7 @@ static void verdict(struct tx *t, const struct fl_analysis *a)
 			fl_buf_printf(t->b, " (from %s)\n",
 				      h->onset_source ? h->onset_source : "logs");
 		}
+		fr_lines(t, h);
 	}
 }
 

@@ -41,9 +41,10 @@
 #include <unistd.h>
 
 /* The rows an ingest writes; everything else of a run is derived. */
-static const char *const RAW_TABLES[] = { "files",      "skipped", "events",   "steps",     "tails",
-					  "transports", "colls",   "activity", "step_stats",
-					  "gpu_samples" };
+static const char *const RAW_TABLES[] = { "files",      "skipped",  "events",     "steps",
+					  "tails",      "transports", "colls",    "activity",
+					  "step_stats", "gpu_samples", "fr_dumps", "fr_pgs",
+					  "fr_entries" };
 
 /* A source run as the destination will receive it. */
 struct copy {

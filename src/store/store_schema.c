@@ -212,6 +212,31 @@ static const char *const MIGRATIONS[] = {
 	"ALTER TABLE colls ADD COLUMN file_id INTEGER;"
 	"ALTER TABLE colls ADD COLUMN line INTEGER;"
 	"ALTER TABLE colls ADD COLUMN sample TEXT;",
+	/* 7 -> 8: Flight Recorder dumps (docs/FLIGHT_RECORDER.md): one row
+	 * per dump file, the process groups its pg_config states, and its
+	 * ring buffer's entries in order. Rows refer to the dump by its
+	 * files row, so that merge moves them like every file_id. */
+	"CREATE TABLE fr_dumps ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  file_id INTEGER NOT NULL, rank INTEGER, version TEXT, entries INTEGER NOT NULL"
+	");"
+	"CREATE TABLE fr_pgs ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  file_id INTEGER NOT NULL, rank INTEGER, name TEXT NOT NULL, desc TEXT, ranks TEXT,"
+	"  last_enqueued INTEGER, last_started INTEGER, last_completed INTEGER"
+	");"
+	"CREATE TABLE fr_entries ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  file_id INTEGER NOT NULL, rank INTEGER, idx INTEGER NOT NULL,"
+	"  record_id INTEGER, pg_id INTEGER, collective_seq_id INTEGER, p2p_seq_id INTEGER,"
+	"  op_id INTEGER, pg_name TEXT, pg_desc TEXT, profiling_name TEXT, state TEXT,"
+	"  input_sizes TEXT, input_dtypes TEXT, output_sizes TEXT, output_dtypes TEXT,"
+	"  time_created_ns INTEGER, time_started_ns INTEGER, time_completed_ns INTEGER,"
+	"  timeout_ms INTEGER, retired INTEGER, is_p2p INTEGER, frames TEXT"
+	");"
+	"CREATE INDEX fr_dumps_run ON fr_dumps(run_id);"
+	"CREATE INDEX fr_pgs_run ON fr_pgs(run_id, file_id, name);"
+	"CREATE INDEX fr_entries_run ON fr_entries(run_id);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

@@ -52,6 +52,16 @@ static const char *const HOT_SQL[ST_N] = {
 	[ST_GPU_SAMPLE] = "INSERT INTO gpu_samples(run_id, host, gpu, bus_id, source, ts, last_ts,"
 			  " samples, power_w, util_pct, mem_used_mib, file_id, line)"
 			  " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
+	[ST_FR_DUMP] = "INSERT INTO fr_dumps(run_id, file_id, rank, version, entries)"
+		       " VALUES (?1,?2,?3,?4,?5)",
+	[ST_FR_PG] = "INSERT INTO fr_pgs(run_id, file_id, rank, name, desc, ranks, last_enqueued,"
+		     " last_started, last_completed) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+	[ST_FR_ENTRY] = "INSERT INTO fr_entries(run_id, file_id, rank, idx, record_id, pg_id,"
+			" collective_seq_id, p2p_seq_id, op_id, pg_name, pg_desc, profiling_name,"
+			" state, input_sizes, input_dtypes, output_sizes, output_dtypes,"
+			" time_created_ns, time_started_ns, time_completed_ns, timeout_ms, retired,"
+			" is_p2p, frames) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
+			"?16,?17,?18,?19,?20,?21,?22,?23,?24)",
 };
 
 sqlite3_stmt *store_hot(struct fl_store *s, enum hot_stmt which)
@@ -760,5 +770,74 @@ int fl_store_gpu_sample_add(struct fl_store *s, const struct fl_gpu_sample_row *
 	bind_opt_double(st, 11, r->mem_used_mib);
 	sqlite3_bind_int64(st, 12, r->file_id);
 	sqlite3_bind_int64(st, 13, r->line);
+	return run_stmt(s, st);
+}
+
+int fl_store_fr_dump_add(struct fl_store *s, const struct fl_fr_dump_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_FR_DUMP);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	sqlite3_bind_int64(st, 2, r->file_id);
+	bind_opt_int(st, 3, r->rank);
+	bind_opt_text(st, 4, r->version, r->version ? strlen(r->version) : 0);
+	sqlite3_bind_int64(st, 5, r->entries);
+	return run_stmt(s, st);
+}
+
+static void bind_str(sqlite3_stmt *st, int i, const char *v)
+{
+	bind_opt_text(st, i, v, v ? strlen(v) : 0);
+}
+
+/* Sequence numbers and times can be 0 legitimately; only -1 is absent. */
+static void bind_known(sqlite3_stmt *st, int i, int64_t v)
+{
+	if (v == -1)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, v);
+}
+
+int fl_store_fr_pg_add(struct fl_store *s, const struct fl_fr_pg_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_FR_PG);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	sqlite3_bind_int64(st, 2, r->file_id);
+	bind_opt_int(st, 3, r->rank);
+	bind_str(st, 4, r->name);
+	bind_str(st, 5, r->desc);
+	bind_str(st, 6, r->ranks);
+	bind_known(st, 7, r->last_enqueued);
+	bind_known(st, 8, r->last_started);
+	bind_known(st, 9, r->last_completed);
+	return run_stmt(s, st);
+}
+
+int fl_store_fr_entry_add(struct fl_store *s, const struct fl_fr_entry_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_FR_ENTRY);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	sqlite3_bind_int64(st, 2, r->file_id);
+	bind_opt_int(st, 3, r->rank);
+	sqlite3_bind_int64(st, 4, r->idx);
+	const int64_t ints[] = { r->record_id, r->pg_id, r->collective_seq_id, r->p2p_seq_id,
+				 r->op_id };
+	for (int i = 0; i < 5; i++)
+		bind_known(st, 5 + i, ints[i]);
+	const char *texts[] = { r->pg_name, r->pg_desc, r->profiling_name, r->state,
+				r->input_sizes, r->input_dtypes, r->output_sizes, r->output_dtypes };
+	for (int i = 0; i < 8; i++)
+		bind_str(st, 10 + i, texts[i]);
+	const int64_t more[] = { r->time_created_ns, r->time_started_ns, r->time_completed_ns,
+				 r->timeout_ms, r->retired, r->is_p2p };
+	for (int i = 0; i < 6; i++)
+		bind_known(st, 18 + i, more[i]);
+	bind_str(st, 24, r->frames);
 	return run_stmt(s, st);
 }

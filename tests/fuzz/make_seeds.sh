@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the seed corpus of every fuzz target from testdata/ and patterns/:
 #   make_seeds.sh SOURCE_DIR OUT
-# writes OUT/<target>/ for linesplit, attrib, match, patfile, bundle and serve.
+# writes OUT/<target>/ for linesplit, attrib, match, patfile, bundle, serve
+# and pickle.
 # Seeds are small (a few KiB) so that the fuzzer mutates them quickly;
 # archives are built here, at run time, so none is committed.
 set -eu
@@ -9,7 +10,17 @@ src=$1
 out=$2
 sc=$src/testdata/scenarios
 rm -rf "$out"
-mkdir -p "$out/linesplit" "$out/attrib" "$out/match" "$out/patfile" "$out/bundle" "$out/serve"
+mkdir -p "$out/linesplit" "$out/attrib" "$out/match" "$out/patfile" "$out/bundle" "$out/serve" \
+	"$out/pickle"
+
+# pickle: the Flight Recorder dumps of the scenarios (pickle and JSON),
+# whole when small, else their first 64 KiB (a cut dump is a seed too).
+i=0
+for f in $(find "$sc" -path '*/bundle/*' -type f \( -name 'nccl_trace_rank_*' -o -name '*fr_*' \) |
+	LC_ALL=C sort | head -n 24); do
+	i=$((i + 1))
+	head -c 65536 "$f" >"$out/pickle/$i"
+done
 
 # serve: method, path, Authorization, Content-Disposition, a size, one per
 # line (tests/fuzz/fuzz_serve.c), as docs/commands/serve.md's requests are.

@@ -17,7 +17,7 @@ shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FL_FUZZ_BUILD:-$root/build-fuzz}
 jobs=${FL_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
-targets=${*:-linesplit attrib match patfile bundle serve}
+targets=${*:-linesplit attrib match patfile bundle serve pickle}
 
 cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DFL_FUZZ=ON -DFL_BENCH=OFF \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -32,6 +32,7 @@ for t in $targets; do
 	bundle) dict=archive maxlen=65536 ;;
 	patfile) dict=patfile maxlen=65536 ;;
 	serve) dict=serve maxlen=4096 ;;
+	pickle) dict=pickle maxlen=65536 ;;
 	esac
 	mkdir -p "$build/corpus/$t" "$build/artifacts/$t" "$build/logs"
 	regress=""

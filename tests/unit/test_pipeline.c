@@ -94,6 +94,9 @@ Test(pipeline, members_and_lines_arrive_in_order)
 			break;
 		case B_SKIPPED:
 			break;
+		case B_DUMP:
+			cr_expect(!open, "a dump inside a member");
+			break;
 		}
 		scanner_done_with(s.sc);
 	}
