@@ -235,6 +235,33 @@ int fl_analysis_get(struct fl_store *s, int64_t run_id, struct fl_analysis **out
  * row, for `faultline runs`. */
 int fl_analysis_save(struct fl_store *s, const struct fl_analysis *a, struct fl_err *err);
 
+/* ---- NCCL communicators (docs/TELEMETRY.md's sibling: docs/CAUSES.md,
+ * "Layout") ----
+ * One entry per communicator of a run, largest first, from its members'
+ * Init COMPLETE lines (table comm_members). `group` is inferred from the
+ * membership alone, never logged: "world" (the largest), "tp" (full sets
+ * of consecutive ranks that partition the world, with the size of the
+ * configured tensor-parallel degree when the logs state one), "dp" (a
+ * stride equal to that size), "pp" (another stride), NULL (none of
+ * these). */
+struct fl_comm {
+	char *comm;          /* commId, or "n<nranks>#<k>" */
+	int64_t nranks;      /* as NCCL stated it */
+	int64_t members;     /* member ranks seen */
+	int64_t hosts;       /* distinct hosts of the members */
+	int64_t first_rank, last_rank, stride; /* stride 0: not an arithmetic run */
+	const char *group;   /* static */
+	char *host_list;     /* up to 4, comma separated */
+	char *transports;    /* distinct, space separated; NULL: no channel line */
+	char *file;          /* its first member's Init COMPLETE */
+	int64_t line;
+};
+
+/* The communicators of run_id (caller frees with fl_comms_free()). */
+int fl_comms_load(struct fl_store *s, int64_t run_id, struct fl_comm **out, size_t *n,
+		  struct fl_err *err);
+void fl_comms_free(struct fl_comm *v, size_t n);
+
 /* The cause table, for docs and `faultline causes`. */
 struct fl_cause_rule {
 	const char *cause;      /* contract cause id */

@@ -122,6 +122,7 @@
 	X(BUS_ID, "bus_id") \
 	X(CANCEL_TIME, "cancel_time") \
 	X(COMM, "comm") \
+	X(COMM_ID, "comm_id") \
 	X(COMM_RANK, "comm_rank") \
 	X(CUDA_DEV, "cuda_dev") \
 	X(DATA_PARALLEL_SIZE, "data_parallel_size") \

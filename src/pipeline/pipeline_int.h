@@ -226,9 +226,29 @@ struct coll_agg {
 	int64_t last_ts;
 };
 
+/* What a process's channel lines used since its last communicator
+ * completed, and how many communicators of each size it created: its
+ * next Init COMPLETE takes both. */
+enum { PROC_TRANSPORTS = 8, PROC_SIZES = 16 };
+struct proc_comms {
+	char *trans[PROC_TRANSPORTS]; /* "NET/IB+GDRDMA", "P2P/CUMEM", ... */
+	int ntrans;
+	int64_t size[PROC_SIZES], made[PROC_SIZES];
+	int nsize;
+};
+
+/* One member of a communicator, from its Init COMPLETE line. */
+struct comm_member {
+	char *comm, *ptr, *host, *bus, *transports;
+	int64_t pid, rank, comm_rank, nranks, cuda_dev, file_id, line;
+};
+
 struct nccl_aggs {
 	struct keymap transports; /* struct transport_agg */
 	struct keymap colls;      /* struct coll_agg */
+	struct keymap procs;      /* struct proc_comms, per host and pid */
+	struct comm_member *members;
+	size_t nmembers, cap_members;
 	struct fl_buf key;
 };
 
@@ -236,7 +256,9 @@ void nccl_aggs_init(struct nccl_aggs *n);
 void nccl_aggs_release(struct nccl_aggs *n);
 void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
 void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev);
-/* Writes the run's transports and colls rows. */
+/* An Init COMPLETE line: a communicator member (the line is also an event). */
+void nccl_comm(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
+/* Writes the run's transports, colls and comm_members rows. */
 int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id,
 		    struct fl_err *err);
 

@@ -43,7 +43,7 @@
 /* The rows an ingest writes; everything else of a run is derived. */
 static const char *const RAW_TABLES[] = { "files",      "skipped", "events",   "steps",     "tails",
 					  "transports", "colls",   "activity", "step_stats",
-					  "gpu_samples" };
+					  "gpu_samples", "comm_members" };
 
 /* A source run as the destination will receive it. */
 struct copy {

@@ -204,6 +204,17 @@ static const char *const MIGRATIONS[] = {
 	"  file_id INTEGER, line INTEGER"
 	");"
 	"CREATE INDEX gpu_samples_run ON gpu_samples(run_id);",
+	/* 6 -> 7: NCCL communicators, one row per member process
+	 * (src/pipeline/nccl.c): the communicator (commId, or its size and
+	 * order of creation), the member's ranks and GPU, and the transports
+	 * its channel lines used while it was set up. */
+	"CREATE TABLE comm_members ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  comm TEXT NOT NULL, ptr TEXT, host TEXT, pid INTEGER, rank INTEGER,"
+	"  comm_rank INTEGER, nranks INTEGER, cuda_dev INTEGER, bus_id TEXT, transports TEXT,"
+	"  file_id INTEGER, line INTEGER"
+	");"
+	"CREATE INDEX comm_members_run ON comm_members(run_id, comm);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))
