@@ -120,3 +120,70 @@ Test(layout, tp_groups_inside_hosts_are_not_a_finding, .timeout = 60)
 	free(dir);
 	fl_session_release(&t);
 }
+
+/* The message of finding id in report r, or NULL. */
+static const char *finding_message(json_t *r, const char *id)
+{
+	size_t i;
+	json_t *f;
+	json_array_foreach(json_object_get(r, "findings"), i, f)
+		if (!strcmp(json_string_value(json_object_get(f, "id")), id))
+			return json_string_value(json_object_get(f, "message"));
+	return NULL;
+}
+
+Test(layout, socket_fallback_names_the_interface_and_hosts, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "layout-socket");
+	json_t *r = fl_session_analyze(&t, FL_TESTDATA_DIR "/scenarios/13-slow-transport/bundle",
+				       "--no-keep", NULL);
+	const char *m = finding_message(r, "socket_fallback");
+	cr_assert(m);
+	cr_expect(strstr(m, "NET/Socket on eth0") != NULL, "%s", m);
+	cr_expect(strstr(m, "hosts node-1, node-2") != NULL, "%s", m);
+	json_decref(r);
+	fl_session_release(&t);
+}
+
+/* Two hosts whose rank prints NCCL's version line v0, v1 (NULL: prints
+ * none, as a node does before NCCL 2.22 when its rank is not rank 0). */
+static json_t *versions_job(struct fl_session *t, const char *v0, const char *v1)
+{
+	char *dir = fl_session_path(t, "bundle");
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	for (int h = 0; h < 2; h++) {
+		char path[4096];
+		snprintf(path, sizeof(path), "%s/gpu-h%d.log", dir, h);
+		FILE *fp = fopen(path, "w");
+		cr_assert(fp);
+		const char *v = h ? v1 : v0;
+		if (v)
+			fprintf(fp, "gpu-h%d:4100:4100 [0] NCCL INFO NCCL version %s+cuda12.1\n", h, v);
+		complete(fp, h, 0, "0x1111111111111111", h, 2);
+		fclose(fp);
+	}
+	json_t *r = fl_session_analyze(t, dir, "--no-keep", NULL);
+	free(dir);
+	return r;
+}
+
+Test(layout, nccl_version_mismatch_needs_two_versions_not_every_node, .timeout = 60)
+{
+	struct fl_session a, b, c;
+	fl_session_init(&a, "versions-one-prints");
+	json_t *r = versions_job(&a, "2.18.1", NULL); /* only one node printed it */
+	cr_expect(!finding_message(r, "nccl_version_mismatch"));
+	json_decref(r);
+	fl_session_release(&a);
+	fl_session_init(&b, "versions-same");
+	r = versions_job(&b, "2.18.1", "2.18.1");
+	cr_expect(!finding_message(r, "nccl_version_mismatch"));
+	json_decref(r);
+	fl_session_release(&b);
+	fl_session_init(&c, "versions-differ");
+	r = versions_job(&c, "2.18.1", "2.19.3");
+	cr_expect(finding_message(r, "nccl_version_mismatch") != NULL);
+	json_decref(r);
+	fl_session_release(&c);
+}
