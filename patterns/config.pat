@@ -170,6 +170,85 @@ example:    checkpoint_activations .......................... True
 expect:   activation_checkpointing=True
 not:      distribute_checkpointed_activations ............. False
 
+name:     config.megatron.expert_model_parallel_size
+kind:     train.config
+severity: info
+literal:  expert_model_parallel_size .
+regex:    (?:^|\s)expert_model_parallel_size \.{2,} (?<expert_parallel_size>\d+)\s*$
+type:     expert_parallel_size=int
+doc:      Megatron --expert-model-parallel-size (MoE experts split over data-parallel ranks)
+# Megatron-LM argument dump line (format of train-039)
+example:    expert_model_parallel_size ...................... 8
+expect:   expert_parallel_size=8
+not:        expert_tensor_parallel_size ..................... 1
+
+# The dtype of the weights: torch.bfloat16, torch.float16 or torch.float32.
+name:     config.megatron.params_dtype
+kind:     train.config
+severity: info
+literal:  params_dtype .
+regex:    (?:^|\s)params_dtype \.{2,} torch\.(?<dtype>\w+)\s*$
+doc:      Megatron parameter dtype (follows --bf16 / --fp16)
+# Megatron-LM argument dump line (format of train-039)
+example:    params_dtype .................................... torch.bfloat16
+expect:   dtype=bfloat16
+not:        main_params_dtype ............................... torch.float32
+
+# Printed before the argument dump by every Megatron since 2021.
+name:     config.megatron.params_banner
+kind:     train.config
+severity: info
+literal:  for parameters ...
+regex:    ^using torch\.(?<dtype>\w+) for parameters \.\.\.
+doc:      Megatron start-up: the parameter dtype
+# real, Megatron-LM 2025 (megatron-lm-1880)
+example:  using torch.bfloat16 for parameters ...
+expect:   dtype=bfloat16
+not:      using world size: 2, data-parallel size: 2, context-parallel size: 1, hierarchical context-parallel sizes: None, tensor-model-parallel size: 1, pipeline-model-parallel size: 1
+
+# Megatron's distributed optimizer shards the optimizer state over the
+# data-parallel ranks (ZeRO stage 1); without it every rank holds all of it.
+name:     config.megatron.use_distributed_optimizer
+kind:     train.config
+severity: info
+literal:  use_distributed_optimizer .
+regex:    (?:^|\s)use_distributed_optimizer \.{2,} (?<distributed_optimizer>True|False)\s*$
+doc:      Megatron --use-distributed-optimizer (optimizer state sharded over data-parallel ranks)
+# Megatron-LM argument dump line (format of train-039)
+example:    use_distributed_optimizer ....................... False
+expect:   distributed_optimizer=False
+not:        overlap_param_gather_with_optimizer_step ........ False
+
+# Printed by rank 0 after the argument dump: global batch / (micro batch x
+# data-parallel size), the gradient accumulation steps (Megatron-LM, NeMo).
+name:     config.megatron.num_microbatches
+kind:     train.config
+severity: info
+literal:  setting number of micro-batches to constant
+regex:    setting number of micro-batches to constant (?<grad_accum_steps>\d+)\s*$
+type:     grad_accum_steps=int
+doc:      Megatron / NeMo micro-batches per step (gradient accumulation)
+# real (Megatron-LM, after the argument dump)
+example:  setting number of micro-batches to constant 288
+expect:   grad_accum_steps=288
+# real (NeMo 1.x logger)
+example:  23-09-25 08:16:14 - PID:28568 - rank:(0, 0, 0, 0) - microbatches.py:39 - INFO - setting number of micro-batches to constant 2
+expect:   grad_accum_steps=2
+not:      -------------------- end of arguments ---------------------
+
+# Megatron-DeepSpeed adds --zero-stage to the dump (same layout).
+name:     config.megatron.zero_stage
+kind:     train.config
+severity: info
+literal:  zero_stage .
+regex:    (?:^|\s)zero_stage \.{2,} (?<zero_stage>[0-3])\s*$
+type:     zero_stage=int
+doc:      Megatron-DeepSpeed ZeRO stage
+# real (Megatron-DeepSpeed argument dump, 2023-08)
+example:    zero_stage ...................................... 1
+expect:   zero_stage=1
+not:      [2024-07-10 14:14:51,806] [INFO] [config.py:1000:print]   zero_optimization_stage ...... 2
+
 # `using world size: ...` banner, all eras:
 #   2019-2020  `using world size: 64 and model-parallel size: 2 `
 #   2020       `using world size: 8, data-parallel-size: 4, model-parallel-size: 2`
@@ -284,6 +363,23 @@ example:  [2025-02-20 02:13:50,589] [INFO] [config.py:1003:print]   bfloat16_ena
 expect:   bf16=True
 not:      [2025-02-20 02:13:50,589] [INFO] [config.py:1003:print]   bfloat16_immediate_grad_update  False
 
+# ZeRO stage 0 is plain data parallelism; 1 shards optimizer state, 2 also
+# gradients, 3 also parameters.
+name:     config.deepspeed.zero_optimization_stage
+kind:     train.config
+severity: info
+literal:  zero_optimization_stage .
+regex:    (?:^|\s)zero_optimization_stage \.+ (?<zero_stage>[0-3])\s*$
+type:     zero_stage=int
+doc:      DeepSpeed ZeRO stage (0: none, 1: optimizer state, 2: + gradients, 3: + parameters)
+# real (DeepSpeed 0.14 engine dump, 2024-07)
+example:  [2024-07-10 14:14:51,806] [INFO] [config.py:1000:print]   zero_optimization_stage ...... 2
+expect:   zero_stage=2
+# real (DeepSpeed 0.15 engine dump, 2024-09)
+example:  [2024-09-08 23:02:58,990] [INFO] [config.py:1003:print]   zero_optimization_stage ...... 0
+expect:   zero_stage=0
+not:      [2024-09-08 23:02:58,990] [INFO] [config.py:1003:print]   zero_enabled ................. False
+
 # User-side DeepSpeed JSON (printed by launch scripts, and inside the engine
 # dump's `json = {...}`); `"auto"` values are not captured.
 name:     config.deepspeed_json.train_micro_batch_size_per_gpu
@@ -321,6 +417,19 @@ doc:      DeepSpeed JSON global batch size
 example:      "train_batch_size": 32
 expect:   global_batch_size=32
 not:          "train_micro_batch_size_per_gpu": 2, 
+
+# Only zero_optimization has a "stage" key in a DeepSpeed config.
+name:     config.deepspeed_json.zero_stage
+kind:     train.config
+severity: info
+literal:  "stage":
+regex:    "stage":\s*(?<zero_stage>[0-3])\b
+type:     zero_stage=int
+doc:      DeepSpeed JSON ZeRO stage
+# real (DeepSpeed 0.14 print_user_config, 2024-07)
+example:          "stage": 2, 
+expect:   zero_stage=2
+not:          "stages": "auto",
 
 # ------------------------------------------------- Hugging Face Trainer ---
 # `***** Running training *****` banner (rank 0); numbers carry thousands
@@ -365,19 +474,158 @@ example:  [INFO|trainer.py:1727] 2024-02-09 14:38:33,506 >>   Total train batch 
 expect:   global_batch_size=64
 not:      [INFO|trainer.py:1724] 2024-02-09 14:38:33,506 >>   Instantaneous batch size per device = 16
 
+# `TrainingArguments(` dump that the HF example scripts log at start-up
+# (`Training/evaluation parameters TrainingArguments(`): one `name=value,`
+# per line, sorted, no indentation, ending `)`.
+
+name:     config.hf_args.per_device_train_batch_size
+kind:     train.config
+severity: info
+literal:  per_device_train_batch_size=
+regex:    ^per_device_train_batch_size=(?<micro_batch_size>\d+),\s*$
+type:     micro_batch_size=int
+doc:      HF TrainingArguments micro batch per device
+# real (transformers 4.47 TrainingArguments dump)
+example:  per_device_train_batch_size=4,
+expect:   micro_batch_size=4
+not:      per_device_eval_batch_size=4,
+
+name:     config.hf_args.gradient_accumulation_steps
+kind:     train.config
+severity: info
+literal:  gradient_accumulation_steps=
+regex:    ^gradient_accumulation_steps=(?<grad_accum_steps>\d+),\s*$
+type:     grad_accum_steps=int
+doc:      HF TrainingArguments gradient accumulation steps
+# real (transformers 4.47 TrainingArguments dump)
+example:  gradient_accumulation_steps=1,
+expect:   grad_accum_steps=1
+not:      eval_accumulation_steps=None,
+
+name:     config.hf_args.bf16
+kind:     train.config
+severity: info
+literal:  bf16=
+regex:    ^bf16=(?<bf16>True|False),\s*$
+doc:      HF TrainingArguments bf16 mixed precision
+# real (transformers 4.47 TrainingArguments dump)
+example:  bf16=False,
+expect:   bf16=False
+not:      bf16_full_eval=False,
+
+name:     config.hf_args.fp16
+kind:     train.config
+severity: info
+literal:  fp16=
+regex:    ^fp16=(?<fp16>True|False),\s*$
+doc:      HF TrainingArguments fp16 mixed precision (with a gradient scaler)
+# real (transformers 4.47 TrainingArguments dump)
+example:  fp16=False,
+expect:   fp16=False
+not:      fp16_full_eval=False,
+
+name:     config.hf_args.gradient_checkpointing
+kind:     train.config
+severity: info
+literal:  gradient_checkpointing=
+regex:    ^gradient_checkpointing=(?<activation_checkpointing>True|False),\s*$
+doc:      HF TrainingArguments activation (gradient) checkpointing
+# real (transformers 4.47 TrainingArguments dump)
+example:  gradient_checkpointing=False,
+expect:   activation_checkpointing=False
+not:      gradient_checkpointing_kwargs=None,
+
+# `fsdp=[]` when off; else the FSDPOption members, the sharding one first.
+name:     config.hf_args.fsdp
+kind:     train.config
+severity: info
+literal:  fsdp=[<FSDPOption.
+regex:    ^fsdp=\[<FSDPOption\.(?<fsdp_option>[A-Z_0-9]+):
+doc:      HF TrainingArguments FSDP sharding strategy (FULL_SHARD, SHARD_GRAD_OP, HYBRID_SHARD ...)
+# TrainingArguments repr as printed with --fsdp "full_shard auto_wrap" (quoted in FederatedAI/FATE-LLM)
+example:  fsdp=[<FSDPOption.FULL_SHARD: 'full_shard'>, <FSDPOption.AUTO_WRAP: 'auto_wrap'>],
+expect:   fsdp_option=FULL_SHARD
+not:      fsdp=[],
+
+# ------------------------------------------------------------ torchtitan ---
+# Start-up lines of torchtitan's trainer (rank 0 and every rank).
+
+# 2024-09 .. 2025-10: one line with the batch sizes and sequence length.
+name:     config.torchtitan.training_starts
+kind:     train.config
+severity: info
+literal:  Training starts at step
+regex:    Training starts at step \d+, with local batch size (?<micro_batch_size>\d+), global batch size (?<global_batch_size>\d+), sequence length (?<seq_length>\d+)
+type:     micro_batch_size=int global_batch_size=int seq_length=int
+doc:      torchtitan batch per data-parallel rank, global batch and sequence length
+# real (torchtitan 2025-02, torch rank prefix)
+example:  [rank0]:2025-02-13 11:33:29,482 - root - INFO - Training starts at step 1, with local batch size 1, global batch size 8, sequence length 8192, total steps 100 (warmup 200)
+expect:   micro_batch_size=1
+expect:   global_batch_size=8
+expect:   seq_length=8192
+not:      [rank0]:[titan] 2025-11-25 19:44:58,838 - root - INFO - Training starts at step 1
+
+# 2025-11+: the sizes moved to their own line, with the accumulation steps.
+name:     config.torchtitan.trainer_initialized
+kind:     train.config
+severity: info
+literal:  Trainer is initialized with local batch size
+regex:    Trainer is initialized with local batch size (?<micro_batch_size>\d+), global batch size (?<global_batch_size>\d+), gradient accumulation steps (?<grad_accum_steps>\d+), sequence length (?<seq_length>\d+)
+type:     micro_batch_size=int global_batch_size=int grad_accum_steps=int seq_length=int
+doc:      torchtitan batch per data-parallel rank, global batch, accumulation and sequence length
+# real (torchtitan 2025-11)
+example:  [rank0]:[titan] 2025-11-25 19:44:58,838 - root - INFO - Trainer is initialized with local batch size 8, global batch size 64, gradient accumulation steps 1, sequence length 2048, total steps 10 (warmup 2)
+expect:   micro_batch_size=8
+expect:   global_batch_size=64
+expect:   grad_accum_steps=1
+expect:   seq_length=2048
+not:      [rank0]:[titan] 2025-11-25 19:44:58,838 - root - INFO - Training starts at step 1
+
+name:     config.torchtitan.activation_checkpointing
+kind:     train.config
+severity: info
+literal:  activation checkpointing to the model
+regex:    Applied (?<activation_checkpointing>\w+) activation checkpointing to the model
+doc:      torchtitan activation checkpointing mode (selective or full)
+# real (torchtitan 2025-02)
+example:  [rank0]:2025-02-13 11:33:29,203 - root - INFO - Applied selective activation checkpointing to the model
+expect:   activation_checkpointing=selective
+not:      [rank0]:2025-02-13 11:33:29,239 - root - INFO - Applied FSDP to the model
+
+# torchtitan's FSDP is FSDP2 (fully_shard); HSDP is FSDP2 with a replicate
+# dimension; DDP is replicate().
+name:     config.torchtitan.data_parallel
+kind:     train.config
+severity: info
+literal:  to the model
+regex:    Applied (?<sharding>FSDP|HSDP|DDP) to the model
+doc:      torchtitan data-parallel wrapping: FSDP (FSDP2), HSDP or DDP
+# real (torchtitan 2025-02)
+example:  [rank0]:2025-02-13 11:33:29,239 - root - INFO - Applied FSDP to the model
+expect:   sharding=FSDP
+not:      [rank0]:2025-02-13 11:33:29,203 - root - INFO - Applied selective activation checkpointing to the model
+
 # ------------------------------------------------------------- Lightning ---
 
 name:     config.lightning.member
 kind:     train.config
 severity: info
 literal:  Initializing distributed: GLOBAL_RANK:
-regex:    Initializing distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
+literal:  initializing distributed: GLOBAL_RANK:
+regex:    [Ii]nitializing distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
 type:     rank=int world_size=int
 doc:      Lightning/Fabric process start-up: this process's global rank and the world size
 # Lightning 2.x start-up line, per formats-training.md 1.5
 example:  Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
 expect:   rank=3
 expect:   world_size=16
+# Lightning 1.9 on Kubernetes (Lightning-AI/pytorch-lightning#18760)
+example:  Initializing distributed: GLOBAL_RANK: 2, MEMBER: 3/48
+expect:   world_size=48
+# Lightning 1.5 and earlier spell it in lower case (Lightning-AI/pytorch-lightning#12257)
+example:  initializing distributed: GLOBAL_RANK: 2, MEMBER: 3/4
+expect:   rank=2
+expect:   world_size=4
 not:      LOCAL_RANK: 3 - CUDA_VISIBLE_DEVICES: [0,1,2,3,4,5,6,7]
 
 name:     config.lightning.registered
@@ -391,6 +639,115 @@ doc:      Lightning/Fabric rank-0 banner: all processes joined
 example:  All distributed processes registered. Starting with 16 processes
 expect:   world_size=16
 not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
+
+# Printed by rank 0 when the Trainer is built with precision 16-mixed or
+# bf16-mixed (before 2.0: 16 / bf16).
+name:     config.lightning.amp
+kind:     train.config
+severity: info
+literal:  Automatic Mixed Precision (AMP)
+regex:    \bUsing (?<dtype>bfloat16|16bit) (?:\w+ )?Automatic Mixed Precision \(AMP\)
+doc:      Lightning mixed precision: bfloat16 or 16bit (fp16 with a gradient scaler)
+# real (Lightning 2.x, quoted in a run log)
+example:  Using bfloat16 Automatic Mixed Precision (AMP)
+expect:   dtype=bfloat16
+# real (pytorch_lightning logger form)
+example:  INFO:pytorch_lightning.utilities.rank_zero:Using 16bit Automatic Mixed Precision (AMP)
+expect:   dtype=16bit
+not:      GPU available: True (cuda), used: True
+
+# ---------------------------------------------------------- command lines ---
+# A Megatron training command as `set -x`, a job script's echo or a
+# wrapper prints it (one line; a backslash-continued command gives one line
+# per flag group). Flags in any order, `=` or a space; shell variables are
+# not numbers. The kind is launcher.args, with the launcher's own sizes
+# when the line starts with torchrun (same captures as
+# topology.launch_cmdline, which this pattern outranks on such lines).
+name:     config.cmdline.megatron
+kind:     launcher.args
+severity: info
+priority: 1
+literal:  --micro-batch-size
+literal:  --global-batch-size
+literal:  --tensor-model-parallel-size
+literal:  --pipeline-model-parallel-size
+regex:    (?x) (?= .*?(?<!\S)--(?:micro-batch-size|global-batch-size|tensor-model-parallel-size|pipeline-model-parallel-size)[= ]\d )
+          (?: (?= .*?(?:torchrun|torch\.distributed\.(?:launch|run))\s
+                  (?= (?:.*?\s)? --nnodes[= ](?<nnodes>\d+)(?![\d:]) )
+                  (?= (?:.*?\s)? --nproc[-_]per[-_]node[= ](?<nproc_per_node>\d+)(?!\d) )
+                  (?: (?= (?:.*?\s)? --node[-_]rank[= ](?<node_rank>\d+)(?!\d) ) | )
+                  (?: (?= (?:.*?\s)? --rdzv[-_]backend[= ](?<rdzv_backend>[\w-]+) ) | ) ) | )
+          (?: (?= .*?(?<!\S)--micro-batch-size[= ](?<micro_batch_size>\d+)(?![\w$]) ) | )
+          (?: (?= .*?(?<!\S)--global-batch-size[= ](?<global_batch_size>\d+)(?![\w$]) ) | )
+          (?: (?= .*?(?<!\S)--tensor-model-parallel-size[= ](?<tensor_parallel_size>\d+)(?![\w$]) ) | )
+          (?: (?= .*?(?<!\S)--pipeline-model-parallel-size[= ](?<pipeline_parallel_size>\d+)(?![\w$]) ) | )
+          (?: (?= .*?(?<!\S)--context-parallel-size[= ](?<context_parallel_size>\d+)(?![\w$]) ) | )
+          (?: (?= .*?(?<!\S)--expert-model-parallel-size[= ](?<expert_parallel_size>\d+)(?![\w$]) ) | )
+          (?: (?= .*?(?<!\S)--seq-length[= ](?<seq_length>\d+)(?![\w$]) ) | )
+          (?: (?= .*?(?<!\S)--(?<dtype>bf16|fp16)(?![\w-]) ) | )
+          (?: (?= .*?(?<!\S)--recompute-granularity[= ](?<activation_checkpointing>full|selective)\b ) | )
+type:     nnodes=int nproc_per_node=int node_rank=int micro_batch_size=int global_batch_size=int tensor_parallel_size=int pipeline_parallel_size=int context_parallel_size=int expert_parallel_size=int seq_length=int
+doc:      Megatron-LM training flags on a command line (and the launcher's sizes when torchrun launches it)
+# a BERT job under torch.distributed.launch (issue quoting its run script)
+example:  python -m torch.distributed.launch --nproc_per_node 4 --nnodes 1 --node_rank 0 --master_addr localhost --master_port 8898 pretrain_bert.py --num-layers 24 --hidden-size 1024 --num-attention-heads 16 --micro-batch-size 4 --global-batch-size 16 --seq-length 512 --max-position-embeddings 512 --train-iters 1000000
+expect:   nnodes=1
+expect:   nproc_per_node=4
+expect:   node_rank=0
+expect:   micro_batch_size=4
+expect:   global_batch_size=16
+expect:   seq_length=512
+# Flux-launched Megatron BERT, no torchrun on the line
+example:  python3 pretrain_bert.py --num-layers 12 --hidden-size 768 --num-attention-heads 12 --seq-length 512 --max-position-embeddings 512 --micro-batch-size 4 --global-batch-size 48 --train-iters 10 --lr 1.0e-4 --min-lr 1.0e-6 --init-method-std 0.02 --data-path $DATASET_PATH --vocab-file $VOCAB_FILE --tokenizer-type BertWordPieceLowerCase --split 949,50,1 --distributed-backend nccl --dataloader-type single --fp16 --num-workers 0 --log-interval 1
+expect:   micro_batch_size=4
+expect:   global_batch_size=48
+expect:   dtype=fp16
+# a run script's echo of its argument group (Megatron-LM MoE issue)
+example:  TRAINING_ARGS: --micro-batch-size 4 --global-batch-size 64 --train-iters 40000 --lr-decay-iters 38000 --lr-warmup-iters 1000 --lr 0.0006 --min-lr 0.00006 --lr-decay-style cosine --weight-decay 0.1 --clip-grad 1.0 --bf16 --use-flash-attn --accumulate-allreduce-grads-in-fp32 --overlap-grad-reduce --overlap-param-gather --no-gradient-accumulation-fusion
+expect:   micro_batch_size=4
+expect:   global_batch_size=64
+expect:   dtype=bf16
+# one flag group of a backslash-continued command (Megatron-LM README)
+example:    --tensor-model-parallel-size 4 \
+expect:   tensor_parallel_size=4
+not:      --micro-batch-size ${MBS} --global-batch-size ${GBS} \
+not:        micro_batch_size ................................ 4
+
+# `accelerate launch --num_processes N` starts N processes in all.
+name:     config.cmdline.accelerate
+kind:     train.config
+severity: info
+literal:  accelerate launch
+regex:    \baccelerate launch\s(?=(?:.*?\s)?--num_processes[= ](?<world_size>\d+)(?!\d))
+type:     world_size=int
+doc:      Accelerate launcher: the total number of processes
+# a training script's launch line (AnyEdit)
+example:  accelerate launch --num_processes 8 --num_machines 1 --num_cpu_threads_per_process 4 --mixed_precision bf16 \
+expect:   world_size=8
+not:      accelerate launch --num_processes=$NUM_PROCESSES train.py
+
+# accelerate's state summary (PartialState/AcceleratorState repr), which
+# scripts log at start-up; its `Num processes` is the total process count
+# (all machines). The summary spans lines, so only this line is read, and
+# it is anchored at the start of the body: `Avg Time / Num Processes: ...`
+# in other tools' lines is not it.
+name:     config.accelerate.num_processes
+kind:     train.config
+severity: info
+literal:  Num processes:
+regex:    ^(?:stdout: )?Num processes: (?<world_size>\d+)\s*$
+type:     world_size=int
+doc:      accelerate: the job's total number of processes (its world size)
+# `accelerate test` output, every line prefixed by the test runner (huggingface/accelerate#806)
+example:  stdout: Num processes: 2
+expect:   world_size=2
+# under mpirun (SageMaker smddp), Open MPI's tag before it (find_string: a SageMaker example log)
+example:  [1,mpirank:0,algo-1]<stderr>:Num processes: 8
+expect:   world_size=8
+# a training script logging the state after a python-logging line (find_string: a PaddleNLP-style README log)
+example:  Num processes: 8
+expect:   world_size=8
+not:      Action: LOOK_DOWN || Tries: 189 ||Avg Time / Num Processes: 0.0058 secs || Num Processes: 8
+not:      stdout: Process index: 0
 
 # ------------------------------------------------- rejected configurations ---
 # A start-up check refused the configuration: the job stopped before
@@ -425,7 +782,7 @@ kind:     config.invalid
 severity: error
 priority: 4
 literal:  divisible by
-regex:    (?:^|(?<=\] )|(?<=: ))(?<exc_type>AssertionError|ValueError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)\s*$
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, ))(?<exc_type>AssertionError|ValueError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)\s*$
 doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
 # Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
 example:  15: [rank15]: AssertionError: num_layers should be divisible by pipeline_model_parallel_size
@@ -434,4 +791,18 @@ expect:   msg=num_layers should be divisible by pipeline_model_parallel_size
 # verl rollout layout, issue title quoting the error (verl-project/verl#1191)
 example:  AssertionError: rollout world_size: 1 is not divisible by infer_tp: 2
 expect:   msg=rollout world_size: 1 is not divisible by infer_tp: 2
+# Megatron-Core with the values in the message, pull request quoting it
+# (NVIDIA-NeMo/Megatron-Bridge#5884)
+example:  AssertionError: num_layers=60 should be divisible by config.pipeline_model_parallel_size=8
+expect:   msg=num_layers=60 should be divisible by config.pipeline_model_parallel_size=8
+# The `divide()` helper of Megatron and ColossalAI (`{} is not divisible by
+# {}`), after the assert's source line: an `assert ..., \` line ending in
+# a backslash reaches the patterns joined with the exception line that
+# follows it (hpcaitech/ColossalAI#3043; vllm-project/vllm#8097 has the
+# same message as `AssertionError: 25 is not divisible by 4`)
+example:      assert numerator % denominator == 0, AssertionError: 96 is not divisible by 64
+expect:   msg=96 is not divisible by 64
+# foundation-model-stack/foundation-model-stack#274, torch rank prefix
+example:  [rank9]: AssertionError: The number of heads must be divisible by world size
+expect:   msg=The number of heads must be divisible by world size
 not:      15: [rank15]:     num_layers % config.pipeline_model_parallel_size == 0

@@ -137,6 +137,30 @@ expect:   color=0
 not:      dgx1-03:21871:21871 [2] NCCL INFO comm 0x7f3a4c001e10 rank 10 nranks 16 cudaDev 2 busId 1b000 - Abort COMPLETE
 not:      dgx1-03:21871:21871 [2] NCCL INFO comm 0x7f3a4c001e10 rank 10 nranks 16 cudaDev 2 nvmlDev 2 busId 1b000 commId 0x7aa3c1f05e92d4b8 - Init START
 
+# NCCL 2.3 and earlier: the same end-of-init line without device, bus or
+# `- Init COMPLETE` (2.4 extended it into the COMPLETE line), with or
+# without the communicator's address. Anchored at the line's end so that
+# no later form matches it.
+name:     nccl.init.complete_legacy
+kind:     nccl.init_complete
+severity: info
+literal:  nranks 
+regex:    NCCL INFO (?:comm (?<comm>0x[0-9a-f]+) )?rank (?<comm_rank>\d+) nranks (?<nranks>\d+)\s*$
+type:     comm_rank=int nranks=int
+doc:      NCCL <= 2.3: a rank finished creating a communicator of nranks ranks.
+# NCCL 2.3.7 in a Kubernetes pod (bytedance/byteps#61)
+example:  worker-pytorch-0:24:24 [1] NCCL INFO comm 0x9249b110 rank 1 nranks 4
+expect:   comm=0x9249b110
+expect:   comm_rank=1
+expect:   nranks=4
+example:  worker-pytorch-0:27:27 [0] NCCL INFO rank 0 nranks 4
+expect:   nranks=4
+# NCCL 2.3.5 under mpirun, three nodes (horovod/horovod#639)
+example:  c4140-01:147406:148900 [0] NCCL INFO rank 0 nranks 3
+expect:   comm_rank=0
+expect:   nranks=3
+not:      dgx1-03:21871:21871 [2] NCCL INFO comm 0x7f3a4c001e10 rank 10 nranks 16 cudaDev 2 busId 1b000 - Init COMPLETE
+
 # ---------------------------------------------------------------- topology, timings
 
 name:     nccl.init.comm_topo

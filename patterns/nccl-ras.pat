@@ -252,3 +252,24 @@ example:  gpu-node-07:48213:48399 [3] NCCL INFO RAS keep-alive timeout warning (
 expect:   level=warning
 expect:   timeout_s=5
 not:      gpu-node-07:48213:48399 [3] NCCL INFO RAS declaring peer 10.12.4.18<28028> as DEAD; rasDeadPeersHash 0x5d1e9a3c7b20f4e1
+
+# The report's job summary: one header, one "(total) per node ..." line,
+# then a row of numbers (a row per distinct node shape). The fourth number
+# is the job's process count, its world size; the bare row alone would be
+# any five numbers, so the block needs the two header lines before it.
+name:     nccl.ras.job_summary
+kind:     train.config
+severity: info
+literal:  Nodes  Processes
+start:    ^\s*Nodes\s+Processes\s+GPUs\s+Processes\s+GPUs\s*$
+continue: ^\(total\)\s+per node\s+per process\s+\(total\)\s+\(total\)\s*$
+end:      ^\s*\d+\s+\d+\s+\d+\s+(?<world_size>\d+)\s+\d+\s*$
+max_lines: 3
+type:     world_size=int
+doc:      ncclras job summary: the job's total process count, its world size.
+# NVIDIA/nccl#1911
+example:    Nodes  Processes         GPUs  Processes     GPUs
+example:  (total)   per node  per process    (total)  (total)
+example:        4          8            1         32       32
+expect:   world_size=32
+not:      Group     Comms     Nodes     Ranks     Ranks     Ranks    Status  Errors

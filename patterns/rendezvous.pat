@@ -83,6 +83,27 @@ expect:   node=docker.b_3427_0
 expect:   what=RendezvousConnectionError
 not:      WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 3494 closing signal SIGTERM
 
+# An agent could not close the rendezvous on its way out: the store it
+# talks to is gone or unreachable (its host exited, the endpoint resolves
+# to the wrong address). Logged as a warning by dynamic_rendezvous; with
+# nothing else in the log, the rendezvous is what failed.
+name:     rdzv.elastic.shutdown_failed
+kind:     rdzv.warning
+severity: warning
+priority: 2
+literal:  has failed to shutdown the rendezvous
+regex:    The node '(?<node>[^']+)' has failed to shutdown the rendezvous '(?<rdzv>[^']+)' due to an error of type (?<what>\w+)
+doc:      A node's agent could not shut the rendezvous down because the store was unreachable: the store's host went away or the endpoint is wrong.
+# Kubeflow PyTorchJob worker (kubeflow/trainer#2041)
+example:  WARNING:torch.distributed.elastic.rendezvous.dynamic_rendezvous:The node 'elastic-example-imagenet-worker-1_17_0' has failed to shutdown the rendezvous 'none' due to an error of type RendezvousConnectionError.
+expect:   node=elastic-example-imagenet-worker-1_17_0
+expect:   rdzv=none
+expect:   what=RendezvousConnectionError
+# another job on the same node hosted the store and finished (wenet-e2e/wespeaker#171)
+example:  WARNING:torch.distributed.elastic.rendezvous.dynamic_rendezvous:The node 'node04.localdomain_3882442_0' has failed to shutdown the rendezvous '9987b766-350c-48bf-aa45-cfc2da182f33' due to an error of type RendezvousConnectionError.
+expect:   rdzv=9987b766-350c-48bf-aa45-cfc2da182f33
+not:      WARNING:torch.distributed.elastic.rendezvous.dynamic_rendezvous:The node 'docker.b_3427_0' has failed to send a keep-alive heartbeat to the rendezvous 'test' due to an error of type RendezvousConnectionError.
+
 # The master (store) address: unreachable, or not resolvable.
 name:     rdzv.store.client_connect_failed
 kind:     rdzv.error

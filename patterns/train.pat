@@ -262,7 +262,7 @@ expect:   loss=1.0342
 expect:   iter_ms=197.51
 not:      2023-03-22 09:30:39 iter 2920: loss 3.9883, time 1099.34ms, mfu 15.34%
 
-# Lightning / NeMo tqdm progress bar metric (low confidence: one event per
+# Lightning tqdm progress bar metric (NeMo's own bar: train.step.nemo_bar; low confidence: one event per
 # redraw, no global step; `epoch` and the loss only).
 name:     train.step.lightning_bar
 kind:     train.step
@@ -276,10 +276,277 @@ doc:      Lightning progress-bar loss (3 significant digits; rate-limit, do not 
 example:  Epoch 0:  45%|████▌     | 450/1000 [01:23<01:40,  5.45it/s, v_num=0, train_loss=2.590]
 expect:   epoch=0
 expect:   loss=2.590
-# NeMo (Lightning based) bar with reduced_train_loss and nan, per formats-training.md 1.5
+not:      Epoch 0:   0%|          | 10/59674 [12:17<1221:29:06,  0.01it/s, v_num=5]
+
+# nanotron (huggingface/nanotron) step line, rank 0 via log_rank: numbers
+# through human_format, 3 significant digits with a decimal metric suffix
+# (`634K`, `85.8G`, `11.5K` ms; `B` for billions in older releases) that the
+# float parser converts (docs/TRAINING.md). tokens_per_sec is the whole
+# job's; tokens_per_sec_per_gpu is the per-GPU rate kept as tokens_per_s.
+name:     train.step.nanotron
+kind:     train.step
+severity: info
+literal:  elapsed_time_per_iteration_ms:
+regex:    (?x) \biteration:\s*(?<step>\d+)\s*/\s*\d+\s*\|
+            (?:.*?\belapsed_time_per_iteration_ms:\s*(?<iter_ms>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?[KMGBTP]?))?
+            (?:.*?\btokens_per_sec_per_gpu:\s*(?<tokens_per_s>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?[KMGBTP]?))?
+            (?:.*?\bglobal_batch_size:\s*(?<global_batch_size>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?[KMGBTP]?))?
+            (?:.*?\blm_loss:\s*(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\|\s*lr:\s*(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bmodel_tflops_per_gpu:\s*(?<tflops>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bgrad_norm:\s*(?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+type:     step=int iter_ms=float tokens_per_s=float global_batch_size=float loss=float lr=float tflops=float grad_norm=float
+doc:      nanotron step line (tokens_per_sec_per_gpu as tokens/s per GPU, model TFLOPS per GPU; suffixed numbers are decimal K/M/G)
+# real (huggingface/nanotron#23, 2024-01)
+example:  01/17/2024 13:47:27 [INFO|DP=0|PP=0|TP=0|ip-26-0-160-225]: iteration: 992 / 1000 | consumed_tokens: 635K | elapsed_time_per_iteration_ms: 41.2 | tokens_per_sec: 15.5K | tokens_per_sec_per_gpu: 1.94K | global_batch_size: 20 | lm_loss: 10.6 | lr: 1e-05 | model_tflops_per_gpu: 0.0095 | hardware_tflops_per_gpu: 0.00951 | grad_norm: 0.507
+expect:   step=992
+expect:   iter_ms=41.2
+expect:   tokens_per_s=1940
+expect:   global_batch_size=20
+expect:   loss=10.6
+expect:   lr=1e-05
+expect:   tflops=0.0095
+expect:   grad_norm=0.507
+# real (huggingface/nanotron#390, 2025-10): the iteration time itself suffixed
+example:  10/17/2025 16:31:56 [INFO|DP=0|PP=0|TP=0]: iteration: 327281 / 378950 | consumed_tokens: 85.8G | elapsed_time_per_iteration_ms: 11.5K | tokens_per_sec: 22.8K | tokens_per_sec_per_gpu: 11.4K | global_batch_size: 64 | lm_loss: 2.38 | lr: 1e-05 | model_tflops_per_gpu: 38.3 | hardware_tflops_per_gpu: 38.3 | grad_norm: 1.25
+expect:   step=327281
+expect:   iter_ms=11500
+expect:   tokens_per_s=11400
+expect:   tflops=38.3
+not:      iteration     3383/    8000 | consumed samples:       216512 | elapsed time per iteration (ms): 7613.1 | learning rate: 6.680E-06 | global batch size:    64 | lm loss: 7.334521E-01 | loss scale: 1.0 | grad norm: 0.752 | number of skipped iterations:   0 | number of nan iterations:   0 |
+
+# NeMo 1.x (Lightning) progress bar: NeMo's own metrics ride in the bar's
+# postfix. global_step is the step (a float: `794.0`); an empty value
+# (`reduced_train_loss=,` before the first logged step) is a placeholder
+# and captures nothing. train_step_timing is in seconds.
+name:     train.step.nemo_bar
+kind:     train.step
+severity: info
+literal:  global_step=
+regex:    (?x) \bEpoch\ (?<epoch>\d+):.*?[\s,]reduced_train_loss=(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))?,
+            .*?\bglobal_step=(?<step>\d+(?:\.\d*)?(?:e\+\d+)?)?
+            (?:.*?\btrain_step_timing\ in\ s=(?<iter_s>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))?)?
+type:     epoch=float loss=float step=float iter_s=float
+doc:      NeMo progress-bar step (reduced_train_loss is the loss averaged over data-parallel ranks)
+# real (NVIDIA/NeMo-Framework-Launcher#55, 2023-05)
+example:  Epoch 0:   1%|          | 795/77225 [9:07:58<878:01:48, 41.36s/it, loss=3.1, v_num=, reduced_train_loss=3.090, global_step=794.0, consumed_samples=1.63e+6]
+expect:   epoch=0
+expect:   loss=3.090
+expect:   step=794.0
+# real, every metric still empty (NVIDIA-NeMo/NeMo#11900, 2025-01)
+example:  Epoch 0: :   0%|          | 614/? [23:53<00:00, v_num=, reduced_train_loss=, global_step=, consumed_samples=, train_step_timing in s=, val_loss=]
+expect:   epoch=0
+# NeMo bar with a NaN loss and tqdm's short float form, per formats-training.md 1.5
 example:  Epoch 0: :  12%|█▏        | 3200/26000 [1:02:11<7:23:05, v_num=3, reduced_train_loss=nan, global_step=3.2e+3, consumed_samples=1.64e+6]
 expect:   loss=nan
-not:      Epoch 0:   0%|          | 10/59674 [12:17<1221:29:06,  0.01it/s, v_num=5]
+expect:   step=3200
+not:      Epoch 0:  45%|████▌     | 450/1000 [01:23<01:40,  5.45it/s, v_num=0, train_loss=2.590]
+
+# NeMo 2 / Megatron-Bridge console progress line (one per logged step).
+name:     train.step.nemo
+kind:     train.step
+severity: info
+literal:  reduced_train_loss:
+regex:    (?x) \bTraining\ epoch\ (?<epoch>\d+),\ iteration\ \d+/\d+
+            (?:.*?\|\s*lr:\s*(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\|\s*global_batch_size:\s*(?<global_batch_size>\d+))?
+            .*?\|\s*global_step:\s*(?<step>\d+)
+            (?:.*?\|\s*reduced_train_loss:\s*(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\|\s*train_step_timing\ in\ s:\s*(?<iter_s>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+type:     epoch=int lr=float global_batch_size=int step=int loss=float iter_s=float
+doc:      NeMo 2 training progress line (train_step_timing in seconds)
+# real (NVIDIA-BioNeMo/bionemo-recipes#740)
+example:  Training epoch 0, iteration 120/149 | lr: 3e-05 | consumed_samples: 121 | global_batch_size: 1 | global_step: 120 | reduced_train_loss: 1.233 | train_step_timing in s: 0.03146 | val_loss: 4.106
+expect:   step=120
+expect:   lr=3e-05
+expect:   global_batch_size=1
+expect:   loss=1.233
+expect:   iter_s=0.03146
+not:      Epoch 0:   1%|          | 795/77225 [9:07:58<878:01:48, 41.36s/it, loss=3.1, v_num=, reduced_train_loss=3.090, global_step=794.0, consumed_samples=1.63e+6]
+
+# fairseq / metaseq progress line (`--log-format simple`; the train_inner
+# logger from fairseq 0.9, a bare `| ` print before). num_updates is the
+# optimizer step. wps (words/s) is the whole job's, summed over workers:
+# it is captured but not kept as a per-GPU rate.
+name:     train.step.fairseq
+kind:     train.step
+severity: info
+literal:  num_updates=
+regex:    (?x) \bepoch\ \d+:\s+\d+\ /\ \d+\ loss=(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)),
+            (?:.*?\bwps=(?<wps>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)),)?
+            .*?\bnum_updates=(?<step>\d+)
+            (?:,\ lr=(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:,\ gnorm=(?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bloss_scale=(?<loss_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+type:     loss=float wps=float step=int lr=float grad_norm=float loss_scale=float
+doc:      fairseq training progress (loss in base 2; loss_scale only with --fp16)
+# real (facebookresearch/fairseq#940): fp16, print form
+example:  | epoch 001:    450 / 1891 loss=11.521, nll_loss=10.881, ppl=1886.05, wps=52922, ups=0.5, wpb=104928, bsz=5325, num_updates=445, lr=8.90889e-05, gnorm=1.543, clip=0%, oom=0, loss_scale=2.000, wall=882, train_wall=756
+expect:   loss=11.521
+expect:   wps=52922
+expect:   step=445
+expect:   lr=8.90889e-05
+expect:   grad_norm=1.543
+expect:   loss_scale=2.000
+# real (facebookresearch/fairseq#2338, 2020-07): train_inner logger form
+example:  2020-07-17 07:11:02 | INFO | train_inner | epoch 001:   2800 / 160368 loss=9.255, ppl=611.12, wps=57.3, ups=0.04, wpb=1613, bsz=80, num_updates=2800, lr=2.8e-05, gnorm=3.23, train_wall=13, wall=1236
+expect:   step=2800
+expect:   grad_norm=3.23
+# real (facebookresearch/fairseq#311): no fp16
+example:  | epoch 001:    370 / 614 loss=10.093, nll_loss=10.093, ppl=1092.29, wps=1334, ups=3.0, wpb=439, bsz=18, num_updates=371, lr=0.05, gnorm=0.788, clip=100%, oom=0
+expect:   step=371
+not:      | epoch 030 | loss 3.736 | nll_loss 2.045 | ppl 4.13 | wps 1.18305e+06 | ups 2.8 | wpb 417527 | bsz 14131 | num_updates 11001 | lr 0.000602995 | gnorm 0.434 | clip 100% | oom 0 | loss_scale 2.000 | wall 4464
+
+# ------------------------------------------------------- model and GPU ---
+
+# The model's parameter count, for MFU when the framework does not log it
+# (docs/TRAINING.md). Megatron prints one line per (tensor, pipeline) rank
+# pair: the model is the sum over distinct pairs (the analysis sums them).
+name:     train.model_size.megatron
+kind:     train.model_size
+severity: info
+literal:  number of parameters on (tensor, pipeline)
+regex:    number of parameters on \(tensor, pipeline\) model parallel rank \((?<tp_rank>\d+), (?<pp_rank>\d+)\): (?<params>\d+)
+type:     tp_rank=int pp_rank=int params=float
+doc:      Megatron model size on one (tensor, pipeline) rank pair
+# real (NVIDIA/Megatron-LM#374, 2023-06)
+example:   > number of parameters on (tensor, pipeline) model parallel rank (1, 0): 1277857792
+expect:   tp_rank=1
+expect:   pp_rank=0
+expect:   params=1277857792
+not:      Number of parameters: [tensor rank - pipeline rank] w/ and w/o embeddings:
+
+name:     train.model_size.torchtitan
+kind:     train.model_size
+severity: info
+literal:  total parameters
+regex:    \bModel \S+(?: \S+)? size: (?<params>\d{1,3}(?:,\d{3})+|\d+) total parameters
+type:     params=float
+doc:      torchtitan model size
+# real (torchtitan on H100, 2026-01; ANSI colours stripped)
+example:  [titan] 2026-01-09 19:01:15,198 - root - INFO - Model transformers_modeling_backend_custom llama32_1b_tok32k size: 1,040,254,976 total parameters
+expect:   params=1040254976
+not:      [titan] Total parameter count: dense 31,987,968, sparse 0, vision 0, active 31,987,968
+
+# torchtitan 2026 count, MoE aware: the active parameters are what a token
+# pays for, so they are the MFU's model size.
+name:     train.model_size.torchtitan_count
+kind:     train.model_size
+severity: info
+literal:  Total parameter count:
+regex:    Total parameter count: dense [\d,]+, sparse [\d,]+(?:, vision [\d,]+)?, active (?<params>\d{1,3}(?:,\d{3})+|\d+)
+type:     params=float
+doc:      torchtitan parameter count (active parameters)
+# real (torchtitan smoke-test log, 2026-01)
+example:  [titan] Total parameter count: dense 31,987,968, sparse 0, vision 0, active 31,987,968
+expect:   params=31987968
+not:      [titan] 2026-01-09 19:01:15,198 - root - INFO - Model transformers_modeling_backend_custom llama32_1b_tok32k size: 1,040,254,976 total parameters
+
+name:     train.model_size.hf
+kind:     train.model_size
+severity: info
+literal:  Number of trainable parameters =
+regex:    Number of trainable parameters = (?<params>\d{1,3}(?:,\d{3})+|\d+)
+type:     params=float
+doc:      Hugging Face Trainer's trainable parameters (a LoRA run trains a fraction of the model: its MFU from this count is low by design)
+# HF Trainer banner, per formats-training.md 1.5 (thousands separators)
+example:    Number of trainable parameters = 275,081,216
+expect:   params=275081216
+not:      Total optimization steps = 500
+
+name:     train.model_size.fairseq
+kind:     train.model_size
+severity: info
+literal:  model params:
+regex:    \bnum\. (?:shared )?model params: (?<params>\d{1,3}(?:,\d{3})+|\d+)
+type:     params=float
+doc:      fairseq model size
+# real (facebookresearch/fairseq#1967, 2020-04)
+example:  2020-04-05 18:38:34 | INFO | fairseq_cli.train | num. model params: 225086464 (num. trained: 225086464)
+expect:   params=225086464
+not:      2020-04-05 18:38:41 | INFO | fairseq_cli.train | training on 1 GPUs
+
+name:     train.model_size.nanotron
+kind:     train.model_size
+severity: info
+literal:  Total number of parameters:
+regex:    \bTotal number of parameters: (?<params>\d+(?:\.\d*)?[KMGBTP]?) \(\d+(?:\.\d+)?MiB\)
+type:     params=float
+doc:      nanotron model size (human_format, decimal suffix)
+# nanotron trainer (log_rank on rank 0), per its source: `Total number of parameters: <human_format> (<MiB>MiB)`
+example:  01/17/2024 13:45:02 [INFO|DP=0|PP=0|TP=0|ip-26-0-160-225]: Total number of parameters: 1.1G (2098.00MiB)
+expect:   params=1.1e9
+not:      01/17/2024 13:45:02 [INFO|DP=0|PP=0|TP=0|ip-26-0-160-225]: Local number of parameters: 1.1G (2098.00MiB)
+
+# Megatron's StragglerDetector (--log-straggler), rank 0 every log
+# interval: the min and max over all ranks of each metric, with the rank
+# it was measured on (`<value><unit>/<rank>`). Rtt is the time in the
+# traced ops per iteration, Etpt the estimated throughput per GPU.
+name:     train.rank_timing.megatron
+kind:     train.rank_timing
+severity: info
+literal:  MxRtt/Rnk:
+regex:    (?x) \bMnRtt/Rnk:\s*(?<min_ms>[\d.]+)ms/(?<min_rank>\d+)\s*\|\s*MxRtt/Rnk:\s*(?<max_ms>[\d.]+)ms/(?<max_rank>\d+)
+            (?:.*?\bMnEtpt/Rnk:\s*(?<min_tflops>[\d.]+)TF/(?<min_tflops_rank>\d+))?
+type:     min_ms=float min_rank=int max_ms=float max_rank=int min_tflops=float min_tflops_rank=int
+doc:      Megatron straggler detector: fastest and slowest rank of the interval by time per iteration (a slowest rank that keeps its place and stands well above the fastest is a straggler)
+# real (Megatron-LM megatron/core/README_STRAGGLER.md, 2024-03; srun --label prefix)
+example:   0: INFO:megatron.core.utils:[2024-03-14 23:07:56] | MnRtt/Rnk: 3453.08ms/8 | MxRtt/Rnk: 3468.20ms/0 | MnPwr/Rnk: 601796W/8 | MxPwr/Rnk: 683801W/18 | MnTmp/Rnk: 52C/0 | MxTmp/Rnk: 65C/21 | MnUtl/Rnk: 97%/8 | MxUtl/Rnk: 100%/6 | MnClk/Rnk: 1950MHz/28 | MxClk/Rnk: 1980MHz/0 | MnDRtt/Rnk: 14.27ms/23 | MxDRtt/Rnk: 34.65ms/3 | MnEtpt/Rnk: 296.02TF/0 | MxEtpt/Rnk: 297.32TF/8
+expect:   min_ms=3453.08
+expect:   min_rank=8
+expect:   max_ms=3468.20
+expect:   max_rank=0
+expect:   min_tflops=296.02
+expect:   min_tflops_rank=0
+not:       0: INFO:megatron.core.utils:^^^^ Bottom 4 Ranks with lowest  Etpt(TF): 296.02/0, 296.17/2, 296.23/1, 296.23/4,
+
+# The GPU model, for the dense peak FLOPS of an MFU the logs do not give.
+name:     train.gpu_model.nvidia_smi
+kind:     train.gpu_model
+severity: info
+literal:  NVIDIA
+regex:    ^\|\s+\d+\s+(?<gpu>NVIDIA [^|]*?)\s+(?:On|Off)\s+\|\s+[0-9A-Fa-f]{8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d
+doc:      nvidia-smi's GPU table row (name, persistence mode, bus id)
+# real (nvidia-smi 5xx table in a job log)
+example:  |   0  NVIDIA H100 80GB HBM3          On  |   00000000:04:00.0 Off |                    0 |
+expect:   gpu=NVIDIA H100 80GB HBM3
+not:      | N/A   32C    P0             69W /  700W |       0MiB /  81559MiB |      0%      Default |
+
+name:     train.gpu_model.nvidia_smi_list
+kind:     train.gpu_model
+severity: info
+literal:  (UUID: GPU-
+regex:    ^GPU \d+: (?<gpu>.+?) \(UUID: GPU-
+doc:      nvidia-smi -L
+# nvidia-smi -L output
+example:  GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-5ba8b2a5-2fcb-6bd6-1f7e-2a67c6a7c2f1)
+expect:   gpu=NVIDIA A100-SXM4-80GB
+not:      GPU available: True (cuda), used: True
+
+name:     train.gpu_model.lightning
+kind:     train.gpu_model
+severity: info
+literal:  You are using a CUDA device
+regex:    You are using a CUDA device \('(?<gpu>[^']+)'\) that has Tensor Cores
+doc:      Lightning's Tensor Core hint, which names the device
+# Lightning 2.x rank-zero warning
+example:  You are using a CUDA device ('NVIDIA A100-SXM4-80GB') that has Tensor Cores. To properly utilize them, you should set `torch.set_float32_matmul_precision('medium' | 'high')` which will trade-off precision for performance. For more details, read https://pytorch.org/docs/stable/generated/torch.set_float32_matmul_precision.html#torch.set_float32_matmul_precision
+expect:   gpu=NVIDIA A100-SXM4-80GB
+not:      GPU available: True (cuda), used: True
+
+name:     train.gpu_model.torchtitan
+kind:     train.gpu_model
+severity: info
+literal:  capacity: 
+regex:    \b(?:CUDA|GPU) capacity: (?<gpu>.+?)(?: \(\d+\))? with [\d.]+GiB memory
+doc:      torchtitan's device line at start-up
+# real (torchtitan, 2026-01)
+example:  [titan] 2026-01-16 02:41:33,634 - root - INFO - CUDA capacity: NVIDIA H100 80GB HBM3 with 79.18GiB memory
+expect:   gpu=NVIDIA H100 80GB HBM3
+# the 2024 wording, with the device index
+example:  2024-10-03 14:59:02,117 - root - INFO - GPU capacity: NVIDIA H100 80GB HBM3 (0) with 79.11GiB memory
+expect:   gpu=NVIDIA H100 80GB HBM3
+not:      [titan] 2026-01-09 19:01:15,198 - root - INFO - Model transformers_modeling_backend_custom llama32_1b_tok32k size: 1,040,254,976 total parameters
 
 # ---------------------------------------------------------------- fp16 ---
 
@@ -491,6 +758,24 @@ example:  Monitored metric val_loss = nan is not finite. Previous best value was
 expect:   metric=val_loss
 expect:   value=nan
 not:      `Trainer.fit` stopped: `max_steps=1000` reached.
+
+# TensorFlow's NanTensorHook (tf.estimator, t2t-trainer, OpenNMT-tf) stops
+# the run on a NaN loss: `ERROR:tensorflow:` + the message, then
+# NanLossDuringTrainingError; OpenNMT-tf raises it as a RuntimeError. Many
+# scripts copied the same words into an assert.
+name:     train.nonfinite.tf_diverged
+kind:     train.nonfinite
+severity: error
+literal:  Model diverged with loss = 
+regex:    (?<msg>Model diverged with loss = (?<value>NaN|Inf|inf|nan))
+doc:      the training loop stopped because the loss became NaN (TensorFlow's NaN guard, or a script's copy of its assert)
+# tensor2tensor on two GPUs (tensorflow/tensor2tensor#1074)
+example:  ERROR:tensorflow:Model diverged with loss = NaN.
+expect:   value=NaN
+# OpenNMT-tf on more than two A100s, issue title quoting the error (OpenNMT/OpenNMT-tf#918)
+example:  Multi GPU training fails with more than 2 A100 GPUs (RuntimeError: Model diverged with loss = NaN.)
+expect:   msg=Model diverged with loss = NaN
+not:      INFO:tensorflow:step = 0, loss = 9.76205
 
 # ------------------------------------------------------------ completion ---
 

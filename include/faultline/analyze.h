@@ -153,16 +153,37 @@ struct fl_skipped {
 	char *reason;
 };
 
-/* Numbers are NaN / -1 when not logged. */
+/* Numbers are NaN / -1 when not logged. mfu is the logged one, else the
+ * one computed from params, tokens_per_s_per_gpu and the dense peak of
+ * gpu for the run's dtype (docs/TRAINING.md); mfu_source says which
+ * ("logged", "computed"; NULL without an MFU), mfu_peak_tflops and
+ * mfu_peak_dtype the peak a computed one is relative to. */
 struct fl_training {
 	int64_t last_step, first_nonfinite_step, steps;
 	double loss_last, tokens_per_s_per_gpu, tflops_per_gpu, mfu, loss_scale_last;
+	double lr_last, grad_norm_last, iter_ms_last;
+	double params;          /* model size the logs state (summed over model-parallel shards) */
+	double mfu_peak_tflops; /* NaN unless mfu_source is "computed" */
+	const char *mfu_source, *mfu_peak_dtype;
+	char *gpu; /* the GPU model the logs name (owned), NULL */
 };
 
+/* Values computed from the others rather than logged (fl_config.derived). */
+enum {
+	FL_CFG_DERIVED_DP = 1u << 0,  /* world / (TP x PP x CP) */
+	FL_CFG_DERIVED_GAS = 1u << 1, /* GBS / (MBS x DP) */
+	FL_CFG_DERIVED_GBS = 1u << 2, /* MBS x GAS x DP */
+};
+
+/* The run's configuration as its logs state it (docs/TRAINING.md). */
 struct fl_config {
 	int64_t micro_batch_size, grad_accum_steps, global_batch_size, data_parallel_size,
 		tensor_parallel_size, pipeline_parallel_size, seq_length, world_size;
-	char *dtype, *activation_checkpointing, *nccl_version;
+	int64_t context_parallel_size, expert_parallel_size;
+	/* dtype: fp16, bf16 or fp32; activation_checkpointing: none, selective
+	 * or full; sharding: ddp, fsdp, fsdp2, hsdp, zero1, zero2 or zero3 */
+	char *dtype, *activation_checkpointing, *nccl_version, *sharding;
+	unsigned derived; /* FL_CFG_DERIVED_* */
 };
 
 /* The training over its steps, for pictures: at most FL_SERIES_MAX points

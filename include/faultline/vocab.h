@@ -63,14 +63,17 @@
 	X("nccl.channel") \
 	X("nccl.coll") \
 	X("nccl.collective_mismatch") \
+	X("nccl.comm_topo") \
 	X("nccl.connect_error") \
 	X("nccl.connect_retry") \
 	X("nccl.cuda_failure") \
 	X("nccl.duplicate_gpu") \
+	X("nccl.ib_async_event") \
 	X("nccl.ib_devices") \
 	X("nccl.ib_error") \
 	X("nccl.init_complete") \
 	X("nccl.init_start") \
+	X("nccl.init_timings") \
 	X("nccl.no_ib") \
 	X("nccl.proxy_error") \
 	X("nccl.ras_comm") \
@@ -108,9 +111,12 @@
 	X("torch.watchdog_timeout") \
 	X("torch.work_timeout") \
 	X("train.config") \
+	X("train.gpu_model") \
 	X("train.loss_scale_min") \
+	X("train.model_size") \
 	X("train.nonfinite") \
 	X("train.overflow") \
+	X("train.rank_timing") \
 	X("train.step")
 
 /* X(ID, name) for every capture field the code reads, sorted by name. */
@@ -124,25 +130,37 @@
 	X(COMM, "comm") \
 	X(COMM_ID, "comm_id") \
 	X(COMM_RANK, "comm_rank") \
+	X(CONTEXT_PARALLEL_SIZE, "context_parallel_size") \
 	X(CUDA_DEV, "cuda_dev") \
 	X(DATA_PARALLEL_SIZE, "data_parallel_size") \
 	X(DESYNC_RANK, "desync_rank") \
 	X(DEVICES, "devices") \
+	X(DISTRIBUTED_OPTIMIZER, "distributed_optimizer") \
+	X(DTYPE, "dtype") \
 	X(ERROR, "error") \
+	X(EVENT, "event") \
 	X(EXC_MSG, "exc_msg") \
 	X(EXC_TYPE, "exc_type") \
 	X(EXITCODE, "exitcode") \
+	X(EXPERT_PARALLEL_SIZE, "expert_parallel_size") \
 	X(FINISHED_RANKS, "finished_ranks") \
 	X(FP16, "fp16") \
+	X(FRAME_FILE, "frame_file") \
 	X(FREE, "free") \
+	X(FSDP_OPTION, "fsdp_option") \
 	X(GLOBAL_BATCH_SIZE, "global_batch_size") \
+	X(GPU, "gpu") \
 	X(GRAD_ACCUM_STEPS, "grad_accum_steps") \
 	X(IF, "if") \
 	X(JOINED_RANKS, "joined_ranks") \
 	X(JOINED_SEQ, "joined_seq") \
 	X(LAST_COMPLETED, "last_completed") \
 	X(LAST_ENQUEUED, "last_enqueued") \
+	X(MAX_MS, "max_ms") \
+	X(MAX_RANK, "max_rank") \
 	X(MICRO_BATCH_SIZE, "micro_batch_size") \
+	X(MIN_MS, "min_ms") \
+	X(MIN_RANK, "min_rank") \
 	X(NCCL_VERSION, "nccl_version") \
 	X(NET, "net") \
 	X(NEXT_SEQ, "next_seq") \
@@ -154,11 +172,13 @@
 	X(OOB_IF, "oob_if") \
 	X(OP, "op") \
 	X(OPCOUNT, "opcount") \
+	X(PARAMS, "params") \
 	X(PEER, "peer") \
 	X(PG, "pg") \
 	X(PG_DESC, "pg_desc") \
 	X(PG_RANK, "pg_rank") \
 	X(PIPELINE_PARALLEL_SIZE, "pipeline_parallel_size") \
+	X(PP_RANK, "pp_rank") \
 	X(RANKS, "ranks") \
 	X(RDZV_BACKEND, "rdzv_backend") \
 	X(REASON, "reason") \
@@ -167,15 +187,18 @@
 	X(SCALE_TO, "scale_to") \
 	X(SEQ, "seq") \
 	X(SEQ_LENGTH, "seq_length") \
+	X(SHARDING, "sharding") \
 	X(SIGNAME, "signame") \
 	X(SIZE, "size") \
 	X(STATUS, "status") \
 	X(TENSOR_PARALLEL_SIZE, "tensor_parallel_size") \
 	X(TIMEOUT_MS, "timeout_ms") \
+	X(TP_RANK, "tp_rank") \
 	X(VERSION, "version") \
 	X(VICTIM_PID, "victim_pid") \
 	X(WORLD_SIZE, "world_size") \
-	X(XID, "xid")
+	X(XID, "xid") \
+	X(ZERO_STAGE, "zero_stage")
 
 #define FL_VOCAB_FIELD_ENUM(id, name) FL_F_##id,
 enum fl_field { FL_VOCAB_FIELDS(FL_VOCAB_FIELD_ENUM) FL_F_N };

@@ -573,6 +573,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	if (!rc)
 		rc = world_collect(&c);
 	if (!rc) {
+		config_derive(&a->config);
 		c.first = first_primary(&c);
 		if (c.first)
 			set_first(&c, c.first);
@@ -700,8 +701,10 @@ void fl_analysis_free(struct fl_analysis *a)
 	}
 	free(a->gpus);
 	free(a->config.dtype);
+	free(a->training.gpu);
 	free(a->config.activation_checkpointing);
 	free(a->config.nccl_version);
+	free(a->config.sharding);
 	free(a->missing);
 	for (size_t i = 0; i < a->npool; i++)
 		free(a->pool[i]);

@@ -23,8 +23,9 @@ enum q {
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
-	Q_XIDS, Q_THROUGHPUT, Q_STRAGGLERS, Q_RANKS_PER_HOST,
-	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_SERIES, Q_CONFIG,
+	Q_XIDS, Q_DROP_TOKENS, Q_DROP_TFLOPS, Q_DROP_SAMPLES, Q_DROP_STEPS, Q_DROP_EVIDENCE, Q_RANK_STEPS,
+	Q_RANK_TIMING, Q_RANKS_PER_HOST,
+	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
 	Q_GPU_SAMPLES, Q_LOG_ONSET, Q_GDR_MISSING, Q_HCA_COUNTS, Q_COMMS, Q_CONFIG_TP,
 	Q_SAVED_HEAD, Q_SAVED_GPUS, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
@@ -80,7 +81,22 @@ const struct fl_cause_rule *rules_cause(const char *cause);
 /* Generic remediation items that evidence can settle: the item's index
  * in its rule, so that causes.c can leave out an "if ..." the lead event
  * has already answered. */
-enum { REM_GPU_OOM_FRAGMENTATION = 3, REM_LOSS_DIVERGENCE_FP16 = 2 };
+enum {
+	REM_GPU_OOM_BATCH = 0,
+	REM_GPU_OOM_RECOMPUTE = 1,
+	REM_GPU_OOM_SHARDING = 2,
+	REM_GPU_OOM_FRAGMENTATION = 3,
+	REM_LOSS_DIVERGENCE_LR = 0,
+	REM_LOSS_DIVERGENCE_DATA = 1,
+	REM_LOSS_DIVERGENCE_FP16 = 2,
+	REM_FP16_OVERFLOW_BF16 = 0,
+	REM_FP16_OVERFLOW_LR = 1,
+	REM_SLOW_TRANSPORT_RDMA = 0,
+	REM_SLOW_TRANSPORT_IFNAME = 1,
+	REM_SLOW_TRANSPORT_GAS = 2,
+	REM_CONFIG_ERROR_BATCH = 1,
+	REM_CONFIG_ERROR_LAYOUT = 2,
+};
 /* Xid class (hardware, application, consequence, info) and a sentence
  * with its meaning and usual action (caller frees). */
 const char *rules_xid_class(int64_t xid);
@@ -141,12 +157,41 @@ int findings_collect(struct ctx *c);
 int training_collect(struct ctx *c);
 /* series.c: a->series from the per-step means. */
 int series_collect(struct ctx *c);
-int config_collect(struct ctx *c);
+/* mfu.c: the logged MFU's source, or one computed from the model size, the
+ * throughput and the GPU's dense peak; needs training, config and world. */
+void mfu_compute(struct ctx *c);
 void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *message);
 void evidence_add(struct fl_evidence_list *l, const struct ev *e);
 void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,
 		      const char *host, int64_t ts, const char *text);
 void evidence_release(struct fl_evidence_list *l);
+
+/* config.c */
+int config_collect(struct ctx *c);
+/* Fills what follows from the logged values: DP = world / (TP x PP x CP),
+ * then GAS = GBS / (MBS x DP) or GBS = MBS x GAS x DP; sets k->derived.
+ * After world_collect() (the world size may come from the launcher). */
+void config_derive(struct fl_config *k);
+
+/* remedy.c: remediation lines in the run's own numbers. */
+#define REMEDY_MAX 6
+struct remedy_in {
+	const struct fl_config *config;
+	double lr;                    /* the last logged learning rate before the
+					 first non-finite step; NaN unknown */
+	int64_t first_nonfinite_step; /* -1 unknown */
+	const char *socket_if;        /* NCCL's socket interface, or NULL */
+	bool fp16;                    /* fp16 by the config or by loss-scale lines */
+};
+struct remedy {
+	char *line[REMEDY_MAX]; /* owned */
+	size_t n;
+	unsigned settled; /* bit i: the cause's generic item i is made concrete */
+};
+/* The lines for cause (none for causes the configuration does not
+ * speak to); release with remedy_release(). */
+void remedy_build(const char *cause, const struct remedy_in *in, struct remedy *r);
+void remedy_release(struct remedy *r);
 
 /* helpers shared by the analysis files (analyze.c) */
 /* Prepares a statement of analyze_sql.c with ?1 bound to the run. On

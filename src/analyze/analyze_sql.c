@@ -34,10 +34,14 @@
 #define SUSPECT_STEP                                                                   \
 	"(loss_text IS NOT NULL OR grad_norm_text IS NOT NULL OR nan_iters > 0 OR loss_missing = 1)"
 
-/* The first value of a configuration key, in log order. */
-#define CONFIG(key)                                                                              \
-	"(SELECT json_extract(fields, '$." key "') FROM events WHERE run_id = ?1"                  \
-	" AND kind = 'train.config' AND json_extract(fields, '$." key "') IS NOT NULL ORDER BY id" \
+/* The value of a configuration key: what the framework printed
+ * (train.config: argument and config dumps, start-up banners) before what
+ * a command line asked for (launcher.args); the first in log order within
+ * each. docs/TRAINING.md documents the precedence. */
+#define CONFIG(key)                                                                        \
+	"(SELECT json_extract(fields, '$." key "') FROM events WHERE run_id = ?1"            \
+	" AND kind IN ('train.config', 'launcher.args')"                                     \
+	" AND json_extract(fields, '$." key "') IS NOT NULL ORDER BY kind <> 'train.config', id" \
 	" LIMIT 1)"
 
 /* The last logged value of a column: per step from the per-step means, or
@@ -49,13 +53,19 @@
 	"(SELECT " col " FROM steps WHERE run_id = ?1 AND " col " IS NOT NULL" cond     \
 	" ORDER BY file_id DESC, line DESC LIMIT 1)"
 
-/* Early vs late mean of a per-step column, over at least 8 steps. */
-#define TREND(col)                                                                             \
-	"(WITH p AS (SELECT step, " col " AS v FROM v_step_stats WHERE run_id = ?1 AND " col      \
-	" IS NOT NULL), s AS (SELECT v, ROW_NUMBER() OVER (ORDER BY step) AS i,"                   \
-	" COUNT(*) OVER () AS n FROM p)"                                                           \
-	" SELECT (SELECT AVG(v) FROM s WHERE i > 3*n/4) / (SELECT AVG(v) FROM s WHERE i <= n/4)" \
-	" FROM s WHERE n >= 8 LIMIT 1)"
+/* A fall of a per-step column (over at least 8 logged steps): the mean of
+ * its first quarter, of its last quarter, and the first step from which it
+ * stays under ?2 times the early mean (that step's value and the mean of
+ * all from there both under it). One row named by the column. */
+#define DROP(col)                                                                              \
+	"SELECT '" col "', e.v, l.v, (SELECT MIN(step) FROM s WHERE v < ?2 * e.v AND after < ?2"  \
+	" * e.v), (SELECT MAX(n) FROM s) FROM (SELECT AVG(v) AS v FROM s WHERE i <= n / 4) e,"     \
+	" (SELECT AVG(v) AS v FROM s WHERE i > 3 * n / 4) l WHERE (SELECT MAX(n) FROM s) >= 8"
+#define DROP_SERIES(col)                                                                       \
+	"WITH p AS (SELECT step, " col " AS v FROM v_step_stats WHERE run_id = ?1 AND " col      \
+	" IS NOT NULL), s AS (SELECT step, v, ROW_NUMBER() OVER (ORDER BY step) AS i,"             \
+	" COUNT(*) OVER () AS n, AVG(v) OVER (ORDER BY step ROWS BETWEEN CURRENT ROW AND"          \
+	" UNBOUNDED FOLLOWING) AS after FROM p) "
 
 static const struct fl_sql_def SQL[Q_N] = {
 	/* ---- loading (analyze.c) ---- */
@@ -250,33 +260,68 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" ORDER BY t.ts, t.id LIMIT 2) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank,"
 		" t.host, t.ts, t.text FROM events t JOIN files f ON f.id = t.file_id WHERE"
 		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)" },
-	/* A loss over ?2 times the mean of its last 20 steps, and ?3 above it:
-	 * per step (the mean over the ranks that logged it), not per line. */
+	/* The first loss over ?2 times the mean of its last 20 steps, and ?3
+	 * above it, that came back under ?4 times that mean later: per step
+	 * (the mean over the ranks that logged it), not per line. The last
+	 * columns: the step it came back by and the loss there. */
 	[Q_LOSS_SPIKE] = {
 		"loss_spike",
 		"WITH p AS (SELECT step, loss FROM v_step_stats WHERE run_id = ?1 AND loss IS NOT NULL),"
 		" s AS (SELECT step, loss, AVG(loss) OVER w AS trend, COUNT(loss) OVER w AS n FROM p"
-		"  WINDOW w AS (ORDER BY step ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING))"
-		" SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts, s.step, s.loss, s.trend"
-		" FROM s JOIN v_step_stats a ON a.run_id = ?1 AND a.step = s.step"
+		"  WINDOW w AS (ORDER BY step ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING)),"
+		" k AS (SELECT step, loss, trend, (SELECT MIN(q.step) FROM p q WHERE q.step > s.step"
+		"  AND q.loss <= ?4 * s.trend) AS back FROM s WHERE s.n >= 10 AND s.loss > ?2 * s.trend"
+		"  AND s.loss - s.trend > ?3)"
+		" SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts, k.step, k.loss, k.trend,"
+		" k.back, (SELECT loss FROM p WHERE p.step = k.back)"
+		" FROM k JOIN v_step_stats a ON a.run_id = ?1 AND a.step = k.step"
 		" LEFT JOIN files f ON f.id = a.loss_max_file_id"
-		" WHERE s.n >= 10 AND s.loss > ?2 * s.trend AND s.loss - s.trend > ?3"
-		" ORDER BY s.step LIMIT 1" },
+		" WHERE k.back IS NOT NULL ORDER BY k.step LIMIT 1" },
 	[Q_XIDS] = { "xids",
 		     "SELECT t.host, json_extract(t.fields, '$.bus'), json_extract(t.fields, '$.xid'),"
 		     " COUNT(*), MIN(t.id) FROM events t WHERE t.run_id = ?1 AND t.kind = 'hw.xid'"
 		     " GROUP BY 1, 2, 3 ORDER BY MIN(t.id)" },
-	[Q_THROUGHPUT] = { "throughput", "SELECT " TREND("tokens_per_s") ", " TREND("tflops") },
-	/* Ranks whose mean step time over the last 200 steps is ?2 times the
-	 * mean of all ranks. */
-	[Q_STRAGGLERS] = {
-		"stragglers",
-		"WITH r AS (SELECT rank, host, AVG(iter_ms) AS t FROM steps WHERE run_id = ?1"
-		" AND step > (SELECT MAX(step) FROM step_stats WHERE run_id = ?1) - 200"
-		" AND rank IS NOT NULL AND iter_ms IS NOT NULL GROUP BY rank),"
-		" m AS (SELECT AVG(t) AS mt FROM r)"
-		" SELECT r.rank, r.host, r.t, m.mt FROM r, m WHERE (SELECT COUNT(*) FROM r) >= 2"
-		" AND r.t > ?2 * m.mt ORDER BY r.t DESC LIMIT 3" },
+	/* One statement per throughput column, in order of preference. */
+	[Q_DROP_TOKENS] = { "drop_tokens", DROP_SERIES("tokens_per_s") DROP("tokens_per_s") },
+	[Q_DROP_TFLOPS] = { "drop_tflops", DROP_SERIES("tflops") DROP("tflops") },
+	[Q_DROP_SAMPLES] = { "drop_samples", DROP_SERIES("samples_per_s") DROP("samples_per_s") },
+	/* Steps per second, for frameworks that log only the step time (NeMo). */
+	[Q_DROP_STEPS] = { "drop_steps", DROP_SERIES("1000.0 / iter_ms") DROP("steps_per_s") },
+	/* The first kept row of a column at or after step ?2: the evidence of
+	 * a drop (rows are each rank's last lines, so it may be later). */
+	[Q_DROP_EVIDENCE] = {
+		"drop_evidence",
+		"SELECT f.path, t.line, t.rank, t.host, t.ts, t.step, t.tokens_per_s, t.tflops,"
+		" t.samples_per_s, 1000.0 / t.iter_ms FROM steps t JOIN files f ON f.id = t.file_id"
+		" WHERE t.run_id = ?1 AND t.step >= ?2"
+		" AND COALESCE(t.tokens_per_s, t.tflops, t.samples_per_s, t.iter_ms) IS NOT NULL"
+		" ORDER BY t.step, t.line LIMIT 1" },
+	/* Per rank that logged steps: host, mean step time over its kept rows
+	 * (its last lines), first and last step kept, rows, and its last row
+	 * (file, line, time) for evidence. */
+	[Q_RANK_STEPS] = {
+		"rank_steps",
+		"WITH x AS (SELECT rank, host, step, iter_ms, file_id, line, ts, ROW_NUMBER() OVER"
+		" (PARTITION BY rank ORDER BY step DESC, line DESC) AS k FROM steps WHERE run_id = ?1"
+		" AND rank IS NOT NULL AND step IS NOT NULL)"
+		" , g AS (SELECT rank, MAX(host) AS host, AVG(iter_ms) AS t, MIN(step) AS first,"
+		" MAX(step) AS last, COUNT(*) AS n, MAX(CASE WHEN k = 1 THEN file_id END) AS fid,"
+		" MAX(CASE WHEN k = 1 THEN line END) AS line, MAX(CASE WHEN k = 1 THEN ts END) AS ts"
+		" FROM x GROUP BY rank)"
+		" SELECT g.rank, g.host, g.t, g.first, g.last, g.n, f.path, g.line, g.ts FROM g"
+		" JOIN files f ON f.id = g.fid ORDER BY g.rank" },
+	/* Megatron's straggler detector: per slowest rank, the reports that
+	 * name it with a time ?2 times the fastest's, its mean time there, the
+	 * fastest's, and its last such line. */
+	[Q_RANK_TIMING] = {
+		"rank_timing",
+		"WITH r AS (SELECT id, file_id, line, rank, host, ts, text, json_extract(fields, '$.max_rank')"
+		" AS slow, json_extract(fields, '$.max_ms') AS hi, json_extract(fields, '$.min_ms') AS lo"
+		" FROM events WHERE run_id = ?1 AND kind = 'train.rank_timing')"
+		" SELECT r.slow, COUNT(*), (SELECT COUNT(*) FROM r), AVG(r.hi), AVG(r.lo),"
+		" (SELECT host FROM ranks WHERE run_id = ?1 AND rank = r.slow), f.path, MAX(r.line), r.ts,"
+		" r.text FROM r JOIN files f ON f.id = r.file_id WHERE r.hi >= ?2 * r.lo"
+		" GROUP BY r.slow ORDER BY COUNT(*) DESC, r.slow" },
 	[Q_RANKS_PER_HOST] = { "ranks_per_host", "SELECT MAX(ranks) FROM hosts WHERE run_id = ?1" },
 
 	/* ---- training and configuration (findings.c) ---- */
@@ -294,11 +339,22 @@ static const struct fl_sql_def SQL[Q_N] = {
 	[Q_LAST_BY_STEP] = { "last_by_step",
 			     "SELECT " LAST_BY_STEP("loss", "") ", " LAST_BY_STEP("tokens_per_s", "")
 			     ", " LAST_BY_STEP("tflops", "") ", " LAST_BY_STEP("mfu", " AND mfu >= 0")
-			     ", " LAST_BY_STEP("loss_scale", "") },
+			     ", " LAST_BY_STEP("loss_scale", "") ", " LAST_BY_STEP("lr", "")
+			     ", " LAST_BY_STEP("grad_norm", "") ", " LAST_BY_STEP("iter_ms", "") },
 	[Q_LAST_BY_LINE] = { "last_by_line",
 			     "SELECT " LAST_BY_LINE("loss", "") ", " LAST_BY_LINE("tokens_per_s", "")
 			     ", " LAST_BY_LINE("tflops", "") ", " LAST_BY_LINE("mfu", " AND mfu >= 0")
-			     ", " LAST_BY_LINE("loss_scale", "") },
+			     ", " LAST_BY_LINE("loss_scale", "") ", " LAST_BY_LINE("lr", "")
+			     ", " LAST_BY_LINE("grad_norm", "") ", " LAST_BY_LINE("iter_ms", "") },
+	/* The model size (Megatron states each (tensor, pipeline) shard's: the
+	 * sum over shards; other frameworks one total) and the GPU model the
+	 * logs name most often. */
+	[Q_MODEL] = { "model",
+		      "SELECT (SELECT SUM(p) FROM (SELECT MAX(json_extract(fields, '$.params')) AS p"
+		      "  FROM events WHERE run_id = ?1 AND kind = 'train.model_size'"
+		      "  GROUP BY json_extract(fields, '$.tp_rank'), json_extract(fields, '$.pp_rank'))),"
+		      " (SELECT json_extract(fields, '$.gpu') FROM events WHERE run_id = ?1"
+		      "  AND kind = 'train.gpu_model' GROUP BY 1 ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
 	/* The step series for pictures (series.c): ?2 spans of consecutive
 	 * steps, equal in count, each as its last step and its means. */
 	[Q_SERIES] = {
@@ -315,14 +371,32 @@ static const struct fl_sql_def SQL[Q_N] = {
 		CONFIG("tensor_parallel_size") ", " CONFIG("pipeline_parallel_size") ", "
 		CONFIG("seq_length") ", " CONFIG("world_size") ", "
 		"lower(" CONFIG("fp16") "), lower(" CONFIG("bf16") "), "
-		CONFIG("activation_checkpointing") ","
-		" (SELECT MAX(json_extract(fields, '$.nranks')) FROM events"
-		"  WHERE run_id = ?1 AND kind = 'nccl.init_complete'),"
+		CONFIG("activation_checkpointing") ", " CONFIG("context_parallel_size") ", "
+		CONFIG("expert_parallel_size") ", lower(" CONFIG("dtype") "), " CONFIG("sharding") ", "
+		CONFIG("fsdp_option") ", " CONFIG("zero_stage") ", lower(" CONFIG("distributed_optimizer") "),"
+		/* every NCCL line that states a communicator's size: a fragment
+		 * often has the init START or a COLL trace (the colls table) but
+		 * not the COMPLETE line; the largest is the world's (world.c
+		 * rejects it when a rank seen lies beyond it) */
+		" (SELECT MAX(n) FROM (SELECT MAX(json_extract(fields, '$.nranks')) AS n"
+		"  FROM events WHERE run_id = ?1 AND kind IN ('nccl.init_complete',"
+		"  'nccl.init_start', 'nccl.comm_topo', 'nccl.init_timings')"
+		"  UNION ALL SELECT MAX(nranks) FROM colls WHERE run_id = ?1)),"
 		" (SELECT MAX(json_extract(fields, '$.size')) FROM events"
 		"  WHERE run_id = ?1 AND kind = 'torch.pg_init'),"
 		" (SELECT json_extract(fields, '$.version') FROM events WHERE"
 		"  run_id = ?1 AND kind = 'nccl.version' GROUP BY 1"
 		"  ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
+
+	/* What remediation names (causes.c, remedy.c): the learning rate of
+	 * the last step before ?2 (the first non-finite one), and the socket
+	 * interface most ranks' NCCL used. */
+	[Q_REMEDY] = { "remedy",
+		       "SELECT (SELECT lr FROM v_step_stats WHERE run_id = ?1 AND lr IS NOT NULL"
+		       "  AND step < ?2 ORDER BY step DESC LIMIT 1),"
+		       " (SELECT json_extract(fields, '$.if') FROM events WHERE run_id = ?1"
+		       "  AND kind = 'nccl.socket_devices' GROUP BY 1 ORDER BY COUNT(*) DESC, MIN(id)"
+		       "  LIMIT 1)" },
 
 	/* ---- the world (world.c) ---- */
 	/* nnodes x nproc_per_node from the launcher's own arguments, and the
@@ -392,7 +466,9 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" doc ->> '$[4][0]', doc ->> '$[4][1]', doc ->> '$[4][2]', doc ->> '$[4][3]', doc ->> '$[4][4]', doc ->> '$[4][5]', doc ->> '$[4][6]', doc ->> '$[4][7]',"
 		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]', doc ->> '$[5][5]',"
 		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
+		" doc ->> '$[12][8]', doc ->> '$[12][9]', doc ->> '$[12][10]', doc ->> '$[12][11]', doc ->> '$[12][12]', doc ->> '$[12][13]', doc ->> '$[12][14]', doc ->> '$[12][15]',"
 		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"
+		" doc ->> '$[13][11]', doc ->> '$[13][12]', doc ->> '$[13][13]', doc ->> '$[13][14]',"
 		" doc ->> '$[14][0]', doc ->> '$[14][1]', doc ->> '$[5][6]', doc ->> '$[5][7]'"
 		" FROM analyses WHERE run_id = ?1 AND digest = ?2" },
 	/* The GPUs (saved.c's put_gpus()), without their series. */

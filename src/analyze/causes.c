@@ -13,6 +13,8 @@
  */
 #include "analyze_int.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,11 +148,6 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 		remediation_add(k, fl_xasprintf("inspect %s: the others waited for it", b.ptr));
 		fl_buf_release(&b);
 	}
-	if (!strcmp(k->id, "loss_divergence") && c->a->config.dtype) {
-		if (!strcmp(c->a->config.dtype, "fp16"))
-			remediation_add(k, fl_xstrdup("the run uses fp16: move to bf16"));
-		settled |= 1u << REM_LOSS_DIVERGENCE_FP16;
-	}
 	*settled_out = settled;
 	return rc;
 }
@@ -230,7 +227,7 @@ static char *explain_init_hang(struct ctx *c)
 }
 
 static int cause_fill(struct ctx *c, struct fl_cause *k, const char *id, const char *conf,
-		      const struct ev *lead, char *expl)
+		      const struct ev *lead, char *expl, const struct remedy_in *rin)
 {
 	bool init = c->hang_in_init && !strcmp(id, "nccl_init_error") && !lead && c->a->hang.set;
 	bool hang = (init || !strcmp(id, "collective_hang")) && !lead && c->a->hang.set;
@@ -247,6 +244,11 @@ static int cause_fill(struct ctx *c, struct fl_cause *k, const char *id, const c
 	unsigned settled = 0;
 	if (!rc)
 		rc = specific_remediation(c, k, lead, &settled);
+	struct remedy own;
+	remedy_build(id, rin, &own);
+	for (size_t i = 0; i < own.n; i++)
+		remediation_add(k, own.line[i]);
+	settled |= own.settled;
 	const struct fl_cause_rule *r = rules_cause(id);
 	for (size_t i = 0; r && i < 6 && r->remediation[i]; i++)
 		if (!(settled & (1u << i)))
@@ -323,6 +325,52 @@ static int missing_evidence(struct ctx *c, char **out)
 	b.ptr[b.len] = '\0';
 	*out = fl_buf_detach(&b);
 	return FL_OK;
+}
+
+/* What remedy_build() needs beyond the configuration, read once. */
+static int remedy_inputs(struct ctx *c, struct remedy_in *in, char **socket_if)
+{
+	memset(in, 0, sizeof(*in));
+	in->config = &c->a->config;
+	in->first_nonfinite_step = c->a->training.first_nonfinite_step;
+	in->fp16 = has_finding(c->a, "fp16_in_use") ||
+		   (c->a->config.dtype && !strcmp(c->a->config.dtype, "fp16"));
+	in->lr = NAN;
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_REMEDY, &st);
+	if (rc)
+		return rc;
+	fl_stmt_bind_int(st, 2, in->first_nonfinite_step >= 0 ? in->first_nonfinite_step : INT64_MAX);
+	if ((rc = q_step(c, Q_REMEDY, st)) == 1) {
+		in->lr = col_double(st, 0);
+		*socket_if = dup_or_null(st, 1);
+		in->socket_if = *socket_if;
+	}
+	fl_stmt_free(st);
+	return rc < 0 ? rc : FL_OK;
+}
+
+/* A step said by an earlier cause is not said again by a later one: the
+ * reader goes down the list, and the repeat adds nothing. */
+static void drop_repeats(struct fl_analysis *a)
+{
+	for (size_t i = 0; i < a->nothers; i++) {
+		struct fl_cause *k = &a->others[i];
+		size_t kept = 0;
+		for (size_t j = 0; j < k->nrem; j++) {
+			bool seen = false;
+			for (size_t p = 0; p <= i && !seen; p++) {
+				const struct fl_cause *e = p == 0 ? &a->likely : &a->others[p - 1];
+				for (size_t q = 0; q < e->nrem && !seen; q++)
+					seen = e->remediation[q] && !strcmp(e->remediation[q], k->remediation[j]);
+			}
+			if (seen)
+				free(k->remediation[j]);
+			else
+				k->remediation[kept++] = k->remediation[j];
+		}
+		k->nrem = kept;
+	}
 }
 
 /* The score of process_crash when the first failure names no cause: above
@@ -412,6 +460,10 @@ int rank_causes(struct ctx *c, const struct ev *first)
 			conf_first = "medium";
 	}
 	size_t out = 0;
+	char *socket_if = NULL;
+	struct remedy_in rin;
+	if (!rc)
+		rc = remedy_inputs(c, &rin, &socket_if);
 	c->a->others = fl_xcalloc(n ? n : 1, sizeof(struct fl_cause));
 	for (size_t i = 0; !rc && i < n; i++) {
 		if (v[i].score <= 0)
@@ -422,10 +474,14 @@ int rank_causes(struct ctx *c, const struct ev *first)
 		    !first && c->a->hang.set)
 			conf = c->a->hang.nstuck ? "high" : "medium";
 		struct fl_cause *k = out == 0 ? &c->a->likely : &c->a->others[c->a->nothers++];
-		rc = cause_fill(c, k, v[i].cause, conf, v[i].lead, explain(c, v[i].cause, v[i].lead));
+		rc = cause_fill(c, k, v[i].cause, conf, v[i].lead, explain(c, v[i].cause, v[i].lead),
+				&rin);
 		k->score = v[i].score;
 		out++;
 	}
+	free(socket_if);
+	if (!rc)
+		drop_repeats(c->a);
 	if (!rc && (out == 0 || !strcmp(c->a->likely.confidence, "low")))
 		rc = missing_evidence(c, &c->a->missing);
 	if (out == 0) {

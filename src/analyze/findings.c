@@ -14,11 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LOW_MFU 0.30         /* contract: model FLOPs utilisation under 30% */
-#define THROUGHPUT_DROP 0.7  /* late median under 70% of the early median */
-#define STRAGGLER_RATIO 1.5  /* a rank's step time 1.5x the median */
+#define LOW_MFU 0.30         /* contract, and the playbook: under 30% needs work */
+#define GOOD_MFU 0.50        /* the playbook: 50% is good */
+#define TOP_MFU 0.60         /* ... and 60% top of class */
+#define THROUGHPUT_DROP 0.7  /* stays under 70% of its early (first quarter) mean */
+#define STRAGGLER_RATIO 1.5  /* a rank's step time 1.5x the ranks' median */
+#define RTT_RATIO 1.2        /* straggler detector: slowest 1.2x the fastest ... */
+#define RTT_REPORTS 2        /* ... in at least this many reports */
+#define LAG_INTERVALS 3      /* last progress this many log intervals behind */
 #define SPIKE_RATIO 2.0      /* loss over twice the mean of its last 20 steps */
 #define SPIKE_MIN 1.0        /* ... and at least this much above it */
+#define SPIKE_BACK 1.25      /* recovered: back under 1.25x that mean later */
+#define STRAGGLERS_MAX 4     /* findings of this kind in one report */
 
 void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,
 		      const char *host, int64_t ts, const char *text)
@@ -146,8 +153,12 @@ static int nonfinite(struct ctx *c)
 	return query_evidence(c, &last_finding(c->a)->evidence, Q_NONFINITE_EVIDENCE, 4);
 }
 
-/* A dynamic loss scale at or below this after overflows has collapsed:
- * halving from a healthy 2^10..2^16 to here takes a long overflow streak. */
+/* A dynamic loss scale at or below this after overflows has collapsed.
+ * The calibration of the first steps halves a huge initial scale (2^32 in
+ * DeepSpeed and Megatron, 2^16 in apex, 2^7 in fairseq) until gradients
+ * fit and settles well above it; halving from a healthy 2^10..2^16 down
+ * to a few units takes a long overflow streak (the DeepSpeed cascades of
+ * testdata/real train-015 and chinese-llama-alpaca-534 end at 2). */
 #define COLLAPSED_SCALE 4.0
 
 static int loss_scale(struct ctx *c)
@@ -178,26 +189,33 @@ static int loss_scale(struct ctx *c)
 	return query_evidence(c, &last_finding(c->a)->evidence, Q_LOSS_SCALE_EVIDENCE, 3);
 }
 
-/* A loss far above its recent trend. The series is the mean loss of each
- * logged step over the ranks that logged it (data-parallel ranks log the
- * same step), so the work is per step, not per line. */
+/* A loss far above its recent trend that came back down: a spike. The
+ * series is the mean loss of each logged step over the ranks that logged
+ * it (data-parallel ranks log the same step), so the work is per step, not
+ * per line. A loss that jumps and stays up, or a run that went NaN, is a
+ * divergence (nonfinite_loss, cause loss_divergence), not a spike. */
 static int loss_spike(struct ctx *c)
 {
+	if (c->a->training.first_nonfinite_step >= 0)
+		return FL_OK;
 	struct fl_stmt *st;
 	int rc = q_open(c, Q_LOSS_SPIKE, &st);
 	if (rc)
 		return rc;
 	fl_stmt_bind_double(st, 2, SPIKE_RATIO);
 	fl_stmt_bind_double(st, 3, SPIKE_MIN);
+	fl_stmt_bind_double(st, 4, SPIKE_BACK);
 	if ((rc = q_step(c, Q_LOSS_SPIKE, st)) == 1) {
-		char *msg = fl_xasprintf("loss jumped to %.4g at step %lld against %.4g over the steps before",
-					 fl_stmt_double(st, 6), (long long)fl_stmt_int(st, 5),
-					 fl_stmt_double(st, 7));
+		long long step = (long long)fl_stmt_int(st, 5);
+		double loss = fl_stmt_double(st, 6);
+		char *msg = fl_xasprintf("loss jumped to %.4g at step %lld against %.4g over the 20 steps "
+					 "before, and was back to %.4g by step %lld",
+					 loss, step, fl_stmt_double(st, 7), fl_stmt_double(st, 9),
+					 (long long)fl_stmt_int(st, 8));
 		finding_add(c->a, "loss_spike", "warning", msg);
 		const char *host = fl_stmt_null(st, 3) ? NULL : fl_stmt_text(st, 3);
 		int64_t ts = col_int(st, 4, FL_TIME_NONE);
-		char *text = fl_xasprintf("step %lld: loss %.6g (mean over ranks)",
-					  (long long)fl_stmt_int(st, 5), fl_stmt_double(st, 6));
+		char *text = fl_xasprintf("step %lld: loss %.6g (mean over ranks)", step, loss);
 		evidence_add_raw(&last_finding(c->a)->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
 				 col_int(st, 2, -1), host, clock_correct(c, host, ts), text);
 		free(text);
@@ -241,51 +259,291 @@ static void skew(struct ctx *c)
 	finding_add(c->a, "clock_skew", "warning", fl_buf_detach(&b));
 }
 
-static int throughput(struct ctx *c)
+/* The playbook's band of an MFU. */
+static const char *mfu_band(double mfu)
 {
-	double mfu = c->a->training.mfu;
-	if (mfu == mfu && mfu >= 0 && mfu < LOW_MFU)
-		finding_add(c->a, "low_mfu", "warning",
-			    fl_xasprintf("model FLOPs utilisation is %.1f%%, under %.0f%%", mfu * 100,
-					 LOW_MFU * 100));
-	/* Early vs late mean of tokens/s (or TFLOPS) over the logged steps,
-	 * averaged per step first: every rank may log the same step. */
-	static const char *const cols[] = { "tokens_per_s", "tflops" };
+	return mfu < LOW_MFU ? "needs work" : mfu < GOOD_MFU ? "fair" : mfu < TOP_MFU ? "good"
+										: "top of class";
+}
+
+static void low_mfu(struct ctx *c)
+{
+	const struct fl_training *t = &c->a->training;
+	double mfu = t->mfu;
+	if (!(mfu == mfu && mfu >= 0 && mfu < LOW_MFU))
+		return;
+	struct fl_buf b = FL_BUF_INIT;
+	fl_buf_printf(&b, "model FLOPs utilisation is %.1f%%: %s (under %.0f%% needs work, %.0f%% is "
+		      "good, %.0f%% top of class)", mfu * 100, mfu_band(mfu), LOW_MFU * 100,
+		      GOOD_MFU * 100, TOP_MFU * 100);
+	if (t->mfu_source && strcmp(t->mfu_source, "logged"))
+		fl_buf_printf(&b, "; computed as %s against the %.1f TFLOPS dense %s peak of the %s",
+			      !strcmp(t->mfu_source, "params") ? "6 x parameters x tokens/s per GPU"
+							       : "the logged TFLOPS per GPU",
+			      t->mfu_peak_tflops, t->mfu_peak_dtype, t->gpu);
+	else
+		fl_buf_adds(&b, ", as the framework logged it");
+	finding_add(c->a, "low_mfu", "warning", fl_buf_detach(&b));
+}
+
+static const char *drop_what(const char *col)
+{
+	return !strcmp(col, "tokens_per_s")	 ? "tokens/s per GPU"
+	       : !strcmp(col, "tflops")		 ? "TFLOPS per GPU"
+	       : !strcmp(col, "samples_per_s") ? "samples/s"
+					       : "steps/s (1 / step time)";
+}
+
+/* The evidence of a drop: the first kept step row from its step on. */
+static int drop_evidence(struct ctx *c, struct fl_finding *f, int64_t step)
+{
 	struct fl_stmt *st;
-	int rc = q_row(c, Q_THROUGHPUT, &st);
+	int rc = q_open(c, Q_DROP_EVIDENCE, &st);
 	if (rc)
 		return rc;
-	for (int k = 0; k < 2; k++) {
-		double ratio = col_double(st, k);
-		if (ratio == ratio && ratio < THROUGHPUT_DROP) {
-			finding_add(c->a, "throughput_drop", "warning",
-				    fl_xasprintf("%s fell to %.0f%% of its early level", cols[k], ratio * 100));
-			break;
-		}
+	fl_stmt_bind_int(st, 2, step);
+	if ((rc = q_step(c, Q_DROP_EVIDENCE, st)) == 1) {
+		const char *host = fl_stmt_null(st, 3) ? NULL : fl_stmt_text(st, 3);
+		int col = 6;
+		while (col < 9 && fl_stmt_null(st, col))
+			col++;
+		static const char *const what[] = { "tokens/s", "TFLOPS", "samples/s", "steps/s" };
+		char *text = fl_xasprintf("step %lld: %s %.6g", (long long)fl_stmt_int(st, 5),
+					  what[col - 6], fl_stmt_double(st, col));
+		evidence_add_raw(&f->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
+				 col_int(st, 2, -1), host,
+				 clock_correct(c, host, col_int(st, 4, FL_TIME_NONE)), text);
+		free(text);
 	}
 	fl_stmt_free(st);
-	return FL_OK;
+	return rc < 0 ? rc : FL_OK;
+}
+
+/* Tokens/s, else TFLOPS, else samples/s, else steps/s (per step, averaged
+ * over the ranks that logged it) that fell and stayed down: from which
+ * step, by how much. */
+static int throughput_drop(struct ctx *c)
+{
+	static const enum q which[] = { Q_DROP_TOKENS, Q_DROP_TFLOPS, Q_DROP_SAMPLES, Q_DROP_STEPS };
+	int rc = FL_OK;
+	for (size_t k = 0; !rc && k < sizeof(which) / sizeof(which[0]); k++) {
+		struct fl_stmt *st;
+		if ((rc = q_open(c, which[k], &st)))
+			return rc;
+		fl_stmt_bind_double(st, 2, THROUGHPUT_DROP);
+		if ((rc = q_step(c, which[k], st)) != 1) {
+			fl_stmt_free(st);
+			if (rc < 0)
+				return rc;
+			rc = FL_OK;
+			continue;
+		}
+		rc = FL_OK;
+		double early = col_double(st, 1), late = col_double(st, 2);
+		bool dropped = !fl_stmt_null(st, 3) && early > 0 && late < THROUGHPUT_DROP * early;
+		if (dropped) {
+			int64_t step = fl_stmt_int(st, 3);
+			finding_add(c->a, "throughput_drop", "warning",
+				    fl_xasprintf("%s fell from step %lld on: %.4g at the end against "
+						 "%.4g early in the run (down %.0f%%)",
+						 drop_what(fl_stmt_text(st, 0)), (long long)step, late,
+						 early, (1 - late / early) * 100));
+			rc = drop_evidence(c, last_finding(c->a), step);
+		}
+		fl_stmt_free(st);
+		if (dropped || k + 1 == sizeof(which) / sizeof(which[0]))
+			break;
+	}
+	return rc;
+}
+
+/* ---- stragglers ---- */
+
+struct rank_steps {
+	int64_t rank, first, last, n, line, ts;
+	double iter_ms;
+	char *host, *file;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The lower median of n values (the smaller middle one): with two ranks,
+ * the faster is the reference the slower is judged against. */
+static double lower_median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return v[(n - 1) / 2];
+}
+
+static void straggler_add(struct ctx *c, char *msg, const struct rank_steps *r, const char *text)
+{
+	finding_add(c->a, "straggler", "warning", msg);
+	evidence_add_raw(&last_finding(c->a)->evidence, r->file, r->line, r->rank, r->host,
+			 clock_correct(c, r->host, r->ts), text);
+}
+
+static size_t count_findings(const struct fl_analysis *a, const char *id)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < a->nfindings; i++)
+		n += !strcmp(a->findings[i].id, id);
+	return n;
+}
+
+/* Ranks whose own step lines stand out: a mean step time STRAGGLER_RATIO
+ * times the ranks' median, or a last logged step LAG_INTERVALS log
+ * intervals behind the ranks' (not the first failing rank: it stopped
+ * because it failed). Needs at least two ranks that log steps. */
+static void judge_rank_steps(struct ctx *c, struct rank_steps *r, size_t n)
+{
+	double *v = fl_xmalloc(n * sizeof(*v));
+	size_t nt = 0, ni = 0;
+	for (size_t i = 0; i < n; i++)
+		if (r[i].iter_ms == r[i].iter_ms)
+			v[nt++] = r[i].iter_ms;
+	double med_t = nt >= 2 ? lower_median(v, nt) : NAN;
+	for (size_t i = 0; i < n; i++)
+		v[i] = (double)r[i].last;
+	double top = n ? v[0] : 0;
+	for (size_t i = 1; i < n; i++)
+		top = v[i] > top ? v[i] : top;
+	for (size_t i = 0; i < n; i++)
+		if (r[i].n >= 2)
+			v[ni++] = (double)(r[i].last - r[i].first) / (double)(r[i].n - 1);
+	double interval = ni ? lower_median(v, ni) : 0;
+	free(v);
+	int64_t failed = c->a->first.set ? c->a->first.rank : -1;
+	for (size_t i = 0; i < n && count_findings(c->a, "straggler") < STRAGGLERS_MAX; i++) {
+		char text[96];
+		snprintf(text, sizeof(text), "step %lld: %.0f ms per step", (long long)r[i].last,
+			 r[i].iter_ms);
+		if (med_t == med_t && r[i].iter_ms > STRAGGLER_RATIO * med_t)
+			straggler_add(c, fl_xasprintf("rank %lld (%s) takes %.0f ms per step against "
+						      "%.0f ms on the other ranks",
+						      (long long)r[i].rank, r[i].host ? r[i].host : "host unknown",
+						      r[i].iter_ms, med_t),
+				      &r[i], text);
+		else if (n >= 2 && interval > 0 && r[i].rank != failed &&
+			 (double)r[i].last < top - LAG_INTERVALS * interval)
+			straggler_add(c, fl_xasprintf("rank %lld (%s) last logged step %lld while the "
+						      "others reached step %.0f",
+						      (long long)r[i].rank, r[i].host ? r[i].host : "host unknown",
+						      (long long)r[i].last, top),
+				      &r[i], text);
+	}
+}
+
+static int rank_steps(struct ctx *c)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_RANK_STEPS, &st);
+	if (rc)
+		return rc;
+	struct rank_steps *r = NULL;
+	size_t n = 0, cap = 0;
+	while ((rc = q_step(c, Q_RANK_STEPS, st)) == 1) {
+		FL_GROW(r, cap, n + 1);
+		r[n++] = (struct rank_steps){ .rank = fl_stmt_int(st, 0),
+					      .host = dup_or_null(st, 1),
+					      .iter_ms = col_double(st, 2),
+					      .first = fl_stmt_int(st, 3),
+					      .last = fl_stmt_int(st, 4),
+					      .n = fl_stmt_int(st, 5),
+					      .file = dup_or_null(st, 6),
+					      .line = fl_stmt_int(st, 7),
+					      .ts = col_int(st, 8, FL_TIME_NONE) };
+	}
+	fl_stmt_free(st);
+	if (rc >= 0 && n >= 2)
+		judge_rank_steps(c, r, n);
+	for (size_t i = 0; i < n; i++) {
+		free(r[i].host);
+		free(r[i].file);
+	}
+	free(r);
+	return rc < 0 ? rc : FL_OK;
+}
+
+/* Megatron's straggler detector names the slowest rank of each interval:
+ * one that is slowest, and well above the fastest, again and again. */
+static int rank_timing(struct ctx *c)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_RANK_TIMING, &st);
+	if (rc)
+		return rc;
+	fl_stmt_bind_double(st, 2, RTT_RATIO);
+	while ((rc = q_step(c, Q_RANK_TIMING, st)) == 1 &&
+	       count_findings(c->a, "straggler") < STRAGGLERS_MAX) {
+		int64_t times = fl_stmt_int(st, 1);
+		if (times < RTT_REPORTS)
+			continue;
+		struct rank_steps r = { .rank = fl_stmt_int(st, 0),
+					.host = fl_stmt_null(st, 5) ? NULL : (char *)fl_stmt_text(st, 5),
+					.file = (char *)fl_stmt_text(st, 6),
+					.line = fl_stmt_int(st, 7),
+					.ts = col_int(st, 8, FL_TIME_NONE) };
+		straggler_add(c, fl_xasprintf("rank %lld (%s) was the slowest rank in %lld of %lld "
+					      "straggler-detector reports: %.0f ms per iteration "
+					      "against %.0f ms on the fastest",
+					      (long long)r.rank, r.host ? r.host : "host unknown",
+					      (long long)times, (long long)fl_stmt_int(st, 2),
+					      fl_stmt_double(st, 3), fl_stmt_double(st, 4)),
+			      &r, fl_stmt_text(st, 9));
+	}
+	fl_stmt_free(st);
+	return rc < 0 ? rc : FL_OK;
 }
 
 static int straggler(struct ctx *c)
 {
-	struct fl_stmt *st;
-	int rc = q_open(c, Q_STRAGGLERS, &st);
-	if (rc)
-		return rc;
-	fl_stmt_bind_double(st, 2, STRAGGLER_RATIO);
-	while ((rc = q_step(c, Q_STRAGGLERS, st)) == 1)
-		finding_add(c->a, "straggler", "warning",
-			    fl_xasprintf("rank %lld (%s) takes %.0f ms per step against %.0f ms on average",
-					 (long long)fl_stmt_int(st, 0), fl_stmt_text(st, 1),
-					 fl_stmt_double(st, 2), fl_stmt_double(st, 3)));
-	fl_stmt_free(st);
+	int rc = rank_timing(c);
+	if (!rc)
+		rc = rank_steps(c);
 	/* A hung job's stuck ranks are stragglers by their last progress. */
-	for (size_t i = 0; i < c->a->hang.nstuck && i < 4 && !c->a->first.set; i++)
+	for (size_t i = 0; !rc && i < c->a->hang.nstuck && i < 4 && !c->a->first.set; i++)
 		finding_add(c->a, "straggler", "warning",
 			    fl_xasprintf("rank %lld never reached the collective the others waited in",
 					 (long long)c->a->hang.stuck[i]));
 	return rc;
+}
+
+/* world = TP x PP x CP x DP (expert parallelism splits the data-parallel
+ * ranks, it does not multiply them), checked on stated sizes only: a
+ * derived DP satisfies it by construction. */
+static void parallel_sizes(struct fl_analysis *a)
+{
+	const struct fl_config *k = &a->config;
+	int64_t cp = k->context_parallel_size > 0 ? k->context_parallel_size : 1;
+	int64_t tp = k->tensor_parallel_size, pp = k->pipeline_parallel_size;
+	if (k->world_size <= 0 || (tp <= 0 && pp <= 0))
+		return;
+	tp = tp > 0 ? tp : 1;
+	pp = pp > 0 ? pp : 1;
+	if (k->data_parallel_size <= 0) {
+		/* no DP could be derived: the model-parallel sizes do not divide the world */
+		if (k->world_size % (tp * pp * cp) != 0)
+			finding_add(a, "parallel_size_mismatch", "warning",
+				    fl_xasprintf("world size %lld is not a multiple of tensor %lld x "
+						 "pipeline %lld x context %lld = %lld",
+						 (long long)k->world_size, (long long)tp, (long long)pp,
+						 (long long)cp, (long long)(tp * pp * cp)));
+		return;
+	}
+	if (k->derived & FL_CFG_DERIVED_DP)
+		return;
+	int64_t product = tp * pp * cp * k->data_parallel_size;
+	if (product == k->world_size)
+		return;
+	finding_add(a, "parallel_size_mismatch", "warning",
+		    fl_xasprintf("world size %lld differs from tensor %lld x pipeline %lld x context "
+				 "%lld x data parallel %lld = %lld",
+				 (long long)k->world_size, (long long)tp, (long long)pp, (long long)cp,
+				 (long long)k->data_parallel_size, (long long)product));
 }
 
 static int batch_config(struct ctx *c)
@@ -296,9 +554,13 @@ static int batch_config(struct ctx *c)
 	    k->global_batch_size != k->micro_batch_size * k->grad_accum_steps * k->data_parallel_size)
 		finding_add(c->a, "gbs_mismatch", "warning",
 			    fl_xasprintf("global batch size %lld differs from micro batch %lld x "
-					 "accumulation %lld x data parallel %lld",
+					 "accumulation %lld x data parallel %lld%s = %lld",
 					 (long long)k->global_batch_size, (long long)k->micro_batch_size,
-					 (long long)k->grad_accum_steps, (long long)k->data_parallel_size));
+					 (long long)k->grad_accum_steps, (long long)k->data_parallel_size,
+					 k->derived & FL_CFG_DERIVED_DP ? " (from the world size)" : "",
+					 (long long)(k->micro_batch_size * k->grad_accum_steps *
+						     k->data_parallel_size)));
+	parallel_sizes(c->a);
 	struct fl_stmt *st;
 	int rc = q_row(c, Q_RANKS_PER_HOST, &st);
 	if (rc)
@@ -315,6 +577,7 @@ static int batch_config(struct ctx *c)
 
 int findings_collect(struct ctx *c)
 {
+	mfu_compute(c);
 	int (*const passes[])(struct ctx *) = { socket_fallback, version_mismatch, nonfinite,
 						 loss_spike, loss_scale, xids };
 	int rc = FL_OK;
@@ -323,7 +586,8 @@ int findings_collect(struct ctx *c)
 	if (rc)
 		return rc;
 	skew(c);
-	rc = throughput(c);
+	low_mfu(c);
+	rc = throughput_drop(c);
 	if (!rc)
 		rc = straggler(c);
 	return rc ? rc : batch_config(c);
@@ -368,48 +632,18 @@ int training_collect(struct ctx *c)
 	t->tflops_per_gpu = significant(col_double(st, 2));
 	t->mfu = significant(col_double(st, 3));
 	t->loss_scale_last = significant(col_double(st, 4));
+	t->lr_last = significant(col_double(st, 5));
+	t->grad_norm_last = significant(col_double(st, 6));
+	t->iter_ms_last = significant(col_double(st, 7));
 	fl_stmt_free(st);
 	if (t->loss_scale_last != t->loss_scale_last)
 		t->loss_scale_last = overflow_scale;
-	return FL_OK;
-}
-
-static bool truthy(const char *v)
-{
-	return v && (!strcmp(v, "true") || !strcmp(v, "1"));
-}
-
-int config_collect(struct ctx *c)
-{
-	struct fl_config *k = &c->a->config;
-	struct fl_stmt *st;
-	int rc = q_row(c, Q_CONFIG, &st);
-	if (rc)
+	if ((rc = q_row(c, Q_MODEL, &st)))
 		return rc;
-	int64_t *ints[] = { &k->micro_batch_size, &k->grad_accum_steps, &k->global_batch_size,
-			    &k->data_parallel_size, &k->tensor_parallel_size,
-			    &k->pipeline_parallel_size, &k->seq_length, &k->world_size };
-	int col = 0;
-	for (; col < (int)(sizeof(ints) / sizeof(ints[0])); col++)
-		*ints[col] = col_int(st, col, -1);
-	const char *fp16 = fl_stmt_null(st, col) ? NULL : fl_stmt_text(st, col);
-	col++;
-	if (!k->dtype && truthy(fp16))
-		k->dtype = fl_xstrdup("fp16");
-	const char *bf16 = fl_stmt_null(st, col) ? NULL : fl_stmt_text(st, col);
-	col++;
-	if (!k->dtype && truthy(bf16))
-		k->dtype = fl_xstrdup("bf16");
-	k->activation_checkpointing = dup_or_null(st, col++);
-	/* world size: the configuration's, else NCCL's, else the process group's */
-	if (k->world_size < 0)
-		k->world_size = col_int(st, col, -1);
-	col++;
-	if (k->world_size < 0)
-		k->world_size = col_int(st, col, -1);
-	col++;
-	k->nccl_version = dup_or_null(st, col++);
-	assert(col == fl_stmt_columns(st));
+	t->params = col_double(st, 0);
+	t->gpu = dup_or_null(st, 1);
 	fl_stmt_free(st);
+	t->mfu_peak_tflops = NAN;
+	t->mfu_source = t->mfu_peak_dtype = NULL;
 	return FL_OK;
 }

@@ -209,12 +209,19 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	const struct fl_config *k = &a->config;
 	fl_buf_printf(b, ",[%lld,%lld,%lld,", (long long)t->last_step,
 		      (long long)t->first_nonfinite_step, (long long)t->steps);
-	const double d[] = { t->loss_last, t->tokens_per_s_per_gpu, t->tflops_per_gpu, t->mfu,
-			     t->loss_scale_last };
+	const double d[] = { t->loss_last,	t->tokens_per_s_per_gpu, t->tflops_per_gpu,
+			     t->mfu,		t->loss_scale_last,	  t->lr_last,
+			     t->grad_norm_last, t->iter_ms_last,	  t->params,
+			     t->mfu_peak_tflops };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++) {
 		if (i)
 			fl_buf_addc(b, ',');
 		put_double(b, d[i]);
+	}
+	const char *s[] = { t->mfu_source, t->mfu_peak_dtype, t->gpu };
+	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
+		fl_buf_addc(b, ',');
+		put_str(b, s[i]);
 	}
 	fl_buf_printf(b, "],[%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,", (long long)k->micro_batch_size,
 		      (long long)k->grad_accum_steps, (long long)k->global_batch_size,
@@ -226,6 +233,10 @@ static void put_numbers(struct fl_buf *b, const struct fl_analysis *a)
 	put_str(b, k->activation_checkpointing);
 	fl_buf_addc(b, ',');
 	put_str(b, k->nccl_version);
+	fl_buf_printf(b, ",%lld,%lld,", (long long)k->context_parallel_size,
+		      (long long)k->expert_parallel_size);
+	put_str(b, k->sharding);
+	fl_buf_printf(b, ",%u", k->derived);
 	/* the world: stated size (runs.ranks when none), ranks seen */
 	fl_buf_printf(b, "],[%lld,%lld]", (long long)a->nranks, (long long)a->nranks_seen);
 }
@@ -594,10 +605,15 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	t->last_step = fl_stmt_int(st, col++);
 	t->first_nonfinite_step = fl_stmt_int(st, col++);
 	t->steps = fl_stmt_int(st, col++);
-	double *d[] = { &t->loss_last, &t->tokens_per_s_per_gpu, &t->tflops_per_gpu, &t->mfu,
-			&t->loss_scale_last };
+	double *d[] = { &t->loss_last,	    &t->tokens_per_s_per_gpu, &t->tflops_per_gpu,
+			&t->mfu,	    &t->loss_scale_last,      &t->lr_last,
+			&t->grad_norm_last, &t->iter_ms_last,	      &t->params,
+			&t->mfu_peak_tflops };
 	for (size_t i = 0; i < sizeof(d) / sizeof(d[0]); i++)
 		*d[i] = get_double(st, col++);
+	t->mfu_source = intern(a, st, col++);
+	t->mfu_peak_dtype = intern(a, st, col++);
+	t->gpu = dup_or_null(st, col++);
 	struct fl_config *k = &a->config;
 	int64_t *n[] = { &k->micro_batch_size, &k->grad_accum_steps, &k->global_batch_size,
 			 &k->data_parallel_size, &k->tensor_parallel_size, &k->pipeline_parallel_size,
@@ -607,6 +623,10 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	k->dtype = dup_or_null(st, col++);
 	k->activation_checkpointing = dup_or_null(st, col++);
 	k->nccl_version = dup_or_null(st, col++);
+	k->context_parallel_size = fl_stmt_int(st, col++);
+	k->expert_parallel_size = fl_stmt_int(st, col++);
+	k->sharding = dup_or_null(st, col++);
+	k->derived = (unsigned)fl_stmt_int(st, col++);
 	a->nranks = fl_stmt_int(st, col++);
 	a->nranks_seen = fl_stmt_int(st, col++);
 	h->onset_ts = get_int(st, col++);

@@ -263,9 +263,30 @@ static size_t cri_stream(const char *s, size_t n)
 	return 9;
 }
 
+/* SageMaker's mpirun tag `[1,mpirank:3,algo-2]`: the rank after
+ * `mpirank:`, then the host (its offset in *host). Returns the rank's
+ * offset, 0 if not this form. */
+static size_t sagemaker_rank(const char *s, size_t end, size_t *host)
+{
+	static const char key[] = ",mpirank:";
+	for (size_t k = 1; k + sizeof(key) - 1 < end; k++) {
+		if (memcmp(s + k, key, sizeof(key) - 1) != 0)
+			continue;
+		size_t r = k + sizeof(key) - 1, h = r;
+		while (h < end && is_digit(s[h]))
+			h++;
+		if (h == r || h >= end || s[h] != ',' || h + 1 == end)
+			return 0;
+		*host = h + 1;
+		return r;
+	}
+	return 0;
+}
+
 /* Open MPI `--tag-output` `[1,3]<stderr>:`, PRRTE's `--output tag`
- * `[prterun-f5n18-100629@1,3]<stdout>: ` and horovodrun's `[3]<stderr>:`:
- * the number before `]` is the rank in MPI_COMM_WORLD. */
+ * `[prterun-f5n18-100629@1,3]<stdout>: `, horovodrun's `[3]<stderr>:` and
+ * SageMaker's `[1,mpirank:3,algo-2]<stderr>:`: the number before `]` (or
+ * after `mpirank:`) is the rank in MPI_COMM_WORLD. */
 static size_t mpi_tag(const char *s, size_t n, struct fl_attr *a)
 {
 	const char *close = memchr(s, ']', n < 96 ? n : 96);
@@ -274,8 +295,11 @@ static size_t mpi_tag(const char *s, size_t n, struct fl_attr *a)
 	size_t end = (size_t)(close - s), j = end;
 	while (j > 1 && is_digit(s[j - 1]))
 		j--;
-	if (j == end || (s[j - 1] != ',' && s[j - 1] != '['))
+	size_t sm = 0, host = 0;
+	if ((j == end || (s[j - 1] != ',' && s[j - 1] != '[')) && !(sm = sagemaker_rank(s, end, &host)))
 		return 0;
+	if (sm)
+		j = sm;
 	size_t i = end + 1;
 	if (n - i < 10 || memcmp(s + i, "<std", 4) != 0)
 		return 0;
@@ -290,6 +314,10 @@ static size_t mpi_tag(const char *s, size_t n, struct fl_attr *a)
 	if (!read_int(s, n, &j, 7, &r))
 		return 0;
 	a->rank = r;
+	if (host) {
+		a->host = s + host;
+		a->host_len = end - host;
+	}
 	/* PRRTE puts a space after the tag; the older tags do not, and a
 	 * space there is the message's own indentation. */
 	bool prrte = memchr(s, '@', end) != NULL;

@@ -3,7 +3,7 @@
  * fields.c - typed values of captures.
  *
  * Log numbers come in every spelling: `1,234.56`, `2.345678E+00`, `nan`,
- * `-inf`, `NaN`, `2.00 GiB`, `12.3GB`, `53312244kB`, `0x1f`. Each capture
+ * `-inf`, `NaN`, `634K` (a float with a metric suffix), `2.00 GiB`, `12.3GB`, `53312244kB`, `0x1f`. Each capture
  * is parsed by the type its pattern declares; a value that does not parse
  * is kept as text and flagged, never dropped.
  * Tested by: tests/unit/test_extract.c
@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -87,6 +88,26 @@ static double decimal(const char *s, char **end)
 	return strtod(s, end);
 }
 
+/* The power of ten of a metric suffix that ends a number (nanotron's
+ * human_format: `634K`, `85.8G`, `11.5K`; `B` is its older billions), or 0
+ * when s is not exactly one such letter. Decimal, not binary: these are
+ * counts and rates, not sizes (sizes are FL_FT_SIZE's). */
+static int si_exponent(const char *s)
+{
+	static const char letters[] = "KMGBTP";
+	static const int exponent[] = { 3, 6, 9, 9, 12, 15 };
+	const char *c = s[0] && !s[1] ? strchr(letters, s[0]) : NULL;
+	return c ? exponent[c - letters] : 0;
+}
+
+/* digits (n bytes) times 10^e, rounded once as strtod() rounds `<digits>e<e>`. */
+static double scaled(const char *digits, size_t n, int e)
+{
+	char tmp[160];
+	snprintf(tmp, sizeof(tmp), "%.*se%d", (int)n, digits, e);
+	return strtod(tmp, NULL);
+}
+
 static bool parse_float(const char *buf, double *out)
 {
 	const char *p = buf;
@@ -107,6 +128,11 @@ static bool parse_float(const char *buf, double *out)
 		return false;
 	if (*end == '%' && end[1] == '\0')
 		end++;
+	int e = si_exponent(end);
+	if (e) {
+		*out = scaled(buf, (size_t)(end - buf), e);
+		return true;
+	}
 	if (*end)
 		return false;
 	*out = v;

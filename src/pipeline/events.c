@@ -58,13 +58,18 @@ static const char *nonfinite_name(bool has, double v)
 	return NULL;
 }
 
-/* Column of a step capture, -1 for none; mfu_pct is mfu in percent. */
+/* Column of a step capture, -1 for none; mfu_pct is mfu in percent,
+ * iter_s the iteration time in seconds (NeMo, DeepSpeed's pipeline). */
 static int step_col(const char *name, double *scale)
 {
 	*scale = 1;
 	if (!strcmp(name, "mfu_pct")) {
 		*scale = 0.01;
 		return FL_STEP_MFU;
+	}
+	if (!strcmp(name, "iter_s")) {
+		*scale = 1000;
+		return FL_STEP_ITER_MS;
 	}
 	for (int c = 0; c < FL_STEP_NCOLS; c++)
 		if (name[0] == STEP_NAMES[c][0] && !strcmp(name, STEP_NAMES[c]))

@@ -295,7 +295,42 @@ static void training(struct fl_buf *b, const struct fl_training *t)
 	num_or_null(b, t->mfu);
 	key(b, "loss_scale_last", &f);
 	num_or_null(b, t->loss_scale_last);
+	/* extensions (docs/TRAINING.md) */
+	key(b, "lr_last", &f);
+	num_or_null(b, t->lr_last);
+	key(b, "grad_norm_last", &f);
+	num_or_null(b, t->grad_norm_last);
+	key(b, "params", &f);
+	num_or_null(b, t->params);
+	key(b, "gpu", &f);
+	str_or_null(b, t->gpu);
+	key(b, "mfu_source", &f);
+	str_or_null(b, t->mfu_source);
+	key(b, "mfu_peak_tflops", &f);
+	num_or_null(b, t->mfu_peak_tflops);
+	key(b, "mfu_peak_dtype", &f);
+	str_or_null(b, t->mfu_peak_dtype);
 	fl_buf_addc(b, '}');
+}
+
+/* The names of the values computed rather than logged. */
+static void derived(struct fl_buf *b, unsigned bits)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} names[] = { { FL_CFG_DERIVED_GAS, "grad_accum_steps" },
+		      { FL_CFG_DERIVED_GBS, "global_batch_size" },
+		      { FL_CFG_DERIVED_DP, "data_parallel_size" } };
+	bool first = true;
+	fl_buf_addc(b, '[');
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!(bits & names[i].bit))
+			continue;
+		fl_buf_printf(b, "%s\"%s\"", first ? "" : ",", names[i].name);
+		first = false;
+	}
+	fl_buf_addc(b, ']');
 }
 
 static void config(struct fl_buf *b, const struct fl_config *k)
@@ -324,6 +359,15 @@ static void config(struct fl_buf *b, const struct fl_config *k)
 	str_or_null(b, k->nccl_version);
 	key(b, "world_size", &f);
 	int_or_null(b, k->world_size);
+	/* extensions of the contract's set */
+	key(b, "context_parallel_size", &f);
+	int_or_null(b, k->context_parallel_size);
+	key(b, "expert_parallel_size", &f);
+	int_or_null(b, k->expert_parallel_size);
+	key(b, "sharding", &f);
+	str_or_null(b, k->sharding);
+	key(b, "derived", &f);
+	derived(b, k->derived);
 	fl_buf_addc(b, '}');
 }
 

@@ -268,3 +268,193 @@ Test(findings, step_sums_spilled_early_still_add_up, .timeout = 60)
 	free(dir);
 	fl_session_release(&a);
 }
+
+static double jump_loss(int i) { return i >= 25 ? 9.5 : flat_loss(i); }
+static double spike_then_nan(int i) { return i == 30 ? NAN : spike_loss(i); }
+
+/* A spike is a loss that comes back: one that jumps and stays up, or a
+ * run that went NaN, is a divergence, not a spike. */
+Test(findings, loss_spike_needs_recovery_and_no_nan, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "jump");
+	write_steps(a.dir, 32, jump_loss, steady_tps, good_mfu);
+	json_t *r = analyze_dir(&a);
+	cr_expect(!has_finding(r, "loss_spike"), "a loss that stays at 9.5 did not recover");
+	json_decref(r);
+	struct fl_session b;
+	fl_session_init(&b, "spikenan");
+	write_steps(b.dir, 32, spike_then_nan, steady_tps, good_mfu);
+	r = analyze_dir(&b);
+	cr_expect(!has_finding(r, "loss_spike"), "a run that went NaN has no spike");
+	cr_expect(has_finding(r, "nonfinite_loss"));
+	json_decref(r);
+	struct fl_session c;
+	fl_session_init(&c, "spikemsg");
+	write_steps(c.dir, 32, spike_loss, steady_tps, good_mfu);
+	r = analyze_dir(&c);
+	json_t *f = json_array_get(json_object_get(r, "findings"), 0);
+	const char *msg = json_string_value(json_object_get(f, "message"));
+	cr_expect(msg && strstr(msg, "at step 25") && strstr(msg, "by step 26"), "%s", msg);
+	cr_expect_eq(json_array_size(json_object_get(f, "evidence")), 1);
+	json_decref(r);
+	fl_session_release(&a);
+	fl_session_release(&b);
+	fl_session_release(&c);
+}
+
+static const char *finding_message(json_t *r, const char *id)
+{
+	size_t i;
+	json_t *f;
+	json_array_foreach(json_object_get(r, "findings"), i, f)
+		if (!strcmp(json_string_value(json_object_get(f, "id")), id))
+			return json_string_value(json_object_get(f, "message"));
+	return NULL;
+}
+
+Test(findings, throughput_drop_says_from_when_and_how_much, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "dropmsg");
+	write_steps(a.dir, 32, flat_loss, falling_tps, good_mfu);
+	json_t *r = analyze_dir(&a);
+	const char *msg = finding_message(r, "throughput_drop");
+	cr_assert(msg);
+	cr_expect(strstr(msg, "from step 25") && strstr(msg, "down 58%"), "%s", msg);
+	json_decref(r);
+	fl_session_release(&a);
+}
+
+/* torchtitan lines without mfu, after its device and model-size lines. */
+static void write_unmeasured(const char *dir, const char *gpu_line, int tps)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/rank0.log", dir);
+	FILE *fp = fopen(path, "w");
+	cr_assert(fp);
+	if (gpu_line)
+		fprintf(fp, "%s\n", gpu_line);
+	fprintf(fp, "[rank0]:[titan] 2026-11-30 11:59:58,000 - root - INFO - Model llama3 8B size: "
+		    "8,030,261,248 total parameters\n");
+	for (int i = 1; i <= 20; i++)
+		fprintf(fp,
+			"[rank0]:[titan] 2026-11-30 12:00:%02d,000 - root - INFO - step: %2d  loss: %8.5f"
+			"  grad_norm:  1.2345  memory: 45.12GiB(56.98%%)  tps: %d,%03d  tflops: 210.00\n",
+			i, i, flat_loss(i), tps / 1000, tps % 1000);
+	fclose(fp);
+}
+
+/* MFU = 6 x params x tokens/s per GPU / the GPU's dense peak, when the
+ * framework logs none; without a GPU the logs name, there is none. */
+Test(findings, mfu_computed_from_params_and_peak, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "mfucomp");
+	write_unmeasured(a.dir, "[rank0]:[titan] 2026-11-30 11:59:57,000 - root - INFO - CUDA capacity: "
+			    "NVIDIA H100 80GB HBM3 with 79.18GiB memory", 5000);
+	json_t *r = analyze_dir(&a);
+	json_t *t = json_object_get(r, "training");
+	double want = 6.0 * 8030261248.0 * 5000 / 989.4e12;
+	cr_expect(fabs(json_number_value(json_object_get(t, "mfu")) - want) < 1e-9);
+	cr_expect_str_eq(json_string_value(json_object_get(t, "mfu_source")), "params");
+	cr_expect(json_number_value(json_object_get(t, "mfu_peak_tflops")) == 989.4);
+	cr_expect_str_eq(json_string_value(json_object_get(t, "gpu")), "NVIDIA H100 80GB HBM3");
+	const char *msg = finding_message(r, "low_mfu");
+	cr_assert(msg, "24%% is under 30%%");
+	cr_expect(strstr(msg, "needs work") && strstr(msg, "989.4 TFLOPS"), "%s", msg);
+	json_decref(r);
+
+	struct fl_session b;
+	fl_session_init(&b, "mfunogpu");
+	write_unmeasured(b.dir, NULL, 5000);
+	r = analyze_dir(&b);
+	cr_expect(json_is_null(json_object_get(json_object_get(r, "training"), "mfu")));
+	cr_expect(!has_finding(r, "low_mfu"), "no GPU named: no MFU to judge");
+	json_decref(r);
+
+	struct fl_session c;
+	fl_session_init(&c, "mfugood");
+	write_unmeasured(c.dir, "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-5ba8b2a5-2fcb-6bd6-1f7e-2a67c6a7c2f1)",
+			 3000);
+	r = analyze_dir(&c);
+	t = json_object_get(r, "training");
+	cr_expect(fabs(json_number_value(json_object_get(t, "mfu")) -
+		       6.0 * 8030261248.0 * 3000 / 311.9e12) < 1e-9);
+	cr_expect(!has_finding(r, "low_mfu"), "46%% on an A100 is not low");
+	json_decref(r);
+	fl_session_release(&a);
+	fl_session_release(&b);
+	fl_session_release(&c);
+}
+
+/* Megatron's straggler detector line, rank `slow` at `hi` ms. */
+static void detector_line(FILE *fp, int minute, int slow, double hi)
+{
+	fprintf(fp,
+		" 0: INFO:megatron.core.utils:[2024-03-14 23:%02d:56] | MnRtt/Rnk: 3453.08ms/8 | "
+		"MxRtt/Rnk: %.2fms/%d | MnPwr/Rnk: 601796W/8 | MxPwr/Rnk: 683801W/18 | MnTmp/Rnk: "
+		"52C/0 | MxTmp/Rnk: 65C/21 | MnUtl/Rnk: 97%%/8 | MxUtl/Rnk: 100%%/6 | MnClk/Rnk: "
+		"1950MHz/28 | MxClk/Rnk: 1980MHz/0 | MnDRtt/Rnk: 14.27ms/23 | MxDRtt/Rnk: 34.65ms/3 | "
+		"MnEtpt/Rnk: 296.02TF/0 | MxEtpt/Rnk: 297.32TF/8\n",
+		minute, hi, slow);
+}
+
+Test(findings, straggler_named_by_the_straggler_detector, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "rtt");
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/rank0.log", a.dir);
+	FILE *fp = fopen(path, "w");
+	cr_assert(fp);
+	for (int m = 0; m < 4; m++)
+		detector_line(fp, m, 13, 4610.5);
+	fclose(fp);
+	json_t *r = analyze_dir(&a);
+	const char *msg = finding_message(r, "straggler");
+	cr_assert(msg);
+	cr_expect(strstr(msg, "rank 13") && strstr(msg, "4 of 4"), "%s", msg);
+	json_decref(r);
+
+	struct fl_session b;
+	fl_session_init(&b, "rttok");
+	snprintf(path, sizeof(path), "%s/rank0.log", b.dir);
+	fp = fopen(path, "w");
+	cr_assert(fp);
+	for (int m = 0; m < 4; m++)
+		detector_line(fp, m, m, 3468.20);
+	fclose(fp);
+	r = analyze_dir(&b);
+	cr_expect(!has_finding(r, "straggler"), "0.4%% between fastest and slowest is noise");
+	json_decref(r);
+	fl_session_release(&a);
+	fl_session_release(&b);
+}
+
+/* Ranks that each log their steps: one whose last step is far behind. */
+Test(findings, straggler_by_last_progress, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "lag");
+	char *dir = bundle_dir(&t);
+	char path[4200];
+	for (int rank = 0; rank < 4; rank++) {
+		snprintf(path, sizeof(path), "%s/rank%d.log", dir, rank);
+		FILE *fp = fopen(path, "w");
+		cr_assert(fp);
+		char prefix[16];
+		snprintf(prefix, sizeof(prefix), "[rank%d]:", rank);
+		for (int i = 1; i <= (rank == 2 ? 20 : 40); i++)
+			step_line(fp, prefix, i, flat_loss(i), 10050, 41.5);
+		fclose(fp);
+	}
+	json_t *r = fl_session_analyze(&t, dir, "--no-keep", NULL);
+	const char *msg = finding_message(r, "straggler");
+	cr_assert(msg);
+	cr_expect(strstr(msg, "rank 2") && strstr(msg, "step 20") && strstr(msg, "step 40"), "%s",
+		  msg);
+	json_decref(r);
+	free(dir);
+	fl_session_release(&t);
+}

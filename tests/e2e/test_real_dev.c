@@ -28,6 +28,8 @@ static const char *const CAUSE_MISSES[] = {
 	"accelerate-1519",	 /* OOM named only in the thread title */
 	"deepspeed-4890",	 /* fingerprints at different seqs, no timeout line: no hang source */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
+	"litgpt-185",		 /* lit-gpt's `iter N step M: loss nan` lines are no step format the
+				    patterns know yet */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
@@ -35,6 +37,8 @@ static const char *const CAUSE_MISSES[] = {
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
 	"pytorch-38702",	 /* bootstrap connect refused: nccl_init_error by contract, the
 				    thread blames the network */
+	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
+				    the start of the agent's traceback are left */
 	"pytorch-68893",	 /* the veth interface is listed, the failure was cut */
 };
 

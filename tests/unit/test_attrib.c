@@ -320,6 +320,9 @@ static struct simple_case simple_cases[] = {
 	  "NCCL_DEBUG=INFO for details)", 1, -1, "",
 	  "RuntimeError: ncclCommInitRank failed: unhandled cuda error (run with NCCL_DEBUG=INFO "
 	  "for details)" },
+	/* SageMaker's mpirun tag: rank and host (a SageMaker example log, find_string) */
+	{ "[1,mpirank:0,algo-1]<stderr>:Num processes: 8", 0, -1, "algo-1", "Num processes: 8" },
+	{ "[1,mpirank:7,algo-2]<stderr>:Process index: 7", 7, -1, "algo-2", "Process index: 7" },
 	/* not a tag: a list printed by a program */
 	{ "[1, 2]<x>: y", -1, -1, "", "[1, 2]<x>: y" },
 	/* slurmstepd of a multiple-slurmd build (dask-jobqueue logs, find_string) */

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_config.c - the run's configuration end to end: remediation in the
+ * run's own numbers (scenarios 33 and 34), nothing said twice, and the
+ * configuration findings on small logs the test writes, each with a
+ * consistent control that must not raise them.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fl_test.h"
+
+/* analyze PATH (a bundle directory or one log) into dir/report.json */
+static json_t *analyze(const char *dir, const char *path)
+{
+	char db[4096], out[4096];
+	snprintf(db, sizeof(db), "%s/fl.db", dir);
+	snprintf(out, sizeof(out), "%s/report.json", dir);
+	const char *args[] = { "analyze", path, "--db", db, "--no-keep", "--format", "json", "-o", out,
+			       NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "analyze %s failed", path);
+	json_t *r = json_load_file(out, 0, NULL);
+	cr_assert(r, "no JSON report for %s", path);
+	return r;
+}
+
+static json_t *analyze_scenario(const char *name)
+{
+	char *dir = fl_test_tmpdir(name);
+	char bundle[4096];
+	snprintf(bundle, sizeof(bundle), "%s/scenarios/%s/bundle", FL_TESTDATA_DIR, name);
+	json_t *r = analyze(dir, bundle);
+	free(dir);
+	return r;
+}
+
+/* analyze a one-file bundle holding text */
+static json_t *analyze_text(const char *name, const char *text)
+{
+	char *dir = fl_test_tmpdir(name);
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/train.log", dir);
+	cr_assert(fl_test_write(path, text, strlen(text)));
+	json_t *r = analyze(dir, path);
+	free(dir);
+	return r;
+}
+
+static json_t *finding(json_t *r, const char *id)
+{
+	size_t i;
+	json_t *f;
+	json_array_foreach(json_object_get(r, "findings"), i, f)
+		if (!strcmp(json_string_value(json_object_get(f, "id")), id))
+			return f;
+	return NULL;
+}
+
+static const char *config_str(json_t *r, const char *key)
+{
+	return json_string_value(json_object_get(json_object_get(r, "config"), key));
+}
+
+static json_int_t config_int(json_t *r, const char *key)
+{
+	json_t *v = json_object_get(json_object_get(r, "config"), key);
+	return json_is_integer(v) ? json_integer_value(v) : -1;
+}
+
+/* The remediation line of the likely cause that contains needle. */
+static const char *remedy_with(json_t *r, const char *needle)
+{
+	json_t *rem = json_object_get(json_object_get(json_object_get(r, "verdict"), "likely_cause"),
+				      "remediation");
+	size_t i;
+	json_t *s;
+	json_array_foreach(rem, i, s)
+		if (strstr(json_string_value(s), needle))
+			return json_string_value(s);
+	return NULL;
+}
+
+/* No remediation line appears twice in the likely and other causes. */
+static void expect_no_repeats(json_t *r)
+{
+	json_t *v = json_object_get(r, "verdict");
+	json_t *all = json_array();
+	json_array_append(all, json_object_get(v, "likely_cause"));
+	json_array_extend(all, json_object_get(v, "other_causes"));
+	size_t i, j, k, l;
+	json_t *a, *b, *x, *y;
+	json_array_foreach(all, i, a)
+		json_array_foreach(json_object_get(a, "remediation"), j, x)
+			json_array_foreach(all, k, b)
+				json_array_foreach(json_object_get(b, "remediation"), l, y)
+					if (k > i || (k == i && l > j))
+						cr_expect(strcmp(json_string_value(x), json_string_value(y)) != 0,
+							  "said twice: %s", json_string_value(x));
+	json_decref(all);
+}
+
+Test(config, megatron_oom_remediation_in_the_runs_numbers, .timeout = 60)
+{
+	json_t *r = analyze_scenario("33-megatron-oom-config");
+	const char *b = remedy_with(r, "micro batch size 2 (now 4)");
+	cr_assert(b, "no concrete micro batch line");
+	cr_expect(strstr(b, "gradient accumulation 128 (now 64)") && strstr(b, "global batch of 1024"),
+		  "%s", b);
+	cr_expect(remedy_with(r, "activation checkpointing is off"));
+	cr_expect(remedy_with(r, "--use-distributed-optimizer"));
+	/* the generic lines they make concrete are gone */
+	cr_expect_null(remedy_with(r, "lower the micro batch size"));
+	cr_expect_null(remedy_with(r, "enable activation checkpointing (recompute)"));
+	cr_expect_null(remedy_with(r, "shard parameters, gradients and optimizer state"));
+	expect_no_repeats(r);
+	json_decref(r);
+}
+
+Test(config, deepspeed_gbs_mismatch_with_numbers, .timeout = 60)
+{
+	json_t *r = analyze_scenario("34-hf-deepspeed-gbs");
+	json_t *f = finding(r, "gbs_mismatch");
+	cr_assert(f);
+	const char *msg = json_string_value(json_object_get(f, "message"));
+	cr_expect(strstr(msg, "256") && strstr(msg, "= 512"), "%s", msg);
+	cr_expect(remedy_with(r, "keep 256 with gradient accumulation 4"));
+	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
+	cr_expect(finding(r, "fp16_in_use"));
+	expect_no_repeats(r);
+	json_decref(r);
+}
+
+/* Lightning's precision banner decides fp16_in_use. */
+Test(config, lightning_precision, .timeout = 60)
+{
+	static const char fp16[] = "Using 16bit Automatic Mixed Precision (AMP)\n"
+				   "GPU available: True (cuda), used: True\n"
+				   "TPU available: False, using: 0 TPU cores\n"
+				   "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/8\n";
+	json_t *r = analyze_text("lightning-fp16", fp16);
+	cr_expect_str_eq(config_str(r, "dtype"), "fp16");
+	cr_expect(finding(r, "fp16_in_use"));
+	json_decref(r);
+
+	static const char bf16[] = "Using bfloat16 Automatic Mixed Precision (AMP)\n"
+				   "GPU available: True (cuda), used: True\n"
+				   "TPU available: False, using: 0 TPU cores\n"
+				   "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/8\n";
+	r = analyze_text("lightning-bf16", bf16);
+	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
+	cr_expect_null(finding(r, "fp16_in_use"));
+	json_decref(r);
+}
+
+/* A Megatron command line whose TP x PP does not divide the launched world,
+ * and the same job on a world it divides. */
+Test(config, parallel_size_mismatch, .timeout = 60)
+{
+	static const char bad[] =
+		"+ torchrun --nnodes=3 --nproc_per_node=8 --node_rank=0 --master_addr=10.1.0.4 "
+		"--master_port=6000 pretrain_gpt.py --tensor-model-parallel-size 8 "
+		"--pipeline-model-parallel-size 2 --num-layers 32 --seq-length 4096 "
+		"--micro-batch-size 1 --global-batch-size 64 --bf16\n";
+	json_t *r = analyze_text("layout-bad", bad);
+	json_t *f = finding(r, "parallel_size_mismatch");
+	cr_assert(f, "24 ranks are not a multiple of 8 x 2");
+	cr_expect(strstr(json_string_value(json_object_get(f, "message")), "24"));
+	cr_expect_eq(config_int(r, "tensor_parallel_size"), 8);
+	cr_expect_eq(config_int(r, "world_size"), 24);
+	json_decref(r);
+
+	static const char good[] =
+		"+ torchrun --nnodes=4 --nproc_per_node=8 --node_rank=0 --master_addr=10.1.0.4 "
+		"--master_port=6000 pretrain_gpt.py --tensor-model-parallel-size 8 "
+		"--pipeline-model-parallel-size 2 --num-layers 32 --seq-length 4096 "
+		"--micro-batch-size 1 --global-batch-size 64 --bf16\n";
+	r = analyze_text("layout-good", good);
+	cr_expect_null(finding(r, "parallel_size_mismatch"));
+	cr_expect_null(finding(r, "gbs_mismatch"));
+	cr_expect_eq(config_int(r, "data_parallel_size"), 2, "32 / (8 x 2)");
+	cr_expect_eq(config_int(r, "grad_accum_steps"), 32, "64 / (1 x 2)");
+	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
+	json_decref(r);
+}
