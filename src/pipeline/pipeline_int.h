@@ -301,6 +301,9 @@ void telemetry_file_begin(struct telemetry *t, int64_t file_id);
  * (the member's first non-blank line decides); false: a log line. */
 bool telemetry_line(struct telemetry *t, const struct fl_line *l, const struct fl_attr *a);
 void telemetry_file_end(struct telemetry *t);
+/* Slot i of t->gpus: its buckets and samples (0 for an empty slot); for
+ * tests/fuzz/fuzz_telemetry.c, which checks the fold's bound. */
+void telemetry_gpu_counts(const struct telemetry *t, size_t i, size_t *buckets, int64_t *samples);
 /* Writes the run's gpu_samples rows. */
 int telemetry_flush(struct telemetry *t, struct fl_store *s, int64_t run_id, struct fl_err *err);
 

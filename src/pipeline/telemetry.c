@@ -174,6 +174,15 @@ static void sample_add(struct telemetry *t, const struct tele_sample *s)
 	}
 }
 
+void telemetry_gpu_counts(const struct telemetry *t, size_t i, size_t *buckets, int64_t *samples)
+{
+	const struct gpu_agg *g = keymap_at(&t->gpus, i);
+	*buckets = g ? g->nb : 0;
+	*samples = 0;
+	for (size_t k = 0; g && k < g->nb; k++)
+		*samples += g->b[k].n;
+}
+
 int telemetry_flush(struct telemetry *t, struct fl_store *s, int64_t run_id, struct fl_err *err)
 {
 	for (size_t i = 0; i < t->gpus.cap; i++) {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the seed corpus of every fuzz target from testdata/ and patterns/:
 #   make_seeds.sh SOURCE_DIR OUT
-# writes OUT/<target>/ for linesplit, attrib, match, patfile, bundle and serve.
+# writes OUT/<target>/ for linesplit, attrib, match, patfile, bundle, serve and
+# telemetry.
 # Seeds are small (a few KiB) so that the fuzzer mutates them quickly;
 # archives are built here, at run time, so none is committed.
 set -eu
@@ -9,7 +10,8 @@ src=$1
 out=$2
 sc=$src/testdata/scenarios
 rm -rf "$out"
-mkdir -p "$out/linesplit" "$out/attrib" "$out/match" "$out/patfile" "$out/bundle" "$out/serve"
+mkdir -p "$out/linesplit" "$out/attrib" "$out/match" "$out/patfile" "$out/bundle" "$out/serve" \
+	"$out/telemetry"
 
 # serve: method, path, Authorization, Content-Disposition, a size, one per
 # line (tests/fuzz/fuzz_serve.c), as docs/commands/serve.md's requests are.
@@ -76,3 +78,9 @@ cp "$tmp/b/train.log" "$out/bundle/train.log"
 (cd "$tmp" && zip -q "$out/bundle/nodes.zip" node1.tar.gz node2.tar.gz)
 (cd "$out/bundle" && tar -cf - b.zip | gzip -c >"$out/bundle/nested.tar.gz")
 (cd "$tmp/b" && find . | cpio -o -H newc --quiet >"$out/bundle/b.cpio" 2>/dev/null) || rm -f "$out/bundle/b.cpio"
+
+# telemetry: the head of each GPU telemetry member of the scenarios.
+for f in 36-telemetry-hang/bundle/gpu-node-02/nvidia-smi.csv 37-telemetry-snapshot/bundle/sn-a01/nvidia-smi-q.txt \
+	37-telemetry-snapshot/bundle/sn-a02/dcgm-metrics.txt 39-telemetry-healthy/bundle/node02/nvidia-smi-q.txt; do
+	head -c 6000 "$sc/$f" >"$out/telemetry/$(basename "$(dirname "$(dirname "$(dirname "$f")")")")-$(basename "$f")"
+done
