@@ -96,7 +96,7 @@ struct fl_gpu {
 	char *host;          /* NULL unknown */
 	int64_t index;       /* nvidia-smi's index on its host */
 	char *bus_id;        /* PCI bus id as sampled, NULL unknown */
-	int64_t rank;        /* the rank that drove it (NCCL busId), -1 unknown */
+	int64_t rank;        /* the rank that drove it (NCCL busId, else nvmlDev), -1 unknown */
 	const char *source;  /* nvidia-smi-csv, nvidia-smi-q, dcgm */
 	int64_t samples;
 	int64_t first_ts, last_ts; /* corrected; FL_TIME_NONE: untimed samples */

@@ -455,6 +455,15 @@ static const struct fl_sql_def SQL[Q_N] = {
 			    " g.power_w, g.util_pct, f.path, g.line"
 			    " FROM gpu_samples g LEFT JOIN files f ON f.id = g.file_id"
 			    " WHERE g.run_id = ?1 ORDER BY g.host, g.gpu, g.ts, g.rowid" },
+	/* Each rank's GPU as NVML numbers it (NCCL's nvmlDev: 2.4 and 2.18.3+,
+	 * Init START and COMPLETE): the nvidia-smi index, whatever
+	 * CUDA_VISIBLE_DEVICES made cudaDev, for samples without a bus id. */
+	[Q_GPU_RANKS] = { "gpu_ranks",
+			  "SELECT DISTINCT host, CAST(json_extract(fields, '$.nvml_dev') AS INTEGER) AS dev,"
+			  " rank FROM events WHERE run_id = ?1"
+			  " AND kind IN ('nccl.init_complete', 'nccl.init_start')"
+			  " AND host IS NOT NULL AND rank IS NOT NULL AND dev IS NOT NULL"
+			  " ORDER BY host, dev, rank" },
 	/* The last progress line: the latest step line or COLL trace. */
 	[Q_LOG_ONSET] = { "log_onset",
 			  "SELECT host, ts FROM (SELECT host, ts FROM steps WHERE run_id = ?1"

@@ -299,3 +299,54 @@ Test(telemetry, gpus_that_fall_together_are_not_outliers)
 	fl_analysis_free(a);
 	close_bundle(&b);
 }
+
+/* One process per GPU with CUDA_VISIBLE_DEVICES set to it: every rank's
+ * cudaDev is 0, NCCL's nvmlDev is the nvidia-smi index. A CSV without
+ * pci.bus_id maps its GPUs to ranks by that index (NCCL 2.18.3+ START and
+ * COMPLETE lines, 2.4's COMPLETE line); an index no rank named, or one
+ * two ranks named, keeps no rank. */
+Test(telemetry, gpus_without_bus_id_map_to_ranks_by_nvml_index)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-nvml");
+	struct fl_buf t = FL_BUF_INIT;
+	fl_buf_adds(&t, "timestamp, index, power.draw [W], utilization.gpu [%]\n");
+	for (int s = 0; s < 60; s += 5)
+		for (int g = 0; g < 4; g++)
+			fl_buf_printf(&t, "2024/05/01 12:00:%02d.000, %d, 650.00 W, 100 %%\n", s, g);
+	put(&b, "node01/nvidia-smi.csv", t.ptr);
+	put(&b, "node02/nvidia-smi.csv", t.ptr);
+	fl_buf_release(&t);
+	put(&b, "node01/train.log",
+	    "node01:3101:3188 [0] NCCL INFO comm 0x55d3a8c3d5a0 rank 0 nranks 8 cudaDev 0 nvmlDev 2"
+	    " busId 3a000 commId 0x9ad9b5e4ab2566da - Init START\n"
+	    "node01:3102:3190 [0] NCCL INFO comm 0x55a26e775a90 rank 1 nranks 8 cudaDev 0 nvmlDev 0"
+	    " busId 18000 commId 0x9ad9b5e4ab2566da - Init START\n"
+	    "node01:3101:3188 [0] NCCL INFO comm 0x55d3a8c3d5a0 rank 0 nranks 8 cudaDev 0 nvmlDev 2"
+	    " busId 3a000 commId 0x9ad9b5e4ab2566da - Init COMPLETE\n"
+	    "node01:3102:3190 [0] NCCL INFO comm 0x55a26e775a90 rank 1 nranks 8 cudaDev 0 nvmlDev 0"
+	    " busId 18000 commId 0x9ad9b5e4ab2566da - Init COMPLETE\n"
+	    /* two ranks on GPU 3: which one the samples show is unknown */
+	    "node01:3103:3191 [0] NCCL INFO comm 0x557e83314500 rank 2 nranks 8 cudaDev 0 nvmlDev 3"
+	    " busId 5d000 commId 0x9ad9b5e4ab2566da - Init COMPLETE\n"
+	    "node01:3104:3192 [0] NCCL INFO comm 0x55f45951fad0 rank 3 nranks 8 cudaDev 0 nvmlDev 3"
+	    " busId 5d000 commId 0x9ad9b5e4ab2566da - Init COMPLETE\n");
+	put(&b, "node02/train.log",
+	    "node02:4411:4411 [0] NCCL INFO comm 0x7f3a4c001e10 rank 4 nranks 8 cudaDev 0 nvmlDev 1"
+	    " - Init COMPLETE\n");
+	ingest(&b);
+	struct fl_analysis *a;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_analyze_run(b.s, b.run, &a, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(a->ngpus, 8);
+	/* sorted by host and index */
+	const int64_t want[8] = { 1, -1, 0, -1, -1, 4, -1, -1 };
+	for (size_t i = 0; i < 8; i++) {
+		cr_expect_null(a->gpus[i].bus_id);
+		cr_expect_eq(a->gpus[i].rank, want[i], "GPU %lld on %s: rank %lld, not %lld",
+			     (long long)a->gpus[i].index, a->gpus[i].host, (long long)a->gpus[i].rank,
+			     (long long)want[i]);
+	}
+	fl_analysis_free(a);
+	close_bundle(&b);
+}
