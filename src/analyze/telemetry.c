@@ -26,7 +26,8 @@
  *      more) after the onset, or at the last samples when there is none.
  *
  * One query loads the run's buckets (at most 512 per GPU); everything
- * after is a walk over them. Tested by: tests/e2e (scenarios 36, 37, 39)
+ * after is a walk over them. Tested by: tests/e2e (scenarios 36, 37, 39,
+ * 55), tests/unit/test_telemetry.c
  */
 #include "analyze_int.h"
 
@@ -373,7 +374,9 @@ static void add_outlier(struct tele *t, size_t i, const char *why, size_t at)
 	if (bk->util == bk->util || bk->power == bk->power)
 		fl_buf_addc(&m, ')');
 	double others = others_util(t, i);
-	fl_buf_adds(&m, others == others && others >= BUSY_UTIL
+	fl_buf_adds(&m, !strcmp(g->state, "gone")
+				? " while the other GPUs were still sampled: evidence for the first failure"
+			: others == others && others >= BUSY_UTIL
 				? " while the other GPUs stayed busy: evidence for the first failure"
 				: " before the other GPUs: evidence for the first failure");
 	finding_add(a, "gpu_idle_outlier", "warning", fl_buf_detach(&m));

@@ -261,6 +261,8 @@ Test(telemetry, a_gpu_whose_samples_stop_first_is_an_outlier)
 				  a->findings[i].message);
 			cr_expect(strstr(a->findings[i].message, "stopped being sampled") != NULL, "%s",
 				  a->findings[i].message);
+			cr_expect(strstr(a->findings[i].message, "other GPUs were still sampled") != NULL, "%s",
+				  a->findings[i].message);
 		}
 	cr_expect_eq(outliers, 1);
 	cr_expect_str_eq(a->gpus[3].state, "gone");
