@@ -187,3 +187,72 @@ Test(layout, nccl_version_mismatch_needs_two_versions_not_every_node, .timeout =
 	json_decref(r);
 	fl_session_release(&c);
 }
+
+/* Three hosts, one rank each (NCCL 2.21 lines): host h lists hcas[h] IB
+ * devices and sends to the next host's rank over NET/IB, with GPUDirect
+ * RDMA where gdr[h]. */
+static json_t *ib_job(struct fl_session *t, const bool gdr[3], const int hcas[3])
+{
+	char *dir = fl_session_path(t, "bundle");
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	for (int h = 0; h < 3; h++) {
+		char path[4096];
+		snprintf(path, sizeof(path), "%s/gpu-h%d.log", dir, h);
+		FILE *fp = fopen(path, "w");
+		cr_assert(fp);
+		fprintf(fp, "gpu-h%d:4100:4188 [0] NCCL INFO NET/IB : Using", h);
+		for (int d = 0; d < hcas[h]; d++)
+			fprintf(fp, " [%d]mlx5_%d:1/IB", d, d);
+		fprintf(fp, " [RO]; OOB eth0:10.0.0.%d<0>\n", 11 + h);
+		for (int ch = 0; ch < 2; ch++)
+			fprintf(fp,
+				"gpu-h%d:4100:4188 [0] NCCL INFO Channel %02d/0 : %d[0] -> %d[0] [send] via "
+				"NET/IB/0%s\n",
+				h, ch, h, (h + 1) % 3, gdr[h] ? "/GDRDMA" : "");
+		complete(fp, h, 0, "0x1111111111111111", h, 3);
+		fclose(fp);
+	}
+	json_t *r = fl_session_analyze(t, dir, "--no-keep", NULL);
+	free(dir);
+	return r;
+}
+
+Test(layout, gdrdma_missing_only_where_other_hosts_use_it, .timeout = 60)
+{
+	const int hcas[3] = { 4, 4, 4 };
+	struct fl_session a, b, c;
+	fl_session_init(&a, "gdr-all");
+	json_t *r = ib_job(&a, (const bool[3]){ true, true, true }, hcas);
+	cr_expect(!finding_message(r, "gdrdma_missing"));
+	cr_expect(!finding_message(r, "hca_count_mismatch"));
+	json_decref(r);
+	fl_session_release(&a);
+	/* no host uses it (GDR off job-wide, or a topology without it): not
+	 * expected anywhere, so not missing */
+	fl_session_init(&b, "gdr-none");
+	r = ib_job(&b, (const bool[3]){ false, false, false }, hcas);
+	cr_expect(!finding_message(r, "gdrdma_missing"));
+	json_decref(r);
+	fl_session_release(&b);
+	fl_session_init(&c, "gdr-one-host");
+	r = ib_job(&c, (const bool[3]){ true, false, true }, hcas);
+	const char *m = finding_message(r, "gdrdma_missing");
+	cr_assert(m);
+	cr_expect(strstr(m, "host gpu-h1 do not use") != NULL, "%s", m);
+	json_decref(r);
+	fl_session_release(&c);
+}
+
+Test(layout, hca_count_mismatch_names_the_odd_host, .timeout = 60)
+{
+	const bool gdr[3] = { true, true, true };
+	struct fl_session a;
+	fl_session_init(&a, "hca-odd");
+	json_t *r = ib_job(&a, gdr, (const int[3]){ 8, 8, 7 });
+	const char *m = finding_message(r, "hca_count_mismatch");
+	cr_assert(m);
+	cr_expect(strstr(m, "gpu-h2 lists 7, where the other hosts list 8") != NULL, "%s", m);
+	cr_expect(!finding_message(r, "gdrdma_missing"));
+	json_decref(r);
+	fl_session_release(&a);
+}
