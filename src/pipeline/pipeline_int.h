@@ -264,7 +264,11 @@ int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id,
 
 /* ---- telemetry.c: GPU telemetry members, folded per GPU ---- */
 
-enum tele_format { TELE_UNDECIDED, TELE_NONE, TELE_CSV, TELE_SMI_Q, TELE_DCGM };
+enum tele_format {
+	TELE_UNDECIDED, TELE_NONE, TELE_CSV, TELE_SMI_Q, TELE_DCGM,
+	TELE_XML_PROLOG, /* "<?xml ...": nvidia-smi -q -x when the next line says so */
+	TELE_SMI_XML,
+};
 enum tele_col { COL_OTHER, COL_TS, COL_INDEX, COL_BUS, COL_POWER, COL_POWER_ALT, COL_UTIL, COL_MEM };
 enum tele_qsection { QS_OTHER, QS_POWER, QS_UTIL, QS_MEM };
 enum { TELE_MAX_COLS = 64, TELE_PENDING = 64 };
@@ -273,6 +277,7 @@ enum { TELE_MAX_COLS = 64, TELE_PENDING = 64 };
 struct tele_sample {
 	int64_t ts, gpu;
 	double power, util, mem;
+	double gr_active; /* DCGM's graphics engine active ratio: utilisation where GPU_UTIL is absent */
 	char bus[32];
 	char host[128]; /* DCGM's Hostname label, for a member without a host */
 	uint64_t line;
@@ -288,7 +293,7 @@ struct telemetry {
 	enum tele_col cols[TELE_MAX_COLS]; /* CSV: its header */
 	int ncols;
 	int64_t csv_last_ts, csv_seq;
-	int64_t q_ts, q_gpu; /* -q: the dump's time, the GPU's ordinal in it */
+	int64_t q_ts, q_gpu; /* -q, -q -x: the dump's time, the GPU's ordinal in it */
 	enum tele_qsection q_section;
 	struct tele_sample cur;                  /* -q: the GPU being read */
 	struct tele_sample pending[TELE_PENDING]; /* DCGM: each GPU's scrape */

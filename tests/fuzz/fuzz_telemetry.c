@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_telemetry.c - the GPU telemetry readers (src/pipeline/telemetry.c):
- * nvidia-smi CSV with its header, nvidia-smi -q dumps, DCGM exporter text.
+ * nvidia-smi CSV with its header, nvidia-smi -q dumps (text and -x XML),
+ * DCGM exporter text.
  *
  * The input is one member, split into lines; its first line decides the
  * format as in an ingest. Whatever the bytes, every line is either read
