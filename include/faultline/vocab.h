@@ -101,6 +101,7 @@
 	X("torch.async_error") \
 	X("torch.comm_aborted") \
 	X("torch.desync") \
+	X("torch.dump_signal") \
 	X("torch.heartbeat") \
 	X("torch.nccl_error") \
 	X("torch.pg_init") \
@@ -185,6 +186,7 @@
 	X(REASON, "reason") \
 	X(REQUESTED, "requested") \
 	X(RESERVED_UNALLOCATED, "reserved_unallocated") \
+	X(ROOT, "root") \
 	X(SCALE_TO, "scale_to") \
 	X(SEQ, "seq") \
 	X(SEQ_LENGTH, "seq_length") \

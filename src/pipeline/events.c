@@ -131,12 +131,11 @@ int events_route(void *ctx, const struct fl_event *ev)
 	if (!strcmp(kind, "nccl.channel"))
 		nccl_channel(k->nccl, ev, k->file_id);
 	else if (!strcmp(kind, "nccl.coll"))
-		nccl_coll(k->nccl, ev);
+		nccl_coll(k->nccl, ev, k->file_id);
 	else if (!strcmp(kind, "nccl.init_complete")) {
 		nccl_comm(k->nccl, ev, k->file_id);
 		return add_event(k, ev);
-	}
-	else
+	} else
 		return add_event(k, ev);
 	return FL_OK;
 }
