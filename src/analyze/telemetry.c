@@ -27,7 +27,7 @@
  *
  * One query loads the run's buckets (at most 512 per GPU); everything
  * after is a walk over them. Tested by: tests/e2e (scenarios 36, 37, 39,
- * 55), tests/unit/test_telemetry.c
+ * 55, 56), tests/unit/test_telemetry.c
  */
 #include "analyze_int.h"
 

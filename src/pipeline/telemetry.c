@@ -20,7 +20,7 @@
  * when they are full, neighbours are merged two by two and each bucket
  * holds twice as many samples from then on, so memory is fixed per GPU
  * whatever the sampling period and the job's length.
- * Tested by: tests/unit/test_telemetry.c, tests/e2e (scenarios 36, 37, 39, 55)
+ * Tested by: tests/unit/test_telemetry.c, tests/e2e (scenarios 36, 37, 39, 55, 56)
  */
 #include "pipeline_int.h"
 
