@@ -39,6 +39,20 @@
 #define SUSPECT_STEP                                                                   \
 	"(loss_text IS NOT NULL OR grad_norm_text IS NOT NULL OR nan_iters > 0 OR loss_missing = 1)"
 
+/* (id, v): every NCCL version a line states, the x.y.z without a letter
+ * suffix: NCCL's banner and torch's `ProcessGroupNCCL environments` line
+ * (nccl.version), and torch's NCCL error texts, which every failing rank
+ * prints. NCCL <= 2.21 prints its banner on rank 0 only, so on a job of
+ * mixed images the other version often shows only in an error. Old torch's
+ * mis-decoded versions (21.2.12 for 2.12.12) are left out: a major of two
+ * digits is never a real one. */
+#define NCCL_VERSIONS                                                                      \
+	"SELECT id, v FROM (SELECT id, rtrim(json_extract(fields, CASE kind WHEN"          \
+	" 'nccl.version' THEN '$.version' ELSE '$.nccl_version' END),"                     \
+	" 'abcdefghijklmnopqrstuvwxyz') AS v FROM events WHERE run_id = ?1 AND kind IN"    \
+	" ('nccl.version', 'torch.nccl_error', 'torch.async_error'))"                      \
+	" WHERE v GLOB '[0-9].[0-9]*'"
+
 /* The value of a configuration key: what the framework printed
  * (train.config: argument and config dumps, start-up banners) before what
  * a command line asked for (launcher.args); the first in log order within
@@ -235,16 +249,14 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" ('nccl.no_ib', 'nccl.using_network') AND t.text LIKE '%Socket%'"
 		" OR (t.run_id = ?1 AND t.kind = 'nccl.no_ib') ORDER BY t.id LIMIT 2" },
 	[Q_VERSIONS] = { "versions",
-			 "SELECT (SELECT COUNT(DISTINCT json_extract(fields, '$.version')) FROM events"
-			 " WHERE run_id = ?1 AND kind = 'nccl.version'), (SELECT COUNT(*) FROM events"
-			 " WHERE run_id = ?1 AND kind = 'nccl.version_mismatch')" },
+			 "SELECT (SELECT COUNT(DISTINCT v) FROM (" NCCL_VERSIONS ")), (SELECT COUNT(*)"
+			 " FROM events WHERE run_id = ?1 AND kind = 'nccl.version_mismatch')" },
 	[Q_VERSION_EVIDENCE] = {
 		"version_evidence",
 		"SELECT f.path, t.line, t.rank, t.host, t.ts, t.text FROM events t"
 		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND (t.kind ="
-		" 'nccl.version_mismatch' OR t.id IN (SELECT MIN(id) FROM events WHERE run_id = ?1"
-		" AND kind = 'nccl.version' GROUP BY json_extract(fields, '$.version')))"
-		" ORDER BY t.id" },
+		" 'nccl.version_mismatch' OR t.id IN (SELECT MIN(id) FROM (" NCCL_VERSIONS ")"
+		" GROUP BY v)) ORDER BY t.id" },
 	[Q_NONFINITE] = { "nonfinite",
 			  "SELECT (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
 			  " 'train.nonfinite'), (SELECT COUNT(*) FROM steps INDEXED BY steps_nonfinite"

@@ -2,7 +2,8 @@
 /*
  * test_findings.c - findings whose signal is a trend in the step lines
  * (loss_spike, throughput_drop, low_mfu), on small torchtitan-format logs
- * written by the test, each with a control that must not trigger them.
+ * written by the test, each with a control that must not trigger them;
+ * and nccl_version_mismatch where only one node prints NCCL's banner.
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
@@ -468,4 +469,45 @@ Test(findings, straggler_by_last_progress, .timeout = 60)
 	cr_expect_eq(fl_session_runv(&a, bad), 2, "--per-step has no ranks");
 	free(dir);
 	fl_session_release(&a);
+}
+
+/* NCCL <= 2.21 prints its version banner on rank 0 only, so on a job
+ * whose nodes load different NCCL builds the other version shows only in
+ * the NCCL error text torch prints on the ranks that fail (the versions
+ * of NVIDIA/nccl#1267: 2.19.3 on three machines, 2.20.5 on one). Old
+ * torch's mis-decoded versions (21.9.3 for 2.19.3) are not another one. */
+static bool versions_mismatch(const char *error_version)
+{
+	struct fl_session t;
+	fl_session_init(&t, "versions");
+	char *dir = bundle_dir(&t);
+	char *path = fl_session_path(&t, "bundle/node1.log");
+	static const char NODE1[] =
+		"instance-8g-96c-1:525781:525781 [0] NCCL INFO cudaDriverVersion 12000\n"
+		"NCCL version 2.19.3+cuda12.3\n"
+		"instance-8g-96c-1:525781:525957 [0] NCCL INFO NET/IB : No device found.\n";
+	cr_assert(fl_test_write(path, NODE1, sizeof(NODE1) - 1));
+	free(path);
+	char buf[1024];
+	snprintf(buf, sizeof(buf),
+		 "[rank9]: torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/"
+		 "c10d/ProcessGroupNCCL.cpp:1691, internal error - please report this issue to the NCCL"
+		 " developers, NCCL version %s\n",
+		 error_version);
+	path = fl_session_path(&t, "bundle/node2.log");
+	cr_assert(fl_test_write(path, buf, strlen(buf)));
+	free(path);
+	json_t *r = fl_session_analyze(&t, dir, "--no-keep", NULL);
+	bool found = has_finding(r, "nccl_version_mismatch");
+	json_decref(r);
+	free(dir);
+	fl_session_release(&t);
+	return found;
+}
+
+Test(findings, nccl_version_mismatch_when_one_rank_prints_a_banner, .timeout = 60)
+{
+	cr_expect(versions_mismatch("2.20.5"), "2.19.3 banner vs 2.20.5 in an error: a mismatch");
+	cr_expect(!versions_mismatch("2.19.3"), "the same version in both");
+	cr_expect(!versions_mismatch("21.9.3"), "a mis-decoded version is no other version");
 }
