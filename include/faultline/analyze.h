@@ -118,7 +118,7 @@ struct fl_gpu {
 	char *host;          /* NULL unknown */
 	int64_t index;       /* nvidia-smi's index on its host */
 	char *bus_id;        /* PCI bus id as sampled, NULL unknown */
-	int64_t rank;        /* the rank that drove it (NCCL busId), -1 unknown */
+	int64_t rank;        /* the rank that drove it (NCCL busId, else nvmlDev), -1 unknown */
 	const char *source;  /* nvidia-smi-csv, nvidia-smi-q, dcgm */
 	int64_t samples;
 	int64_t first_ts, last_ts; /* corrected; FL_TIME_NONE: untimed samples */
@@ -277,6 +277,33 @@ int fl_analysis_get(struct fl_store *s, int64_t run_id, struct fl_analysis **out
  * verdict summary (status, cause, first failure, signature) on the run
  * row, for `faultline runs`. */
 int fl_analysis_save(struct fl_store *s, const struct fl_analysis *a, struct fl_err *err);
+
+/* ---- NCCL communicators (docs/TELEMETRY.md's sibling: docs/CAUSES.md,
+ * "Layout") ----
+ * One entry per communicator of a run, largest first, from its members'
+ * Init COMPLETE lines (table comm_members). `group` is inferred from the
+ * membership alone, never logged: "world" (the largest), "tp" (full sets
+ * of consecutive ranks that partition the world, with the size of the
+ * configured tensor-parallel degree when the logs state one), "dp" (a
+ * stride equal to that size), "pp" (another stride), NULL (none of
+ * these). */
+struct fl_comm {
+	char *comm;          /* commId, or "n<nranks>#<k>" */
+	int64_t nranks;      /* as NCCL stated it */
+	int64_t members;     /* member ranks seen */
+	int64_t hosts;       /* distinct hosts of the members */
+	int64_t first_rank, last_rank, stride; /* stride 0: not an arithmetic run */
+	const char *group;   /* static */
+	char *host_list;     /* up to 4, comma separated */
+	char *transports;    /* distinct, space separated; NULL: no channel line */
+	char *file;          /* its first member's Init COMPLETE */
+	int64_t line;
+};
+
+/* The communicators of run_id (caller frees with fl_comms_free()). */
+int fl_comms_load(struct fl_store *s, int64_t run_id, struct fl_comm **out, size_t *n,
+		  struct fl_err *err);
+void fl_comms_free(struct fl_comm *v, size_t n);
 
 /* The cause table, for docs and `faultline causes`. */
 struct fl_cause_rule {

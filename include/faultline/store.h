@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 8
+#define FL_SCHEMA_VERSION 9
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -228,6 +228,20 @@ struct fl_gpu_sample_row {
 	int64_t file_id, line; /* the bucket's first sample */
 };
 int fl_store_gpu_sample_add(struct fl_store *s, const struct fl_gpu_sample_row *r);
+
+/* One member process of an NCCL communicator (docs/SCHEMA.md). */
+struct fl_comm_member_row {
+	int64_t run_id;
+	const char *comm; /* commId, else "n<nranks>#<k>": the k-th of that size
+			   * the process created */
+	const char *ptr;  /* the process's comm pointer */
+	const char *host;
+	int64_t pid, rank, comm_rank, nranks, cuda_dev; /* -1 unknown */
+	const char *bus_id;
+	const char *transports; /* "NET/IB+GDRDMA P2P/CUMEM", NULL: no channel line */
+	int64_t file_id, line;  /* its Init COMPLETE line */
+};
+int fl_store_comm_member_add(struct fl_store *s, const struct fl_comm_member_row *r);
 
 struct fl_activity_row {
 	int64_t run_id, file_id;

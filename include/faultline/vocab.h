@@ -172,6 +172,7 @@
 	X(NODE_RANK, "node_rank") \
 	X(NPROC_PER_NODE, "nproc_per_node") \
 	X(NRANKS, "nranks") \
+	X(NVML_DEV, "nvml_dev") \
 	X(OOB_ADDR, "oob_addr") \
 	X(OOB_IF, "oob_if") \
 	X(OP, "op") \

@@ -493,12 +493,36 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" h AS (SELECT host, MAX(n) AS n, MIN(id) AS id FROM d GROUP BY host)"
 		" SELECT h.host, h.n, f.path, e.line, e.rank, e.ts, e.text FROM h"
 		" JOIN events e ON e.id = h.id JOIN files f ON f.id = e.file_id ORDER BY h.host" },
+	/* Each communicator: its size, members, hosts (up to 4), rank range and
+	 * sum (an arithmetic run of ranks is a stride), transports, first
+	 * member's line. */
+	[Q_COMMS] = {
+		"comms",
+		"SELECT c.comm, c.nranks, c.members, c.hosts, c.first_rank, c.last_rank, c.rank_sum,"
+		" (SELECT group_concat(h, ', ') FROM (SELECT DISTINCT x.host AS h FROM comm_members x"
+		"  WHERE x.run_id = ?1 AND x.comm = c.comm AND x.host IS NOT NULL ORDER BY h LIMIT 4)),"
+		" c.transports, f.path, m.line FROM (SELECT comm, MAX(nranks) AS nranks,"
+		" COUNT(DISTINCT rank) AS members, COUNT(DISTINCT host) AS hosts, MIN(rank) AS first_rank,"
+		" MAX(rank) AS last_rank, SUM(DISTINCT rank) AS rank_sum,"
+		" group_concat(DISTINCT transports) AS transports, MIN(rowid) AS r FROM comm_members"
+		" WHERE run_id = ?1 GROUP BY comm) c JOIN comm_members m ON m.rowid = c.r"
+		" LEFT JOIN files f ON f.id = m.file_id ORDER BY c.nranks DESC, c.first_rank, c.comm" },
+	[Q_CONFIG_TP] = { "config_tp", "SELECT " CONFIG("tensor_parallel_size") },
 	/* ---- GPU telemetry (telemetry.c) ---- */
 	[Q_GPU_SAMPLES] = { "gpu_samples",
 			    "SELECT g.host, g.gpu, g.bus_id, g.source, g.ts, g.last_ts, g.samples,"
 			    " g.power_w, g.util_pct, f.path, g.line"
 			    " FROM gpu_samples g LEFT JOIN files f ON f.id = g.file_id"
 			    " WHERE g.run_id = ?1 ORDER BY g.host, g.gpu, g.ts, g.rowid" },
+	/* Each rank's GPU as NVML numbers it (NCCL's nvmlDev: 2.4 and 2.18.3+,
+	 * Init START and COMPLETE): the nvidia-smi index, whatever
+	 * CUDA_VISIBLE_DEVICES made cudaDev, for samples without a bus id. */
+	[Q_GPU_RANKS] = { "gpu_ranks",
+			  "SELECT DISTINCT host, CAST(json_extract(fields, '$.nvml_dev') AS INTEGER) AS dev,"
+			  " rank FROM events WHERE run_id = ?1"
+			  " AND kind IN ('nccl.init_complete', 'nccl.init_start')"
+			  " AND host IS NOT NULL AND rank IS NOT NULL AND dev IS NOT NULL"
+			  " ORDER BY host, dev, rank" },
 	/* The last progress line: the latest step line or COLL trace. */
 	[Q_LOG_ONSET] = { "log_onset",
 			  "SELECT host, ts FROM (SELECT host, ts FROM steps WHERE " RUN_ROWS("steps")

@@ -26,7 +26,8 @@
  *      more) after the onset, or at the last samples when there is none.
  *
  * One query loads the run's buckets (at most 512 per GPU); everything
- * after is a walk over them. Tested by: tests/e2e (scenarios 36, 37, 39)
+ * after is a walk over them. Tested by: tests/e2e (scenarios 36, 37, 39,
+ * 55, 56), tests/unit/test_telemetry.c
  */
 #include "analyze_int.h"
 
@@ -373,7 +374,9 @@ static void add_outlier(struct tele *t, size_t i, const char *why, size_t at)
 	if (bk->util == bk->util || bk->power == bk->power)
 		fl_buf_addc(&m, ')');
 	double others = others_util(t, i);
-	fl_buf_adds(&m, others == others && others >= BUSY_UTIL
+	fl_buf_adds(&m, !strcmp(g->state, "gone")
+				? " while the other GPUs were still sampled: evidence for the first failure"
+			: others == others && others >= BUSY_UTIL
 				? " while the other GPUs stayed busy: evidence for the first failure"
 				: " before the other GPUs: evidence for the first failure");
 	finding_add(a, "gpu_idle_outlier", "warning", fl_buf_detach(&m));
@@ -423,16 +426,63 @@ static void downsample(struct fl_gpu *g, const struct series *s, size_t npts)
 	}
 }
 
+/* A rank's GPU by its NVML index on its host (Q_GPU_RANKS). */
+struct dev_rank {
+	char *host;
+	int64_t dev, rank;
+};
+
+static int cmp_dev(const void *x, const void *y)
+{
+	const struct dev_rank *a = x, *b = y;
+	int k = strcmp(a->host, b->host);
+	return k ? k : (a->dev > b->dev) - (a->dev < b->dev);
+}
+
+static int load_devs(struct ctx *c, struct dev_rank **v, size_t *n)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_GPU_RANKS, &st);
+	if (rc)
+		return rc;
+	size_t cap = 0;
+	while ((rc = q_step(c, Q_GPU_RANKS, st)) == 1) {
+		FL_GROW(*v, cap, *n + 1);
+		struct dev_rank *d = &(*v)[(*n)++];
+		d->host = fl_xstrdup(fl_stmt_text(st, 0));
+		d->dev = fl_stmt_int(st, 1);
+		d->rank = fl_stmt_int(st, 2);
+	}
+	fl_stmt_free(st);
+	return rc < 0 ? rc : FL_OK;
+}
+
+/* The GPU's rank: by PCI bus id (NCCL's busId), else by index (nvmlDev)
+ * when one rank alone drove that index on that host. */
 static int ranks_of(struct tele *t)
 {
 	struct fl_analysis *a = t->c->a;
-	for (size_t i = 0; i < a->ngpus; i++) {
+	struct dev_rank *devs = NULL;
+	size_t ndevs = 0;
+	int rc = load_devs(t->c, &devs, &ndevs);
+	for (size_t i = 0; !rc && i < a->ngpus; i++) {
 		struct fl_gpu *g = &a->gpus[i];
-		int rc = g->host && g->bus_id ? bus_rank(t->c, g->host, g->bus_id, &g->rank) : FL_OK;
-		if (rc)
-			return rc;
+		if (g->host && g->bus_id)
+			rc = bus_rank(t->c, g->host, g->bus_id, &g->rank);
+		if (rc || g->rank >= 0 || !g->host || !ndevs)
+			continue;
+		struct dev_rank want = { g->host, g->index, 0 };
+		const struct dev_rank *d = bsearch(&want, devs, ndevs, sizeof(*devs), cmp_dev);
+		/* the first and the last entry of that (host, index) agree */
+		while (d && d > devs && !cmp_dev(d - 1, &want))
+			d--;
+		if (d && (d + 1 == devs + ndevs || cmp_dev(d + 1, &want)))
+			g->rank = d->rank;
 	}
-	return FL_OK;
+	for (size_t i = 0; i < ndevs; i++)
+		free(devs[i].host);
+	free(devs);
+	return rc;
 }
 
 /* The last progress line: a step line or a COLL trace, the latest. */

@@ -56,6 +56,7 @@ enum cli_sql_id {
 	CLI_SQL_HOSTS,
 	CLI_SQL_HOSTS_DEEP,
 	CLI_SQL_RANKS_ROWS,
+	CLI_SQL_COMMS_ROWS,
 	CLI_SQL_SHOW_EVENT,
 	CLI_SQL_SHOW_FIELDS,
 	CLI_SQL_SHOW_LINES,
@@ -244,6 +245,7 @@ int cmd_steps(int argc, char **argv);
 int cmd_tail(int argc, char **argv);
 int cmd_timeline(int argc, char **argv);
 int cmd_transports(int argc, char **argv);
+int cmd_comms(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_gc(int argc, char **argv);
 int cmd_hosts(int argc, char **argv);

@@ -152,6 +152,10 @@ static const struct fl_sql_def DEFS[CLI_SQL_N] = {
 		"SELECT " CELL(0, "rank") ", " CELL(1, "host") ", " CELL(2, "local_rank") ", "
 		CELL(3, "state") ", " CELL(4, "first_error") ", " CELL(5, "last_active") ", "
 		CELL(6, "last_seq") ", " CELL(7, "lines") CELLS_FROM },
+	[CLI_SQL_COMMS_ROWS] = { "comms.rows",
+		"SELECT " CELL(0, "comm") ", " CELL(1, "nranks") ", " CELL(2, "members") ", "
+		CELL(3, "ranks") ", " CELL(4, "stride") ", " CELL(5, "group_inferred") ", "
+		CELL(6, "hosts") ", " CELL(7, "crosses_hosts") ", " CELL(8, "transports") CELLS_FROM },
 	[CLI_SQL_SHOW_EVENT] = { "show.event",
 		"SELECT e.id, e.run_id, f.path AS file, e.line, e.nlines, e.offset, e.rank,"
 		" e.local_rank, e.host, e.pid, e.dev,"

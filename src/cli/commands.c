@@ -114,6 +114,8 @@ const struct fl_cmd fl_commands[] = {
 	  "  list shows id, scope, state, creation and name, never a token" },
 	{ "transports", cmd_transports, "a run's NCCL transports per process",
 	  "faultline transports RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
+	{ "comms", cmd_comms, "a run's NCCL communicators and the parallel groups inferred",
+	  "faultline comms RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
 	{ "upload", cmd_upload, "send a bundle to faultline serve (for job epilogues)",
 	  "faultline upload URL BUNDLE [--token T] [--name NAME] [--job ID] [--cluster C]\n"
 	  "                 [--max-time DURATION] [--epilogue [--spool DIR]]\n"

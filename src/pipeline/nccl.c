@@ -6,11 +6,16 @@
  * (one per collective with NCCL_DEBUG_SUBSYS=COLL) become one colls row
  * per process, communicator and op, with the last opCount, which is what
  * a hang analysis compares across ranks; Send and Recv one row per peer
- * as well, with the last call's line.
+ * as well, with the last call's line. Each Init COMPLETE line makes a
+ * comm_members row: the communicator's member, with the transports its
+ * process's channel lines used since the previous one completed (NCCL
+ * prints a communicator's channels while setting it up, before its
+ * Init COMPLETE, in every version).
  * Tested by: tests/e2e
  */
 #include "pipeline_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 enum { SAMPLE_MAX = 400 };
@@ -32,10 +37,19 @@ static void coll_release(void *val)
 	free(c->sample);
 }
 
+static void proc_release(void *val)
+{
+	struct proc_comms *p = val;
+	for (int i = 0; i < p->ntrans; i++)
+		free(p->trans[i]);
+}
+
 void nccl_aggs_init(struct nccl_aggs *n)
 {
+	memset(n, 0, sizeof(*n));
 	keymap_init(&n->transports, sizeof(struct transport_agg), transport_release);
 	keymap_init(&n->colls, sizeof(struct coll_agg), coll_release);
+	keymap_init(&n->procs, sizeof(struct proc_comms), proc_release);
 	fl_buf_init(&n->key);
 }
 
@@ -43,6 +57,16 @@ void nccl_aggs_release(struct nccl_aggs *n)
 {
 	keymap_clear(&n->transports);
 	keymap_clear(&n->colls);
+	keymap_clear(&n->procs);
+	for (size_t i = 0; i < n->nmembers; i++) {
+		struct comm_member *m = &n->members[i];
+		free(m->comm);
+		free(m->ptr);
+		free(m->host);
+		free(m->bus);
+		free(m->transports);
+	}
+	free(n->members);
 	fl_buf_release(&n->key);
 }
 
@@ -70,6 +94,28 @@ static size_t transport_len(const struct fl_capture *t)
 	return s2 ? (size_t)(s2 - t->ptr) : t->len;
 }
 
+/* The process of a line: its host and pid ("host|pid"). */
+static struct proc_comms *proc_of(struct nccl_aggs *n, const struct fl_attr *a)
+{
+	fl_buf_reset(&n->key);
+	fl_buf_add(&n->key, a->host ? a->host : "", a->host_len);
+	fl_buf_printf(&n->key, "|%lld", (long long)a->pid);
+	bool fresh;
+	return keymap_get(&n->procs, n->key.ptr, n->key.len, &fresh);
+}
+
+/* The transport joins the set the process's next communicator takes. */
+static void proc_transport(struct proc_comms *p, const char *t, size_t tl, int gdr)
+{
+	char name[64];
+	snprintf(name, sizeof(name), "%.*s%s", (int)(tl < 48 ? tl : 48), t, gdr ? "+GDRDMA" : "");
+	for (int i = 0; i < p->ntrans; i++)
+		if (!strcmp(p->trans[i], name))
+			return;
+	if (p->ntrans < PROC_TRANSPORTS)
+		p->trans[p->ntrans++] = fl_xstrdup(name);
+}
+
 void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)
 {
 	const struct fl_capture *t = cap_get(ev, "transport");
@@ -95,6 +141,7 @@ void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_i
 									    : SAMPLE_MAX);
 	}
 	a->channels++;
+	proc_transport(proc_of(n, &ev->attr), t->ptr, tl, gd);
 }
 
 /* A Send's or Recv's peer: its root, the peer's rank in the communicator
@@ -151,8 +198,76 @@ void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)
 	}
 }
 
+static int64_t cap_int(const struct fl_event *ev, const char *name)
+{
+	const struct fl_capture *c = cap_get(ev, name);
+	struct fl_value v;
+	return c && fl_value_parse(FL_FT_INT, c->ptr, c->len, &v) == FL_OK ? v.i : -1;
+}
+
+static char *cap_dup(const struct fl_event *ev, const char *name)
+{
+	const struct fl_capture *c = cap_get(ev, name);
+	return c && c->len ? fl_xstrndup(c->ptr, c->len) : NULL;
+}
+
+/* Without a commId (NCCL before 2.16), a communicator is known by its
+ * size and order: every member creates its communicators in the same
+ * order, so the k-th of size N on each process is the same one. */
+static char *comm_key(struct proc_comms *p, const struct fl_event *ev, int64_t nranks)
+{
+	char *id = cap_dup(ev, "comm_id");
+	if (id)
+		return id;
+	int i = 0;
+	while (i < p->nsize && p->size[i] != nranks)
+		i++;
+	if (i == p->nsize && p->nsize < PROC_SIZES) {
+		p->size[p->nsize] = nranks;
+		p->made[p->nsize++] = 0;
+	}
+	int64_t k = i < PROC_SIZES ? p->made[i]++ : 0;
+	return fl_xasprintf("n%lld#%lld", (long long)nranks, (long long)k);
+}
+
+void nccl_comm(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)
+{
+	struct proc_comms *p = proc_of(n, &ev->attr);
+	int64_t nranks = cap_int(ev, "nranks");
+	FL_GROW(n->members, n->cap_members, n->nmembers + 1);
+	struct comm_member *m = &n->members[n->nmembers++];
+	m->comm = comm_key(p, ev, nranks);
+	m->ptr = cap_dup(ev, "comm");
+	m->host = ev->attr.host ? fl_xstrndup(ev->attr.host, ev->attr.host_len) : NULL;
+	m->bus = cap_dup(ev, "bus_id");
+	m->pid = ev->attr.pid;
+	m->rank = ev->attr.rank;
+	m->comm_rank = cap_int(ev, "comm_rank");
+	m->nranks = nranks;
+	m->cuda_dev = cap_int(ev, "cuda_dev");
+	m->file_id = file_id;
+	m->line = (int64_t)ev->lineno;
+	struct fl_buf t = FL_BUF_INIT;
+	for (int i = 0; i < p->ntrans; i++) {
+		fl_buf_printf(&t, "%s%s", i ? " " : "", p->trans[i]);
+		free(p->trans[i]);
+	}
+	p->ntrans = 0;
+	m->transports = t.len ? fl_buf_detach(&t) : NULL;
+	fl_buf_release(&t);
+}
+
 int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id, struct fl_err *err)
 {
+	for (size_t i = 0; i < n->nmembers; i++) {
+		const struct comm_member *m = &n->members[i];
+		struct fl_comm_member_row r = { run_id,	      m->comm,	    m->ptr,    m->host,
+						m->pid,	      m->rank,	    m->comm_rank, m->nranks,
+						m->cuda_dev,  m->bus,	    m->transports, m->file_id,
+						m->line };
+		if (fl_store_comm_member_add(s, &r))
+			return store_fail(s, err, "cannot store communicators");
+	}
 	for (size_t i = 0; i < n->transports.cap; i++) {
 		const struct transport_agg *t = keymap_at(&n->transports, i);
 		if (!t)

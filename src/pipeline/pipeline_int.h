@@ -234,9 +234,29 @@ struct coll_agg {
 	char *sample;          /* its text, bounded */
 };
 
+/* What a process's channel lines used since its last communicator
+ * completed, and how many communicators of each size it created: its
+ * next Init COMPLETE takes both. */
+enum { PROC_TRANSPORTS = 8, PROC_SIZES = 16 };
+struct proc_comms {
+	char *trans[PROC_TRANSPORTS]; /* "NET/IB+GDRDMA", "P2P/CUMEM", ... */
+	int ntrans;
+	int64_t size[PROC_SIZES], made[PROC_SIZES];
+	int nsize;
+};
+
+/* One member of a communicator, from its Init COMPLETE line. */
+struct comm_member {
+	char *comm, *ptr, *host, *bus, *transports;
+	int64_t pid, rank, comm_rank, nranks, cuda_dev, file_id, line;
+};
+
 struct nccl_aggs {
 	struct keymap transports; /* struct transport_agg */
 	struct keymap colls;      /* struct coll_agg */
+	struct keymap procs;      /* struct proc_comms, per host and pid */
+	struct comm_member *members;
+	size_t nmembers, cap_members;
 	struct fl_buf key;
 };
 
@@ -244,13 +264,19 @@ void nccl_aggs_init(struct nccl_aggs *n);
 void nccl_aggs_release(struct nccl_aggs *n);
 void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
 void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
-/* Writes the run's transports and colls rows. */
+/* An Init COMPLETE line: a communicator member (the line is also an event). */
+void nccl_comm(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
+/* Writes the run's transports, colls and comm_members rows. */
 int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id,
 		    struct fl_err *err);
 
 /* ---- telemetry.c: GPU telemetry members, folded per GPU ---- */
 
-enum tele_format { TELE_UNDECIDED, TELE_NONE, TELE_CSV, TELE_SMI_Q, TELE_DCGM };
+enum tele_format {
+	TELE_UNDECIDED, TELE_NONE, TELE_CSV, TELE_SMI_Q, TELE_DCGM,
+	TELE_XML_PROLOG, /* "<?xml ...": nvidia-smi -q -x when the next line says so */
+	TELE_SMI_XML,
+};
 enum tele_col { COL_OTHER, COL_TS, COL_INDEX, COL_BUS, COL_POWER, COL_POWER_ALT, COL_UTIL, COL_MEM };
 enum tele_qsection { QS_OTHER, QS_POWER, QS_UTIL, QS_MEM };
 enum { TELE_MAX_COLS = 64, TELE_PENDING = 64 };
@@ -259,6 +285,7 @@ enum { TELE_MAX_COLS = 64, TELE_PENDING = 64 };
 struct tele_sample {
 	int64_t ts, gpu;
 	double power, util, mem;
+	double gr_active; /* DCGM's graphics engine active ratio: utilisation where GPU_UTIL is absent */
 	char bus[32];
 	char host[128]; /* DCGM's Hostname label, for a member without a host */
 	uint64_t line;
@@ -274,7 +301,7 @@ struct telemetry {
 	enum tele_col cols[TELE_MAX_COLS]; /* CSV: its header */
 	int ncols;
 	int64_t csv_last_ts, csv_seq;
-	int64_t q_ts, q_gpu; /* -q: the dump's time, the GPU's ordinal in it */
+	int64_t q_ts, q_gpu; /* -q, -q -x: the dump's time, the GPU's ordinal in it */
 	enum tele_qsection q_section;
 	struct tele_sample cur;                  /* -q: the GPU being read */
 	struct tele_sample pending[TELE_PENDING]; /* DCGM: each GPU's scrape */
@@ -287,6 +314,9 @@ void telemetry_file_begin(struct telemetry *t, int64_t file_id);
  * (the member's first non-blank line decides); false: a log line. */
 bool telemetry_line(struct telemetry *t, const struct fl_line *l, const struct fl_attr *a);
 void telemetry_file_end(struct telemetry *t);
+/* Slot i of t->gpus: its buckets and samples (0 for an empty slot); for
+ * tests/fuzz/fuzz_telemetry.c, which checks the fold's bound. */
+void telemetry_gpu_counts(const struct telemetry *t, size_t i, size_t *buckets, int64_t *samples);
 /* Writes the run's gpu_samples rows. */
 int telemetry_flush(struct telemetry *t, struct fl_store *s, int64_t run_id, struct fl_err *err);
 

@@ -11,6 +11,7 @@
  *
  *   timestamp, index, ..., power.draw [W], ...   nvidia-smi --query-gpu CSV
  *   ==============NVSMI LOG==============         nvidia-smi -q dumps
+ *   <?xml ...> <!DOCTYPE nvidia_smi_log ...>      nvidia-smi -q -x dumps
  *   # HELP DCGM_FI_... | DCGM_FI_...{...} v [t]   DCGM exporter (Prometheus text)
  *
  * A telemetry member makes no activity or tail rows: its sampler keeps
@@ -19,7 +20,7 @@
  * when they are full, neighbours are merged two by two and each bucket
  * holds twice as many samples from then on, so memory is fixed per GPU
  * whatever the sampling period and the job's length.
- * Tested by: tests/unit/test_telemetry.c, tests/e2e (scenarios 36, 37, 39)
+ * Tested by: tests/unit/test_telemetry.c, tests/e2e (scenarios 36, 37, 39, 55, 56)
  */
 #include "pipeline_int.h"
 
@@ -74,7 +75,7 @@ static void sample_clear(struct tele_sample *s)
 {
 	s->ts = FL_TIME_NONE;
 	s->gpu = -1;
-	s->power = s->util = s->mem = NAN;
+	s->power = s->util = s->mem = s->gr_active = NAN;
 	s->bus[0] = '\0';
 	s->host[0] = '\0';
 	s->line = 0;
@@ -134,7 +135,9 @@ static struct gpu_agg *gpu_of(struct telemetry *t, const struct tele_sample *s)
 	if (fresh) {
 		g->host = host ? fl_xstrdup(host) : NULL;
 		g->gpu = s->gpu;
-		g->source = t->fmt == TELE_CSV ? SRC_CSV : t->fmt == TELE_SMI_Q ? SRC_Q : SRC_DCGM;
+		g->source = t->fmt == TELE_CSV	? SRC_CSV
+			    : t->fmt == TELE_DCGM ? SRC_DCGM
+						  : SRC_Q;
 		g->per = 1;
 		g->b = fl_xcalloc(TELE_BUCKETS, sizeof(*g->b));
 	}
@@ -143,8 +146,12 @@ static struct gpu_agg *gpu_of(struct telemetry *t, const struct tele_sample *s)
 	return g;
 }
 
-static void sample_add(struct telemetry *t, const struct tele_sample *s)
+static void sample_add(struct telemetry *t, const struct tele_sample *in)
 {
+	struct tele_sample v = *in;
+	const struct tele_sample *s = &v;
+	if (v.util != v.util && v.gr_active == v.gr_active)
+		v.util = 100 * v.gr_active;
 	if (s->gpu < 0 || (s->power != s->power && s->util != s->util))
 		return;
 	struct gpu_agg *g = gpu_of(t, s);
@@ -172,6 +179,15 @@ static void sample_add(struct telemetry *t, const struct tele_sample *s)
 		b->mem_sum += s->mem;
 		b->mem_n++;
 	}
+}
+
+void telemetry_gpu_counts(const struct telemetry *t, size_t i, size_t *buckets, int64_t *samples)
+{
+	const struct gpu_agg *g = keymap_at(&t->gpus, i);
+	*buckets = g ? g->nb : 0;
+	*samples = 0;
+	for (size_t k = 0; g && k < g->nb; k++)
+		*samples += g->b[k].n;
 }
 
 int telemetry_flush(struct telemetry *t, struct fl_store *s, int64_t run_id, struct fl_err *err)
@@ -344,8 +360,13 @@ static bool csv_header(struct telemetry *t, const char *p, size_t n)
 	return power && has_ts && has_gpu && t->ncols >= 3;
 }
 
-static void csv_row(struct telemetry *t, const struct fl_line *l)
+/* False for a line that is not a row: no comma ("Unable to determine the
+ * device handle for GPU...", "No devices were found" when nvidia-smi's
+ * stderr went to the same file), left to the patterns. */
+static bool csv_row(struct telemetry *t, const struct fl_line *l)
 {
+	if (!memchr(l->ptr, ',', l->len))
+		return trim(&(const char *){ l->ptr }, l->len) == 0;
 	struct tele_sample s;
 	sample_clear(&s);
 	s.line = l->lineno;
@@ -382,6 +403,7 @@ static void csv_row(struct telemetry *t, const struct fl_line *l)
 	}
 	if (s.ts != FL_TIME_NONE)
 		sample_add(t, &s);
+	return true;
 }
 
 /* ---- nvidia-smi -q ---- */
@@ -448,7 +470,9 @@ static void q_value(struct telemetry *t, size_t ind, const char *k, size_t kn, c
 		t->cur.mem = number(v, vn);
 }
 
-static void q_line(struct telemetry *t, const struct fl_line *l)
+/* False for a line at the margin that is not part of a dump (nvidia-smi's
+ * error lines), left to the patterns. */
+static bool q_line(struct telemetry *t, const struct fl_line *l)
 {
 	const char *p = l->ptr;
 	size_t n = l->len;
@@ -458,7 +482,7 @@ static void q_line(struct telemetry *t, const struct fl_line *l)
 	if (starts(p, n, "==============NVSMI LOG")) {
 		q_flush(t);
 		t->q_gpu = -1;
-		return;
+		return true;
 	}
 	if (ind == 0 && starts(p, n, "GPU ") && n > 4 && isxdigit((unsigned char)p[4])) {
 		q_flush(t);
@@ -467,7 +491,7 @@ static void q_line(struct telemetry *t, const struct fl_line *l)
 		t->cur.line = l->lineno;
 		copy_field(t->cur.bus, sizeof(t->cur.bus), p + 4, n - 4);
 		t->q_section = QS_OTHER;
-		return;
+		return true;
 	}
 	const char *k, *v;
 	size_t kn, vn;
@@ -475,9 +499,105 @@ static void q_line(struct telemetry *t, const struct fl_line *l)
 		q_value(t, ind, k, kn, v, vn);
 	else if (ind == 4 && n > 4)
 		q_section(t, p + 4, n - 4);
+	else if (ind == 0 && n)
+		return false;
+	return true;
 }
 
-/* ---- DCGM exporter: METRIC{label="v",...} VALUE [TIMESTAMP_MS] ---- */
+/* ---- nvidia-smi -q -x: the same dump as XML, one element a line ----
+ * <timestamp>Wed May  1 12:00:00 2024</timestamp>, then per GPU
+ * <gpu id="00000000:18:00.0"> holding <fb_memory_usage><used>,
+ * <utilization><gpu_util>, <power_readings> (before R535) or
+ * <gpu_power_readings> with <power_draw> (or, R550+, <instant_power_draw>);
+ * never <module_power_readings>. Each dump of a -l loop starts <?xml. */
+
+/* The element name of "<name ...>" or "</name>" at p..n, into out. */
+static size_t xml_tag(const char *p, size_t n, char *out, size_t cap, bool *closing)
+{
+	size_t i = 1, k = 0;
+	*closing = n > 1 && p[1] == '/';
+	if (*closing)
+		i++;
+	while (i < n && k + 1 < cap && (isalnum((unsigned char)p[i]) || p[i] == '_'))
+		out[k++] = p[i++];
+	out[k] = '\0';
+	return i;
+}
+
+static bool xml_line(struct telemetry *t, const struct fl_line *l)
+{
+	const char *p = l->ptr;
+	size_t n = trim(&p, l->len);
+	if (n && p[0] != '<' && p == l->ptr)
+		return false; /* at the margin: not the dump's */
+	if (n < 3 || p[0] != '<')
+		return true;
+	if (starts(p, n, "<?xml")) {
+		q_flush(t);
+		t->q_gpu = -1;
+		return true;
+	}
+	char tag[48];
+	bool closing;
+	size_t at = xml_tag(p, n, tag, sizeof(tag), &closing);
+	if (closing) {
+		if (!strcmp(tag, "gpu"))
+			q_flush(t);
+		t->q_section = QS_OTHER;
+		return true;
+	}
+	const char *gt = memchr(p + at, '>', n - at);
+	if (!gt)
+		return true;
+	const char *v = gt + 1, *end = p + n;
+	const char *lt = memchr(v, '<', (size_t)(end - v));
+	if (!lt) { /* an element that opens a block */
+		if (!strcmp(tag, "gpu")) {
+			q_flush(t);
+			t->cur.gpu = ++t->q_gpu;
+			t->cur.ts = t->q_ts;
+			t->cur.line = l->lineno;
+			/* <gpu id="00000000:18:00.0"> */
+			for (const char *q = p + at; q + 5 < gt; q++)
+				if (!memcmp(q, " id=\"", 5)) {
+					const char *qe = memchr(q + 5, '"', (size_t)(gt - q - 5));
+					if (qe)
+						copy_field(t->cur.bus, sizeof(t->cur.bus), q + 5,
+							   (size_t)(qe - q - 5));
+					break;
+				}
+			t->q_section = QS_OTHER;
+		} else if (!strcmp(tag, "power_readings") || !strcmp(tag, "gpu_power_readings")) {
+			t->q_section = QS_POWER;
+		} else if (!strcmp(tag, "utilization")) {
+			t->q_section = QS_UTIL;
+		} else if (!strcmp(tag, "fb_memory_usage")) {
+			t->q_section = QS_MEM;
+		} else {
+			t->q_section = QS_OTHER;
+		}
+		return true;
+	}
+	size_t vn = (size_t)(lt - v);
+	if (!strcmp(tag, "timestamp") && t->cur.gpu < 0)
+		t->q_ts = ctime_time(v, vn);
+	else if (t->cur.gpu < 0)
+		return true;
+	else if (t->q_section == QS_POWER &&
+		 (!strcmp(tag, "power_draw") ||
+		  (t->cur.power != t->cur.power && !strcmp(tag, "instant_power_draw"))))
+		t->cur.power = number(v, vn);
+	else if (t->q_section == QS_UTIL && !strcmp(tag, "gpu_util"))
+		t->cur.util = number(v, vn);
+	else if (t->q_section == QS_MEM && !strcmp(tag, "used"))
+		t->cur.mem = number(v, vn);
+	return true;
+}
+
+/* ---- DCGM exporter: METRIC{label="v",...} VALUE [TIMESTAMP_MS] ----
+ * dcgm-exporter 2.x+ names fields DCGM_FI_*; the 1.x exporter (NVIDIA's
+ * gpu-monitoring-tools) wrote dcgm_power_usage, dcgm_gpu_utilization and
+ * dcgm_fb_used with the same gpu label. */
 
 /* The value of label name inside {...}, copied into out. */
 static bool label(const char *p, size_t n, const char *name, char *out, size_t cap)
@@ -497,28 +617,42 @@ static bool label(const char *p, size_t n, const char *name, char *out, size_t c
 	return false;
 }
 
-enum dcgm_metric { DM_NONE, DM_POWER, DM_UTIL, DM_MEM };
+enum dcgm_metric { DM_NONE, DM_POWER, DM_UTIL, DM_MEM, DM_GR_ACTIVE };
 
 static enum dcgm_metric dcgm_metric(const char *p, size_t n)
 {
-	if (n == 23 && !memcmp(p, "DCGM_FI_DEV_POWER_USAGE", 23))
-		return DM_POWER;
-	if (n == 20 && !memcmp(p, "DCGM_FI_DEV_GPU_UTIL", 20))
-		return DM_UTIL;
-	if (n == 19 && !memcmp(p, "DCGM_FI_DEV_FB_USED", 19))
-		return DM_MEM;
+	static const struct {
+		const char *name;
+		enum dcgm_metric m;
+	} names[] = {
+		{ "DCGM_FI_DEV_POWER_USAGE", DM_POWER },
+		{ "DCGM_FI_DEV_GPU_UTIL", DM_UTIL },
+		{ "DCGM_FI_DEV_FB_USED", DM_MEM },
+		/* profiling metric, a ratio 0..1; also per MIG instance */
+		{ "DCGM_FI_PROF_GR_ENGINE_ACTIVE", DM_GR_ACTIVE },
+		{ "dcgm_power_usage", DM_POWER },
+		{ "dcgm_gpu_utilization", DM_UTIL },
+		{ "dcgm_fb_used", DM_MEM },
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i].name) == n && !memcmp(p, names[i].name, n))
+			return names[i].m;
 	return DM_NONE;
 }
 
-static void dcgm_line(struct telemetry *t, const struct fl_line *l)
+/* False for a line that is neither a comment nor a sample (an error
+ * curl or the exporter wrote into the file), left to the patterns. */
+static bool dcgm_line(struct telemetry *t, const struct fl_line *l)
 {
 	const char *p = l->ptr, *brace = memchr(l->ptr, '{', l->len);
 	size_t n = l->len;
+	if (!brace && n && p[0] != '#' && !isspace((unsigned char)p[0]))
+		return false;
 	const char *close = brace ? memchr(brace, '}', n - (size_t)(brace - p)) : NULL;
 	enum dcgm_metric m = brace ? dcgm_metric(p, (size_t)(brace - p)) : DM_NONE;
 	char gpu[16];
 	if (m == DM_NONE || !close || !label(brace + 1, (size_t)(close - brace - 1), "gpu", gpu, sizeof(gpu)))
-		return;
+		return true;
 	/* the value, then an optional timestamp in milliseconds */
 	const char *v = close + 1, *end = p + n;
 	while (v < end && *v == ' ')
@@ -529,9 +663,12 @@ static void dcgm_line(struct telemetry *t, const struct fl_line *l)
 	int64_t ts = ms == ms && ms > 0 && ms < 1e14 ? (int64_t)ms * 1000 : FL_TIME_NONE;
 	int64_t idx = whole(gpu, strlen(gpu));
 	if (idx < 0 || idx >= TELE_PENDING || val != val)
-		return;
+		return true;
 	struct tele_sample *s = &t->pending[idx];
-	double *slot = m == DM_POWER ? &s->power : m == DM_UTIL ? &s->util : &s->mem;
+	double *slot = m == DM_POWER ? &s->power
+		       : m == DM_UTIL ? &s->util
+		       : m == DM_MEM  ? &s->mem
+				      : &s->gr_active;
 	/* a new scrape: the GPU's previous one is complete. A value repeated
 	 * within one scrape (MIG instances repeat the whole GPU's) is not. */
 	if (s->gpu >= 0 && s->ts != ts) {
@@ -545,18 +682,30 @@ static void dcgm_line(struct telemetry *t, const struct fl_line *l)
 		label(brace + 1, (size_t)(close - brace - 1), "Hostname", s->host, sizeof(s->host));
 		label(brace + 1, (size_t)(close - brace - 1), "pci_bus_id", s->bus, sizeof(s->bus));
 	}
-	if (*slot != *slot)
+	/* the busiest MIG instance says whether the GPU works */
+	if (*slot != *slot || (m == DM_GR_ACTIVE && val > *slot))
 		*slot = val;
+	return true;
 }
 
 /* ---- members ---- */
+
+static bool xml_root(const char *p, size_t n)
+{
+	return starts(p, n, "<!DOCTYPE nvidia_smi_log") || starts(p, n, "<nvidia_smi_log>");
+}
 
 static enum tele_format sniff(struct telemetry *t, const char *p, size_t n)
 {
 	if (starts(p, n, "==============NVSMI LOG"))
 		return TELE_SMI_Q;
+	if (starts(p, n, "<?xml"))
+		return TELE_XML_PROLOG;
+	if (xml_root(p, n))
+		return TELE_SMI_XML;
 	if (starts(p, n, "# HELP DCGM_") || starts(p, n, "# TYPE DCGM_") ||
-	    (starts(p, n, "DCGM_FI_") && memchr(p, '{', n)))
+	    starts(p, n, "# HELP dcgm_") || starts(p, n, "# TYPE dcgm_") ||
+	    ((starts(p, n, "DCGM_FI_") || starts(p, n, "dcgm_")) && memchr(p, '{', n)))
 		return TELE_DCGM;
 	if (memchr(p, ',', n) && csv_header(t, p, n))
 		return TELE_CSV;
@@ -576,21 +725,31 @@ bool telemetry_line(struct telemetry *t, const struct fl_line *l, const struct f
 		if (t->fmt == TELE_NONE)
 			return false;
 		t->host = a->host ? fl_xstrndup(a->host, a->host_len) : NULL;
-		if (t->fmt == TELE_CSV)
+		if (t->fmt == TELE_CSV || t->fmt == TELE_XML_PROLOG)
 			return true;
 	}
-	switch (t->fmt) {
-	case TELE_CSV: csv_row(t, l); break;
-	case TELE_SMI_Q: q_line(t, l); break;
-	case TELE_DCGM: dcgm_line(t, l); break;
-	default: break;
+	if (t->fmt == TELE_XML_PROLOG) {
+		const char *p = l->ptr;
+		size_t n = trim(&p, l->len);
+		if (!n)
+			return true;
+		/* another XML document: its lines go to the patterns */
+		t->fmt = xml_root(p, n) ? TELE_SMI_XML : TELE_NONE;
+		if (t->fmt == TELE_NONE)
+			return false;
 	}
-	return true;
+	switch (t->fmt) {
+	case TELE_CSV: return csv_row(t, l);
+	case TELE_SMI_Q: return q_line(t, l);
+	case TELE_DCGM: return dcgm_line(t, l);
+	case TELE_SMI_XML: return xml_line(t, l);
+	default: return true;
+	}
 }
 
 void telemetry_file_end(struct telemetry *t)
 {
-	if (t->fmt == TELE_SMI_Q)
+	if (t->fmt == TELE_SMI_Q || t->fmt == TELE_SMI_XML)
 		q_flush(t);
 	for (int i = 0; t->fmt == TELE_DCGM && i < TELE_PENDING; i++)
 		if (t->pending[i].gpu >= 0) {

@@ -237,6 +237,17 @@ static const char *const MIGRATIONS[] = {
 	"CREATE INDEX fr_dumps_run ON fr_dumps(run_id);"
 	"CREATE INDEX fr_pgs_run ON fr_pgs(run_id, file_id, name);"
 	"CREATE INDEX fr_entries_run ON fr_entries(run_id);",
+	/* 8 -> 9: NCCL communicators, one row per member process
+	 * (src/pipeline/nccl.c): the communicator (commId, or its size and
+	 * order of creation), the member's ranks and GPU, and the transports
+	 * its channel lines used while it was set up. */
+	"CREATE TABLE comm_members ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  comm TEXT NOT NULL, ptr TEXT, host TEXT, pid INTEGER, rank INTEGER,"
+	"  comm_rank INTEGER, nranks INTEGER, cuda_dev INTEGER, bus_id TEXT, transports TEXT,"
+	"  file_id INTEGER, line INTEGER"
+	");"
+	"CREATE INDEX comm_members_run ON comm_members(run_id, comm);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

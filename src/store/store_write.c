@@ -62,6 +62,9 @@ static const char *const HOT_SQL[ST_N] = {
 			" time_created_ns, time_started_ns, time_completed_ns, timeout_ms, retired,"
 			" is_p2p, frames) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
 			"?16,?17,?18,?19,?20,?21,?22,?23,?24)",
+	[ST_COMM_MEMBER] = "INSERT INTO comm_members(run_id, comm, ptr, host, pid, rank, comm_rank,"
+			   " nranks, cuda_dev, bus_id, transports, file_id, line)"
+			   " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
 };
 
 sqlite3_stmt *store_hot(struct fl_store *s, enum hot_stmt which)
@@ -412,6 +415,9 @@ static const char *const SUMMARY_SQL[] = {
 	" WHERE run_id = {RUN} AND rank IS NULL;",
 	"UPDATE colls SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = colls.run_id"
 	"  AND p.host = colls.host AND p.pid = colls.pid) WHERE run_id = {RUN} AND rank IS NULL;",
+	"UPDATE comm_members SET rank = (SELECT p.rank FROM procs p"
+	"  WHERE p.run_id = comm_members.run_id AND p.host = comm_members.host"
+	"  AND p.pid = comm_members.pid) WHERE run_id = {RUN} AND rank IS NULL;",
 	"INSERT INTO ranks(run_id, rank, host, local_rank, pid, lines, first_ts, last_ts)"
 	" SELECT {RUN}, a.rank,"
 	"  (SELECT b.host FROM activity b WHERE b.run_id = {RUN} AND b.rank = a.rank"
@@ -839,5 +845,26 @@ int fl_store_fr_entry_add(struct fl_store *s, const struct fl_fr_entry_row *r)
 	for (int i = 0; i < 6; i++)
 		bind_known(st, 18 + i, more[i]);
 	bind_str(st, 24, r->frames);
+	return run_stmt(s, st);
+}
+
+int fl_store_comm_member_add(struct fl_store *s, const struct fl_comm_member_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_COMM_MEMBER);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	sqlite3_bind_text(st, 2, r->comm, -1, SQLITE_TRANSIENT);
+	bind_opt_text(st, 3, r->ptr, r->ptr ? strlen(r->ptr) : 0);
+	bind_opt_text(st, 4, r->host, r->host ? strlen(r->host) : 0);
+	bind_opt_int(st, 5, r->pid);
+	bind_opt_int(st, 6, r->rank);
+	bind_opt_int(st, 7, r->comm_rank);
+	bind_opt_int(st, 8, r->nranks);
+	bind_opt_int(st, 9, r->cuda_dev);
+	bind_opt_text(st, 10, r->bus_id, r->bus_id ? strlen(r->bus_id) : 0);
+	bind_opt_text(st, 11, r->transports, r->transports ? strlen(r->transports) : 0);
+	sqlite3_bind_int64(st, 12, r->file_id);
+	sqlite3_bind_int64(st, 13, r->line);
 	return run_stmt(s, st);
 }

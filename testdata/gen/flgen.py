@@ -909,13 +909,17 @@ SMI_CSV_HEADER = ("timestamp, index, pci.bus_id, power.draw [W], utilization.gpu
 def smi_csv(t0, t1, period_s, ngpu, sample, bus=BUS_H100):
     """nvidia-smi --query-gpu=timestamp,index,pci.bus_id,power.draw,utilization.gpu,memory.used
     --format=csv -l PERIOD: the header, then one row per GPU per period.
-    sample(t, gpu) -> (power_w, util_pct, mem_mib); power None prints [N/A]."""
+    sample(t, gpu) -> (power_w, util_pct, mem_mib); power None prints [N/A]; None: no row
+    (a GPU NVML lost: nvidia-smi reports it on stderr and prints the others' rows)."""
     lines = [SMI_CSV_HEADER]
     t = t0
     while t <= t1:
         for g in range(ngpu):
             tg = t + ms(g * 2)
-            pw, ut, mem = sample(t, g)
+            row = sample(t, g)
+            if row is None:
+                continue
+            pw, ut, mem = row
             lines.append("%s, %d, %s, %s, %d %%, %d MiB" % (
                 f_smi(tg), g, pci(bus[g]), "[N/A]" if pw is None else "%.2f W" % pw, ut, mem))
         t = t + secs(period_s)

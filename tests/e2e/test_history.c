@@ -790,7 +790,7 @@ Test(history, sql_refuses_to_write)
 
 Test(history, every_verb_answers_help_without_a_store)
 {
-	static const char *const verbs[] = { "runs",  "ranks", "timeline", "events", "transports",
+	static const char *const verbs[] = { "runs",  "ranks", "timeline", "events", "transports", "comms",
 					     "steps", "tail",  "show",     "sql" };
 	free(S.db);
 	S.db = fl_xasprintf("%s/none/fl.db", S.dir);

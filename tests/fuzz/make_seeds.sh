@@ -1,8 +1,8 @@
 #!/bin/sh
 # Builds the seed corpus of every fuzz target from testdata/ and patterns/:
 #   make_seeds.sh SOURCE_DIR OUT
-# writes OUT/<target>/ for linesplit, attrib, match, patfile, bundle, serve
-# and pickle.
+# writes OUT/<target>/ for linesplit, attrib, match, patfile, bundle, serve,
+# pickle and telemetry.
 # Seeds are small (a few KiB) so that the fuzzer mutates them quickly;
 # archives are built here, at run time, so none is committed.
 set -eu
@@ -11,7 +11,7 @@ out=$2
 sc=$src/testdata/scenarios
 rm -rf "$out"
 mkdir -p "$out/linesplit" "$out/attrib" "$out/match" "$out/patfile" "$out/bundle" "$out/serve" \
-	"$out/pickle"
+	"$out/pickle" "$out/telemetry"
 
 # pickle: the Flight Recorder dumps of the scenarios (pickle and JSON),
 # whole when small, else their first 64 KiB (a cut dump is a seed too).
@@ -87,3 +87,49 @@ cp "$tmp/b/train.log" "$out/bundle/train.log"
 (cd "$tmp" && zip -q "$out/bundle/nodes.zip" node1.tar.gz node2.tar.gz)
 (cd "$out/bundle" && tar -cf - b.zip | gzip -c >"$out/bundle/nested.tar.gz")
 (cd "$tmp/b" && find . | cpio -o -H newc --quiet >"$out/bundle/b.cpio" 2>/dev/null) || rm -f "$out/bundle/b.cpio"
+
+# telemetry: the head of each GPU telemetry member of the scenarios.
+for f in 36-telemetry-hang/bundle/gpu-node-02/nvidia-smi.csv 37-telemetry-snapshot/bundle/sn-a01/nvidia-smi-q.txt \
+	37-telemetry-snapshot/bundle/sn-a02/dcgm-metrics.txt 39-telemetry-healthy/bundle/node02/nvidia-smi-q.txt; do
+	head -c 6000 "$sc/$f" >"$out/telemetry/$(basename "$(dirname "$(dirname "$(dirname "$f")")")")-$(basename "$f")"
+done
+# and the formats no scenario carries: an `nvidia-smi -q -x` dump, a
+# dcgm-exporter 1.x scrape (tests/unit/test_telemetry.c has the same).
+tab=$(printf '\t')
+cat >"$out/telemetry/smi-q-x.xml" <<XML
+<?xml version="1.0" ?>
+<!DOCTYPE nvidia_smi_log SYSTEM "nvsmi_device_v12.dtd">
+<nvidia_smi_log>
+${tab}<timestamp>Fri Oct 11 18:24:09 2024</timestamp>
+${tab}<attached_gpus>2</attached_gpus>
+${tab}<gpu id="00000000:18:00.0">
+${tab}${tab}<fb_memory_usage>
+${tab}${tab}${tab}<used>70211 MiB</used>
+${tab}${tab}</fb_memory_usage>
+${tab}${tab}<utilization>
+${tab}${tab}${tab}<gpu_util>100 %</gpu_util>
+${tab}${tab}</utilization>
+${tab}${tab}<gpu_power_readings>
+${tab}${tab}${tab}<power_draw>N/A</power_draw>
+${tab}${tab}${tab}<instant_power_draw>612.33 W</instant_power_draw>
+${tab}${tab}</gpu_power_readings>
+${tab}${tab}<module_power_readings>
+${tab}${tab}${tab}<power_draw>1204.00 W</power_draw>
+${tab}${tab}</module_power_readings>
+${tab}</gpu>
+${tab}<gpu id="00000000:2A:00.0">
+${tab}${tab}<power_readings>
+${tab}${tab}${tab}<power_draw>98.40 W</power_draw>
+${tab}${tab}</power_readings>
+${tab}</gpu>
+</nvidia_smi_log>
+XML
+cat >"$out/telemetry/dcgm-1x.prom" <<'PROM'
+# HELP dcgm_gpu_utilization GPU utilization (in %).
+# TYPE dcgm_gpu_utilization gauge
+dcgm_gpu_utilization{gpu="0",uuid="GPU-8f640a3c-7e9a-608d-02a3-f4372d72b323"} 97
+# HELP dcgm_power_usage Power draw (in W).
+# TYPE dcgm_power_usage gauge
+dcgm_power_usage{gpu="0",uuid="GPU-8f640a3c-7e9a-608d-02a3-f4372d72b323"} 243.918
+DCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu="1",UUID="GPU-1f027ee8",GPU_I_PROFILE="3g.40gb",GPU_I_ID="1"} 0.412000
+PROM

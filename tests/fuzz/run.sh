@@ -17,7 +17,7 @@ shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FL_FUZZ_BUILD:-$root/build-fuzz}
 jobs=${FL_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
-targets=${*:-linesplit attrib match patfile bundle serve pickle}
+targets=${*:-linesplit attrib match patfile bundle serve pickle telemetry}
 
 cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DFL_FUZZ=ON -DFL_BENCH=OFF \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

@@ -261,6 +261,8 @@ Test(telemetry, a_gpu_whose_samples_stop_first_is_an_outlier)
 				  a->findings[i].message);
 			cr_expect(strstr(a->findings[i].message, "stopped being sampled") != NULL, "%s",
 				  a->findings[i].message);
+			cr_expect(strstr(a->findings[i].message, "other GPUs were still sampled") != NULL, "%s",
+				  a->findings[i].message);
 		}
 	cr_expect_eq(outliers, 1);
 	cr_expect_str_eq(a->gpus[3].state, "gone");
@@ -297,5 +299,257 @@ Test(telemetry, gpus_that_fall_together_are_not_outliers)
 	}
 	cr_expect_eq(a->hang.onset_ts, FL_TIME_NONE);
 	fl_analysis_free(a);
+	close_bundle(&b);
+}
+
+/* One process per GPU with CUDA_VISIBLE_DEVICES set to it: every rank's
+ * cudaDev is 0, NCCL's nvmlDev is the nvidia-smi index. A CSV without
+ * pci.bus_id maps its GPUs to ranks by that index (NCCL 2.18.3+ START and
+ * COMPLETE lines, 2.4's COMPLETE line); an index no rank named, or one
+ * two ranks named, keeps no rank. */
+Test(telemetry, gpus_without_bus_id_map_to_ranks_by_nvml_index)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-nvml");
+	struct fl_buf t = FL_BUF_INIT;
+	fl_buf_adds(&t, "timestamp, index, power.draw [W], utilization.gpu [%]\n");
+	for (int s = 0; s < 60; s += 5)
+		for (int g = 0; g < 4; g++)
+			fl_buf_printf(&t, "2024/05/01 12:00:%02d.000, %d, 650.00 W, 100 %%\n", s, g);
+	put(&b, "node01/nvidia-smi.csv", t.ptr);
+	put(&b, "node02/nvidia-smi.csv", t.ptr);
+	fl_buf_release(&t);
+	put(&b, "node01/train.log",
+	    "node01:3101:3188 [0] NCCL INFO comm 0x55d3a8c3d5a0 rank 0 nranks 8 cudaDev 0 nvmlDev 2"
+	    " busId 3a000 commId 0x9ad9b5e4ab2566da - Init START\n"
+	    "node01:3102:3190 [0] NCCL INFO comm 0x55a26e775a90 rank 1 nranks 8 cudaDev 0 nvmlDev 0"
+	    " busId 18000 commId 0x9ad9b5e4ab2566da - Init START\n"
+	    "node01:3101:3188 [0] NCCL INFO comm 0x55d3a8c3d5a0 rank 0 nranks 8 cudaDev 0 nvmlDev 2"
+	    " busId 3a000 commId 0x9ad9b5e4ab2566da - Init COMPLETE\n"
+	    "node01:3102:3190 [0] NCCL INFO comm 0x55a26e775a90 rank 1 nranks 8 cudaDev 0 nvmlDev 0"
+	    " busId 18000 commId 0x9ad9b5e4ab2566da - Init COMPLETE\n"
+	    /* two ranks on GPU 3: which one the samples show is unknown */
+	    "node01:3103:3191 [0] NCCL INFO comm 0x557e83314500 rank 2 nranks 8 cudaDev 0 nvmlDev 3"
+	    " busId 5d000 commId 0x9ad9b5e4ab2566da - Init COMPLETE\n"
+	    "node01:3104:3192 [0] NCCL INFO comm 0x55f45951fad0 rank 3 nranks 8 cudaDev 0 nvmlDev 3"
+	    " busId 5d000 commId 0x9ad9b5e4ab2566da - Init COMPLETE\n");
+	put(&b, "node02/train.log",
+	    "node02:4411:4411 [0] NCCL INFO comm 0x7f3a4c001e10 rank 4 nranks 8 cudaDev 0 nvmlDev 1"
+	    " - Init COMPLETE\n");
+	ingest(&b);
+	struct fl_analysis *a;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_analyze_run(b.s, b.run, &a, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(a->ngpus, 8);
+	/* sorted by host and index */
+	const int64_t want[8] = { 1, -1, 0, -1, -1, 4, -1, -1 };
+	for (size_t i = 0; i < 8; i++) {
+		cr_expect_null(a->gpus[i].bus_id);
+		cr_expect_eq(a->gpus[i].rank, want[i], "GPU %lld on %s: rank %lld, not %lld",
+			     (long long)a->gpus[i].index, a->gpus[i].host, (long long)a->gpus[i].rank,
+			     (long long)want[i]);
+	}
+	fl_analysis_free(a);
+	close_bundle(&b);
+}
+
+/* dcgm-exporter 1.x (gpu-monitoring-tools) names its metrics dcgm_*. */
+Test(telemetry, dcgm_exporter_1x_metric_names_are_read)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-dcgm1");
+	put(&b, "gpu-07/dcgm.prom",
+	    "# HELP dcgm_gpu_temp GPU temperature (in C).\n"
+	    "# TYPE dcgm_gpu_temp gauge\n"
+	    "dcgm_gpu_temp{gpu=\"0\",uuid=\"GPU-8f640a3c-7e9a-608d-02a3-f4372d72b323\"} 61\n"
+	    "# HELP dcgm_gpu_utilization GPU utilization (in %).\n"
+	    "# TYPE dcgm_gpu_utilization gauge\n"
+	    "dcgm_gpu_utilization{gpu=\"0\",uuid=\"GPU-8f640a3c-7e9a-608d-02a3-f4372d72b323\"} 97\n"
+	    "# HELP dcgm_power_usage Power draw (in W).\n"
+	    "# TYPE dcgm_power_usage gauge\n"
+	    "dcgm_power_usage{gpu=\"0\",uuid=\"GPU-8f640a3c-7e9a-608d-02a3-f4372d72b323\"} 243.918\n"
+	    "# HELP dcgm_fb_used Framebuffer memory used (in MiB).\n"
+	    "# TYPE dcgm_fb_used gauge\n"
+	    "dcgm_fb_used{gpu=\"0\",uuid=\"GPU-8f640a3c-7e9a-608d-02a3-f4372d72b323\"} 30211\n");
+	ingest(&b);
+	struct fl_stmt *st = row(&b, "SELECT host, gpu, power_w, util_pct, mem_used_mib, source FROM gpu_samples");
+	cr_expect_str_eq(fl_stmt_text(st, 0), "gpu-07");
+	cr_expect_eq(fl_stmt_int(st, 1), 0);
+	cr_expect_float_eq(fl_stmt_double(st, 2), 243.918, 1e-9);
+	cr_expect_float_eq(fl_stmt_double(st, 3), 97, 1e-9);
+	cr_expect_float_eq(fl_stmt_double(st, 4), 30211, 1e-9);
+	cr_expect_str_eq(fl_stmt_text(st, 5), "dcgm");
+	fl_stmt_free(st);
+	close_bundle(&b);
+}
+
+/* Where the exporter has no DCGM_FI_DEV_GPU_UTIL (MIG, a DCP-only counter
+ * list) the graphics engine's active ratio is the utilisation, the busiest
+ * instance's; GPU_UTIL wins where both are scraped. */
+Test(telemetry, dcgm_graphics_engine_ratio_stands_in_for_utilisation)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-dcgm-gr");
+	const char *a = "{gpu=\"0\",UUID=\"GPU-1f027ee8-6e1e-2b8c-0108-3d370e5f0418\",device=\"nvidia0\","
+			"modelName=\"NVIDIA A800-SXM4-80GB\"";
+	const char *c = "{gpu=\"1\",UUID=\"GPU-4e75c9ab-0ed7-8a57-75f5-23761b9f053f\",device=\"nvidia1\","
+			"modelName=\"NVIDIA A800-SXM4-80GB\"";
+	char text[4096];
+	snprintf(text, sizeof(text),
+		 "# HELP DCGM_FI_DEV_POWER_USAGE Power draw (in W).\n"
+		 "# TYPE DCGM_FI_DEV_POWER_USAGE gauge\n"
+		 "DCGM_FI_DEV_POWER_USAGE%s,Hostname=\"hpc-35\"} 301.250000\n"
+		 "DCGM_FI_DEV_POWER_USAGE%s,Hostname=\"hpc-35\"} 288.004000\n"
+		 "# HELP DCGM_FI_DEV_GPU_UTIL GPU utilization (in %%).\n"
+		 "# TYPE DCGM_FI_DEV_GPU_UTIL gauge\n"
+		 "DCGM_FI_DEV_GPU_UTIL%s,Hostname=\"hpc-35\"} 64\n"
+		 "# HELP DCGM_FI_PROF_GR_ENGINE_ACTIVE Ratio of time the graphics engine is active (in %%).\n"
+		 "# TYPE DCGM_FI_PROF_GR_ENGINE_ACTIVE gauge\n"
+		 "DCGM_FI_PROF_GR_ENGINE_ACTIVE%s,GPU_I_PROFILE=\"3g.40gb\",GPU_I_ID=\"1\",Hostname=\"hpc-35\"} 0.412000\n"
+		 "DCGM_FI_PROF_GR_ENGINE_ACTIVE%s,GPU_I_PROFILE=\"3g.40gb\",GPU_I_ID=\"2\",Hostname=\"hpc-35\"} 0.873500\n"
+		 "DCGM_FI_PROF_GR_ENGINE_ACTIVE%s,Hostname=\"hpc-35\"} 0.120000\n",
+		 a, c, c, a, a, c);
+	put(&b, "dcgm-metrics.txt", text);
+	ingest(&b);
+	cr_expect_eq(scalar(&b, "SELECT CAST(ROUND(util_pct * 100) AS INTEGER) FROM gpu_samples WHERE gpu = 0"),
+		     8735);
+	cr_expect_eq(scalar(&b, "SELECT CAST(util_pct AS INTEGER) FROM gpu_samples WHERE gpu = 1"), 64);
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM gpu_samples WHERE host = 'hpc-35'"), 2);
+	close_bundle(&b);
+}
+
+/* One `nvidia-smi -q -x` dump (tab-indented, one element a line) for two
+ * GPUs: the R535 power block with its module power after it, and an R550
+ * block whose power_draw is N/A beside the instantaneous reading. */
+static void xml_dump(struct fl_buf *t, const char *when, const char *util0, const char *power0)
+{
+	fl_buf_printf(t,
+		      "<?xml version=\"1.0\" ?>\n"
+		      "<!DOCTYPE nvidia_smi_log SYSTEM \"nvsmi_device_v12.dtd\">\n"
+		      "<nvidia_smi_log>\n"
+		      "\t<timestamp>%s</timestamp>\n"
+		      "\t<driver_version>550.54.15</driver_version>\n"
+		      "\t<cuda_version>12.4</cuda_version>\n"
+		      "\t<attached_gpus>2</attached_gpus>\n"
+		      "\t<gpu id=\"00000000:18:00.0\">\n"
+		      "\t\t<mig_devices>\n\t\t\tNone\n\t\t</mig_devices>\n"
+		      "\t\t<fb_memory_usage>\n"
+		      "\t\t\t<total>81559 MiB</total>\n"
+		      "\t\t\t<reserved>454 MiB</reserved>\n"
+		      "\t\t\t<used>70211 MiB</used>\n"
+		      "\t\t\t<free>10894 MiB</free>\n"
+		      "\t\t</fb_memory_usage>\n"
+		      "\t\t<bar1_memory_usage>\n"
+		      "\t\t\t<total>131072 MiB</total>\n"
+		      "\t\t\t<used>2 MiB</used>\n"
+		      "\t\t</bar1_memory_usage>\n"
+		      "\t\t<utilization>\n"
+		      "\t\t\t<gpu_util>%s</gpu_util>\n"
+		      "\t\t\t<memory_util>41 %%</memory_util>\n"
+		      "\t\t</utilization>\n"
+		      "\t\t<gpu_power_readings>\n"
+		      "\t\t\t<power_state>P0</power_state>\n"
+		      "\t\t\t<power_draw>%s</power_draw>\n"
+		      "\t\t\t<current_power_limit>700.00 W</current_power_limit>\n"
+		      "\t\t</gpu_power_readings>\n"
+		      "\t\t<module_power_readings>\n"
+		      "\t\t\t<power_draw>1204.00 W</power_draw>\n"
+		      "\t\t</module_power_readings>\n"
+		      "\t\t<processes>\n"
+		      "\t\t\t<process_info>\n"
+		      "\t\t\t\t<pid>48213</pid>\n"
+		      "\t\t\t\t<used_memory>69876 MiB</used_memory>\n"
+		      "\t\t\t</process_info>\n"
+		      "\t\t</processes>\n"
+		      "\t</gpu>\n"
+		      "\t<gpu id=\"00000000:2A:00.0\">\n"
+		      "\t\t<utilization>\n"
+		      "\t\t\t<gpu_util>0 %%</gpu_util>\n"
+		      "\t\t</utilization>\n"
+		      "\t\t<gpu_power_readings>\n"
+		      "\t\t\t<power_draw>N/A</power_draw>\n"
+		      "\t\t\t<average_power_draw>101.20 W</average_power_draw>\n"
+		      "\t\t\t<instant_power_draw>98.40 W</instant_power_draw>\n"
+		      "\t\t</gpu_power_readings>\n"
+		      "\t</gpu>\n"
+		      "</nvidia_smi_log>\n",
+		      when, util0, power0);
+}
+
+Test(telemetry, smi_q_xml_dumps_are_read_like_the_text_dumps)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-xml");
+	struct fl_buf t = FL_BUF_INIT;
+	xml_dump(&t, "Fri Oct 11 18:24:09 2024", "100 %", "612.33 W");
+	xml_dump(&t, "Fri Oct 11 18:24:14 2024", "98 %", "598.10 W"); /* -l 5 */
+	put(&b, "gpu-n3/smi.xml", t.ptr);
+	fl_buf_release(&t);
+	ingest(&b);
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM gpu_samples WHERE source = 'nvidia-smi-q'"),
+		     scalar(&b, "SELECT COUNT(*) FROM gpu_samples"));
+	cr_expect_eq(scalar(&b, "SELECT SUM(samples) FROM gpu_samples"), 4);
+	struct fl_stmt *st = row(&b, "SELECT SUM(power_w * samples), SUM(util_pct * samples),"
+				     " MAX(mem_used_mib), MIN(ts), MAX(last_ts), bus_id, host"
+				     " FROM gpu_samples WHERE gpu = 0");
+	cr_expect_float_eq(fl_stmt_double(st, 0), 612.33 + 598.10, 1e-6);
+	cr_expect_float_eq(fl_stmt_double(st, 1), 198, 1e-9);
+	cr_expect_float_eq(fl_stmt_double(st, 2), 70211, 1e-9);
+	cr_expect_eq(fl_stmt_int(st, 3), fl_time_from_civil(2024, 10, 11, 18, 24, 9, 0));
+	cr_expect_eq(fl_stmt_int(st, 4), fl_time_from_civil(2024, 10, 11, 18, 24, 14, 0));
+	cr_expect_str_eq(fl_stmt_text(st, 5), "00000000:18:00.0");
+	cr_expect_str_eq(fl_stmt_text(st, 6), "gpu-n3");
+	fl_stmt_free(st);
+	st = row(&b, "SELECT MAX(power_w), MAX(util_pct), bus_id FROM gpu_samples WHERE gpu = 1");
+	cr_expect_float_eq(fl_stmt_double(st, 0), 98.4, 1e-9);
+	cr_expect_float_eq(fl_stmt_double(st, 1), 0, 1e-9);
+	cr_expect_str_eq(fl_stmt_text(st, 2), "00000000:2A:00.0");
+	fl_stmt_free(st);
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM activity"), 0);
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM tails"), 0);
+	close_bundle(&b);
+}
+
+/* Another XML member is not telemetry: its lines go to the patterns. */
+Test(telemetry, other_xml_members_are_left_to_the_patterns)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-xml-other");
+	put(&b, "node01/results.xml",
+	    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+	    "<testsuites><testsuite name=\"pytest\" errors=\"0\" failures=\"1\"></testsuite></testsuites>\n");
+	ingest(&b);
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM gpu_samples"), 0);
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM tails WHERE text LIKE '<testsuites>%'"), 1);
+	close_bundle(&b);
+}
+
+/* nvidia-smi's stderr in the same file: the lost GPU's error line is not a
+ * row and goes to the patterns (hw.gpu_lost, with its bus id and the
+ * member's host); the rows around it are still samples. */
+Test(telemetry, error_lines_inside_a_telemetry_member_go_to_the_patterns)
+{
+	struct bundle b;
+	open_bundle(&b, "tele-lost");
+	put(&b, "gpu-b12/nvidia-smi.csv",
+	    "timestamp, index, pci.bus_id, power.draw [W], utilization.gpu [%]\n"
+	    "2025/09/22 02:21:45.884, 0, 00000000:18:00.0, 671.20 W, 100 %\n"
+	    "2025/09/22 02:21:45.886, 1, 00000000:3A:00.0, 668.05 W, 99 %\n"
+	    "Unable to determine the device handle for GPU0000:3A:00.0: Unknown Error\n"
+	    "2025/09/22 02:21:50.884, 0, 00000000:18:00.0, 121.70 W, 100 %\n");
+	put(&b, "gpu-b12/q.txt",
+	    "\n==============NVSMI LOG==============\n\n"
+	    "Timestamp                                 : Mon Sep 22 02:22:00 2025\n"
+	    "Driver Version                            : 550.54.15\n\n"
+	    "Attached GPUs                             : 2\n"
+	    "Unable to determine the device handle for GPU 0000:3A:00.0: GPU is lost. "
+	    "Reboot the system to recover this GPU\n"
+	    "GPU 00000000:18:00.0\n"
+	    "    Utilization\n"
+	    "        Gpu                               : 100 %\n");
+	ingest(&b);
+	cr_expect_eq(scalar(&b, "SELECT SUM(samples) FROM gpu_samples"), 4);
+	cr_expect_eq(scalar(&b, "SELECT COUNT(*) FROM events WHERE kind = 'hw.gpu_lost' AND host = 'gpu-b12'"),
+		     2);
 	close_bundle(&b);
 }

@@ -1,0 +1,134 @@
+"""56-telemetry-hang-together: Slurm job on 2 nodes x 4 H100, torchrun --tee 3 per node, torch 2.4 / NCCL 2.20.5,
+torchtitan with DDP.  Each node's batch script also ran
+`nvidia-smi --query-gpu=timestamp,index,pci.bus_id,power.draw,utilization.gpu,memory.used --format=csv -l 5`.
+Every rank enters ALLREDUCE 18597 and waits inside NCCL: a transfer between the nodes never completes and
+NCCL reports no error.  Every GPU falls from ~680 W to ~120 W at once and stays at 100% utilisation (the kernels
+spin); ten minutes later all eight watchdogs time out.  The control of 36: no GPU behaves unlike the rest."""
+
+import sys
+sys.dont_write_bytecode = True
+from flgen import *  # noqa: E402
+
+S = Scenario("56-telemetry-hang-together")
+VER = (2, 4)
+NV = "2.20.5"
+HOSTS = ["gpu-c21", "gpu-c22"]
+IPS = ["10.18.9.21", "10.18.9.22"]
+NLOC, N = 4, 8
+SEQ = 18597
+LAST_STEP = 1430
+PYL = "/opt/conda/lib/python3.11/site-packages"
+T0 = ts("2025-05-07 17:40:02.118")
+
+agents, procs = [], []
+for n, h in enumerate(HOSTS):
+    ap = Proc(h, 1, seed=56)
+    agents.append(Agent(ap, VER, PYL))
+    for L in range(NLOC):
+        p = Proc(h, 3904 + L * 9 + n, rank=n * NLOC + L, local=L, seed=56)
+        p.commid = "0x41c08e2a9d7f3b65"
+        procs.append(p)
+
+for n, a in enumerate(agents):
+    a.p.o(T0, "+ torchrun --nnodes=2 --nproc_per_node=4 --node_rank=%d --rdzv_backend=c10d --rdzv_endpoint=%s:29500 --tee 3 "
+          "train.py --job.config_file ./train_configs/llama3_8b.toml" % (n, HOSTS[0]))
+    a.start(T0 + ms(650), NLOC)
+
+for p in procs:
+    t = T0 + secs(11) + ms(p.local * 31 + p.rank)
+    titan_log(p, t, "Starting job: Llama 3 8B training")
+    titan_log(p, t + ms(2), "Building 1-D device mesh with ['dp_replicate'], [8]")
+    ptr, t2 = nccl_init(p, t + secs(3), NV, "12.4", N, NLOC, IPS[p.rank // NLOC], ifname="eth0", hcas=4)
+    titan_log(p, t2 + ms(300), "Model llama3 8B size: 8,030,261,248 total parameters")
+    titan_log(p, t2 + ms(990), "Applied DDP to the model")
+    titan_log(p, t2 + ms(1700), "Loading the checkpoint at step 1200.")
+    titan_log(p, t2 + ms(28000), "Finished loading the checkpoint in 26.30 seconds.")
+    titan_log(p, t2 + ms(28010), "Training starts at step 1201, with local batch size 1, global batch size 8, sequence length 8192, total steps 20000 (warmup 200)")
+    p.t0 = t2 + secs(29)
+
+tstart = max(p.t0 for p in procs)
+rnd = Rnd(56)
+STEP_S = 1.694
+loss = 2.7731
+for step in [1201] + list(range(1210, LAST_STEP + 1, 10)):
+    tt = tstart + secs(STEP_S * (step - 1200))
+    loss = loss - 0.0009 + rnd.uniform(-0.03, 0.03)
+    for p in procs:
+        t = tt + ms(p.rnd.randrange(0, 25))
+        mem = 62.71 + p.rnd.uniform(-0.2, 0.2)
+        titan_log(p, t, titan_step(step, loss, mem, mem / 79.11 * 100, 4805 + p.rnd.randrange(-30, 30) if step > 1201 else 402,
+                                   39.02 + p.rnd.uniform(-0.3, 0.3) if step > 1201 else 3.31))
+
+# the hang: step 1431's first ALLREDUCE; every rank enters it, it never completes
+t_coll = tstart + secs(STEP_S * (LAST_STEP + 1 - 1200)) - ms(1100)
+fails = {0: [], 1: []}
+for p in procs:
+    t = t_coll + ms(600000 + p.rnd.randrange(20, 140))
+    torch_timeout(p, t, VER, SEQ, "ALLREDUCE", 26214400, 600000, int((t - t_coll).total_seconds() * 1000), pylib=PYL,
+                  last_enqueued=SEQ + 2)
+    fails[p.rank // NLOC].append((t, p))
+
+t_end = t_coll
+for n, a in enumerate(agents):
+    fl = sorted(fails[n], key=lambda x: x[0])
+    t = fl[-1][0] + ms(1900)
+    for (ft, p) in fl:
+        a.failed(t, -6, p.local, p.pid, "/opt/conda/bin/python3")
+    root = dict(time=fl[0][0], host=HOSTS[n], rank=fl[0][1].rank, local=fl[0][1].local, exitcode=-6, pid=fl[0][1].pid)
+    others = [dict(time=ft, host=HOSTS[n], rank=p.rank, local=p.local, exitcode=-6, pid=p.pid) for (ft, p) in fl[1:]]
+    a.child_failed(t + ms(40), "train.py", root, others)
+    t_end = max(t_end, t + ms(40))
+
+
+def sampler(node):
+    r = Rnd(560 + node)
+
+    def sample(t, g):
+        rank = node * NLOC + g
+        if t < tstart - secs(20):          # loading the checkpoint
+            return 96 + r.uniform(-3, 3), 2 * r.randrange(0, 3), 3120
+        if t < t_coll:                     # training
+            return 683 + r.uniform(-25, 15), 100 - r.randrange(0, 3), 64210 + r.randrange(0, 90)
+        if t < t_end:                      # the hang
+            return 121 + r.uniform(-6, 6), 100, 64298   # NCCL kernels spin
+        return 71 + r.uniform(-2, 2), 0, 3120           # job gone
+    return sample
+
+
+t_s0 = T0 + secs(2)
+# the first sample at or after the hang, on GPU 1 (the fourth of the eight fall times, sorted)
+k = -(-int((t_coll - t_s0).total_seconds() * 1000) // 5000)
+onset = t_s0 + secs(5 * k) + ms(2)
+for n, h in enumerate(HOSTS):
+    S.write("%s/train.log" % h, merged([agents[n].p] + procs[n * NLOC:(n + 1) * NLOC], prefix=tee_prefix))
+    S.write("%s/nvidia-smi.csv" % h, smi_csv(t_s0, t_end + secs(40), 5, NLOC, sampler(n)))
+
+S.expected({
+    "verdict.status": "hung",
+    "verdict.first_failure": None,
+    "verdict.hang.collective": "ALLREDUCE",
+    "verdict.hang.seq": SEQ,
+    "verdict.hang.onset.source": "telemetry",
+    "verdict.hang.onset.time": onset.strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
+    "telemetry.gpus[].state": ["fell"],
+    "!telemetry.gpus[].state": ["gone", "idle", "busy"],
+    "!telemetry.gpus[].outlier": [True],
+    "run.ranks": 8,
+    "run.hosts": 2,
+    "!findings[].id": ["gpu_idle_outlier", "clock_skew", "socket_fallback", "nccl_version_mismatch"],
+})
+S.readme("""
+# 56-telemetry-hang-together
+
+Story: as 36 (two nodes `gpu-c21`, `gpu-c22`, 4 H100 each, torchtitan with DDP under `torchrun --tee 3`, each node
+sampling its GPUs with `nvidia-smi --query-gpu=timestamp,index,pci.bus_id,power.draw,utilization.gpu,memory.used
+--format=csv -l 5`), but every rank enters ALLREDUCE 18597 after step 1430 and waits inside NCCL: a transfer between
+the nodes never completes and NCCL reports nothing. Every GPU falls from ~680 W to ~120 W at the same sample and
+stays at 100% utilisation (the NCCL kernels spin); ten minutes later all eight watchdogs time out.
+
+What faultline must say: hung in ALLREDUCE 18597; the onset from the telemetry (every GPU fell at once); no
+`gpu_idle_outlier` and no GPU marked unlike the rest (the negative control of 36 and 55).
+Layout: `<host>/train.log` (torchrun `--tee 3`), `<host>/nvidia-smi.csv`.
+Versions: torch 2.4, NCCL 2.20.5, nvidia-smi CSV as `--format=csv` prints it.
+Modelled on excerpts train-001/-003 (timeouts) and the nvidia-smi CSV format (docs/TELEMETRY.md).
+""")
