@@ -61,6 +61,10 @@ struct fl_attr {
 			     * (the right side of a rich box is cut off) */
 	size_t body_len;
 	bool conflict;      /* a line prefix disagreed with the path */
+	const char *cri_msg; /* a containerd/CRI record: where its message starts in the
+			      * line (before any prefix of the program's own); else NULL */
+	bool cri_partial;   /* that record is partial (`P`): the next record continues
+			     * its message */
 };
 
 /* Bundle-wide time context: the year for year-less stamps. */

@@ -22,8 +22,9 @@ enum q {
 	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS, Q_P2P_CALLS,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
-	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
-	Q_XIDS, Q_DROP_TOKENS, Q_DROP_TFLOPS, Q_DROP_SAMPLES, Q_DROP_STEPS, Q_DROP_EVIDENCE, Q_RANK_STEPS, Q_FILE_PATH,
+	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_STEP_SERIES,
+	Q_SPIKE_AT,
+	Q_XIDS, Q_MFU_EVIDENCE, Q_DROP_EVIDENCE, Q_RANK_STEPS, Q_FILE_PATH,
 	Q_RANK_TIMING, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
@@ -172,6 +173,9 @@ int series_collect(struct ctx *c);
 /* mfu.c: the logged MFU's source, or one computed from the model size, the
  * throughput and the GPU's dense peak; needs training, config and world. */
 void mfu_compute(struct ctx *c);
+/* trend.c: loss_spike and throughput_drop, from one walk over the per-step
+ * series; needs training_collect(). */
+int trend_findings(struct ctx *c);
 void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *message);
 void evidence_add(struct fl_evidence_list *l, const struct ev *e);
 void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,

@@ -39,6 +39,20 @@
 #define SUSPECT_STEP                                                                   \
 	"(loss_text IS NOT NULL OR grad_norm_text IS NOT NULL OR nan_iters > 0 OR loss_missing = 1)"
 
+/* (id, v): every NCCL version a line states, the x.y.z without a letter
+ * suffix: NCCL's banner and torch's `ProcessGroupNCCL environments` line
+ * (nccl.version), and torch's NCCL error texts, which every failing rank
+ * prints. NCCL <= 2.21 prints its banner on rank 0 only, so on a job of
+ * mixed images the other version often shows only in an error. Old torch's
+ * mis-decoded versions (21.2.12 for 2.12.12) are left out: a major of two
+ * digits is never a real one. */
+#define NCCL_VERSIONS                                                                      \
+	"SELECT id, v FROM (SELECT id, rtrim(json_extract(fields, CASE kind WHEN"          \
+	" 'nccl.version' THEN '$.version' ELSE '$.nccl_version' END),"                     \
+	" 'abcdefghijklmnopqrstuvwxyz') AS v FROM events WHERE run_id = ?1 AND kind IN"    \
+	" ('nccl.version', 'torch.nccl_error', 'torch.async_error'))"                      \
+	" WHERE v GLOB '[0-9].[0-9]*'"
+
 /* The value of a configuration key: what the framework printed
  * (train.config: argument and config dumps, start-up banners) before what
  * a command line asked for (launcher.args); the first in log order within
@@ -57,20 +71,6 @@
 #define LAST_BY_LINE(col, cond)                                                         \
 	"(SELECT " col " FROM steps WHERE run_id = ?1 AND " col " IS NOT NULL" cond     \
 	" ORDER BY file_id DESC, line DESC LIMIT 1)"
-
-/* A fall of a per-step column (over at least 8 logged steps): the mean of
- * its first quarter, of its last quarter, and the first step from which it
- * stays under ?2 times the early mean (that step's value and the mean of
- * all from there both under it). One row named by the column. */
-#define DROP(col)                                                                              \
-	"SELECT '" col "', e.v, l.v, (SELECT MIN(step) FROM s WHERE v < ?2 * e.v AND after < ?2"  \
-	" * e.v), (SELECT MAX(n) FROM s) FROM (SELECT AVG(v) AS v FROM s WHERE i <= n / 4) e,"     \
-	" (SELECT AVG(v) AS v FROM s WHERE i > 3 * n / 4) l WHERE (SELECT MAX(n) FROM s) >= 8"
-#define DROP_SERIES(col)                                                                       \
-	"WITH p AS (SELECT step, " col " AS v FROM v_step_stats WHERE run_id = ?1 AND " col      \
-	" IS NOT NULL), s AS (SELECT step, v, ROW_NUMBER() OVER (ORDER BY step) AS i,"             \
-	" COUNT(*) OVER () AS n, AVG(v) OVER (ORDER BY step ROWS BETWEEN CURRENT ROW AND"          \
-	" UNBOUNDED FOLLOWING) AS after FROM p) "
 
 static const struct fl_sql_def SQL[Q_N] = {
 	/* ---- loading (analyze.c) ---- */
@@ -249,16 +249,14 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" ('nccl.no_ib', 'nccl.using_network') AND t.text LIKE '%Socket%'"
 		" OR (t.run_id = ?1 AND t.kind = 'nccl.no_ib') ORDER BY t.id LIMIT 2" },
 	[Q_VERSIONS] = { "versions",
-			 "SELECT (SELECT COUNT(DISTINCT json_extract(fields, '$.version')) FROM events"
-			 " WHERE run_id = ?1 AND kind = 'nccl.version'), (SELECT COUNT(*) FROM events"
-			 " WHERE run_id = ?1 AND kind = 'nccl.version_mismatch')" },
+			 "SELECT (SELECT COUNT(DISTINCT v) FROM (" NCCL_VERSIONS ")), (SELECT COUNT(*)"
+			 " FROM events WHERE run_id = ?1 AND kind = 'nccl.version_mismatch')" },
 	[Q_VERSION_EVIDENCE] = {
 		"version_evidence",
 		"SELECT f.path, t.line, t.rank, t.host, t.ts, t.text FROM events t"
 		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND (t.kind ="
-		" 'nccl.version_mismatch' OR t.id IN (SELECT MIN(id) FROM events WHERE run_id = ?1"
-		" AND kind = 'nccl.version' GROUP BY json_extract(fields, '$.version')))"
-		" ORDER BY t.id" },
+		" 'nccl.version_mismatch' OR t.id IN (SELECT MIN(id) FROM (" NCCL_VERSIONS ")"
+		" GROUP BY v)) ORDER BY t.id" },
 	[Q_NONFINITE] = { "nonfinite",
 			  "SELECT (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
 			  " 'train.nonfinite'), (SELECT COUNT(*) FROM steps INDEXED BY steps_nonfinite"
@@ -287,33 +285,33 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" ORDER BY t.ts, t.id LIMIT 2) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank,"
 		" t.host, t.ts, t.text FROM events t JOIN files f ON f.id = t.file_id WHERE"
 		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)" },
-	/* The first loss over ?2 times the mean of its last 20 steps, and ?3
-	 * above it, that came back under ?4 times that mean later: per step
-	 * (the mean over the ranks that logged it), not per line. The last
-	 * columns: the step it came back by and the loss there. */
-	[Q_LOSS_SPIKE] = {
-		"loss_spike",
-		"WITH p AS (SELECT step, loss FROM v_step_stats WHERE run_id = ?1 AND loss IS NOT NULL),"
-		" s AS (SELECT step, loss, AVG(loss) OVER w AS trend, COUNT(loss) OVER w AS n FROM p"
-		"  WINDOW w AS (ORDER BY step ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING)),"
-		" k AS (SELECT step, loss, trend, (SELECT MIN(q.step) FROM p q WHERE q.step > s.step"
-		"  AND q.loss <= ?4 * s.trend) AS back FROM s WHERE s.n >= 10 AND s.loss > ?2 * s.trend"
-		"  AND s.loss - s.trend > ?3)"
-		" SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts, k.step, k.loss, k.trend,"
-		" k.back, (SELECT loss FROM p WHERE p.step = k.back)"
-		" FROM k JOIN v_step_stats a ON a.run_id = ?1 AND a.step = k.step"
-		" LEFT JOIN files f ON f.id = a.loss_max_file_id"
-		" WHERE k.back IS NOT NULL ORDER BY k.step LIMIT 1" },
+	/* The per-step series the trend findings walk once in memory (trend.c). */
+	[Q_STEP_SERIES] = { "step_series",
+			    "SELECT step, loss, tokens_per_s, tflops, samples_per_s, iter_ms"
+			    " FROM v_step_stats WHERE run_id = ?1 ORDER BY step" },
+	/* The line that logged step ?2's highest loss: a spike's evidence. */
+	[Q_SPIKE_AT] = { "spike_at",
+			 "SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts FROM v_step_stats a"
+			 " LEFT JOIN files f ON f.id = a.loss_max_file_id WHERE a.run_id = ?1 AND a.step = ?2" },
 	[Q_XIDS] = { "xids",
 		     "SELECT t.host, json_extract(t.fields, '$.bus'), json_extract(t.fields, '$.xid'),"
 		     " COUNT(*), MIN(t.id) FROM events t WHERE t.run_id = ?1 AND t.kind = 'hw.xid'"
 		     " GROUP BY 1, 2, 3 ORDER BY MIN(t.id)" },
-	/* One statement per throughput column, in order of preference. */
-	[Q_DROP_TOKENS] = { "drop_tokens", DROP_SERIES("tokens_per_s") DROP("tokens_per_s") },
-	[Q_DROP_TFLOPS] = { "drop_tflops", DROP_SERIES("tflops") DROP("tflops") },
-	[Q_DROP_SAMPLES] = { "drop_samples", DROP_SERIES("samples_per_s") DROP("samples_per_s") },
-	/* Steps per second, for frameworks that log only the step time (NeMo). */
-	[Q_DROP_STEPS] = { "drop_steps", DROP_SERIES("1000.0 / iter_ms") DROP("steps_per_s") },
+	/* The evidence of an MFU: the last kept step row with a throughput,
+	 * then the first line naming the GPU and the first stating the model
+	 * size (text NULL for the step row: the caller words it). */
+	[Q_MFU_EVIDENCE] = {
+		"mfu_evidence",
+		"SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, NULL, t.step, t.mfu,"
+		" t.tokens_per_s, t.tflops FROM steps t JOIN files f ON f.id = t.file_id"
+		" WHERE t.run_id = ?1 AND t.step IS NOT NULL"
+		" AND COALESCE(t.mfu, t.tokens_per_s, t.tflops) IS NOT NULL ORDER BY t.step DESC, t.line DESC"
+		" LIMIT 1) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text,"
+		" NULL, NULL, NULL, NULL FROM events t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1"
+		" AND t.kind = 'train.gpu_model' ORDER BY t.id LIMIT 1) UNION ALL SELECT * FROM (SELECT"
+		" f.path, t.line, t.rank, t.host, t.ts, t.text, NULL, NULL, NULL, NULL FROM events t"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.kind = 'train.model_size'"
+		" ORDER BY t.id LIMIT 1)" },
 	/* The first kept row of a column at or after step ?2: the evidence of
 	 * a drop (rows are each rank's last lines, so it may be later). */
 	[Q_DROP_EVIDENCE] = {

@@ -141,6 +141,8 @@ void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct f
 	a->delta = -1;
 	a->level = 0;
 	a->conflict = false;
+	a->cri_msg = NULL;
+	a->cri_partial = false;
 	size_t i = 0;
 	for (int round = 0; round < 10 && i < len; round++) {
 		size_t used = fl_prefix_one(line + i, len - i, round == 0 || i == 0,

@@ -469,8 +469,12 @@ static size_t stamp(const char *s, size_t n, int year, struct fl_attr *a)
 	set_time(a, ts, kind);
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	if (!br)
-		i += cri_stream(s + i, n - i);
+	size_t cri = br ? 0 : cri_stream(s + i, n - i);
+	if (cri) {
+		a->cri_msg = s + i + cri;
+		a->cri_partial = s[i + 7] == 'P';
+		i += cri;
+	}
 	if (syslog && !br) {
 		/* `Dec  3 12:00:00 node07 kernel: ` */
 		size_t h0 = i;

@@ -38,6 +38,9 @@ struct scanner {
 	const char *ext_host;     /* the last host copied that was not in its line */
 	size_t ext_len;
 	uint32_t ext_off;
+	struct fl_buf part;       /* a split CRI message so far: its first record, whole,
+				   * then what each later record adds; empty: none */
+	struct fl_line part_line; /* where that first record was */
 	bool cancelled;
 };
 
@@ -113,9 +116,63 @@ static int32_t prefilter(struct scanner *sc, struct batch *b, const char *body, 
 	return (int32_t)b->ncand++;
 }
 
+static int add_line(struct scanner *sc, const struct fl_line *l, const struct fl_attr *a);
+static int cri_flush(struct scanner *sc);
+
+/* containerd and CRI-O split a long message into partial records (`P`)
+ * that the next record completes (`F`). The records are held and their
+ * messages joined, so that one line with the first record's header and
+ * the whole message reaches attribution again and the patterns; a record
+ * that follows a partial one continues it, whatever its stream. */
+static int cri_join(struct scanner *sc, const struct fl_line *l, struct fl_attr *a)
+{
+	if (!sc->part.len) {
+		fl_buf_add(&sc->part, l->ptr, l->len);
+		sc->part_line = *l;
+		return 0;
+	}
+	const char *msg = a->cri_msg ? a->cri_msg : l->ptr;
+	fl_buf_add(&sc->part, msg, l->len - (size_t)(msg - l->ptr));
+	/* a message longer than any line may be is cut there, like a line */
+	if (a->cri_partial)
+		return sc->part.len < sc->max_line ? 0 : cri_flush(sc);
+	struct fl_line whole = sc->part_line;
+	whole.ptr = sc->part.ptr;
+	whole.len = sc->part.len;
+	fl_attr_line(sc->af, whole.ptr, whole.len, a);
+	int rc = add_line(sc, &whole, a);
+	fl_buf_reset(&sc->part);
+	return rc;
+}
+
+/* A member that ends inside a split message: what it had is a line. */
+static int cri_flush(struct scanner *sc)
+{
+	if (!sc->part.len)
+		return 0;
+	struct fl_line whole = sc->part_line;
+	whole.ptr = sc->part.ptr;
+	whole.len = sc->part.len;
+	struct fl_attr a;
+	fl_attr_line(sc->af, whole.ptr, whole.len, &a);
+	int rc = add_line(sc, &whole, &a);
+	fl_buf_reset(&sc->part);
+	return rc;
+}
+
 static int on_line(void *ctx, const struct fl_line *l)
 {
 	struct scanner *sc = ctx;
+	struct fl_attr a;
+	fl_attr_line(sc->af, l->ptr, l->len, &a);
+	if (a.cri_partial || sc->part.len)
+		return cri_join(sc, l, &a);
+	return add_line(sc, l, &a);
+}
+
+/* One line into the batch: its bytes, attribution and candidates. */
+static int add_line(struct scanner *sc, const struct fl_line *l, const struct fl_attr *a)
+{
 	if (!sc->cur) {
 		sc->cur = reserve(sc, B_LINES);
 		if (!sc->cur)
@@ -130,7 +187,7 @@ static int on_line(void *ctx, const struct fl_line *l)
 	s->off = (uint32_t)b->arena.len;
 	s->len = (uint32_t)l->len;
 	fl_buf_add(&b->arena, l->ptr, l->len);
-	fl_attr_line(sc->af, l->ptr, l->len, &s->a);
+	s->a = *a;
 	s->host_off = s->a.host ? place(sc, l->ptr, l->len, s->off, s->a.host, s->a.host_len)
 				: UINT32_MAX;
 	s->body_off = place(sc, l->ptr, l->len, s->off, s->a.body, s->a.body_len);
@@ -170,8 +227,9 @@ static void member_begin(struct scanner *sc, const struct msg *m)
 
 static void member_end(struct scanner *sc, const struct msg *m)
 {
-	if (!sc->cancelled)
-		fl_linesplit_finish(sc->ls, on_line, sc);
+	if (!sc->cancelled && !fl_linesplit_finish(sc->ls, on_line, sc))
+		cri_flush(sc);
+	fl_buf_reset(&sc->part);
 	struct batch *b = sc->cancelled ? NULL : reserve_mark(sc, B_END, m);
 	if (b) {
 		b->st = m->st;
@@ -237,6 +295,7 @@ static void scanner_free(struct scanner *sc)
 		free(sc->b[i].cand);
 	}
 	handoff_release(&sc->h);
+	fl_buf_release(&sc->part);
 	free(sc->scratch);
 	free(sc);
 }

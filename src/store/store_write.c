@@ -298,6 +298,30 @@ static void set_year_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	"  AND host IS NOT NULL AND local_rank IS NOT NULL) a ON a.host = l.host" \
 	" WHERE a.local_rank < l.nproc;"
 
+/* The same from a Kubeflow PyTorchJob's pod names: the operator gives
+ * the master pod node rank 0 and worker N node rank N + 1 (PET_NODE_RANK),
+ * so `<job>-master-0` and `<job>-worker-N` are node ranks once the job has
+ * that master and its static launches agree on nproc_per_node. Worker
+ * pods without a master (elastic jobs, a c10d rendezvous) are left out,
+ * and a node rank a line stated comes first (NODE_RANK_SQL, OR IGNORE). */
+#define POD_RANK_SQL \
+	"INSERT OR IGNORE INTO hl SELECT a.host, a.local_rank, p.node_rank * n.nproc + a.local_rank" \
+	" FROM (SELECT host, CASE WHEN host GLOB '*?-master-0' THEN 0" \
+	"   ELSE CAST(substr(host, instr(host, '-worker-') + 8) AS INTEGER) + 1 END AS node_rank" \
+	"  FROM (SELECT DISTINCT host FROM activity WHERE run_id = {RUN} AND host IS NOT NULL)" \
+	"  WHERE host GLOB '*?-master-0' OR (host GLOB '*?-worker-[0-9]*'" \
+	"   AND substr(host, instr(host, '-worker-') + 8) NOT GLOB '*[^0-9]*'" \
+	"   AND substr(host, 1, instr(host, '-worker-') - 1) || '-master-0' IN" \
+	"    (SELECT host FROM activity WHERE run_id = {RUN} AND host IS NOT NULL))) p" \
+	" JOIN (SELECT MIN(json_extract(fields, '$.nproc_per_node')) AS nproc," \
+	"   MIN(json_extract(fields, '$.nnodes')) AS nnodes FROM events" \
+	"  WHERE run_id = {RUN} AND kind = 'launcher.args'" \
+	"  HAVING COUNT(DISTINCT json_extract(fields, '$.nproc_per_node')) = 1" \
+	"   AND MAX(IFNULL(json_extract(fields, '$.rdzv_backend'), 'static') <> 'static') = 0) n" \
+	" JOIN (SELECT DISTINCT host, local_rank FROM activity WHERE run_id = {RUN}" \
+	"  AND host IS NOT NULL AND local_rank IS NOT NULL) a ON a.host = p.host" \
+	" WHERE a.local_rank < n.nproc AND (n.nnodes IS NULL OR p.node_rank < n.nnodes);"
+
 /* The post-passes, in order. {RUN} is the run id, {YEAR} the bundle's
  * year, {P0}..{P1} the provisional year's bounds, {T} the table. */
 static const char *const RESOLVE_SQL[] = {
@@ -338,6 +362,7 @@ static const char *const RESOLVE_SQL[] = {
 	" WHERE run_id = {RUN} AND host IS NOT NULL AND local_rank IS NOT NULL AND rank IS NOT NULL"
 	" GROUP BY host, local_rank HAVING COUNT(DISTINCT rank) = 1;",
 	NODE_RANK_SQL,
+	POD_RANK_SQL,
 	"UPDATE activity SET rank = (SELECT hl.rank FROM hl WHERE hl.host = activity.host"
 	"  AND hl.local_rank = activity.local_rank)"
 	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND local_rank IS NOT NULL;",

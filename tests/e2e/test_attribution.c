@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "faultline/store.h"
 #include "fl_test.h"
@@ -142,4 +143,109 @@ Test(attribution, dmesg_anchored_by_host_syslog, .timeout = 60)
 	fl_stmt_free(st);
 	fl_store_close(s);
 	fl_session_release(&t);
+}
+
+/* containerd/CRI-O split a long message into partial records (`P`) that
+ * the next record completes (`F`): the records are joined into one line,
+ * attributed by its first header (the rank prefix is in the first part),
+ * so a pattern sees the message whole; a member that ends inside a split
+ * message keeps what it had as a line. Format of the records: containerd's
+ * CRI log files (kubelet's /var/log/pods), the message cut mid-word. */
+Test(attribution, cri_partial_records_are_joined, .timeout = 60)
+{
+	static const char LOG[] =
+		"2024-04-11T17:05:12.100000000Z stderr F [rank3]: Traceback (most recent call last):\n"
+		"2024-04-11T17:05:13.758476896Z stderr P [rank3]: torch.OutOfMemoryError: CUDA out of mem\n"
+		"2024-04-11T17:05:13.758480000Z stderr P ory. Tried to allocate 2.00 GiB. GPU 3 has a "
+		"total capacity of 79.15 GiB of which 1.06 GiB is free.\n"
+		"2024-04-11T17:05:13.758490000Z stderr F  Of the allocated memory 75.31 GiB is allocated "
+		"by PyTorch, and 1.20 GiB is reserved by PyTorch but unallocated.\n"
+		"2024-04-11T17:05:14.000000000Z stdout F [rank2]: waiting\n"
+		"2024-04-11T17:05:15.000000000Z stderr P [rank2]: torch.OutOfMemoryError: CUDA out of "
+		"memory. Tried to allocate 4.00 GiB.\n";
+	struct fl_session t;
+	fl_session_init(&t, "cri");
+	char *dir = fl_session_path(&t, "pods");
+	char *path = fl_session_path(&t, "pods/worker-0.log");
+	cr_assert_eq(mkdir(dir, 0755), 0, "cannot create %s", dir);
+	cr_assert(fl_test_write(path, LOG, sizeof(LOG) - 1), "cannot write %s", path);
+	fl_session_ingest(&t, dir, "--no-keep");
+	struct fl_store *s;
+	struct fl_err err;
+	cr_assert_eq(fl_store_open(&s, t.db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
+	struct fl_stmt *st;
+	cr_assert_eq(fl_store_prepare(s, "SELECT line, rank, text FROM events WHERE kind = 'mem.cuda_oom'"
+				      " ORDER BY line", &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(fl_stmt_step(st), 1, "the split OOM message was not recognised");
+	cr_expect_eq(fl_stmt_int(st, 0), 2, "the joined line is the first record's");
+	cr_expect_eq(fl_stmt_int(st, 1), 3);
+	cr_expect(strstr(fl_stmt_text(st, 2), "CUDA out of memory. Tried to allocate 2.00 GiB") &&
+			  strstr(fl_stmt_text(st, 2), "1.20 GiB is reserved by PyTorch"),
+		  "joined text: %s", fl_stmt_text(st, 2));
+	cr_assert_eq(fl_stmt_step(st), 1, "a member ending inside a split message lost it");
+	cr_expect_eq(fl_stmt_int(st, 0), 6);
+	cr_expect_eq(fl_stmt_int(st, 1), 2);
+	cr_expect_eq(fl_stmt_step(st), 0);
+	fl_stmt_free(st);
+	fl_store_close(s);
+	free(path);
+	free(dir);
+	fl_session_release(&t);
+}
+
+/* A Kubeflow PyTorchJob's pods, `<job>-master-0` (node rank 0) and
+ * `<job>-worker-0` (node rank 1): torchrun takes its node rank from
+ * PET_NODE_RANK, so the echoed command line (`set -x`) states no
+ * --node_rank and no worker line states a global rank (torch 2.1: no
+ * `[rankN]:` prefix). Local rank 2 of the worker pod is global rank
+ * 1 x 4 + 2 = 6. Without the master pod the worker's node rank is not
+ * known (a workers-only job is elastic): the rank stays unknown. */
+static const char POD_CMD[] = "+ torchrun --nnodes=2 --nproc_per_node=4 --master_addr=qwen-sft-master-0"
+			      " --master_port=23456 train.py --config configs/sft.yaml\n";
+static const char POD_OOM[] =
+	"[default2]:torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.53 GiB. GPU 2 "
+	"has a total capacty of 79.15 GiB of which 1.05 GiB is free. Including non-PyTorch memory, this "
+	"process has 78.09 GiB memory in use. Of the allocated memory 71.44 GiB is allocated by PyTorch, "
+	"and 5.02 GiB is reserved by PyTorch but unallocated.\n";
+
+static int64_t pod_oom_rank(bool with_master)
+{
+	struct fl_session t;
+	fl_session_init(&t, with_master ? "pods" : "pods-nomaster");
+	char *dir = fl_session_path(&t, "pods");
+	cr_assert_eq(mkdir(dir, 0755), 0, "cannot create %s", dir);
+	char buf[2048];
+	char *path = fl_session_path(&t, "pods/qwen-sft-worker-0.log");
+	snprintf(buf, sizeof(buf), "%s%s", POD_CMD, POD_OOM);
+	cr_assert(fl_test_write(path, buf, strlen(buf)), "cannot write %s", path);
+	free(path);
+	if (with_master) {
+		path = fl_session_path(&t, "pods/qwen-sft-master-0.log");
+		snprintf(buf, sizeof(buf), "%s[default0]:{'loss': 1.2345, 'learning_rate': 1.9e-05,"
+			 " 'epoch': 0.12}\n", POD_CMD);
+		cr_assert(fl_test_write(path, buf, strlen(buf)), "cannot write %s", path);
+		free(path);
+	}
+	fl_session_ingest(&t, dir, "--no-keep");
+	struct fl_store *s;
+	struct fl_err err;
+	cr_assert_eq(fl_store_open(&s, t.db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
+	struct fl_stmt *st;
+	cr_assert_eq(fl_store_prepare(s, "SELECT rank, local_rank, host FROM events"
+				      " WHERE kind = 'mem.cuda_oom'", &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(fl_stmt_step(st), 1, "the OOM line was not recognised");
+	cr_expect_eq(fl_stmt_int(st, 1), 2, "local rank from the torchrun prefix");
+	cr_expect_str_eq(fl_stmt_text(st, 2), "qwen-sft-worker-0");
+	int64_t rank = fl_stmt_null(st, 0) ? -1 : fl_stmt_int(st, 0);
+	fl_stmt_free(st);
+	fl_store_close(s);
+	free(dir);
+	fl_session_release(&t);
+	return rank;
+}
+
+Test(attribution, pod_ordinal_gives_node_rank, .timeout = 60)
+{
+	cr_expect_eq(pod_oom_rank(true), 6, "worker-0 is node rank 1 beside master-0");
+	cr_expect_eq(pod_oom_rank(false), -1, "a worker pod without its master has no node rank");
 }
