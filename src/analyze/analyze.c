@@ -601,7 +601,7 @@ static void correct_times(struct ctx *c)
 		struct ev *e = &c->ev[i];
 		if (!e->host && e->rank >= 0) {
 			const char *h = rank_host(c, e->rank);
-			e->host = h ? fl_xstrdup(h) : NULL;
+			e->host = h ? pool_intern(&c->pool, h) : NULL;
 		}
 		e->cts = clock_correct(c, e->host, e->ts);
 	}
