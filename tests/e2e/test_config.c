@@ -13,39 +13,27 @@
 
 #include "fl_test.h"
 
-/* analyze PATH (a bundle directory or one log) into dir/report.json */
-static json_t *analyze(const char *dir, const char *path)
-{
-	char db[4096], out[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", dir);
-	snprintf(out, sizeof(out), "%s/report.json", dir);
-	const char *args[] = { "analyze", path, "--db", db, "--no-keep", "--format", "json", "-o", out,
-			       NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "analyze %s failed", path);
-	json_t *r = json_load_file(out, 0, NULL);
-	cr_assert(r, "no JSON report for %s", path);
-	return r;
-}
-
 static json_t *analyze_scenario(const char *name)
 {
-	char *dir = fl_test_tmpdir(name);
+	struct fl_session t;
+	fl_session_init(&t, name);
 	char bundle[4096];
 	snprintf(bundle, sizeof(bundle), "%s/scenarios/%s/bundle", FL_TESTDATA_DIR, name);
-	json_t *r = analyze(dir, bundle);
-	free(dir);
+	json_t *r = fl_session_analyze(&t, bundle, "--no-keep", NULL);
+	fl_session_release(&t);
 	return r;
 }
 
 /* analyze a one-file bundle holding text */
 static json_t *analyze_text(const char *name, const char *text)
 {
-	char *dir = fl_test_tmpdir(name);
-	char path[4096];
-	snprintf(path, sizeof(path), "%s/train.log", dir);
+	struct fl_session t;
+	fl_session_init(&t, name);
+	char *path = fl_session_path(&t, "train.log");
 	cr_assert(fl_test_write(path, text, strlen(text)));
-	json_t *r = analyze(dir, path);
-	free(dir);
+	json_t *r = fl_session_analyze(&t, path, "--no-keep", NULL);
+	free(path);
+	fl_session_release(&t);
 	return r;
 }
 
@@ -129,7 +117,31 @@ Test(config, deepspeed_gbs_mismatch_with_numbers, .timeout = 60)
 	cr_expect(remedy_with(r, "keep the global batch of 256 with gradient accumulation 4"));
 	cr_expect(remedy_with(r, "set the global batch to 512"));
 	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
+	/* 16 ranks divide into a data-parallel-only layout: no layout advice */
+	cr_expect_null(remedy_with(r, "parallel sizes whose product divides"));
 	cr_expect(finding(r, "fp16_in_use"));
+	expect_no_repeats(r);
+	json_decref(r);
+}
+
+/* DeepSpeed's batch assertion is the only line that states the batch
+ * sizes (the engine never printed its dump): its numbers are the
+ * configuration's, and the remediation is in them. */
+Test(config, deepspeed_batch_assertion_numbers, .timeout = 60)
+{
+	json_t *r = analyze_scenario("22-config-error");
+	cr_expect_eq(config_int(r, "global_batch_size"), 512);
+	cr_expect_eq(config_int(r, "micro_batch_size"), 4);
+	cr_expect_eq(config_int(r, "grad_accum_steps"), 4);
+	cr_expect_eq(config_int(r, "data_parallel_size"), 16, "DeepSpeed's world_size is the DP size");
+	json_t *f = finding(r, "gbs_mismatch");
+	cr_assert(f);
+	const char *msg = json_string_value(json_object_get(f, "message"));
+	cr_expect(strstr(msg, "512") && strstr(msg, "= 256") && !strstr(msg, "from the world size"),
+		  "%s", msg);
+	cr_expect(remedy_with(r, "keep the global batch of 512 with gradient accumulation 8"));
+	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
+	cr_expect_null(remedy_with(r, "parallel sizes whose product divides"));
 	expect_no_repeats(r);
 	json_decref(r);
 }
@@ -151,6 +163,27 @@ Test(config, lightning_precision, .timeout = 60)
 				   "TPU available: False, using: 0 TPU cores\n"
 				   "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/8\n";
 	r = analyze_text("lightning-bf16", bf16);
+	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
+	cr_expect_null(finding(r, "fp16_in_use"));
+	json_decref(r);
+
+	/* the DeepSpeed strategy's own lines: its world and its precision */
+	static const char ds[] =
+		"INFO:pytorch_lightning.utilities.rank_zero:GPU available: True (cuda), used: True\n"
+		"INFO:pytorch_lightning.strategies.deepspeed:initializing deepspeed distributed: "
+		"GLOBAL_RANK: 0, MEMBER: 1/4\n"
+		"INFO:pytorch_lightning.utilities.rank_zero:Enabling DeepSpeed FP16.\n";
+	r = analyze_text("lightning-ds", ds);
+	cr_expect_eq(config_int(r, "world_size"), 4);
+	cr_expect_str_eq(config_str(r, "dtype"), "fp16");
+	cr_expect(finding(r, "fp16_in_use"));
+	json_decref(r);
+
+	static const char dsbf[] =
+		"INFO:pytorch_lightning.strategies.deepspeed:initializing deepspeed distributed: "
+		"GLOBAL_RANK: 0, MEMBER: 1/4\n"
+		"INFO:pytorch_lightning.utilities.rank_zero:Enabling DeepSpeed BF16.\n";
+	r = analyze_text("lightning-dsbf", dsbf);
 	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
 	cr_expect_null(finding(r, "fp16_in_use"));
 	json_decref(r);
@@ -228,30 +261,53 @@ Test(config, nemo_yaml_consistent, .timeout = 60)
 	json_decref(r);
 }
 
+/* torchtitan states its parallel sizes only in the device mesh it builds:
+ * TP and DP come from there (stated, not derived), and its batch line
+ * agrees with them. A 2-D HSDP mesh states no single DP: none is taken. */
+Test(config, torchtitan_device_mesh, .timeout = 60)
+{
+	static const char log[] =
+		"[rank0]:[titan] 2025-06-26 18:12:46,592 - root - INFO - Building 2-D device mesh with "
+		"['dp_shard', 'tp'], [4, 2]\n"
+		"[rank0]:[titan] 2025-06-26 18:12:53,101 - root - INFO - Applied FSDP to the model\n"
+		"[rank0]:[titan] 2025-06-26 18:12:53,840 - root - INFO - Trainer is initialized with local "
+		"batch size 2, global batch size 16, gradient accumulation steps 2, sequence length 8192, "
+		"total steps 1000 (warmup 100)\n";
+	json_t *r = analyze_text("titanmesh", log);
+	cr_expect_eq(config_int(r, "tensor_parallel_size"), 2);
+	cr_expect_eq(config_int(r, "data_parallel_size"), 4);
+	cr_expect_eq(config_int(r, "grad_accum_steps"), 2);
+	cr_expect_str_eq(config_str(r, "sharding"), "fsdp2");
+	json_t *derived = json_object_get(json_object_get(r, "config"), "derived");
+	cr_expect_eq(json_array_size(derived), 0, "every size was stated");
+	cr_expect_null(finding(r, "gbs_mismatch"), "2 x 2 x 4 = 16");
+	json_decref(r);
+
+	static const char hsdp[] =
+		"[rank0]:[titan] 2025-11-25 19:44:52,102 - root - INFO - Building 2-D device mesh with "
+		"['dp_replicate', 'dp_shard'], [2, 4]\n";
+	r = analyze_text("titanhsdp", hsdp);
+	cr_expect_eq(config_int(r, "data_parallel_size"), -1, "2 x 4 is not in the line");
+	cr_expect_eq(config_int(r, "tensor_parallel_size"), -1);
+	json_decref(r);
+}
+
 /* The Markdown report's configuration table marks what was derived. */
 Test(config, report_marks_derived_values, .timeout = 60)
 {
-	char *dir = fl_test_tmpdir("derived-md");
-	char db[4096], out[4096], bundle[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", dir);
-	snprintf(out, sizeof(out), "%s/report.md", dir);
+	struct fl_session t;
+	fl_session_init(&t, "derived-md");
+	char bundle[4096];
 	snprintf(bundle, sizeof(bundle), "%s/scenarios/35-torchtitan-hsdp-consistent/bundle",
 		 FL_TESTDATA_DIR);
-	const char *args[] = { "analyze", bundle, "--db", db, "--no-keep", "--format", "md", "-o", out,
-			       NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
-	FILE *fp = fopen(out, "r");
-	cr_assert(fp);
-	char line[4096];
-	bool dp = false, gas = false, sharding = false;
-	while (fgets(line, sizeof(line), fp)) {
-		dp = dp || strstr(line, "| Data parallel (DP, derived) | 8 |");
-		gas = gas || strstr(line, "| Grad accumulation (GAS) | 2 |"); /* logged */
-		sharding = sharding || strstr(line, "| Sharding | hsdp |");
-	}
-	fclose(fp);
+	cr_assert_eq(fl_session_run(&t, "analyze", bundle, "--db", t.db, "--no-keep", "--format",
+				    "md", NULL),
+		     0, "%s", t.err);
+	bool dp = strstr(t.out, "| Data parallel (DP, derived) | 8 |\n") != NULL;
+	bool gas = strstr(t.out, "| Grad accumulation (GAS) | 2 |") != NULL; /* logged */
+	bool sharding = strstr(t.out, "| Sharding | hsdp |") != NULL;
 	cr_expect(dp, "DP 8 comes from the world size");
 	cr_expect(gas, "GAS 2 is logged, not derived");
 	cr_expect(sharding);
-	free(dir);
+	fl_session_release(&t);
 }
