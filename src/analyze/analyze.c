@@ -82,7 +82,7 @@ char *dup_or_null(struct fl_stmt *st, int col)
  * fields are read): only those present are kept, in field order. */
 struct ev_value {
 	enum fl_field field;
-	char *text;
+	const char *text;
 };
 
 static const struct ev_value *ev_value(const struct ev *e, const char *key)
@@ -304,6 +304,81 @@ static int resolve_bus(struct ctx *c, struct ev *e)
 	return rc;
 }
 
+/* ---- the events' strings ---- */
+
+/* A block of the pool: strings and value arrays of kept events, carved in
+ * order and released together. */
+struct pool_block {
+	struct pool_block *next;
+	size_t used, cap;
+	char data[];
+};
+
+#define POOL_BLOCK (256 * 1024)
+
+static void *pool_alloc(struct ev_pool *p, size_t n)
+{
+	n = (n + 7) & ~(size_t)7; /* keeps every piece 8-aligned */
+	struct pool_block *b = p->blocks;
+	if (!b || b->cap - b->used < n) {
+		size_t cap = n > POOL_BLOCK ? n : POOL_BLOCK;
+		b = fl_xmalloc(sizeof(*b) + cap);
+		b->next = p->blocks;
+		b->used = 0;
+		b->cap = cap;
+		p->blocks = b;
+	}
+	void *r = b->data + b->used;
+	b->used += n;
+	return r;
+}
+
+static const char *pool_str(struct ev_pool *p, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(pool_alloc(p, n), s, n);
+}
+
+static size_t intern_slot(const struct ev_pool *p, const char *s)
+{
+	size_t i = (size_t)fl_fnv1a(FL_FNV1A_INIT, s, strlen(s)) & (p->cap - 1);
+	while (p->set[i] && strcmp(p->set[i], s))
+		i = (i + 1) & (p->cap - 1);
+	return i;
+}
+
+/* The one copy of a string many events share: a file's path, a host, a
+ * kind (a few thousand distinct among a million events). */
+static const char *pool_intern(struct ev_pool *p, const char *s)
+{
+	if (p->n * 2 >= p->cap) {
+		struct ev_pool old = *p;
+		p->cap = p->cap ? 2 * p->cap : 1024;
+		p->set = fl_xcalloc(p->cap, sizeof(*p->set));
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.set[i])
+				p->set[intern_slot(p, old.set[i])] = old.set[i];
+		free(old.set);
+	}
+	size_t i = intern_slot(p, s);
+	if (!p->set[i]) {
+		p->set[i] = pool_str(p, s);
+		p->n++;
+	}
+	return p->set[i];
+}
+
+static void pool_release(struct ev_pool *p)
+{
+	while (p->blocks) {
+		struct pool_block *next = p->blocks->next;
+		free(p->blocks);
+		p->blocks = next;
+	}
+	free(p->set);
+	*p = (struct ev_pool){ 0 };
+}
+
 /* Events that can matter for a verdict: everything but routine info, the
  * most severe first when a bundle has more than MAX_EVENTS of them (a
  * warning storm must not make the analysis' memory grow without bound). */
@@ -313,70 +388,92 @@ static int resolve_bus(struct ctx *c, struct ev *e)
  * of the pid it names, then one of its fields (name, value). */
 enum { EV_LAST_STEP = 12, EV_VICTIM_RANK, EV_KEY, EV_VALUE };
 
+/* The event being read, row by row: its text and fields stay here until
+ * it is known to be kept, then move to the pool. */
+struct ev_rows {
+	struct fl_buf text, vtext; /* vtext: the values, each NUL-ended */
+	struct {
+		enum fl_field field;
+		size_t at; /* in vtext */
+	} *v;
+	size_t nv, cap;
+	struct ev_value *values; /* nv of them, pointing into vtext */
+	size_t vcap;
+	int64_t last_step, victim_rank;
+};
+
 /* The first row of an event in Q_EVENTS: everything but its fields. */
-static void load_event_head(struct fl_stmt *st, struct ev *e, int64_t *last_step,
-			    int64_t *victim_rank)
+static void load_event_head(struct ctx *c, struct fl_stmt *st, struct ev *e, struct ev_rows *r)
 {
 	memset(e, 0, sizeof(*e));
 	e->id = fl_stmt_int(st, 0);
-	e->file = fl_xstrdup(fl_stmt_text(st, 1));
+	e->file = pool_intern(&c->pool, fl_stmt_text(st, 1));
 	e->line = fl_stmt_int(st, 2);
 	e->rank = fl_stmt_int(st, 3);
 	e->local_rank = fl_stmt_int(st, 4);
 	e->pid = fl_stmt_int(st, 5);
-	e->host = dup_or_null(st, 6);
+	e->host = fl_stmt_null(st, 6) ? NULL : pool_intern(&c->pool, fl_stmt_text(st, 6));
 	e->ts = col_int(st, 7, FL_TIME_NONE);
 	e->ts_kind = (int)fl_stmt_int(st, 8);
-	e->kind = fl_xstrdup(fl_stmt_text(st, 9));
-	e->text = fl_xstrdup(fl_stmt_text(st, 10));
+	e->kind = pool_intern(&c->pool, fl_stmt_text(st, 9));
+	fl_buf_reset(&r->text);
+	fl_buf_adds(&r->text, fl_stmt_text(st, 10));
 	e->severity = (int)fl_stmt_int(st, 11);
-	*last_step = col_int(st, EV_LAST_STEP, -1);
-	*victim_rank = col_int(st, EV_VICTIM_RANK, -1);
+	r->last_step = col_int(st, EV_LAST_STEP, -1);
+	r->victim_rank = col_int(st, EV_VICTIM_RANK, -1);
+	r->nv = 0;
+	fl_buf_reset(&r->vtext);
 }
 
 /* A field of the event on this row, if it is a declared one (vocab.h);
  * of a name logged twice, the first. */
-static void load_event_value(struct fl_stmt *st, struct ev *e, size_t *cap)
+static void load_event_value(struct fl_stmt *st, struct ev_rows *r)
 {
 	if (fl_stmt_null(st, EV_KEY) || fl_stmt_null(st, EV_VALUE))
 		return;
 	int f = fl_vocab_field(fl_stmt_text(st, EV_KEY));
 	if (f < 0)
 		return;
-	for (size_t i = 0; i < e->nvalues; i++)
-		if (e->values[i].field == (enum fl_field)f)
+	for (size_t i = 0; i < r->nv; i++)
+		if (r->v[i].field == (enum fl_field)f)
 			return;
-	FL_GROW(e->values, *cap, e->nvalues + 1);
-	e->values[e->nvalues].field = (enum fl_field)f;
-	e->values[e->nvalues++].text = fl_xstrdup(fl_stmt_text(st, EV_VALUE));
+	FL_GROW(r->v, r->cap, r->nv + 1);
+	r->v[r->nv].field = (enum fl_field)f;
+	r->v[r->nv++].at = r->vtext.len;
+	const char *t = fl_stmt_text(st, EV_VALUE);
+	fl_buf_add(&r->vtext, t, strlen(t) + 1);
 }
 
 /* An event with its fields, classified (rules.c) and resolved: the GPU an
  * Xid names, the pid an OOM kill names; a traceback or exception after
  * which the same file went on logging training steps was handled (or
- * only logged): it did not end the job. */
-static int load_event_done(struct ctx *c, struct ev *e, int64_t last_step, int64_t victim_rank)
+ * only logged): it did not end the job. Its text and fields still point
+ * into r. */
+static int load_event_done(struct ctx *c, struct ev *e, struct ev_rows *r)
 {
+	FL_GROW(r->values, r->vcap, r->nv);
+	for (size_t i = 0; i < r->nv; i++)
+		r->values[i] = (struct ev_value){ r->v[i].field, r->vtext.ptr + r->v[i].at };
+	e->values = r->nv ? r->values : NULL;
+	e->nvalues = (uint32_t)r->nv;
+	e->text = r->text.ptr ? r->text.ptr : "";
 	rules_classify(e);
 	int rc = resolve_bus(c, e);
 	if (e->rank < 0)
-		e->rank = victim_rank;
+		e->rank = r->victim_rank;
 	if (e->role == ROLE_PRIMARY &&
 	    (!strcmp(e->kind, "proc.traceback") || !strcmp(e->kind, "proc.exception")) &&
-	    last_step > e->line)
+	    r->last_step > e->line)
 		e->role = ROLE_SIGNAL;
 	return rc;
 }
 
-static void ev_release(struct ev *e)
+static void ev_rows_release(struct ev_rows *r)
 {
-	free(e->file);
-	free(e->host);
-	free(e->kind);
-	for (size_t k = 0; k < e->nvalues; k++)
-		free(e->values[k].text);
-	free(e->values);
-	free(e->text);
+	fl_buf_release(&r->text);
+	fl_buf_release(&r->vtext);
+	free(r->v);
+	free(r->values);
 }
 
 /* Whether a loaded event stays in memory. A warning that no rule of
@@ -428,19 +525,23 @@ static int events_seen(struct ctx *c)
 	return FL_OK;
 }
 
-/* The event at c->ev[c->nev], all its rows read: kept, or released. */
-static int loaded(struct ctx *c, struct ev *e, int64_t last_step, int64_t victim_rank)
+/* The event at c->ev[c->nev], all its rows read: kept (its text and
+ * fields copied into the pool), or forgotten. */
+static int loaded(struct ctx *c, struct ev *e, struct ev_rows *r)
 {
-	int rc = load_event_done(c, e, last_step, victim_rank);
+	int rc = load_event_done(c, e, r);
 	assert(c->nev == 0 || c->ev[c->nev - 1].id < e->id);
 	c->any_ranked = c->any_ranked || e->rank >= 0;
-	if (!kept(e)) {
-		ev_release(e);
+	if (!kept(e))
 		return rc;
+	e->text = pool_str(&c->pool, e->text);
+	if (e->nvalues) {
+		struct ev_value *v = pool_alloc(&c->pool, e->nvalues * sizeof(*v));
+		for (size_t i = 0; i < e->nvalues; i++)
+			v[i] = (struct ev_value){ e->values[i].field,
+						  pool_str(&c->pool, e->values[i].text) };
+		e->values = v;
 	}
-	/* what stays is held to the end: no spare room per event */
-	if (e->nvalues)
-		e->values = fl_xrealloc(e->values, e->nvalues * sizeof(*e->values));
 	c->nev++;
 	return rc;
 }
@@ -457,29 +558,30 @@ static int load_events(struct ctx *c)
 	keepable_kinds(&kinds);
 	fl_stmt_bind_int(st, 2, MAX_EVENTS);
 	fl_stmt_bind_text(st, 3, kinds.ptr);
-	size_t cap = 0, vcap = 0;
+	size_t cap = 0;
 	struct ev *e = NULL; /* the event of the current rows, at c->ev[c->nev] */
-	int64_t last_step = -1, victim_rank = -1;
+	struct ev_rows r = { .text = FL_BUF_INIT, .vtext = FL_BUF_INIT };
 	while (!rc && (rc = q_step(c, Q_EVENTS, st)) == 1) {
 		rc = FL_OK;
 		if (e && e->id != fl_stmt_int(st, 0)) {
-			rc = loaded(c, e, last_step, victim_rank);
+			rc = loaded(c, e, &r);
 			e = NULL;
 		}
 		if (!e) {
 			FL_GROW(c->ev, cap, c->nev + 1);
 			e = &c->ev[c->nev];
-			load_event_head(st, e, &last_step, &victim_rank);
-			vcap = 0;
+			load_event_head(c, st, e, &r);
 		}
-		load_event_value(st, e, &vcap);
+		load_event_value(st, &r);
 	}
 	if (!rc && e)
-		rc = loaded(c, e, last_step, victim_rank);
-	else if (e)
-		ev_release(e);
+		rc = loaded(c, e, &r);
+	ev_rows_release(&r);
 	fl_stmt_free(st);
 	fl_buf_release(&kinds);
+	/* what stays is held to the end: no spare room */
+	if (c->nev)
+		c->ev = fl_xrealloc(c->ev, c->nev * sizeof(*c->ev));
 	return rc;
 }
 
@@ -500,7 +602,7 @@ static void correct_times(struct ctx *c)
 		struct ev *e = &c->ev[i];
 		if (!e->host && e->rank >= 0) {
 			const char *h = rank_host(c, e->rank);
-			e->host = h ? fl_xstrdup(h) : NULL;
+			e->host = h ? pool_intern(&c->pool, h) : NULL;
 		}
 		e->cts = clock_correct(c, e->host, e->ts);
 	}
@@ -581,9 +683,8 @@ static void set_first(struct ctx *c, const struct ev *e)
 static void ctx_release(struct ctx *c)
 {
 	fr_release(c);
-	for (size_t i = 0; i < c->nev; i++)
-		ev_release(&c->ev[i]);
 	free(c->ev);
+	pool_release(&c->pool);
 	free(c->waiting);
 	for (size_t i = 0; i < c->nbuses; i++)
 		free(c->buses[i].host);

@@ -25,7 +25,7 @@ enum q {
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_STEP_SERIES,
 	Q_SPIKE_AT,
-	Q_XIDS, Q_MFU_EVIDENCE, Q_DROP_EVIDENCE, Q_RANK_STEPS,
+	Q_XIDS, Q_MFU_EVIDENCE, Q_DROP_EVIDENCE, Q_RANK_STEPS, Q_FILE_PATH,
 	Q_RANK_TIMING, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
@@ -35,23 +35,33 @@ enum q {
 };
 const struct fl_sql_def *analyze_sql(enum q which);
 
+/* Its strings belong to the analysis' pools (struct ev_pool, analyze.c):
+ * file, host and kind are interned, text and values are carved from
+ * blocks, so a kept event costs its bytes and no allocation of its own. */
 struct ev {
 	int64_t id;
-	char *file;
+	const char *file;
 	int64_t line;
 	int64_t rank, local_rank, pid;
-	char *host;
+	const char *host;
 	int64_t ts;  /* as logged (UTC µs), FL_TIME_NONE */
 	int64_t cts; /* corrected for the host's clock offset */
-	int ts_kind;
-	char *kind, *text;
+	const char *kind, *text;
 	struct ev_value *values; /* its declared fields (vocab.h) that it has */
-	size_t nvalues;
+	const char *cause;       /* classification (rules.c) */
+	uint32_t nvalues;
+	int ts_kind;
 	int severity;
-	/* classification (rules.c) */
 	enum role role;
-	const char *cause;
 	int priority;
+};
+
+/* Where the loaded events' strings live (analyze.c): blocks that are
+ * released together, and a set of the strings many events share. */
+struct ev_pool {
+	struct pool_block *blocks;
+	const char **set; /* open addressing, NULL: free */
+	size_t cap, n;
 };
 
 struct ctx {
@@ -60,6 +70,7 @@ struct ctx {
 	struct fl_analysis *a;
 	struct ev *ev;
 	size_t nev;
+	struct ev_pool pool; /* the events' strings */
 	int64_t world; /* world size, -1 unknown */
 	const struct ev *first; /* the first primary failure, or NULL */
 	int64_t *waiting; /* ranks that reported the hang collective's timeout */

@@ -355,20 +355,17 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" WHERE t.run_id = ?1 AND t.step >= ?2"
 		" AND COALESCE(t.tokens_per_s, t.tflops, t.samples_per_s, t.iter_ms) IS NOT NULL"
 		" ORDER BY t.step, t.line LIMIT 1" },
-	/* Per rank that logged steps: host, mean step time over its kept rows
-	 * (its last lines), first and last step kept, rows, and its last row
-	 * (file, line, time) for evidence. */
+	/* The step rows of ranks that logged steps, in the order they were
+	 * written (findings.c folds them per rank: host, mean step time, first
+	 * and last step, rows, last row). */
 	[Q_RANK_STEPS] = {
 		"rank_steps",
-		"WITH x AS (SELECT rank, host, step, iter_ms, file_id, line, ts, ROW_NUMBER() OVER"
-		" (PARTITION BY rank ORDER BY step DESC, line DESC) AS k FROM steps WHERE "
-		RUN_ROWS("steps") " AND rank IS NOT NULL AND step IS NOT NULL)"
-		" , g AS (SELECT rank, MAX(host) AS host, AVG(iter_ms) AS t, MIN(step) AS first,"
-		" MAX(step) AS last, COUNT(*) AS n, MAX(CASE WHEN k = 1 THEN file_id END) AS fid,"
-		" MAX(CASE WHEN k = 1 THEN line END) AS line, MAX(CASE WHEN k = 1 THEN ts END) AS ts"
-		" FROM x GROUP BY rank)"
-		" SELECT g.rank, g.host, g.t, g.first, g.last, g.n, f.path, g.line, g.ts FROM g"
-		" JOIN files f ON f.id = g.fid ORDER BY g.rank" },
+		"SELECT rank, host, step, iter_ms, file_id, line, ts FROM steps WHERE "
+		RUN_ROWS("steps") " AND rank IS NOT NULL AND step IS NOT NULL AND file_id IS NOT NULL" },
+	/* A file's path, for the few rows quoted as evidence. */
+	[Q_FILE_PATH] = {
+		"file_path",
+		"SELECT path FROM files WHERE id = ?2 AND run_id = ?1" },
 	/* Megatron's straggler detector: per slowest rank, the reports that
 	 * name it with a time ?2 times the fastest's, its mean time there, the
 	 * fastest's, and its last such line. */

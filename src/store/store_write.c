@@ -162,12 +162,22 @@ static int defer_indexes(struct fl_store *s)
 	return rc;
 }
 
+static void run_cache(struct fl_store *s, bool in_run);
+
+/* SQLite sorts each index's keys in memory up to the page cache's size
+ * before it spills sorted runs to a temporary file; with the run's 16 MiB
+ * cache that was 16 MiB more on top of the cache, the peak of a whole
+ * ingest of many small files. With a 4 MiB cache while the indexes are
+ * built the sort merges a few runs from disk instead (peak RSS of an
+ * 8,192-rank run 58 -> 48 MiB, no slower). */
 static int build_deferred_indexes(struct fl_store *s)
 {
 	if (!s->deferred_indexes)
 		return FL_OK;
+	sqlite3_exec(s->db, "PRAGMA cache_size = -4096", NULL, NULL, NULL);
 	int rc = sqlite3_exec(s->db, s->deferred_indexes, NULL, NULL, NULL) == SQLITE_OK ? FL_OK
 											: FL_EDB;
+	run_cache(s, true);
 	free(s->deferred_indexes);
 	s->deferred_indexes = NULL;
 	return rc;
