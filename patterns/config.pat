@@ -725,6 +725,52 @@ example:  accelerate launch --num_processes 8 --num_machines 1 --num_cpu_threads
 expect:   world_size=8
 not:      accelerate launch --num_processes=$NUM_PROCESSES train.py
 
+# ------------------------------------------------------------------ NeMo ---
+# NeMo (1.x, Hydra) echoes its whole configuration as YAML after
+# `************** Experiment configuration ***********`, indented under the
+# logger's header line. One key per line; nested keys keep their indent.
+name:     config.nemo.yaml
+kind:     train.config
+severity: info
+literal:  micro_batch_size: 
+literal:  global_batch_size: 
+literal:  tensor_model_parallel_size: 
+literal:  pipeline_model_parallel_size: 
+literal:  context_parallel_size: 
+literal:  expert_model_parallel_size: 
+literal:  encoder_seq_length: 
+literal:  precision: 
+literal:  activations_checkpoint_granularity: 
+regex:    (?x) ^\s*(?:
+            micro_batch_size:\ (?<micro_batch_size>\d+)
+          | global_batch_size:\ (?<global_batch_size>\d+)
+          | tensor_model_parallel_size:\ (?<tensor_parallel_size>\d+)
+          | pipeline_model_parallel_size:\ (?<pipeline_parallel_size>\d+)
+          | context_parallel_size:\ (?<context_parallel_size>\d+)
+          | expert_model_parallel_size:\ (?<expert_parallel_size>\d+)
+          | encoder_seq_length:\ (?<seq_length>\d+)
+          | precision:\ (?<dtype>bf16(?:-mixed)?|16(?:-mixed)?|32(?:-true)?)
+          | activations_checkpoint_granularity:\ (?<activation_checkpointing>\w+)
+          )\s*$
+type:     micro_batch_size=int global_batch_size=int tensor_parallel_size=int pipeline_parallel_size=int context_parallel_size=int expert_parallel_size=int seq_length=int
+doc:      NeMo experiment configuration (YAML echo): batch sizes, parallel sizes, sequence length, precision, activation checkpointing
+# real (NeMo 1.x, 2023-09: `[NeMo I ... train_reward_model:44]` then the YAML)
+example:        micro_batch_size: 1
+expect:   micro_batch_size=1
+example:        global_batch_size: 4
+expect:   global_batch_size=4
+example:        tensor_model_parallel_size: 1
+expect:   tensor_parallel_size=1
+example:        encoder_seq_length: 4096
+expect:   seq_length=4096
+example:        precision: bf16
+expect:   dtype=bf16
+example:        activations_checkpoint_granularity: selective
+expect:   activation_checkpointing=selective
+not:            virtual_pipeline_model_parallel_size: null
+not:            rampup_batch_size: null
+not:            num_micro_batches_with_partial_activation_checkpoints: null
+
 # accelerate's state summary (PartialState/AcceleratorState repr), which
 # scripts log at start-up; its `Num processes` is the total process count
 # (all machines). The summary spans lines, so only this line is read, and

@@ -400,4 +400,13 @@ example:  gpu-node-07:48213:48213 [3] NCCL INFO ReduceScatter: opCount 2f sendbu
 expect:   op=ReduceScatter
 expect:   opcount=2f
 expect:   datatype=9
+# NCCL 2.x point-to-point form (collectives.cc: ncclSend/ncclRecv pass the
+# buffer as recvbuff and the peer's rank in the communicator as root)
+example:  gpu-node-07:48213:48213 [3] NCCL INFO Send: opCount 1a sendbuff (nil) recvbuff 0x7f21a4000000 count 4194304 datatype 9 op 0 root 2 comm 0x5612f3a0c8d0 [nranks=4] stream 0x5612f2c81e30
+expect:   op=Send
+expect:   root=2
+expect:   nranks=4
+example:  gpu-node-07:48212:48212 [2] NCCL INFO Recv: opCount 1b sendbuff (nil) recvbuff 0x7f5e1c000000 count 4194304 datatype 9 op 0 root 1 comm 0x55d0c41b27e0 [nranks=2] stream 0x55d0c3a61f90
+expect:   op=Recv
+expect:   root=1
 not:      (RayTrainWorker pid=22754, ip=10.72.12.6) [E ProcessGroupNCCL.cpp:821] [Rank 21] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5020, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1808397 milliseconds before timing out.

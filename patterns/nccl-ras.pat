@@ -191,12 +191,17 @@ name:     nccl.ras.missing_data
 kind:     nccl.ras_comm
 severity: warning
 literal:  Missing communicator data from
-regex:    Missing communicator data from (?<missing_processes>\d+) job process(?:es)?
-type:     missing_processes=int
-doc:      The ncclras client got no communicator data from some processes (INCOMPLETE): they are hung hard, dead, or unreachable.
+regex:    Missing communicator data from (?:(?<missing_processes>\d+) job process(?:es)?|(?<missing_ranks>\d+) ranks?)\s*$
+type:     missing_processes=int missing_ranks=int
+doc:      The ncclras client got no communicator data from some processes (INCOMPLETE, in the Errors section), or, under a communicator's "#g-i (hash) INCOMPLETE" header, from some of its ranks: they are hung hard, dead, or unreachable; the "Rank N -- ..." lines that follow name them.
 # NCCL 2.24+ form
 example:    Missing communicator data from 8 job processes
 expect:   missing_processes=8
+# NCCL 2.24+ per-communicator form (ras/client_support.cc, RAS_ACE_INCOMPLETE)
+example:    Missing communicator data from 2 ranks
+expect:   missing_ranks=2
+example:    Missing communicator data from 1 rank
+expect:   missing_ranks=1
 not:        8 job processes are considered dead (unreachable via the RAS network)
 
 name:     nccl.ras.collection_timeouts

@@ -66,6 +66,9 @@ struct fl_hang {
 	size_t nstuck;
 	struct fl_evidence_list evidence;
 	char *source;       /* the source that decided it: watchdog, desync_debug, ... */
+	/* a point-to-point hang: the rank whose send was never received, or
+	 * whose receive was never sent, and its peer; -1 when not one */
+	int64_t p2p_sender, p2p_receiver;
 	struct fl_hang_conflict *conflicts;
 	size_t nconflicts;
 	/* When progress stopped, as best the bundle shows it (contract

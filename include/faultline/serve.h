@@ -36,12 +36,14 @@ enum fl_route_kind {
 	FL_ROUTE_INDEX,       /* GET /: the runs, filters, the upload form */
 	FL_ROUTE_STATIC,      /* GET /static/NAME: the pages' script and style */
 	FL_ROUTE_TICKET,      /* GET /runs/{id}/ticket?format=jira|github|slack */
+	FL_ROUTE_DELETE,      /* DELETE /api/v1/runs/{id} (admin) */
+	FL_ROUTE_REANALYZE,   /* POST /api/v1/runs/{id}/reanalyze (admin) */
 	FL_ROUTE_NKINDS
 };
 
 struct fl_route {
 	enum fl_route_kind kind;
-	int64_t run_id; /* FL_ROUTE_RUN, FL_ROUTE_REPORT */
+	int64_t run_id; /* the routes of one run */
 	int format;     /* FL_ROUTE_REPORT: enum fl_format */
 	bool multipart; /* FL_ROUTE_UPLOAD: POST (a multipart form), not PUT */
 };
@@ -95,6 +97,21 @@ bool fl_token_equal(const char *a, const char *b, size_t n);
  * *token (caller frees; shown once, never stored). */
 int fl_token_add(struct fl_store *s, enum fl_scope scope, const char *name, char **token,
 		 struct fl_err *err);
+/* A stored token as `token list` shows it: never the token, nor its hash. */
+struct fl_token_info {
+	int64_t id;
+	enum fl_scope scope;
+	char *name;         /* NULL when none was given */
+	int64_t created_at; /* µs since the epoch */
+	bool revoked;
+};
+/* Every token, oldest first, in *out (n of them; free with
+ * fl_token_list_free). */
+int fl_token_list(struct fl_store *s, struct fl_token_info **out, size_t *n, struct fl_err *err);
+void fl_token_list_free(struct fl_token_info *v, size_t n);
+/* Revokes token id: the server refuses it from its next request on.
+ * FL_ENOTFOUND when there is no such live token. */
+int fl_token_revoke(struct fl_store *s, int64_t id, struct fl_err *err);
 /* Looks a presented token up (every stored hash is compared in constant
  * time). FL_OK with *scope and *id, FL_ENOTFOUND when unknown or revoked. */
 int fl_token_check(struct fl_store *s, const char *tok, size_t len, enum fl_scope *scope,

@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 6
+#define FL_SCHEMA_VERSION 7
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -206,6 +206,9 @@ struct fl_coll_row {
 	const char *comm, *op;
 	int64_t last_opcount, calls, nranks;
 	int64_t last_ts;
+	int64_t peer;          /* Send/Recv: the peer's rank in comm; -1 for a collective */
+	int64_t file_id, line; /* Send/Recv: the last call's line; sample its text (may be NULL) */
+	const char *sample;
 };
 int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r);
 

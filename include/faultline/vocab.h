@@ -101,6 +101,7 @@
 	X("torch.async_error") \
 	X("torch.comm_aborted") \
 	X("torch.desync") \
+	X("torch.dump_signal") \
 	X("torch.heartbeat") \
 	X("torch.nccl_error") \
 	X("torch.pg_init") \
@@ -128,6 +129,7 @@
 	X(BUS_ID, "bus_id") \
 	X(CANCEL_TIME, "cancel_time") \
 	X(COMM, "comm") \
+	X(COMM_ID, "comm_id") \
 	X(COMM_RANK, "comm_rank") \
 	X(CONTEXT_PARALLEL_SIZE, "context_parallel_size") \
 	X(CUDA_DEV, "cuda_dev") \
@@ -184,6 +186,7 @@
 	X(REASON, "reason") \
 	X(REQUESTED, "requested") \
 	X(RESERVED_UNALLOCATED, "reserved_unallocated") \
+	X(ROOT, "root") \
 	X(SCALE_TO, "scale_to") \
 	X(SEQ, "seq") \
 	X(SEQ_LENGTH, "seq_length") \

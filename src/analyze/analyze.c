@@ -310,14 +310,12 @@ static int resolve_bus(struct ctx *c, struct ev *e)
 #define MAX_EVENTS 200000
 
 /* Q_EVENTS' columns: the event, the last step line of its file, the rank
- * of the pid it names, then every declared field. */
-enum { EV_FIELDS = 14 };
+ * of the pid it names, then one of its fields (name, value). */
+enum { EV_LAST_STEP = 12, EV_VICTIM_RANK, EV_KEY, EV_VALUE };
 
-/* One row of Q_EVENTS, classified (rules.c) and resolved: the GPU an Xid
- * names, the pid an OOM kill names; a traceback or exception after which
- * the same file went on logging training steps was handled (or only
- * logged): it did not end the job. */
-static int load_event(struct ctx *c, struct fl_stmt *st, struct ev *e)
+/* The first row of an event in Q_EVENTS: everything but its fields. */
+static void load_event_head(struct fl_stmt *st, struct ev *e, int64_t *last_step,
+			    int64_t *victim_rank)
 {
 	memset(e, 0, sizeof(*e));
 	e->id = fl_stmt_int(st, 0);
@@ -332,22 +330,40 @@ static int load_event(struct ctx *c, struct fl_stmt *st, struct ev *e)
 	e->kind = fl_xstrdup(fl_stmt_text(st, 9));
 	e->text = fl_xstrdup(fl_stmt_text(st, 10));
 	e->severity = (int)fl_stmt_int(st, 11);
-	for (int f = 0; f < FL_F_N; f++)
-		if (!fl_stmt_null(st, EV_FIELDS + f))
-			e->nvalues++;
-	e->values = fl_xcalloc(e->nvalues + 1, sizeof(*e->values));
-	for (int f = 0, k = 0; f < FL_F_N; f++)
-		if (!fl_stmt_null(st, EV_FIELDS + f)) {
-			e->values[k].field = (enum fl_field)f;
-			e->values[k++].text = fl_xstrdup(fl_stmt_text(st, EV_FIELDS + f));
-		}
+	*last_step = col_int(st, EV_LAST_STEP, -1);
+	*victim_rank = col_int(st, EV_VICTIM_RANK, -1);
+}
+
+/* A field of the event on this row, if it is a declared one (vocab.h);
+ * of a name logged twice, the first. */
+static void load_event_value(struct fl_stmt *st, struct ev *e, size_t *cap)
+{
+	if (fl_stmt_null(st, EV_KEY) || fl_stmt_null(st, EV_VALUE))
+		return;
+	int f = fl_vocab_field(fl_stmt_text(st, EV_KEY));
+	if (f < 0)
+		return;
+	for (size_t i = 0; i < e->nvalues; i++)
+		if (e->values[i].field == (enum fl_field)f)
+			return;
+	FL_GROW(e->values, *cap, e->nvalues + 1);
+	e->values[e->nvalues].field = (enum fl_field)f;
+	e->values[e->nvalues++].text = fl_xstrdup(fl_stmt_text(st, EV_VALUE));
+}
+
+/* An event with its fields, classified (rules.c) and resolved: the GPU an
+ * Xid names, the pid an OOM kill names; a traceback or exception after
+ * which the same file went on logging training steps was handled (or
+ * only logged): it did not end the job. */
+static int load_event_done(struct ctx *c, struct ev *e, int64_t last_step, int64_t victim_rank)
+{
 	rules_classify(e);
 	int rc = resolve_bus(c, e);
 	if (e->rank < 0)
-		e->rank = col_int(st, 13, -1);
+		e->rank = victim_rank;
 	if (e->role == ROLE_PRIMARY &&
 	    (!strcmp(e->kind, "proc.traceback") || !strcmp(e->kind, "proc.exception")) &&
-	    col_int(st, 12, -1) > e->line)
+	    last_step > e->line)
 		e->role = ROLE_SIGNAL;
 	return rc;
 }
@@ -372,7 +388,7 @@ static void ev_release(struct ev *e)
  * pass that reads another role-less kind adds it to READ_BY_KIND. */
 static const char *const READ_BY_KIND[] = { "nccl.ras_comm", "nccl.ras_mismatch",
 					    "nccl.ras_rank", "launcher.root_cause",
-					    "torch.desync" };
+					    "torch.desync", "torch.dump_signal" };
 
 static bool kept(const struct ev *e)
 {
@@ -411,6 +427,23 @@ static int events_seen(struct ctx *c)
 	return FL_OK;
 }
 
+/* The event at c->ev[c->nev], all its rows read: kept, or released. */
+static int loaded(struct ctx *c, struct ev *e, int64_t last_step, int64_t victim_rank)
+{
+	int rc = load_event_done(c, e, last_step, victim_rank);
+	assert(c->nev == 0 || c->ev[c->nev - 1].id < e->id);
+	c->any_ranked = c->any_ranked || e->rank >= 0;
+	if (!kept(e)) {
+		ev_release(e);
+		return rc;
+	}
+	/* what stays is held to the end: no spare room per event */
+	if (e->nvalues)
+		e->values = fl_xrealloc(e->values, e->nvalues * sizeof(*e->values));
+	c->nev++;
+	return rc;
+}
+
 static int load_events(struct ctx *c)
 {
 	struct fl_stmt *st;
@@ -423,18 +456,27 @@ static int load_events(struct ctx *c)
 	keepable_kinds(&kinds);
 	fl_stmt_bind_int(st, 2, MAX_EVENTS);
 	fl_stmt_bind_text(st, 3, kinds.ptr);
-	size_t cap = 0;
+	size_t cap = 0, vcap = 0;
+	struct ev *e = NULL; /* the event of the current rows, at c->ev[c->nev] */
+	int64_t last_step = -1, victim_rank = -1;
 	while (!rc && (rc = q_step(c, Q_EVENTS, st)) == 1) {
-		FL_GROW(c->ev, cap, c->nev + 1);
-		struct ev *e = &c->ev[c->nev];
-		rc = load_event(c, st, e);
-		assert(c->nev == 0 || c->ev[c->nev - 1].id < e->id);
-		c->any_ranked = c->any_ranked || e->rank >= 0;
-		if (kept(e))
-			c->nev++;
-		else
-			ev_release(e);
+		rc = FL_OK;
+		if (e && e->id != fl_stmt_int(st, 0)) {
+			rc = loaded(c, e, last_step, victim_rank);
+			e = NULL;
+		}
+		if (!e) {
+			FL_GROW(c->ev, cap, c->nev + 1);
+			e = &c->ev[c->nev];
+			load_event_head(st, e, &last_step, &victim_rank);
+			vcap = 0;
+		}
+		load_event_value(st, e, &vcap);
 	}
+	if (!rc && e)
+		rc = loaded(c, e, last_step, victim_rank);
+	else if (e)
+		ev_release(e);
 	fl_stmt_free(st);
 	fl_buf_release(&kinds);
 	return rc;
@@ -589,7 +631,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		   struct fl_err *err)
 {
 	struct fl_analysis *a = fl_xcalloc(1, sizeof(*a));
-	a->hang.seq = a->hang.timeout_ms = -1;
+	a->hang.seq = a->hang.timeout_ms = a->hang.p2p_sender = a->hang.p2p_receiver = -1;
 	a->hang.onset_ts = FL_TIME_NONE;
 	a->first.rank = -1;
 	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .err = err };

@@ -19,11 +19,12 @@ enum role {
 enum q {
 	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS, Q_EVENTS_SEEN,
 	Q_CLOCK_SAMPLES,
-	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS,
+	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS, Q_P2P_CALLS,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
-	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_LOSS_SPIKE,
-	Q_XIDS, Q_DROP_TOKENS, Q_DROP_TFLOPS, Q_DROP_SAMPLES, Q_DROP_STEPS, Q_DROP_EVIDENCE, Q_RANK_STEPS,
+	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_STEP_SERIES,
+	Q_SPIKE_AT,
+	Q_XIDS, Q_MFU_EVIDENCE, Q_DROP_EVIDENCE, Q_RANK_STEPS,
 	Q_RANK_TIMING, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
@@ -137,6 +138,7 @@ struct hang_cand {
 	int64_t *waiting;    /* ranks known to wait in it */
 	size_t nwaiting, capwaiting;
 	bool in_init;        /* stuck in communicator set-up, not a collective */
+	int64_t p2p_sender, p2p_receiver; /* a point-to-point hang's two ends, -1 */
 	struct fl_evidence_list evidence;
 };
 /* Adds a rank to a candidate's stuck or waiting ranks (negative: ignored);
@@ -160,6 +162,9 @@ int series_collect(struct ctx *c);
 /* mfu.c: the logged MFU's source, or one computed from the model size, the
  * throughput and the GPU's dense peak; needs training, config and world. */
 void mfu_compute(struct ctx *c);
+/* trend.c: loss_spike and throughput_drop, from one walk over the per-step
+ * series; needs training_collect(). */
+int trend_findings(struct ctx *c);
 void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *message);
 void evidence_add(struct fl_evidence_list *l, const struct ev *e);
 void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,

@@ -18,16 +18,21 @@
 
 #include <assert.h>
 
-#include "faultline/vocab.h"
-
-/* Every declared field of an event, as a column (vocab.h): the one way
- * the analysis reads an event's fields. */
-#define FIELD_COLUMN(id, name) ", json_extract(e.fields, '$." name "')"
-
 /* Events that can matter for a verdict: everything but routine info. */
 #define LOADABLE                                                                     \
 	"(severity >= 1 OR kind IN ('train.overflow', 'launcher.child_failed',"     \
 	" 'launcher.root_cause'))"
+
+/* The run's rows of a table read in rowid order, the order they were
+ * written in (one run, one transaction: one contiguous stretch of rowids),
+ * instead of through an index on (run_id, step): a run keeps about 64
+ * rows of each rank, so a query that wants most of them reads each page
+ * once, where index order read every page once per step (0.7 s of system
+ * time for 8,192 ranks). run_id is still checked: rows of another run
+ * inside the stretch are skipped, not wrong. */
+#define RUN_ROWS(t)                                                                            \
+	"rowid BETWEEN (SELECT MIN(rowid) FROM " t " WHERE run_id = ?1) AND (SELECT MAX(rowid)" \
+	" FROM " t " WHERE run_id = ?1) AND +run_id = ?1"
 
 /* Steps whose numbers went wrong; the same expression as the partial
  * index steps_nonfinite, so that SQLite can use it. */
@@ -67,20 +72,6 @@
 	"(SELECT " col " FROM steps WHERE run_id = ?1 AND " col " IS NOT NULL" cond     \
 	" ORDER BY file_id DESC, line DESC LIMIT 1)"
 
-/* A fall of a per-step column (over at least 8 logged steps): the mean of
- * its first quarter, of its last quarter, and the first step from which it
- * stays under ?2 times the early mean (that step's value and the mean of
- * all from there both under it). One row named by the column. */
-#define DROP(col)                                                                              \
-	"SELECT '" col "', e.v, l.v, (SELECT MIN(step) FROM s WHERE v < ?2 * e.v AND after < ?2"  \
-	" * e.v), (SELECT MAX(n) FROM s) FROM (SELECT AVG(v) AS v FROM s WHERE i <= n / 4) e,"     \
-	" (SELECT AVG(v) AS v FROM s WHERE i > 3 * n / 4) l WHERE (SELECT MAX(n) FROM s) >= 8"
-#define DROP_SERIES(col)                                                                       \
-	"WITH p AS (SELECT step, " col " AS v FROM v_step_stats WHERE run_id = ?1 AND " col      \
-	" IS NOT NULL), s AS (SELECT step, v, ROW_NUMBER() OVER (ORDER BY step) AS i,"             \
-	" COUNT(*) OVER () AS n, AVG(v) OVER (ORDER BY step ROWS BETWEEN CURRENT ROW AND"          \
-	" UNBOUNDED FOLLOWING) AS after FROM p) "
-
 static const struct fl_sql_def SQL[Q_N] = {
 	/* ---- loading (analyze.c) ---- */
 	[Q_RUN] = { "run",
@@ -106,7 +97,9 @@ static const struct fl_sql_def SQL[Q_N] = {
 	 * along, each one join for the whole run: the last step line of the
 	 * event's file (a traceback followed by more steps was handled), and
 	 * the rank of the pid a kernel OOM kill names (NCCL prefixes and
-	 * launcher lines tie pids to ranks). */
+	 * launcher lines tie pids to ranks). An event is one row per field
+	 * it has (json_each: one parse of its fields, instead of a
+	 * json_extract for each of the 130 declared ones), in id order. */
 	[Q_EVENTS] = { "events",
 		       "WITH sel AS (SELECT id FROM events WHERE run_id = ?1 AND " LOADABLE
 		       "  AND (severity >= 2 OR kind IN (SELECT value FROM json_each(?3))"
@@ -114,7 +107,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       "  OR json_extract(fields, '$.victim_pid') IS NOT NULL)"
 		       "  ORDER BY severity DESC, id LIMIT ?2),"
 		       " last_step AS MATERIALIZED (SELECT f.path, MAX(m.line) AS line FROM"
-		       "  (SELECT file_id, MAX(line) AS line FROM steps WHERE run_id = ?1"
+		       "  (SELECT file_id, MAX(line) AS line FROM steps WHERE " RUN_ROWS("steps")
 		       "  GROUP BY file_id) m JOIN files f ON f.id = m.file_id GROUP BY f.path),"
 		       " launched AS MATERIALIZED (SELECT pid, rank FROM (SELECT pid, rank,"
 		       "  ROW_NUMBER() OVER (PARTITION BY pid ORDER BY kind, id) AS n FROM events"
@@ -130,8 +123,8 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       "   AND (e.host IS NULL OR p.host = e.host) LIMIT 1),"
 		       "  (SELECT x.rank FROM launched x"
 		       "   WHERE x.pid = json_extract(e.fields, '$.victim_pid'))) END"
-		       FL_VOCAB_FIELDS(FIELD_COLUMN)
-		       " FROM events e JOIN files f ON f.id = e.file_id"
+		       ", j.key, j.value FROM events e JOIN files f ON f.id = e.file_id"
+		       " LEFT JOIN json_each(e.fields) j"
 		       " WHERE e.id IN (SELECT id FROM sel) ORDER BY e.id" },
 
 	/* Whether any event the analysis may load had a dated stamp, a rank
@@ -147,8 +140,9 @@ static const struct fl_sql_def SQL[Q_N] = {
 	 * watchdog timeouts. */
 	[Q_CLOCK_SAMPLES] = {
 		"clock_samples",
-		"SELECT 'step:' || step, host, MIN(ts) FROM steps WHERE run_id = ?1 AND host IS NOT NULL"
-		" AND ts IS NOT NULL AND ts_kind IN (1, 2) AND step IN (SELECT DISTINCT step FROM steps"
+		"SELECT 'step:' || step, host, MIN(ts) FROM steps WHERE " RUN_ROWS("steps")
+		" AND host IS NOT NULL AND ts IS NOT NULL AND ts_kind IN (1, 2)"
+		" AND +step IN (SELECT DISTINCT step FROM steps"
 		" WHERE run_id = ?1 AND step IS NOT NULL ORDER BY step DESC LIMIT 64)"
 		" GROUP BY step, host "
 		"UNION ALL "
@@ -187,9 +181,28 @@ static const struct fl_sql_def SQL[Q_N] = {
 	[Q_COLL_LAGGARDS] = {
 		"coll_laggards",
 		"SELECT rank FROM (SELECT rank, op, last_opcount, MAX(last_opcount) OVER"
-		" (PARTITION BY op, nranks) AS top FROM colls WHERE run_id = ?1)"
+		" (PARTITION BY op, nranks) AS top FROM colls WHERE run_id = ?1 AND peer IS NULL)"
 		" WHERE rank IS NOT NULL AND op IS NOT NULL AND last_opcount < top"
 		" GROUP BY rank ORDER BY rank" },
+
+	/* The Send / Recv calls of NCCL's COLL traces (colls rows with a peer:
+	 * the peer's rank in the communicator), per rank, communicator and
+	 * peer; the peer's global rank comes from the Init START lines: this
+	 * rank's line for the communicator gives its commId, the line of that
+	 * commId with comm_rank = peer gives the peer. With the last call's
+	 * line, for evidence. */
+	[Q_P2P_CALLS] = {
+		"p2p_calls",
+		"WITH init AS (SELECT rank, json_extract(fields, '$.comm') AS comm,"
+		"  json_extract(fields, '$.comm_id') AS cid, json_extract(fields, '$.comm_rank') AS crank"
+		"  FROM events WHERE run_id = ?1 AND kind = 'nccl.init_start' AND rank IS NOT NULL)"
+		" SELECT c.rank, c.op, peer.rank, SUM(c.calls), MAX(f.path), MAX(c.line), MAX(c.host),"
+		" MAX(c.last_ts), MAX(c.sample)"
+		" FROM colls c JOIN init me ON me.rank = c.rank AND me.comm = c.comm"
+		" JOIN init peer ON peer.cid = me.cid AND peer.crank = c.peer"
+		" LEFT JOIN files f ON f.id = c.file_id"
+		" WHERE c.run_id = ?1 AND c.peer IS NOT NULL AND c.rank IS NOT NULL AND me.cid IS NOT NULL"
+		" GROUP BY c.rank, c.op, peer.rank ORDER BY c.rank, c.op, peer.rank" },
 
 	/* ---- causes.c ---- */
 	/* The host behind a peer address (?2, without its <port>), from the
@@ -272,33 +285,33 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" ORDER BY t.ts, t.id LIMIT 2) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank,"
 		" t.host, t.ts, t.text FROM events t JOIN files f ON f.id = t.file_id WHERE"
 		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)" },
-	/* The first loss over ?2 times the mean of its last 20 steps, and ?3
-	 * above it, that came back under ?4 times that mean later: per step
-	 * (the mean over the ranks that logged it), not per line. The last
-	 * columns: the step it came back by and the loss there. */
-	[Q_LOSS_SPIKE] = {
-		"loss_spike",
-		"WITH p AS (SELECT step, loss FROM v_step_stats WHERE run_id = ?1 AND loss IS NOT NULL),"
-		" s AS (SELECT step, loss, AVG(loss) OVER w AS trend, COUNT(loss) OVER w AS n FROM p"
-		"  WINDOW w AS (ORDER BY step ROWS BETWEEN 20 PRECEDING AND 1 PRECEDING)),"
-		" k AS (SELECT step, loss, trend, (SELECT MIN(q.step) FROM p q WHERE q.step > s.step"
-		"  AND q.loss <= ?4 * s.trend) AS back FROM s WHERE s.n >= 10 AND s.loss > ?2 * s.trend"
-		"  AND s.loss - s.trend > ?3)"
-		" SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts, k.step, k.loss, k.trend,"
-		" k.back, (SELECT loss FROM p WHERE p.step = k.back)"
-		" FROM k JOIN v_step_stats a ON a.run_id = ?1 AND a.step = k.step"
-		" LEFT JOIN files f ON f.id = a.loss_max_file_id"
-		" WHERE k.back IS NOT NULL ORDER BY k.step LIMIT 1" },
+	/* The per-step series the trend findings walk once in memory (trend.c). */
+	[Q_STEP_SERIES] = { "step_series",
+			    "SELECT step, loss, tokens_per_s, tflops, samples_per_s, iter_ms"
+			    " FROM v_step_stats WHERE run_id = ?1 ORDER BY step" },
+	/* The line that logged step ?2's highest loss: a spike's evidence. */
+	[Q_SPIKE_AT] = { "spike_at",
+			 "SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts FROM v_step_stats a"
+			 " LEFT JOIN files f ON f.id = a.loss_max_file_id WHERE a.run_id = ?1 AND a.step = ?2" },
 	[Q_XIDS] = { "xids",
 		     "SELECT t.host, json_extract(t.fields, '$.bus'), json_extract(t.fields, '$.xid'),"
 		     " COUNT(*), MIN(t.id) FROM events t WHERE t.run_id = ?1 AND t.kind = 'hw.xid'"
 		     " GROUP BY 1, 2, 3 ORDER BY MIN(t.id)" },
-	/* One statement per throughput column, in order of preference. */
-	[Q_DROP_TOKENS] = { "drop_tokens", DROP_SERIES("tokens_per_s") DROP("tokens_per_s") },
-	[Q_DROP_TFLOPS] = { "drop_tflops", DROP_SERIES("tflops") DROP("tflops") },
-	[Q_DROP_SAMPLES] = { "drop_samples", DROP_SERIES("samples_per_s") DROP("samples_per_s") },
-	/* Steps per second, for frameworks that log only the step time (NeMo). */
-	[Q_DROP_STEPS] = { "drop_steps", DROP_SERIES("1000.0 / iter_ms") DROP("steps_per_s") },
+	/* The evidence of an MFU: the last kept step row with a throughput,
+	 * then the first line naming the GPU and the first stating the model
+	 * size (text NULL for the step row: the caller words it). */
+	[Q_MFU_EVIDENCE] = {
+		"mfu_evidence",
+		"SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, NULL, t.step, t.mfu,"
+		" t.tokens_per_s, t.tflops FROM steps t JOIN files f ON f.id = t.file_id"
+		" WHERE t.run_id = ?1 AND t.step IS NOT NULL"
+		" AND COALESCE(t.mfu, t.tokens_per_s, t.tflops) IS NOT NULL ORDER BY t.step DESC, t.line DESC"
+		" LIMIT 1) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text,"
+		" NULL, NULL, NULL, NULL FROM events t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1"
+		" AND t.kind = 'train.gpu_model' ORDER BY t.id LIMIT 1) UNION ALL SELECT * FROM (SELECT"
+		" f.path, t.line, t.rank, t.host, t.ts, t.text, NULL, NULL, NULL, NULL FROM events t"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.kind = 'train.model_size'"
+		" ORDER BY t.id LIMIT 1)" },
 	/* The first kept row of a column at or after step ?2: the evidence of
 	 * a drop (rows are each rank's last lines, so it may be later). */
 	[Q_DROP_EVIDENCE] = {
@@ -314,8 +327,8 @@ static const struct fl_sql_def SQL[Q_N] = {
 	[Q_RANK_STEPS] = {
 		"rank_steps",
 		"WITH x AS (SELECT rank, host, step, iter_ms, file_id, line, ts, ROW_NUMBER() OVER"
-		" (PARTITION BY rank ORDER BY step DESC, line DESC) AS k FROM steps WHERE run_id = ?1"
-		" AND rank IS NOT NULL AND step IS NOT NULL)"
+		" (PARTITION BY rank ORDER BY step DESC, line DESC) AS k FROM steps WHERE "
+		RUN_ROWS("steps") " AND rank IS NOT NULL AND step IS NOT NULL)"
 		" , g AS (SELECT rank, MAX(host) AS host, AVG(iter_ms) AS t, MIN(step) AS first,"
 		" MAX(step) AS last, COUNT(*) AS n, MAX(CASE WHEN k = 1 THEN file_id END) AS fid,"
 		" MAX(CASE WHEN k = 1 THEN line END) AS line, MAX(CASE WHEN k = 1 THEN ts END) AS ts"
@@ -454,14 +467,14 @@ static const struct fl_sql_def SQL[Q_N] = {
 			    " WHERE g.run_id = ?1 ORDER BY g.host, g.gpu, g.ts, g.rowid" },
 	/* The last progress line: the latest step line or COLL trace. */
 	[Q_LOG_ONSET] = { "log_onset",
-			  "SELECT host, ts FROM (SELECT host, ts FROM steps WHERE run_id = ?1"
+			  "SELECT host, ts FROM (SELECT host, ts FROM steps WHERE " RUN_ROWS("steps")
 			  " AND ts IS NOT NULL UNION ALL SELECT host, last_ts FROM colls"
 			  " WHERE run_id = ?1 AND last_ts IS NOT NULL) ORDER BY ts DESC LIMIT 1" },
 	[Q_SAVED_HEAD] = {
 		"saved_head",
 		"SELECT 1, doc ->> '$[0]', doc ->> '$[1]', doc ->> '$[2]', doc ->> '$[3]',"
 		" doc ->> '$[4][0]', doc ->> '$[4][1]', doc ->> '$[4][2]', doc ->> '$[4][3]', doc ->> '$[4][4]', doc ->> '$[4][5]', doc ->> '$[4][6]', doc ->> '$[4][7]',"
-		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]', doc ->> '$[5][5]',"
+		" doc ->> '$[5][0]', doc ->> '$[5][1]', doc ->> '$[5][2]', doc ->> '$[5][3]', doc ->> '$[5][4]', doc ->> '$[5][5]', doc ->> '$[5][8]', doc ->> '$[5][9]',"
 		" doc ->> '$[12][0]', doc ->> '$[12][1]', doc ->> '$[12][2]', doc ->> '$[12][3]', doc ->> '$[12][4]', doc ->> '$[12][5]', doc ->> '$[12][6]', doc ->> '$[12][7]',"
 		" doc ->> '$[12][8]', doc ->> '$[12][9]', doc ->> '$[12][10]', doc ->> '$[12][11]', doc ->> '$[12][12]', doc ->> '$[12][13]', doc ->> '$[12][14]', doc ->> '$[12][15]',"
 		" doc ->> '$[13][0]', doc ->> '$[13][1]', doc ->> '$[13][2]', doc ->> '$[13][3]', doc ->> '$[13][4]', doc ->> '$[13][5]', doc ->> '$[13][6]', doc ->> '$[13][7]', doc ->> '$[13][8]', doc ->> '$[13][9]', doc ->> '$[13][10]',"

@@ -23,21 +23,25 @@ static bool truthy(const char *v)
 
 static bool is_off(const char *v)
 {
-	return !strcasecmp(v, "none") || !strcasecmp(v, "false") || !strcmp(v, "0");
+	return !strcasecmp(v, "none") || !strcasecmp(v, "null") || !strcasecmp(v, "false") ||
+	       !strcmp(v, "0");
 }
 
 /* bf16, fp16 or fp32 from a dtype as printed: torch.bfloat16 (Megatron),
- * bfloat16 / 16bit (Lightning), bf16 / fp16 (command lines). */
+ * bfloat16 / 16bit (Lightning), bf16 / fp16 (command lines), NeMo's
+ * trainer precision (bf16, bf16-mixed, 16, 16-mixed, 32, 32-true). */
 static const char *dtype_name(const char *v)
 {
-	if (!v)
-		return NULL;
-	if (strstr(v, "bfloat16") || !strcmp(v, "bf16"))
-		return "bf16";
-	if (!strcmp(v, "float16") || !strcmp(v, "half") || !strcmp(v, "16bit") || !strcmp(v, "fp16"))
-		return "fp16";
-	if (!strcmp(v, "float32") || !strcmp(v, "float") || !strcmp(v, "fp32"))
-		return "fp32";
+	static const struct {
+		const char *printed, *name;
+	} names[] = { { "bfloat16", "bf16" }, { "bf16", "bf16" },    { "bf16-mixed", "bf16" },
+		      { "float16", "fp16" },  { "half", "fp16" },    { "16bit", "fp16" },
+		      { "fp16", "fp16" },     { "16", "fp16" },      { "16-mixed", "fp16" },
+		      { "float32", "fp32" },  { "float", "fp32" },   { "fp32", "fp32" },
+		      { "32", "fp32" },       { "32-true", "fp32" } };
+	for (size_t i = 0; v && i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(v, names[i].printed))
+			return names[i].name;
 	return NULL;
 }
 

@@ -17,14 +17,10 @@
 #define LOW_MFU 0.30         /* contract, and the playbook: under 30% needs work */
 #define GOOD_MFU 0.50        /* the playbook: 50% is good */
 #define TOP_MFU 0.60         /* ... and 60% top of class */
-#define THROUGHPUT_DROP 0.7  /* stays under 70% of its early (first quarter) mean */
 #define STRAGGLER_RATIO 1.5  /* a rank's step time 1.5x the ranks' median */
 #define RTT_RATIO 1.2        /* straggler detector: slowest 1.2x the fastest ... */
 #define RTT_REPORTS 2        /* ... in at least this many reports */
 #define LAG_INTERVALS 3      /* last progress this many log intervals behind */
-#define SPIKE_RATIO 2.0      /* loss over twice the mean of its last 20 steps */
-#define SPIKE_MIN 1.0        /* ... and at least this much above it */
-#define SPIKE_BACK 1.25      /* recovered: back under 1.25x that mean later */
 #define STRAGGLERS_MAX 4     /* findings of this kind in one report */
 
 void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,
@@ -189,41 +185,6 @@ static int loss_scale(struct ctx *c)
 	return query_evidence(c, &last_finding(c->a)->evidence, Q_LOSS_SCALE_EVIDENCE, 3);
 }
 
-/* A loss far above its recent trend that came back down: a spike. The
- * series is the mean loss of each logged step over the ranks that logged
- * it (data-parallel ranks log the same step), so the work is per step, not
- * per line. A loss that jumps and stays up, or a run that went NaN, is a
- * divergence (nonfinite_loss, cause loss_divergence), not a spike. */
-static int loss_spike(struct ctx *c)
-{
-	if (c->a->training.first_nonfinite_step >= 0)
-		return FL_OK;
-	struct fl_stmt *st;
-	int rc = q_open(c, Q_LOSS_SPIKE, &st);
-	if (rc)
-		return rc;
-	fl_stmt_bind_double(st, 2, SPIKE_RATIO);
-	fl_stmt_bind_double(st, 3, SPIKE_MIN);
-	fl_stmt_bind_double(st, 4, SPIKE_BACK);
-	if ((rc = q_step(c, Q_LOSS_SPIKE, st)) == 1) {
-		long long step = (long long)fl_stmt_int(st, 5);
-		double loss = fl_stmt_double(st, 6);
-		char *msg = fl_xasprintf("loss jumped to %.4g at step %lld against %.4g over the 20 steps "
-					 "before, and was back to %.4g by step %lld",
-					 loss, step, fl_stmt_double(st, 7), fl_stmt_double(st, 9),
-					 (long long)fl_stmt_int(st, 8));
-		finding_add(c->a, "loss_spike", "warning", msg);
-		const char *host = fl_stmt_null(st, 3) ? NULL : fl_stmt_text(st, 3);
-		int64_t ts = col_int(st, 4, FL_TIME_NONE);
-		char *text = fl_xasprintf("step %lld: loss %.6g (mean over ranks)", step, loss);
-		evidence_add_raw(&last_finding(c->a)->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
-				 col_int(st, 2, -1), host, clock_correct(c, host, ts), text);
-		free(text);
-	}
-	fl_stmt_free(st);
-	return rc < 0 ? rc : FL_OK;
-}
-
 static int xids(struct ctx *c)
 {
 	struct fl_stmt *st;
@@ -266,12 +227,37 @@ static const char *mfu_band(double mfu)
 										: "top of class";
 }
 
-static void low_mfu(struct ctx *c)
+/* The last step line with a throughput, and the lines that named the GPU
+ * and stated the model size. */
+static int mfu_evidence(struct ctx *c, struct fl_evidence_list *l)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_MFU_EVIDENCE, &st);
+	if (rc)
+		return rc;
+	while ((rc = q_step(c, Q_MFU_EVIDENCE, st)) == 1) {
+		const char *host = fl_stmt_null(st, 3) ? NULL : fl_stmt_text(st, 3);
+		char *text = fl_stmt_null(st, 5)
+				     ? fl_xasprintf("step %lld: mfu %s, tokens/s per GPU %s, TFLOPS %s",
+						    (long long)fl_stmt_int(st, 6),
+						    fl_stmt_null(st, 7) ? "-" : fl_stmt_text(st, 7),
+						    fl_stmt_null(st, 8) ? "-" : fl_stmt_text(st, 8),
+						    fl_stmt_null(st, 9) ? "-" : fl_stmt_text(st, 9))
+				     : fl_xstrdup(fl_stmt_text(st, 5));
+		evidence_add_raw(l, fl_stmt_text(st, 0), fl_stmt_int(st, 1), col_int(st, 2, -1), host,
+				 clock_correct(c, host, col_int(st, 4, FL_TIME_NONE)), text);
+		free(text);
+	}
+	fl_stmt_free(st);
+	return rc < 0 ? rc : FL_OK;
+}
+
+static int low_mfu(struct ctx *c)
 {
 	const struct fl_training *t = &c->a->training;
 	double mfu = t->mfu;
 	if (!(mfu == mfu && mfu >= 0 && mfu < LOW_MFU))
-		return;
+		return FL_OK;
 	struct fl_buf b = FL_BUF_INIT;
 	fl_buf_printf(&b, "model FLOPs utilisation is %.1f%%: %s (under %.0f%% needs work, %.0f%% is "
 		      "good, %.0f%% top of class)", mfu * 100, mfu_band(mfu), LOW_MFU * 100,
@@ -284,77 +270,7 @@ static void low_mfu(struct ctx *c)
 	else
 		fl_buf_adds(&b, ", as the framework logged it");
 	finding_add(c->a, "low_mfu", "warning", fl_buf_detach(&b));
-}
-
-static const char *drop_what(const char *col)
-{
-	return !strcmp(col, "tokens_per_s")	 ? "tokens/s per GPU"
-	       : !strcmp(col, "tflops")		 ? "TFLOPS per GPU"
-	       : !strcmp(col, "samples_per_s") ? "samples/s"
-					       : "steps/s (1 / step time)";
-}
-
-/* The evidence of a drop: the first kept step row from its step on. */
-static int drop_evidence(struct ctx *c, struct fl_finding *f, int64_t step)
-{
-	struct fl_stmt *st;
-	int rc = q_open(c, Q_DROP_EVIDENCE, &st);
-	if (rc)
-		return rc;
-	fl_stmt_bind_int(st, 2, step);
-	if ((rc = q_step(c, Q_DROP_EVIDENCE, st)) == 1) {
-		const char *host = fl_stmt_null(st, 3) ? NULL : fl_stmt_text(st, 3);
-		int col = 6;
-		while (col < 9 && fl_stmt_null(st, col))
-			col++;
-		static const char *const what[] = { "tokens/s", "TFLOPS", "samples/s", "steps/s" };
-		char *text = fl_xasprintf("step %lld: %s %.6g", (long long)fl_stmt_int(st, 5),
-					  what[col - 6], fl_stmt_double(st, col));
-		evidence_add_raw(&f->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
-				 col_int(st, 2, -1), host,
-				 clock_correct(c, host, col_int(st, 4, FL_TIME_NONE)), text);
-		free(text);
-	}
-	fl_stmt_free(st);
-	return rc < 0 ? rc : FL_OK;
-}
-
-/* Tokens/s, else TFLOPS, else samples/s, else steps/s (per step, averaged
- * over the ranks that logged it) that fell and stayed down: from which
- * step, by how much. */
-static int throughput_drop(struct ctx *c)
-{
-	static const enum q which[] = { Q_DROP_TOKENS, Q_DROP_TFLOPS, Q_DROP_SAMPLES, Q_DROP_STEPS };
-	int rc = FL_OK;
-	for (size_t k = 0; !rc && k < sizeof(which) / sizeof(which[0]); k++) {
-		struct fl_stmt *st;
-		if ((rc = q_open(c, which[k], &st)))
-			return rc;
-		fl_stmt_bind_double(st, 2, THROUGHPUT_DROP);
-		if ((rc = q_step(c, which[k], st)) != 1) {
-			fl_stmt_free(st);
-			if (rc < 0)
-				return rc;
-			rc = FL_OK;
-			continue;
-		}
-		rc = FL_OK;
-		double early = col_double(st, 1), late = col_double(st, 2);
-		bool dropped = !fl_stmt_null(st, 3) && early > 0 && late < THROUGHPUT_DROP * early;
-		if (dropped) {
-			int64_t step = fl_stmt_int(st, 3);
-			finding_add(c->a, "throughput_drop", "warning",
-				    fl_xasprintf("%s fell from step %lld on: %.4g at the end against "
-						 "%.4g early in the run (down %.0f%%)",
-						 drop_what(fl_stmt_text(st, 0)), (long long)step, late,
-						 early, (1 - late / early) * 100));
-			rc = drop_evidence(c, last_finding(c->a), step);
-		}
-		fl_stmt_free(st);
-		if (dropped || k + 1 == sizeof(which) / sizeof(which[0]))
-			break;
-	}
-	return rc;
+	return mfu_evidence(c, &last_finding(c->a)->evidence);
 }
 
 /* ---- stragglers ---- */
@@ -579,15 +495,14 @@ int findings_collect(struct ctx *c)
 {
 	mfu_compute(c);
 	int (*const passes[])(struct ctx *) = { socket_fallback, version_mismatch, nonfinite,
-						 loss_spike, loss_scale, xids };
+						 trend_findings, loss_scale, xids };
 	int rc = FL_OK;
 	for (size_t i = 0; !rc && i < sizeof(passes) / sizeof(passes[0]); i++)
 		rc = passes[i](c);
 	if (rc)
 		return rc;
 	skew(c);
-	low_mfu(c);
-	rc = throughput_drop(c);
+	rc = low_mfu(c);
 	if (!rc)
 		rc = straggler(c);
 	return rc ? rc : batch_config(c);

@@ -26,6 +26,7 @@
 
 #include <ctype.h>
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -519,6 +520,34 @@ static char *ras_groups(const struct ctx *c, struct ras_group *g, size_t *ng, si
  * the smaller side, behind or ahead: ranks listed behind are stuck, ranks
  * listed ahead are the ones waiting. The count is NCCL's per-collective
  * operation count, reported as the seq. */
+/* The ranks listed under the first INCOMPLETE communicator of an ncclras
+ * report: RAS got no data from them, they are hung hard or dead. Into
+ * k's stuck ranks, their lines into its evidence. */
+static void ras_incomplete(const struct ctx *c, struct hang_cand *k)
+{
+	size_t n;
+	const struct ev **v = ras_lines(c, &n);
+	struct fl_buf b = FL_BUF_INIT;
+	bool in = false;
+	for (size_t i = 0; i < n; i++) {
+		const struct ev *e = v[i];
+		int64_t r;
+		if (!strcmp(e->kind, "nccl.ras_comm") && ev_field(e, "status", &b)) {
+			if (in)
+				break; /* the next communicator */
+			in = !strcmp(b.ptr, "INCOMPLETE");
+		} else if (in && !strcmp(e->kind, "nccl.ras_rank") && ev_field_int(e, "comm_rank", &r)) {
+			hang_cand_stuck(k, r);
+		} else {
+			continue;
+		}
+		if (k->evidence.n < 6)
+			evidence_add(&k->evidence, e);
+	}
+	fl_buf_release(&b);
+	free(v);
+}
+
 static int ras_hang(struct ctx *c, struct hang_cand *k)
 {
 	struct ras_group g[8];
@@ -550,6 +579,8 @@ static int ras_hang(struct ctx *c, struct hang_cand *k)
 	free(op);
 	for (size_t i = 0; i < ng; i++)
 		free(g[i].ranks);
+	ras_incomplete(c, k);
+	k->found = k->found || k->nstuck;
 	return 0;
 }
 
@@ -657,7 +688,8 @@ static struct progress *progress_lines(const struct ctx *c, size_t *n)
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
 		struct progress p = { .rank = e->rank, .e = e };
-		if (e->rank < 0 || strcmp(e->kind, "torch.watchdog_summary") ||
+		if (e->rank < 0 ||
+		    (strcmp(e->kind, "torch.watchdog_summary") && strcmp(e->kind, "torch.dump_signal")) ||
 		    !ev_field_int(e, "last_enqueued", &p.enqueued) ||
 		    !ev_field_int(e, "last_completed", &p.completed))
 			continue;
@@ -667,6 +699,20 @@ static struct progress *progress_lines(const struct ctx *c, size_t *n)
 	}
 	if (*n)
 		qsort(v, *n, sizeof(*v), cmp_progress);
+	/* a rank counts once per group, at its lowest numbers */
+	size_t k = 0;
+	for (size_t i = 0; i < *n; i++) {
+		if (k && v[k - 1].rank == v[i].rank && !cmp_nullable(v[k - 1].pg, v[i].pg)) {
+			if (v[i].enqueued < v[k - 1].enqueued)
+				v[k - 1].enqueued = v[i].enqueued;
+			if (v[i].completed < v[k - 1].completed)
+				v[k - 1].completed = v[i].completed;
+			free(v[i].pg);
+			continue;
+		}
+		v[k++] = v[i];
+	}
+	*n = k;
 	return v;
 }
 
@@ -684,13 +730,32 @@ static void busiest_pg(const struct progress *v, size_t n, size_t *from, size_t 
 	}
 }
 
-/* Every rank of a process group states how far it got. The hang point
- * is the work after the furthest last completed one; a rank whose last
+/* Ranks of a process group state how far they got: the watchdog's
+ * summary on a rank that timed out, and the dump signal every rank logs
+ * when another one timed out ("Last enqueued NCCL work: E, last
+ * completed NCCL work: C"), the stuck rank included. The hang point is
+ * the work after the furthest last completed one; a rank whose last
  * enqueued work is below it never launched it, and one whose last
  * completed work is further behind is stuck in an earlier one; the
- * others wait there. A rank counts once, at its lowest report. */
+ * others wait there. */
+/* A rank's work count includes its point-to-point calls, which differ
+ * from rank to rank: when a timed-out work is a SEND or RECV, the numbers
+ * cannot be compared across ranks. */
+static bool p2p_timeouts(const struct ctx *c)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	bool any = false;
+	for (size_t i = 0; i < c->nev && !any; i++)
+		any = is_watchdog(&c->ev[i]) && ev_field(&c->ev[i], "op", &b) &&
+		      (!strcmp(b.ptr, "SEND") || !strcmp(b.ptr, "RECV"));
+	fl_buf_release(&b);
+	return any;
+}
+
 static int enqueued_hang(struct ctx *c, struct hang_cand *k)
 {
+	if (p2p_timeouts(c))
+		return 0;
 	size_t n, from, to;
 	struct progress *v = progress_lines(c, &n);
 	busiest_pg(v, n, &from, &to);
@@ -732,13 +797,135 @@ static int heartbeat_hang(struct ctx *c, struct hang_cand *k)
 	return 0;
 }
 
+/* ---- point-to-point calls that were never matched ---- */
+
+/* Send / Recv calls between one sender and one receiver, as one side
+ * counted them; ev indexes the last call's line. */
+struct p2p_calls {
+	int64_t sender, receiver, n;
+	bool send;
+	size_t ev;
+};
+
+static int cmp_p2p(const void *x, const void *y)
+{
+	const struct p2p_calls *a = x, *b = y;
+	if (a->sender != b->sender)
+		return a->sender < b->sender ? -1 : 1;
+	return (a->receiver > b->receiver) - (a->receiver < b->receiver);
+}
+
+/* A pair whose sends and receives differ in number: the side that
+ * posted more waits for the other. */
+struct p2p_open {
+	int64_t waits, never; /* the end that posted, the end that did not */
+	bool send_waits;
+	size_t ev[2];         /* the waiting end's last call, then the other's */
+};
+
+/* The pairs of v (sorted) whose counts differ. */
+static struct p2p_open *p2p_open_pairs(const struct p2p_calls *v, size_t n, size_t *nopen)
+{
+	struct p2p_open *o = NULL;
+	size_t cap = 0;
+	*nopen = 0;
+	for (size_t i = 0, j; i < n; i = j) {
+		int64_t sends = 0, recvs = 0;
+		size_t ev_send = SIZE_MAX, ev_recv = SIZE_MAX;
+		for (j = i; j < n && !cmp_p2p(&v[i], &v[j]); j++) {
+			*(v[j].send ? &sends : &recvs) += v[j].n;
+			*(v[j].send ? &ev_send : &ev_recv) = v[j].ev;
+		}
+		if (sends == recvs)
+			continue;
+		bool sw = sends > recvs;
+		FL_GROW(o, cap, *nopen + 1);
+		o[(*nopen)++] = (struct p2p_open){ .waits = sw ? v[i].sender : v[i].receiver,
+						   .never = sw ? v[i].receiver : v[i].sender,
+						   .send_waits = sw,
+						   .ev = { sw ? ev_send : ev_recv, sw ? ev_recv : ev_send } };
+	}
+	return o;
+}
+
+/* Unmatched pairs chain: a rank blocked in its own send leaves the recv
+ * its upstream peer posted unmatched too. The stuck ranks are the ends
+ * that never posted and wait for nothing themselves; the first pair with
+ * such an end gives the hang point's two ends. */
+static void p2p_unmatched(struct hang_cand *k, const struct p2p_calls *v, size_t n,
+			  const struct fl_evidence_list *lines)
+{
+	size_t no;
+	struct p2p_open *o = p2p_open_pairs(v, n, &no);
+	for (size_t i = 0; i < no; i++)
+		hang_cand_waiting(k, o[i].waits);
+	rank_set_finish(k->waiting, &k->nwaiting);
+	for (size_t i = 0; i < no; i++)
+		if (!has_rank(k->waiting, k->nwaiting, o[i].never))
+			hang_cand_stuck(k, o[i].never);
+	rank_set_finish(k->stuck, &k->nstuck);
+	for (size_t i = 0; i < no && !k->found; i++) {
+		if (k->nstuck && !has_rank(k->stuck, k->nstuck, o[i].never))
+			continue;
+		k->found = true;
+		k->collective = fl_xstrdup(o[i].send_waits ? "SEND" : "RECV");
+		k->p2p_sender = o[i].send_waits ? o[i].waits : o[i].never;
+		k->p2p_receiver = o[i].send_waits ? o[i].never : o[i].waits;
+		for (size_t e = 0; e < 2; e++)
+			if (o[i].ev[e] < lines->n) {
+				const struct fl_evidence *x = &lines->v[o[i].ev[e]];
+				evidence_add_raw(&k->evidence, x->file, x->line, x->rank, x->host, x->ts, x->text);
+			}
+	}
+	free(o);
+}
+
+/* NCCL's COLL traces (NCCL_DEBUG_SUBSYS=COLL) name the peer of every Send
+ * and Recv (pipeline/nccl.c keeps them per peer in colls); a send that
+ * its receiver never posted (or a receive its sender never sent) is a
+ * point-to-point hang, pipeline parallelism's usual one, with both ends
+ * known. One statement (Q_P2P_CALLS) counts the calls per rank and
+ * peer. */
+static int p2p_hang(struct ctx *c, struct hang_cand *k)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_P2P_CALLS, &st);
+	if (rc)
+		return rc;
+	struct p2p_calls *v = NULL;
+	size_t n = 0, cap = 0;
+	struct fl_evidence_list lines = { 0 };
+	while ((rc = q_step(c, Q_P2P_CALLS, st)) == 1) {
+		int64_t rank = fl_stmt_int(st, 0), peer = fl_stmt_int(st, 2);
+		bool send = !strcmp(fl_stmt_text(st, 1), "Send");
+		FL_GROW(v, cap, n + 1);
+		v[n++] = (struct p2p_calls){ .sender = send ? rank : peer, .receiver = send ? peer : rank,
+					     .n = fl_stmt_int(st, 3), .send = send, .ev = lines.n };
+		const char *host = fl_stmt_null(st, 6) ? rank_host(c, rank) : fl_stmt_text(st, 6);
+		int64_t ts = fl_stmt_null(st, 7) ? FL_TIME_NONE : fl_stmt_int(st, 7);
+		evidence_add_raw(&lines, fl_stmt_null(st, 4) ? NULL : fl_stmt_text(st, 4),
+				 col_int(st, 5, 1), rank, host, clock_correct(c, host, ts),
+				 fl_stmt_null(st, 8) ? NULL : fl_stmt_text(st, 8));
+	}
+	fl_stmt_free(st);
+	if (!rc && n) {
+		qsort(v, n, sizeof(*v), cmp_p2p);
+		p2p_unmatched(k, v, n, &lines);
+	}
+	free(v);
+	evidence_release(&lines);
+	return rc < 0 ? rc : 0;
+}
+
 /* ---- choosing among the sources ---- */
 
 /* The sources, most specific first: a report that compared every rank's
- * progress (torch's desync debug, NCCL's RAS) knows who is behind; the
- * watchdogs know where the others waited, and who is behind only by
- * absence; the last enqueued/completed numbers say how far each rank
- * got, not in what. A fallback (communicator set-up that never finished,
+ * progress (torch's desync debug, NCCL's RAS) knows who is behind; NCCL's
+ * traces of point-to-point calls know both ends of an unmatched one; so do
+ * the ranks' own last enqueued/completed numbers, when one of them is
+ * behind (it found no hang otherwise), though not in what collective;
+ * the watchdogs know where the others waited, and who is behind only by
+ * absence. A fallback (communicator set-up that never finished,
  * the heartbeat monitor) decides only when no other source found a hang,
  * and never counts as a conflict. */
 static const struct hang_source {
@@ -748,8 +935,9 @@ static const struct hang_source {
 } SOURCES[] = {
 	{ "desync_debug", desync_hang, false },
 	{ "nccl_ras", ras_hang, false },
-	{ "watchdog", watchdog_hang, false },
+	{ "p2p_trace", p2p_hang, false },
 	{ "enqueued_completed", enqueued_hang, false },
+	{ "watchdog", watchdog_hang, false },
 	{ "nccl_init", init_hang, true },
 	{ "heartbeat", heartbeat_hang, true },
 };
@@ -885,8 +1073,8 @@ static bool same_point(const struct hang_cand *d, const struct hang_cand *k)
 
 /* Another source that names the same collective fills what the deciding
  * one does not know: the collective's name, its process group and
- * timeout, a c10d seq in place of an NCCL launch count, stuck ranks when
- * it has none. */
+ * timeout, a c10d seq in place of an NCCL launch count, the ranks it saw
+ * waiting, stuck ranks when it has none. */
 static void fill_in(struct hang_cand *d, struct hang_cand *k)
 {
 	if (!same_point(d, k))
@@ -901,10 +1089,19 @@ static void fill_in(struct hang_cand *d, struct hang_cand *k)
 	}
 	if (d->timeout_ms < 0)
 		d->timeout_ms = k->timeout_ms;
+	if (d->p2p_sender < 0) {
+		d->p2p_sender = k->p2p_sender;
+		d->p2p_receiver = k->p2p_receiver;
+	}
 	if ((d->seq < 0 || d->seq_is_opcount) && k->seq >= 0 && !k->seq_is_opcount) {
 		d->seq = k->seq;
 		d->seq_is_opcount = false;
 	}
+	/* the ranks it saw waiting wait here too, unless d calls them stuck */
+	for (size_t i = 0; i < k->nwaiting; i++)
+		if (!has_rank(d->stuck, d->nstuck, k->waiting[i]))
+			hang_cand_waiting(d, k->waiting[i]);
+	rank_set_finish(d->waiting, &d->nwaiting);
 	if (!d->nstuck && k->nstuck) {
 		free(d->stuck);
 		d->stuck = k->stuck;
@@ -926,6 +1123,8 @@ static void adopt(struct ctx *c, struct hang_cand *d, const char *source)
 	h->process_group = d->process_group;
 	h->seq = d->seq;
 	h->timeout_ms = d->timeout_ms;
+	h->p2p_sender = d->p2p_sender;
+	h->p2p_receiver = d->p2p_receiver;
 	h->stuck = d->stuck;
 	h->nstuck = d->nstuck;
 	h->evidence = d->evidence;
@@ -941,7 +1140,7 @@ int hang_analyze(struct ctx *c)
 	int rc = 0;
 	for (size_t i = 0; i < NSOURCES; i++) {
 		memset(&k[i], 0, sizeof(k[i]));
-		k[i].seq = k[i].timeout_ms = -1;
+		k[i].seq = k[i].timeout_ms = k[i].p2p_sender = k[i].p2p_receiver = -1;
 		if (!rc)
 			rc = SOURCES[i].find(c, &k[i]);
 		rank_set_finish(k[i].stuck, &k[i].nstuck);

@@ -14,9 +14,8 @@
 
 /* Said alike by every cause that has it, so that the report can drop the
  * repeats (causes.c). */
-#define BF16_LINE                                                                         \
-	"the run trains in fp16: move to bf16 on GPUs that have it (A100, H100 and newer); " \
-	"it needs no loss scaling"
+#define BF16_LINE \
+	"move from fp16 to bf16 on GPUs that have it (A100, H100 and newer): it needs no loss scaling"
 
 static void add(struct remedy *r, char *line)
 {
@@ -161,7 +160,8 @@ static void slow(const struct fl_config *k, const struct remedy_in *in, struct r
 				    (long long)gas, (long long)gas * 2));
 }
 
-/* The batch sizes that disagree, and two ways to make them agree. */
+/* Two ways to make the batch sizes agree; the gbs_mismatch finding says
+ * how they disagree. */
 static void config_batch(const struct fl_config *k, struct remedy *r)
 {
 	int64_t mbs = k->micro_batch_size, gas = k->grad_accum_steps, gbs = k->global_batch_size,
@@ -170,17 +170,17 @@ static void config_batch(const struct fl_config *k, struct remedy *r)
 		return;
 	r->settled |= 1u << REM_CONFIG_ERROR_BATCH;
 	if (gbs % (mbs * dp) == 0)
-		add(r, fl_xasprintf("the global batch %lld is not micro batch %lld x accumulation %lld x "
-				    "data parallel %lld = %lld: keep %lld with gradient accumulation %lld, "
-				    "or set the global batch to %lld",
-				    (long long)gbs, (long long)mbs, (long long)gas, (long long)dp,
-				    (long long)(mbs * gas * dp), (long long)gbs,
-				    (long long)(gbs / (mbs * dp)), (long long)(mbs * gas * dp)));
+		add(r, fl_xasprintf("keep the global batch of %lld with gradient accumulation %lld "
+				    "(%lld / (%lld x %lld)), or set the global batch to %lld (%lld x %lld x "
+				    "%lld)",
+				    (long long)gbs, (long long)(gbs / (mbs * dp)), (long long)gbs,
+				    (long long)mbs, (long long)dp, (long long)(mbs * gas * dp),
+				    (long long)mbs, (long long)gas, (long long)dp));
 	else
-		add(r, fl_xasprintf("the global batch %lld is not micro batch %lld x accumulation %lld x "
-				    "data parallel %lld = %lld: set the global batch to %lld",
-				    (long long)gbs, (long long)mbs, (long long)gas, (long long)dp,
-				    (long long)(mbs * gas * dp), (long long)(mbs * gas * dp)));
+		add(r, fl_xasprintf("set the global batch to %lld (%lld x %lld x %lld): %lld is not a "
+				    "multiple of micro batch x data parallel (%lld)",
+				    (long long)(mbs * gas * dp), (long long)mbs, (long long)gas, (long long)dp,
+				    (long long)gbs, (long long)(mbs * dp)));
 }
 
 /* Model-parallel sizes that do not divide the world. */

@@ -149,6 +149,7 @@ static void put_head(struct fl_buf *b, const struct fl_analysis *a)
 	put_int(b, h->onset_ts);
 	fl_buf_addc(b, ',');
 	put_str(b, h->onset_source);
+	fl_buf_printf(b, ",%lld,%lld", (long long)h->p2p_sender, (long long)h->p2p_receiver);
 	fl_buf_adds(b, "],[");
 	for (size_t i = 0; i < h->nstuck; i++)
 		fl_buf_printf(b, "%s%lld", i ? "," : "", (long long)h->stuck[i]);
@@ -601,6 +602,8 @@ static void head(struct ctx *c, struct fl_stmt *st)
 	h->process_group = dup_or_null(st, col++);
 	h->timeout_ms = fl_stmt_int(st, col++);
 	h->source = dup_or_null(st, col++);
+	h->p2p_sender = col_int(st, col++, -1);
+	h->p2p_receiver = col_int(st, col++, -1);
 	struct fl_training *t = &a->training;
 	t->last_step = fl_stmt_int(st, col++);
 	t->first_nonfinite_step = fl_stmt_int(st, col++);

@@ -159,6 +159,10 @@ static void config_rows(struct diff *d, struct fl_analysis *const a[2])
 		c1->tensor_parallel_size);
 	add_int(d, "pipeline_parallel_size", "pipeline parallel", c0->pipeline_parallel_size,
 		c1->pipeline_parallel_size);
+	add_int(d, "context_parallel_size", "context parallel", c0->context_parallel_size,
+		c1->context_parallel_size);
+	add_int(d, "expert_parallel_size", "expert parallel", c0->expert_parallel_size,
+		c1->expert_parallel_size);
 	add_int(d, "micro_batch_size", "micro batch", c0->micro_batch_size, c1->micro_batch_size);
 	add_int(d, "grad_accum_steps", "grad accumulation", c0->grad_accum_steps,
 		c1->grad_accum_steps);
@@ -169,6 +173,7 @@ static void config_rows(struct diff *d, struct fl_analysis *const a[2])
 	add_row(d, "activation_checkpointing", "activation checkpointing",
 		str_or_null(c0->activation_checkpointing),
 		str_or_null(c1->activation_checkpointing));
+	add_row(d, "sharding", "sharding", str_or_null(c0->sharding), str_or_null(c1->sharding));
 }
 
 static void training_rows(struct diff *d, struct fl_analysis *const a[2])

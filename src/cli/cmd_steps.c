@@ -4,9 +4,10 @@
  * metrics (Megatron, DeepSpeed, HF, torchtitan, Lightning, nanoGPT lines
  * folded into tables by the pipeline).
  *
- * Two views: the rows the ranks logged (table steps: each rank's last
- * lines and every abnormal one), or with --per-step the whole series as
- * means over the ranks (view v_step_stats). A loss or gradient norm that
+ * Three views: the rows the ranks logged (table steps: each rank's last
+ * lines and every abnormal one), with --per-rank one row per rank from
+ * those rows, or with --per-step the whole series as means over the ranks
+ * (view v_step_stats). A loss or gradient norm that
  * was not finite is shown as logged ("nan", "inf"), since the REAL column
  * cannot hold it.
  */
@@ -15,13 +16,14 @@
 struct steps_opts {
 	int64_t rank; /* -1: every rank */
 	int64_t limit;
-	bool per_step;
+	bool per_step, per_rank;
 };
 
 /* Means over ranks have no rank to choose. */
 static int per_step_and_rank(void)
 {
-	fprintf(stderr, "faultline: steps: --per-step shows means over all ranks; drop --rank\n");
+	fprintf(stderr, "faultline: steps: --per-step shows means over all ranks; drop --rank and "
+			"--per-rank\n");
 	return EXIT_USAGE;
 }
 
@@ -39,7 +41,10 @@ static int steps_opt(void *ctx, int opt, const char *arg)
 							: cli_badarg("--limit", arg, "a count");
 	case 'p':
 		o->per_step = true;
-		return o->rank < 0 ? CLI_CONTINUE : per_step_and_rank();
+		return o->rank < 0 && !o->per_rank ? CLI_CONTINUE : per_step_and_rank();
+	case 'R':
+		o->per_rank = true;
+		return o->per_step ? per_step_and_rank() : CLI_CONTINUE;
 	}
 	return CLI_NOT_OWN;
 }
@@ -49,7 +54,10 @@ static int print_steps(struct fl_store *s, int64_t run, const void *opts, enum c
 {
 	const struct steps_opts *o = opts;
 	struct fl_stmt *st;
-	if (cli_prepare(s, cli_sql(o->per_step ? CLI_SQL_STEPS_PER_STEP : CLI_SQL_STEPS), &st))
+	enum cli_sql_id which = o->per_step   ? CLI_SQL_STEPS_PER_STEP
+			     : o->per_rank ? CLI_SQL_STEPS_PER_RANK
+					   : CLI_SQL_STEPS;
+	if (cli_prepare(s, cli_sql(which), &st))
 		return EXIT_FAIL;
 	fl_stmt_bind_int(st, 1, run);
 	if (o->rank >= 0)
@@ -66,6 +74,7 @@ int cmd_steps(int argc, char **argv)
 					      { "rank", required_argument, NULL, 'r' },
 					      { "limit", required_argument, NULL, 'n' },
 					      { "per-step", no_argument, NULL, 'p' },
+					      { "per-rank", no_argument, NULL, 'R' },
 					      { NULL, 0, NULL, 0 } };
 	enum cli_rows fmt = CLI_ROWS_TEXT;
 	struct steps_opts o = { .rank = -1, .limit = 0 };

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cmd_token.c - `faultline token add --scope upload|read|admin`: a bearer
- * token for `faultline serve`, printed once.
+ * cmd_token.c - `faultline token add|list|revoke`: the bearer tokens of
+ * `faultline serve`.
  *
- * The token is the last line of standard output, alone, so that scripts
- * can take it with `tail -n 1`; the store keeps only its SHA-256
- * (src/serve/token.c).
+ * `add` prints a new token once, the last line of standard output, alone,
+ * so that scripts can take it with `tail -n 1`; the store keeps only its
+ * SHA-256 (src/serve/token.c). `list` shows what an operator needs to pick
+ * one to revoke (id, scope, name, created, state), never a token or a
+ * hash; `revoke ID` stops it at the server's next request.
  */
 #include "cli.h"
 #include "faultline/serve.h"
@@ -32,6 +34,58 @@ static int token_opt(void *ctx, int opt, const char *arg)
 	return CLI_NOT_OWN;
 }
 
+static int token_add(struct fl_store *s, const struct token_args *t)
+{
+	struct fl_err err;
+	fl_err_clear(&err);
+	char *tok = NULL;
+	if (fl_token_add(s, t->scope, t->name, &tok, &err))
+		return cli_fail(&err);
+	printf("a %s token%s%s; it is shown only this once:\n%s\n", fl_scope_name(t->scope),
+	       t->name ? " named " : "", t->name ? t->name : "", tok);
+	free(tok);
+	return EXIT_OK;
+}
+
+static int token_list(struct fl_store *s)
+{
+	struct fl_err err;
+	fl_err_clear(&err);
+	struct fl_token_info *v;
+	size_t n;
+	if (fl_token_list(s, &v, &n, &err))
+		return cli_fail(&err);
+	printf("%-6s %-7s %-8s %-27s %s\n", "id", "scope", "state", "created", "name");
+	for (size_t i = 0; i < n; i++) {
+		struct fl_buf when = FL_BUF_INIT;
+		fl_time_format(&when, v[i].created_at);
+		fl_buf_addc(&when, '\0');
+		printf("%-6lld %-7s %-8s %-27s ", (long long)v[i].id, fl_scope_name(v[i].scope),
+		       v[i].revoked ? "revoked" : "live", when.ptr);
+		/* a name is anyone's text: no control characters to the terminal */
+		fl_buf_reset(&when);
+		fl_utf8_sanitize(&when, v[i].name ? v[i].name : "-", v[i].name ? strlen(v[i].name) : 1);
+		printf("%.*s\n", (int)when.len, when.ptr);
+		fl_buf_release(&when);
+	}
+	fl_token_list_free(v, n);
+	return EXIT_OK;
+}
+
+static int token_revoke(struct fl_store *s, const char *arg)
+{
+	char *end;
+	long long id = strtoll(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || *end || id <= 0)
+		return cli_badarg("revoke", arg, "a token id from `faultline token list`");
+	struct fl_err err;
+	fl_err_clear(&err);
+	if (fl_token_revoke(s, id, &err))
+		return cli_fail(&err);
+	printf("token %lld revoked\n", id);
+	return EXIT_OK;
+}
+
 int cmd_token(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -43,25 +97,21 @@ int cmd_token(int argc, char **argv)
 	struct token_args t = { FL_SCOPE_NONE, NULL };
 	const struct cli_syntax syn = { .verb = "token", .shortopts = "h", .longopts = opts,
 					.refuse = "foP", .own = token_opt, .ctx = &t,
-					.min = 1, .max = 1 };
+					.min = 1, .max = 2 };
 	struct cli_common c;
 	int rc = cli_parse_opts(argc, argv, &syn, &c);
 	if (rc != CLI_CONTINUE)
 		return rc;
-	if (strcmp(argv[optind], "add") || !t.scope)
+	const char *sub = argv[optind], *arg = optind + 1 < argc ? argv[optind + 1] : NULL;
+	bool add = !strcmp(sub, "add"), list = !strcmp(sub, "list"), revoke = !strcmp(sub, "revoke");
+	/* --scope and --name belong to add; revoke takes an id, the others none */
+	if ((!add && !list && !revoke) || (add != (t.scope != FL_SCOPE_NONE)) ||
+	    (t.name && !add) || (revoke != (arg != NULL)))
 		return cli_usage(cli_find("token"));
 	struct fl_store *s;
-	if (cli_open_store(&c, true, &s))
+	if (cli_open_store(&c, add || revoke, &s))
 		return EXIT_FAIL;
-	struct fl_err err;
-	fl_err_clear(&err);
-	char *tok = NULL;
-	rc = fl_token_add(s, t.scope, t.name, &tok, &err) ? cli_fail(&err) : EXIT_OK;
+	rc = add ? token_add(s, &t) : list ? token_list(s) : token_revoke(s, arg);
 	fl_store_close(s);
-	if (!rc) {
-		printf("a %s token%s%s; it is shown only this once:\n%s\n", fl_scope_name(t.scope),
-		       t.name ? " named " : "", t.name ? t.name : "", tok);
-		free(tok);
-	}
 	return rc;
 }

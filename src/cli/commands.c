@@ -92,10 +92,11 @@ const struct fl_cmd fl_commands[] = {
 	  "    v_ranks(run_id, rank, host, local_rank, lines, last_active, first_error)\n"
 	  "  Tables: SELECT name, sql FROM sqlite_schema (docs/SCHEMA.md)" },
 	{ "steps", cmd_steps, "a run's training-step metrics as logged",
-	  "faultline steps RUN [--rank R | --per-step] [--limit N] [--db PATH]\n"
-	  "                [--format text|json|csv] [-o FILE]\n"
-	  "  each rank's last step lines and every abnormal one; --per-step: the\n"
-	  "  whole series, as means over the ranks that logged each step" },
+	  "faultline steps RUN [--rank R] [--per-rank | --per-step] [--limit N]\n"
+	  "                [--db PATH] [--format text|json|csv] [-o FILE]\n"
+	  "  each rank's last step lines and every abnormal one; --per-rank: one\n"
+	  "  row per rank (last step, last loss, mean step time and throughput);\n"
+	  "  --per-step: the whole series, as means over the ranks that logged each step" },
 	{ "tail", cmd_tail, "the last lines a rank wrote",
 	  "faultline tail RUN RANK [-n N] [--db PATH] [--format text|json|csv] [-o FILE]\n"
 	  "  the last N lines (default 20) of each file of RANK, from the lines kept\n"
@@ -105,9 +106,12 @@ const struct fl_cmd fl_commands[] = {
 	  "                   [--format text|json|csv] [-o FILE]\n"
 	  "  the first N events (default 40, 0 for all) of at least --severity (default\n"
 	  "  warning), host clocks corrected by the analysis' offsets" },
-	{ "token", cmd_token, "make a bearer token for faultline serve",
+	{ "token", cmd_token, "make, list or revoke bearer tokens for faultline serve",
 	  "faultline token add --scope upload|read|admin [--name NAME] [--db PATH]\n"
-	  "  prints the token once, alone on the last line; the store keeps its hash" },
+	  "faultline token list [--db PATH]\n"
+	  "faultline token revoke ID [--db PATH]\n"
+	  "  add prints the token once, alone on the last line; the store keeps its hash;\n"
+	  "  list shows id, scope, state, creation and name, never a token" },
 	{ "transports", cmd_transports, "a run's NCCL transports per process",
 	  "faultline transports RUN [--db PATH] [--format text|json|csv] [-o FILE]" },
 	{ "upload", cmd_upload, "send a bundle to faultline serve (for job epilogues)",

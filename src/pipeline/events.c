@@ -131,7 +131,7 @@ int events_route(void *ctx, const struct fl_event *ev)
 	if (!strcmp(kind, "nccl.channel"))
 		nccl_channel(k->nccl, ev, k->file_id);
 	else if (!strcmp(kind, "nccl.coll"))
-		nccl_coll(k->nccl, ev);
+		nccl_coll(k->nccl, ev, k->file_id);
 	else
 		return add_event(k, ev);
 	return FL_OK;

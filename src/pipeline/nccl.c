@@ -5,7 +5,8 @@
  * transports row per process, transport and GPUDirect flag; COLL traces
  * (one per collective with NCCL_DEBUG_SUBSYS=COLL) become one colls row
  * per process, communicator and op, with the last opCount, which is what
- * a hang analysis compares across ranks.
+ * a hang analysis compares across ranks; Send and Recv one row per peer
+ * as well, with the last call's line.
  * Tested by: tests/e2e
  */
 #include "pipeline_int.h"
@@ -28,6 +29,7 @@ static void coll_release(void *val)
 	free(c->host);
 	free(c->comm);
 	free(c->op);
+	free(c->sample);
 }
 
 void nccl_aggs_init(struct nccl_aggs *n)
@@ -95,18 +97,32 @@ void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_i
 	a->channels++;
 }
 
-void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev)
+/* A Send's or Recv's peer: its root, the peer's rank in the communicator
+ * (NCCL's ncclSend/ncclRecv pass it there); -1 for a collective. */
+static int64_t coll_peer(const struct fl_event *ev, const struct fl_capture *op)
+{
+	const struct fl_capture *root = cap_get(ev, "root");
+	struct fl_value v;
+	bool p2p = (op->len == 4 && (!memcmp(op->ptr, "Send", 4) || !memcmp(op->ptr, "Recv", 4)));
+	if (!p2p || !root || fl_value_parse(FL_FT_INT, root->ptr, root->len, &v) != FL_OK)
+		return -1;
+	return v.i;
+}
+
+void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)
 {
 	const struct fl_capture *op = cap_get(ev, "op"), *comm = cap_get(ev, "comm");
 	const struct fl_capture *cnt = cap_get(ev, "opcount"), *nr = cap_get(ev, "nranks");
 	struct fl_value v;
 	if (!op || !cnt || fl_value_parse(FL_FT_HEX, cnt->ptr, cnt->len, &v) != FL_OK)
 		return;
+	int64_t peer = coll_peer(ev, op);
 	process_key(&n->key, &ev->attr);
 	if (comm)
 		fl_buf_add(&n->key, comm->ptr, comm->len);
 	fl_buf_addc(&n->key, '|');
 	fl_buf_add(&n->key, op->ptr, op->len);
+	fl_buf_printf(&n->key, "|%lld", (long long)peer);
 	bool fresh;
 	struct coll_agg *c = keymap_get(&n->colls, n->key.ptr, n->key.len, &fresh);
 	if (fresh) {
@@ -117,6 +133,7 @@ void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev)
 		c->op = fl_xstrndup(op->ptr, op->len);
 		c->nranks = -1;
 		c->last_ts = FL_TIME_NONE;
+		c->peer = peer;
 		struct fl_value nv;
 		if (nr && fl_value_parse(FL_FT_INT, nr->ptr, nr->len, &nv) == FL_OK)
 			c->nranks = nv.i;
@@ -126,6 +143,12 @@ void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev)
 		c->last_opcount = v.i;
 	if (ev->attr.ts != FL_TIME_NONE)
 		c->last_ts = ev->attr.ts;
+	if (peer >= 0) {
+		c->file_id = file_id;
+		c->line = (int64_t)ev->lineno;
+		free(c->sample);
+		c->sample = fl_xstrndup(ev->text, ev->text_len < SAMPLE_MAX ? ev->text_len : SAMPLE_MAX);
+	}
 }
 
 int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id, struct fl_err *err)
@@ -143,8 +166,9 @@ int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id, str
 		const struct coll_agg *c = keymap_at(&n->colls, i);
 		if (!c)
 			continue;
-		struct fl_coll_row r = { run_id, c->host, c->pid, c->rank, c->comm, c->op,
-					 c->last_opcount, c->calls, c->nranks, c->last_ts };
+		struct fl_coll_row r = { run_id,  c->host,   c->pid,   c->rank,   c->comm,
+					 c->op,   c->last_opcount, c->calls, c->nranks, c->last_ts,
+					 c->peer, c->file_id, c->line, c->sample };
 		if (fl_store_coll_add(s, &r))
 			return store_fail(s, err, "cannot store collectives");
 	}

@@ -224,6 +224,9 @@ struct coll_agg {
 	char *comm, *op;
 	int64_t calls, last_opcount, nranks; /* nranks -1: not logged */
 	int64_t last_ts;
+	int64_t peer;          /* Send/Recv: the peer's rank in comm; -1 otherwise */
+	int64_t file_id, line; /* the last call's line */
+	char *sample;          /* its text, bounded */
 };
 
 struct nccl_aggs {
@@ -235,7 +238,7 @@ struct nccl_aggs {
 void nccl_aggs_init(struct nccl_aggs *n);
 void nccl_aggs_release(struct nccl_aggs *n);
 void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
-void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev);
+void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
 /* Writes the run's transports and colls rows. */
 int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id,
 		    struct fl_err *err);

@@ -207,9 +207,19 @@ static bool abnormal(const struct fl_step_row *r)
 	       (r->has[FL_STEP_NAN_ITERS] && r->v[FL_STEP_NAN_ITERS] > 0);
 }
 
+/* Megatron leaves the loss out of a line whose loss was NaN, and out of one
+ * whose iterations were all skipped (an fp16 overflow: the loss scale is
+ * lowered, nothing is NaN). Only the first is a lost loss. */
+static bool lost_loss(const struct fl_steps *st, const struct fl_step_row *r)
+{
+	bool skipped = r->has[FL_STEP_SKIPPED] && r->v[FL_STEP_SKIPPED] > 0 &&
+		       !(r->has[FL_STEP_NAN_ITERS] && r->v[FL_STEP_NAN_ITERS] > 0);
+	return !r->has[FL_STEP_LOSS] && st->had_loss && !skipped;
+}
+
 int steps_add(struct fl_steps *st, struct fl_step_row *r)
 {
-	r->loss_missing = !r->has[FL_STEP_LOSS] && st->had_loss;
+	r->loss_missing = lost_loss(st, r);
 	if (r->has[FL_STEP_LOSS])
 		st->had_loss = true;
 	if (!r->has[FL_STEP_STEP])

@@ -230,6 +230,11 @@ static void hang_rows(const struct fl_markup *m, const struct fl_hang *h, struct
 	field(m, out, "Stuck ranks");
 	stuck(h, out);
 	row_end(m, out);
+	if (h->p2p_sender >= 0) {
+		field(m, out, "Point-to-point");
+		fl_buf_printf(out, "rank %" PRId64 " sends to rank %" PRId64, h->p2p_sender, h->p2p_receiver);
+		row_end(m, out);
+	}
 	field(m, out, "Hang decided by");
 	code(m, out, h->source);
 	row_end(m, out);
@@ -402,10 +407,10 @@ static void findings(const struct fl_markup *m, const struct fl_analysis *a, str
  * (ours to format) or a string from the logs (escaped by the markup). */
 struct metric {
 	const char *name;
-	enum { M_INT, M_NUM, M_PERCENT, M_TEXT } type;
+	enum { M_INT, M_NUM, M_PERCENT, M_TEXT, M_PEAK, M_COUNT } type;
 	int64_t i;
 	double d;
-	const char *s;
+	const char *s;  /* M_TEXT; M_PEAK: the dtype, may be NULL */
 };
 
 static size_t add_int(struct metric *v, size_t n, const char *name, int64_t x)
@@ -432,7 +437,18 @@ static size_t add_text(struct metric *v, size_t n, const char *name, const char 
 	return n + 1;
 }
 
-enum { METRICS_MAX = 16 };
+enum { METRICS_MAX = 20 };
+
+/* The dense peak an MFU faultline computed was measured against (the
+ * analysis sets it only then), and its dtype. */
+static size_t add_peak(struct metric *v, size_t n, const struct fl_training *t)
+{
+	if (t->mfu != t->mfu || t->mfu_peak_tflops != t->mfu_peak_tflops)
+		return n;
+	v[n] = (struct metric){ .name = "MFU computed against", .type = M_PEAK,
+				.d = t->mfu_peak_tflops, .s = t->mfu_peak_dtype };
+	return n + 1;
+}
 
 static size_t training_metrics(const struct fl_training *t, struct metric *v)
 {
@@ -444,7 +460,18 @@ static size_t training_metrics(const struct fl_training *t, struct metric *v)
 	n = add_num(v, n, "Tokens/s per GPU", t->tokens_per_s_per_gpu, M_NUM);
 	n = add_num(v, n, "TFLOPS per GPU", t->tflops_per_gpu, M_NUM);
 	n = add_num(v, n, "MFU", t->mfu, M_PERCENT);
+	/* a computed MFU says what it is relative to (docs/TRAINING.md) */
+	n = add_text(v, n, "MFU from", !t->mfu_source			    ? NULL
+				       : !strcmp(t->mfu_source, "params") ? "6 x params x tokens/s / peak"
+				       : !strcmp(t->mfu_source, "tflops") ? "logged TFLOPS / peak"
+									  : "the framework's log");
+	n = add_peak(v, n, t);
+	n = add_num(v, n, "Last grad norm", t->grad_norm_last, M_NUM);
+	n = add_num(v, n, "Last learning rate", t->lr_last, M_NUM);
+	n = add_num(v, n, "Last step time (ms)", t->iter_ms_last, M_NUM);
 	n = add_num(v, n, "Last loss scale", t->loss_scale_last, M_NUM);
+	n = add_num(v, n, "Model parameters", t->params, M_COUNT);
+	n = add_text(v, n, "GPU", t->gpu);
 	return n;
 }
 
@@ -453,14 +480,25 @@ static size_t config_metrics(const struct fl_config *k, struct metric *v)
 	size_t n = 0;
 	n = add_int(v, n, "World size", k->world_size);
 	n = add_int(v, n, "Micro batch (MBS)", k->micro_batch_size);
-	n = add_int(v, n, "Grad accumulation (GAS)", k->grad_accum_steps);
-	n = add_int(v, n, "Global batch (GBS)", k->global_batch_size);
-	n = add_int(v, n, "Data parallel (DP)", k->data_parallel_size);
+	/* a value computed from the others says so (docs/TRAINING.md) */
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_GAS ? "Grad accumulation (GAS, derived)"
+						    : "Grad accumulation (GAS)",
+		    k->grad_accum_steps);
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_GBS ? "Global batch (GBS, derived)" : "Global batch (GBS)",
+		    k->global_batch_size);
+	n = add_int(v, n,
+		    k->derived & FL_CFG_DERIVED_DP ? "Data parallel (DP, derived)" : "Data parallel (DP)",
+		    k->data_parallel_size);
 	n = add_int(v, n, "Tensor parallel (TP)", k->tensor_parallel_size);
 	n = add_int(v, n, "Pipeline parallel (PP)", k->pipeline_parallel_size);
+	n = add_int(v, n, "Context parallel (CP)", k->context_parallel_size);
+	n = add_int(v, n, "Expert parallel (EP)", k->expert_parallel_size);
 	n = add_int(v, n, "Sequence length", k->seq_length);
 	n = add_text(v, n, "Dtype", k->dtype);
 	n = add_text(v, n, "Activation checkpointing", k->activation_checkpointing);
+	n = add_text(v, n, "Sharding", k->sharding);
 	n = add_text(v, n, "NCCL version", k->nccl_version);
 	return n;
 }
@@ -480,8 +518,20 @@ static void metric_cells(const struct fl_markup *m, const struct metric *v, stru
 		fl_buf_printf(out, "%.6g", v->d);
 	else if (v->type == M_PERCENT)
 		fl_buf_printf(out, "%.1f%%", v->d * 100);
+	else if (v->type == M_PEAK)
+		fl_buf_printf(out, "%.6g TFLOPS peak", v->d);
+	else if (v->type == M_COUNT && v->d >= 1e9)
+		fl_buf_printf(out, "%.2fB", v->d / 1e9); /* parameters: 8.03B */
+	else if (v->type == M_COUNT && v->d >= 1e6)
+		fl_buf_printf(out, "%.2fM", v->d / 1e6);
+	else if (v->type == M_COUNT)
+		fl_buf_printf(out, "%.0f", v->d);
 	else
 		text(m, out, v->s);
+	if (v->type == M_PEAK && v->s) {
+		lit(out, " ");
+		text(m, out, v->s);
+	}
 }
 
 /* Training and configuration side by side, so that the numbers an

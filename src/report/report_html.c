@@ -477,9 +477,12 @@ static bool step_chart(const struct fl_analysis *a, size_t field, const char *ti
 }
 
 /* Loss, gradient norm and one measure of throughput: tokens/s when the
- * logs give it, else TFLOPS, else MFU (the first a framework prints). */
-static void step_charts(const struct fl_analysis *a, struct fl_buf *out)
+ * logs give it, else TFLOPS, else MFU (the first a framework prints).
+ * Returns why nothing was drawn, NULL when something was. */
+static const char *step_charts(const struct fl_analysis *a, struct fl_buf *out)
 {
+	if (a->nseries == 0)
+		return "training over steps (the logs report no training step)";
 	struct fl_buf b = FL_BUF_INIT;
 	step_chart(a, 0, "Loss over steps", 1, &b);
 	step_chart(a, 1, "Gradient norm over steps", 1, &b);
@@ -493,7 +496,11 @@ static void step_charts(const struct fl_analysis *a, struct fl_buf *out)
 					   "of steps (%d points at most).</p>\n", FL_SVG_POINTS);
 		fl_buf_add(out, b.ptr, b.len);
 	}
+	bool drawn = b.len > 0;
 	fl_buf_release(&b);
+	return drawn ? NULL
+		     : "training over steps (the step lines carry no loss, gradient norm or "
+		       "throughput)";
 }
 
 static int bar_cmp(const void *x, const void *y)
@@ -503,50 +510,165 @@ static int bar_cmp(const void *x, const void *y)
 }
 
 /* Each rank's last progress: the last collective it completed when NCCL
- * said (its sequence number), else when it last wrote a line. Lowest is
- * furthest behind; the first failure and stuck ranks are marked. */
-static void progress_chart(const struct fl_analysis *a, struct fl_buf *out)
+ * said (its sequence number), else when it last wrote a timed line.
+ * Lowest is furthest behind; the first failure and stuck ranks are
+ * marked. A rank without a sequence number while others have one, or
+ * without any line, is drawn lowest: it is the one that fell behind. A
+ * rank whose lines carry no time is left blank: nothing says where it
+ * was. Returns why nothing was drawn, NULL when the chart was. */
+static const char *progress_chart(const struct fl_analysis *a, struct fl_buf *out)
 {
-	size_t n = a->nranks_state;
+	size_t n = a->nranks_state, timed = 0, blank = 0;
 	bool by_seq = false;
 	int64_t t0 = FL_TIME_NONE;
 	for (size_t i = 0; i < n; i++) {
 		by_seq = by_seq || a->ranks[i].last_seq >= 0;
-		if (a->ranks[i].last_ts != FL_TIME_NONE && (t0 == FL_TIME_NONE || a->ranks[i].last_ts < t0))
+		if (a->ranks[i].last_ts == FL_TIME_NONE)
+			continue;
+		timed++;
+		if (t0 == FL_TIME_NONE || a->ranks[i].last_ts < t0)
 			t0 = a->ranks[i].last_ts;
 	}
 	if (n < 2)
-		return;
+		return "last progress per rank (the logs name fewer than two ranks)";
+	if (!by_seq && timed < 2)
+		return "last progress per rank (fewer than two ranks wrote a line with a time or "
+		       "an NCCL sequence number)";
 	struct fl_svg_bar *v = fl_xcalloc(n, sizeof(*v));
 	for (size_t i = 0; i < n; i++) {
 		const struct fl_rank_state *r = &a->ranks[i];
 		v[i].rank = r->rank;
-		if (by_seq)
+		if (by_seq) {
 			v[i].value = r->last_seq >= 0 ? (double)r->last_seq : NAN;
-		else
+		} else {
 			v[i].value = r->last_ts != FL_TIME_NONE ? (double)(r->last_ts - t0) / 1e6 : NAN;
+			v[i].unmeasured = r->last_ts == FL_TIME_NONE && r->lines > 0;
+			blank += v[i].unmeasured;
+		}
 		v[i].marked = is_first(a, r->rank) || is_stuck(&a->hang, r->rank);
 	}
 	qsort(v, n, sizeof(*v), bar_cmp);
 	const char *title = by_seq ? "Last collective completed per rank (NCCL sequence number)"
-				   : "Last line per rank (seconds after the first rank fell silent)";
+				   : "Last timed line per rank (seconds after the first rank fell silent)";
 	struct fl_buf b = FL_BUF_INIT;
-	if (fl_svg_bars(&b, title, v, n)) {
-		fl_buf_adds(out, "<h2>Last progress per rank</h2>\n<p class=\"muted\">");
-		fl_html_escape(out, title, strlen(title));
-		fl_buf_printf(out, "; the first failure and stuck ranks in red%s.</p>\n",
-			      n > FL_SVG_BARS ? "; ranks binned, each bin at its lowest" : "");
-		fl_buf_add(out, b.ptr, b.len);
-	}
+	fl_svg_bars(&b, title, v, n);
+	fl_buf_adds(out, "<h2>Last progress per rank</h2>\n<p class=\"muted\">");
+	fl_html_escape(out, title, strlen(title));
+	fl_buf_adds(out, "; the first failure and stuck ranks in red");
+	if (blank)
+		fl_buf_printf(out, "; %zu rank%s whose lines carry no time left blank", blank,
+			      blank == 1 ? "" : "s");
+	fl_buf_printf(out, "%s.</p>\n", n > FL_SVG_BARS ? "; ranks binned, each bin at its lowest" : "");
+	fl_buf_add(out, b.ptr, b.len);
 	fl_buf_release(&b);
 	free(v);
+	return NULL;
 }
 
-/* Everything the page draws, before the timeline table. */
+/* ---- GPU power over time (report_svg.c) ---- */
+
+enum { POWER_BINS = 300 }; /* time bins of the power chart */
+
+/* Every GPU's power samples in POWER_BINS equal spans of time from t0 to
+ * t1: the mean over GPUs and the lowest GPU per span, x in seconds from t0.
+ * One walk over the samples (the analysis bounds them). */
+static size_t power_bins(const struct fl_analysis *a, int64_t t0, int64_t t1, double *x,
+			 double *mean, double *low)
+{
+	double sum[POWER_BINS] = { 0 };
+	size_t cnt[POWER_BINS] = { 0 };
+	for (size_t b = 0; b < POWER_BINS; b++)
+		low[b] = INFINITY;
+	double span = t1 > t0 ? (double)(t1 - t0) : 1.0;
+	for (size_t g = 0; g < a->ngpus; g++)
+		for (size_t i = 0; i < a->gpus[g].nseries; i++) {
+			const struct fl_gpu_point *p = &a->gpus[g].series[i];
+			if (p->ts == FL_TIME_NONE || !isfinite(p->power_w))
+				continue;
+			size_t b = (size_t)((double)(p->ts - t0) / span * (POWER_BINS - 1));
+			sum[b] += p->power_w;
+			cnt[b]++;
+			if (p->power_w < low[b])
+				low[b] = p->power_w;
+		}
+	size_t n = 0;
+	for (size_t b = 0; b < POWER_BINS; b++) {
+		if (!cnt[b])
+			continue;
+		x[n] = span * (double)b / (POWER_BINS - 1) / 1e6;
+		mean[n] = sum[b] / (double)cnt[b];
+		low[n++] = low[b];
+	}
+	return n;
+}
+
+/* The sampled time range of the GPUs' power; false when none is timed. */
+static bool power_range(const struct fl_analysis *a, int64_t *t0, int64_t *t1)
+{
+	*t0 = *t1 = FL_TIME_NONE;
+	for (size_t g = 0; g < a->ngpus; g++)
+		for (size_t i = 0; i < a->gpus[g].nseries; i++) {
+			const struct fl_gpu_point *p = &a->gpus[g].series[i];
+			if (p->ts == FL_TIME_NONE || !isfinite(p->power_w))
+				continue;
+			widen(t0, t1, p->ts);
+		}
+	return *t0 != FL_TIME_NONE;
+}
+
+/* GPU power over time when the bundle has telemetry: the mean over GPUs
+ * and the lowest GPU, with the hang onset marked; a job whose GPUs all
+ * fell to idle power while the logs stopped shows it at a glance.
+ * Returns why nothing was drawn, NULL when the chart was. */
+static const char *power_chart(const struct fl_analysis *a, struct fl_buf *out)
+{
+	int64_t t0, t1;
+	if (a->ngpus == 0)
+		return "GPU power over time (the bundle has no GPU telemetry)";
+	if (!power_range(a, &t0, &t1))
+		return "GPU power over time (the GPU telemetry has no timed power reading)";
+	double x[POWER_BINS], mean[POWER_BINS], low[POWER_BINS];
+	size_t n = power_bins(a, t0, t1, x, mean, low);
+	if (n < 2)
+		return "GPU power over time (the telemetry holds one moment only; the GPU "
+		       "telemetry table lists it)";
+	const struct fl_svg_series s[] = { { "mean over GPUs", "#1565c0", x, mean, n },
+					   { "lowest GPU", "#ef6c00", x, low, n } };
+	double onset = a->hang.set && a->hang.onset_ts != FL_TIME_NONE
+			       ? (double)(a->hang.onset_ts - t0) / 1e6 : NAN;
+	struct fl_buf xname = FL_BUF_INIT, b = FL_BUF_INIT;
+	fl_buf_adds(&xname, "seconds after ");
+	fl_report_time(&xname, t0);
+	fl_buf_addc(&xname, '\0');
+	if (fl_svg_lines(&b, "GPU power over time (W)", xname.ptr, s, 2, onset, "hang onset")) {
+		fl_buf_printf(out, "<h2>GPU power</h2>\n<p class=\"muted\">%zu GPUs sampled; the mean "
+				   "and the lowest GPU over %d spans of time.</p>\n", a->ngpus, POWER_BINS);
+		fl_buf_add(out, b.ptr, b.len);
+	}
+	fl_buf_release(&xname);
+	fl_buf_release(&b);
+	return NULL;
+}
+
+/* Everything the page draws, before the timeline table; a chart the
+ * bundle cannot feed is named with the reason, so that its absence reads
+ * as a fact about the logs rather than a fault of the page. */
 static void html_figures(const struct fl_analysis *a, struct fl_buf *out)
 {
-	step_charts(a, out);
-	progress_chart(a, out);
+	const char *why[3];
+	why[0] = step_charts(a, out);
+	why[1] = power_chart(a, out);
+	why[2] = progress_chart(a, out);
+	const char *sep = "<p class=\"muted\">Not drawn: ";
+	for (size_t i = 0; i < 3; i++) {
+		if (!why[i])
+			continue;
+		fl_buf_adds(out, sep);
+		fl_html_escape(out, why[i], strlen(why[i]));
+		sep = "; ";
+	}
+	if (sep[0] == ';')
+		fl_buf_adds(out, ".</p>\n");
 	html_svg(a, out);
 }
 

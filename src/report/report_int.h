@@ -78,6 +78,8 @@ void fl_doc_num(struct fl_buf *out, int64_t v);
 enum {
 	FL_SVG_POINTS = 600, /* most points of a line */
 	FL_SVG_BARS = 256,   /* most bars of a bar chart */
+	FL_SVG_SERIES = 4,   /* most lines in one chart */
+	FL_SVG_DOTS = 30,    /* a line of this many points or fewer shows them */
 };
 
 /* y over x as a line in an inline <svg> titled title (our words, escaped
@@ -87,16 +89,33 @@ enum {
 size_t fl_svg_line(struct fl_buf *out, const char *title, const char *xname, const double *x,
 		   const double *y, size_t n);
 
-/* One rank's bar, in rank order; value NaN where unknown. marked draws it
- * (or its bin) in the alarm colour. */
+/* One line of a chart of several: label (NULL: none) and colour
+ * ("#rrggbb") are the caller's own words, y over x as for fl_svg_line. */
+struct fl_svg_series {
+	const char *label, *colour;
+	const double *x, *y;
+	size_t n;
+};
+/* Up to FL_SVG_SERIES lines over one x axis, each folded as fl_svg_line
+ * folds its one, with a legend; a dashed line at x = mark_x labelled mark
+ * when mark is not NULL and mark_x falls inside. Returns the points drawn
+ * in all; 0 (nothing written) when none is finite. */
+size_t fl_svg_lines(struct fl_buf *out, const char *title, const char *xname,
+		    const struct fl_svg_series *s, size_t ns, double mark_x, const char *mark);
+
+/* One rank's bar, in rank order. value NaN: the rank logged no progress
+ * (drawn as the lowest bar), unless unmeasured: it logged lines, but
+ * none of them carries the measure (left blank, never drawn as behind).
+ * marked draws it (or its bin) in the alarm colour. */
 struct fl_svg_bar {
 	int64_t rank;
 	double value;
 	bool marked;
+	bool unmeasured;
 };
 /* v[0..n) as bars from 0; more than FL_SVG_BARS are binned, each bin
- * drawn at its lowest value. Returns the bars drawn; 0 (nothing
- * written) when no value is finite. */
+ * drawn at its lowest value (a bin of unmeasured ranks only: blank).
+ * Returns the bars drawn; 0 (nothing written) when no value is finite. */
 size_t fl_svg_bars(struct fl_buf *out, const char *title, const struct fl_svg_bar *v, size_t n);
 
 /* s as a fenced Markdown code block (report_escape.c). */

@@ -202,6 +202,12 @@ static void hang(struct fl_buf *b, const struct fl_hang *h)
 	evidence(b, &h->evidence, false);
 	key(b, "source", &f);
 	str_or_null(b, h->source);
+	key(b, "p2p", &f);
+	if (h->p2p_sender >= 0)
+		fl_buf_printf(b, "{\"sender\":%lld,\"receiver\":%lld}", (long long)h->p2p_sender,
+			      (long long)h->p2p_receiver);
+	else
+		fl_buf_adds(b, "null");
 	key(b, "conflicts", &f);
 	fl_buf_addc(b, '[');
 	for (size_t i = 0; i < h->nconflicts; i++) {

@@ -53,6 +53,17 @@ static bool empty(const struct range *r)
 	return r->lo > r->hi;
 }
 
+/* A flat series gets a band around its value, so that the axis reads
+ * 3346, 3351, 3356 rather than the same number three times. */
+static void unflatten(struct range *r)
+{
+	if (r->lo != r->hi)
+		return;
+	double pad = fabs(r->lo) * 0.05 > 1 ? fabs(r->lo) * 0.05 : 1;
+	r->lo -= pad;
+	r->hi += pad;
+}
+
 /* A flat range gets some height, so that its line sits mid-plot. */
 static double scale(const struct range *r, double v, double from, double to)
 {
@@ -141,31 +152,100 @@ static size_t fold(const double *x, const double *y, size_t n, double *px, doubl
 	return m;
 }
 
-size_t fl_svg_line(struct fl_buf *out, const char *title, const char *xname, const double *x,
-		   const double *y, size_t n)
+/* One series folded to at most FL_SVG_POINTS points (px, py hold that
+ * many); returns how many. */
+struct folded {
+	double *px, *py;
+	size_t m;
+};
+
+static void polyline(struct fl_buf *out, const struct folded *f, const char *colour,
+		     const struct range *rx, const struct range *ry)
 {
-	double *px = fl_xcalloc(FL_SVG_POINTS, sizeof(*px));
-	double *py = fl_xcalloc(FL_SVG_POINTS, sizeof(*py));
-	size_t m = fold(x, y, n, px, py);
-	struct range rx = { INFINITY, -INFINITY }, ry = rx;
-	for (size_t i = 0; i < m; i++) {
-		widen(&rx, px[i]);
-		widen(&ry, py[i]);
+	fl_buf_printf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"",
+		      colour);
+	for (size_t i = 0; i < f->m; i++)
+		fl_buf_printf(out, "%s%.1f,%.1f", i ? " " : "", scale(rx, f->px[i], X0, X1),
+			      scale(ry, f->py[i], Y1, Y0));
+	fl_buf_adds(out, "\"/>\n");
+	/* a sparse series also gets its points, so that one point shows */
+	if (f->m > FL_SVG_DOTS)
+		return;
+	for (size_t i = 0; i < f->m; i++)
+		fl_buf_printf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n",
+			      scale(rx, f->px[i], X0, X1), scale(ry, f->py[i], Y1, Y0), colour);
+}
+
+/* Labels of the series that have one, right-aligned above the plot. */
+static void legend(struct fl_buf *out, const struct fl_svg_series *s, size_t ns)
+{
+	double x = X1;
+	for (size_t i = ns; i-- > 0;) {
+		if (!s[i].label)
+			continue;
+		fl_buf_printf(out, "<text x=\"%.1f\" y=\"16\" text-anchor=\"end\" fill=\"%s\">",
+			      x, s[i].colour);
+		fl_html_escape(out, s[i].label, strlen(s[i].label));
+		fl_buf_adds(out, "</text>\n");
+		x -= 12.0 + 7.0 * (double)strlen(s[i].label);
 	}
-	if (m > 0 && !empty(&ry)) {
+}
+
+/* A dashed line across the plot at x, labelled. */
+static void marker(struct fl_buf *out, const struct range *rx, double x, const char *label)
+{
+	if (!isfinite(x) || x < rx->lo || x > rx->hi)
+		return;
+	double px = scale(rx, x, X0, X1);
+	fl_buf_printf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" COL_MARK
+			   "\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>\n", px, Y0, px, Y1);
+	fl_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" fill=\"" COL_MARK "\">",
+		      px + (px > X1 - 120 ? -4 : 4), Y0 + 12, px > X1 - 120 ? "end" : "start");
+	fl_html_escape(out, label, strlen(label));
+	fl_buf_adds(out, "</text>\n");
+}
+
+size_t fl_svg_lines(struct fl_buf *out, const char *title, const char *xname,
+		    const struct fl_svg_series *s, size_t ns, double mark_x, const char *mark)
+{
+	struct folded f[FL_SVG_SERIES] = { { 0 } };
+	struct range rx = { INFINITY, -INFINITY }, ry = rx;
+	size_t total = 0;
+	ns = ns < FL_SVG_SERIES ? ns : FL_SVG_SERIES;
+	for (size_t k = 0; k < ns; k++) {
+		f[k].px = fl_xcalloc(FL_SVG_POINTS, sizeof(double));
+		f[k].py = fl_xcalloc(FL_SVG_POINTS, sizeof(double));
+		f[k].m = fold(s[k].x, s[k].y, s[k].n, f[k].px, f[k].py);
+		for (size_t i = 0; i < f[k].m; i++) {
+			widen(&rx, f[k].px[i]);
+			widen(&ry, f[k].py[i]);
+		}
+		total += f[k].m;
+	}
+	if (total > 0) {
+		unflatten(&ry);
 		open_svg(out, title);
 		y_axis(out, &ry);
 		x_caption(out, xname, &rx);
-		fl_buf_adds(out, "<polyline fill=\"none\" stroke=\"" COL_LINE "\" stroke-width=\"1.5\" "
-				 "points=\"");
-		for (size_t i = 0; i < m; i++)
-			fl_buf_printf(out, "%s%.1f,%.1f", i ? " " : "", scale(&rx, px[i], X0, X1),
-				      scale(&ry, py[i], Y1, Y0));
-		fl_buf_adds(out, "\"/>\n</svg>\n");
+		legend(out, s, ns);
+		for (size_t k = 0; k < ns; k++)
+			polyline(out, &f[k], s[k].colour, &rx, &ry);
+		if (mark)
+			marker(out, &rx, mark_x, mark);
+		fl_buf_adds(out, "</svg>\n");
 	}
-	free(px);
-	free(py);
-	return m;
+	for (size_t k = 0; k < ns; k++) {
+		free(f[k].px);
+		free(f[k].py);
+	}
+	return total;
+}
+
+size_t fl_svg_line(struct fl_buf *out, const char *title, const char *xname, const double *x,
+		   const double *y, size_t n)
+{
+	const struct fl_svg_series one = { NULL, COL_LINE, x, y, n };
+	return fl_svg_lines(out, title, xname, &one, 1, NAN, NULL);
 }
 
 /* ---- bars per rank ---- */
@@ -177,17 +257,24 @@ static void bin_bounds(size_t n, size_t nbins, size_t b, size_t *lo, size_t *hi)
 	*hi = n * (b + 1) / nbins;
 }
 
-/* The lowest finite value in the bin and whether any item of it is marked. */
-static double bin_min(const struct fl_svg_bar *v, size_t lo, size_t hi, bool *marked)
+/* The bin's lowest value, NaN when one of its ranks logged none (it is
+ * the furthest behind), and whether any item of it is marked. Unmeasured
+ * ranks do not count; false when the bin has no other. */
+static bool bin_min(const struct fl_svg_bar *v, size_t lo, size_t hi, double *min, bool *marked)
 {
 	double m = INFINITY;
+	bool any = false;
 	*marked = false;
 	for (size_t i = lo; i < hi; i++) {
-		if (isfinite(v[i].value) && v[i].value < m)
+		if (v[i].unmeasured)
+			continue;
+		if (!isfinite(v[i].value) || v[i].value < m)
 			m = v[i].value;
 		*marked = *marked || v[i].marked;
+		any = true;
 	}
-	return m;
+	*min = m;
+	return any;
 }
 
 static void bar_title(struct fl_buf *out, const struct fl_svg_bar *v, size_t lo, size_t hi,
@@ -209,7 +296,9 @@ static void bar(struct fl_buf *out, const struct fl_svg_bar *v, size_t lo, size_
 		double w, const struct range *ry)
 {
 	bool marked;
-	double value = bin_min(v, lo, hi, &marked);
+	double value;
+	if (!bin_min(v, lo, hi, &value, &marked))
+		return; /* nothing measured: blank */
 	/* a rank that logged no progress is the furthest behind: a stub */
 	double top = isfinite(value) ? scale(ry, value, Y1, Y0) : Y1 - 2;
 	if (Y1 - top < 2)
@@ -224,7 +313,8 @@ size_t fl_svg_bars(struct fl_buf *out, const char *title, const struct fl_svg_ba
 {
 	struct range ry = { 0, -INFINITY };
 	for (size_t i = 0; i < n; i++)
-		widen(&ry, v[i].value);
+		if (!v[i].unmeasured)
+			widen(&ry, v[i].value);
 	if (n == 0 || empty(&ry))
 		return 0;
 	if (ry.hi <= 0)

@@ -122,6 +122,9 @@ static void verdict(struct tx *t, const struct fl_analysis *a)
 			fl_buf_printf(t->b, "%s%lld", i ? ", " : "", (long long)h->stuck[i]);
 		if (h->nstuck > 32)
 			fl_buf_printf(t->b, ", ... (%zu ranks)", h->nstuck);
+		if (h->p2p_sender >= 0)
+			fl_buf_printf(t->b, "\n  point-to-point: rank %lld sends to rank %lld",
+				      (long long)h->p2p_sender, (long long)h->p2p_receiver);
 		fl_buf_adds(t->b, "\n  decided by: ");
 		text(t, h->source ? h->source : "unknown");
 		fl_buf_addc(t->b, '\n');
@@ -188,6 +191,40 @@ static void cause(struct tx *t, const struct fl_cause *k, bool full)
 	}
 }
 
+/* One line of how the loop was running: the numbers the playbook starts
+ * from, and what a computed MFU is relative to. */
+static void training(struct tx *t, const struct fl_training *k)
+{
+	if (k->steps <= 0)
+		return;
+	heading(t, "Training");
+	struct fl_buf *b = t->b;
+	fl_buf_adds(b, "  ");
+	if (k->last_step >= 0)
+		fl_buf_printf(b, "last step %lld, ", (long long)k->last_step);
+	fl_buf_printf(b, "%lld steps logged", (long long)k->steps);
+	const struct {
+		const char *name;
+		double v;
+	} nums[] = { { "loss", k->loss_last },
+		     { "tokens/s per GPU", k->tokens_per_s_per_gpu },
+		     { "TFLOPS per GPU", k->tflops_per_gpu },
+		     { "loss scale", k->loss_scale_last } };
+	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++)
+		if (nums[i].v == nums[i].v)
+			fl_buf_printf(b, ", %s %.6g", nums[i].name, nums[i].v);
+	if (k->mfu == k->mfu) {
+		fl_buf_printf(b, ", MFU %.1f%%", k->mfu * 100);
+		if (k->mfu_source && strcmp(k->mfu_source, "logged")) {
+			fl_buf_printf(b, " (computed against the %.1f TFLOPS dense %s peak of the ",
+				      k->mfu_peak_tflops, k->mfu_peak_dtype);
+			text(t, k->gpu);
+			fl_buf_addc(b, ')');
+		}
+	}
+	fl_buf_addc(b, '\n');
+}
+
 void fl_report_text(const struct fl_analysis *a, bool color, struct fl_buf *b)
 {
 	struct tx t = { b, color };
@@ -213,6 +250,7 @@ void fl_report_text(const struct fl_analysis *a, bool color, struct fl_buf *b)
 			fl_buf_addc(b, '\n');
 		}
 	}
+	training(&t, &a->training);
 	gpus(&t, a);
 	if (a->nskipped) {
 		heading(&t, "Skipped members");

@@ -18,7 +18,8 @@ static const char *const ROUTE_NAMES[FL_ROUTE_NKINDS] = {
 	[FL_ROUTE_METRICS] = "metrics", [FL_ROUTE_UPLOAD] = "upload",
 	[FL_ROUTE_RUN] = "run",         [FL_ROUTE_REPORT] = "report",
 	[FL_ROUTE_INDEX] = "index",     [FL_ROUTE_STATIC] = "static",
-	[FL_ROUTE_TICKET] = "ticket",
+	[FL_ROUTE_TICKET] = "ticket",   [FL_ROUTE_DELETE] = "delete",
+	[FL_ROUTE_REANALYZE] = "reanalyze",
 };
 
 const char *fl_route_name(enum fl_route_kind k)
@@ -85,6 +86,8 @@ static void match_path(const char *path, struct fl_route *r)
 		size_t n = parse_id(rest, &r->run_id);
 		if (n && !rest[n])
 			r->kind = FL_ROUTE_RUN;
+		else if (n && !strcmp(rest + n, "/reanalyze"))
+			r->kind = FL_ROUTE_REANALYZE;
 	} else if (!strncmp(path, runs_page, sizeof(runs_page) - 1)) {
 		parse_report(path + sizeof(runs_page) - 1, r);
 	}
@@ -101,6 +104,13 @@ int fl_route_parse(const char *method, const char *path, struct fl_route *r)
 			return 200;
 		r->multipart = true;
 		return strcmp(method, "POST") ? 405 : 200;
+	}
+	if (r->kind == FL_ROUTE_REANALYZE)
+		return strcmp(method, "POST") ? 405 : 200;
+	/* a run's resource: read with GET, removed with DELETE */
+	if (r->kind == FL_ROUTE_RUN && !strcmp(method, "DELETE")) {
+		r->kind = FL_ROUTE_DELETE;
+		return 200;
 	}
 	/* HEAD is answered by the HTTP library from the GET response. */
 	return strcmp(method, "GET") && strcmp(method, "HEAD") ? 405 : 200;

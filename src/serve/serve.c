@@ -420,6 +420,99 @@ static enum MHD_Result get_static(struct fl_server *srv, struct MHD_Connection *
 	return rc;
 }
 
+/* ---- admin: DELETE /api/v1/runs/{id}, POST /api/v1/runs/{id}/reanalyze ---- */
+
+/* Whether the run's analysis is queued or under way: an analysis child
+ * writes the run, so it is neither deleted nor queued twice meanwhile. */
+static bool busy(struct fl_stmt *run)
+{
+	const char *status = fl_stmt_text(run, 3);
+	return !strcmp(status, "queued") || !strcmp(status, "analyzing");
+}
+
+static const char *const KEPT_FATE[] = {
+	[FL_KEPT_NONE] = "none", [FL_KEPT_REMOVED] = "removed", [FL_KEPT_GONE] = "gone",
+	[FL_KEPT_OUTSIDE] = "outside", [FL_KEPT_FAILED] = "failed",
+};
+
+/* The run and its kept bundle together, through the store's one way of
+ * deleting a run (as `faultline rm` and retention do). */
+static enum MHD_Result delete_run(struct fl_server *srv, struct MHD_Connection *c,
+				  const struct fl_route *r)
+{
+	struct fl_stmt *st;
+	enum MHD_Result res;
+	if (!find_run(srv, c, r, &st, &res))
+		return res;
+	bool running = busy(st);
+	fl_stmt_free(st);
+	if (running)
+		return reply_error(srv, c, r->kind, 409, "busy",
+				   "run %lld is being analysed; delete it once that is done",
+				   (long long)r->run_id);
+	struct fl_deleted d;
+	struct fl_err err;
+	fl_err_clear(&err);
+	if (fl_store_run_delete(srv->store, r->run_id, &d, &err)) {
+		fl_deleted_release(&d);
+		return reply_error(srv, c, r->kind, 500, "store_error", "%s", err.msg);
+	}
+	serve_log(srv, "run %lld deleted over HTTP (kept bundle: %s)", (long long)r->run_id,
+		  KEPT_FATE[d.fate]);
+	struct fl_buf b = FL_BUF_INIT;
+	fl_buf_printf(&b, "{\"id\": %lld, \"deleted\": true, \"bundle\": \"%s\"}\n",
+		      (long long)r->run_id, KEPT_FATE[d.fate]);
+	fl_deleted_release(&d);
+	res = reply(srv, c, r->kind, 200, "application/json", &b);
+	fl_buf_release(&b);
+	return res;
+}
+
+/* 1: queued; 0: not queued (busy); < 0: a store error in err. */
+static int requeue(struct fl_server *srv, int64_t id, int64_t token, struct fl_err *err)
+{
+	struct fl_stmt *st;
+	if (fl_store_prepare(srv->store, serve_sql(SERVE_Q_REQUEUE), &st, err))
+		return -1;
+	fl_stmt_bind_int(st, 1, id);
+	fl_stmt_bind_int(st, 2, token);
+	fl_stmt_bind_int(st, 3, serve_wall_us());
+	int rc = fl_stmt_step(st);
+	if (rc < 0)
+		fl_err_set(err, FL_EDB, "cannot queue run %lld: %s", (long long)id,
+			   fl_stmt_errmsg(st));
+	fl_stmt_free(st);
+	return rc;
+}
+
+/* Queued like an upload: the queue runs `faultline reanalyze ID` on it
+ * and the run's state goes queued, analyzing, done or failed. */
+static enum MHD_Result reanalyze_run(struct fl_server *srv, struct MHD_Connection *c,
+				     const struct fl_route *r, int64_t token)
+{
+	struct fl_stmt *st;
+	enum MHD_Result res;
+	if (!find_run(srv, c, r, &st, &res))
+		return res;
+	fl_stmt_free(st);
+	struct fl_err err;
+	fl_err_clear(&err);
+	int rc = requeue(srv, r->run_id, token, &err);
+	if (rc < 0)
+		return reply_error(srv, c, r->kind, 500, "store_error", "%s", err.msg);
+	if (rc == 0)
+		return reply_error(srv, c, r->kind, 409, "busy",
+				   "run %lld is already queued or being analysed", (long long)r->run_id);
+	queue_wake(srv);
+	struct fl_buf b = FL_BUF_INIT;
+	run_summary(srv->store, r->run_id, &b);
+	char where[64];
+	snprintf(where, sizeof(where), "/api/v1/runs/%lld", (long long)r->run_id);
+	res = send_answer(srv, c, r->kind, 202, "application/json", &b, "Location", where);
+	fl_buf_release(&b);
+	return res;
+}
+
 /* ---- dispatch ---- */
 
 /* What *con_cls points to: the upload's state, or this marker for a
@@ -480,6 +573,12 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
 	case FL_ROUTE_REPORT:
 		return authorize(srv, c, r.kind, FL_SCOPE_READ, &token, &rc)
 			       ? rc : get_report(srv, c, &r);
+	case FL_ROUTE_DELETE:
+		return authorize(srv, c, r.kind, FL_SCOPE_ADMIN, &token, &rc)
+			       ? rc : delete_run(srv, c, &r);
+	case FL_ROUTE_REANALYZE:
+		return authorize(srv, c, r.kind, FL_SCOPE_ADMIN, &token, &rc)
+			       ? rc : reanalyze_run(srv, c, &r, token);
 	default:
 		return reply_error(srv, c, r.kind, 404, "not_found", "no such path");
 	}

@@ -49,6 +49,24 @@ static const struct fl_sql_def DEFS[SERVE_Q_N] = {
 				" VALUES (?1, ?2, ?3, ?4)" },
 	[SERVE_Q_TOKEN_CHECK] = { "token_check",
 				  "SELECT id, hash, scope FROM tokens WHERE revoked = 0" },
+	/* Every token but its hash, oldest first. */
+	[SERVE_Q_TOKEN_LIST] = { "token_list",
+				 "SELECT id, scope, name, created_at, revoked FROM tokens ORDER BY id" },
+	/* A row when the token was live and is now revoked. */
+	[SERVE_Q_TOKEN_REVOKE] = { "token_revoke",
+				   "UPDATE tokens SET revoked = 1 WHERE id = ?1 AND revoked = 0"
+				   " RETURNING id" },
+	/* ---- admin (serve.c) ---- */
+	/* Run ?1 queued for analysis again, as an upload is: a run the CLI
+	 * ingested gets an uploads row (size 0, token ?2). No row when the
+	 * run does not exist or its analysis is queued or under way. */
+	[SERVE_Q_REQUEUE] = {
+		"requeue",
+		"INSERT INTO uploads(run_id, status, size, token_id, uploaded_at)"
+		" SELECT id, 'queued', 0, ?2, ?3 FROM runs WHERE id = ?1 AND sha256 IS NOT NULL"
+		" ON CONFLICT(run_id) DO UPDATE SET status = 'queued', started_at = NULL,"
+		" finished_at = NULL, error_code = NULL, error_message = NULL"
+		" WHERE status NOT IN ('queued', 'analyzing') RETURNING run_id" },
 	/* ---- uploads (upload.c) ---- */
 	[SERVE_Q_UPLOAD_RUN] = { "upload_run",
 				 "INSERT INTO runs(sha256, bundle, kept, ingested_at)"

@@ -120,3 +120,52 @@ int fl_token_check(struct fl_store *s, const char *tok, size_t len, enum fl_scop
 		return rc;
 	return *scope == FL_SCOPE_NONE ? FL_ENOTFOUND : FL_OK;
 }
+
+int fl_token_list(struct fl_store *s, struct fl_token_info **out, size_t *n, struct fl_err *err)
+{
+	*out = NULL;
+	*n = 0;
+	struct fl_stmt *st;
+	if (fl_store_prepare(s, serve_sql(SERVE_Q_TOKEN_LIST), &st, err))
+		return err ? err->code : FL_EDB;
+	size_t cap = 0;
+	int rc;
+	while ((rc = fl_stmt_step(st)) == 1) {
+		FL_GROW(*out, cap, *n + 1);
+		struct fl_token_info *t = &(*out)[(*n)++];
+		t->id = fl_stmt_int(st, 0);
+		t->scope = fl_scope_parse(fl_stmt_text(st, 1));
+		t->name = fl_stmt_null(st, 2) ? NULL : fl_xstrdup(fl_stmt_text(st, 2));
+		t->created_at = fl_stmt_int(st, 3);
+		t->revoked = fl_stmt_int(st, 4) != 0;
+	}
+	if (rc < 0)
+		rc = fl_err_set(err, FL_EDB, "cannot read tokens: %s", fl_stmt_errmsg(st));
+	fl_stmt_free(st);
+	return rc < 0 ? rc : FL_OK;
+}
+
+void fl_token_list_free(struct fl_token_info *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+int fl_token_revoke(struct fl_store *s, int64_t id, struct fl_err *err)
+{
+	struct fl_stmt *st;
+	if (fl_store_prepare(s, serve_sql(SERVE_Q_TOKEN_REVOKE), &st, err))
+		return err ? err->code : FL_EDB;
+	fl_stmt_bind_int(st, 1, id);
+	int rc = fl_stmt_step(st);
+	if (rc < 0)
+		rc = fl_err_set(err, FL_EDB, "cannot revoke token %lld: %s", (long long)id,
+				fl_stmt_errmsg(st));
+	else if (rc == 0)
+		rc = fl_err_set(err, FL_ENOTFOUND, "no live token %lld", (long long)id);
+	else
+		rc = FL_OK;
+	fl_stmt_free(st);
+	return rc;
+}

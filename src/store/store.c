@@ -136,9 +136,6 @@ int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struc
 			return rc;
 		}
 		sqlite3_exec(s->db, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
-		/* One ingest is one transaction; a page cache that holds the
-		 * hot tables avoids spilling them to disk mid-transaction. */
-		sqlite3_exec(s->db, "PRAGMA cache_size = -16384", NULL, NULL, NULL);
 	}
 	int v;
 	if (ro && !store_version(s, &v) && v < FL_SCHEMA_VERSION && access(path, W_OK) == 0) {

@@ -37,7 +37,8 @@ static const char *const HOT_SQL[ST_N] = {
 	[ST_TRANSPORT] = "INSERT INTO transports(run_id, host, pid, rank, transport, gdr, channels,"
 			 " file_id, line, sample) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
 	[ST_COLL] = "INSERT INTO colls(run_id, host, pid, rank, comm, op, last_opcount, calls,"
-		    " nranks, last_ts) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
+		    " nranks, last_ts, peer, file_id, line, sample)"
+		    " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)",
 	[ST_ACTIVITY] = "INSERT INTO activity(run_id, file_id, rank, local_rank, pid, host, lines,"
 			" first_ts, last_ts, last_line, last_text)"
 			" VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
@@ -210,12 +211,23 @@ static int insert_run(struct fl_store *s, const struct fl_run_meta *m)
 	return rc;
 }
 
+/* One ingest is one transaction; a page cache that holds the hot tables
+ * avoids spilling them to disk mid-transaction. Outside a run the
+ * connection reads with SQLite's default cache, as readers do: the
+ * analysis that follows an ingest does not keep the ingest's 16 MiB. */
+static void run_cache(struct fl_store *s, bool in_run)
+{
+	sqlite3_exec(s->db, in_run ? "PRAGMA cache_size = -16384" : "PRAGMA cache_size = -2000",
+		     NULL, NULL, NULL);
+}
+
 int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t *run_id,
 		       struct fl_err *err)
 {
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
 		return store_err(s, err, "cannot lock the store");
 	s->in_run = true;
+	run_cache(s, true);
 	int rc;
 	if (m->replace > 0) {
 		rc = replace_run(s, m->replace, m->patterns_digest);
@@ -239,6 +251,7 @@ int fl_store_run_rollback(struct fl_store *s)
 	if (!s->in_run)
 		return FL_OK;
 	s->in_run = false;
+	run_cache(s, false);
 	free(s->deferred_indexes);
 	s->deferred_indexes = NULL;
 	free(s->replaced_sha256);
@@ -544,6 +557,8 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 		rc = store_err(s, err, "commit failed");
 	if (rc)
 		fl_store_run_rollback(s);
+	else
+		run_cache(s, false);
 	s->in_run = false;
 	free(s->replaced_sha256);
 	s->replaced_sha256 = NULL;
@@ -708,6 +723,10 @@ int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r)
 	sqlite3_bind_int64(st, 8, r->calls);
 	bind_opt_int(st, 9, r->nranks);
 	bind_opt_time(st, 10, r->last_ts);
+	bind_opt_int(st, 11, r->peer);
+	bind_opt_int(st, 12, r->peer >= 0 ? r->file_id : -1);
+	bind_opt_int(st, 13, r->peer >= 0 ? r->line : -1);
+	bind_opt_text(st, 14, r->sample, r->sample ? strlen(r->sample) : 0);
 	return run_stmt(s, st);
 }
 

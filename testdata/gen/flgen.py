@@ -984,3 +984,42 @@ def dcgm_scrape(host, driver, model, gpus):
             v = [str(sm), str(temp), "%.6f" % pw, str(ut), str(fb), "0"][k]
             out.append("%s{%s} %s" % (name, lab, v))
     return out
+
+
+# NCCL RAS (2.24+): the ncclras client's text report (ras/client_support.cc; real form: excerpt nccl-023)
+
+def ncclras_report(nv, cuda, nnodes, nlocal, status, errors, error_lines=(), warning_lines=(), coll_s=0.0):
+    """The text `ncclras` prints for a job of nnodes x nlocal single-GPU processes with one world communicator.
+    status: RUNNING/INIT/...; errors: OK, MISMATCH, INCOMPLETE, ... as in the Errors column;
+    error_lines / warning_lines: the Errors / Warnings sections' bodies (each block ends with a blank line)."""
+    n = nnodes * nlocal
+    cv = "%d" % (int(cuda.split(".")[0]) * 1000 + int(cuda.split(".")[1]) * 10)
+    out = ["NCCL version %s compiled with CUDA %s" % (nv, cuda),
+           "CUDA runtime version %s, driver version %s" % (cv, cv),
+           "",
+           "Job summary",
+           "===========",
+           "",
+           "  Nodes  Processes         GPUs  Processes     GPUs",
+           "(total)   per node  per process    (total)  (total)",
+           "%7d  %9d  %11d  %9d  %7d" % (nnodes, nlocal, 1, n, n),
+           "",
+           "Communicators... (%.2fs)" % coll_s,
+           "=============",
+           "",
+           "Group     Comms     Nodes     Ranks     Ranks     Ranks    Status  Errors",
+           "    #  in group  per comm  per node  per comm  in group",
+           "%5d  %8d  %8d  %8s  %8d  %8d  %8s  %6s" % (0, 1, nnodes, str(nlocal), n, n, status, errors),
+           "",
+           "Errors",
+           "======",
+           ""]
+    out += list(error_lines)
+    out += ["Warnings", "========", ""]
+    out += list(warning_lines)
+    return out
+
+
+def ras_rank_line(rank, gpu, pid, node, head=None):
+    """  Rank N -- GPU g managed by process P on node X  (head: e.g. 'has launched up to operation 12')"""
+    return "  Rank %d%s -- GPU %d managed by process %d on node %s" % (rank, " " + head if head else "", gpu, pid, node)

@@ -87,7 +87,8 @@ S.expected({
     "config.global_batch_size": 128,
     "training.first_nonfinite_step": None,
     "!findings[].id": ["socket_fallback", "nccl_version_mismatch", "nonfinite_loss", "loss_scale_collapse", "gbs_mismatch",
-                       "clock_skew", "gpu_xid", "fp16_in_use", "straggler", "tp_crosses_nodes"],
+                       "clock_skew", "gpu_xid", "fp16_in_use", "straggler", "tp_crosses_nodes", "loss_spike",
+                       "throughput_drop", "low_mfu"],
 })
 S.readme("""
 # 14-healthy

@@ -1,6 +1,8 @@
-# serve_lib.sh - what test_serve.sh and test_upload.sh share: sourced after
-# they set FL (the binary), DB (the store), MEM (--analysis-memory), PID
-# and STEP, from inside their OUTDIR.
+# serve_lib.sh - what the tests of `faultline serve` share (test_serve.sh,
+# test_upload.sh, test_admin.sh, test_browser.sh): sourced after they set
+# FL (the binary), DB (the store), MEM (--analysis-memory), PID and STEP,
+# from inside their OUTDIR; req and wait_done also read URL and READ (an
+# Authorization header of scope read).
 
 # fail MESSAGE: says which step failed, with the server's log, and exits 1.
 fail() {
@@ -29,4 +31,35 @@ start() {
 	done
 	grep -qx '[0-9][0-9]*' port || fail "port file is '$(cat port)'"
 	URL=http://127.0.0.1:$(cat port)
+}
+
+# stop SIGNAL: the server started last, by its pid.
+stop() {
+	if [ -n "$PID" ]; then
+		kill "$1" "$PID" 2>/dev/null || true
+		wait "$PID" 2>/dev/null || true
+	fi
+	PID=""
+}
+
+# req OUTFILE [curl args...]: prints the HTTP status.
+req() {
+	o=$1
+	shift
+	curl -s -S --max-time 30 -o "$o" -D "$o.h" -w '%{http_code}' "$@"
+}
+expect() { # STATUS GOT WHAT
+	[ "$1" = "$2" ] || fail "$3: want HTTP $1, got $2: $(cat body 2>/dev/null)"
+}
+# wait_done ID: until the run is done or failed (30 s), prints the status.
+wait_done() {
+	i=0
+	while :; do
+		req st -H "$READ" "$URL/api/v1/runs/$1" >/dev/null
+		s=$(field st 'd["status"]')
+		case $s in done | failed) echo "$s"; return ;; esac
+		i=$((i + 1))
+		[ $i -lt 300 ] || fail "run $1 still $s after 30 s"
+		sleep 0.1
+	done
 }

@@ -126,7 +126,8 @@ Test(config, deepspeed_gbs_mismatch_with_numbers, .timeout = 60)
 	cr_assert(f);
 	const char *msg = json_string_value(json_object_get(f, "message"));
 	cr_expect(strstr(msg, "256") && strstr(msg, "= 512"), "%s", msg);
-	cr_expect(remedy_with(r, "keep 256 with gradient accumulation 4"));
+	cr_expect(remedy_with(r, "keep the global batch of 256 with gradient accumulation 4"));
+	cr_expect(remedy_with(r, "set the global batch to 512"));
 	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
 	cr_expect(finding(r, "fp16_in_use"));
 	expect_no_repeats(r);
@@ -184,4 +185,73 @@ Test(config, parallel_size_mismatch, .timeout = 60)
 	cr_expect_eq(config_int(r, "grad_accum_steps"), 32, "64 / (1 x 2)");
 	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
 	json_decref(r);
+}
+
+/* NeMo's YAML echo of its experiment configuration (NeMo 1.x layout),
+ * with Lightning's world and Megatron's micro-batch count: every size
+ * agrees, so nothing is raised. */
+Test(config, nemo_yaml_consistent, .timeout = 60)
+{
+	static const char log[] =
+		"[NeMo I 2023-09-25 08:15:59 train_reward_model:44]\n"
+		"    trainer:\n"
+		"      num_nodes: 1\n"
+		"      devices: 2\n"
+		"      accelerator: gpu\n"
+		"      precision: bf16\n"
+		"    model:\n"
+		"      rampup_batch_size: null\n"
+		"      micro_batch_size: 1\n"
+		"      global_batch_size: 4\n"
+		"      tensor_model_parallel_size: 1\n"
+		"      pipeline_model_parallel_size: 1\n"
+		"      virtual_pipeline_model_parallel_size: null\n"
+		"      encoder_seq_length: 4096\n"
+		"      activations_checkpoint_granularity: selective\n"
+		"      activations_checkpoint_method: uniform\n"
+		"23-09-25 08:16:14 - PID:28568 - rank:(0, 0, 0, 0) - microbatches.py:39 - INFO - "
+		"setting number of micro-batches to constant 2\n"
+		"Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/2\n"
+		"All distributed processes registered. Starting with 2 processes\n";
+	json_t *r = analyze_text("nemo", log);
+	cr_expect_eq(config_int(r, "micro_batch_size"), 1);
+	cr_expect_eq(config_int(r, "global_batch_size"), 4);
+	cr_expect_eq(config_int(r, "grad_accum_steps"), 2);
+	cr_expect_eq(config_int(r, "tensor_parallel_size"), 1);
+	cr_expect_eq(config_int(r, "seq_length"), 4096);
+	cr_expect_eq(config_int(r, "data_parallel_size"), 2, "2 ranks / (TP 1 x PP 1)");
+	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
+	cr_expect_str_eq(config_str(r, "activation_checkpointing"), "selective");
+	cr_expect_null(finding(r, "gbs_mismatch"));
+	cr_expect_null(finding(r, "parallel_size_mismatch"));
+	cr_expect_null(finding(r, "fp16_in_use"));
+	json_decref(r);
+}
+
+/* The Markdown report's configuration table marks what was derived. */
+Test(config, report_marks_derived_values, .timeout = 60)
+{
+	char *dir = fl_test_tmpdir("derived-md");
+	char db[4096], out[4096], bundle[4096];
+	snprintf(db, sizeof(db), "%s/fl.db", dir);
+	snprintf(out, sizeof(out), "%s/report.md", dir);
+	snprintf(bundle, sizeof(bundle), "%s/scenarios/35-torchtitan-hsdp-consistent/bundle",
+		 FL_TESTDATA_DIR);
+	const char *args[] = { "analyze", bundle, "--db", db, "--no-keep", "--format", "md", "-o", out,
+			       NULL };
+	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
+	FILE *fp = fopen(out, "r");
+	cr_assert(fp);
+	char line[4096];
+	bool dp = false, gas = false, sharding = false;
+	while (fgets(line, sizeof(line), fp)) {
+		dp = dp || strstr(line, "| Data parallel (DP, derived) | 8 |");
+		gas = gas || strstr(line, "| Grad accumulation (GAS) | 2 |"); /* logged */
+		sharding = sharding || strstr(line, "| Sharding | hsdp |");
+	}
+	fclose(fp);
+	cr_expect(dp, "DP 8 comes from the world size");
+	cr_expect(gas, "GAS 2 is logged, not derived");
+	cr_expect(sharding);
+	free(dir);
 }

@@ -277,20 +277,18 @@ static double spike_then_nan(int i) { return i == 30 ? NAN : spike_loss(i); }
  * run that went NaN, is a divergence, not a spike. */
 Test(findings, loss_spike_needs_recovery_and_no_nan, .timeout = 60)
 {
-	struct fl_session a;
+	struct fl_session a, b, c;
 	fl_session_init(&a, "jump");
 	write_steps(a.dir, 32, jump_loss, steady_tps, good_mfu);
 	json_t *r = analyze_dir(&a);
 	cr_expect(!has_finding(r, "loss_spike"), "a loss that stays at 9.5 did not recover");
 	json_decref(r);
-	struct fl_session b;
 	fl_session_init(&b, "spikenan");
 	write_steps(b.dir, 32, spike_then_nan, steady_tps, good_mfu);
 	r = analyze_dir(&b);
 	cr_expect(!has_finding(r, "loss_spike"), "a run that went NaN has no spike");
 	cr_expect(has_finding(r, "nonfinite_loss"));
 	json_decref(r);
-	struct fl_session c;
 	fl_session_init(&c, "spikemsg");
 	write_steps(c.dir, 32, spike_loss, steady_tps, good_mfu);
 	r = analyze_dir(&c);
@@ -350,7 +348,7 @@ static void write_unmeasured(const char *dir, const char *gpu_line, int tps)
  * framework logs none; without a GPU the logs name, there is none. */
 Test(findings, mfu_computed_from_params_and_peak, .timeout = 60)
 {
-	struct fl_session a;
+	struct fl_session a, b, c;
 	fl_session_init(&a, "mfucomp");
 	write_unmeasured(a.dir, "[rank0]:[titan] 2026-11-30 11:59:57,000 - root - INFO - CUDA capacity: "
 			    "NVIDIA H100 80GB HBM3 with 79.18GiB memory", 5000);
@@ -365,8 +363,11 @@ Test(findings, mfu_computed_from_params_and_peak, .timeout = 60)
 	cr_assert(msg, "24%% is under 30%%");
 	cr_expect(strstr(msg, "needs work") && strstr(msg, "989.4 TFLOPS"), "%s", msg);
 	json_decref(r);
+	/* the text report says what the MFU is relative to, not only in a finding */
+	cr_assert_eq(fl_session_run(&a, "report", "last", "--db", a.db, NULL), 0);
+	cr_expect(strstr(a.out, "MFU 24.3% (computed against the 989.4 TFLOPS dense bf16/fp16 peak "
+				"of the NVIDIA H100 80GB HBM3)"), "%s", a.out);
 
-	struct fl_session b;
 	fl_session_init(&b, "mfunogpu");
 	write_unmeasured(b.dir, NULL, 5000);
 	r = analyze_dir(&b);
@@ -374,7 +375,6 @@ Test(findings, mfu_computed_from_params_and_peak, .timeout = 60)
 	cr_expect(!has_finding(r, "low_mfu"), "no GPU named: no MFU to judge");
 	json_decref(r);
 
-	struct fl_session c;
 	fl_session_init(&c, "mfugood");
 	write_unmeasured(c.dir, "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-5ba8b2a5-2fcb-6bd6-1f7e-2a67c6a7c2f1)",
 			 3000);
@@ -403,7 +403,7 @@ static void detector_line(FILE *fp, int minute, int slow, double hi)
 
 Test(findings, straggler_named_by_the_straggler_detector, .timeout = 60)
 {
-	struct fl_session a;
+	struct fl_session a, b;
 	fl_session_init(&a, "rtt");
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/rank0.log", a.dir);
@@ -418,7 +418,6 @@ Test(findings, straggler_named_by_the_straggler_detector, .timeout = 60)
 	cr_expect(strstr(msg, "rank 13") && strstr(msg, "4 of 4"), "%s", msg);
 	json_decref(r);
 
-	struct fl_session b;
 	fl_session_init(&b, "rttok");
 	snprintf(path, sizeof(path), "%s/rank0.log", b.dir);
 	fp = fopen(path, "w");
@@ -436,11 +435,11 @@ Test(findings, straggler_named_by_the_straggler_detector, .timeout = 60)
 /* Ranks that each log their steps: one whose last step is far behind. */
 Test(findings, straggler_by_last_progress, .timeout = 60)
 {
-	struct fl_session t;
-	fl_session_init(&t, "lag");
-	char *dir = bundle_dir(&t);
-	char path[4200];
+	struct fl_session a;
+	fl_session_init(&a, "lag");
+	char *dir = bundle_dir(&a);
 	for (int rank = 0; rank < 4; rank++) {
+		char path[4200];
 		snprintf(path, sizeof(path), "%s/rank%d.log", dir, rank);
 		FILE *fp = fopen(path, "w");
 		cr_assert(fp);
@@ -450,14 +449,26 @@ Test(findings, straggler_by_last_progress, .timeout = 60)
 			step_line(fp, prefix, i, flat_loss(i), 10050, 41.5);
 		fclose(fp);
 	}
-	json_t *r = fl_session_analyze(&t, dir, "--no-keep", NULL);
+	json_t *r = fl_session_analyze(&a, dir, "--no-keep", NULL);
 	const char *msg = finding_message(r, "straggler");
 	cr_assert(msg);
 	cr_expect(strstr(msg, "rank 2") && strstr(msg, "step 20") && strstr(msg, "step 40"), "%s",
 		  msg);
 	json_decref(r);
+	/* `steps --per-rank`: one row per rank, from its kept rows */
+	json_t *rows = verb_json(&a, (const char *[]){ "steps", "last", "--per-rank", NULL });
+	cr_assert_eq(json_array_size(rows), 4);
+	json_t *r2 = json_array_get(rows, 2);
+	cr_expect_eq(json_integer_value(json_object_get(r2, "rank")), 2);
+	cr_expect_eq(json_integer_value(json_object_get(r2, "last_step")), 20);
+	cr_expect_eq(json_integer_value(json_object_get(r2, "rows")), 20);
+	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "last_step")), 40);
+	cr_expect(fabs(json_number_value(json_object_get(r2, "tokens_per_s")) - 10050) < 1e-9);
+	json_decref(rows);
+	const char *bad[] = { "steps", "last", "--per-rank", "--per-step", "--db", a.db, NULL };
+	cr_expect_eq(fl_session_runv(&a, bad), 2, "--per-step has no ranks");
 	free(dir);
-	fl_session_release(&t);
+	fl_session_release(&a);
 }
 
 /* NCCL <= 2.21 prints its version banner on rank 0 only, so on a job

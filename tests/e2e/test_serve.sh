@@ -20,39 +20,10 @@ cd "$OUT"
 DB=$OUT/store/s.db
 PID=""
 STEP=""
-# fail, field, start
+# fail, field, start, stop, req, expect, wait_done
 . "$LIB"
-
-stop() {
-	if [ -n "$PID" ]; then
-		kill "$1" "$PID" 2>/dev/null || true
-		wait "$PID" 2>/dev/null || true
-	fi
-	PID=""
-}
 trap 'stop -KILL' EXIT
 
-# req OUTFILE [curl args...]: prints the HTTP status.
-req() {
-	o=$1
-	shift
-	curl -s -S --max-time 30 -o "$o" -D "$o.h" -w '%{http_code}' "$@"
-}
-expect() { # STATUS GOT WHAT
-	[ "$1" = "$2" ] || fail "$3: want HTTP $1, got $2: $(cat body 2>/dev/null)"
-}
-# wait_done ID: until the run is done or failed (30 s), prints the status.
-wait_done() {
-	i=0
-	while :; do
-		req st -H "$READ" "$URL/api/v1/runs/$1" >/dev/null
-		s=$(field st 'd["status"]')
-		case $s in done | failed) echo "$s"; return ;; esac
-		i=$((i + 1))
-		[ $i -lt 300 ] || fail "run $1 still $s after 30 s"
-		sleep 0.1
-	done
-}
 spool_empty() {
 	[ -z "$(ls "$OUT/store/spool")" ] || fail "spool not empty: $(ls "$OUT/store/spool")"
 }
@@ -169,6 +140,19 @@ grep -q 'id="upload"' page || fail "no upload form"
 expect 200 "$(req page -H "$READ" "$URL/?cause=gpu_oom")" "filtered by cause"
 grep -q "/runs/$ID.html" page || fail "cause filter lost the OOM run"
 if grep -q "/runs/$HID.html" page; then fail "cause filter kept another cause"; fi
+expect 200 "$(req page -H "$READ" "$URL/?host=ws-gpu-02")" "filtered by host"
+grep -q "/runs/$HID.html" page || fail "host filter lost the hostile run"
+if grep -q "/runs/$ID.html" page; then fail "host filter kept a run on other hosts"; fi
+expect 200 "$(req hst -H "$READ" "$URL/api/v1/runs/$HID")" "the hostile run's state"
+HSIG=$(python3 -c 'import json, sys, urllib.parse
+print(urllib.parse.quote(json.load(open(sys.argv[1]))["verdict"]["signature"], safe=""))' hst)
+expect 200 "$(req page -H "$READ" "$URL/?signature=$HSIG")" "filtered by signature"
+grep -q "/runs/$HID.html" page || fail "signature filter lost the hostile run"
+if grep -q "/runs/$ID.html" page; then fail "signature filter kept another signature"; fi
+expect 200 "$(req page -H "$READ" "$URL/?status=failed&cause=gpu_oom")" "filtered by status"
+grep -q "/runs/$ID.html" page || fail "status filter lost the failed run"
+expect 200 "$(req page -H "$READ" "$URL/?status=healthy")" "filtered by another status"
+if grep -q "/runs/$ID.html\|/runs/$HID.html" page; then fail "status filter kept failed runs"; fi
 expect 200 "$(req page -H "$READ" "$URL/?host=%3Cscript%3Ealert(1)%3C%2Fscript%3E")" \
 	"a hostile filter value"
 grep -q 'value="&lt;script&gt;alert(1)&lt;/script&gt;"' page || fail "filter value not escaped"

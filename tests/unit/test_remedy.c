@@ -155,7 +155,7 @@ Test(remedy, nan_names_lr_step_and_bf16)
 	cr_expect(strstr(lr, "before step 1843") && strstr(lr, "0.0003") && strstr(lr, "0.00015"), "%s",
 		  lr);
 	cr_expect(line_with(&r, "step 1843 read"));
-	cr_expect(line_with(&r, "move to bf16"));
+	cr_expect(line_with(&r, "from fp16 to bf16"));
 	cr_expect_eq(r.settled, 1u << REM_LOSS_DIVERGENCE_LR | 1u << REM_LOSS_DIVERGENCE_DATA |
 					1u << REM_LOSS_DIVERGENCE_FP16);
 	remedy_release(&r);
@@ -200,5 +200,46 @@ Test(remedy, slow_names_interface_and_gas)
 	cr_expect(line_with(&r, "global batch 256 -> 512"));
 	cr_expect_eq(r.settled, 1u << REM_SLOW_TRANSPORT_RDMA | 1u << REM_SLOW_TRANSPORT_IFNAME |
 					1u << REM_SLOW_TRANSPORT_GAS);
+	remedy_release(&r);
+}
+
+Test(remedy, config_error_batch_and_layout)
+{
+	struct fl_config k = cfg();
+	k.micro_batch_size = 4;
+	k.grad_accum_steps = 8;
+	k.global_batch_size = 256;
+	k.data_parallel_size = 16;
+	struct remedy_in in = input(&k);
+	struct remedy r;
+	remedy_build("config_error", &in, &r);
+	cr_expect(line_with(&r, "keep the global batch of 256 with gradient accumulation 4"));
+	cr_expect(line_with(&r, "set the global batch to 512"));
+	cr_expect_eq(r.settled, 1u << REM_CONFIG_ERROR_BATCH);
+	remedy_release(&r);
+
+	/* 250 is not a multiple of 4 x 16: only the global batch can change */
+	k.global_batch_size = 250;
+	remedy_build("config_error", &in, &r);
+	cr_expect(line_with(&r, "set the global batch to 512 (4 x 8 x 16): 250 is not a multiple"));
+	cr_expect_null(line_with(&r, "keep the global batch"));
+	remedy_release(&r);
+
+	struct fl_config l = cfg();
+	l.world_size = 24;
+	l.tensor_parallel_size = 8;
+	l.pipeline_parallel_size = 2;
+	in = input(&l);
+	remedy_build("config_error", &in, &r);
+	cr_expect(line_with(&r, "24 ranks is not a multiple of tensor 8 x pipeline 2 x context 1 = 16"));
+	cr_expect_eq(r.settled, 1u << REM_CONFIG_ERROR_LAYOUT);
+	remedy_release(&r);
+
+	/* consistent: nothing to say, the generic items stay */
+	k.global_batch_size = 512;
+	in = input(&k);
+	remedy_build("config_error", &in, &r);
+	cr_expect_eq(r.n, 0);
+	cr_expect_eq(r.settled, 0u);
 	remedy_release(&r);
 }

@@ -344,13 +344,24 @@ Test(report_svg, short_series_keep_every_finite_point)
 	fl_buf_release(&b);
 }
 
+/* A flat line still gets an axis of three distinct values. */
+Test(report_svg, flat_series_get_a_band)
+{
+	const double x[] = { 1, 2, 3 }, y[] = { 3351, 3351, 3351 };
+	struct fl_buf b = FL_BUF_INIT;
+	fl_svg_line(&b, "Tokens/s", "step", x, y, 3);
+	fl_buf_addc(&b, '\0');
+	cr_expect(strstr(b.ptr, ">3183</text>") && strstr(b.ptr, ">3519</text>"), "%s", b.ptr);
+	fl_buf_release(&b);
+}
+
 Test(report_svg, no_data_no_chart)
 {
 	const double x[] = { 1, 2 }, y[] = { NAN, NAN };
 	struct fl_buf b = FL_BUF_INIT;
 	cr_expect_eq(fl_svg_line(&b, "t", "step", x, y, 2), 0);
 	cr_expect_eq(fl_svg_line(&b, "t", "step", NULL, NULL, 0), 0);
-	const struct fl_svg_bar bars[] = { { 0, NAN, false }, { 1, NAN, true } };
+	const struct fl_svg_bar bars[] = { { 0, NAN, false, false }, { 1, NAN, true, false } };
 	cr_expect_eq(fl_svg_bars(&b, "t", bars, 2), 0);
 	cr_expect_eq(fl_svg_bars(&b, "t", bars, 0), 0);
 	cr_expect_eq(b.len, 0, "nothing written");
@@ -375,9 +386,10 @@ Test(report_svg, many_ranks_are_binned)
 	size_t n = 32768;
 	struct fl_svg_bar *v = calloc(n, sizeof(*v));
 	for (size_t i = 0; i < n; i++)
-		v[i] = (struct fl_svg_bar){ (int64_t)i, 1000.0, false };
+		v[i] = (struct fl_svg_bar){ (int64_t)i, 1000.0, false, false };
 	v[20000].value = 3;
 	v[20000].marked = true;
+	v[30000].value = NAN; /* logged no progress: its bin is the furthest behind */
 	struct fl_buf b = FL_BUF_INIT;
 	cr_expect_eq(fl_svg_bars(&b, "Last progress", v, n), FL_SVG_BARS);
 	fl_buf_addc(&b, '\0');
@@ -389,7 +401,196 @@ Test(report_svg, many_ranks_are_binned)
 	cr_expect_eq(rects, FL_SVG_BARS);
 	cr_expect_eq(red, 1, "one bin holds the marked rank");
 	cr_expect(strstr(b.ptr, "<title>ranks 19968-20095, lowest: 3</title>"), "bin at its lowest");
+	cr_expect(strstr(b.ptr, "<title>ranks 29952-30079, lowest: none logged</title>"),
+		  "a bin with a rank that logged nothing");
 	cr_expect_lt(b.len, 64000, "%zu bytes", b.len);
 	free(v);
 	fl_buf_release(&b);
+}
+
+/* A rank whose lines carry no time is blank, not the furthest behind;
+ * a rank that logged nothing is. */
+Test(report_svg, unmeasured_ranks_are_blank)
+{
+	const struct fl_svg_bar v[] = { { 0, 5, false, false },
+					{ 1, NAN, false, true },
+					{ 2, NAN, true, false },
+					{ 3, 7, false, false } };
+	struct fl_buf b = FL_BUF_INIT;
+	cr_expect_eq(fl_svg_bars(&b, "t", v, 4), 4);
+	fl_buf_addc(&b, '\0');
+	size_t rects = 0;
+	for (const char *p = b.ptr; (p = strstr(p, "<rect")); p++)
+		rects++;
+	cr_expect_eq(rects, 3, "%s", b.ptr);
+	cr_expect_null(strstr(b.ptr, "<title>rank 1"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "<title>rank 2: none logged</title>"), "%s", b.ptr);
+	fl_buf_release(&b);
+	const struct fl_svg_bar none[] = { { 0, NAN, false, true }, { 1, NAN, false, true } };
+	cr_expect_eq(fl_svg_bars(&b, "t", none, 2), 0, "nothing measured, nothing drawn");
+	cr_expect_eq(b.len, 0);
+}
+
+/* A sparse line shows its points, so that a single one is seen; a dense
+ * one is a line only. */
+Test(report_svg, sparse_lines_show_their_points)
+{
+	const double x[] = { 3 }, y[] = { 2.5 };
+	struct fl_buf b = FL_BUF_INIT;
+	cr_expect_eq(fl_svg_line(&b, "one", "step", x, y, 1), 1);
+	fl_buf_addc(&b, '\0');
+	cr_expect(strstr(b.ptr, "<circle "), "%s", b.ptr);
+	fl_buf_release(&b);
+	double xs[100], ys[100];
+	for (int i = 0; i < 100; i++)
+		xs[i] = ys[i] = i;
+	fl_svg_line(&b, "many", "step", xs, ys, 100);
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "<circle "), "dense: no dots");
+	fl_buf_release(&b);
+}
+
+/* ---- the training and configuration table (report_doc.c) ---- */
+
+static struct fl_analysis *metrics_analysis(void)
+{
+	struct fl_analysis *a = calloc(1, sizeof(*a));
+	a->status = "failed";
+	a->hang.seq = a->hang.timeout_ms = -1;
+	struct fl_training *t = &a->training;
+	t->last_step = 1843;
+	t->steps = 143;
+	t->first_nonfinite_step = -1;
+	t->loss_last = 2.67;
+	t->tokens_per_s_per_gpu = t->tflops_per_gpu = t->loss_scale_last = NAN;
+	t->lr_last = t->grad_norm_last = t->iter_ms_last = NAN;
+	t->mfu = 0.389;
+	t->mfu_peak_tflops = 989.4;
+	t->mfu_peak_dtype = "bf16";
+	t->params = 8030261248.0;
+	struct fl_config *k = &a->config;
+	k->micro_batch_size = 4;
+	k->grad_accum_steps = -1;
+	k->global_batch_size = 512;
+	k->data_parallel_size = 16;
+	k->derived = FL_CFG_DERIVED_DP;
+	k->tensor_parallel_size = k->pipeline_parallel_size = k->seq_length = -1;
+	k->context_parallel_size = k->expert_parallel_size = -1;
+	k->world_size = 16;
+	k->dtype = strdup("bf16|<b>");
+	return a;
+}
+
+Test(report_doc, markdown_metrics_and_config_table)
+{
+	struct fl_analysis *a = metrics_analysis();
+	struct fl_buf b = FL_BUF_INIT;
+	fl_report_md(a, &b);
+	fl_buf_addc(&b, '\0');
+	cr_expect(strstr(b.ptr, "| Training | Value | Configuration | Value |\n"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| Last step | 1843 | World size | 16 |\n"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| MFU | 38.9% |"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| MFU computed against | 989.4 TFLOPS peak bf16 |"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| Model parameters | 8.03B |"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| Data parallel (DP, derived) | 16 |"), "%s", b.ptr);
+	cr_expect(strstr(b.ptr, "| Dtype | bf16\\|&lt;b> |"), "log text escaped for a cell: %s", b.ptr);
+	cr_expect_null(strstr(b.ptr, "Grad accumulation"), "unknown values are left out");
+	cr_expect_null(strstr(b.ptr, "Tokens/s"), "unknown values are left out");
+	fl_buf_release(&b);
+	free(a->config.dtype);
+	free(a);
+}
+
+Test(report_doc, no_metrics_no_table)
+{
+	struct fl_analysis *a = metrics_analysis();
+	a->training = (struct fl_training){
+		.last_step = -1, .first_nonfinite_step = -1, .loss_last = NAN,
+		.tokens_per_s_per_gpu = NAN, .tflops_per_gpu = NAN, .mfu = NAN,
+		.loss_scale_last = NAN, .lr_last = NAN, .grad_norm_last = NAN, .iter_ms_last = NAN,
+		.params = NAN, .mfu_peak_tflops = NAN,
+	};
+	free(a->config.dtype);
+	a->config = (struct fl_config){
+		.micro_batch_size = -1, .grad_accum_steps = -1, .global_batch_size = -1,
+		.data_parallel_size = -1, .tensor_parallel_size = -1, .pipeline_parallel_size = -1,
+		.seq_length = -1, .world_size = -1, .context_parallel_size = -1,
+		.expert_parallel_size = -1,
+	};
+	struct fl_buf b = FL_BUF_INIT;
+	fl_report_md(a, &b);
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "Training and configuration"), "%s", b.ptr);
+	fl_buf_release(&b);
+	free(a);
+}
+
+/* Two lines share the axes; a marker inside the x range is drawn. */
+Test(report_svg, several_lines_with_a_marker)
+{
+	const double x[] = { 0, 10, 20, 30 }, hi[] = { 700, 700, 90, 90 }, lo[] = { 690, 60, 60, 60 };
+	const struct fl_svg_series s[] = { { "mean", "#1565c0", x, hi, 4 },
+					   { "lowest <GPU>", "#ef6c00", x, lo, 4 } };
+	struct fl_buf b = FL_BUF_INIT;
+	cr_expect_eq(fl_svg_lines(&b, "GPU power", "seconds", s, 2, 15, "hang onset"), 8);
+	fl_buf_addc(&b, '\0');
+	size_t lines = 0;
+	for (const char *p = b.ptr; (p = strstr(p, "<polyline")); p++)
+		lines++;
+	cr_expect_eq(lines, 2);
+	cr_expect(strstr(b.ptr, ">lowest &lt;GPU&gt;</text>"), "legend escaped: %s", b.ptr);
+	cr_expect(strstr(b.ptr, "stroke-dasharray=\"4 3\""), "marker: %s", b.ptr);
+	cr_expect(strstr(b.ptr, ">hang onset</text>"), "%s", b.ptr);
+	fl_buf_release(&b);
+	fl_svg_lines(&b, "GPU power", "seconds", s, 2, 99, "hang onset");
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "hang onset"), "a marker outside the range is left out");
+	fl_buf_release(&b);
+}
+
+/* ---- GPU power (report_html.c on report_svg.c) ---- */
+
+Test(report_html, gpu_power_over_time_with_the_hang_onset)
+{
+	struct fl_analysis *a = metrics_analysis();
+	struct fl_gpu g[2] = { { 0 } };
+	struct fl_gpu_point pts[2][4];
+	for (int k = 0; k < 2; k++) {
+		for (int i = 0; i < 4; i++)
+			pts[k][i] = (struct fl_gpu_point){ 1000000000LL * 1000 + i * 60000000LL,
+							   i < 2 ? 690.0 - k : 80.0 + k, 100 };
+		g[k].series = pts[k];
+		g[k].nseries = 4;
+	}
+	a->gpus = g;
+	a->ngpus = 2;
+	a->hang.set = true;
+	a->hang.onset_ts = 1000000000LL * 1000 + 90000000LL;
+	struct fl_buf b = FL_BUF_INIT;
+	fl_report_html(a, &b);
+	fl_buf_addc(&b, '\0');
+	const char *chart = strstr(b.ptr, "<title>GPU power over time (W)</title>");
+	cr_assert(chart, "no power chart");
+	cr_expect(strstr(chart, ">hang onset</text>"), "the onset is marked");
+	cr_expect(strstr(chart, ">mean over GPUs</text>") && strstr(chart, ">lowest GPU</text>"));
+	fl_buf_release(&b);
+
+	a->ngpus = 0;
+	fl_report_html(a, &b);
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "<title>GPU power"), "no telemetry, no chart");
+	cr_expect(strstr(b.ptr, "GPU power over time (the bundle has no GPU telemetry)"),
+		  "the missing chart is explained");
+	fl_buf_release(&b);
+
+	/* one snapshot in time is no line over time: the table has it */
+	a->ngpus = 1;
+	g[0].nseries = 1;
+	fl_report_html(a, &b);
+	fl_buf_addc(&b, '\0');
+	cr_expect_null(strstr(b.ptr, "<title>GPU power"), "one moment, no chart");
+	cr_expect(strstr(b.ptr, "the telemetry holds one moment only"), "explained");
+	fl_buf_release(&b);
+	free(a->config.dtype);
+	free(a);
 }

@@ -36,6 +36,26 @@ Test(route, known_paths)
 	cr_assert_eq(r.kind, FL_ROUTE_STATIC);
 }
 
+/* The admin routes: DELETE on a run's resource, POST to its reanalyze. */
+Test(route, admin_routes)
+{
+	struct fl_route r;
+	cr_assert_eq(fl_route_parse("DELETE", "/api/v1/runs/42", &r), 200);
+	cr_assert_eq(r.kind, FL_ROUTE_DELETE);
+	cr_assert_eq(r.run_id, 42);
+	cr_assert_eq(fl_route_parse("POST", "/api/v1/runs/42/reanalyze", &r), 200);
+	cr_assert_eq(r.kind, FL_ROUTE_REANALYZE);
+	cr_assert_eq(r.run_id, 42);
+	cr_assert_eq(fl_route_parse("GET", "/api/v1/runs/42/reanalyze", &r), 405);
+	cr_assert_eq(fl_route_parse("DELETE", "/api/v1/runs/42/reanalyze", &r), 405);
+	cr_assert_eq(fl_route_parse("POST", "/api/v1/runs/42", &r), 405);
+	cr_assert_eq(fl_route_parse("DELETE", "/runs/42.html", &r), 405);
+	cr_assert_eq(fl_route_parse("POST", "/api/v1/runs/042/reanalyze", &r), 404);
+	cr_assert_eq(fl_route_parse("POST", "/api/v1/runs/42/reanalyze/", &r), 404);
+	cr_assert_str_eq(fl_route_name(FL_ROUTE_DELETE), "delete");
+	cr_assert_str_eq(fl_route_name(FL_ROUTE_REANALYZE), "reanalyze");
+}
+
 Test(route, report_formats)
 {
 	static const struct {

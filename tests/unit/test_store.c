@@ -177,7 +177,9 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 	cr_assert_eq(fl_store_exec(s, "DROP TABLE analyses; DROP VIEW v_step_stats; DROP TABLE step_stats;"
 				      " DROP INDEX procs_rank; ALTER TABLE runs DROP COLUMN shard;"
 				      " ALTER TABLE runs DROP COLUMN shards; DROP TABLE tokens;"
-				      " DROP TABLE uploads; DROP TABLE gpu_samples; PRAGMA user_version = 1",
+				      " DROP TABLE uploads; DROP TABLE gpu_samples; ALTER TABLE colls DROP COLUMN peer;"
+				      " ALTER TABLE colls DROP COLUMN file_id; ALTER TABLE colls DROP COLUMN line;"
+				      " ALTER TABLE colls DROP COLUMN sample; PRAGMA user_version = 1",
 				   NULL),
 		     FL_OK);
 	fl_store_close(s);
