@@ -13,39 +13,27 @@
 
 #include "fl_test.h"
 
-/* analyze PATH (a bundle directory or one log) into dir/report.json */
-static json_t *analyze(const char *dir, const char *path)
-{
-	char db[4096], out[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", dir);
-	snprintf(out, sizeof(out), "%s/report.json", dir);
-	const char *args[] = { "analyze", path, "--db", db, "--no-keep", "--format", "json", "-o", out,
-			       NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "analyze %s failed", path);
-	json_t *r = json_load_file(out, 0, NULL);
-	cr_assert(r, "no JSON report for %s", path);
-	return r;
-}
-
 static json_t *analyze_scenario(const char *name)
 {
-	char *dir = fl_test_tmpdir(name);
+	struct fl_session t;
+	fl_session_init(&t, name);
 	char bundle[4096];
 	snprintf(bundle, sizeof(bundle), "%s/scenarios/%s/bundle", FL_TESTDATA_DIR, name);
-	json_t *r = analyze(dir, bundle);
-	free(dir);
+	json_t *r = fl_session_analyze(&t, bundle, "--no-keep", NULL);
+	fl_session_release(&t);
 	return r;
 }
 
 /* analyze a one-file bundle holding text */
 static json_t *analyze_text(const char *name, const char *text)
 {
-	char *dir = fl_test_tmpdir(name);
-	char path[4096];
-	snprintf(path, sizeof(path), "%s/train.log", dir);
+	struct fl_session t;
+	fl_session_init(&t, name);
+	char *path = fl_session_path(&t, "train.log");
 	cr_assert(fl_test_write(path, text, strlen(text)));
-	json_t *r = analyze(dir, path);
-	free(dir);
+	json_t *r = fl_session_analyze(&t, path, "--no-keep", NULL);
+	free(path);
+	fl_session_release(&t);
 	return r;
 }
 
@@ -231,27 +219,19 @@ Test(config, nemo_yaml_consistent, .timeout = 60)
 /* The Markdown report's configuration table marks what was derived. */
 Test(config, report_marks_derived_values, .timeout = 60)
 {
-	char *dir = fl_test_tmpdir("derived-md");
-	char db[4096], out[4096], bundle[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", dir);
-	snprintf(out, sizeof(out), "%s/report.md", dir);
+	struct fl_session t;
+	fl_session_init(&t, "derived-md");
+	char bundle[4096];
 	snprintf(bundle, sizeof(bundle), "%s/scenarios/35-torchtitan-hsdp-consistent/bundle",
 		 FL_TESTDATA_DIR);
-	const char *args[] = { "analyze", bundle, "--db", db, "--no-keep", "--format", "md", "-o", out,
-			       NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0);
-	FILE *fp = fopen(out, "r");
-	cr_assert(fp);
-	char line[4096];
-	bool dp = false, gas = false, sharding = false;
-	while (fgets(line, sizeof(line), fp)) {
-		dp = dp || strstr(line, "| Data parallel (DP, derived) | 8 |");
-		gas = gas || strstr(line, "| Grad accumulation (GAS) | 2 |"); /* logged */
-		sharding = sharding || strstr(line, "| Sharding | hsdp |");
-	}
-	fclose(fp);
+	cr_assert_eq(fl_session_run(&t, "analyze", bundle, "--db", t.db, "--no-keep", "--format",
+				    "md", NULL),
+		     0, "%s", t.err);
+	bool dp = strstr(t.out, "| Data parallel (DP, derived) | 8 |\n") != NULL;
+	bool gas = strstr(t.out, "| Grad accumulation (GAS) | 2 |") != NULL; /* logged */
+	bool sharding = strstr(t.out, "| Sharding | hsdp |") != NULL;
 	cr_expect(dp, "DP 8 comes from the world size");
 	cr_expect(gas, "GAS 2 is logged, not derived");
 	cr_expect(sharding);
-	free(dir);
+	fl_session_release(&t);
 }

@@ -42,23 +42,15 @@ static double children_cpu(void)
 	       (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 }
 
-static int count_runs(const char *dir, const char *db)
+static int count_runs(struct fl_session *t)
 {
-	char out[512];
-	snprintf(out, sizeof(out), "%s/runs.txt", dir);
-	const char *args[] = { "sql", "SELECT count(*) FROM runs", "--db", db, NULL };
-	if (fl_test_run(out, NULL, args) != 0)
+	if (fl_session_run(t, "sql", "SELECT count(*) FROM runs", "--db", t->db, NULL) != 0)
 		return -1;
-	char *txt = fl_test_slurp(out, NULL);
 	/* the one number in the output, header or not */
-	int n = -1;
-	for (char *p = txt; p && *p; p++)
-		if (*p >= '0' && *p <= '9') {
-			n = atoi(p);
-			break;
-		}
-	free(txt);
-	return n;
+	for (const char *p = t->out; *p; p++)
+		if (*p >= '0' && *p <= '9')
+			return atoi(p);
+	return -1;
 }
 
 /* Runs `analyze BUNDLE --no-keep EXTRA...` on a fresh store. */
@@ -66,30 +58,21 @@ static struct outcome analyze(const char *bundle, const char *const *extra)
 {
 	struct outcome o;
 	memset(&o, 0, sizeof(o));
-	char *dir = fl_test_tmpdir("hostile");
-	char db[512], err[512];
-	snprintf(db, sizeof(db), "%s/fl.db", dir);
-	snprintf(err, sizeof(err), "%s/stderr", dir);
-	const char *args[32] = { "analyze", bundle, "--db", db, "--no-keep", "--format", "json" };
+	struct fl_session t;
+	fl_session_init(&t, "hostile");
+	const char *args[32] = { "analyze", bundle, "--db", t.db, "--no-keep", "--format", "json" };
 	size_t n = 7;
 	for (size_t i = 0; extra && extra[i]; i++)
 		args[n++] = extra[i];
 	args[n] = NULL;
-	char out[512];
-	snprintf(out, sizeof(out), "%s/report.json", dir);
 	double t0 = children_cpu();
-	o.rc = fl_test_run(out, err, args);
+	o.rc = fl_session_runv(&t, args);
 	o.cpu_s = children_cpu() - t0;
-	size_t len = 0;
-	char *msg = fl_test_slurp(err, &len);
-	for (size_t i = 0; msg && i < len; i++)
-		o.err_lines += msg[i] == '\n';
-	if (msg)
-		snprintf(o.err, sizeof(o.err), "%.*s", (int)strcspn(msg, "\n"), msg);
-	free(msg);
-	o.runs = count_runs(dir, db);
-	fl_test_remove_tree(dir);
-	free(dir);
+	o.err_lines = fl_session_err_lines(&t);
+	snprintf(o.err, sizeof(o.err), "%.*s", (int)strcspn(t.err, "\n"), t.err);
+	o.runs = count_runs(&t);
+	fl_test_remove_tree(t.dir);
+	fl_session_release(&t);
 	return o;
 }
 

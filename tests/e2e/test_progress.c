@@ -141,19 +141,11 @@ Test(progress, none_with_quiet)
 
 Test(progress, none_when_stderr_is_not_a_terminal)
 {
-	char *dir = fl_test_tmpdir("progress-pipe");
-	char db[4096], out[4096], err[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", dir);
-	snprintf(out, sizeof(out), "%s/stdout", dir);
-	snprintf(err, sizeof(err), "%s/stderr", dir);
-	const char *args[] = { "ingest", OOM_BUNDLE, "--db", db, NULL };
-	cr_assert_eq(fl_test_run(out, err, args), 0);
-	size_t n;
-	char *e = fl_test_slurp(err, &n);
-	cr_assert_not_null(e);
-	cr_assert_eq(n, 0, "stderr is a file, yet: %s", e);
-	free(e);
-	free(dir);
+	struct fl_session t;
+	fl_session_init(&t, "progress-pipe");
+	fl_session_ingest(&t, OOM_BUNDLE, NULL);
+	cr_assert_str_empty(t.err, "stderr is a file, yet: %s", t.err);
+	fl_session_release(&t);
 }
 
 Test(progress, ingest_of_several_bundles_says_which)

@@ -86,17 +86,12 @@ ParameterizedTestParameters(real_dev, verdict)
 
 static json_t *verdict_of(const char *slug)
 {
-	char *tmp = fl_test_tmpdir(slug);
-	char log[4096], db[4096], out[4096];
+	struct fl_session t;
+	fl_session_init(&t, slug);
+	char log[4096];
 	snprintf(log, sizeof(log), "%s/%s.log", DEV, slug);
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
-	snprintf(out, sizeof(out), "%s/report.json", tmp);
-	const char *args[] = { "analyze", log, "--db", db, "--no-keep", "--format", "json", "-o", out,
-			       NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "%s: analyze failed", slug);
-	json_t *r = json_load_file(out, 0, NULL);
-	cr_assert(r, "%s: no JSON report", slug);
-	free(tmp);
+	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
+	fl_session_release(&t);
 	return r;
 }
 

@@ -15,22 +15,17 @@
 
 #define BUNDLE FL_TESTDATA_DIR "/scenarios/10-process-crash/bundle"
 
-static char *tmp;
-static char db[4096], out_path[4096], err_path[4096];
+static struct fl_session t;
 
 static void setup(void)
 {
-	tmp = fl_test_tmpdir("saved");
-	snprintf(db, sizeof(db), "%s/faultline.db", tmp);
-	snprintf(out_path, sizeof(out_path), "%s/out", tmp);
-	snprintf(err_path, sizeof(err_path), "%s/err", tmp);
-	const char *args[] = { "ingest", BUNDLE, "--db", db, NULL };
-	cr_assert_eq(fl_test_run(out_path, err_path, args), 0, "ingest failed");
+	fl_session_init(&t, "saved");
+	fl_session_ingest(&t, BUNDLE, NULL);
 }
 
 static void teardown(void)
 {
-	free(tmp);
+	fl_session_release(&t);
 }
 
 TestSuite(saved, .init = setup, .fini = teardown, .timeout = 60);
@@ -38,11 +33,9 @@ TestSuite(saved, .init = setup, .fini = teardown, .timeout = 60);
 /* The report of the last run in a format; caller frees. */
 static char *report(const char *format)
 {
-	const char *args[] = { "report", "last", "--format", format, "--db", db, NULL };
-	cr_assert_eq(fl_test_run(out_path, err_path, args), 0, "report --format %s failed", format);
-	char *out = fl_test_slurp(out_path, NULL);
-	cr_assert(out);
-	return out;
+	cr_assert_eq(fl_session_run(&t, "report", "last", "--format", format, "--db", t.db, NULL), 0,
+		     "report --format %s failed: %s", format, t.err);
+	return strdup(t.out);
 }
 
 static char *summary(void)
@@ -63,7 +56,7 @@ static void exec(const char *sql)
 {
 	struct fl_store *s;
 	struct fl_err err;
-	cr_assert_eq(fl_store_open(&s, db, 0, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(fl_store_open(&s, t.db, 0, &err), FL_OK, "%s", err.msg);
 	cr_assert_eq(fl_store_exec(s, sql, &err), FL_OK, "%s: %s", sql, err.msg);
 	fl_store_close(s);
 }
@@ -115,11 +108,10 @@ Test(saved, saved_and_fresh_reports_are_identical)
 
 Test(saved, removing_a_run_removes_its_analysis)
 {
-	const char *args[] = { "rm", "last", "--db", db, NULL };
-	cr_assert_eq(fl_test_run(out_path, err_path, args), 0, "rm failed");
+	cr_assert_eq(fl_session_run(&t, "rm", "last", "--db", t.db, NULL), 0, "rm failed: %s", t.err);
 	struct fl_store *s;
 	struct fl_err err;
-	cr_assert_eq(fl_store_open(&s, db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(fl_store_open(&s, t.db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
 	struct fl_stmt *st;
 	cr_assert_eq(fl_store_prepare(s, "SELECT COUNT(*) FROM analyses", &st, &err), FL_OK);
 	cr_assert_eq(fl_stmt_step(st), 1);
@@ -133,17 +125,13 @@ Test(saved, removing_a_run_removes_its_analysis)
 Test(saved, a_failed_query_fails_the_analysis_with_one_line)
 {
 	exec("DELETE FROM analyses; DROP TABLE transports");
-	const char *args[] = { "report", "last", "--format", "json", "--db", db, NULL };
-	cr_assert_neq(fl_test_run(out_path, err_path, args), 0, "report succeeded without transports");
-	char *err = fl_test_slurp(err_path, NULL);
-	cr_assert(err);
+	cr_assert_neq(fl_session_run(&t, "report", "last", "--format", "json", "--db", t.db, NULL), 0,
+		      "report succeeded without transports");
+	const char *err = t.err;
 	cr_expect(strstr(err, "analysis query 'socket_channels'"), "stderr: %s", err);
 	cr_expect(strstr(err, "no such table: transports"), "stderr: %s", err);
 	cr_expect_eq(strchr(err, '\n'), err + strlen(err) - 1, "more than one line: %s", err);
-	char *out = fl_test_slurp(out_path, NULL);
-	cr_expect(!out || !*out, "a report was printed: %.200s", out ? out : "");
-	free(out);
-	free(err);
+	cr_expect_str_empty(t.out, "a report was printed: %.200s", t.out);
 }
 
 /* ingest stores the run, then analyses it and saves the analysis: when the
@@ -153,15 +141,11 @@ Test(saved, a_failed_save_after_ingest_is_one_line_and_an_error)
 {
 	exec("CREATE TRIGGER no_saves BEFORE INSERT ON analyses "
 	     "BEGIN SELECT RAISE(ABORT, 'analyses refused by the test'); END");
-	const char *args[] = { "ingest", BUNDLE, "--db", db, "--copy-dir", NULL };
-	cr_assert_neq(fl_test_run(out_path, err_path, args), 0, "ingest hid a failed save");
-	char *out = fl_test_slurp(out_path, NULL);
-	char *err = fl_test_slurp(err_path, NULL);
-	cr_assert(out && err);
+	cr_assert_neq(fl_session_run(&t, "ingest", BUNDLE, "--db", t.db, "--copy-dir", NULL), 0,
+		      "ingest hid a failed save");
+	const char *out = t.out, *err = t.err;
 	cr_expect(!strcmp(out, "1 (already stored)\n"), "stdout: %s", out);
 	cr_expect(strstr(err, "run 1 is stored, but its analysis failed"), "stderr: %s", err);
 	cr_expect(strstr(err, "analyses refused by the test"), "stderr: %s", err);
 	cr_expect_eq(strchr(err, '\n'), err + strlen(err) - 1, "more than one line: %s", err);
-	free(out);
-	free(err);
 }

@@ -185,15 +185,16 @@ static bool md_raw_tag(const char *doc, const char *tag)
 }
 
 /* Markdown and HTML must carry log text only as escaped data. */
-static void check_rendering(const char *scen, const char *db, const char *tmp)
+static void check_rendering(const char *scen, struct fl_session *t)
 {
 	static const char *const fmts[] = { "md", "html", "text" };
 	for (size_t i = 0; i < 3; i++) {
-		char out[4096];
-		snprintf(out, sizeof(out), "%s/report.%s", tmp, fmts[i]);
-		const char *args[] = { "report", "last", "--db", db, "--format", fmts[i], "-o", out, NULL };
-		cr_expect_eq(fl_test_run(NULL, NULL, args), 0, "%s: report --format %s failed", scen,
-			     fmts[i]);
+		char name[32];
+		snprintf(name, sizeof(name), "report.%s", fmts[i]);
+		char *out = fl_session_path(t, name);
+		cr_expect_eq(fl_session_run(t, "report", "last", "--db", t->db, "--format", fmts[i],
+					    "-o", out, NULL),
+			     0, "%s: report --format %s failed: %s", scen, fmts[i], t->err);
 		size_t len;
 		char *doc = fl_test_slurp(out, &len);
 		cr_assert(doc && len > 100, "%s: empty %s report", scen, fmts[i]);
@@ -206,6 +207,7 @@ static void check_rendering(const char *scen, const char *db, const char *tmp)
 		}
 		cr_expect(strlen(doc) == len, "%s: NUL byte in %s report", scen, fmts[i]);
 		free(doc);
+		free(out);
 	}
 }
 
@@ -230,7 +232,7 @@ ParameterizedTest(struct scenario *sc, scenarios, expected, .timeout = 120)
 	mkdir(keep, 0755);
 	snprintf(keep, sizeof(keep), "%s/reports/%s.json", FL_TEST_OUT, sc->name);
 	json_dump_file(got, keep, JSON_INDENT(1));
-	check_rendering(sc->name, t.db, t.dir);
+	check_rendering(sc->name, &t);
 	json_decref(got);
 	json_decref(want);
 	fl_session_release(&t);

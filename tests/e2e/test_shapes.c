@@ -129,32 +129,17 @@ Test(shapes, damaged_bundles_are_analysed_from_what_can_be_read, .timeout = 60)
 
 static void expect_error(const char *path, const char *needle)
 {
-	char *tmp = fl_test_tmpdir("bad");
-	char db[4096], err[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
-	snprintf(err, sizeof(err), "%s/stderr", tmp);
-	const char *args[] = { "analyze", path, "--db", db, NULL };
-	int rc = fl_test_run(NULL, err, args);
+	struct fl_session t;
+	fl_session_init(&t, "bad");
+	int rc = fl_session_run(&t, "analyze", path, "--db", t.db, NULL);
 	cr_expect(rc != 0 && rc < 128, "%s: want a clean non-zero exit, got %d", path, rc);
-	size_t len;
-	char *msg = fl_test_slurp(err, &len);
-	cr_expect(msg && strstr(msg, needle), "%s: stderr '%s' lacks '%s'", path, msg ? msg : "",
-		  needle);
-	size_t lines = 0;
-	for (size_t i = 0; msg && i < len; i++)
-		lines += msg[i] == '\n';
-	cr_expect_eq(lines, 1, "%s: want exactly one error line: %s", path, msg ? msg : "");
+	cr_expect(strstr(t.err, needle), "%s: stderr '%s' lacks '%s'", path, t.err, needle);
+	cr_expect_eq(fl_session_err_lines(&t), 1, "%s: want exactly one error line: %s", path,
+		     t.err);
 	/* nothing half-written: the store holds no run */
-	const char *rargs[] = { "runs", "--db", db, "--format", "json", NULL };
-	char out[4096];
-	snprintf(out, sizeof(out), "%s/runs.json", tmp);
-	fl_test_run(out, NULL, rargs);
-	char *runs = fl_test_slurp(out, NULL);
-	cr_expect(!runs || !strstr(runs, "\"id\""), "%s: a failed ingest left a run: %s", path,
-		  runs ? runs : "");
-	free(runs);
-	free(msg);
-	free(tmp);
+	fl_session_run(&t, "runs", "--db", t.db, "--format", "json", NULL);
+	cr_expect(!strstr(t.out, "\"id\""), "%s: a failed ingest left a run: %s", path, t.out);
+	fl_session_release(&t);
 }
 
 Test(shapes, unusable_inputs_fail_cleanly, .timeout = 60)
@@ -167,14 +152,11 @@ Test(shapes, unusable_inputs_fail_cleanly, .timeout = 60)
 
 Test(shapes, same_bytes_twice_is_one_run, .timeout = 60)
 {
-	char *tmp = fl_test_tmpdir("twice");
-	char db[4096], out[4096];
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
-	snprintf(out, sizeof(out), "%s/out", tmp);
-	const char *args[] = { "ingest", SHAPES "/job.tar.gz", SHAPES "/job.tar.gz", "--db", db, NULL };
-	cr_assert_eq(fl_test_run(out, NULL, args), 0);
-	char *text = fl_test_slurp(out, NULL);
-	cr_expect(text && !strcmp(text, "1\n1 (already stored)\n"), "got '%s'", text ? text : "");
-	free(text);
-	free(tmp);
+	struct fl_session t;
+	fl_session_init(&t, "twice");
+	cr_assert_eq(fl_session_run(&t, "ingest", SHAPES "/job.tar.gz", SHAPES "/job.tar.gz", "--db",
+				    t.db, NULL),
+		     0, "%s", t.err);
+	cr_expect_str_eq(t.out, "1\n1 (already stored)\n");
+	fl_session_release(&t);
 }

@@ -20,18 +20,13 @@
 
 static json_t *analyze_text(const char *name, const char *text)
 {
-	char *tmp = fl_test_tmpdir(name);
-	char log[4096], db[4096], out[4096];
-	snprintf(log, sizeof(log), "%s/job.log", tmp);
-	snprintf(db, sizeof(db), "%s/fl.db", tmp);
-	snprintf(out, sizeof(out), "%s/report.json", tmp);
+	struct fl_session t;
+	fl_session_init(&t, name);
+	char *log = fl_session_path(&t, "job.log");
 	cr_assert(fl_test_write(log, text, strlen(text)));
-	const char *args[] = { "analyze", log, "--db", db, "--no-keep", "--format", "json", "-o", out,
-			       NULL };
-	cr_assert_eq(fl_test_run(NULL, NULL, args), 0, "%s: analyze failed", name);
-	json_t *r = json_load_file(out, 0, NULL);
-	cr_assert(r, "%s: no JSON report", name);
-	free(tmp);
+	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
+	free(log);
+	fl_session_release(&t);
 	return r;
 }
 

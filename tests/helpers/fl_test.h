@@ -14,7 +14,8 @@
 char *fl_test_tmpdir(const char *name);
 
 /* Runs the faultline binary with the given arguments (NULL-terminated),
- * capturing stdout and stderr into files. Returns the exit status, or -1. */
+ * capturing stdout and stderr into files. Returns the exit status, or -1.
+ * What fl_session_run is built on: end-to-end tests use the session. */
 int fl_test_run(const char *out_path, const char *err_path, const char *const *args);
 
 /* Reads a whole file; NULL if it cannot. Caller frees. */

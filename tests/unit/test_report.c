@@ -594,3 +594,32 @@ Test(report_html, gpu_power_over_time_with_the_hang_onset)
 	free(a->config.dtype);
 	free(a);
 }
+
+/* ---- training over steps (report_html.c on report_svg.c) ---- */
+
+/* Throughput is drawn in the first measure the logs give: tokens/s, else
+ * TFLOPS, else MFU (as a percentage); a missing one draws no frame. */
+Test(report_html, throughput_falls_back_to_mfu)
+{
+	struct fl_analysis *a = metrics_analysis();
+	struct fl_step_point pts[3];
+	for (int i = 0; i < 3; i++)
+		pts[i] = (struct fl_step_point){ 10 * (i + 1), 2.5 - 0.1 * i, NAN, NAN, NAN,
+						 0.38 + 0.01 * i };
+	a->series = pts;
+	a->nseries = 3;
+	struct fl_buf b = FL_BUF_INIT;
+	fl_report_html(a, &b);
+	fl_buf_addc(&b, '\0');
+	cr_expect(strstr(b.ptr, "<title>Loss over steps</title>"), "loss");
+	const char *mfu = strstr(b.ptr, "<title>MFU (%) over steps</title>");
+	cr_assert(mfu, "no MFU chart");
+	cr_expect(strstr(mfu, ">40</text>") || strstr(mfu, ">39</text>"), "MFU not in percent");
+	cr_expect_null(strstr(b.ptr, "<title>Gradient norm"), "a chart without grad norm");
+	cr_expect_null(strstr(b.ptr, "<title>Tokens/s"), "a chart without tokens/s");
+	cr_expect_null(strstr(b.ptr, "<title>TFLOPS"), "a chart without TFLOPS");
+	cr_expect_null(strstr(b.ptr, "Not drawn: training"), "steps said missing");
+	fl_buf_release(&b);
+	free(a->config.dtype);
+	free(a);
+}
