@@ -605,6 +605,61 @@ example:  [rank0]:2025-02-13 11:33:29,239 - root - INFO - Applied FSDP to the mo
 expect:   sharding=FSDP
 not:      [rank0]:2025-02-13 11:33:29,203 - root - INFO - Applied selective activation checkpointing to the model
 
+# The device mesh torchtitan builds at start-up (2024 .. 2025-08:
+# parallel_dims.py logs `Building {n}-D device mesh with {names}, {sizes}`).
+# Only dimensions larger than 1 are listed (so an absent one is 1), always
+# in the order pp, dp_replicate, dp_shard (`dp` before 2024-12; with expert
+# parallelism dp_shard_mod_ep, dp_shard_in_ep), cp, tp; the unnamed groups
+# mark which names are present so that the size at the same position is
+# taken. DP is captured only when one data-parallel dimension carries it
+# (HSDP's product is derived from the world size instead); a list with any
+# other name does not match.
+name:     config.torchtitan.device_mesh
+kind:     train.config
+severity: info
+literal:  device mesh with [
+regex:    (?x) Building\ \d+-D\ device\ mesh\ with\ \[
+            (?:('pp')(?:,\ )?)?
+            (?:('dp_replicate')(?:,\ )?)?
+            (?:('dp_shard'|'dp')(?:,\ )?)?
+            (?:('dp_shard_mod_ep'),\ 'dp_shard_in_ep'(?:,\ )?)?
+            (?:('cp')(?:,\ )?)?
+            ('tp')?
+            \],\ \[
+            (?(1)(?<pipeline_parallel_size>\d+)(?:,\ )?)
+            (?(2)(?(3)\d+|(?<data_parallel_size>\d+))(?:,\ )?)
+            (?(3)(?(2)\d+|(?<data_parallel_size>\d+))(?:,\ )?)
+            (?(4)\d+,\ \d+(?:,\ )?)
+            (?(5)(?<context_parallel_size>\d+)(?:,\ )?)
+            (?(6)(?<tensor_parallel_size>\d+))
+            \]
+type:     pipeline_parallel_size=int data_parallel_size=int context_parallel_size=int tensor_parallel_size=int
+doc:      torchtitan device mesh: pipeline, data (one dimension), context and tensor parallel sizes
+# real (torchtitan 2025-02, torch rank prefix; 8 GPUs of FSDP)
+example:  [rank0]:2025-02-13 11:33:12,140 - root - INFO - Building 1-D device mesh with ['dp_shard'], [8]
+expect:   data_parallel_size=8
+# real (torchtitan 2025-06, the [titan] prefix)
+example:  [rank0]:[titan] 2025-06-26 18:12:46,592 - root - INFO - Building 1-D device mesh with ['dp_shard'], [8]
+expect:   data_parallel_size=8
+# the mesh of torchtitan#1570 (DeepSeek-V3 with expert parallelism, 2025-08), in that thread's line format
+example:  [rank0]:[titan] 2025-08-14 06:33:20,918 - root - INFO - Building 3-D device mesh with ['dp_shard_mod_ep', 'dp_shard_in_ep', 'tp'], [4, 16, 4]
+expect:   tensor_parallel_size=4
+# the same format, every dimension (the order parallel_dims.py builds)
+example:  [rank0]:[titan] 2025-03-04 09:12:40,114 - root - INFO - Building 4-D device mesh with ['pp', 'dp_shard', 'cp', 'tp'], [2, 4, 2, 8]
+expect:   pipeline_parallel_size=2
+expect:   data_parallel_size=4
+expect:   context_parallel_size=2
+expect:   tensor_parallel_size=8
+# HSDP: replicate and shard together; DP is their product (derived)
+example:  [rank0]:[titan] 2025-11-25 19:44:52,102 - root - INFO - Building 3-D device mesh with ['dp_replicate', 'dp_shard', 'tp'], [2, 4, 2]
+expect:   tensor_parallel_size=2
+# the same format in 2024, before the dp_shard name (dims dp, tp: torchtitan#27 era)
+example:  [rank0]:2024-06-10 17:21:03,551 - root - INFO - Building 2-D device mesh with ['dp', 'tp'], [4, 2]
+expect:   data_parallel_size=4
+expect:   tensor_parallel_size=2
+not:      [rank0]:2025-02-13 11:33:12,140 - root - INFO - Building 0-D device mesh
+not:      Building 3-D device mesh with ['dp', 'sp', 'pp'], [2, 2, 2]
+
 # ------------------------------------------------------------- Lightning ---
 
 name:     config.lightning.member
@@ -642,6 +697,44 @@ not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
 
 # Printed by rank 0 when the Trainer is built with precision 16-mixed or
 # bf16-mixed (before 2.0: 16 / bf16).
+# Lightning's DeepSpeed strategy: its own start-up line (the same rank and
+# world as the generic one, which it replaces) and the precision it gives
+# DeepSpeed when the user's config names none. The ZeRO stage comes from
+# DeepSpeed's own config dump (config.deepspeed.*).
+name:     config.lightning.deepspeed_member
+kind:     train.config
+severity: info
+literal:  initializing deepspeed distributed: GLOBAL_RANK:
+regex:    initializing deepspeed distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
+type:     rank=int world_size=int
+doc:      Lightning DeepSpeedStrategy start-up: this process's global rank and the world size
+# real (pytorch_lightning logger form, 4 GPUs)
+example:  INFO:pytorch_lightning.strategies.deepspeed:initializing deepspeed distributed: GLOBAL_RANK: 0, MEMBER: 1/4
+expect:   rank=0
+expect:   world_size=4
+# real (Ray Train worker, 16 ranks)
+example:  (RayTrainWorker pid=4048, ip=10.0.130.188) initializing deepspeed distributed: GLOBAL_RANK: 5, MEMBER: 6/16
+expect:   rank=5
+expect:   world_size=16
+not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
+
+name:     config.lightning.deepspeed_precision
+kind:     train.config
+severity: info
+literal:  Enabling DeepSpeed
+regex:    \bEnabling DeepSpeed (?<dtype>FP16|BF16)\.
+doc:      Lightning DeepSpeedStrategy precision (fp16 with DeepSpeed's loss scaler, or bf16)
+# real (pytorch_lightning logger form)
+example:  INFO:pytorch_lightning.utilities.rank_zero:Enabling DeepSpeed BF16.
+expect:   dtype=BF16
+# real (Lightning 1.x start-up, quoted in an issue)
+example:  Enabling DeepSpeed FP16.
+expect:   dtype=FP16
+# Lightning 2.x adds the cast
+example:  Enabling DeepSpeed BF16. Model parameters and inputs will be cast to `bfloat16`.
+expect:   dtype=BF16
+not:      INFO:pytorch_lightning.utilities.rank_zero:Using 16bit Automatic Mixed Precision (AMP)
+
 name:     config.lightning.amp
 kind:     train.config
 severity: info
@@ -807,20 +900,20 @@ kind:     config.invalid
 severity: error
 priority: 5
 literal:  Check batch related parameters
-regex:    Check batch related parameters\. train_batch_size is not(?:\s+equal to micro_batch_per_gpu \* gradient_acc_step \* world_size\s*(?<global_batch_size>\d+) != (?<micro_batch_size>\d+) \* (?<grad_accum_steps>\d+) \* (?<world_size>\d+))?
-type:     global_batch_size=int micro_batch_size=int grad_accum_steps=int world_size=int
-doc:      DeepSpeed's batch check: train_batch_size must equal train_micro_batch_size_per_gpu x gradient_accumulation_steps x the data-parallel world size it actually sees; set two of them and let DeepSpeed derive the third, or launch the world size the config assumes.
+regex:    Check batch related parameters\. train_batch_size is not(?:\s+equal to micro_batch_per_gpu \* gradient_acc_step \* world_size\s*(?<global_batch_size>\d+) != (?<micro_batch_size>\d+) \* (?<grad_accum_steps>\d+) \* (?<data_parallel_size>\d+))?
+type:     global_batch_size=int micro_batch_size=int grad_accum_steps=int data_parallel_size=int
+doc:      DeepSpeed's batch check (its world_size is the data-parallel size, mpu.get_data_parallel_world_size() under Megatron): train_batch_size must equal train_micro_batch_size_per_gpu x gradient_accumulation_steps x the data-parallel world size it actually sees; set two of them and let DeepSpeed derive the third, or launch the world size the config assumes.
 # torch 2.4 rank prefix, DeepSpeed 0.15 (deepspeed-6914)
 example:  [rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 
 expect:   global_batch_size=8
 expect:   micro_batch_size=2
 expect:   grad_accum_steps=1
-expect:   world_size=1
+expect:   data_parallel_size=1
 # wrapped by rich at 72 columns: only the first line carries the text (starcoder-77)
 example:  AssertionError: Check batch related parameters. train_batch_size is not
 # issue title quoting the error (OpenRLHF/OpenRLHF#346)
 example:  AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 256 != 2 * 18 * 7
-expect:   world_size=7
+expect:   data_parallel_size=7
 not:      [2024-01-01 10:00:00,000] [INFO] [config.py:988:print]   train_batch_size ............. 64
 
 name:     config.invalid.deepspeed_nonpositive

@@ -54,14 +54,16 @@
 	" WHERE v GLOB '[0-9].[0-9]*'"
 
 /* The value of a configuration key: what the framework printed
- * (train.config: argument and config dumps, start-up banners) before what
- * a command line asked for (launcher.args); the first in log order within
- * each. docs/TRAINING.md documents the precedence. */
-#define CONFIG(key)                                                                        \
-	"(SELECT json_extract(fields, '$." key "') FROM events WHERE run_id = ?1"            \
-	" AND kind IN ('train.config', 'launcher.args')"                                     \
-	" AND json_extract(fields, '$." key "') IS NOT NULL ORDER BY kind <> 'train.config', id" \
-	" LIMIT 1)"
+ * (train.config: argument and config dumps, start-up banners), then what
+ * a start-up check that rejected it quoted (config.invalid: DeepSpeed's
+ * batch assertion), then what a command line asked for (launcher.args);
+ * the first in log order within each. docs/TRAINING.md documents the
+ * precedence. */
+#define CONFIG(key)                                                                          \
+	"(SELECT json_extract(fields, '$." key "') FROM events WHERE run_id = ?1"              \
+	" AND kind IN ('train.config', 'config.invalid', 'launcher.args')"                     \
+	" AND json_extract(fields, '$." key "') IS NOT NULL"                                   \
+	" ORDER BY kind <> 'train.config', kind <> 'config.invalid', id LIMIT 1)"
 
 /* The last logged value of a column: per step from the per-step means, or
  * for logs without step numbers (HF Trainer dicts) from the last row. */

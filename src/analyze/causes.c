@@ -343,6 +343,10 @@ static int remedy_inputs(struct ctx *c, struct remedy_in *in, char **socket_if)
 	fl_stmt_bind_int(st, 2, in->first_nonfinite_step >= 0 ? in->first_nonfinite_step : INT64_MAX);
 	if ((rc = q_step(c, Q_REMEDY, st)) == 1) {
 		in->lr = col_double(st, 0);
+		/* logs without step numbers (DeepSpeed's, HF's) have no per-step
+		 * lr: without a non-finite step, the last logged one */
+		if (in->lr != in->lr && in->first_nonfinite_step < 0)
+			in->lr = c->a->training.lr_last;
 		*socket_if = dup_or_null(st, 1);
 		in->socket_if = *socket_if;
 	}

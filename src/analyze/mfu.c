@@ -20,8 +20,10 @@
 #include <string.h>
 
 /* Dense tensor peaks in TFLOPS. First match wins: the specific names
- * (H100 PCIe, H100 NVL, GH200) come before the family's. fp8 0: the GPU
- * has no fp8 tensor cores, and an fp8 run there runs in 16 bits. */
+ * (H100 PCIe, H100 NVL, GH200, GB200) come before the family's. fp8 0: the
+ * GPU has no fp8 tensor cores, and an fp8 run there runs in 16 bits. bf16
+ * 0: a name whose peak the table does not know (no MFU rather than the
+ * family's wrong one). */
 static const struct peak {
 	const char *name; /* as the GPU's name contains it */
 	double bf16, fp8;
@@ -31,6 +33,9 @@ static const struct peak {
 	{ "H100 NVL", 835.5, 1670.5 },
 	{ "H100", 989.4, 1978.9 },
 	{ "H200", 989.4, 1978.9 },
+	{ "H800 PCIe", 0, 0 },
+	{ "H800", 989.4, 1978.9 },
+	{ "GB200", 2500, 5000 },
 	{ "B200", 2250, 4500 },
 	{ "A100", 311.9, 0 },
 	{ "MI300X", 1307.4, 2614.9 },
@@ -40,7 +45,7 @@ static const struct peak *peak_of(const char *gpu)
 {
 	for (size_t i = 0; gpu && i < sizeof(PEAKS) / sizeof(PEAKS[0]); i++)
 		if (strstr(gpu, PEAKS[i].name))
-			return &PEAKS[i];
+			return PEAKS[i].bf16 > 0 ? &PEAKS[i] : NULL;
 	return NULL;
 }
 

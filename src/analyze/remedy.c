@@ -108,13 +108,17 @@ static void divergence(const struct fl_config *k, const struct remedy_in *in, st
 	int64_t step = in->first_nonfinite_step;
 	if (in->lr == in->lr && in->lr > 0) {
 		r->settled |= 1u << lr_item;
+		/* the overflow cause's generic item also points at the batches */
+		const char *batches = lr_item == REM_FP16_OVERFLOW_LR
+					      ? "; check for bad batches near the first overflow"
+					      : "";
 		add(r, step >= 0 ? fl_xasprintf("resume from the last checkpoint before step %lld with "
 						"a learning rate below the logged %g (try %g) or a "
-						"longer warm-up",
-						(long long)step, in->lr, in->lr / 2)
+						"longer warm-up%s",
+						(long long)step, in->lr, in->lr / 2, batches)
 				 : fl_xasprintf("resume from the last good checkpoint with a learning "
-						"rate below the logged %g (try %g) or a longer warm-up",
-						in->lr, in->lr / 2));
+						"rate below the logged %g (try %g) or a longer warm-up%s",
+						in->lr, in->lr / 2, batches));
 	}
 	if (in->fp16 || k->dtype) {
 		r->settled |= 1u << bf16_item;
@@ -215,6 +219,11 @@ void remedy_build(const char *cause, const struct remedy_in *in, struct remedy *
 	} else if (!strcmp(cause, "config_error")) {
 		config_batch(k, r);
 		config_layout(k, r);
+		/* the batch sizes are what disagrees, and the world divides into
+		 * the model-parallel sizes: the generic layout item would send
+		 * the reader after a problem the run does not have */
+		if ((r->settled & 1u << REM_CONFIG_ERROR_BATCH) && known(k->world_size))
+			r->settled |= 1u << REM_CONFIG_ERROR_LAYOUT;
 	} else if (!strcmp(cause, "slow_transport")) {
 		slow(k, in, r);
 	}

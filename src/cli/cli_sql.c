@@ -118,12 +118,15 @@ static const struct fl_sql_def DEFS[CLI_SQL_N] = {
 		" loss_scale, lr, tokens_per_s, tflops, mfu, iter_ms"
 		" FROM v_step_stats WHERE run_id = ?1 ORDER BY step LIMIT ?3" },
 	/* One row per rank from its kept rows (its last lines and abnormal
-	 * ones): the last step and its time and loss, the means of the rest. */
+	 * ones): the last step and its time and loss, the means of the rest.
+	 * The host is the step lines' own, else the one attribution gave the
+	 * rank elsewhere (Megatron's last rank prints its steps without one). */
 	[CLI_SQL_STEPS_PER_RANK] = { "steps.per_rank",
 		"WITH x AS (SELECT s.*, ROW_NUMBER() OVER (PARTITION BY s.rank ORDER BY s.step DESC,"
 		" s.line DESC) AS k FROM steps s WHERE s.run_id = ?1 AND s.step IS NOT NULL"
 		" AND (?2 IS NULL OR s.rank = ?2))"
-		" SELECT rank, MAX(host) AS host, COUNT(*) AS rows, MIN(step) AS first_step,"
+		" SELECT rank, COALESCE(MAX(host), (SELECT r.host FROM ranks r WHERE r.run_id = ?1"
+		"  AND r.rank = x.rank)) AS host, COUNT(*) AS rows, MIN(step) AS first_step,"
 		" MAX(step) AS last_step, " TIME("MAX(CASE WHEN k = 1 THEN ts END)") " AS time,"
 		" MAX(CASE WHEN k = 1 THEN COALESCE(loss_text, loss) END) AS loss_last,"
 		" AVG(iter_ms) AS iter_ms, AVG(tokens_per_s) AS tokens_per_s, AVG(tflops) AS tflops,"

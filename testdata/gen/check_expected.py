@@ -25,11 +25,15 @@ def get(obj, path):
 
 
 def values(obj, key):
-    arr_path, field = key.split("[].", 1)
+    """The values of an array ("X[]") or of one field over it ("X[].f")."""
+    if key.endswith("[]"):
+        arr_path, field = key[:-2], None
+    else:
+        arr_path, field = key.split("[].", 1)
     arr = get(obj, arr_path)
     if not isinstance(arr, list):
         return KeyError
-    return [get(e, field) for e in arr]
+    return list(arr) if field is None else [get(e, field) for e in arr]
 
 
 def same(a, b):
@@ -43,7 +47,7 @@ def check(report, expected):
     for key, want in expected.items():
         neg = key.startswith("!")
         k = key[1:] if neg else key
-        if "[]." in k:
+        if "[]." in k or k.endswith("[]"):
             got = values(report, k)
             if got is KeyError:
                 fails.append("%s: array missing" % key)

@@ -138,7 +138,8 @@ S.expected({
     "run.ranks": 16,
     "run.hosts": 2,
     "ranks[].host": ["node1", "node2"],
-    "!findings[].id": ["clock_skew", "socket_fallback", "nccl_version_mismatch", "gpu_xid"],
+    "!findings[].id": ["clock_skew", "socket_fallback", "nccl_version_mismatch", "gpu_xid", "low_mfu",
+                       "straggler"],
     "!verdict.other_causes[].id": ["collective_hang"],
 })
 S.readme("""

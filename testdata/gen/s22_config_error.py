@@ -61,6 +61,9 @@ S.expected({
     "verdict.first_failure.kind": "config.invalid",
     "verdict.first_failure.rank": 0,
     "verdict.hang": None,
+    "config.global_batch_size": 512,
+    "config.data_parallel_size": 16,
+    "findings[].id": ["gbs_mismatch"],
     "!verdict.other_causes[].id": ["collective_hang", "nccl_init_error", "rendezvous_error"],
     "!findings[].id": ["clock_skew", "nccl_version_mismatch"],
 })

@@ -85,7 +85,9 @@ S.expected({
     "config.sharding": "hsdp",
     "config.derived": ["data_parallel_size"],
     "!findings[].id": ["gbs_mismatch", "parallel_size_mismatch", "fp16_in_use", "tp_crosses_nodes",
-                       "loss_scale_collapse", "nonfinite_loss", "clock_skew"],
+                       "loss_scale_collapse", "nonfinite_loss", "clock_skew", "loss_spike", "low_mfu",
+                       "throughput_drop", "straggler"],
+    "training.mfu_source": "logged",
 })
 S.readme("""
 # 35-torchtitan-hsdp-consistent

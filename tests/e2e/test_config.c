@@ -117,7 +117,31 @@ Test(config, deepspeed_gbs_mismatch_with_numbers, .timeout = 60)
 	cr_expect(remedy_with(r, "keep the global batch of 256 with gradient accumulation 4"));
 	cr_expect(remedy_with(r, "set the global batch to 512"));
 	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
+	/* 16 ranks divide into a data-parallel-only layout: no layout advice */
+	cr_expect_null(remedy_with(r, "parallel sizes whose product divides"));
 	cr_expect(finding(r, "fp16_in_use"));
+	expect_no_repeats(r);
+	json_decref(r);
+}
+
+/* DeepSpeed's batch assertion is the only line that states the batch
+ * sizes (the engine never printed its dump): its numbers are the
+ * configuration's, and the remediation is in them. */
+Test(config, deepspeed_batch_assertion_numbers, .timeout = 60)
+{
+	json_t *r = analyze_scenario("22-config-error");
+	cr_expect_eq(config_int(r, "global_batch_size"), 512);
+	cr_expect_eq(config_int(r, "micro_batch_size"), 4);
+	cr_expect_eq(config_int(r, "grad_accum_steps"), 4);
+	cr_expect_eq(config_int(r, "data_parallel_size"), 16, "DeepSpeed's world_size is the DP size");
+	json_t *f = finding(r, "gbs_mismatch");
+	cr_assert(f);
+	const char *msg = json_string_value(json_object_get(f, "message"));
+	cr_expect(strstr(msg, "512") && strstr(msg, "= 256") && !strstr(msg, "from the world size"),
+		  "%s", msg);
+	cr_expect(remedy_with(r, "keep the global batch of 512 with gradient accumulation 8"));
+	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
+	cr_expect_null(remedy_with(r, "parallel sizes whose product divides"));
 	expect_no_repeats(r);
 	json_decref(r);
 }
@@ -139,6 +163,27 @@ Test(config, lightning_precision, .timeout = 60)
 				   "TPU available: False, using: 0 TPU cores\n"
 				   "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/8\n";
 	r = analyze_text("lightning-bf16", bf16);
+	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
+	cr_expect_null(finding(r, "fp16_in_use"));
+	json_decref(r);
+
+	/* the DeepSpeed strategy's own lines: its world and its precision */
+	static const char ds[] =
+		"INFO:pytorch_lightning.utilities.rank_zero:GPU available: True (cuda), used: True\n"
+		"INFO:pytorch_lightning.strategies.deepspeed:initializing deepspeed distributed: "
+		"GLOBAL_RANK: 0, MEMBER: 1/4\n"
+		"INFO:pytorch_lightning.utilities.rank_zero:Enabling DeepSpeed FP16.\n";
+	r = analyze_text("lightning-ds", ds);
+	cr_expect_eq(config_int(r, "world_size"), 4);
+	cr_expect_str_eq(config_str(r, "dtype"), "fp16");
+	cr_expect(finding(r, "fp16_in_use"));
+	json_decref(r);
+
+	static const char dsbf[] =
+		"INFO:pytorch_lightning.strategies.deepspeed:initializing deepspeed distributed: "
+		"GLOBAL_RANK: 0, MEMBER: 1/4\n"
+		"INFO:pytorch_lightning.utilities.rank_zero:Enabling DeepSpeed BF16.\n";
+	r = analyze_text("lightning-dsbf", dsbf);
 	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
 	cr_expect_null(finding(r, "fp16_in_use"));
 	json_decref(r);
@@ -213,6 +258,37 @@ Test(config, nemo_yaml_consistent, .timeout = 60)
 	cr_expect_null(finding(r, "gbs_mismatch"));
 	cr_expect_null(finding(r, "parallel_size_mismatch"));
 	cr_expect_null(finding(r, "fp16_in_use"));
+	json_decref(r);
+}
+
+/* torchtitan states its parallel sizes only in the device mesh it builds:
+ * TP and DP come from there (stated, not derived), and its batch line
+ * agrees with them. A 2-D HSDP mesh states no single DP: none is taken. */
+Test(config, torchtitan_device_mesh, .timeout = 60)
+{
+	static const char log[] =
+		"[rank0]:[titan] 2025-06-26 18:12:46,592 - root - INFO - Building 2-D device mesh with "
+		"['dp_shard', 'tp'], [4, 2]\n"
+		"[rank0]:[titan] 2025-06-26 18:12:53,101 - root - INFO - Applied FSDP to the model\n"
+		"[rank0]:[titan] 2025-06-26 18:12:53,840 - root - INFO - Trainer is initialized with local "
+		"batch size 2, global batch size 16, gradient accumulation steps 2, sequence length 8192, "
+		"total steps 1000 (warmup 100)\n";
+	json_t *r = analyze_text("titanmesh", log);
+	cr_expect_eq(config_int(r, "tensor_parallel_size"), 2);
+	cr_expect_eq(config_int(r, "data_parallel_size"), 4);
+	cr_expect_eq(config_int(r, "grad_accum_steps"), 2);
+	cr_expect_str_eq(config_str(r, "sharding"), "fsdp2");
+	json_t *derived = json_object_get(json_object_get(r, "config"), "derived");
+	cr_expect_eq(json_array_size(derived), 0, "every size was stated");
+	cr_expect_null(finding(r, "gbs_mismatch"), "2 x 2 x 4 = 16");
+	json_decref(r);
+
+	static const char hsdp[] =
+		"[rank0]:[titan] 2025-11-25 19:44:52,102 - root - INFO - Building 2-D device mesh with "
+		"['dp_replicate', 'dp_shard'], [2, 4]\n";
+	r = analyze_text("titanhsdp", hsdp);
+	cr_expect_eq(config_int(r, "data_parallel_size"), -1, "2 x 4 is not in the line");
+	cr_expect_eq(config_int(r, "tensor_parallel_size"), -1);
 	json_decref(r);
 }
 

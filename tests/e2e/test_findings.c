@@ -389,6 +389,33 @@ Test(findings, mfu_computed_from_params_and_peak, .timeout = 60)
 	fl_session_release(&c);
 }
 
+/* The peak table's first match: a GB200 is not judged by the HGX B200's
+ * peak it contains, and a GPU whose peak the table does not know (H800
+ * PCIe) has no MFU rather than the SXM part's. */
+Test(findings, mfu_peak_by_most_specific_name, .timeout = 60)
+{
+	struct fl_session a, b;
+	fl_session_init(&a, "gb200");
+	write_unmeasured(a.dir, "GPU 0: NVIDIA GB200 (UUID: GPU-0b8e3f52-7f1c-4d6e-9a53-1c2d3e4f5a6b)", 20000);
+	json_t *r = analyze_dir(&a);
+	json_t *t = json_object_get(r, "training");
+	cr_expect(fabs(json_number_value(json_object_get(t, "mfu_peak_tflops")) - 2500) < 1e-9);
+	cr_expect(fabs(json_number_value(json_object_get(t, "mfu")) -
+		       6.0 * 8030261248.0 * 20000 / 2500e12) < 1e-9);
+	json_decref(r);
+
+	fl_session_init(&b, "h800pcie");
+	write_unmeasured(b.dir, "GPU 0: NVIDIA H800 PCIe (UUID: GPU-6c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f)", 5000);
+	r = analyze_dir(&b);
+	t = json_object_get(r, "training");
+	cr_expect_str_eq(json_string_value(json_object_get(t, "gpu")), "NVIDIA H800 PCIe");
+	cr_expect(json_is_null(json_object_get(t, "mfu")), "no peak known: no MFU");
+	cr_expect(!has_finding(r, "low_mfu"));
+	json_decref(r);
+	fl_session_release(&a);
+	fl_session_release(&b);
+}
+
 /* Megatron's straggler detector line, rank `slow` at `hi` ms. */
 static void detector_line(FILE *fp, int minute, int slow, double hi)
 {
@@ -430,6 +457,27 @@ Test(findings, straggler_named_by_the_straggler_detector, .timeout = 60)
 	json_decref(r);
 	fl_session_release(&a);
 	fl_session_release(&b);
+}
+
+/* Megatron's last rank prints the steps without a host; `steps --per-rank`
+ * names the host attribution gave that rank (scenario 32: rank 15 on
+ * dgx-h12). */
+Test(findings, steps_per_rank_names_the_host, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "perrankhost");
+	char bundle[4096];
+	snprintf(bundle, sizeof(bundle), "%s/scenarios/32-megatron-straggler/bundle", FL_TESTDATA_DIR);
+	json_t *r = fl_session_analyze(&a, bundle, "--no-keep", NULL);
+	json_decref(r);
+	json_t *rows = verb_json(&a, (const char *[]){ "steps", "last", "--per-rank", NULL });
+	cr_assert_eq(json_array_size(rows), 1);
+	json_t *row = json_array_get(rows, 0);
+	cr_expect_eq(json_integer_value(json_object_get(row, "rank")), 15);
+	cr_expect_str_eq(json_string_value(json_object_get(row, "host")), "dgx-h12");
+	cr_expect_eq(json_integer_value(json_object_get(row, "last_step")), 600);
+	json_decref(rows);
+	fl_session_release(&a);
 }
 
 /* Ranks that each log their steps: one whose last step is far behind. */

@@ -169,6 +169,25 @@ Test(remedy, nan_names_lr_step_and_bf16)
 	remedy_release(&r);
 }
 
+/* The overflow's lr line keeps what its generic item said of the batches. */
+Test(remedy, fp16_overflow_lr_line)
+{
+	struct fl_config k = cfg();
+	struct remedy_in in = input(&k);
+	in.lr = 1.6e-05;
+	struct remedy r;
+	remedy_build("fp16_overflow", &in, &r);
+	cr_expect_str_eq(line_with(&r, "learning rate"),
+			 "resume from the last good checkpoint with a learning rate below the logged "
+			 "1.6e-05 (try 8e-06) or a longer warm-up; check for bad batches near the first "
+			 "overflow");
+	cr_expect(r.settled & (1u << REM_FP16_OVERFLOW_LR));
+	remedy_release(&r);
+	remedy_build("loss_divergence", &in, &r);
+	cr_expect_null(line_with(&r, "overflow"));
+	remedy_release(&r);
+}
+
 Test(remedy, bf16_line_is_one_sentence_for_both_causes)
 {
 	struct fl_config k = cfg();
@@ -234,6 +253,17 @@ Test(remedy, config_error_batch_and_layout)
 	cr_expect(line_with(&r, "24 ranks is not a multiple of tensor 8 x pipeline 2 x context 1 = 16"));
 	cr_expect_eq(r.settled, 1u << REM_CONFIG_ERROR_LAYOUT);
 	remedy_release(&r);
+
+	/* the batch disagrees and the world (16, data parallel only) divides:
+	 * the generic layout item is left out, not said */
+	k.global_batch_size = 256;
+	k.world_size = 16;
+	in = input(&k);
+	remedy_build("config_error", &in, &r);
+	cr_expect_eq(r.n, 1);
+	cr_expect_eq(r.settled, 1u << REM_CONFIG_ERROR_BATCH | 1u << REM_CONFIG_ERROR_LAYOUT);
+	remedy_release(&r);
+	k.world_size = -1;
 
 	/* consistent: nothing to say, the generic items stay */
 	k.global_batch_size = 512;
