@@ -53,6 +53,9 @@ expect:   op=AllGather
 # NCCL 2.24+ form
 example:    Communicator ranks have different AllReduce operation counts
 expect:   op=AllReduce
+# NCCL 2.24-2.25 form: one count over every collective, no name (op=collective)
+example:    Communicator ranks have different collective operation counts
+expect:   op=collective
 not:        30 ranks have launched up to operation 640
 
 name:     nccl.ras.ranks_launched
@@ -126,6 +129,19 @@ expect:   status=ABORT
 example:    Rank 21 -- [process information not found]
 expect:   comm_rank=21
 not:        Rank 17 has launched up to operation 639 -- GPU 1 managed by process 323041 on node 10.137.190.125
+
+name:     nccl.ras.missing_rank_list
+kind:     nccl.ras_rank
+severity: warning
+literal:  The missing rank
+regex:    \bThe missing ranks?: (?<comm_ranks>\d+(?:,\d+)*)\s*$
+doc:      NCCL 2.24-2.25 name the ranks an INCOMPLETE communicator got no data from in one comma-separated list (2.26+ print a "Rank N -- ..." line each).
+# NCCL 2.24-2.25 form (ras/client_support.cc, RAS_ACE_INCOMPLETE)
+example:    The missing rank: 13
+expect:   comm_ranks=13
+example:    The missing ranks: 3,7,11
+expect:   comm_ranks=3,7,11
+not:        Missing communicator data from 3 ranks
 
 name:     nccl.ras.errors_reported
 kind:     nccl.ras_error
@@ -216,6 +232,79 @@ example:    Encountered 3 communication timeouts while gathering communicator da
 expect:   count=3
 expect:   what=communicator data
 not:        Missing communicator data from 8 job processes
+
+# ---------------------------------------------------------------- ncclras -f json (NCCL 2.28.7+)
+# The JSON report (ras/client_support.cc: jsonWriteHeader, jsonStartCommunicator,
+# jsonWriteRankData, jsonStartMissingRanks, jsonWriteMissingRank) is written one
+# key per line, always in this order: "nccl_version", ..., "communicators": [;
+# per communicator "hash", "secondary_hash", "size", "ranks_count",
+# "missing_ranks_count", then "ranks": [ (each rank's "rank", "host", "pid",
+# "cuda_dev", "nvml_dev", "status": {...} and "collective_counts": one
+# "<Func>": count line for each of NCCL's five collectives, Broadcast, Reduce,
+# AllGather, ReduceScatter, AllReduce, the last without a comma), then
+# "missing_ranks": [ (each rank RAS got no data from: "rank" ... "status":
+# {"unresponsive", "considered_dead"}), always present, maybe empty. The
+# analysis walks these lines in order, within one file (hang.c); only the
+# lines it reads are patterns (warnings, as the text report's: the analysis
+# loads no info lines).
+
+name:     nccl.ras.json_comm
+kind:     nccl.ras_json
+severity: warning
+literal:  "hash": "0x
+regex:    ^\s*"hash": "(?<comm_hash>0x[0-9a-f]+)",\s*$
+doc:      A communicator of an ncclras JSON report starts (its commHash).
+# NCCL 2.28.7+ jsonStartCommunicator ("0x%lx")
+example:  "hash": "0x5d1e9a3c7b20f4e1",
+expect:   comm_hash=0x5d1e9a3c7b20f4e1
+not:      "secondary_hash": "0x9a3c7b201e5d4f20:0x1e5d4f2000000b6e",
+
+name:     nccl.ras.json_list
+kind:     nccl.ras_json
+severity: warning
+literal:  "ranks": [
+literal:  "missing_ranks": [
+regex:    ^\s*"(?<ras_list>ranks|missing_ranks)": \[\s*$
+doc:      The ranks RAS got data from ("ranks"), or none from ("missing_ranks": unresponsive or dead), of the communicator above.
+# NCCL 2.28.7+ jsonStartCommunicator / jsonStartMissingRanks
+example:  "ranks": [
+expect:   ras_list=ranks
+example:  "missing_ranks": [
+expect:   ras_list=missing_ranks
+not:      "missing_ranks_count": 1,
+
+name:     nccl.ras.json_rank
+kind:     nccl.ras_json
+severity: warning
+literal:  "rank": 
+regex:    ^\s*"rank": (?<comm_rank>\d+),\s*$
+type:     comm_rank=int
+doc:      One rank (in the communicator) of an ncclras JSON report; under "ranks" its collective counts follow.
+# NCCL 2.28.7+ jsonWriteRankData / jsonWriteMissingRank
+example:  "rank": 9,
+expect:   comm_rank=9
+not:      "ranks_count": 16,
+
+name:     nccl.ras.json_count
+kind:     nccl.ras_json
+severity: warning
+literal:  "Broadcast": 
+literal:  "Reduce": 
+literal:  "AllGather": 
+literal:  "ReduceScatter": 
+literal:  "AllReduce": 
+regex:    ^\s*"(?<op>Broadcast|Reduce|AllGather|ReduceScatter|AllReduce)": (?<opcount>\d+),?\s*$
+type:     opcount=int
+doc:      How many operations of one NCCL collective the rank above has launched (its "collective_counts", ncclFuncToString names).
+# NCCL 2.28.7+ jsonWriteRankData; every key but the last ends in a comma
+example:  "ReduceScatter": 0,
+expect:   op=ReduceScatter
+expect:   opcount=0
+example:  "AllReduce": 1203
+expect:   op=AllReduce
+expect:   opcount=1203
+not:      "rank": 9,
+not:      "cuda_dev": 3,
 
 # ---------------------------------------------------------------- RAS INFO lines in the job log
 

@@ -538,6 +538,35 @@ expect:   finished_seq=1155873
 expect:   next_seq=1155874
 not:      [80818] [rank4]:[E321 02:07:12.539400006 ProcessGroupNCCL.cpp:1709] [PG 1 Rank 4] Timeout at NCCL work: 1580
 
+name:     torch.desync.snapshot
+kind:     torch.desync
+severity: warning
+literal:  started ranks:
+literal:  finished ranks:
+literal:  ] started 
+literal:  ] finished 
+regex:    (?:#(?<snapshot_seq>\d+) (?<snapshot_state>started|finished) ranks:|\[(?<snapshot_ranks>[\d, ]+)\] (?<snapshot_did>started|finished) (?<snapshot_op>[A-Z_]+))\s*$
+type:     snapshot_seq=int
+doc:      The desync report's snapshot of every rank's latest collective ("#S started ranks:", then "[ranks] started OP"): ranks that started a different collective at the same seq are mismatched.
+# version: torch 1.12+ with (TORCH_)NCCL_DESYNC_DEBUG=1: c10d TraceUtils dumpSnapshot, each item a physical line that starts with a tab
+example:  	   #41207 started ranks:
+expect:   snapshot_seq=41207
+expect:   snapshot_state=started
+example:  	   #41206 finished ranks:
+expect:   snapshot_state=finished
+example:  	     [0, 1, 2, 3, 4, 6, 7] started ALLREDUCE
+expect:   snapshot_ranks=0, 1, 2, 3, 4, 6, 7
+expect:   snapshot_did=started
+expect:   snapshot_op=ALLREDUCE
+# (a one-rank list, "[5] finished ...", is read the same when indented as
+# torch writes it; an example loses its indentation and "[5]" to attribution)
+example:  	     [5, 6] finished _ALLGATHER_BASE
+expect:   snapshot_ranks=5, 6
+expect:   snapshot_did=finished
+expect:   snapshot_op=_ALLGATHER_BASE
+not:      	     [2, 3] finished collective #4, but didn't join collective #5 (count from 1)
+not:      	 - Snapshot of ranks' latest states:
+
 name:     torch.pg_init
 kind:     torch.pg_init
 severity: info

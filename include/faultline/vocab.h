@@ -78,6 +78,7 @@
 	X("nccl.proxy_error") \
 	X("nccl.ras_comm") \
 	X("nccl.ras_dead") \
+	X("nccl.ras_json") \
 	X("nccl.ras_mismatch") \
 	X("nccl.ras_rank") \
 	X("nccl.service_closed") \
@@ -129,8 +130,10 @@
 	X(BUS_ID, "bus_id") \
 	X(CANCEL_TIME, "cancel_time") \
 	X(COMM, "comm") \
+	X(COMM_HASH, "comm_hash") \
 	X(COMM_ID, "comm_id") \
 	X(COMM_RANK, "comm_rank") \
+	X(COMM_RANKS, "comm_ranks") \
 	X(CONTEXT_PARALLEL_SIZE, "context_parallel_size") \
 	X(CUDA_DEV, "cuda_dev") \
 	X(DATA_PARALLEL_SIZE, "data_parallel_size") \
@@ -182,6 +185,7 @@
 	X(PIPELINE_PARALLEL_SIZE, "pipeline_parallel_size") \
 	X(PP_RANK, "pp_rank") \
 	X(RANKS, "ranks") \
+	X(RAS_LIST, "ras_list") \
 	X(RDZV_BACKEND, "rdzv_backend") \
 	X(REASON, "reason") \
 	X(REQUESTED, "requested") \
@@ -193,6 +197,11 @@
 	X(SHARDING, "sharding") \
 	X(SIGNAME, "signame") \
 	X(SIZE, "size") \
+	X(SNAPSHOT_DID, "snapshot_did") \
+	X(SNAPSHOT_OP, "snapshot_op") \
+	X(SNAPSHOT_RANKS, "snapshot_ranks") \
+	X(SNAPSHOT_SEQ, "snapshot_seq") \
+	X(SNAPSHOT_STATE, "snapshot_state") \
 	X(STATUS, "status") \
 	X(TENSOR_PARALLEL_SIZE, "tensor_parallel_size") \
 	X(TIME, "time") \

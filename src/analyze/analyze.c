@@ -388,7 +388,8 @@ static void ev_release(struct ev *e)
  * pass that reads another role-less kind adds it to READ_BY_KIND. */
 static const char *const READ_BY_KIND[] = { "nccl.ras_comm", "nccl.ras_mismatch",
 					    "nccl.ras_rank", "launcher.root_cause",
-					    "torch.desync", "torch.dump_signal" };
+					    "torch.desync", "torch.dump_signal",
+					    "nccl.ras_json" };
 
 static bool kept(const struct ev *e)
 {

@@ -77,6 +77,21 @@ static void rank_set_finish(int64_t *v, size_t *n)
 	*n = k;
 }
 
+/* The ranks of a list ("a, b, c" in a desync report, "a,b,c" in ncclras's), into v. */
+static void ranks_from_list(int64_t **v, size_t *n, size_t *cap, const char *s)
+{
+	while (*s) {
+		char *end;
+		long long r = strtoll(s, &end, 10);
+		if (end == s) {
+			s++;
+			continue;
+		}
+		push_rank(v, n, cap, r);
+		s = end;
+	}
+}
+
 static char *field_dup(const struct ev *e, const char *key)
 {
 	struct fl_buf b = FL_BUF_INIT;
@@ -538,12 +553,126 @@ static void ras_incomplete(const struct ctx *c, struct hang_cand *k)
 			in = !strcmp(b.ptr, "INCOMPLETE");
 		} else if (in && !strcmp(e->kind, "nccl.ras_rank") && ev_field_int(e, "comm_rank", &r)) {
 			hang_cand_stuck(k, r);
+		} else if (in && !strcmp(e->kind, "nccl.ras_rank") && ev_field(e, "comm_ranks", &b)) {
+			ranks_from_list(&k->stuck, &k->nstuck, &k->capstuck, b.ptr); /* NCCL 2.24-2.25 */
 		} else {
 			continue;
 		}
 		if (k->evidence.n < 6)
 			evidence_add(&k->evidence, e);
 	}
+	fl_buf_release(&b);
+	free(v);
+}
+
+/* ---- ncclras -f json (NCCL 2.28.7+) ---- */
+
+/* NCCL's collectives (ncclFuncToString of the first NCCL_NUM_FUNCTIONS),
+ * the keys of the JSON report's collective_counts, in its order. */
+static const char *const RAS_OPS[] = { "Broadcast", "Reduce", "AllGather", "ReduceScatter",
+				       "AllReduce" };
+#define NRAS_OPS (sizeof(RAS_OPS) / sizeof(RAS_OPS[0]))
+
+/* One rank's count of one function, or (op -1) a rank RAS got no data
+ * from; e its "rank" line. */
+struct ras_count {
+	int64_t rank, count;
+	int op;
+	const struct ev *e;
+};
+
+static int ras_op(const char *name)
+{
+	for (size_t i = 0; i < NRAS_OPS; i++)
+		if (!strcmp(name, RAS_OPS[i]))
+			return (int)i;
+	return -1;
+}
+
+static void ras_json_stuck(struct hang_cand *k, const struct ras_count *x)
+{
+	hang_cand_stuck(k, x->rank);
+	if (k->evidence.n < 6)
+		evidence_add(&k->evidence, x->e);
+}
+
+/* One communicator of the JSON report: its missing ranks are stuck; the
+ * first function whose counts differ is the hang point, at the highest
+ * count, which the ranks below never launched. True when it gave one. */
+static bool ras_json_comm(struct hang_cand *k, const struct ras_count *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i].op < 0)
+			ras_json_stuck(k, &v[i]);
+	for (int op = 0; op < (int)NRAS_OPS && !k->collective; op++) {
+		int64_t lo = INT64_MAX, hi = -1;
+		for (size_t i = 0; i < n; i++)
+			if (v[i].op == op) {
+				lo = v[i].count < lo ? v[i].count : lo;
+				hi = v[i].count > hi ? v[i].count : hi;
+			}
+		if (hi < 0 || lo == hi)
+			continue;
+		k->collective = fl_xstrdup(RAS_OPS[op]);
+		for (char *p = k->collective; *p; p++)
+			*p = (char)toupper((unsigned char)*p);
+		k->seq = hi;
+		k->seq_is_opcount = true;
+		for (size_t i = 0; i < n; i++) {
+			if (v[i].op == op && v[i].count < hi)
+				ras_json_stuck(k, &v[i]);
+			else if (v[i].op == op)
+				hang_cand_waiting(k, v[i].rank);
+		}
+	}
+	k->found = k->collective || k->nstuck;
+	return k->found;
+}
+
+/* The JSON report's lines, in order: the first communicator that shows a
+ * hang (missing ranks, or ranks at different counts) gives it. A
+ * communicator's lines are those of its "hash" line's file: a "rank" line
+ * of another JSON file is not part of it. */
+static void ras_json(const struct ctx *c, struct hang_cand *k)
+{
+	struct ras_count *v = NULL;
+	size_t n = 0, cap = 0;
+	struct ras_count cur = { .rank = -1 };
+	bool missing = false, in_comm = false;
+	const char *file = NULL;
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < c->nev && !k->found; i++) {
+		const struct ev *e = &c->ev[i];
+		int64_t x;
+		if (strcmp(e->kind, "nccl.ras_json"))
+			continue;
+		bool hash = ev_field(e, "comm_hash", &b);
+		if (!hash && (!in_comm || !streq(file, e->file)))
+			continue;
+		if (hash) {
+			if (in_comm && ras_json_comm(k, v, n))
+				break;
+			n = 0;
+			in_comm = true;
+			file = e->file;
+			missing = false;
+			cur.rank = -1;
+		} else if (ev_field(e, "ras_list", &b)) {
+			missing = !strcmp(b.ptr, "missing_ranks");
+		} else if (ev_field_int(e, "comm_rank", &x)) {
+			cur = (struct ras_count){ .rank = x, .op = -1, .e = e };
+			if (missing) {
+				FL_GROW(v, cap, n + 1);
+				v[n++] = cur;
+			}
+		} else if (!missing && cur.rank >= 0 && ev_field(e, "op", &b) &&
+			   ev_field_int(e, "opcount", &x) && ras_op(b.ptr) >= 0) {
+			FL_GROW(v, cap, n + 1);
+			v[n++] = (struct ras_count){ cur.rank, x, ras_op(b.ptr), cur.e };
+		}
+	}
+	if (in_comm && !k->found)
+		ras_json_comm(k, v, n);
 	fl_buf_release(&b);
 	free(v);
 }
@@ -562,7 +691,11 @@ static int ras_hang(struct ctx *c, struct hang_cand *k)
 		for (char *p = op; *p; p++)
 			*p = (char)toupper((unsigned char)*p);
 		k->found = true;
-		k->collective = op;
+		/* NCCL 2.24-2.25 count every collective together: which one
+		 * hung, RAS does not say */
+		k->collective = strcmp(op, "COLLECTIVE") ? op : NULL;
+		if (!k->collective)
+			free(op);
 		op = NULL;
 		k->seq = top;
 		k->seq_is_opcount = true;
@@ -581,25 +714,12 @@ static int ras_hang(struct ctx *c, struct hang_cand *k)
 		free(g[i].ranks);
 	ras_incomplete(c, k);
 	k->found = k->found || k->nstuck;
+	if (!k->found)
+		ras_json(c, k);
 	return 0;
 }
 
 /* ---- torch's desync debug report ---- */
-
-/* The ranks of a desync report's "a, b, c" list become stuck ranks. */
-static void stuck_from_list(struct hang_cand *k, const char *s)
-{
-	while (*s) {
-		char *end;
-		long long r = strtoll(s, &end, 10);
-		if (end == s) {
-			s++;
-			continue;
-		}
-		hang_cand_stuck(k, r);
-		s = end;
-	}
-}
 
 /* Pasted without its indentation, "[1] finished collective ..." loses
  * its list to attribution, which takes it for a rank prefix: the list is
@@ -614,8 +734,54 @@ static void stuck_from_text(struct hang_cand *k, const char *text)
 		if (!open || open == text)
 			continue;
 		char *list = fl_xstrndup(open, (size_t)(end - open));
-		stuck_from_list(k, list);
+		ranks_from_list(&k->stuck, &k->nstuck, &k->capstuck, list);
 		free(list);
+	}
+}
+
+/* One "[ranks] started OP" line of a desync report's snapshot, at the
+ * seq of the "#S started ranks:" line above it. */
+struct snap {
+	int64_t seq;
+	char *op;
+	int64_t *ranks;
+	size_t n, cap;
+	const struct ev *e;
+};
+
+/* A mismatch in the snapshot: at the hang seq, ranks started different
+ * collectives. The collective most of them started is the hang point
+ * (the reporter's on a tie) and they wait in it; the ranks that started
+ * another are the mismatched ones, stuck in their own. They replace the
+ * stuck ranks of "joined but didn't finish", which names them all. */
+static void desync_mismatch(struct hang_cand *k, const struct snap *v, size_t n)
+{
+	const struct snap *top = NULL;
+	size_t ops = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i].seq != k->seq)
+			continue;
+		ops++;
+		if (!top || v[i].n > top->n ||
+		    (v[i].n == top->n && k->collective && !strcmp(v[i].op, k->collective)))
+			top = &v[i];
+	}
+	if (ops < 2)
+		return;
+	free(k->collective);
+	k->collective = fl_xstrdup(top->op);
+	k->nstuck = k->nwaiting = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i].seq != k->seq)
+			continue;
+		for (size_t r = 0; r < v[i].n; r++) {
+			if (&v[i] == top)
+				hang_cand_waiting(k, v[i].ranks[r]);
+			else
+				hang_cand_stuck(k, v[i].ranks[r]);
+		}
+		if (&v[i] != top && k->evidence.n < 8)
+			evidence_add(&k->evidence, v[i].e);
 	}
 }
 
@@ -623,13 +789,18 @@ static void stuck_from_text(struct hang_cand *k, const char *text)
  * last started and finished collective from the store. The collective
  * the reporting rank timed out in is the hang point; the ranks it calls
  * lagging (joined it and never finished, finished the one before and
- * never joined, never joined any) are stuck. Every waiting rank prints
- * the same comparison: the first report in the bundle decides. Ranks are
+ * never joined, never joined any: dead) are stuck, unless the snapshot
+ * of the ranks' latest states shows them in different collectives at
+ * that seq (mismatched, desync_mismatch). Every waiting rank prints the
+ * same comparison: the first report in the bundle decides. Ranks are
  * those of the process group, taken as global (the default group). */
 static int desync_hang(struct ctx *c, struct hang_cand *k)
 {
 	static const char *const lists[] = { "ranks", "joined_ranks", "finished_ranks" };
 	struct fl_buf b = FL_BUF_INIT;
+	struct snap *snaps = NULL;
+	size_t nsnap = 0, capsnap = 0;
+	int64_t snap_seq = -1;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
 		int64_t v;
@@ -643,6 +814,23 @@ static int desync_hang(struct ctx *c, struct hang_cand *k)
 			k->seq = v;
 			if (ev_field_int(e, "desync_rank", &v))
 				hang_cand_waiting(k, v);
+		} else if (ev_field_int(e, "snapshot_seq", &v)) {
+			struct fl_buf st = FL_BUF_INIT;
+			snap_seq = ev_field(e, "snapshot_state", &st) && !strcmp(st.ptr, "started") ? v : -1;
+			fl_buf_release(&st);
+			continue;
+		} else if (ev_field(e, "snapshot_ranks", &b)) {
+			struct fl_buf op = FL_BUF_INIT, did = FL_BUF_INIT;
+			if (k->found && snap_seq >= 0 && ev_field(e, "snapshot_op", &op) &&
+			    ev_field(e, "snapshot_did", &did) && !strcmp(did.ptr, "started")) {
+				FL_GROW(snaps, capsnap, nsnap + 1);
+				struct snap *x = &snaps[nsnap++];
+				*x = (struct snap){ .seq = snap_seq, .op = fl_buf_detach(&op), .e = e };
+				ranks_from_list(&x->ranks, &x->n, &x->cap, b.ptr);
+			}
+			fl_buf_release(&op);
+			fl_buf_release(&did);
+			continue;
 		} else if (!k->found && !ev_field_int(e, "next_seq", &k->seq) &&
 			   !ev_field_int(e, "joined_seq", &k->seq)) {
 			continue; /* a report cut before its lagging ranks: nothing */
@@ -651,7 +839,7 @@ static int desync_hang(struct ctx *c, struct hang_cand *k)
 		bool listed = false;
 		for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++)
 			if (ev_field(e, lists[l], &b)) {
-				stuck_from_list(k, b.ptr);
+				ranks_from_list(&k->stuck, &k->nstuck, &k->capstuck, b.ptr);
 				listed = true;
 			}
 		if (!listed)
@@ -659,6 +847,12 @@ static int desync_hang(struct ctx *c, struct hang_cand *k)
 		if (k->evidence.n < 6)
 			evidence_add(&k->evidence, e);
 	}
+	desync_mismatch(k, snaps, nsnap);
+	for (size_t i = 0; i < nsnap; i++) {
+		free(snaps[i].op);
+		free(snaps[i].ranks);
+	}
+	free(snaps);
 	fl_buf_release(&b);
 	return 0;
 }
@@ -1063,23 +1257,31 @@ static void conflicts(struct fl_hang *h, const struct hang_cand *d, const struct
 }
 
 /* Whether k speaks of the same collective as d: the same name, or, when
- * d does not know it, the same seq in the same count. */
+ * d does not know it, the same seq in the same count; when d has no seq
+ * to compare either (ncclras: INCOMPLETE, or NCCL 2.24-2.25's one count
+ * over every collective), the same stuck ranks. */
 static bool same_point(const struct hang_cand *d, const struct hang_cand *k)
 {
 	if (d->collective)
 		return k->collective && same_op(d->collective, k->collective);
-	return d->seq >= 0 && d->seq == k->seq && d->seq_is_opcount == k->seq_is_opcount;
+	if (d->seq >= 0 && d->seq_is_opcount == k->seq_is_opcount)
+		return d->seq == k->seq;
+	return d->nstuck && d->nstuck == k->nstuck && subset(d->stuck, d->nstuck, k->stuck, k->nstuck);
 }
 
 /* Another source that names the same collective fills what the deciding
- * one does not know: the collective's name, its process group and
+ * one does not know: the collective's name (c10d's in place of NCCL's),
+ * its process group and
  * timeout, a c10d seq in place of an NCCL launch count, the ranks it saw
  * waiting, stuck ranks when it has none. */
 static void fill_in(struct hang_cand *d, struct hang_cand *k)
 {
 	if (!same_point(d, k))
 		return;
-	if (!d->collective && k->collective) {
+	/* c10d's name of the collective (_ALLGATHER_BASE) is the report's:
+	 * it replaces NCCL's (RAS's AllGather) */
+	if (k->collective && (!d->collective || (d->seq_is_opcount && !k->seq_is_opcount))) {
+		free(d->collective);
 		d->collective = k->collective;
 		k->collective = NULL;
 	}

@@ -124,6 +124,19 @@ static void hang(struct fl_buf *b, const struct fl_analysis *a,
 	if (a->hang.nstuck)
 		fl_buf_printf(&t, ", %zu rank%s never arrived", a->hang.nstuck,
 			      a->hang.nstuck == 1 ? "" : "s");
+	if (a->hang.p2p_sender >= 0)
+		fl_buf_printf(&t, ", rank %lld sends to rank %lld", (long long)a->hang.p2p_sender,
+			      (long long)a->hang.p2p_receiver);
+	if (a->hang.source)
+		fl_buf_printf(&t, "; decided by %s", a->hang.source);
+	/* the sources that disagree, at most 3: the full report lists them */
+	for (size_t i = 0; i < a->hang.nconflicts && i < 3; i++) {
+		const struct fl_hang_conflict *x = &a->hang.conflicts[i];
+		fl_buf_printf(&t, "%s%s says %s %s", i ? ", " : "; conflict: ", x->source, x->field,
+			      x->value);
+	}
+	if (a->hang.nconflicts > 3)
+		fl_buf_printf(&t, ", %zu more", a->hang.nconflicts - 3);
 	text(b, t.ptr, t.len);
 	fl_buf_release(&t);
 }

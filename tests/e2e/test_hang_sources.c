@@ -142,3 +142,299 @@ Test(hang_sources, desync_report_names_the_lagging_rank, .timeout = 60)
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
 	json_decref(r);
 }
+
+/* ncclras -f json (NCCL 2.28.7+, ras/client_support.cc's JSON writer): the
+ * 4-rank communicator's rank 2 is at AllReduce 1202 while the others
+ * are at 1203, and rank 3 never answered (missing_ranks). Both are
+ * stuck; the watchdogs name the same collective and give c10d's seq. */
+#define RAS_JSON_RANK(r, ar) \
+	"        {\n" \
+	"          \"rank\": " #r ",\n" \
+	"          \"host\": \"10.42.1.11\",\n" \
+	"          \"pid\": 5230" #r ",\n" \
+	"          \"cuda_dev\": " #r ",\n" \
+	"          \"nvml_dev\": " #r ",\n" \
+	"          \"status\": {\n" \
+	"            \"init_state\": 0,\n" \
+	"            \"async_error\": 0,\n" \
+	"            \"finalize_called\": false,\n" \
+	"            \"destroy_flag\": false,\n" \
+	"            \"abort_flag\": false\n" \
+	"          },\n" \
+	"          \"collective_counts\": {\n" \
+	"            \"Broadcast\": 2,\n" \
+	"            \"Reduce\": 0,\n" \
+	"            \"AllGather\": 0,\n" \
+	"            \"ReduceScatter\": 0,\n" \
+	"            \"AllReduce\": " #ar "\n" \
+	"          }\n" \
+	"        }"
+
+Test(hang_sources, ras_json_report, .timeout = 60)
+{
+	const char *log =
+		"[rank0]:[E321 02:07:01.465150152 ProcessGroupNCCL.cpp:607] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9620, OpType=ALLREDUCE, NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for 600020 milliseconds before timing out.\n"
+		"[rank1]:[E321 02:07:01.465150152 ProcessGroupNCCL.cpp:607] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9620, OpType=ALLREDUCE, NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for 600020 milliseconds before timing out.\n"
+		"{\n"
+		"  \"nccl_version\": \"2.29.2\",\n"
+		"  \"cuda_runtime_version\": 12090,\n"
+		"  \"cuda_driver_version\": 12090,\n"
+		"  \"timestamp\": \"2026-03-02 10:14:55\",\n"
+		"  \"communicators_count\": 1,\n"
+		"  \"communicators\": [\n"
+		"    {\n"
+		"      \"hash\": \"0x5d1e9a3c7b20f4e1\",\n"
+		"      \"secondary_hash\": \"0x9a3c7b20:0x1e5d4f20\",\n"
+		"      \"size\": 4,\n"
+		"      \"ranks_count\": 3,\n"
+		"      \"missing_ranks_count\": 1,\n"
+		"      \"ranks\": [\n"
+		RAS_JSON_RANK(0, 1203) ",\n" RAS_JSON_RANK(1, 1203) ",\n" RAS_JSON_RANK(2, 1202) "\n"
+		"      ],\n"
+		"      \"missing_ranks\": [\n"
+		"        {\n"
+		"          \"rank\": 3,\n"
+		"          \"host\": \"10.42.1.11\",\n"
+		"          \"pid\": 52303,\n"
+		"          \"cuda_dev\": 3,\n"
+		"          \"nvml_dev\": 3,\n"
+		"          \"status\": {\n"
+		"            \"unresponsive\": true,\n"
+		"            \"considered_dead\": false\n"
+		"          }\n"
+		"        }\n"
+		"      ]\n"
+		"    }\n"
+		"  ],\n"
+		"  \"ras\": {\n"
+		"    \"collection_time_sec\": 5.012,\n"
+		"    \"timeouts_count\": 1\n"
+		"  }\n"
+		"}\n";
+	json_t *r = analyze_text("ras_json", log);
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 9620, "c10d's seq from the watchdogs");
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2,3");
+	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
+	json_decref(r);
+}
+
+/* The report of rank 0 in the shape torch 2.4's watchdog logs it
+ * (logPrefix(), then TraceUtils.h's retrieveDesyncReport, one item per
+ * tab-indented line), as in testdata 45-desync-debug. */
+#define DESYNC_HEAD(seq) \
+	"[rank0]:[E321 02:07:01.465250152 ProcessGroupNCCL.cpp:1690] [PG 0 (default_pg) Rank 0] \n" \
+	"\t - [0] Timeout at collective: ALLREDUCE, #" #seq "\n"
+
+/* Dead: rank 2 never wrote a trace key at all (analyzeMissingRanks). */
+Test(hang_sources, desync_dead_rank_never_joined, .timeout = 60)
+{
+	json_t *r = analyze_text("desync_dead", SEVEN_WAIT DESYNC_HEAD(808)
+		"\t - To our best knowledge, ranks [2] are the lagging ranks that caused this timeout. They never joined any collectives\n");
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "desync_debug");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 808);
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2");
+	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
+	json_decref(r);
+}
+
+/* Mismatched: every rank started seq 808 and none finished it, so the
+ * lagging list names all eight; the snapshot shows rank 2 started a
+ * BROADCAST where the seven others started the ALLREDUCE. Rank 2 is the
+ * stuck one, the seven wait (as their watchdogs say: no conflict). */
+Test(hang_sources, desync_mismatched_collective, .timeout = 60)
+{
+	json_t *r = analyze_text("desync_mismatch", SEVEN_WAIT DESYNC_HEAD(808)
+		"\t - To our best knowledge, the lagging/dead/mismatched ranks that caused the desync are:\n"
+		"\t   - [0, 1, 2, 3, 4, 5, 6, 7] joined but didn't finish collective #808 (count from 1)\n"
+		"\t - Snapshot of ranks' latest states:\n"
+		"\t   #808 started ranks:\n"
+		"\t     [0, 1, 3, 4, 5, 6, 7] started ALLREDUCE\n"
+		"\t     [2] started BROADCAST\n");
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "desync_debug");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2", "the mismatched rank, not all that joined");
+	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
+	json_decref(r);
+}
+
+/* The report of one analysis in every format, as one string each. */
+static const char *const FORMATS[] = { "text", "md", "html", "jira", "github", "slack" };
+#define NFORMATS (sizeof(FORMATS) / sizeof(FORMATS[0]))
+
+/* BUNDLE (or, when NULL, TEXT written as the session's job.log) analysed
+ * once per format. */
+static void reports_of(const char *name, const char *bundle, const char *text,
+		       char *out[NFORMATS])
+{
+	struct fl_session t;
+	fl_session_init(&t, name);
+	char *log = fl_session_path(&t, "job.log");
+	if (!bundle) {
+		cr_assert(fl_test_write(log, text, strlen(text)));
+		bundle = log;
+	}
+	for (size_t i = 0; i < NFORMATS; i++) {
+		char file[64];
+		snprintf(file, sizeof(file), "report.%s", FORMATS[i]);
+		char *path = fl_session_path(&t, file);
+		cr_assert_eq(fl_session_run(&t, "analyze", bundle, "--no-keep", "--db", t.db, "--format",
+					    FORMATS[i], "-o", path, NULL),
+			     0, "%s: analyze --format %s failed", name, FORMATS[i]);
+		out[i] = fl_test_slurp(path, NULL);
+		cr_assert(out[i], "%s: no %s report", name, FORMATS[i]);
+		free(path);
+	}
+	free(log);
+	fl_session_release(&t);
+}
+
+/* The deciding source and a conflict reach every format, not only JSON. */
+Test(hang_sources, conflict_in_every_format, .timeout = 120)
+{
+	char *rep[NFORMATS];
+	reports_of("conflict_formats", NULL, SEVEN_WAIT RAS_ONE_BEHIND(5), rep);
+	for (size_t i = 0; i < NFORMATS; i++) {
+		cr_expect(strstr(rep[i], "decided by"), "%s: the deciding source", FORMATS[i]);
+		cr_expect(strstr(rep[i], "says"), "%s: a conflict", FORMATS[i]);
+		cr_expect(strstr(rep[i], "watchdog"), "%s: the conflicting source", FORMATS[i]);
+		free(rep[i]);
+	}
+}
+
+/* testdata 49-p2p-unmatched-send: rank 1's send that rank 2 never
+ * received, with both ends, in every format. */
+Test(hang_sources, p2p_both_ends_in_every_format, .timeout = 120)
+{
+	char *rep[NFORMATS];
+	reports_of("p2p_formats", FL_TESTDATA_DIR "/scenarios/49-p2p-unmatched-send/bundle", NULL, rep);
+	for (size_t i = 0; i < NFORMATS; i++) {
+		cr_expect(strstr(rep[i], "rank 1 sends to rank 2"), "%s: both ends", FORMATS[i]);
+		cr_expect(strstr(rep[i], "decided by"), "%s: the deciding source", FORMATS[i]);
+		cr_expect(strstr(rep[i], "p2p"), "%s: p2p_trace decided", FORMATS[i]);
+		free(rep[i]);
+	}
+}
+
+/* NCCL 2.24-2.25's ncclras (ras/client_support.cc of 2.24.3) counts every
+ * collective together ("different collective operation counts"): RAS
+ * names no collective, and its count is no seq. The watchdogs, which call
+ * the same rank stuck, give the collective and c10d's seq. */
+Test(hang_sources, ras_text_2_24_one_count, .timeout = 60)
+{
+	json_t *r = analyze_text("ras_2_24", SEVEN_WAIT
+		"#0-0 (fa93daea854b060b) MISMATCH\n"
+		"  Communicator ranks have different collective operation counts\n"
+		"  7 ranks have launched up to operation 2417\n"
+		"  Rank 2 has launched up to operation 2416 -- GPU 2 managed by process 41872 on node gpu-node-03\n");
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE", "the watchdogs', not \"COLLECTIVE\"");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 808);
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2");
+	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
+	json_decref(r);
+}
+
+/* NCCL 2.24-2.25 list an INCOMPLETE communicator's missing ranks on one
+ * line ("The missing ranks: a,b"); 2.26+ give a "Rank N -- ..." line each. */
+Test(hang_sources, ras_text_2_24_missing_list, .timeout = 60)
+{
+	json_t *r = analyze_text("ras_2_24_missing", SEVEN_WAIT
+		"#0-0 (8e2f41c05b7d9a63) INCOMPLETE\n"
+		"  Missing communicator data from 1 rank\n"
+		"  The missing rank: 2\n");
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2");
+	json_decref(r);
+}
+
+/* One ncclras JSON rank, the counts given (NCCL 2.28.7+ jsonWriteRankData). */
+#define RAS_JSON_RANK5(r, bc, ag, ar) \
+	"        {\n" \
+	"          \"rank\": " #r ",\n" \
+	"          \"host\": \"10.42.1.12\",\n" \
+	"          \"pid\": 6130" #r ",\n" \
+	"          \"cuda_dev\": " #r ",\n" \
+	"          \"nvml_dev\": " #r ",\n" \
+	"          \"status\": {\n" \
+	"            \"init_state\": 0,\n" \
+	"            \"async_error\": 0,\n" \
+	"            \"finalize_called\": false,\n" \
+	"            \"destroy_flag\": false,\n" \
+	"            \"abort_flag\": false\n" \
+	"          },\n" \
+	"          \"collective_counts\": {\n" \
+	"            \"Broadcast\": " #bc ",\n" \
+	"            \"Reduce\": 0,\n" \
+	"            \"AllGather\": " #ag ",\n" \
+	"            \"ReduceScatter\": 0,\n" \
+	"            \"AllReduce\": " #ar "\n" \
+	"          }\n" \
+	"        }"
+#define RAS_JSON_COMM(hash, r0, r1, r2, r3) \
+	"    {\n" \
+	"      \"hash\": \"" hash "\",\n" \
+	"      \"secondary_hash\": \"0x4e1d7a20c9b35f68:0x1b2c3d4e5f607182\",\n" \
+	"      \"size\": 4,\n" \
+	"      \"ranks_count\": 4,\n" \
+	"      \"missing_ranks_count\": 0,\n" \
+	"      \"ranks\": [\n" \
+	r0 ",\n" r1 ",\n" r2 ",\n" r3 "\n" \
+	"      ],\n" \
+	"      \"missing_ranks\": [\n" \
+	"\n" \
+	"      ]\n" \
+	"    }"
+
+/* Two communicators: the first is consistent, the second's rank 1 is one
+ * AllGather behind. Each communicator's counts are compared on their
+ * own: the first's higher AllReduce count does not make the second's
+ * ranks stuck, and its ranks do not leak into the second. */
+Test(hang_sources, ras_json_per_communicator, .timeout = 60)
+{
+	const char *log =
+		"{\n"
+		"  \"nccl_version\": \"2.29.2\",\n"
+		"  \"cuda_runtime_version\": 12080,\n"
+		"  \"cuda_driver_version\": 12080,\n"
+		"  \"timestamp\": \"2026-03-02 10:14:55\",\n"
+		"  \"communicators_count\": 2,\n"
+		"  \"communicators\": [\n"
+		RAS_JSON_COMM("0x9f3b2c1d0e4a5b68", RAS_JSON_RANK5(0, 1, 0, 4810), RAS_JSON_RANK5(1, 1, 0, 4810),
+			      RAS_JSON_RANK5(2, 1, 0, 4810), RAS_JSON_RANK5(3, 1, 0, 4810)) ",\n"
+		RAS_JSON_COMM("0x2a7c5e9b1f3d4c06", RAS_JSON_RANK5(0, 0, 17, 2), RAS_JSON_RANK5(1, 0, 16, 2),
+			      RAS_JSON_RANK5(2, 0, 17, 2), RAS_JSON_RANK5(3, 0, 17, 2)) "\n"
+		"  ],\n"
+		"  \"ras\": {\n"
+		"    \"collection_time_sec\": 0.031,\n"
+		"    \"timeouts_count\": 0\n"
+		"  }\n"
+		"}\n";
+	json_t *r = analyze_text("ras_json_comms", log);
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLGATHER");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 17, "NCCL's AllGather count, no c10d seq here");
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "1");
+	json_decref(r);
+}
