@@ -916,6 +916,27 @@ example:  AssertionError: Check batch related parameters. train_batch_size is no
 expect:   data_parallel_size=7
 not:      [2024-01-01 10:00:00,000] [INFO] [config.py:988:print]   train_batch_size ............. 64
 
+name:     config.invalid.deepspeed_nonpositive
+kind:     config.invalid
+severity: error
+priority: 5
+literal:  has to be greater than 0
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, ))(?<exc_type>AssertionError): (?<msg>(?:Train batch size|Micro batch size per gpu|Gradient accumulation steps): -?\d+ has to be greater than 0)
+doc:      DeepSpeed's batch check found a batch size or accumulation count of zero: usually train_batch_size smaller than the number of GPUs, so the derived micro batch per GPU rounds down to 0. Set train_batch_size to at least micro batch x accumulation x GPUs, or set the micro batch and let DeepSpeed derive the rest.
+# LIN-SHANG/InstructERC#16 (rich traceback, the exception line after the box)
+example:  AssertionError: Micro batch size per gpu: 0 has to be greater than 0
+expect:   exc_type=AssertionError
+expect:   msg=Micro batch size per gpu: 0 has to be greater than 0
+# ALCF user guide (Polaris, deepspeed launcher over pdsh: the node name prefix)
+example:  x3202c0s31b0n0: AssertionError: Micro batch size per gpu: 0 has to be greater than 0
+expect:   msg=Micro batch size per gpu: 0 has to be greater than 0
+# the sibling assertion of DeepSpeed's runtime/config.py _batch_assertion (its
+# message text), under torch 2.x's rank prefix
+example:  [rank3]: AssertionError: Gradient accumulation steps: 0 has to be greater than 0
+expect:   msg=Gradient accumulation steps: 0 has to be greater than 0
+not:      raise ValueError("sigma has to be greater than 0.")
+not:          assert (micro_batch > 0), f"Micro batch size per gpu: {micro_batch} has to be greater than 0"
+
 name:     config.invalid.divisible
 kind:     config.invalid
 severity: error

@@ -73,6 +73,28 @@ example:  [2025-12-28 05:01:38,135] [INFO] [launch.py:180:main] dist_world_size=
 expect:   world_size=2
 not:      [2025-12-28 05:01:38,135] [INFO] [launch.py:179:main] global_rank_mapping=defaultdict(<class 'list'>, {'localhost': [0, 1]})
 
+# torch 1.x-2.0 default-group creation, once every worker has joined the
+# store: `with N nodes` is the group's size (the world for key 1, a
+# sub-group's size for later keys; the world is the largest of them).
+name:     topology.store_barrier_complete
+kind:     train.config
+severity: info
+literal:  Completed store-based barrier for key:
+regex:    Completed store-based barrier for key:\S+ with (?<world_size>\d+) nodes\.
+type:     world_size=int
+doc:      torch.distributed's store-based barrier completed: the process group's size.
+# torch 1.12 under hydra's logging (find_string, 2022-04)
+example:  [2022-04-21 16:51:31,776][torch.distributed.distributed_c10d][INFO] - Rank 0: Completed store-based barrier for key:store_based_barrier_key:1 with 2 nodes.
+expect:   world_size=2
+# fairseq's logging format, a sub-group's key (find_string, 2022-09)
+example:  2022-09-26 16:09:56 | INFO | torch.distributed.distributed_c10d | Rank 0: Completed store-based barrier for key:store_based_barrier_key:3 with 4 nodes.
+expect:   world_size=4
+# python logging's default format (find_string)
+example:  INFO:torch.distributed.distributed_c10d:Rank 0: Completed store-based barrier for key:store_based_barrier_key:1 with 1 nodes.
+expect:   world_size=1
+not:      2023-11-20,18:22:52 | INFO | Added key: store_based_barrier_key:1 to store for rank: 1
+not:      Waiting in store based barrier to initialize process group for rank: 0, key: store_based_barrier_key:1 (world_size=4, worker_count=8, timeout=0:30:00)
+
 # Ray Train's TorchTrainer lists its workers once they are placed: the ip
 # and pid of each with its world rank, local rank and node rank. Each
 # worker's own lines carry `(RayTrainWorker pid=N, ip=A)`, so the store
@@ -109,6 +131,26 @@ doc:      Ray Train: the job's world size.
 # Ray docs (find_string)
 example:  (RayTrainWorker pid=671, ip=10.108.2.65) Setting up process group for: env:// [rank=0, world_size=4]
 expect:   world_size=4
+
+# The same rendezvous result lists the global ranks of the node's workers
+# in local-rank order: whatever rendezvous assigned the node rank (c10d,
+# etcd, static), local rank i of this host is global_ranks[i]. torchelastic
+# 0.2 printed `assigned global_ranks=` one tab in. The store maps a host's
+# local ranks through the list (one list per host).
+name:     topology.rdzv_global_ranks
+kind:     launcher.rank_map
+severity: info
+literal:  global_ranks=[
+regex:    ^\s*(?:assigned )?global_ranks=(?<global_ranks>\[\d+(?:, ?\d+)*\])\s*$
+doc:      torchrun's rendezvous result: the global rank of each local worker of this node, local rank i at index i.
+# awsome-distributed-training cpu-ddp on HyperPod Slurm (torch 2.0.1 agent, c10d rendezvous, node 0 of two)
+example:    global_ranks=[0, 1, 2, 3]
+expect:   global_ranks=[0, 1, 2, 3]
+# microsoft/frameworkcontroller PyTorch Elastic example (torchelastic 0.2.0, etcd, one worker per pod)
+example:  	assigned global_ranks=[1]
+expect:   global_ranks=[1]
+not:        role_ranks=[4, 5, 6, 7]
+not:        global_world_sizes=[8, 8, 8, 8]
 
 # torchrun's agent prints its rendezvous result one key a line; the world
 # size of every worker of the node follows `global_world_sizes=`.

@@ -245,13 +245,14 @@ example:  iter 0: loss 10.9952, time 29824.33ms, mfu -100.00%
 expect:   mfu_pct=-100.00
 not:      2023-03-22 09:32:32 step 3000: train loss 4.0390, val loss 4.0427
 
-# lit-gpt / litgpt (2023-2024): `iter <n> step <m>: loss <%.4f>, iter time: <%.2f>ms`
+# lit-gpt / litgpt (2023-2024): `iter <n> step <m>: loss <%.4f>, iter time: <%.2f>ms`;
+# lit-gpt's mid-2023 finetune scripts said `train time:` in the same line.
 name:     train.step.litgpt
 kind:     train.step
 severity: info
 priority: 1
 literal:  : loss
-regex:    \biter (?<iter>\d+) step (?<step>\d+): loss (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)), iter time: (?<iter_ms>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s?ms
+regex:    \biter (?<iter>\d+) step (?<step>\d+): loss (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)), (?:iter|train) time: (?<iter_ms>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s?ms
 type:     iter=int step=int loss=float iter_ms=float
 doc:      lit-gpt step line (step = optimizer step, iter = micro-batch)
 # lit-gpt 2023 finetune scripts, per formats-training.md 1.5
@@ -260,6 +261,16 @@ expect:   iter=1600
 expect:   step=400
 expect:   loss=1.0342
 expect:   iter_ms=197.51
+# Lightning-AI/litgpt#689 (pretraining, loss stuck)
+example:  iter 77 step 39: loss 10.8259, iter time: 214.40ms (optimizer.step)
+expect:   step=39
+expect:   loss=10.8259
+# Lightning-AI/lit-gpt#185 (FSDP finetune, mid-2023 `train time:` form)
+example:  iter 16 step 1: loss nan, train time: 1405.01ms
+expect:   iter=16
+expect:   step=1
+expect:   loss=nan
+expect:   iter_ms=1405.01
 not:      2023-03-22 09:30:39 iter 2920: loss 3.9883, time 1099.34ms, mfu 15.34%
 
 # Lightning tqdm progress bar metric (NeMo's own bar: train.step.nemo_bar; low confidence: one event per

@@ -153,6 +153,7 @@
 	X(FREE, "free") \
 	X(FSDP_OPTION, "fsdp_option") \
 	X(GLOBAL_BATCH_SIZE, "global_batch_size") \
+	X(GLOBAL_RANKS, "global_ranks") \
 	X(GPU, "gpu") \
 	X(GRAD_ACCUM_STEPS, "grad_accum_steps") \
 	X(IF, "if") \
@@ -204,6 +205,7 @@
 	X(SNAPSHOT_STATE, "snapshot_state") \
 	X(STATUS, "status") \
 	X(TENSOR_PARALLEL_SIZE, "tensor_parallel_size") \
+	X(TIME, "time") \
 	X(TIMEOUT_MS, "timeout_ms") \
 	X(TP_RANK, "tp_rank") \
 	X(VERSION, "version") \

@@ -643,13 +643,52 @@ static int64_t launcher_root_rank(const struct ctx *c)
 	return -1;
 }
 
+/* Without any primary error, the worker each torchrun agent names under
+ * "Root Cause (first observed failure)" is the first failure; of several
+ * agents' (one summary per node), the one whose entry `time` is earliest
+ * (torchrun writes it as YYYY-MM-DD_HH:MM:SS, so text order is time
+ * order; the agents' clocks are the hosts'). Not in a hang: there the
+ * watchdog's teardown is what the agents saw first, and no rank failed. */
+static const struct ev *launcher_root_entry(const struct ctx *c)
+{
+	for (size_t i = 0; i < c->nev; i++)
+		if (c->ev[i].cause && !strcmp(c->ev[i].cause, "collective_hang"))
+			return NULL;
+	const struct ev *best = NULL;
+	struct fl_buf t = FL_BUF_INIT, bt = FL_BUF_INIT;
+	for (size_t i = 0; i < c->nev; i++) {
+		if (strcmp(c->ev[i].kind, "launcher.root_cause") != 0)
+			continue;
+		const struct ev *e = NULL;
+		for (size_t j = i + 1; j < c->nev && !e; j++)
+			if (!strcmp(c->ev[j].kind, "launcher.child_failed") &&
+			    !strcmp(c->ev[j].file, c->ev[i].file) && c->ev[j].line > c->ev[i].line)
+				e = &c->ev[j];
+		if (!e || e->rank < 0)
+			continue;
+		fl_buf_reset(&t);
+		bool timed = ev_field(e, "time", &t);
+		if (!best || (timed && bt.len && strcmp(t.ptr, bt.ptr) < 0)) {
+			best = e;
+			fl_buf_reset(&bt);
+			if (timed)
+				fl_buf_add(&bt, t.ptr, t.len);
+		}
+	}
+	fl_buf_release(&t);
+	fl_buf_release(&bt);
+	return best;
+}
+
 static const struct ev *first_primary(struct ctx *c)
 {
 	const struct ev *best = NULL;
 	for (size_t i = 0; i < c->nev; i++)
 		if (c->ev[i].role == ROLE_PRIMARY && (!best || ev_before(&c->ev[i], best)))
 			best = &c->ev[i];
-	if (!best || best->cts != FL_TIME_NONE)
+	if (!best)
+		return launcher_root_entry(c);
+	if (best->cts != FL_TIME_NONE)
 		return best;
 	/* No primary has a time: order evidence instead. The launcher saw
 	 * which worker failed first. */

@@ -294,6 +294,20 @@ static void set_year_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 						   sqlite3_value_int(argv[1])));
 }
 
+/* host + local rank -> rank from torchrun's rendezvous result, which
+ * lists the node's global ranks in local-rank order (launcher.rank_map
+ * global_ranks, one list per host): whichever rendezvous assigned it. */
+#define RDZV_RANKS_SQL \
+	"INSERT OR IGNORE INTO hl SELECT a.host, a.local_rank," \
+	" json_extract(g.ranks, '$[' || a.local_rank || ']')" \
+	" FROM (SELECT host, MIN(json_extract(fields, '$.global_ranks')) AS ranks FROM events" \
+	"  WHERE run_id = {RUN} AND kind = 'launcher.rank_map' AND host IS NOT NULL" \
+	"   AND json_extract(fields, '$.global_ranks') IS NOT NULL" \
+	"  GROUP BY host HAVING COUNT(DISTINCT json_extract(fields, '$.global_ranks')) = 1) g" \
+	" JOIN (SELECT DISTINCT host, local_rank FROM activity WHERE run_id = {RUN}" \
+	"  AND host IS NOT NULL AND local_rank IS NOT NULL) a ON a.host = g.host" \
+	" WHERE json_valid(g.ranks) AND a.local_rank < json_array_length(g.ranks);"
+
 /* host + local rank -> rank where no line said it: a static launch's
  * node_rank x nproc_per_node + local_rank (launcher.args, one node rank
  * per host). A c10d or etcd rendezvous assigns node ranks itself, so
@@ -374,6 +388,7 @@ static const char *const RESOLVE_SQL[] = {
 	"INSERT INTO hl SELECT host, local_rank, MIN(rank) FROM activity"
 	" WHERE run_id = {RUN} AND host IS NOT NULL AND local_rank IS NOT NULL AND rank IS NOT NULL"
 	" GROUP BY host, local_rank HAVING COUNT(DISTINCT rank) = 1;",
+	RDZV_RANKS_SQL,
 	NODE_RANK_SQL,
 	POD_RANK_SQL,
 	"UPDATE activity SET rank = (SELECT hl.rank FROM hl WHERE hl.host = activity.host"

@@ -33,6 +33,10 @@ KEYS = {
 
 # Answers the READMEs settle that expected.json does not assert.
 STORY = {
+    # 2 nodes x 8 H100 (30, 31, 32)
+    "30-nemo-spike-slowdown": {"world_size": 16},
+    "31-nanotron-low-mfu": {"world_size": 16},
+    "32-megatron-straggler": {"world_size": 16},
     # master-0 + worker-0, 4 A100 each
     "09-nccl-init-error": {"world_size": 8},
     # 2 nodes x 8 GPUs, --nnodes=2 --nproc_per_node=8

@@ -249,3 +249,77 @@ Test(attribution, pod_ordinal_gives_node_rank, .timeout = 60)
 	cr_expect_eq(pod_oom_rank(true), 6, "worker-0 is node rank 1 beside master-0");
 	cr_expect_eq(pod_oom_rank(false), -1, "a worker pod without its master has no node rank");
 }
+
+/* torchrun's rendezvous result on each node lists the global ranks of its
+ * workers in local-rank order; under a c10d rendezvous that is the only
+ * line that says which node got which ranks (the command line's node rank
+ * is not what c10d assigns). Per-node files of a Slurm job, torch 2.1
+ * (no `[rankN]:` prefix), agent lines as torch 2.x's logging prints them:
+ * local rank 2 of node02, whose list is [4, 5, 6, 7], is rank 6. A host
+ * with two different lists (an elastic restart that moved it) keeps its
+ * ranks unknown. */
+static int64_t rdzv_oom_rank(const char *node02_lists)
+{
+	static const char AGENT[] =
+		"+ torchrun --nnodes=2 --nproc_per_node=4 --rdzv_backend=c10d"
+		" --rdzv_endpoint=node01:29400 --tee 3 train.py\n"
+		"INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous complete for"
+		" workers. Result:\n"
+		"  restart_count=0\n"
+		"  master_addr=node01\n"
+		"  master_port=58353\n"
+		"  group_rank=%d\n"
+		"  group_world_size=2\n"
+		"  local_ranks=[0, 1, 2, 3]\n"
+		"  role_ranks=%s\n"
+		"  global_ranks=%s\n"
+		"  role_world_sizes=[8, 8, 8, 8]\n"
+		"  global_world_sizes=[8, 8, 8, 8]\n"
+		"\n";
+	struct fl_session t;
+	fl_session_init(&t, "rdzv");
+	char *dir = fl_session_path(&t, "job");
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	char *d1 = fl_session_path(&t, "job/node01"), *d2 = fl_session_path(&t, "job/node02");
+	cr_assert_eq(mkdir(d1, 0755), 0);
+	cr_assert_eq(mkdir(d2, 0755), 0);
+	char buf[4096];
+	int n = snprintf(buf, sizeof(buf), AGENT, 0, "[0, 1, 2, 3]", "[0, 1, 2, 3]");
+	n += snprintf(buf + n, sizeof(buf) - (size_t)n,
+		      "[default0]:iter 100: loss 2.9152, time 235.12ms, mfu 41.23%%\n");
+	char *path = fl_session_path(&t, "job/node01/train.log");
+	cr_assert(fl_test_write(path, buf, (size_t)n));
+	free(path);
+	n = 0;
+	for (const char *l = node02_lists; *l; l += strlen(l) + 1)
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, AGENT, 1, l, l);
+	n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s", POD_OOM);
+	path = fl_session_path(&t, "job/node02/train.log");
+	cr_assert(fl_test_write(path, buf, (size_t)n));
+	free(path);
+	fl_session_ingest(&t, dir, "--no-keep");
+	struct fl_store *s;
+	struct fl_err err;
+	cr_assert_eq(fl_store_open(&s, t.db, FL_STORE_READONLY, &err), FL_OK, "%s", err.msg);
+	struct fl_stmt *st;
+	cr_assert_eq(fl_store_prepare(s, "SELECT rank, local_rank, host FROM events"
+				      " WHERE kind = 'mem.cuda_oom'", &st, &err), FL_OK, "%s", err.msg);
+	cr_assert_eq(fl_stmt_step(st), 1, "the OOM line was not recognised");
+	cr_expect_eq(fl_stmt_int(st, 1), 2);
+	cr_expect_str_eq(fl_stmt_text(st, 2), "node02");
+	int64_t rank = fl_stmt_null(st, 0) ? -1 : fl_stmt_int(st, 0);
+	fl_stmt_free(st);
+	fl_store_close(s);
+	free(d1);
+	free(d2);
+	free(dir);
+	fl_session_release(&t);
+	return rank;
+}
+
+Test(attribution, rendezvous_result_gives_global_ranks, .timeout = 60)
+{
+	cr_expect_eq(rdzv_oom_rank("[4, 5, 6, 7]\0"), 6, "global_ranks[2] of node02");
+	cr_expect_eq(rdzv_oom_rank("[0, 1, 2, 3]\0[4, 5, 6, 7]\0"), -1,
+		     "a host whose ranks changed between rendezvous has none");
+}

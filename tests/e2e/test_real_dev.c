@@ -28,8 +28,6 @@ static const char *const CAUSE_MISSES[] = {
 	"accelerate-1519",	 /* OOM named only in the thread title */
 	"deepspeed-4890",	 /* fingerprints at different seqs, no timeout line: no hang source */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
-	"litgpt-185",		 /* lit-gpt's `iter N step M: loss nan` lines are no step format the
-				    patterns know yet */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
@@ -45,9 +43,8 @@ static const char *const CAUSE_MISSES[] = {
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
  * attribution of unprefixed lines, or a launcher summary cut away). */
 static const char *const RANK_MISSES[] = {
-	"accelerate-1519", "chinese-llama-alpaca-534", "deepspeed-3232", "metaseq-90",
-	"nanogpt-215", "nccl-1589", "nccl-290", "nccl-296", "open-sora-plan-386",
-	"robomamba-10",
+	"chinese-llama-alpaca-534", "deepspeed-3232", "metaseq-90", "nanogpt-215",
+	"nccl-1589", "nccl-290", "nccl-296", "open-sora-plan-386",
 };
 
 /* The watchdog line is hard-wrapped before OpType. */

@@ -184,3 +184,55 @@ Test(verdict_rules, calibration_overflows_stay_healthy, .timeout = 60)
 	cr_expect_str_eq(cause_of(r), "fp16_overflow");
 	json_decref(r);
 }
+
+/* Two nodes' torchrun summaries in one Slurm output (accelerate-1519's
+ * form, torch 2.0): each agent names its own "Root Cause (first observed
+ * failure)"; with no error of the workers' own in the log, the first
+ * failure is the root-cause entry with the earliest time, rank 12 here,
+ * although node gpu-b01's summary comes first in the file. When the
+ * workers' watchdogs timed out in a collective, the agents saw the
+ * teardown of a hang: no rank failed first. */
+static const char *summary(char *buf, size_t n, const char *host, int rank, const char *time)
+{
+	snprintf(buf, n,
+		 "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n"
+		 "============================================================\n"
+		 "train.py FAILED\n"
+		 "------------------------------------------------------------\n"
+		 "Failures:\n"
+		 "  <NO_OTHER_FAILURES>\n"
+		 "------------------------------------------------------------\n"
+		 "Root Cause (first observed failure):\n"
+		 "[0]:\n"
+		 "  time      : %s\n"
+		 "  host      : %s\n"
+		 "  rank      : %d (local_rank: %d)\n"
+		 "  exitcode  : 1 (pid: %d)\n"
+		 "  error_file: <N/A>\n"
+		 "  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html\n"
+		 "============================================================\n",
+		 time, host, rank, rank % 8, 19400 + rank);
+	return buf;
+}
+
+Test(verdict_rules, earliest_launcher_root_cause_is_the_first_failure, .timeout = 60)
+{
+	char a[2048], b[2048], log[8192];
+	snprintf(log, sizeof(log), "%s%s", summary(a, sizeof(a), "gpu-b01", 3, "2023-06-03_22:45:52"),
+		 summary(b, sizeof(b), "gpu-b02", 12, "2023-06-03_22:45:01"));
+	json_t *r = analyze_text("root_cause", log);
+	json_t *first = json_object_get(verdict(r), "first_failure");
+	cr_assert(json_is_object(first), "no first failure");
+	cr_expect_eq(json_integer_value(json_object_get(first, "rank")), 12);
+	json_decref(r);
+
+	char hang[8192];
+	snprintf(hang, sizeof(hang),
+		 "[rank3]:[E1218 20:27:21.426415540 ProcessGroupNCCL.cpp:616] [Rank 3] Watchdog caught collective"
+		 " operation timeout: WorkNCCL(SeqNum=88, OpType=ALLREDUCE, NumelIn=4096, NumelOut=4096,"
+		 " Timeout(ms)=600000) ran for 600051 milliseconds before timing out.\n%s",
+		 summary(a, sizeof(a), "gpu-b01", 3, "2024-12-18_20:27:22"));
+	r = analyze_text("root_cause_hang", hang);
+	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")), "a hang has no first failure");
+	json_decref(r);
+}
