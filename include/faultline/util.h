@@ -77,7 +77,7 @@ void fl_buf_add(struct fl_buf *b, const void *p, size_t n);
 void fl_buf_addc(struct fl_buf *b, char c);
 void fl_buf_adds(struct fl_buf *b, const char *s);
 void fl_buf_printf(struct fl_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void fl_buf_vprintf(struct fl_buf *b, const char *fmt, va_list ap);
+void fl_buf_vprintf(struct fl_buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 char *fl_buf_detach(struct fl_buf *b);
 
 /* The last component of a path ("a/b/" -> "b/"): points into path. */

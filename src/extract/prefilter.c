@@ -248,7 +248,7 @@ static inline __attribute__((always_inline)) bool scan(const struct ac *ac, cons
 	size_t last = n - ANCHOR, i = 0;
 	for (; i + 2 <= last; i += 4) {
 		unsigned k0 = quad(s + i), k1 = quad(s + i + 2);
-		if (has_key(ac, k0) | has_key(ac, k1)) {
+		if ((int)has_key(ac, k0) | (int)has_key(ac, k1)) {
 			if (has_key(ac, k0))
 				any |= lits_at(ac, s, n, i, k0, cand);
 			if (has_key(ac, k1))
