@@ -64,6 +64,7 @@ void fl_pipeline_opts_init(struct fl_pipeline_opts *o);
 struct fl_ingest_result {
 	int64_t run_id;
 	bool existed;       /* the same bytes were ingested before: run_id is that run */
+	bool stale;         /* existed, read with another pattern library: reanalyze it */
 	struct fl_ingest_stats stats;
 	uint64_t events;
 };

@@ -106,8 +106,11 @@ int fl_store_run_delete(struct fl_store *s, int64_t run_id, struct fl_deleted *d
 void fl_deleted_release(struct fl_deleted *d);
 
 /* Looks a bundle up by content. Returns FL_OK and sets *run_id, or
- * FL_ENOTFOUND. */
-int fl_store_run_by_sha(struct fl_store *s, const char *sha256, int64_t *run_id);
+ * FL_ENOTFOUND. When patterns_digest is not NULL it gets the digest of
+ * the pattern library that run was read with (caller frees; NULL when
+ * the run has none). */
+int fl_store_run_by_sha(struct fl_store *s, const char *sha256, int64_t *run_id,
+			char **patterns_digest);
 /* `last` or a number. */
 int fl_store_resolve_run(struct fl_store *s, const char *spec, int64_t *run_id, struct fl_err *err);
 

@@ -26,6 +26,11 @@ int cli_ingest_one(struct fl_store *s, const struct fl_patterns *p, const char *
 	fl_err_clear(&err);
 	int rc = fl_pipeline_ingest(s, p, path, &o, res, &err);
 	cli_progress_clear(&pr);
+	if (!rc && res->stale)
+		fprintf(stderr,
+			"faultline: note: run %lld holds these bytes, read with another pattern"
+			" library; `faultline reanalyze %lld` reads them with this one\n",
+			(long long)res->run_id, (long long)res->run_id);
 	return rc ? cli_fail(&err) : EXIT_OK;
 }
 

@@ -304,10 +304,14 @@ static int ingest_job(struct fl_store *s, const struct fl_patterns *p, const str
 				job->path);
 	if (!rc)
 		rc = finish_run(&g);
+	char *digest = NULL;
 	if (!rc && !job->replace &&
-	    fl_store_run_by_sha(s, res->stats.sha256, &res->run_id) == FL_OK) {
-		/* The same bytes are already a run: keep that one. */
+	    fl_store_run_by_sha(s, res->stats.sha256, &res->run_id, &digest) == FL_OK) {
+		/* The same bytes are already a run: keep that one, and say
+		 * when its events came from another pattern library. */
 		res->existed = true;
+		res->stale = !digest || strcmp(digest, meta.patterns_digest);
+		free(digest);
 		fl_store_run_rollback(s);
 		fl_store_bundle_discard(incoming);
 	} else if (!rc) {

@@ -253,7 +253,7 @@ static int merge_run(struct fl_store *s, struct merge_ctx *m, char **tables, siz
 {
 	FL_GROW(m->out, m->cap, m->n + 1);
 	struct fl_merged *r = &m->out[m->n++];
-	r->existed = fl_store_run_by_sha(s, sha, &r->run_id) == FL_OK;
+	r->existed = fl_store_run_by_sha(s, sha, &r->run_id, NULL) == FL_OK;
 	if (r->existed)
 		return FL_OK;
 	struct copy c = { s, m->src, old_run, 0, 0, 0, NULL, 0 };
@@ -571,7 +571,7 @@ int fl_store_merge_shards(struct fl_store *s, const char *const *srcs, size_t n,
 	if (!rc)
 		qsort(sh, n, sizeof(*sh), cmp_shard);
 	out->existed = false;
-	if (!rc && fl_store_run_by_sha(s, sha, &out->run_id) == FL_OK)
+	if (!rc && fl_store_run_by_sha(s, sha, &out->run_id, NULL) == FL_OK)
 		out->existed = true;
 	else if (!rc)
 		rc = write_merged(s, sh, n, sha, out, err);

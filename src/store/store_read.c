@@ -5,16 +5,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-int fl_store_run_by_sha(struct fl_store *s, const char *sha256, int64_t *run_id)
+int fl_store_run_by_sha(struct fl_store *s, const char *sha256, int64_t *run_id,
+			char **patterns_digest)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(s->db, "SELECT id FROM runs WHERE sha256 = ?1", -1, &st, NULL) !=
-	    SQLITE_OK)
+	if (sqlite3_prepare_v2(s->db, "SELECT id, patterns_digest FROM runs WHERE sha256 = ?1", -1,
+			       &st, NULL) != SQLITE_OK)
 		return FL_EDB;
 	sqlite3_bind_text(st, 1, sha256, -1, SQLITE_TRANSIENT);
 	int rc = FL_ENOTFOUND;
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		*run_id = sqlite3_column_int64(st, 0);
+		const char *d = (const char *)sqlite3_column_text(st, 1);
+		if (patterns_digest)
+			*patterns_digest = d ? fl_xstrdup(d) : NULL;
 		rc = FL_OK;
 	}
 	sqlite3_finalize(st);

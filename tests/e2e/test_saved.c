@@ -149,3 +149,21 @@ Test(saved, a_failed_save_after_ingest_is_one_line_and_an_error)
 	cr_expect(strstr(err, "analyses refused by the test"), "stderr: %s", err);
 	cr_expect_eq(strchr(err, '\n'), err + strlen(err) - 1, "more than one line: %s", err);
 }
+
+/* The same bytes analysed again reuse their run; when that run's events
+ * came from another pattern library (an older faultline), the user is
+ * told to re-read it, and the same library says nothing. */
+Test(saved, same_bytes_read_by_another_pattern_library_are_named_stale)
+{
+	cr_assert_eq(fl_session_run(&t, "analyze", BUNDLE, "--db", t.db, NULL), 0, "%s", t.err);
+	cr_expect_str_empty(t.err, "a note with the same library: %s", t.err);
+	exec("UPDATE runs SET patterns_digest = 'an-older-library'");
+	cr_assert_eq(fl_session_run(&t, "analyze", BUNDLE, "--db", t.db, NULL), 0, "%s", t.err);
+	cr_expect(strstr(t.err, "run 1 holds these bytes, read with another pattern library;"
+				" `faultline reanalyze 1`"),
+		  "stderr: %s", t.err);
+	cr_expect_gt(strlen(t.out), 0, "no report printed");
+	cr_assert_eq(fl_session_run(&t, "reanalyze", "1", "--db", t.db, NULL), 0, "%s", t.err);
+	cr_assert_eq(fl_session_run(&t, "analyze", BUNDLE, "--db", t.db, NULL), 0, "%s", t.err);
+	cr_expect_str_empty(t.err, "still named stale after reanalyze: %s", t.err);
+}

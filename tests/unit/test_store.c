@@ -380,12 +380,15 @@ Test(store, run_by_sha)
 	int64_t r2 = begin_run(s, "two");
 	commit_run(s, r2, "2222", 0);
 	int64_t id = -1;
-	cr_assert_eq(fl_store_run_by_sha(s, "1111", &id), FL_OK);
+	char *digest = NULL;
+	cr_assert_eq(fl_store_run_by_sha(s, "1111", &id, &digest), FL_OK);
 	cr_assert_eq(id, r1);
-	cr_assert_eq(fl_store_run_by_sha(s, "2222", &id), FL_OK);
+	cr_assert_str_eq(digest, "0123456789abcdef", "the pattern library the run was read with");
+	free(digest);
+	cr_assert_eq(fl_store_run_by_sha(s, "2222", &id, NULL), FL_OK);
 	cr_assert_eq(id, r2);
 	id = -7;
-	cr_assert_eq(fl_store_run_by_sha(s, "3333", &id), FL_ENOTFOUND);
+	cr_assert_eq(fl_store_run_by_sha(s, "3333", &id, NULL), FL_ENOTFOUND);
 	cr_assert_eq(id, -7);
 	fl_store_close(s);
 }
