@@ -161,39 +161,49 @@ Test(frdump, hang_without_dumps_says_how_to_enable_them, .timeout = 60)
 	fl_session_release(&t);
 }
 
-/* Writes four ranks' dumps with fr_dump.py: seq 1 and 2 of the default
- * group agree; at seq 3 rank 2 differs as `how` says (size or dtype),
- * and at seq 4 everything differs again (only the first mismatch may
- * count). */
-static void mismatch_bundle(const char *dir, const char *how)
+/* Runs body in Python to write dumps into t's dumps/, with `fr` (the
+ * writer, testdata/gen/fr_dump.py), `out` (that directory) and `arg`
+ * (arg, or "") set; returns the directory's analysis (caller frees). */
+static json_t *analyze_dumps(struct fl_session *t, const char *body, const char *arg)
 {
-	char *cmd = NULL;
+	char *dir = NULL, *cmd = NULL;
+	cr_assert(asprintf(&dir, "%s/dumps", t->dir) > 0);
 	cr_assert(asprintf(&cmd,
 			   "python3 - '%s' '%s' '%s' <<'PY'\n"
 			   "import os, sys\n"
 			   "sys.path.insert(0, sys.argv[1])\n"
 			   "import fr_dump as fr\n"
-			   "out, how = sys.argv[2], sys.argv[3]\n"
+			   "out, arg = sys.argv[2], sys.argv[3]\n"
 			   "os.makedirs(out, exist_ok=True)\n"
-			   "for r in range(4):\n"
-			   "    ents = []\n"
-			   "    for s in range(1, 5):\n"
-			   "        size, dt = [[1024]], ['Float']\n"
-			   "        if r == 2 and s >= 3:\n"
-			   "            size, dt = ([[512]], dt) if how == 'size' else (size, ['BFloat16'])\n"
-			   "        if s == 4:\n"
-			   "            size = [[r + 1]]\n"
-			   "        st = 'completed' if s < 3 else 'started'\n"
-			   "        ents.append(fr.entry(s - 1, 0, ('0', 'default_pg'), s, 0, s, 'nccl:all_reduce',\n"
-			   "                             size, dt, size, dt, st, 1000 * s, 1000 * s + 1,\n"
-			   "                             1000 * s + 2 if st == 'completed' else None))\n"
-			   "    d = fr.dump(ents, [('0', 'default_pg', [0, 1, 2, 3])], {0: (4, 4, 2)})\n"
-			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(fr.to_pickle(d))\n"
-			   "PY",
-			   FL_TESTDATA_DIR "/gen", dir, how) > 0);
+			   "%sPY",
+			   FL_TESTDATA_DIR "/gen", dir, arg ? arg : "", body) > 0);
 	cr_assert_eq(system(cmd), 0, "%s", cmd);
+	json_t *j = fl_session_analyze(t, dir, NULL, NULL);
 	free(cmd);
+	free(dir);
+	return j;
 }
+
+/* Writes four ranks' dumps with fr_dump.py: seq 1 and 2 of the default
+ * group agree; at seq 3 rank 2 differs as `how` says (size or dtype),
+ * and at seq 4 everything differs again (only the first mismatch may
+ * count). */
+static const char MISMATCH_PY[] =
+	"how = arg\n"
+	"for r in range(4):\n"
+	"    ents = []\n"
+	"    for s in range(1, 5):\n"
+	"        size, dt = [[1024]], ['Float']\n"
+	"        if r == 2 and s >= 3:\n"
+	"            size, dt = ([[512]], dt) if how == 'size' else (size, ['BFloat16'])\n"
+	"        if s == 4:\n"
+	"            size = [[r + 1]]\n"
+	"        st = 'completed' if s < 3 else 'started'\n"
+	"        ents.append(fr.entry(s - 1, 0, ('0', 'default_pg'), s, 0, s, 'nccl:all_reduce',\n"
+	"                             size, dt, size, dt, st, 1000 * s, 1000 * s + 1,\n"
+	"                             1000 * s + 2 if st == 'completed' else None))\n"
+	"    d = fr.dump(ents, [('0', 'default_pg', [0, 1, 2, 3])], {0: (4, 4, 2)})\n"
+	"    open(os.path.join(out, 'nccl_trace_rank_%d' % r), 'wb').write(fr.to_pickle(d))\n";
 
 Test(frdump, size_and_dtype_mismatch_first_one_counts, .timeout = 60)
 {
@@ -201,10 +211,7 @@ Test(frdump, size_and_dtype_mismatch_first_one_counts, .timeout = 60)
 	for (size_t i = 0; i < 2; i++) {
 		struct fl_session t;
 		fl_session_init(&t, how[i]);
-		char *dir = NULL;
-		cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
-		mismatch_bundle(dir, how[i]);
-		json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+		json_t *j = analyze_dumps(&t, MISMATCH_PY, how[i]);
 		cr_expect_str_eq(str(j, "verdict.status"), "hung", "%s", how[i]);
 		cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder", "%s", how[i]);
 		cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), how[i]);
@@ -214,7 +221,6 @@ Test(frdump, size_and_dtype_mismatch_first_one_counts, .timeout = 60)
 		cr_expect(json_array_size(stuck) == 1 && json_integer_value(json_array_get(stuck, 0)) == 2,
 			  "%s: stuck ranks", how[i]);
 		json_decref(j);
-		free(dir);
 		fl_session_release(&t);
 	}
 }
@@ -222,35 +228,22 @@ Test(frdump, size_and_dtype_mismatch_first_one_counts, .timeout = 60)
 /* Writes four ranks' dumps of the default group with fr_dump.py: seq 1
  * and 2 completed everywhere, seq 3 an ALLREDUCE whose state on rank r
  * is `states`[r] ('c' completed, 't' started, 's' scheduled). */
-static void state_bundle(const char *dir, const char *states)
-{
-	char *cmd = NULL;
-	cr_assert(asprintf(&cmd,
-			   "python3 - '%s' '%s' '%s' <<'PY'\n"
-			   "import os, sys\n"
-			   "sys.path.insert(0, sys.argv[1])\n"
-			   "import fr_dump as fr\n"
-			   "out, states = sys.argv[2], sys.argv[3]\n"
-			   "os.makedirs(out, exist_ok=True)\n"
-			   "name = {'c': 'completed', 't': 'started', 's': 'scheduled'}\n"
-			   "for r in range(4):\n"
-			   "    ents = []\n"
-			   "    for s in range(1, 4):\n"
-			   "        st = 'completed' if s < 3 else name[states[r]]\n"
-			   "        t = 1700000000000000000 + 10**9 * s\n"
-			   "        ents.append(fr.entry(s - 1, 0, ('0', 'default_pg'), s, 0, s, 'nccl:all_reduce',\n"
-			   "                             [[4096]], ['Float'], [[4096]], ['Float'], st, t,\n"
-			   "                             t + 41000 if st != 'scheduled' else None,\n"
-			   "                             t + 9000000 if st == 'completed' else None,\n"
-			   "                             retired=st == 'completed'))\n"
-			   "    last = 3 if states[r] == 'c' else 2\n"
-			   "    d = fr.dump(ents, [('0', 'default_pg', [0, 1, 2, 3])], {0: (3, 3, last)})\n"
-			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(fr.to_pickle(d))\n"
-			   "PY",
-			   FL_TESTDATA_DIR "/gen", dir, states) > 0);
-	cr_assert_eq(system(cmd), 0, "%s", cmd);
-	free(cmd);
-}
+static const char STATE_PY[] =
+	"states = arg\n"
+	"name = {'c': 'completed', 't': 'started', 's': 'scheduled'}\n"
+	"for r in range(4):\n"
+	"    ents = []\n"
+	"    for s in range(1, 4):\n"
+	"        st = 'completed' if s < 3 else name[states[r]]\n"
+	"        t = 1700000000000000000 + 10**9 * s\n"
+	"        ents.append(fr.entry(s - 1, 0, ('0', 'default_pg'), s, 0, s, 'nccl:all_reduce',\n"
+	"                             [[4096]], ['Float'], [[4096]], ['Float'], st, t,\n"
+	"                             t + 41000 if st != 'scheduled' else None,\n"
+	"                             t + 9000000 if st == 'completed' else None,\n"
+	"                             retired=st == 'completed'))\n"
+	"    last = 3 if states[r] == 'c' else 2\n"
+	"    d = fr.dump(ents, [('0', 'default_pg', [0, 1, 2, 3])], {0: (3, 3, last)})\n"
+	"    open(os.path.join(out, 'nccl_trace_rank_%d' % r), 'wb').write(fr.to_pickle(d))\n";
 
 static bool ranks_are(json_t *a, const int64_t *want, size_t n)
 {
@@ -284,10 +277,7 @@ Test(frdump, state_mismatch, .timeout = 60)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 		struct fl_session t;
 		fl_session_init(&t, cases[i].states);
-		char *dir = NULL;
-		cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
-		state_bundle(dir, cases[i].states);
-		json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+		json_t *j = analyze_dumps(&t, STATE_PY, cases[i].states);
 		const char *s = cases[i].states;
 		cr_expect_str_eq(str(j, "verdict.status"), "hung", "%s", s);
 		cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder", "%s", s);
@@ -297,7 +287,6 @@ Test(frdump, state_mismatch, .timeout = 60)
 			  "%s: stuck ranks", s);
 		cr_expect_eq(num(j, "verdict.hang.flight_recorder.diverging.rank"), cases[i].diverging, "%s", s);
 		json_decref(j);
-		free(dir);
 		fl_session_release(&t);
 	}
 }
@@ -312,42 +301,31 @@ Test(frdump, split_groups_with_one_name, .timeout = 60)
 {
 	struct fl_session t;
 	fl_session_init(&t, "fr-split");
-	char *dir = NULL, *cmd = NULL;
-	cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
-	cr_assert(asprintf(&cmd,
-			   "python3 - '%s' '%s' <<'PY'\n"
-			   "import os, sys\n"
-			   "sys.path.insert(0, sys.argv[1])\n"
-			   "import fr_dump as fr\n"
-			   "out = sys.argv[2]\n"
-			   "os.makedirs(out, exist_ok=True)\n"
-			   "for r in range(8):\n"
-			   "    members = [0, 1, 2, 3] if r < 4 else [4, 5, 6, 7]\n"
-			   "    op, isz, osz = (('nccl:_all_gather_base', [[1024, 4096]], [[4096, 4096]]) if r < 4 else\n"
-			   "                    ('nccl:_reduce_scatter_base', [[8192, 4096]], [[2048, 4096]]))\n"
-			   "    ents, rid = [], 0\n"
-			   "    for s in range(1, 7):\n"
-			   "        if r == 6 and s == 6:\n"
-			   "            break\n"
-			   "        st = 'started' if s == 6 and r >= 4 else 'completed'\n"
-			   "        t = 1700000000000000000 + 10**9 * s\n"
-			   "        ents.append(fr.entry(rid, 1, ('1', 'tp'), s, 0, s, op, isz, ['BFloat16'], osz,\n"
-			   "                             ['BFloat16'], st, t, t + 41000,\n"
-			   "                             t + 9000000 if st == 'completed' else None,\n"
-			   "                             retired=st == 'completed'))\n"
-			   "        rid += 1\n"
-			   "        if s %% 2 == 0:\n"
-			   "            ents.append(fr.entry(rid, 0, ('0', 'default_pg'), s // 2, 0, s // 2,\n"
-			   "                                 'nccl:all_reduce', [[4096]], ['Float'], [[4096]], ['Float'],\n"
-			   "                                 'completed', t + 500, t + 41500, t + 9000500, retired=True))\n"
-			   "            rid += 1\n"
-			   "    pgs = [('0', 'default_pg', list(range(8))), ('1', 'tp', members)]\n"
-			   "    d = fr.dump(ents, pgs, {0: (3, 3, 3), 1: (6, 6, 5)})\n"
-			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(fr.to_pickle(d))\n"
-			   "PY",
-			   FL_TESTDATA_DIR "/gen", dir) > 0);
-	cr_assert_eq(system(cmd), 0, "%s", cmd);
-	json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+	json_t *j = analyze_dumps(&t,
+				"for r in range(8):\n"
+				"    members = [0, 1, 2, 3] if r < 4 else [4, 5, 6, 7]\n"
+				"    op, isz, osz = (('nccl:_all_gather_base', [[1024, 4096]], [[4096, 4096]]) if r < 4 else\n"
+				"                    ('nccl:_reduce_scatter_base', [[8192, 4096]], [[2048, 4096]]))\n"
+				"    ents, rid = [], 0\n"
+				"    for s in range(1, 7):\n"
+				"        if r == 6 and s == 6:\n"
+				"            break\n"
+				"        st = 'started' if s == 6 and r >= 4 else 'completed'\n"
+				"        t = 1700000000000000000 + 10**9 * s\n"
+				"        ents.append(fr.entry(rid, 1, ('1', 'tp'), s, 0, s, op, isz, ['BFloat16'], osz,\n"
+				"                             ['BFloat16'], st, t, t + 41000,\n"
+				"                             t + 9000000 if st == 'completed' else None,\n"
+				"                             retired=st == 'completed'))\n"
+				"        rid += 1\n"
+				"        if s % 2 == 0:\n"
+				"            ents.append(fr.entry(rid, 0, ('0', 'default_pg'), s // 2, 0, s // 2,\n"
+				"                                 'nccl:all_reduce', [[4096]], ['Float'], [[4096]], ['Float'],\n"
+				"                                 'completed', t + 500, t + 41500, t + 9000500, retired=True))\n"
+				"            rid += 1\n"
+				"    pgs = [('0', 'default_pg', list(range(8))), ('1', 'tp', members)]\n"
+				"    d = fr.dump(ents, pgs, {0: (3, 3, 3), 1: (6, 6, 5)})\n"
+				"    open(os.path.join(out, 'nccl_trace_rank_%d' % r), 'wb').write(fr.to_pickle(d))\n",
+				  NULL);
 	cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder");
 	cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), "not_joined");
 	cr_expect_eq(num(j, "verdict.hang.seq"), 6);
@@ -356,8 +334,6 @@ Test(frdump, split_groups_with_one_name, .timeout = 60)
 	cr_expect(ranks_are(at(j, "verdict.hang.stuck_ranks"), six, 1), "stuck ranks");
 	cr_expect_eq(num(j, "verdict.hang.flight_recorder.diverging.rank"), 6);
 	json_decref(j);
-	free(cmd);
-	free(dir);
 	fl_session_release(&t);
 }
 
@@ -369,35 +345,24 @@ Test(frdump, dump_version_2_0, .timeout = 60)
 {
 	struct fl_session t;
 	fl_session_init(&t, "fr-v20");
-	char *dir = NULL, *cmd = NULL;
-	cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
-	cr_assert(asprintf(&cmd,
-			   "python3 - '%s' '%s' <<'PY'\n"
-			   "import os, sys\n"
-			   "sys.path.insert(0, sys.argv[1])\n"
-			   "import fr_dump as fr\n"
-			   "out = sys.argv[2]\n"
-			   "os.makedirs(out, exist_ok=True)\n"
-			   "tb = [fr.frame('all_reduce', '/usr/lib/python3/dist-packages/torch/distributed/distributed_c10d.py', 2050),\n"
-			   "      fr.frame('train_step', '/job/train.py', 77)]\n"
-			   "for r in range(4):\n"
-			   "    ents = []\n"
-			   "    for s in range(1, 4 if r != 1 else 3):\n"
-			   "        st = 'completed' if s < 3 else 'scheduled'\n"
-			   "        t = 1700000000000000000 + 10**9 * s\n"
-			   "        ents.append(fr.entry(s - 1, 0, ('0', ''), s, 0, s, 'nccl:all_reduce', [[4096]], ['float'],\n"
-			   "                             [[4096]], ['float'], st, t, None,\n"
-			   "                             t + 9000000 if st == 'completed' else None,\n"
-			   "                             retired=st == 'completed', frames=tb, version='2.0'))\n"
-			   "    d = fr.dump(ents, [('0', '', [0, 1, 2, 3])], {}, version='2.0')\n"
-			   "    b = fr.to_pickle(d)\n"
-			   "    assert b.index(b'entries') < b.index(b'version') < b.index(b'pg_config')\n"
-			   "    assert b'timeout_ms' not in b and b'pg_status' not in b\n"
-			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(b)\n"
-			   "PY",
-			   FL_TESTDATA_DIR "/gen", dir) > 0);
-	cr_assert_eq(system(cmd), 0, "%s", cmd);
-	json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+	json_t *j = analyze_dumps(&t,
+				"tb = [fr.frame('all_reduce', '/usr/lib/python3/dist-packages/torch/distributed/distributed_c10d.py', 2050),\n"
+				"      fr.frame('train_step', '/job/train.py', 77)]\n"
+				"for r in range(4):\n"
+				"    ents = []\n"
+				"    for s in range(1, 4 if r != 1 else 3):\n"
+				"        st = 'completed' if s < 3 else 'scheduled'\n"
+				"        t = 1700000000000000000 + 10**9 * s\n"
+				"        ents.append(fr.entry(s - 1, 0, ('0', ''), s, 0, s, 'nccl:all_reduce', [[4096]], ['float'],\n"
+				"                             [[4096]], ['float'], st, t, None,\n"
+				"                             t + 9000000 if st == 'completed' else None,\n"
+				"                             retired=st == 'completed', frames=tb, version='2.0'))\n"
+				"    d = fr.dump(ents, [('0', '', [0, 1, 2, 3])], {}, version='2.0')\n"
+				"    b = fr.to_pickle(d)\n"
+				"    assert b.index(b'entries') < b.index(b'version') < b.index(b'pg_config')\n"
+				"    assert b'timeout_ms' not in b and b'pg_status' not in b\n"
+				"    open(os.path.join(out, 'nccl_trace_rank_%d' % r), 'wb').write(b)\n",
+				  NULL);
 	cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder");
 	cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), "not_joined");
 	cr_expect_eq(num(j, "verdict.hang.seq"), 3);
@@ -407,8 +372,6 @@ Test(frdump, dump_version_2_0, .timeout = 60)
 	cr_expect(json_array_size(fr) == 2 && strstr(json_string_value(json_array_get(fr, 1)), "train.py:77"),
 		  "majority frames");
 	json_decref(j);
-	free(cmd);
-	free(dir);
 	fl_session_release(&t);
 }
 
@@ -424,35 +387,24 @@ Test(frdump, report_from_pytorch_140969, .timeout = 60)
 {
 	struct fl_session t;
 	fl_session_init(&t, "fr-140969");
-	char *dir = NULL, *cmd = NULL;
-	cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
-	cr_assert(asprintf(&cmd,
-			   "python3 - '%s' '%s' <<'PY'\n"
-			   "import os, sys\n"
-			   "sys.path.insert(0, sys.argv[1])\n"
-			   "import fr_dump as fr\n"
-			   "out = sys.argv[2]\n"
-			   "os.makedirs(out, exist_ok=True)\n"
-			   "lt = '/packages/fblearner.flow.canary/workflow#link-tree/'\n"
-			   "tb = [fr.frame('all_reduce', lt + 'torch/distributed/distributed_c10d.py', 2707),\n"
-			   "      fr.frame('wrapper', lt + 'torch/distributed/c10d_logger.py', 81),\n"
-			   "      fr.frame('sync_buffers', lt + 'xri_mapsr/neural_fields/models/gaussian_splatting.py', 650)]\n"
-			   "for r in range(8):\n"
-			   "    ents = []\n"
-			   "    for s in range(31117 - 50, 31118 if r < 3 else 31117):\n"
-			   "        st = 'scheduled' if s == 31117 else 'completed'\n"
-			   "        t = 1731900000000000000 + 10**8 * (s - 31000)\n"
-			   "        ents.append(fr.entry(s - 1, 0, ('0', 'default_pg'), s, 0, s, 'nccl:all_reduce',\n"
-			   "                             [[1571911]], ['Float'], [[1571911]], ['Float'], st, t, None,\n"
-			   "                             t + 2000000 if st == 'completed' else None,\n"
-			   "                             retired=st == 'completed', frames=tb))\n"
-			   "    last = 31117 if r < 3 else 31116\n"
-			   "    d = fr.dump(ents, [('0', 'default_pg', list(range(8)))], {0: (last, last, 31116)})\n"
-			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(fr.to_pickle(d))\n"
-			   "PY",
-			   FL_TESTDATA_DIR "/gen", dir) > 0);
-	cr_assert_eq(system(cmd), 0, "%s", cmd);
-	json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+	json_t *j = analyze_dumps(&t,
+				"lt = '/packages/fblearner.flow.canary/workflow#link-tree/'\n"
+				"tb = [fr.frame('all_reduce', lt + 'torch/distributed/distributed_c10d.py', 2707),\n"
+				"      fr.frame('wrapper', lt + 'torch/distributed/c10d_logger.py', 81),\n"
+				"      fr.frame('sync_buffers', lt + 'xri_mapsr/neural_fields/models/gaussian_splatting.py', 650)]\n"
+				"for r in range(8):\n"
+				"    ents = []\n"
+				"    for s in range(31117 - 50, 31118 if r < 3 else 31117):\n"
+				"        st = 'scheduled' if s == 31117 else 'completed'\n"
+				"        t = 1731900000000000000 + 10**8 * (s - 31000)\n"
+				"        ents.append(fr.entry(s - 1, 0, ('0', 'default_pg'), s, 0, s, 'nccl:all_reduce',\n"
+				"                             [[1571911]], ['Float'], [[1571911]], ['Float'], st, t, None,\n"
+				"                             t + 2000000 if st == 'completed' else None,\n"
+				"                             retired=st == 'completed', frames=tb))\n"
+				"    last = 31117 if r < 3 else 31116\n"
+				"    d = fr.dump(ents, [('0', 'default_pg', list(range(8)))], {0: (last, last, 31116)})\n"
+				"    open(os.path.join(out, 'nccl_trace_rank_%d' % r), 'wb').write(fr.to_pickle(d))\n",
+				  NULL);
 	cr_expect_str_eq(str(j, "verdict.status"), "hung");
 	cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder");
 	cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), "not_joined");
@@ -465,8 +417,6 @@ Test(frdump, report_from_pytorch_140969, .timeout = 60)
 	cr_expect(json_array_size(fr) == 3 && strstr(json_string_value(json_array_get(fr, 2)), "sync_buffers"),
 		  "majority frames");
 	json_decref(j);
-	free(cmd);
-	free(dir);
 	fl_session_release(&t);
 }
 
@@ -480,42 +430,31 @@ Test(frdump, pg_status_shows_a_rank_whose_buffer_lost_the_group, .timeout = 60)
 {
 	struct fl_session t;
 	fl_session_init(&t, "fr-status");
-	char *dir = NULL, *cmd = NULL;
-	cr_assert(asprintf(&dir, "%s/dumps", t.dir) > 0);
-	cr_assert(asprintf(&cmd,
-			   "python3 - '%s' '%s' <<'PY'\n"
-			   "import os, sys\n"
-			   "sys.path.insert(0, sys.argv[1])\n"
-			   "import fr_dump as fr\n"
-			   "out = sys.argv[2]\n"
-			   "os.makedirs(out, exist_ok=True)\n"
-			   "for r in range(4):\n"
-			   "    hist, dp, world = [], 0, 0\n"
-			   "    def add(pg, name, seq, sz, st, t):\n"
-			   "        hist.append(fr.entry(len(hist), int(pg[0]), pg, seq, 0, seq, 'nccl:all_reduce', sz, ['Float'],\n"
-			   "                             sz, ['Float'], st, t, t + 41000,\n"
-			   "                             t + 9000000 if st == 'completed' else None,\n"
-			   "                             retired=st == 'completed'))\n"
-			   "    for step in range(1, 51):\n"
-			   "        t = 1700000000000000000 + 10**9 * step\n"
-			   "        if step %% 25 == 1:\n"
-			   "            world += 1\n"
-			   "            add(('0', 'default_pg'), 'sync', world, [[1]], 'completed', t)\n"
-			   "        if r == 2 and step > 45:\n"
-			   "            break\n"
-			   "        dp += 1\n"
-			   "        add(('1', 'dp'), 'grad', dp, [[26214400]], 'completed', t + 5 * 10**8)\n"
-			   "    if r != 2:\n"
-			   "        world += 1\n"
-			   "        add(('0', 'default_pg'), 'sync', world, [[1]], 'started', 1700000000000000000 + 51 * 10**9)\n"
-			   "    pgs = [('0', 'default_pg', [0, 1, 2, 3]), ('1', 'dp', [0, 1, 2, 3])]\n"
-			   "    d = fr.dump(hist[-20:], pgs, {0: (world, world, 2), 1: (dp, dp, dp)})\n"
-			   "    assert r != 2 or not [e for e in hist[-20:] if e['process_group'][0] == '0']\n"
-			   "    open(os.path.join(out, 'nccl_trace_rank_%%d' %% r), 'wb').write(fr.to_pickle(d))\n"
-			   "PY",
-			   FL_TESTDATA_DIR "/gen", dir) > 0);
-	cr_assert_eq(system(cmd), 0, "%s", cmd);
-	json_t *j = fl_session_analyze(&t, dir, NULL, NULL);
+	json_t *j = analyze_dumps(&t,
+				"for r in range(4):\n"
+				"    hist, dp, world = [], 0, 0\n"
+				"    def add(pg, name, seq, sz, st, t):\n"
+				"        hist.append(fr.entry(len(hist), int(pg[0]), pg, seq, 0, seq, 'nccl:all_reduce', sz, ['Float'],\n"
+				"                             sz, ['Float'], st, t, t + 41000,\n"
+				"                             t + 9000000 if st == 'completed' else None,\n"
+				"                             retired=st == 'completed'))\n"
+				"    for step in range(1, 51):\n"
+				"        t = 1700000000000000000 + 10**9 * step\n"
+				"        if step % 25 == 1:\n"
+				"            world += 1\n"
+				"            add(('0', 'default_pg'), 'sync', world, [[1]], 'completed', t)\n"
+				"        if r == 2 and step > 45:\n"
+				"            break\n"
+				"        dp += 1\n"
+				"        add(('1', 'dp'), 'grad', dp, [[26214400]], 'completed', t + 5 * 10**8)\n"
+				"    if r != 2:\n"
+				"        world += 1\n"
+				"        add(('0', 'default_pg'), 'sync', world, [[1]], 'started', 1700000000000000000 + 51 * 10**9)\n"
+				"    pgs = [('0', 'default_pg', [0, 1, 2, 3]), ('1', 'dp', [0, 1, 2, 3])]\n"
+				"    d = fr.dump(hist[-20:], pgs, {0: (world, world, 2), 1: (dp, dp, dp)})\n"
+				"    assert r != 2 or not [e for e in hist[-20:] if e['process_group'][0] == '0']\n"
+				"    open(os.path.join(out, 'nccl_trace_rank_%d' % r), 'wb').write(fr.to_pickle(d))\n",
+				  NULL);
 	cr_expect_str_eq(str(j, "verdict.hang.source"), "flight_recorder");
 	cr_expect_str_eq(str(j, "verdict.hang.flight_recorder.mismatch"), "not_joined");
 	cr_expect_eq(num(j, "verdict.hang.seq"), 3);
@@ -523,7 +462,5 @@ Test(frdump, pg_status_shows_a_rank_whose_buffer_lost_the_group, .timeout = 60)
 	static const int64_t two[] = { 2 };
 	cr_expect(ranks_are(at(j, "verdict.hang.stuck_ranks"), two, 1), "stuck ranks");
 	json_decref(j);
-	free(cmd);
-	free(dir);
 	fl_session_release(&t);
 }
