@@ -457,6 +457,8 @@ static int load_event_done(struct ctx *c, struct ev *e, struct ev_rows *r)
 	e->values = r->nv ? r->values : NULL;
 	e->nvalues = (uint32_t)r->nv;
 	e->text = r->text.ptr ? r->text.ptr : "";
+	e->work_timeout = !strcmp(e->kind, "torch.watchdog_summary") &&
+			  strstr(e->text, "Timeout at NCCL work");
 	rules_classify(e);
 	int rc = resolve_bus(c, e);
 	if (e->rank < 0)
@@ -488,14 +490,17 @@ static const char *const READ_BY_KIND[] = { "nccl.ras_comm", "nccl.ras_mismatch"
 					    "torch.desync", "torch.dump_signal",
 					    "nccl.ras_json" };
 
-static bool kept(const struct ev *e)
+static bool read_by_kind(const struct ev *e)
 {
-	if (e->role != ROLE_NONE || e->severity >= 2)
-		return true;
 	for (size_t i = 0; i < sizeof(READ_BY_KIND) / sizeof(READ_BY_KIND[0]); i++)
 		if (!strcmp(e->kind, READ_BY_KIND[i]))
 			return true;
 	return false;
+}
+
+static bool kept(const struct ev *e)
+{
+	return e->role != ROLE_NONE || e->severity >= 2 || read_by_kind(e);
 }
 
 /* Q_EVENTS' ?3: the kinds kept() can keep below error severity, as a JSON
@@ -525,8 +530,9 @@ static int events_seen(struct ctx *c)
 	return FL_OK;
 }
 
-/* The event at c->ev[c->nev], all its rows read: kept (its text and
- * fields copied into the pool), or forgotten. */
+/* The event at c->ev[c->nev], all its rows read: kept (its fields
+ * copied into the pool; its text only when a pass reads the kind's text,
+ * READ_BY_KIND: the others' is read by id when quoted), or forgotten. */
 static int loaded(struct ctx *c, struct ev *e, struct ev_rows *r)
 {
 	int rc = load_event_done(c, e, r);
@@ -534,7 +540,7 @@ static int loaded(struct ctx *c, struct ev *e, struct ev_rows *r)
 	c->any_ranked = c->any_ranked || e->rank >= 0;
 	if (!kept(e))
 		return rc;
-	e->text = pool_str(&c->pool, e->text);
+	e->text = read_by_kind(e) ? pool_str(&c->pool, e->text) : NULL;
 	if (e->nvalues) {
 		struct ev_value *v = pool_alloc(&c->pool, e->nvalues * sizeof(*v));
 		for (size_t i = 0; i < e->nvalues; i++)
@@ -594,6 +600,75 @@ static int by_ev_id(const void *key, const void *elem)
 const struct ev *ev_by_id(const struct ctx *c, int64_t id)
 {
 	return c->nev ? bsearch(&id, c->ev, c->nev, sizeof(*c->ev), by_ev_id) : NULL;
+}
+
+struct text_want {
+	int64_t id;
+	size_t i; /* in the caller's v */
+};
+
+static int by_want_id(const void *x, const void *y)
+{
+	const struct text_want *a = x, *b = y;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+int ev_texts(struct ctx *c, const struct ev *const *v, size_t n,
+	     void (*fn)(void *arg, size_t i, const char *text), void *arg)
+{
+	if (!n)
+		return FL_OK;
+	/* in id order, as the statement returns them */
+	struct text_want *w = fl_xmalloc(n * sizeof(*w));
+	for (size_t i = 0; i < n; i++)
+		w[i] = (struct text_want){ v[i]->id, i };
+	qsort(w, n, sizeof(*w), by_want_id);
+	struct fl_buf ids = FL_BUF_INIT;
+	fl_buf_addc(&ids, '[');
+	for (size_t k = 0; k < n; k++)
+		fl_buf_printf(&ids, "%s%lld", k ? "," : "", (long long)w[k].id);
+	fl_buf_addc(&ids, ']');
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_EVENT_TEXTS, &st);
+	if (!rc) {
+		fl_stmt_bind_text(st, 2, ids.ptr);
+		size_t k = 0;
+		while ((rc = q_step(c, Q_EVENT_TEXTS, st)) == 1) {
+			int64_t id = fl_stmt_int(st, 0);
+			while (k < n && w[k].id < id)
+				k++;
+			/* an event listed twice gets its text twice */
+			for (; k < n && w[k].id == id; k++)
+				fn(arg, w[k].i, fl_stmt_null(st, 1) ? "" : fl_stmt_text(st, 1));
+		}
+		fl_stmt_free(st);
+	}
+	fl_buf_release(&ids);
+	free(w);
+	return rc;
+}
+
+static void keep_text(void *arg, size_t i, const char *text)
+{
+	(void)i;
+	struct ctx *c = ((void **)arg)[0];
+	struct ev *e = ((void **)arg)[1];
+	e->text = pool_str(&c->pool, text);
+}
+
+const char *ev_text(struct ctx *c, const struct ev *e)
+{
+	if (e->text)
+		return e->text;
+	/* the event belongs to c->ev: its text is cached there */
+	struct ev *w = (struct ev *)e;
+	void *arg[2] = { c, w };
+	int rc = ev_texts(c, &e, 1, keep_text, arg);
+	if (rc && !c->text_rc)
+		c->text_rc = rc;
+	if (!w->text)
+		w->text = ""; /* failed: the analysis fails at its end */
+	return w->text;
 }
 
 static void correct_times(struct ctx *c)
@@ -714,7 +789,7 @@ static void set_first(struct ctx *c, const struct ev *e)
 	f->host = host ? fl_xstrdup(host) : NULL;
 	f->ts = e->cts;
 	f->kind = fl_xstrdup(e->kind);
-	f->message = first_line(e->text);
+	f->message = first_line(ev_text(c, e));
 	f->file = fl_xstrdup(e->file);
 	f->line = e->line;
 }
@@ -776,12 +851,18 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	}
 	if (!rc) {
 		telemetry_evidence(&c);
-		verdict_ranks(&c);
+		rc = verdict_ranks(&c);
+	}
+	if (!rc) {
 		world_silent_states(&c);
-		verdict_timeline(&c);
+		rc = verdict_timeline(&c);
+	}
+	if (!rc) {
 		verdict_summary(&c);
 		verdict_signature(&c);
 	}
+	if (!rc)
+		rc = c.text_rc; /* a quoted event's text could not be read */
 	ctx_release(&c);
 	if (rc) {
 		fl_analysis_free(a);
