@@ -503,6 +503,200 @@ static bool kept(const struct ev *e)
 	return e->role != ROLE_NONE || e->severity >= 2 || read_by_kind(e);
 }
 
+/* ---- repeated lines ---- */
+
+/* The kinds a pass reads by name, over all their lines (hang.c, verdict.c,
+ * the launcher's root cause here): every line of these is kept. A pass
+ * that reads another kind line by line adds it here. */
+static const char *const READ_EVERY_LINE[] = {
+	"torch.watchdog_timeout", "torch.work_timeout", "torch.watchdog_summary",
+	"torch.comm_aborted", "torch.dump_signal", "torch.desync", "torch.heartbeat",
+	"nccl.ras_comm", "nccl.ras_mismatch", "nccl.ras_rank", "nccl.ras_json",
+	"launcher.root_cause", "launcher.child_failed", "launcher.worker_failed",
+	"launcher.sigterm", "proc.signal", "slurm.cancelled", "k8s.evicted",
+};
+
+/* Lines alike in all but their time, place in the file and text (the
+ * same warning repeated by one process: an error storm's IB port events)
+ * are one class. Of a class, loading keeps only the lines a pass can
+ * tell apart from the rest: the first CAUSE_EVIDENCE_MAX (a cause's
+ * evidence, the first of a group), the TIMELINE_MAX earliest (the
+ * timeline) and the earliest by ev_before() (a cause's lead, a rank's
+ * first error): what the analysis holds grows with the kinds of lines,
+ * not with how often each is repeated. Primary failures and the kinds of
+ * READ_EVERY_LINE are never folded. A class shares its kind, file, host,
+ * rank, local rank, pid, severity, role, cause, priority and fields; one
+ * host has one clock offset, so the raw times order a class as the
+ * corrected ones will. */
+enum { W_FIRST = 1, W_TIME = 2, W_BEST = 4, W_ALL = 8 };
+#define FOLD_NONE UINT32_MAX
+
+struct fold_class {
+	uint32_t rep;  /* its first line, which gives the class's key */
+	uint32_t head; /* its kept lines, chained through fold.next */
+	uint32_t latest; /* of its W_TIME lines, the last in timeline order */
+	uint32_t best;   /* its W_BEST line */
+	uint32_t seen, ntime;
+};
+
+struct fold {
+	uint32_t *slots; /* class index + 1; 0 free */
+	size_t cap, n;
+	struct fold_class *cls;
+	size_t capcls;
+	uint32_t *next; /* per loaded event */
+	uint8_t *why;   /* per loaded event: W_* */
+	size_t capev, capwhy, dead;
+};
+
+static bool foldable(const struct ev *e)
+{
+	if (e->role == ROLE_PRIMARY)
+		return false;
+	for (size_t i = 0; i < sizeof(READ_EVERY_LINE) / sizeof(READ_EVERY_LINE[0]); i++)
+		if (!strcmp(e->kind, READ_EVERY_LINE[i]))
+			return false;
+	return true;
+}
+
+static uint64_t class_hash(const struct ev *e)
+{
+	const void *ptrs[4] = { e->kind, e->file, e->host, e->cause };
+	int64_t ints[6] = { e->rank, e->local_rank, e->pid, e->severity, e->role, e->priority };
+	uint64_t h = fl_fnv1a(FL_FNV1A_INIT, ptrs, sizeof(ptrs));
+	h = fl_fnv1a(h, ints, sizeof(ints));
+	for (uint32_t i = 0; i < e->nvalues; i++) {
+		h = fl_fnv1a(h, &e->values[i].field, sizeof(e->values[i].field));
+		h = fl_fnv1a(h, e->values[i].text, strlen(e->values[i].text) + 1);
+	}
+	return h;
+}
+
+/* kind, file, host are interned and cause is a rules.c constant: equal
+ * strings are equal pointers */
+static bool same_class(const struct ev *a, const struct ev *b)
+{
+	if (a->kind != b->kind || a->file != b->file || a->host != b->host ||
+	    a->cause != b->cause || a->rank != b->rank || a->local_rank != b->local_rank ||
+	    a->pid != b->pid || a->severity != b->severity || a->role != b->role ||
+	    a->priority != b->priority || a->nvalues != b->nvalues)
+		return false;
+	for (uint32_t i = 0; i < a->nvalues; i++)
+		if (a->values[i].field != b->values[i].field ||
+		    strcmp(a->values[i].text, b->values[i].text))
+			return false;
+	return true;
+}
+
+static struct fold_class *fold_class_of(struct ctx *c, struct fold *f, uint32_t at)
+{
+	if (f->n * 2 >= f->cap) {
+		uint32_t *old = f->slots;
+		size_t oldcap = f->cap;
+		f->cap = f->cap ? 2 * f->cap : 1024;
+		f->slots = fl_xcalloc(f->cap, sizeof(*f->slots));
+		for (size_t i = 0; i < oldcap; i++) {
+			if (!old[i])
+				continue;
+			size_t j = (size_t)class_hash(&c->ev[f->cls[old[i] - 1].rep]) & (f->cap - 1);
+			while (f->slots[j])
+				j = (j + 1) & (f->cap - 1);
+			f->slots[j] = old[i];
+		}
+		free(old);
+	}
+	const struct ev *e = &c->ev[at];
+	size_t j = (size_t)class_hash(e) & (f->cap - 1);
+	while (f->slots[j]) {
+		struct fold_class *k = &f->cls[f->slots[j] - 1];
+		if (same_class(&c->ev[k->rep], e))
+			return k;
+		j = (j + 1) & (f->cap - 1);
+	}
+	FL_GROW(f->cls, f->capcls, f->n + 1);
+	struct fold_class *k = &f->cls[f->n++];
+	*k = (struct fold_class){ at, FOLD_NONE, FOLD_NONE, FOLD_NONE, 0, 0 };
+	f->slots[j] = (uint32_t)f->n;
+	return k;
+}
+
+/* A line of the class loses a reason to be kept; with none left it is
+ * unchained and dropped when the loading ends. */
+static void fold_lose(struct fold *f, struct fold_class *k, uint32_t at, uint8_t why)
+{
+	f->why[at] &= (uint8_t)~why;
+	if (f->why[at])
+		return;
+	for (uint32_t *p = &k->head; *p != FOLD_NONE; p = &f->next[*p])
+		if (*p == at) {
+			*p = f->next[at];
+			break;
+		}
+	f->dead++;
+}
+
+/* Whether the event at c->ev[c->nev] (loaded and classified, its values
+ * still in the reading buffers) is kept. */
+static bool fold_keep(struct ctx *c, struct fold *f)
+{
+	uint32_t at = (uint32_t)c->nev;
+	struct ev *e = &c->ev[at];
+	FL_GROW(f->why, f->capwhy, c->nev + 1);
+	if (!foldable(e)) {
+		f->why[at] = W_ALL;
+		return true;
+	}
+	FL_GROW(f->next, f->capev, c->nev + 1);
+	e->cts = e->ts; /* a class has one host: raw times order it */
+	struct fold_class *k = fold_class_of(c, f, at);
+	uint8_t why = 0;
+	if (++k->seen <= CAUSE_EVIDENCE_MAX)
+		why |= W_FIRST;
+	if (k->ntime < TIMELINE_MAX) {
+		why |= W_TIME;
+		k->ntime++;
+		if (k->latest == FOLD_NONE || ev_timeline_cmp(e, &c->ev[k->latest]) > 0)
+			k->latest = at;
+	} else if (ev_timeline_cmp(e, &c->ev[k->latest]) < 0) {
+		/* earlier than the latest of the earliest: that one goes */
+		why |= W_TIME;
+		fold_lose(f, k, k->latest, W_TIME);
+		k->latest = at;
+		for (uint32_t i = k->head; i != FOLD_NONE; i = f->next[i])
+			if ((f->why[i] & W_TIME) && ev_timeline_cmp(&c->ev[i], &c->ev[k->latest]) > 0)
+				k->latest = i;
+	}
+	if (k->best == FOLD_NONE || ev_before(e, &c->ev[k->best])) {
+		why |= W_BEST;
+		if (k->best != FOLD_NONE)
+			fold_lose(f, k, k->best, W_BEST);
+		k->best = at;
+	}
+	f->why[at] = why;
+	if (!why)
+		return false;
+	f->next[at] = k->head;
+	k->head = at;
+	return true;
+}
+
+/* Drops the lines that lost every reason to be kept, in place (id order
+ * stays). */
+static void fold_finish(struct ctx *c, struct fold *f)
+{
+	if (f->dead) {
+		size_t n = 0;
+		for (size_t i = 0; i < c->nev; i++)
+			if (f->why[i])
+				c->ev[n++] = c->ev[i];
+		c->nev = n;
+	}
+	free(f->slots);
+	free(f->cls);
+	free(f->next);
+	free(f->why);
+}
+
 /* Q_EVENTS' ?3: the kinds kept() can keep below error severity, as a JSON
  * array (caller releases). */
 static void keepable_kinds(struct fl_buf *json)
@@ -533,12 +727,12 @@ static int events_seen(struct ctx *c)
 /* The event at c->ev[c->nev], all its rows read: kept (its fields
  * copied into the pool; its text only when a pass reads the kind's text,
  * READ_BY_KIND: the others' is read by id when quoted), or forgotten. */
-static int loaded(struct ctx *c, struct ev *e, struct ev_rows *r)
+static int loaded(struct ctx *c, struct fold *f, struct ev *e, struct ev_rows *r)
 {
 	int rc = load_event_done(c, e, r);
 	assert(c->nev == 0 || c->ev[c->nev - 1].id < e->id);
 	c->any_ranked = c->any_ranked || e->rank >= 0;
-	if (!kept(e))
+	if (!kept(e) || !fold_keep(c, f))
 		return rc;
 	e->text = read_by_kind(e) ? pool_str(&c->pool, e->text) : NULL;
 	if (e->nvalues) {
@@ -567,10 +761,11 @@ static int load_events(struct ctx *c)
 	size_t cap = 0;
 	struct ev *e = NULL; /* the event of the current rows, at c->ev[c->nev] */
 	struct ev_rows r = { .text = FL_BUF_INIT, .vtext = FL_BUF_INIT };
+	struct fold f = { 0 };
 	while (!rc && (rc = q_step(c, Q_EVENTS, st)) == 1) {
 		rc = FL_OK;
 		if (e && e->id != fl_stmt_int(st, 0)) {
-			rc = loaded(c, e, &r);
+			rc = loaded(c, &f, e, &r);
 			e = NULL;
 		}
 		if (!e) {
@@ -581,7 +776,8 @@ static int load_events(struct ctx *c)
 		load_event_value(st, &r);
 	}
 	if (!rc && e)
-		rc = loaded(c, e, &r);
+		rc = loaded(c, &f, e, &r);
+	fold_finish(c, &f);
 	ev_rows_release(&r);
 	fl_stmt_free(st);
 	fl_buf_release(&kinds);

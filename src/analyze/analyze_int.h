@@ -61,6 +61,12 @@ struct ev {
 	bool work_timeout; /* a watchdog summary's "Timeout at NCCL work: N" */
 };
 
+/* The most events of one kind of line that a pass quotes: the timeline's
+ * earliest (verdict.c) and a cause's evidence (causes.c). The loading
+ * keeps no more of each repeated line than these (analyze.c, fold_keep()). */
+#define TIMELINE_MAX 60
+#define CAUSE_EVIDENCE_MAX 5
+
 /* Where the loaded events' strings live (analyze.c): blocks that are
  * released together, and a set of the strings many events share. */
 struct ev_pool {
@@ -259,6 +265,8 @@ char *first_line(const char *text);                /* caller frees; bounded */
 /* Earlier in corrected time; unknown times last (within one file: file
  * order); then priority, then id. */
 bool ev_before(const struct ev *x, const struct ev *y);
+/* verdict.c: the timeline's order (corrected time, unknown last, line, id). */
+int ev_timeline_cmp(const struct ev *a, const struct ev *b);
 
 /* world.c: run.ranks as the logs state it, ranks_seen, silent ranks.
  * world_collect() after config_collect(), before hang_analyze() (which

@@ -77,7 +77,7 @@ static void cause_evidence(struct ctx *c, struct fl_cause *k, const struct ev *l
 {
 	if (lead)
 		evidence_add(c, &k->evidence, lead);
-	for (size_t i = 0; i < c->nev && k->evidence.n < 5; i++) {
+	for (size_t i = 0; i < c->nev && k->evidence.n < CAUSE_EVIDENCE_MAX; i++) {
 		const struct ev *e = &c->ev[i];
 		if (e != lead && e->cause && !strcmp(e->cause, k->id) && e->role != ROLE_SECONDARY)
 			evidence_add(c, &k->evidence, e);

@@ -188,9 +188,8 @@ int verdict_ranks(struct ctx *c)
 /* Timeline order: corrected time, unknown times last, then line, then
  * load order (event id) - what a stable sort of the loaded events by
  * time and line gives. */
-static int cmp_timeline(const void *x, const void *y)
+int ev_timeline_cmp(const struct ev *a, const struct ev *b)
 {
-	const struct ev *a = *(const struct ev *const *)x, *b = *(const struct ev *const *)y;
 	if ((a->cts == FL_TIME_NONE) != (b->cts == FL_TIME_NONE))
 		return a->cts == FL_TIME_NONE ? 1 : -1;
 	if (a->cts != b->cts)
@@ -200,7 +199,10 @@ static int cmp_timeline(const void *x, const void *y)
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
-#define TIMELINE_MAX 60
+static int cmp_timeline(const void *x, const void *y)
+{
+	return ev_timeline_cmp(*(const struct ev *const *)x, *(const struct ev *const *)y);
+}
 
 static void set_timeline_text(void *arg, size_t i, const char *text)
 {
