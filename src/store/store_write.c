@@ -171,7 +171,7 @@ static void run_cache(struct fl_store *s, bool in_run);
  * built the sort merges a few runs from disk instead (peak RSS of an
  * 8,192-rank run 58 -> 48 MiB, no slower). The 4 MiB stay for the
  * resolution passes that follow, whose sorts had 16 MiB again beside the
- * cache (32,768 ranks: 92 -> 85 MiB, the same CPU time); the commit
+ * cache (32,768 ranks: 90 -> 83 MiB, the same CPU time); the commit
  * gives the cache back anyway. */
 static int build_deferred_indexes(struct fl_store *s)
 {
