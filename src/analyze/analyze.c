@@ -78,42 +78,56 @@ char *dup_or_null(struct fl_stmt *st, int col)
 
 /* ---- fields ---- */
 
-/* An event's declared fields, read by Q_EVENTS (json_extract, the one way
- * fields are read): only those present are kept, in field order. */
-struct ev_value {
-	enum fl_field field;
-	const char *text;
-};
+/* An event's declared fields, read by Q_EVENTS (json_each, the one way
+ * fields are read): only those present are kept, packed one after the
+ * other as the field's index in one byte, then its text and a NUL (no
+ * array of pointers beside them: 16 bytes a field less). */
+_Static_assert(FL_F_N <= 256, "a field's index is one byte in ev.values");
 
-static const struct ev_value *ev_value(const struct ev *e, const char *key)
+static const char *value_next(const char *p)
+{
+	return p + 2 + strlen(p + 1);
+}
+
+/* The bytes of e->values. */
+static size_t values_len(const struct ev *e)
+{
+	const char *p = e->values;
+	for (uint32_t i = 0; i < e->nvalues; i++)
+		p = value_next(p);
+	return (size_t)(p - e->values);
+}
+
+static const char *ev_value(const struct ev *e, const char *key)
 {
 	int f = fl_vocab_field(key);
 	/* Naming an undeclared field is a bug; test_vocab.c finds it first. */
 	assert(f >= 0);
-	for (size_t i = 0; i < e->nvalues; i++)
-		if (e->values[i].field == (enum fl_field)f)
-			return &e->values[i];
+	const char *p = e->values;
+	for (uint32_t i = 0; i < e->nvalues; i++, p = value_next(p))
+		if ((unsigned char)*p == (unsigned)f)
+			return p + 1;
 	return NULL;
 }
 
 bool ev_field(const struct ev *e, const char *key, struct fl_buf *out)
 {
-	const struct ev_value *v = ev_value(e, key);
+	const char *v = ev_value(e, key);
 	if (!v)
 		return false;
 	fl_buf_reset(out);
-	fl_buf_adds(out, v->text);
+	fl_buf_adds(out, v);
 	return true;
 }
 
 bool ev_field_int(const struct ev *e, const char *key, int64_t *out)
 {
-	const struct ev_value *v = ev_value(e, key);
+	const char *v = ev_value(e, key);
 	char *end = NULL;
 	if (!v)
 		return false;
-	int64_t n = strtoll(v->text, &end, 10);
-	if (end == v->text || *end != '\0')
+	int64_t n = strtoll(v, &end, 10);
+	if (end == v || *end != '\0')
 		return false;
 	*out = n;
 	return true;
@@ -391,14 +405,9 @@ enum { EV_LAST_STEP = 12, EV_VICTIM_RANK, EV_KEY, EV_VALUE };
 /* The event being read, row by row: its text and fields stay here until
  * it is known to be kept, then move to the pool. */
 struct ev_rows {
-	struct fl_buf text, vtext; /* vtext: the values, each NUL-ended */
-	struct {
-		enum fl_field field;
-		size_t at; /* in vtext */
-	} *v;
+	struct fl_buf text, vtext; /* vtext: the values, packed as in ev.values */
+	enum fl_field *v;          /* the fields in vtext */
 	size_t nv, cap;
-	struct ev_value *values; /* nv of them, pointing into vtext */
-	size_t vcap;
 	int64_t last_step, victim_rank;
 };
 
@@ -435,11 +444,11 @@ static void load_event_value(struct fl_stmt *st, struct ev_rows *r)
 	if (f < 0)
 		return;
 	for (size_t i = 0; i < r->nv; i++)
-		if (r->v[i].field == (enum fl_field)f)
+		if (r->v[i] == (enum fl_field)f)
 			return;
 	FL_GROW(r->v, r->cap, r->nv + 1);
-	r->v[r->nv].field = (enum fl_field)f;
-	r->v[r->nv++].at = r->vtext.len;
+	r->v[r->nv++] = (enum fl_field)f;
+	fl_buf_addc(&r->vtext, (char)f);
 	const char *t = fl_stmt_text(st, EV_VALUE);
 	fl_buf_add(&r->vtext, t, strlen(t) + 1);
 }
@@ -451,10 +460,7 @@ static void load_event_value(struct fl_stmt *st, struct ev_rows *r)
  * into r. */
 static int load_event_done(struct ctx *c, struct ev *e, struct ev_rows *r)
 {
-	FL_GROW(r->values, r->vcap, r->nv);
-	for (size_t i = 0; i < r->nv; i++)
-		r->values[i] = (struct ev_value){ r->v[i].field, r->vtext.ptr + r->v[i].at };
-	e->values = r->nv ? r->values : NULL;
+	e->values = r->nv ? r->vtext.ptr : NULL;
 	e->nvalues = (uint32_t)r->nv;
 	e->text = r->text.ptr ? r->text.ptr : "";
 	e->work_timeout = !strcmp(e->kind, "torch.watchdog_summary") &&
@@ -475,7 +481,6 @@ static void ev_rows_release(struct ev_rows *r)
 	fl_buf_release(&r->text);
 	fl_buf_release(&r->vtext);
 	free(r->v);
-	free(r->values);
 }
 
 /* Whether a loaded event stays in memory. A warning that no rule of
@@ -565,11 +570,7 @@ static uint64_t class_hash(const struct ev *e)
 	int64_t ints[6] = { e->rank, e->local_rank, e->pid, e->severity, e->role, e->priority };
 	uint64_t h = fl_fnv1a(FL_FNV1A_INIT, ptrs, sizeof(ptrs));
 	h = fl_fnv1a(h, ints, sizeof(ints));
-	for (uint32_t i = 0; i < e->nvalues; i++) {
-		h = fl_fnv1a(h, &e->values[i].field, sizeof(e->values[i].field));
-		h = fl_fnv1a(h, e->values[i].text, strlen(e->values[i].text) + 1);
-	}
-	return h;
+	return e->nvalues ? fl_fnv1a(h, e->values, values_len(e)) : h;
 }
 
 /* kind, file, host are interned and cause is a rules.c constant: equal
@@ -581,11 +582,8 @@ static bool same_class(const struct ev *a, const struct ev *b)
 	    a->pid != b->pid || a->severity != b->severity || a->role != b->role ||
 	    a->priority != b->priority || a->nvalues != b->nvalues)
 		return false;
-	for (uint32_t i = 0; i < a->nvalues; i++)
-		if (a->values[i].field != b->values[i].field ||
-		    strcmp(a->values[i].text, b->values[i].text))
-			return false;
-	return true;
+	size_t n = a->nvalues ? values_len(a) : 0;
+	return !n || (n == values_len(b) && !memcmp(a->values, b->values, n));
 }
 
 static struct fold_class *fold_class_of(struct ctx *c, struct fold *f, uint32_t at)
@@ -735,13 +733,8 @@ static int loaded(struct ctx *c, struct fold *f, struct ev *e, struct ev_rows *r
 	if (!kept(e) || !fold_keep(c, f))
 		return rc;
 	e->text = read_by_kind(e) ? pool_str(&c->pool, e->text) : NULL;
-	if (e->nvalues) {
-		struct ev_value *v = pool_alloc(&c->pool, e->nvalues * sizeof(*v));
-		for (size_t i = 0; i < e->nvalues; i++)
-			v[i] = (struct ev_value){ e->values[i].field,
-						  pool_str(&c->pool, e->values[i].text) };
-		e->values = v;
-	}
+	if (e->nvalues)
+		e->values = memcpy(pool_alloc(&c->pool, r->vtext.len), r->vtext.ptr, r->vtext.len);
 	c->nev++;
 	return rc;
 }

@@ -51,7 +51,8 @@ struct ev {
 	int64_t cts; /* corrected for the host's clock offset */
 	const char *kind;
 	const char *text;        /* NULL until ev_text() reads it */
-	struct ev_value *values; /* its declared fields (vocab.h) that it has */
+	const char *values;      /* its declared fields (vocab.h) that it has, packed
+				    (analyze.c: ev_field() reads them) */
 	const char *cause;       /* classification (rules.c) */
 	uint32_t nvalues;
 	int ts_kind;
