@@ -248,6 +248,14 @@ static const char *const MIGRATIONS[] = {
 	"  file_id INTEGER, line INTEGER"
 	");"
 	"CREATE INDEX comm_members_run ON comm_members(run_id, comm);",
+	/* 9 -> 10: identical warnings and info lines that come again and
+	 * again in one stream of a file (an IB port flapping, a retry loop)
+	 * are folded by src/pipeline/events.c: the last stored row of such a
+	 * run counts the repeats that were not stored, and where the last
+	 * was. NULL: nothing folded into it. */
+	"ALTER TABLE events ADD COLUMN repeats INTEGER;"
+	"ALTER TABLE events ADD COLUMN last_line INTEGER;"
+	"ALTER TABLE events ADD COLUMN last_ts INTEGER;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

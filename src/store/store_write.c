@@ -65,6 +65,7 @@ static const char *const HOT_SQL[ST_N] = {
 	[ST_COMM_MEMBER] = "INSERT INTO comm_members(run_id, comm, ptr, host, pid, rank, comm_rank,"
 			   " nranks, cuda_dev, bus_id, transports, file_id, line)"
 			   " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
+	[ST_EVENT_REPEATS] = "UPDATE events SET repeats=?2, last_line=?3, last_ts=?4 WHERE id=?1",
 };
 
 sqlite3_stmt *store_hot(struct fl_store *s, enum hot_stmt which)
@@ -564,7 +565,8 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 				   " skipped=?7, year=?8,"
 				   " ranks=(SELECT COUNT(*) FROM ranks WHERE run_id=?1),"
 				   " hosts=(SELECT COUNT(*) FROM hosts WHERE run_id=?1),"
-				   " events=(SELECT COUNT(*) FROM events WHERE run_id=?1) WHERE id=?1",
+				   " events=(SELECT COUNT(*) + IFNULL(SUM(repeats), 0) FROM events WHERE run_id=?1)"
+				   " WHERE id=?1",
 				   -1, &st, NULL);
 		sqlite3_bind_int64(st, 1, run_id);
 		sqlite3_bind_text(st, 2, s->replaced_sha256 ? s->replaced_sha256 : t->sha256, -1,
@@ -625,7 +627,7 @@ int fl_store_file_done(struct fl_store *s, int64_t file_id, const struct fl_file
 	return run_stmt(s, st);
 }
 
-int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e)
+int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e, int64_t *id)
 {
 	sqlite3_stmt *st = store_hot(s, ST_EVENT);
 	if (!st)
@@ -641,6 +643,25 @@ int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e)
 	sqlite3_bind_int(st, 16, e->severity);
 	bind_opt_text(st, 17, e->fields, e->fields ? strlen(e->fields) : 0);
 	sqlite3_bind_text(st, 18, e->text, (int)e->text_len, SQLITE_TRANSIENT);
+	int rc = run_stmt(s, st);
+	if (!rc && id)
+		*id = sqlite3_last_insert_rowid(s->db);
+	return rc;
+}
+
+int fl_store_event_repeats(struct fl_store *s, int64_t id, int64_t n, int64_t last_line,
+			   int64_t last_ts)
+{
+	sqlite3_stmt *st = store_hot(s, ST_EVENT_REPEATS);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, n);
+	sqlite3_bind_int64(st, 3, last_line);
+	if (last_ts == FL_TIME_NONE)
+		sqlite3_bind_null(st, 4);
+	else
+		sqlite3_bind_int64(st, 4, last_ts);
 	return run_stmt(s, st);
 }
 

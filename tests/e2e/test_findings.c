@@ -49,17 +49,10 @@ static json_t *analyze_dir(struct fl_session *t)
 	return r;
 }
 
-/* Runs `faultline HEAD... --db t->db --format json` and parses its output. */
+/* fl_session_json(), whose output must be rows. */
 static json_t *verb_json(struct fl_session *t, const char *const *head)
 {
-	const char *argv[16];
-	size_t n = 0;
-	for (; head[n] && n < 9; n++)
-		argv[n] = head[n];
-	const char *tail[] = { "--db", t->db, "--format", "json", NULL };
-	memcpy(argv + n, tail, sizeof(tail));
-	cr_assert_eq(fl_session_runv(t, argv), 0, "faultline %s failed: %s", head[0], t->err);
-	json_t *j = json_loads(t->out, 0, NULL);
+	json_t *j = fl_session_json(t, head);
 	cr_assert(json_is_array(j), "faultline %s: no JSON rows", head[0]);
 	return j;
 }

@@ -89,7 +89,7 @@ static void add_event(struct fl_store *s, int64_t run, int64_t file, int64_t lin
 				  .offset = 0, .a = *a, .kind = kind, .pattern = kind,
 				  .severity = 2, .fields = fields, .text = "text",
 				  .text_len = 4 };
-	cr_assert_eq(fl_store_event_add(s, &e), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_eq(fl_store_event_add(s, &e, NULL), FL_OK, "%s", fl_store_errmsg(s));
 }
 
 static void commit_run(struct fl_store *s, int64_t run, const char *sha, int year)
@@ -180,7 +180,8 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 				      " DROP TABLE uploads; DROP TABLE gpu_samples; ALTER TABLE colls DROP COLUMN peer;"
 				      " ALTER TABLE colls DROP COLUMN file_id; ALTER TABLE colls DROP COLUMN line;"
 				      " ALTER TABLE colls DROP COLUMN sample; DROP TABLE fr_dumps; DROP TABLE fr_pgs;"
-				      " DROP TABLE fr_entries; DROP TABLE comm_members;"
+				      " DROP TABLE fr_entries; DROP TABLE comm_members; ALTER TABLE events DROP COLUMN repeats;"
+				      " ALTER TABLE events DROP COLUMN last_line; ALTER TABLE events DROP COLUMN last_ts;"
 				      " PRAGMA user_version = 1",
 				   NULL),
 		     FL_OK);
