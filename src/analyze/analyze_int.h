@@ -29,7 +29,7 @@ enum q {
 	Q_RANK_TIMING, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
-	Q_GPU_SAMPLES, Q_GPU_RANKS, Q_LOG_ONSET, Q_GDR_MISSING, Q_HCA_COUNTS, Q_COMMS, Q_CONFIG_TP,
+	Q_GPU_SAMPLES, Q_GPU_RANKS, Q_LOG_ONSET, Q_GDR_MISSING, Q_HCA_COUNTS, Q_COMMS,
 	Q_SAVED_HEAD, Q_SAVED_GPUS, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
 };
@@ -72,6 +72,7 @@ struct ctx {
 	size_t nev;
 	struct ev_pool pool; /* the events' strings */
 	int64_t world; /* world size, -1 unknown */
+	int64_t config_tp; /* tensor-parallel size as logged (before config_derive()), -1 none */
 	const struct ev *first; /* the first primary failure, or NULL */
 	int64_t *waiting; /* ranks that reported the hang collective's timeout */
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
