@@ -70,6 +70,7 @@ struct fl_run_totals {
 	const char *sha256;
 	const char *kept;  /* kept bundle path relative to the store dir, or NULL */
 	int64_t files, lines, bytes, skipped;
+	int64_t events;    /* events matched, folded repeats included */
 	int year;          /* bundle year for year-less stamps, 0 unknown */
 	bool yearless;     /* some stamps were year-less (provisional year) */
 };
