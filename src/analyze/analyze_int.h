@@ -187,6 +187,9 @@ int findings_collect(struct ctx *c);
 int training_collect(struct ctx *c);
 /* series.c: a->series from the per-step means. */
 int series_collect(struct ctx *c);
+/* Steps in span index of count steps cut into at most spans_max spans
+ * as SQL's NTILE cuts them: the first count % spans hold one more. */
+size_t series_span_size(int64_t count, size_t spans_max, size_t index);
 /* mfu.c: the logged MFU's source, or one computed from the model size, the
  * throughput and the GPU's dense peak; needs training, config and world. */
 void mfu_compute(struct ctx *c);

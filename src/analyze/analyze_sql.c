@@ -420,15 +420,13 @@ static const struct fl_sql_def SQL[Q_N] = {
 		      "  GROUP BY json_extract(fields, '$.tp_rank'), json_extract(fields, '$.pp_rank'))),"
 		      " (SELECT json_extract(fields, '$.gpu') FROM events WHERE run_id = ?1"
 		      "  AND kind = 'train.gpu_model' GROUP BY 1 ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
-	/* The step series for pictures (series.c): ?2 spans of consecutive
-	 * steps, equal in count, each as its last step and its means. */
+	/* The step series for pictures (series.c): the per-step means in
+	 * step order, after the number of steps (folded into spans there). */
 	[Q_SERIES] = {
 		"series",
-		"WITH s AS (SELECT step, loss, grad_norm, tokens_per_s, tflops,"
-		" CASE WHEN mfu >= 0 THEN mfu END AS mfu, NTILE(?2) OVER (ORDER BY step) AS span"
-		" FROM v_step_stats WHERE run_id = ?1)"
-		" SELECT MAX(step), AVG(loss), AVG(grad_norm), AVG(tokens_per_s), AVG(tflops), AVG(mfu)"
-		" FROM s GROUP BY span ORDER BY span" },
+		"SELECT (SELECT COUNT(*) FROM step_stats WHERE run_id = ?1), step, loss, grad_norm,"
+		" tokens_per_s, tflops, CASE WHEN mfu >= 0 THEN mfu END"
+		" FROM v_step_stats WHERE run_id = ?1 ORDER BY step" },
 	[Q_CONFIG] = {
 		"config",
 		CONFIG_CTE "SELECT " CONFIG("micro_batch_size") ", " CONFIG("grad_accum_steps") ", "
