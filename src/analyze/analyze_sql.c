@@ -72,11 +72,8 @@
 	" AND j.type <> 'null') WHERE n = 1) "
 #define CONFIG(key) "(SELECT value FROM cfg WHERE key = '" key "')"
 
-/* The last logged value of a column: per step from the per-step means, or
- * for logs without step numbers (HF Trainer dicts) from the last row. */
-#define LAST_BY_STEP(col, cond)                                                            \
-	"(SELECT " col " FROM v_step_stats WHERE run_id = ?1 AND " col " IS NOT NULL" cond \
-	" ORDER BY step DESC LIMIT 1)"
+/* The last logged value of a column, for logs without step numbers (HF
+ * Trainer dicts): from the last row (with step numbers: Q_LAST_BY_STEP). */
 #define LAST_BY_LINE(col, cond)                                                         \
 	"(SELECT " col " FROM steps WHERE run_id = ?1 AND " col " IS NOT NULL" cond     \
 	" ORDER BY file_id DESC, line DESC LIMIT 1)"
@@ -401,11 +398,14 @@ static const struct fl_sql_def SQL[Q_N] = {
 		SUSPECT_STEP "),"
 		" (SELECT json_extract(fields, '$.scale_to') FROM events WHERE run_id = ?1"
 		"  AND kind = 'train.overflow' ORDER BY ts DESC, id DESC LIMIT 1)" },
+	/* Newest step first: training_collect() keeps each column's first
+	 * value and stops once it has them all (one pass, not one per column:
+	 * a column never logged, the loss scale of a bf16 run, is read to the
+	 * first step either way). */
 	[Q_LAST_BY_STEP] = { "last_by_step",
-			     "SELECT " LAST_BY_STEP("loss", "") ", " LAST_BY_STEP("tokens_per_s", "")
-			     ", " LAST_BY_STEP("tflops", "") ", " LAST_BY_STEP("mfu", " AND mfu >= 0")
-			     ", " LAST_BY_STEP("loss_scale", "") ", " LAST_BY_STEP("lr", "")
-			     ", " LAST_BY_STEP("grad_norm", "") ", " LAST_BY_STEP("iter_ms", "") },
+			     "SELECT loss, tokens_per_s, tflops, CASE WHEN mfu >= 0 THEN mfu END,"
+			     " loss_scale, lr, grad_norm, iter_ms FROM v_step_stats WHERE run_id = ?1"
+			     " ORDER BY step DESC" },
 	[Q_LAST_BY_LINE] = { "last_by_line",
 			     "SELECT " LAST_BY_LINE("loss", "") ", " LAST_BY_LINE("tokens_per_s", "")
 			     ", " LAST_BY_LINE("tflops", "") ", " LAST_BY_LINE("mfu", " AND mfu >= 0")
