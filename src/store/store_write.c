@@ -658,10 +658,7 @@ int fl_store_event_repeats(struct fl_store *s, int64_t id, int64_t n, int64_t la
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int64(st, 2, n);
 	sqlite3_bind_int64(st, 3, last_line);
-	if (last_ts == FL_TIME_NONE)
-		sqlite3_bind_null(st, 4);
-	else
-		sqlite3_bind_int64(st, 4, last_ts);
+	bind_opt_time(st, 4, last_ts);
 	return run_stmt(s, st);
 }
 

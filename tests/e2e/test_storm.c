@@ -23,6 +23,17 @@ static json_t *sql_row(struct fl_session *t, const char *query)
 	return row;
 }
 
+/* A fresh session t named name, and its file file open for writing;
+ * *path is the file's path. */
+static FILE *log_open(struct fl_session *t, const char *name, const char *file, char **path)
+{
+	fl_session_init(t, name);
+	*path = fl_session_path(t, file);
+	FILE *fp = fopen(*path, "w");
+	cr_assert(fp);
+	return fp;
+}
+
 static long long field(json_t *row, const char *name)
 {
 	json_t *v = json_object_get(row, name);
@@ -35,10 +46,8 @@ static long long field(json_t *row, const char *name)
 Test(storm, identical_warnings_are_folded_and_counted, .timeout = 60)
 {
 	struct fl_session t;
-	fl_session_init(&t, "ibstorm");
-	char *log = fl_session_path(&t, "rank3.log");
-	FILE *fp = fopen(log, "w");
-	cr_assert(fp);
+	char *log;
+	FILE *fp = log_open(&t, "ibstorm", "rank3.log", &log);
 	int line = 0;
 	for (int i = 0; i < 2000; i++)
 		for (int dev = 0; dev < 2; dev++, line++)
@@ -80,10 +89,8 @@ Test(storm, identical_warnings_are_folded_and_counted, .timeout = 60)
 Test(storm, identical_errors_are_never_folded, .timeout = 60)
 {
 	struct fl_session t;
-	fl_session_init(&t, "errstorm");
-	char *log = fl_session_path(&t, "rank0.log");
-	FILE *fp = fopen(log, "w");
-	cr_assert(fp);
+	char *log;
+	FILE *fp = log_open(&t, "errstorm", "rank0.log", &log);
 	for (int i = 0; i < 50; i++)
 		fputs("[rank0]: RuntimeError: CUDA error: an illegal memory access was encountered\n",
 		      fp);
@@ -103,10 +110,8 @@ Test(storm, identical_errors_are_never_folded, .timeout = 60)
 Test(storm, folded_overflows_still_count, .timeout = 60)
 {
 	struct fl_session t;
-	fl_session_init(&t, "overflows");
-	char *log = fl_session_path(&t, "rank0.log");
-	FILE *fp = fopen(log, "w");
-	cr_assert(fp);
+	char *log;
+	FILE *fp = log_open(&t, "overflows", "rank0.log", &log);
 	for (double scale = 32768; scale >= 2; scale /= 2)
 		fprintf(fp, "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to %.1f\n",
 			scale);
