@@ -325,10 +325,18 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" ORDER BY t.ts, t.id LIMIT 2) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank,"
 		" t.host, t.ts, t.text FROM events t JOIN files f ON f.id = t.file_id WHERE"
 		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)" },
-	/* The per-step series the trend findings walk once in memory (trend.c). */
+	/* The per-step series the trend findings walk as it is read (trend.c),
+	 * and what they need to know of it first: per throughput column, the
+	 * steps that logged it and their sum (steps/s is 1000 / step time). */
 	[Q_STEP_SERIES] = { "step_series",
 			    "SELECT step, loss, tokens_per_s, tflops, samples_per_s, iter_ms"
 			    " FROM v_step_stats WHERE run_id = ?1 ORDER BY step" },
+	[Q_STEP_TOTALS] = { "step_totals",
+			    "SELECT COUNT(tokens_per_s), TOTAL(tokens_per_s), COUNT(tflops),"
+			    " TOTAL(tflops), COUNT(samples_per_s), TOTAL(samples_per_s),"
+			    " COUNT(CASE WHEN iter_ms > 0 THEN 1 END),"
+			    " TOTAL(CASE WHEN iter_ms > 0 THEN 1000.0 / iter_ms END)"
+			    " FROM v_step_stats WHERE run_id = ?1" },
 	/* The line that logged step ?2's highest loss: a spike's evidence. */
 	[Q_SPIKE_AT] = { "spike_at",
 			 "SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts FROM v_step_stats a"
