@@ -76,6 +76,14 @@ Test(storm, identical_warnings_are_folded_and_counted, .timeout = 60)
 	cr_expect_eq(field(row, "last"), line);
 	cr_expect_eq(field(row, "carriers"), 2);
 	json_decref(row);
+	/* `events` lists the kept ones; the last of each series says how many
+	 * more it stands for */
+	json_t *rows = fl_session_json(&t, (const char *[]){ "events", "last", "--kind",
+							      "nccl.ib_async", NULL });
+	cr_assert_eq(json_array_size(rows), 16);
+	cr_expect_eq(field(json_array_get(rows, 15), "repeats"), 2000 - 8);
+	cr_expect(json_is_null(json_object_get(json_array_get(rows, 0), "repeats")));
+	json_decref(rows);
 	/* runs.events counts what was matched, folded lines included */
 	row = sql_row(&t, "SELECT events FROM runs");
 	cr_expect_eq(field(row, "events"), 4000 + 1);
