@@ -35,7 +35,7 @@ static void fields_json(struct fl_buf *b, const struct fl_event *ev)
 			else
 				fl_json_num(b, v.f);
 		} else {
-			fl_buf_printf(b, "%lld", (long long)v.i);
+			fl_json_int(b, v.i);
 		}
 	}
 	fl_buf_addc(b, '}');
@@ -138,8 +138,10 @@ static void add_i64(struct fl_buf *b, int64_t v)
 	fl_buf_add(b, &v, sizeof(v));
 }
 
-/* The series of a warning or info event whose fields are in k->fields;
- * NULL for an error, or when the file has too many series already. */
+/* The series of a warning or info event; NULL for an error, or when the
+ * file has too many series already. The key holds the captures as
+ * logged: the same text makes the same fields, and the fields need not
+ * be written for an event that is only counted. */
 static struct repeat *repeat_of(struct event_sink *k, const struct fl_event *ev,
 				const struct fl_row_attr *a)
 {
@@ -155,7 +157,10 @@ static struct repeat *repeat_of(struct event_sink *k, const struct fl_event *ev,
 	add_i64(b, (int64_t)a->host_len);
 	if (a->host)
 		fl_buf_add(b, a->host, a->host_len);
-	fl_buf_add(b, k->fields.ptr, k->fields.len);
+	for (size_t i = 0; i < ev->ncap; i++) {
+		add_i64(b, (int64_t)ev->caps[i].len);
+		fl_buf_add(b, ev->caps[i].ptr, ev->caps[i].len);
+	}
 	if (k->repeats.used >= FOLD_KEYS)
 		return keymap_find(&k->repeats, b->ptr, b->len);
 	bool fresh;
@@ -177,7 +182,6 @@ int events_file_end(struct event_sink *k)
 
 static int add_event(struct event_sink *k, const struct fl_event *ev)
 {
-	fields_json(&k->fields, ev);
 	k->events++;
 	struct fl_row_attr a;
 	row_attr(&ev->attr, &a);
@@ -188,6 +192,7 @@ static int add_event(struct event_sink *k, const struct fl_event *ev)
 		rep->last_ts = a.ts;
 		return FL_OK;
 	}
+	fields_json(&k->fields, ev);
 	struct fl_event_row r = {
 		.run_id = k->run_id,
 		.file_id = k->file_id,
