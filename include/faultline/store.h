@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 10
+#define FL_SCHEMA_VERSION 11
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -70,6 +70,7 @@ struct fl_run_totals {
 	const char *sha256;
 	const char *kept;  /* kept bundle path relative to the store dir, or NULL */
 	int64_t files, lines, bytes, skipped;
+	int64_t events;    /* events matched, folded repeats included */
 	int year;          /* bundle year for year-less stamps, 0 unknown */
 	bool yearless;     /* some stamps were year-less (provisional year) */
 };
@@ -149,7 +150,13 @@ struct fl_event_row {
 	const char *text;
 	size_t text_len;
 };
-int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e);
+/* *id (may be NULL): the row's id. */
+int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e, int64_t *id);
+/* Event id stands for itself and n identical events after it in its file
+ * that were not stored, the last of them at last_line and last_ts
+ * (FL_TIME_NONE: no time). */
+int fl_store_event_repeats(struct fl_store *s, int64_t id, int64_t n, int64_t last_line,
+			   int64_t last_ts);
 
 enum fl_step_col {
 	FL_STEP_STEP, FL_STEP_LOSS, FL_STEP_GRAD_NORM, FL_STEP_LOSS_SCALE, FL_STEP_LR,

@@ -105,6 +105,8 @@ uint64_t fl_fnv1a_word(uint64_t h, uint64_t v);
 void fl_json_str(struct fl_buf *b, const char *s, size_t n);
 /* Appends a double as JSON; NaN and infinities become null. */
 void fl_json_num(struct fl_buf *b, double v);
+/* Appends an integer as JSON. */
+void fl_json_int(struct fl_buf *b, int64_t v);
 
 /* Copies s to out replacing invalid UTF-8 by U+FFFD and control
  * characters other than tab by U+FFFD too (for text and Markdown output). */

@@ -1002,7 +1002,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	a->hang.diverging.rank = a->hang.majority.rank = -1;
 	a->hang.onset_ts = FL_TIME_NONE;
 	a->first.rank = -1;
-	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .err = err };
+	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .config_tp = -1, .err = err };
 	int rc = load_run(&c);
 	if (!rc)
 		rc = load_ranks(&c);
@@ -1067,7 +1067,7 @@ int fl_analysis_load(struct fl_store *s, int64_t run_id, struct fl_analysis **ou
 		     struct fl_err *err)
 {
 	struct fl_analysis *a = fl_xcalloc(1, sizeof(*a));
-	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .err = err };
+	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .config_tp = -1, .err = err };
 	int rc = load_run(&c);
 	if (!rc)
 		rc = saved_load(&c);

@@ -24,13 +24,13 @@ enum q {
 	Q_FR_DUMPS, Q_FR_PGS, Q_FR_ENTRIES, Q_FR_STATUS,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
-	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_STEP_SERIES,
+	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_STEP_SERIES, Q_STEP_TOTALS,
 	Q_SPIKE_AT,
 	Q_XIDS, Q_MFU_EVIDENCE, Q_DROP_EVIDENCE, Q_RANK_STEPS, Q_FILE_PATH,
 	Q_RANK_TIMING, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
-	Q_GPU_SAMPLES, Q_GPU_RANKS, Q_LOG_ONSET, Q_GDR_MISSING, Q_HCA_COUNTS, Q_HCA_RANKS, Q_COMMS, Q_CONFIG_TP,
+	Q_GPU_SAMPLES, Q_GPU_RANKS, Q_LOG_ONSET, Q_GDR_MISSING, Q_HCA_COUNTS, Q_HCA_RANKS, Q_COMMS,
 	Q_SAVED_HEAD, Q_SAVED_GPUS, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
 };
@@ -84,6 +84,7 @@ struct ctx {
 	size_t nev;
 	struct ev_pool pool; /* the events' strings */
 	int64_t world; /* world size, -1 unknown */
+	int64_t config_tp; /* tensor-parallel size as logged (before config_derive()), -1 none */
 	const struct ev *first; /* the first primary failure, or NULL */
 	int64_t *waiting; /* ranks that reported the hang collective's timeout */
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
@@ -199,6 +200,9 @@ int findings_collect(struct ctx *c);
 int training_collect(struct ctx *c);
 /* series.c: a->series from the per-step means. */
 int series_collect(struct ctx *c);
+/* Steps in span index of count steps cut into at most spans_max spans
+ * as SQL's NTILE cuts them: the first count % spans hold one more. */
+size_t series_span_size(int64_t count, size_t spans_max, size_t index);
 /* mfu.c: the logged MFU's source, or one computed from the model size, the
  * throughput and the GPU's dense peak; needs training, config and world. */
 void mfu_compute(struct ctx *c);

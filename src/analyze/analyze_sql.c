@@ -59,17 +59,21 @@
  * batch assertion), then what a command line asked for (launcher.args);
  * the first in log order within each. docs/TRAINING.md documents the
  * precedence. */
-#define CONFIG(key)                                                                          \
-	"(SELECT json_extract(fields, '$." key "') FROM events WHERE run_id = ?1"              \
-	" AND kind IN ('train.config', 'config.invalid', 'launcher.args')"                     \
-	" AND json_extract(fields, '$." key "') IS NOT NULL"                                   \
-	" ORDER BY kind <> 'train.config', kind <> 'config.invalid', id LIMIT 1)"
+/* The configuration, key by key: the first value logged, from a config
+ * dump before a failed check before a launcher's arguments, then in
+ * order. One pass over those events into a table of keys (CONFIG_CTE);
+ * a scan of them per key took 1.2 s on the 24 k config lines of an
+ * 8 Ki-rank job. */
+#define CONFIG_CTE                                                                          \
+	"WITH cfg AS MATERIALIZED (SELECT key, value FROM (SELECT j.key, j.value,"             \
+	" ROW_NUMBER() OVER (PARTITION BY j.key ORDER BY e.kind <> 'train.config',"           \
+	" e.kind <> 'config.invalid', e.id, j.id) AS n FROM events e, json_each(e.fields) j"  \
+	" WHERE e.run_id = ?1 AND e.kind IN ('train.config', 'config.invalid', 'launcher.args')" \
+	" AND j.type <> 'null') WHERE n = 1) "
+#define CONFIG(key) "(SELECT value FROM cfg WHERE key = '" key "')"
 
-/* The last logged value of a column: per step from the per-step means, or
- * for logs without step numbers (HF Trainer dicts) from the last row. */
-#define LAST_BY_STEP(col, cond)                                                            \
-	"(SELECT " col " FROM v_step_stats WHERE run_id = ?1 AND " col " IS NOT NULL" cond \
-	" ORDER BY step DESC LIMIT 1)"
+/* The last logged value of a column, for logs without step numbers (HF
+ * Trainer dicts): from the last row (with step numbers: Q_LAST_BY_STEP). */
 #define LAST_BY_LINE(col, cond)                                                         \
 	"(SELECT " col " FROM steps WHERE run_id = ?1 AND " col " IS NOT NULL" cond     \
 	" ORDER BY file_id DESC, line DESC LIMIT 1)"
@@ -314,9 +318,11 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text"
 		" FROM events t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1"
 		" AND t.kind = 'train.nonfinite' ORDER BY t.ts, t.id LIMIT 2)" },
+	/* Overflow lines are warnings: identical ones in a row are folded
+	 * into the last row kept (events.repeats), which counts them. */
 	[Q_LOSS_SCALE] = { "loss_scale",
-			   "SELECT (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
-			   " 'train.overflow'), (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
+			   "SELECT (SELECT COUNT(*) + IFNULL(SUM(repeats), 0) FROM events"
+			   " WHERE run_id = ?1 AND kind = 'train.overflow'), (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
 			   " 'train.loss_scale_min'), (SELECT MIN(json_extract(fields, '$.scale_to'))"
 			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow')" },
 	[Q_LOSS_SCALE_EVIDENCE] = {
@@ -326,10 +332,18 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" ORDER BY t.ts, t.id LIMIT 2) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank,"
 		" t.host, t.ts, t.text FROM events t JOIN files f ON f.id = t.file_id WHERE"
 		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)" },
-	/* The per-step series the trend findings walk once in memory (trend.c). */
+	/* The per-step series the trend findings walk as it is read (trend.c),
+	 * and what they need to know of it first: per throughput column, the
+	 * steps that logged it and their sum (steps/s is 1000 / step time). */
 	[Q_STEP_SERIES] = { "step_series",
 			    "SELECT step, loss, tokens_per_s, tflops, samples_per_s, iter_ms"
 			    " FROM v_step_stats WHERE run_id = ?1 ORDER BY step" },
+	[Q_STEP_TOTALS] = { "step_totals",
+			    "SELECT COUNT(tokens_per_s), TOTAL(tokens_per_s), COUNT(tflops),"
+			    " TOTAL(tflops), COUNT(samples_per_s), TOTAL(samples_per_s),"
+			    " COUNT(CASE WHEN iter_ms > 0 THEN 1 END),"
+			    " TOTAL(CASE WHEN iter_ms > 0 THEN 1000.0 / iter_ms END)"
+			    " FROM v_step_stats WHERE run_id = ?1" },
 	/* The line that logged step ?2's highest loss: a spike's evidence. */
 	[Q_SPIKE_AT] = { "spike_at",
 			 "SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts FROM v_step_stats a"
@@ -399,11 +413,14 @@ static const struct fl_sql_def SQL[Q_N] = {
 		SUSPECT_STEP "),"
 		" (SELECT json_extract(fields, '$.scale_to') FROM events WHERE run_id = ?1"
 		"  AND kind = 'train.overflow' ORDER BY ts DESC, id DESC LIMIT 1)" },
+	/* Newest step first: training_collect() keeps each column's first
+	 * value and stops once it has them all (one pass, not one per column:
+	 * a column never logged, the loss scale of a bf16 run, is read to the
+	 * first step either way). */
 	[Q_LAST_BY_STEP] = { "last_by_step",
-			     "SELECT " LAST_BY_STEP("loss", "") ", " LAST_BY_STEP("tokens_per_s", "")
-			     ", " LAST_BY_STEP("tflops", "") ", " LAST_BY_STEP("mfu", " AND mfu >= 0")
-			     ", " LAST_BY_STEP("loss_scale", "") ", " LAST_BY_STEP("lr", "")
-			     ", " LAST_BY_STEP("grad_norm", "") ", " LAST_BY_STEP("iter_ms", "") },
+			     "SELECT loss, tokens_per_s, tflops, CASE WHEN mfu >= 0 THEN mfu END,"
+			     " loss_scale, lr, grad_norm, iter_ms FROM v_step_stats WHERE run_id = ?1"
+			     " ORDER BY step DESC" },
 	[Q_LAST_BY_LINE] = { "last_by_line",
 			     "SELECT " LAST_BY_LINE("loss", "") ", " LAST_BY_LINE("tokens_per_s", "")
 			     ", " LAST_BY_LINE("tflops", "") ", " LAST_BY_LINE("mfu", " AND mfu >= 0")
@@ -418,18 +435,16 @@ static const struct fl_sql_def SQL[Q_N] = {
 		      "  GROUP BY json_extract(fields, '$.tp_rank'), json_extract(fields, '$.pp_rank'))),"
 		      " (SELECT json_extract(fields, '$.gpu') FROM events WHERE run_id = ?1"
 		      "  AND kind = 'train.gpu_model' GROUP BY 1 ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
-	/* The step series for pictures (series.c): ?2 spans of consecutive
-	 * steps, equal in count, each as its last step and its means. */
+	/* The step series for pictures (series.c): the per-step means in
+	 * step order, after the number of steps (folded into spans there). */
 	[Q_SERIES] = {
 		"series",
-		"WITH s AS (SELECT step, loss, grad_norm, tokens_per_s, tflops,"
-		" CASE WHEN mfu >= 0 THEN mfu END AS mfu, NTILE(?2) OVER (ORDER BY step) AS span"
-		" FROM v_step_stats WHERE run_id = ?1)"
-		" SELECT MAX(step), AVG(loss), AVG(grad_norm), AVG(tokens_per_s), AVG(tflops), AVG(mfu)"
-		" FROM s GROUP BY span ORDER BY span" },
+		"SELECT (SELECT COUNT(*) FROM step_stats WHERE run_id = ?1), step, loss, grad_norm,"
+		" tokens_per_s, tflops, CASE WHEN mfu >= 0 THEN mfu END"
+		" FROM v_step_stats WHERE run_id = ?1 ORDER BY step" },
 	[Q_CONFIG] = {
 		"config",
-		"SELECT " CONFIG("micro_batch_size") ", " CONFIG("grad_accum_steps") ", "
+		CONFIG_CTE "SELECT " CONFIG("micro_batch_size") ", " CONFIG("grad_accum_steps") ", "
 		CONFIG("global_batch_size") ", " CONFIG("data_parallel_size") ", "
 		CONFIG("tensor_parallel_size") ", " CONFIG("pipeline_parallel_size") ", "
 		CONFIG("seq_length") ", " CONFIG("world_size") ", "
@@ -464,7 +479,10 @@ static const struct fl_sql_def SQL[Q_N] = {
 	/* ---- the world (world.c) ---- */
 	/* nnodes x nproc_per_node from the launcher's own arguments, and the
 	 * largest world_size any line states (a store-based barrier's
-	 * `(world_size=8, worker_count=4, ...)`, not only configuration dumps). */
+	 * `(world_size=8, worker_count=4, ...)`, not only configuration dumps).
+	 * Any kind may state it, so every event is read; instr() passes over
+	 * the fields without the key before they are parsed as JSON (1.2 s
+	 * for the 557 k events of a 32 Ki-rank run, at load 10). */
 	[Q_LAUNCHER_WORLD] = { "launcher_world",
 			       "SELECT (SELECT MAX(json_extract(fields, '$.nnodes')"
 			       "  * json_extract(fields, '$.nproc_per_node')) FROM events"
@@ -472,7 +490,8 @@ static const struct fl_sql_def SQL[Q_N] = {
 			       "  AND json_extract(fields, '$.nnodes') > 0"
 			       "  AND json_extract(fields, '$.nproc_per_node') > 0),"
 			       " (SELECT MAX(json_extract(fields, '$.world_size')) FROM events"
-			       "  WHERE run_id = ?1 AND json_extract(fields, '$.world_size') > 0)" },
+			       "  WHERE run_id = ?1 AND instr(fields, '\"world_size\"')"
+			       "  AND json_extract(fields, '$.world_size') > 0)" },
 
 	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
 	/* The scalars and small arrays, when the run has an analysis saved by
@@ -518,7 +537,6 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" group_concat(DISTINCT transports) AS transports, MIN(rowid) AS r FROM comm_members"
 		" WHERE run_id = ?1 GROUP BY comm) c JOIN comm_members m ON m.rowid = c.r"
 		" LEFT JOIN files f ON f.id = m.file_id ORDER BY c.nranks DESC, c.first_rank, c.comm" },
-	[Q_CONFIG_TP] = { "config_tp", "SELECT " CONFIG("tensor_parallel_size") },
 	/* ---- GPU telemetry (telemetry.c) ---- */
 	[Q_GPU_SAMPLES] = { "gpu_samples",
 			    "SELECT g.host, g.gpu, g.bus_id, g.source, g.ts, g.last_ts, g.samples,"

@@ -8,7 +8,8 @@
  * rank's watchdog fires the same timeout after the same collective. Each
  * such moment gives, per host, its time minus the moment's median across
  * hosts; a host's offset is the median of those differences. The last 64
- * logged steps are plenty for a median and keep the query cheap. Offsets below
+ * logged steps (each rank keeps rows for its last 16, so a rank that
+ * stopped early still counts) are plenty for a median and keep the query cheap. Offsets below
  * a threshold are noise (second-granular stamps) and are left at zero.
  * Tested by: tests/e2e (clock_skew scenario)
  */

@@ -128,6 +128,7 @@ int config_collect(struct ctx *c)
 	int col = 0;
 	for (; col < (int)(sizeof(ints) / sizeof(ints[0])); col++)
 		*ints[col] = col_int(st, col, -1);
+	c->config_tp = k->tensor_parallel_size;
 	/* an explicit fp16 or bf16 switch first, then a printed dtype */
 	const char *fp16 = text_or_null(st, col++);
 	const char *bf16 = text_or_null(st, col++);

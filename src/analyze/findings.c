@@ -594,6 +594,42 @@ static double significant(double v)
 	return strtod(buf, NULL);
 }
 
+/* The last logged loss, tokens/s, TFLOPS, MFU, loss scale, learning
+ * rate, gradient norm and step time, NaN where never logged. */
+enum { LAST_COLS = 8 };
+
+/* From the per-step means, newest step first, until each has a value. */
+static int last_by_step(struct ctx *c, double *last)
+{
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_LAST_BY_STEP, &st);
+	if (rc)
+		return rc;
+	int missing = LAST_COLS;
+	for (int k = 0; k < LAST_COLS; k++)
+		last[k] = NAN;
+	while (missing && (rc = q_step(c, Q_LAST_BY_STEP, st)) == 1)
+		for (int k = 0; k < LAST_COLS; k++)
+			if (last[k] != last[k] && !fl_stmt_null(st, k)) {
+				last[k] = fl_stmt_double(st, k);
+				missing--;
+			}
+	fl_stmt_free(st);
+	return rc < 0 ? rc : FL_OK;
+}
+
+static int last_by_line(struct ctx *c, double *last)
+{
+	struct fl_stmt *st;
+	int rc = q_row(c, Q_LAST_BY_LINE, &st);
+	if (rc)
+		return rc;
+	for (int k = 0; k < LAST_COLS; k++)
+		last[k] = col_double(st, k);
+	fl_stmt_free(st);
+	return FL_OK;
+}
+
 /* Training numbers come from the per-step means (v_step_stats: sums of
  * each step over the ranks that logged it), read for this run only. */
 int training_collect(struct ctx *c)
@@ -610,18 +646,17 @@ int training_collect(struct ctx *c)
 	t->first_nonfinite_step = col_int(st, 3, -1);
 	double overflow_scale = col_double(st, 4);
 	fl_stmt_free(st);
-	enum q last = by_step ? Q_LAST_BY_STEP : Q_LAST_BY_LINE;
-	if ((rc = q_row(c, last, &st)))
+	double last[LAST_COLS];
+	if ((rc = by_step ? last_by_step(c, last) : last_by_line(c, last)))
 		return rc;
-	t->loss_last = significant(col_double(st, 0));
-	t->tokens_per_s_per_gpu = significant(col_double(st, 1));
-	t->tflops_per_gpu = significant(col_double(st, 2));
-	t->mfu = significant(col_double(st, 3));
-	t->loss_scale_last = significant(col_double(st, 4));
-	t->lr_last = significant(col_double(st, 5));
-	t->grad_norm_last = significant(col_double(st, 6));
-	t->iter_ms_last = significant(col_double(st, 7));
-	fl_stmt_free(st);
+	t->loss_last = significant(last[0]);
+	t->tokens_per_s_per_gpu = significant(last[1]);
+	t->tflops_per_gpu = significant(last[2]);
+	t->mfu = significant(last[3]);
+	t->loss_scale_last = significant(last[4]);
+	t->lr_last = significant(last[5]);
+	t->grad_norm_last = significant(last[6]);
+	t->iter_ms_last = significant(last[7]);
 	if (t->loss_scale_last != t->loss_scale_last)
 		t->loss_scale_last = overflow_scale;
 	if ((rc = q_row(c, Q_MODEL, &st)))

@@ -213,13 +213,10 @@ static void infer_groups(struct fl_comm *v, size_t n, int64_t configured_tp)
 
 static int comms_read(struct ctx *c, struct fl_comm **out, size_t *n)
 {
+	int64_t configured = c->config_tp;
 	struct fl_stmt *st;
-	int rc = q_row(c, Q_CONFIG_TP, &st);
+	int rc = q_open(c, Q_COMMS, &st);
 	if (rc)
-		return rc;
-	int64_t configured = col_int(st, 0, -1);
-	fl_stmt_free(st);
-	if ((rc = q_open(c, Q_COMMS, &st)))
 		return rc;
 	size_t cap = 0;
 	while ((rc = q_step(c, Q_COMMS, st)) == 1) {

@@ -54,21 +54,37 @@ static void grow(struct keymap *m)
 	free(old);
 }
 
+/* The slot of key, or the empty slot where it would go; m->cap > 0. */
+static struct keyslot *probe(const struct keymap *m, const void *key, size_t klen, uint64_t h)
+{
+	size_t j = h & (m->cap - 1);
+	for (; m->slots[j].key; j = (j + 1) & (m->cap - 1)) {
+		struct keyslot *k = &m->slots[j];
+		if (k->hash == h && k->klen == klen && !memcmp(k->key, key, klen))
+			break;
+	}
+	return &m->slots[j];
+}
+
+void *keymap_find(const struct keymap *m, const void *key, size_t klen)
+{
+	if (!m->cap)
+		return NULL;
+	struct keyslot *k = probe(m, key, klen, fl_fnv1a(FL_FNV1A_INIT, key, klen));
+	return k->key ? k->val : NULL;
+}
+
 void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh)
 {
 	if ((m->used + 1) * 2 > m->cap)
 		grow(m);
 	uint64_t h = fl_fnv1a(FL_FNV1A_INIT, key, klen);
-	size_t j = h & (m->cap - 1);
-	for (; m->slots[j].key; j = (j + 1) & (m->cap - 1)) {
-		struct keyslot *k = &m->slots[j];
-		if (k->hash == h && k->klen == klen && !memcmp(k->key, key, klen)) {
-			*fresh = false;
-			return k->val;
-		}
+	struct keyslot *k = probe(m, key, klen, h);
+	if (k->key) {
+		*fresh = false;
+		return k->val;
 	}
 	m->used++;
-	struct keyslot *k = &m->slots[j];
 	k->key = fl_xstrndup(key, klen);
 	k->klen = klen;
 	k->hash = h;

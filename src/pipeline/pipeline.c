@@ -90,6 +90,8 @@ static int member_lines(struct ing *g, const struct batch *b)
 static int member_end(struct ing *g, const struct batch *b)
 {
 	int rc = fl_matcher_flush(g->matcher, events_route, &g->sink);
+	if (!rc)
+		rc = events_file_end(&g->sink);
 	telemetry_file_end(&g->tele);
 	if (!rc)
 		rc = streams_file_end(&g->streams, g->store, g->sink.run_id, g->sink.file_id,
@@ -233,6 +235,7 @@ static void ing_init(struct ing *g, struct fl_store *s, const struct fl_patterns
 	g->sink.store = s;
 	g->sink.nccl = &g->nccl;
 	g->sink.err = err;
+	events_init(&g->sink);
 }
 
 static void ing_release(struct ing *g)
@@ -242,7 +245,7 @@ static void ing_release(struct ing *g)
 	nccl_aggs_release(&g->nccl);
 	telemetry_release(&g->tele);
 	steps_free(g->sink.steps);
-	fl_buf_release(&g->sink.fields);
+	events_release(&g->sink);
 }
 
 /* One ingest as the entry points describe it. */
@@ -263,8 +266,8 @@ static int commit(struct ing *g, const struct job *job, char *incoming,
 		     : job->kept ? fl_xstrdup(job->kept) : NULL;
 	struct fl_run_totals t = { res->stats.sha256, kept, (int64_t)g->files,
 				   (int64_t)res->stats.lines, (int64_t)res->stats.bytes_out,
-				   (int64_t)res->stats.skipped, bundle_year(g),
-				   g->bundle.yearless > 0 };
+				   (int64_t)res->stats.skipped, (int64_t)g->sink.events,
+				   bundle_year(g), g->bundle.yearless > 0 };
 	int rc = fl_store_run_commit(g->store, g->sink.run_id, &t, g->err);
 	res->run_id = g->sink.run_id;
 	res->events = g->sink.events;

@@ -149,6 +149,8 @@ void keymap_clear(struct keymap *m);
 /* The record of key, created zeroed (*fresh true) when new. It stays at
  * its address until keymap_clear(). */
 void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh);
+/* The record of key, or NULL when there is none. */
+void *keymap_find(const struct keymap *m, const void *key, size_t klen);
 /* Iteration: the record in slot i < m->cap, or NULL for an empty slot. */
 void *keymap_at(const struct keymap *m, size_t i);
 
@@ -358,14 +360,21 @@ struct event_sink {
 	struct fl_steps *steps;
 	struct nccl_aggs *nccl;
 	struct fl_buf fields;
-	uint64_t events; /* rows written to events */
+	struct keymap repeats; /* struct repeat (events.c), of the current file */
+	struct fl_buf key;
+	uint64_t events; /* events matched, folded repeats included */
 	struct fl_err *err;
 };
+
+void events_init(struct event_sink *k);
+void events_release(struct event_sink *k);
 
 /* The fl_event_cb of the matcher, ctx a struct event_sink: train.step to
  * steps, nccl.channel and nccl.coll to their aggregates, any other kind
  * to an events row. */
 int events_route(void *ctx, const struct fl_event *ev);
+/* The current file is done: writes the counts of its folded repeats. */
+int events_file_end(struct event_sink *k);
 
 /* ---- frdump.c: a Flight Recorder dump to its rows ---- */
 

@@ -344,7 +344,7 @@ struct shard {
 	int64_t run;
 	char sha[65];
 	char *bundle, *digest;
-	int64_t files, lines, bytes, skipped;
+	int64_t files, lines, bytes, skipped, events;
 	int year;
 	int shard, shards; /* ingest --shard's label; shards 0: none */
 	bool dated;       /* the year came from a dated stamp, not a file's mtime */
@@ -357,7 +357,7 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(sh->db,
 			       "SELECT id, sha256, bundle, patterns_digest, files, lines, bytes,"
-			       " skipped, year, shard, shards FROM runs WHERE sha256 IS NOT NULL"
+			       " skipped, year, shard, shards, events FROM runs WHERE sha256 IS NOT NULL"
 			       " ORDER BY id",
 			       -1, &st, NULL) != SQLITE_OK)
 		return src_err(sh->db, sh->path, err);
@@ -375,6 +375,7 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 		sh->year = sqlite3_column_int(st, 8);
 		sh->shard = sqlite3_column_int(st, 9);
 		sh->shards = sqlite3_column_int(st, 10);
+		sh->events = sqlite3_column_int64(st, 11);
 	}
 	sqlite3_finalize(st);
 	if (rows != 1)
@@ -540,6 +541,7 @@ static int write_merged(struct fl_store *s, struct shard *sh, size_t n, const ch
 		t.lines += sh[i].lines;
 		t.bytes += sh[i].bytes;
 		t.skipped += sh[i].skipped;
+		t.events += sh[i].events;
 	}
 	if (rc) {
 		fl_store_run_rollback(s);

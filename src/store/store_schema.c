@@ -258,6 +258,14 @@ static const char *const MIGRATIONS[] = {
 	"  port INTEGER, channels INTEGER NOT NULL, file_id INTEGER, line INTEGER, sample TEXT"
 	");"
 	"CREATE INDEX hcas_run ON hcas(run_id);",
+	/* 10 -> 11: identical warnings and info lines that come again and
+	 * again in one stream of a file (an IB port flapping, a retry loop)
+	 * are folded by src/pipeline/events.c: the last stored row of such a
+	 * run counts the repeats that were not stored, and where the last
+	 * was. NULL: nothing folded into it. */
+	"ALTER TABLE events ADD COLUMN repeats INTEGER;"
+	"ALTER TABLE events ADD COLUMN last_line INTEGER;"
+	"ALTER TABLE events ADD COLUMN last_ts INTEGER;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

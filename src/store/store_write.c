@@ -67,6 +67,7 @@ static const char *const HOT_SQL[ST_N] = {
 			   " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
 	[ST_HCA] = "INSERT INTO hcas(run_id, host, pid, rank, net_dev, device, port, channels,"
 		   " file_id, line, sample) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
+	[ST_EVENT_REPEATS] = "UPDATE events SET repeats=?2, last_line=?3, last_ts=?4 WHERE id=?1",
 };
 
 sqlite3_stmt *store_hot(struct fl_store *s, enum hot_stmt which)
@@ -164,22 +165,10 @@ static int defer_indexes(struct fl_store *s)
 	return rc;
 }
 
-static void run_cache(struct fl_store *s, bool in_run);
-
-/* SQLite sorts each index's keys in memory up to the page cache's size
- * before it spills sorted runs to a temporary file; with the run's 16 MiB
- * cache that was 16 MiB more on top of the cache, the peak of a whole
- * ingest of many small files. With a 4 MiB cache while the indexes are
- * built the sort merges a few runs from disk instead (peak RSS of an
- * 8,192-rank run 58 -> 48 MiB, no slower). The 4 MiB stay for the
- * resolution passes that follow, whose sorts had 16 MiB again beside the
- * cache (32,768 ranks: 90 -> 83 MiB, the same CPU time); the commit
- * gives the cache back anyway. */
 static int build_deferred_indexes(struct fl_store *s)
 {
 	if (!s->deferred_indexes)
 		return FL_OK;
-	sqlite3_exec(s->db, "PRAGMA cache_size = -4096", NULL, NULL, NULL);
 	int rc = sqlite3_exec(s->db, s->deferred_indexes, NULL, NULL, NULL) == SQLITE_OK ? FL_OK
 											: FL_EDB;
 	free(s->deferred_indexes);
@@ -238,13 +227,18 @@ static int insert_run(struct fl_store *s, const struct fl_run_meta *m)
 	return rc;
 }
 
-/* One ingest is one transaction; a page cache that holds the hot tables
- * avoids spilling them to disk mid-transaction. Outside a run the
- * connection reads with SQLite's default cache, as readers do: the
- * analysis that follows an ingest does not keep the ingest's 16 MiB. */
+/* One ingest is one transaction, with a 4 MiB page cache. Rows are
+ * appended, so the pages written are few and recent; and SQLite sorts
+ * an index's keys (the deferred builds, the resolution passes' GROUP
+ * BYs) in memory up to the cache's size before it merges sorted runs
+ * from a temporary file, so a larger cache is paid twice. 16 MiB cost
+ * the same CPU time and 7-11 MiB more peak RSS on an 8,192-rank bundle,
+ * first run or not (58 -> 48 MiB when only the index builds had 4 MiB,
+ * 53 -> 45 with the whole run). Outside a run the connection reads with
+ * SQLite's default cache, as readers do. */
 static void run_cache(struct fl_store *s, bool in_run)
 {
-	sqlite3_exec(s->db, in_run ? "PRAGMA cache_size = -16384" : "PRAGMA cache_size = -2000",
+	sqlite3_exec(s->db, in_run ? "PRAGMA cache_size = -4096" : "PRAGMA cache_size = -2000",
 		     NULL, NULL, NULL);
 }
 
@@ -570,7 +564,7 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 				   " skipped=?7, year=?8,"
 				   " ranks=(SELECT COUNT(*) FROM ranks WHERE run_id=?1),"
 				   " hosts=(SELECT COUNT(*) FROM hosts WHERE run_id=?1),"
-				   " events=(SELECT COUNT(*) FROM events WHERE run_id=?1) WHERE id=?1",
+				   " events=?9 WHERE id=?1",
 				   -1, &st, NULL);
 		sqlite3_bind_int64(st, 1, run_id);
 		sqlite3_bind_text(st, 2, s->replaced_sha256 ? s->replaced_sha256 : t->sha256, -1,
@@ -581,6 +575,7 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 		sqlite3_bind_int64(st, 6, t->bytes);
 		sqlite3_bind_int64(st, 7, t->skipped);
 		sqlite3_bind_int(st, 8, t->year);
+		sqlite3_bind_int64(st, 9, t->events);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = store_err(s, err, "cannot finish run");
 		sqlite3_finalize(st);
@@ -631,7 +626,7 @@ int fl_store_file_done(struct fl_store *s, int64_t file_id, const struct fl_file
 	return run_stmt(s, st);
 }
 
-int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e)
+int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e, int64_t *id)
 {
 	sqlite3_stmt *st = store_hot(s, ST_EVENT);
 	if (!st)
@@ -647,6 +642,22 @@ int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e)
 	sqlite3_bind_int(st, 16, e->severity);
 	bind_opt_text(st, 17, e->fields, e->fields ? strlen(e->fields) : 0);
 	sqlite3_bind_text(st, 18, e->text, (int)e->text_len, SQLITE_TRANSIENT);
+	int rc = run_stmt(s, st);
+	if (!rc && id)
+		*id = sqlite3_last_insert_rowid(s->db);
+	return rc;
+}
+
+int fl_store_event_repeats(struct fl_store *s, int64_t id, int64_t n, int64_t last_line,
+			   int64_t last_ts)
+{
+	sqlite3_stmt *st = store_hot(s, ST_EVENT_REPEATS);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, n);
+	sqlite3_bind_int64(st, 3, last_line);
+	bind_opt_time(st, 4, last_ts);
 	return run_stmt(s, st);
 }
 

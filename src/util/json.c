@@ -85,6 +85,22 @@ void fl_json_str(struct fl_buf *b, const char *str, size_t n)
 	fl_buf_addc(b, '"');
 }
 
+/* Digits by hand: an event's integer fields are written for every
+ * matched line, and printf's machinery was the larger part of that. */
+void fl_json_int(struct fl_buf *b, int64_t v)
+{
+	char tmp[24];
+	size_t n = sizeof(tmp);
+	uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	do {
+		tmp[--n] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		tmp[--n] = '-';
+	fl_buf_add(b, tmp + n, sizeof(tmp) - n);
+}
+
 void fl_json_num(struct fl_buf *b, double v)
 {
 	if (isnan(v) || isinf(v)) {
@@ -92,7 +108,7 @@ void fl_json_num(struct fl_buf *b, double v)
 		return;
 	}
 	if (fabs(v) < 9e15 && v == (double)(int64_t)v)
-		fl_buf_printf(b, "%lld", (long long)v);
+		fl_json_int(b, (int64_t)v);
 	else
 		fl_buf_printf(b, "%.17g", v);
 }

@@ -37,8 +37,8 @@ static const struct sample SAMPLES[] = {
 	{ "17-large", "events", "node038/torchrun.log", 152, 301, 5, "node038", NULL, -1 },
 	/* Slurm srun --label task id, Megatron's bracketed stamp (a step
 	 * line among the last ones of its rank, which are kept as rows) */
-	{ "03-loss-divergence", "steps", "slurm-5523190.out", 571, 15, -1, NULL,
-	  "2024-06-18T09:50:16.000000Z", 1 },
+	{ "03-loss-divergence", "steps", "slurm-5523190.out", 623, 15, -1, NULL,
+	  "2024-06-18T09:55:02.000000Z", 1 },
 	/* Kubernetes pod log named after its pod; the rank from the same pid's
 	 * `rank 6 nranks 8 ... Init START` (no rank ever completes init) */
 	{ "09-nccl-init-error", "events", "llama-ft-worker-0.log", 64, 6, 2, "llama-ft-worker-0",

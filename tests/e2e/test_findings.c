@@ -49,17 +49,10 @@ static json_t *analyze_dir(struct fl_session *t)
 	return r;
 }
 
-/* Runs `faultline HEAD... --db t->db --format json` and parses its output. */
+/* fl_session_json(), whose output must be rows. */
 static json_t *verb_json(struct fl_session *t, const char *const *head)
 {
-	const char *argv[16];
-	size_t n = 0;
-	for (; head[n] && n < 9; n++)
-		argv[n] = head[n];
-	const char *tail[] = { "--db", t->db, "--format", "json", NULL };
-	memcpy(argv + n, tail, sizeof(tail));
-	cr_assert_eq(fl_session_runv(t, argv), 0, "faultline %s failed: %s", head[0], t->err);
-	json_t *j = json_loads(t->out, 0, NULL);
+	json_t *j = fl_session_json(t, head);
 	cr_assert(json_is_array(j), "faultline %s: no JSON rows", head[0]);
 	return j;
 }
@@ -125,7 +118,7 @@ Test(findings, throughput_drop_and_low_mfu, .timeout = 60)
 static double nan_at_10(int i) { return i == 10 ? NAN : flat_loss(i); }
 
 /* Step lines are summed per step for the whole log, but kept as rows only
- * for each rank's last 64 lines and the abnormal ones: the report still
+ * for each rank's last 16 lines and the abnormal ones: the report still
  * sees every step and the first NaN, and `steps` lists what was kept. */
 Test(findings, long_logs_keep_sums_of_every_step, .timeout = 60)
 {
@@ -141,10 +134,10 @@ Test(findings, long_logs_keep_sums_of_every_step, .timeout = 60)
 	json_decref(r);
 
 	json_t *rows = verb_json(&a, (const char *[]){ "steps", "last", NULL });
-	cr_expect_eq(json_array_size(rows), 65, "the last 64 lines and the NaN one");
+	cr_expect_eq(json_array_size(rows), 17, "the last 16 lines and the NaN one");
 	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "step")), 10);
 	cr_expect_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "loss")), "nan");
-	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 1), "step")), 137);
+	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 1), "step")), 185);
 	json_decref(rows);
 
 	rows = verb_json(&a, (const char *[]){ "steps", "last", "--per-step", NULL });
@@ -226,16 +219,18 @@ Test(findings, a_file_of_many_ranks_keeps_every_sum, .timeout = 60)
 		cr_expect_eq(json_integer_value(json_object_get(r, "lines")), ranks, "step %zu", i + 1);
 	json_decref(rows);
 	rows = verb_json(&a, (const char *[]){ "sql", "SELECT COUNT(*) AS n FROM steps", NULL });
-	/* 256 rings of the last 64 lines, and every line of the 44 ranks beyond */
+	/* 256 rings of the last 16 lines, and every line of the 44 ranks beyond */
 	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "n")),
-		     256 * 64 + (ranks - 256) * steps);
+		     256 * 16 + (ranks - 256) * steps);
 	json_decref(rows);
 	free(path);
 	fl_session_release(&a);
 }
 
-/* Past 131072 steps in memory the sums are flushed early and start again;
- * a later file's lines for the same steps add to the flushed rows. */
+/* Past 65536 steps in memory the sums are flushed early and start again,
+ * and again when a later file starts below the steps held (rank1's step
+ * 1 here, under the 65564 steps rank0 left): a later file's lines for
+ * the same steps add to the flushed rows. */
 Test(findings, step_sums_spilled_early_still_add_up, .timeout = 60)
 {
 	struct fl_session a;
@@ -509,7 +504,7 @@ Test(findings, straggler_by_last_progress, .timeout = 60)
 	json_t *r2 = json_array_get(rows, 2);
 	cr_expect_eq(json_integer_value(json_object_get(r2, "rank")), 2);
 	cr_expect_eq(json_integer_value(json_object_get(r2, "last_step")), 20);
-	cr_expect_eq(json_integer_value(json_object_get(r2, "rows")), 20);
+	cr_expect_eq(json_integer_value(json_object_get(r2, "rows")), 16, "its last 16 lines");
 	cr_expect_eq(json_integer_value(json_object_get(json_array_get(rows, 0), "last_step")), 40);
 	cr_expect(fabs(json_number_value(json_object_get(r2, "tokens_per_s")) - 10050) < 1e-9);
 	json_decref(rows);

@@ -231,3 +231,18 @@ json_t *fl_session_analyze(struct fl_session *t, const char *path, const char *f
 	free(out);
 	return r;
 }
+
+json_t *fl_session_json(struct fl_session *t, const char *const *head)
+{
+	const char *argv[16];
+	size_t n = 0;
+	for (; head[n] && n < 9; n++)
+		argv[n] = head[n];
+	const char *tail[] = { "--db", t->db, "--format", "json", NULL };
+	memcpy(argv + n, tail, sizeof(tail));
+	cr_assert_eq(fl_session_runv(t, argv), 0, "faultline %s failed: %s", head[0], t->err);
+	json_error_t jerr;
+	json_t *j = json_loads(t->out, 0, &jerr);
+	cr_assert(j, "faultline %s: no JSON output: %s", head[0], jerr.text);
+	return j;
+}

@@ -58,5 +58,9 @@ long fl_session_ingest_db(struct fl_session *t, const char *db, const char *path
  * report (json_decref it). */
 json_t *fl_session_analyze(struct fl_session *t, const char *path, const char *flag,
 			   const char *report_path);
+/* `faultline HEAD... --db t->db --format json` (HEAD: up to 9 arguments,
+ * NULL-terminated), which must succeed and print JSON: the parsed output
+ * (json_decref it). */
+json_t *fl_session_json(struct fl_session *t, const char *const *head);
 
 #endif
