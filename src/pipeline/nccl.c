@@ -93,11 +93,18 @@ static const struct fl_capture *cap_get(const struct fl_event *ev, const char *n
 }
 
 /* The key of a process: "host|pid|rank|". */
+/* Keys are built for every channel line and COLL trace: the digits are
+ * written by fl_json_int(), not printf, which was a third of the ingest
+ * of a bundle of channel lines. */
 static void process_key(struct fl_buf *key, const struct fl_attr *a)
 {
 	fl_buf_reset(key);
 	fl_buf_add(key, a->host ? a->host : "", a->host_len);
-	fl_buf_printf(key, "|%lld|%lld|", (long long)a->pid, (long long)a->rank);
+	fl_buf_addc(key, '|');
+	fl_json_int(key, a->pid);
+	fl_buf_addc(key, '|');
+	fl_json_int(key, a->rank);
+	fl_buf_addc(key, '|');
 }
 
 /* "NET/IB/0" and "NET/IB" are one transport: the first two parts. */
@@ -113,7 +120,8 @@ static struct proc_comms *proc_of(struct nccl_aggs *n, const struct fl_attr *a)
 {
 	fl_buf_reset(&n->key);
 	fl_buf_add(&n->key, a->host ? a->host : "", a->host_len);
-	fl_buf_printf(&n->key, "|%lld", (long long)a->pid);
+	fl_buf_addc(&n->key, '|');
+	fl_json_int(&n->key, a->pid);
 	bool fresh;
 	return keymap_get(&n->procs, n->key.ptr, n->key.len, &fresh);
 }
@@ -145,7 +153,7 @@ static void hca_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t 
 	if (dev < 0 || !ev->attr.host)
 		return;
 	process_key(&n->key, &ev->attr);
-	fl_buf_printf(&n->key, "%lld", (long long)dev);
+	fl_json_int(&n->key, dev);
 	bool fresh;
 	struct hca_agg *h = keymap_get(&n->hcas, n->key.ptr, n->key.len, &fresh);
 	if (fresh) {
@@ -170,7 +178,8 @@ void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_i
 	size_t tl = transport_len(t);
 	int gd = gdr && gdr->len && !(gdr->len == 1 && gdr->ptr[0] == '0') ? 1 : 0;
 	process_key(&n->key, &ev->attr);
-	fl_buf_printf(&n->key, "%d|", gd);
+	fl_buf_addc(&n->key, gd ? '1' : '0');
+	fl_buf_addc(&n->key, '|');
 	fl_buf_add(&n->key, t->ptr, tl);
 	bool fresh;
 	struct transport_agg *a = keymap_get(&n->transports, n->key.ptr, n->key.len, &fresh);
@@ -248,7 +257,8 @@ void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)
 		fl_buf_add(&n->key, comm->ptr, comm->len);
 	fl_buf_addc(&n->key, '|');
 	fl_buf_add(&n->key, op->ptr, op->len);
-	fl_buf_printf(&n->key, "|%lld", (long long)peer);
+	fl_buf_addc(&n->key, '|');
+	fl_json_int(&n->key, peer);
 	bool fresh;
 	struct coll_agg *c = keymap_get(&n->colls, n->key.ptr, n->key.len, &fresh);
 	if (fresh) {
