@@ -814,19 +814,6 @@ not:      VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out o
 
 # ---------------------------------------------------------------- harmless WARNs
 
-name:     nccl.benign.libibverbs
-kind:     benign
-severity: info
-priority: 5
-literal:  Failed to open libibverbs.so
-regex:    Failed to open libibverbs\.so(?:\[\.1\]|\.1)?
-doc:      No verbs library installed: IB is not used and NCCL falls back to sockets. A WARN in NCCL <=2.11, INFO later; not a failure by itself.
-example:  wangying-system:7436:7497 [0] external/nccl_archive/src/misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]
-example:  [0m ip-172-31-0-137:14605:14673 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]
-# NCCL 2.12+ INFO form
-example:  gpu-node-07:48213:48213 [0] NCCL INFO Failed to open libibverbs.so[.1]
-not:      [0m ip-172-31-0-137:14605:14673 [0] NCCL INFO NET/Socket : Using [0]ens5:172.31.0.137<0> [1]veth75fa783:fe80::14ad:64ff:fe64:b31e%veth75fa783<0>
-
 name:     nccl.benign.optional_verbs
 kind:     benign
 severity: info

@@ -270,7 +270,20 @@ static const struct fl_sql_def SQL[Q_N] = {
 				" AND transport = 'NET/Socket'),"
 				" (SELECT group_concat(h, ', ') FROM (SELECT DISTINCT host AS h FROM transports"
 				" WHERE run_id = ?1 AND transport = 'NET/Socket' AND h IS NOT NULL"
-				" ORDER BY h LIMIT 3))" },
+				" ORDER BY h LIMIT 3)),"
+				/* sockets chosen as the network; the most nodes a
+				 * communicator or launcher names; channel connections
+				 * in all and over a network */
+				" (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND (kind ="
+				" 'nccl.socket_devices' OR (kind = 'nccl.using_network' AND"
+				" json_extract(fields, '$.net') = 'Socket'))),"
+				" (SELECT MAX(json_extract(fields, '$.nnodes')) FROM events WHERE run_id = ?1"
+				" AND kind IN ('nccl.comm_topo', 'launcher.args')),"
+				" (SELECT COUNT(*) FROM transports WHERE run_id = ?1),"
+				" (SELECT COUNT(*) FROM transports WHERE run_id = ?1 AND transport LIKE 'NET/%'),"
+				/* another network chosen (IB, a plugin) */
+				" (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind = 'nccl.using_network'"
+				" AND json_extract(fields, '$.net') <> 'Socket')" },
 	[Q_SOCKET_TRANSPORTS] = {
 		"socket_transports",
 		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM transports t"
