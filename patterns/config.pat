@@ -942,7 +942,7 @@ kind:     config.invalid
 severity: error
 priority: 4
 literal:  divisible by
-regex:    (?:^|(?<=\] )|(?<=: )|(?<=, ))(?<exc_type>AssertionError|ValueError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)\s*$
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)(?:\*\*)?\s*$
 doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
 # Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
 example:  15: [rank15]: AssertionError: num_layers should be divisible by pipeline_model_parallel_size
@@ -965,4 +965,37 @@ expect:   msg=96 is not divisible by 64
 # foundation-model-stack/foundation-model-stack#274, torch rank prefix
 example:  [rank9]: AssertionError: The number of heads must be divisible by world size
 expect:   msg=The number of heads must be divisible by world size
+# Megatron core's initialize_model_parallel raises a RuntimeError (NeMo 2
+# quick start on one GPU, NVIDIA-NeMo/Speech#11480, once NVIDIA/NeMo)
+example:  [rank0]: RuntimeError: world_size (1) is not divisible by 2
+expect:   exc_type=RuntimeError
+expect:   msg=world_size (1) is not divisible by 2
+# the expert-parallel form, issue title quoting it (NVIDIA-NeMo/Speech#14838)
+example:  RuntimeError: decoder world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)
+expect:   msg=decoder world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)
+not:      [rank0]:     raise RuntimeError(f"world_size ({world_size}) is not divisible by {total_model_size}")
 not:      15: [rank15]:     num_layers % config.pipeline_model_parallel_size == 0
+
+# torchtitan's ParallelDims check: the parallel degrees must multiply to the
+# world size (2024-01 `dp(1) * sp(2) * pp(3) != WORLD_SIZE8`; later
+# `dp_replicate(1) * dp_shard(4) * cp(1) * tp(3) * pp(1) != WORLD_SIZE(4)`).
+name:     config.invalid.parallel_dims
+kind:     config.invalid
+severity: error
+priority: 5
+literal:  Invalid parallel dims:
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=`))(?<exc_type>AssertionError): (?<msg>Invalid parallel dims: .*?!= WORLD_SIZE\(?(?<world_size>\d+)\)?)
+type:     world_size=int
+doc:      torchtitan refused the parallel degrees: their product (dp_replicate x dp_shard x cp x tp x pp) is not the number of GPUs launched. Choose degrees that multiply to the world size (dp_shard=-1 takes what is left).
+# the pull request that added the check, its local test output (pytorch/torchtitan#27)
+example:  AssertionError: Invalid parallel dims: dp(1) * sp(2) * pp(3) != WORLD_SIZE8
+expect:   exc_type=AssertionError
+expect:   world_size=8
+# a torchtitan course's failure exercise, the log's error line (found by find_string)
+example:  AssertionError: Invalid parallel dims: dp_replicate(1) * dp_shard(4) * cp(1) * tp(3) * pp(1) != WORLD_SIZE(4)
+expect:   msg=Invalid parallel dims: dp_replicate(1) * dp_shard(4) * cp(1) * tp(3) * pp(1) != WORLD_SIZE(4)
+expect:   world_size=4
+# a run report quoting it in backticks (found by find_string)
+example:  failed for a reason of mine rather than the tree's: `AssertionError: Invalid parallel dims: dp_replicate(1) * dp_shard(2) * cp(1) * tp(1) * pp(1) != WORLD_SIZE(8)`. `FSDP_SIZE=2` with eight GPUs does not multiply to the world size.
+expect:   world_size=8
+not:              assert dp * cp * tp * pp == self.world_size, (

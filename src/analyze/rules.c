@@ -126,6 +126,7 @@ static const struct class_rule CLASS[] = {
 	/* HF Trainer's DeepSpeed integration: the JSON disagrees with the
 	 * TrainingArguments (a hard-coded batch size on another world size) */
 	{ "proc.traceback", "exc_msg", "mismatch TrainingArguments", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.traceback", "exc_msg", "Invalid parallel dims", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },

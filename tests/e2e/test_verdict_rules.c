@@ -236,3 +236,26 @@ Test(verdict_rules, earliest_launcher_root_cause_is_the_first_failure, .timeout 
 	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")), "a hang has no first failure");
 	json_decref(r);
 }
+
+/* A start-up check on the parallel layout is a configuration error, in a
+ * traceback (torchtitan's ParallelDims assertion) or as the rank-prefixed
+ * exception line of a traceback cut above it (Megatron core's RuntimeError,
+ * which would otherwise be an uncaught exception: a crash). */
+Test(verdict_rules, parallel_layout_checks_are_config_errors, .timeout = 60)
+{
+	json_t *r = analyze_text(
+		"parallel_dims",
+		"[rank0]: Traceback (most recent call last):\n"
+		"[rank0]:   File \"torchtitan/torchtitan/train.py\", line 541, in <module>\n"
+		"[rank0]:     trainer = Trainer(config)\n"
+		"[rank0]: AssertionError: Invalid parallel dims: dp_replicate(1) * dp_shard(4) * cp(1) * tp(3)"
+		" * pp(1) != WORLD_SIZE(4)\n");
+	cr_expect_str_eq(cause_of(r), "config_error");
+	json_decref(r);
+	r = analyze_text("world_not_divisible",
+			 "[rank0]:     raise RuntimeError(f\"world_size ({world_size}) is not divisible by"
+			 " {total_model_size}\")\n"
+			 "[rank0]: RuntimeError: world_size (1) is not divisible by 2\n");
+	cr_expect_str_eq(cause_of(r), "config_error");
+	json_decref(r);
+}
