@@ -467,6 +467,51 @@ example:  | epoch 001:    370 / 614 loss=10.093, nll_loss=10.093, ppl=1092.29, w
 expect:   step=371
 not:      | epoch 030 | loss 3.736 | nll_loss 2.045 | ppl 4.13 | wps 1.18305e+06 | ups 2.8 | wpb 417527 | bsz 14131 | num_updates 11001 | lr 0.000602995 | gnorm 0.434 | clip 100% | oom 0 | loss_scale 2.000 | wall 4464
 
+# fairseq's end-of-epoch averages (`| epoch 027 | loss 6.343 | ...` before
+# 0.10, `| INFO | train | epoch 050 | loss 3.942 | ...` after): key value
+# pairs between bars; num_updates is the optimizer step; loss_scale only with
+# --fp16, printed to three decimals (a scale at fairseq's 1e-4 floor reads
+# 0.000). Validation lines (`| valid on 'valid' subset |`) are not these.
+name:     train.step.fairseq_epoch
+kind:     train.step
+severity: info
+literal:  | num_updates 
+regex:    (?x) \|\ epoch\ \d+\ \|\ loss\ (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\ \|
+            .*?\|\ num_updates\ (?<step>\d+)\ \|
+            (?:.*?\|\ gnorm\ (?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\ \|)?
+            (?:.*?\|\ loss_scale\ (?<loss_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))(?:\ |$))?
+type:     loss=float step=int grad_norm=float loss_scale=float
+doc:      fairseq end-of-epoch training averages (loss in base 2); a loss_scale of 0.000 means fp16 scaling is at its floor
+# fairseq 0.6, fp16, the epoch before the loss scale collapsed (facebookresearch/fairseq#512)
+example:  | epoch 027 | loss 6.343 | nll_loss 4.984 | ppl 31.65 | wps 164346 | ups 0.4 | wpb 364096 | bsz 11907 | num_updates 10198 | lr 0.000626286 | gnorm 0.390 | clip 0% | oom 0 | loss_scale 0.500 | wall 23080 | train_wall 21383
+expect:   loss=6.343
+expect:   step=10198
+expect:   grad_norm=0.390
+expect:   loss_scale=0.500
+# fairseq 0.10+ logger form, fp32 (a baseline_train.log tail, found by find_string)
+example:  2021-05-07 16:11:09 | INFO | train | epoch 050 | loss 3.942 | nll_loss 2.512 | ppl 5.71 | wps 34422 | ups 3.3 | wpb 10419.8 | bsz 422.8 | num_updates 18950 | lr 0.000229718 | gnorm 0.619 | train_wall 66 | gb_free 8.9 | wall 5740
+expect:   step=18950
+expect:   grad_norm=0.619
+not:      | epoch 027 | valid on 'valid' subset | valid_loss 8.30118 | valid_nll_loss 7.15366 | valid_ppl 142.39 | num_updates 10198 | best 4.46376
+not:      | epoch 001:    450 / 1891 loss=11.521, nll_loss=10.881, ppl=1886.05, wps=52922, ups=0.5, wpb=104928, bsz=5325, num_updates=445, lr=8.90889e-05, gnorm=1.543, clip=0%, oom=0, loss_scale=2.000, wall=882, train_wall=756
+
+# insightface's arcface_torch training line (`Training: <time>-Speed ... Loss
+# ... Epoch: e   Global Step: s   Fp16 Grad Scale: g ...`).
+name:     train.step.arcface
+kind:     train.step
+severity: info
+literal:  Global Step:
+regex:    (?x) \bSpeed\ +[\d.]+\ samples/sec\ +Loss\ (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\ +LearningRate\ (?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\ +Epoch:\ \d+\ +Global\ Step:\ (?<step>\d+)
+            (?:\ +Fp16\ Grad\ Scale:\ +(?<loss_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+type:     loss=float lr=float step=int loss_scale=float
+doc:      insightface arcface_torch training line; `Fp16 Grad Scale: 0` means the GradScaler's scale collapsed (the loss is NaN/Inf every step)
+# insightface, loss NaN and the scale at zero (deepinsight/insightface#2262)
+example:  Training: 2023-03-14 09:08:47,984-Speed 2183.37 samples/sec   Loss nan   LearningRate 0.001000   Epoch: 0   Global Step: 30   Fp16 Grad Scale:  0   Required: 144 hours
+expect:   loss=nan
+expect:   step=30
+expect:   loss_scale=0
+not:      Epoch: 0   Global Step: 20   Fp16 Grad Scale:  0   Required: 194 hours
+
 # ------------------------------------------------------- model and GPU ---
 
 # The model's parameter count, for MFU when the framework does not log it

@@ -324,14 +324,20 @@ static const struct fl_sql_def SQL[Q_N] = {
 			   "SELECT (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
 			   " 'train.overflow'), (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
 			   " 'train.loss_scale_min'), (SELECT MIN(json_extract(fields, '$.scale_to'))"
-			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow')" },
+			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow'),"
+			   /* step lines whose loss scale is printed as (nearly) zero */
+			   " (SELECT COUNT(*) FROM steps WHERE run_id = ?1 AND loss_scale < 0.001)" },
 	[Q_LOSS_SCALE_EVIDENCE] = {
 		"loss_scale_evidence",
 		"SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text FROM events t"
 		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.kind = 'train.overflow'"
 		" ORDER BY t.ts, t.id LIMIT 2) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank,"
 		" t.host, t.ts, t.text FROM events t JOIN files f ON f.id = t.file_id WHERE"
-		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)" },
+		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)"
+		" UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts,"
+		" 'step ' || IFNULL(t.step, '?') || ': loss scale ' || t.loss_scale FROM steps t"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.loss_scale < 0.001"
+		" ORDER BY t.step, t.line LIMIT 1)" },
 	/* The per-step series the trend findings walk once in memory (trend.c). */
 	[Q_STEP_SERIES] = { "step_series",
 			    "SELECT step, loss, tokens_per_s, tflops, samples_per_s, iter_ms"

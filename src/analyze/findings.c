@@ -183,10 +183,11 @@ static int loss_scale(struct ctx *c)
 	int rc = q_row(c, Q_LOSS_SCALE, &st);
 	if (rc)
 		return rc;
-	int64_t overflows = col_int(st, 0, 0), at_min = col_int(st, 1, 0);
+	int64_t overflows = col_int(st, 0, 0), at_min = col_int(st, 1, 0), zero = col_int(st, 3, 0);
 	double min_scale = col_double(st, 2);
 	fl_stmt_free(st);
-	bool fp16 = overflows > 0 || at_min > 0 || (c->a->config.dtype && !strcmp(c->a->config.dtype, "fp16"));
+	bool fp16 = overflows > 0 || at_min > 0 || zero > 0 ||
+		    (c->a->config.dtype && !strcmp(c->a->config.dtype, "fp16"));
 	if (fp16) {
 		finding_add(c->a, "fp16_in_use", "info",
 			    fl_xstrdup("the run trains in fp16 with dynamic loss scaling; bf16 is the "
@@ -195,12 +196,19 @@ static int loss_scale(struct ctx *c)
 	/* Overflows while the scale settles early in a run are normal (it
 	 * walks down from 2^16 or 2^32 and stays far above 1); a collapse is
 	 * reaching the minimum, or repeated overflows down to a few units. */
-	if (at_min == 0 && !(overflows >= 2 && min_scale == min_scale && min_scale <= COLLAPSED_SCALE))
+	/* A scale printed as zero (below 1e-3: fairseq's floor is 1e-4, the
+	 * others' 1) is at the bottom whether or not the overflows are in
+	 * the logs. */
+	if (at_min == 0 && zero == 0 &&
+	    !(overflows >= 2 && min_scale == min_scale && min_scale <= COLLAPSED_SCALE))
 		return FL_OK;
 	char *msg = at_min ? fl_xasprintf("fp16 loss scale reached its minimum after %lld overflows",
 					  (long long)overflows)
-			   : fl_xasprintf("fp16 loss scale fell %lld times, down to %g", (long long)overflows,
-					  min_scale);
+		    : overflows >= 2 && min_scale == min_scale && min_scale <= COLLAPSED_SCALE
+			    ? fl_xasprintf("fp16 loss scale fell %lld times, down to %g", (long long)overflows,
+					   min_scale)
+			    : fl_xasprintf("fp16 loss scale is down to zero in %lld step line%s", (long long)zero,
+					   zero == 1 ? "" : "s");
 	finding_add(c->a, "loss_scale_collapse", "error", msg);
 	return query_evidence(c, &last_finding(c->a)->evidence, Q_LOSS_SCALE_EVIDENCE, 3);
 }

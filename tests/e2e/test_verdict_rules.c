@@ -259,3 +259,28 @@ Test(verdict_rules, parallel_layout_checks_are_config_errors, .timeout = 60)
 	cr_expect_str_eq(cause_of(r), "config_error");
 	json_decref(r);
 }
+
+/* A loss scale printed as zero in step lines is at the bottom of fp16
+ * scaling even when no overflow warning is in the excerpt; a small scale
+ * that is not zero (fairseq's 0.500) is not. Format of fairseq's epoch
+ * averages (facebookresearch/fairseq#512). */
+Test(verdict_rules, loss_scale_printed_as_zero_is_a_collapse, .timeout = 60)
+{
+	json_t *r = analyze_text(
+		"scale_zero",
+		"| epoch 027 | loss 6.343 | nll_loss 4.984 | ppl 31.65 | wps 164346 | ups 0.4 | wpb 364096 |"
+		" bsz 11907 | num_updates 10198 | lr 0.000626286 | gnorm 0.390 | clip 0% | oom 0 |"
+		" loss_scale 0.500 | wall 23080 | train_wall 21383\n"
+		"| epoch 028 | loss 6.351 | nll_loss 4.990 | ppl 31.78 | wps 164101 | ups 0.4 | wpb 364096 |"
+		" bsz 11907 | num_updates 10575 | lr 0.000615003 | gnorm 0.402 | clip 0% | oom 0 |"
+		" loss_scale 0.000 | wall 23938 | train_wall 22177\n");
+	cr_expect_str_eq(cause_of(r), "fp16_overflow");
+	json_decref(r);
+	r = analyze_text(
+		"scale_small",
+		"| epoch 027 | loss 6.343 | nll_loss 4.984 | ppl 31.65 | wps 164346 | ups 0.4 | wpb 364096 |"
+		" bsz 11907 | num_updates 10198 | lr 0.000626286 | gnorm 0.390 | clip 0% | oom 0 |"
+		" loss_scale 0.500 | wall 23080 | train_wall 21383\n");
+	cr_expect_str_neq(cause_of(r), "fp16_overflow");
+	json_decref(r);
+}
