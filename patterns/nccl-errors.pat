@@ -160,6 +160,33 @@ expect:   status=12
 expect:   req_type=IPut
 not:      H100-2:19989:20082 [1] NCCL INFO transport/net.cc:1008 -> 6
 
+# UCX's report of a failed IB/RoCE work completion (UCX under MPI, UCC, or
+# a UCX network plugin), `[host:pid:tid:thread] ib_mlx5_log.c:<l>  <error> on
+# <dev>:<port>/<IB|RoCE> (synd ... vend ... hw_synd ...)`; UCX 1.5 printed
+# `FATAL: Error on <dev>:<port> QP ... wqe[..]: <error> (synd ...)`. The
+# syndrome 0x15 / vendor 0x81 is the verbs RETRY_EXC_ERR: transport retries
+# exhausted on the link.
+name:     ucx.ib.completion_error
+kind:     nccl.ib_error
+severity: error
+priority: 5
+literal:  ib_mlx5_log.c
+regex:    ib_mlx5_log\.c:\d+\s+(?:FATAL: Error on (?<hca>\w+:\d+) QP \S+ wqe\[\d+\]: (?<error>[A-Z][\w ]*?) \(synd|(?<error>[A-Z][\w ]*?) on (?<hca>\w+:\d+)/(?<link>IB|RoCE) \(synd)
+doc:      An InfiniBand/RoCE work completion failed under UCX: `Transport retry count exceeded` = retries exhausted (link, switch or routing trouble, or a RoCE fabric without lossless configuration); `Remote access error` / `Local protection error` point at memory registration or GPU Direct RDMA.
+# UCX 1.9 under Open MPI on RoCE (openucx/ucx#6000)
+example:  [compute001:31180:0:31180] ib_mlx5_log.c:143  Transport retry count exceeded on mlx5_0:1/RoCE (synd 0x15 vend 0x81 hw_synd 0/0)
+expect:   error=Transport retry count exceeded
+expect:   hca=mlx5_0:1
+expect:   link=RoCE
+# UCX 1.8 on InfiniBand (openucx/ucx#5199)
+example:  [master:19546:0:19546] ib_mlx5_log.c:139  Transport retry count exceeded on mlx5_0:1/IB (synd 0x15 vend 0x81 hw_synd 0/0)
+expect:   link=IB
+# UCX 1.5 FATAL form (openucx/ucx#2973)
+example:  [ast1815:6807 :0:6807] ib_mlx5_log.c:115  FATAL: Error on mlx5_3:1 QP 0xe6d7 wqe[7821]: Transport retry count exceeded (synd 0x15 vend 0x81) opcode SEND
+expect:   error=Transport retry count exceeded
+expect:   hca=mlx5_3:1
+not:      [compute001:31180:0:31180] ib_mlx5_log.c:143  DCI QP 0x14e4 wqe[0]: SEND s-e [rqpn 0x2248a rmac 50:6b:4b:cb:be:ce sgix 0 dgid fe80::526b:4bff:fecb:bece tc 0] [inl len 18]
+
 name:     nccl.ib.async_event
 kind:     nccl.ib_async_event
 severity: warning
