@@ -284,3 +284,24 @@ Test(verdict_rules, loss_scale_printed_as_zero_is_a_collapse, .timeout = 60)
 	cr_expect_str_neq(cause_of(r), "fp16_overflow");
 	json_decref(r);
 }
+
+/* A transfer that failed below NCCL's own IB transport is a network
+ * error: the AWS OFI plugin's failed request with libfabric's warning
+ * (aws/aws-ofi-nccl#156), UCX's retry-exhausted completion on RoCE
+ * (openucx/ucx#6000). */
+Test(verdict_rules, ofi_and_ucx_completion_errors_are_network_errors, .timeout = 60)
+{
+	json_t *r = analyze_text(
+		"ofi",
+		"[1,13]<stdout>:nccl-tests-worker-1:35:89 [5] ofi_process_cq:1039 NCCL WARN NET/OFI Request"
+		" 0x7fbb944701b8 completed with error. RC: 20. Error: unknown error. Completed length: 0,"
+		" Request: { buffer_index: 255, dev: 1, size: 0, state: CREATED, direction: SEND }\n"
+		"[1,13]<stderr>:libfabric:35:1668017255::efa:cq:rxr_cq_write_tx_error():243<warn>"
+		" rxr_cq_write_tx_error: err: 20, prov_err: Not a directory (20)\n");
+	cr_expect_str_eq(cause_of(r), "network_error");
+	json_decref(r);
+	r = analyze_text("ucx", "[compute001:31180:0:31180] ib_mlx5_log.c:143  Transport retry count exceeded on"
+				" mlx5_0:1/RoCE (synd 0x15 vend 0x81 hw_synd 0/0)\n");
+	cr_expect_str_eq(cause_of(r), "network_error");
+	json_decref(r);
+}
