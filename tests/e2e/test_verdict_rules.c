@@ -305,3 +305,17 @@ Test(verdict_rules, ofi_and_ucx_completion_errors_are_network_errors, .timeout =
 	cr_expect_str_eq(cause_of(r), "network_error");
 	json_decref(r);
 }
+
+/* Python's words for a launcher's child killed by SIGKILL, on a line of its
+ * own (a paste of the last line), point at host memory as exit code -9
+ * does (the traceback form is huggingface/autotrain-advanced#456 in
+ * testdata/real/dev). */
+Test(verdict_rules, subprocess_died_with_sigkill_is_host_memory, .timeout = 60)
+{
+	json_t *r = analyze_text(
+		"sigkill_line",
+		"subprocess.CalledProcessError: Command '['/usr/bin/python3', '-m', 'autotrain.trainers.clm',"
+		" '--training_config', 'autotrain-LLM/training_params.json']' died with <Signals.SIGKILL: 9>.\n");
+	cr_expect_str_eq(cause_of(r), "host_oom");
+	json_decref(r);
+}
