@@ -888,6 +888,25 @@ expect:   world_size=8
 not:      Action: LOOK_DOWN || Tries: 189 ||Avg Time / Num Processes: 0.0058 secs || Num Processes: 8
 not:      stdout: Process index: 0
 
+# fairseq's world size: its argparse Namespace (before 0.10), its config
+# dict (`'distributed_world_size': 8`, 0.10+) and a hydra override on the
+# command line (`distributed_training.distributed_world_size=2`).
+name:     config.fairseq.world_size
+kind:     train.config
+severity: info
+literal:  distributed_world_size
+regex:    (?<![\w])(?:distributed_training\.)?distributed_world_size(?:=|': )(?<world_size>\d+)(?=[,})\s]|$)
+type:     world_size=int
+doc:      fairseq: the job's world size (all GPUs)
+# fairseq 0.9 Namespace dump of a training log (found by find_string)
+example:  None, distributed_no_spawn=False, distributed_num_procs=0, distributed_port=-1, distributed_rank=0, distributed_world_size=1, distributed_wrapper='DDP', dropout=0.1, empty_cache_freq=0, encoder_attention_heads=12
+expect:   world_size=1
+# fairseq-hydra-train override, one flag of a backslash-continued command (a wav2vec 2.0 fine-tuning script, found by find_string)
+example:  distributed_training.distributed_world_size=2  \
+expect:   world_size=2
+not:      distributed_training.distributed_world_size=${NUM_GPUS} \
+not:          if args.distributed_world_size == 1:
+
 # ------------------------------------------------- rejected configurations ---
 # A start-up check refused the configuration: the job stopped before
 # training (cause config_error). Inside a Python traceback the exception
