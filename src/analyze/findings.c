@@ -195,10 +195,10 @@ static int loss_scale(struct ctx *c)
 	}
 	/* Overflows while the scale settles early in a run are normal (it
 	 * walks down from 2^16 or 2^32 and stays far above 1); a collapse is
-	 * reaching the minimum, or repeated overflows down to a few units. */
-	/* A scale printed as zero (below 1e-3: fairseq's floor is 1e-4, the
-	 * others' 1) is at the bottom whether or not the overflows are in
-	 * the logs. */
+	 * reaching the minimum, or repeated overflows down to a few units.
+	 * A scale printed as zero in step lines (below 1e-3: fairseq's floor
+	 * is 1e-4, the others' 1) is at the bottom whether or not the
+	 * overflows are in the logs. */
 	if (at_min == 0 && zero == 0 &&
 	    !(overflows >= 2 && min_scale == min_scale && min_scale <= COLLAPSED_SCALE))
 		return FL_OK;
