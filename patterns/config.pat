@@ -907,6 +907,25 @@ expect:   world_size=2
 not:      distributed_training.distributed_world_size=${NUM_GPUS} \
 not:          if args.distributed_world_size == 1:
 
+# ColossalAI's launch() (0.3+) logs the default group's size on rank 0,
+# through its rich console handler (`INFO     colossalai - colossalai -
+# INFO: ...`) or plain. (Before 0.3 the line listed data, pipeline and
+# tensor parallel sizes instead, which this does not read.)
+name:     config.colossalai.world_size
+kind:     train.config
+severity: info
+literal:  Distributed environment is initialized, world size:
+regex:    \bDistributed environment is initialized, world size: (?<world_size>\d+)
+type:     world_size=int
+doc:      ColossalAI: the job's world size
+# Open-Sora inference run log, rich console form (found by find_string)
+example:                      INFO     colossalai - colossalai - INFO: Distributed environment is initialized, world size: 1                                                                              
+expect:   world_size=1
+# a run report quoting the stage it reached, plain (found by find_string)
+example:  Distributed environment is initialized, world size: 1
+expect:   world_size=1
+not:      INFO: Distributed environment is initialized, data parallel size: 2, pipeline parallel size: 1, tensor parallel size: 1 
+
 # ------------------------------------------------- rejected configurations ---
 # A start-up check refused the configuration: the job stopped before
 # training (cause config_error). Inside a Python traceback the exception
