@@ -292,6 +292,31 @@ not:      [2025-03-07 23:55:15,357] [INFO] [config.py:733:__init__] Config mesh_
 # `[config.py:<l>:print]`, `  <name> <dots> <value>` with len(name)+len(dots)
 # = 29: names of 29+ characters get no dots at all (two spaces).
 
+# DeepSpeedConfig's start-up line (0.15+): the world size it batches for.
+# Without a model-parallel unit (HF Trainer, accelerate, OpenRLHF, TRL ...)
+# it is the default group's size; under Megatron-DeepSpeed's mpu it is the
+# data-parallel size, and Megatron's `using world size:` banner, printed
+# before it, is the world (the configuration keeps the first statement, the
+# world size the largest). Only `mesh_device None`: with a device mesh it
+# is the mesh's data-parallel dimension.
+name:     config.deepspeed.config_world_size
+kind:     train.config
+severity: info
+literal:  Config mesh_device None world_size = 
+regex:    \bConfig mesh_device None world_size = (?<world_size>\d+)\s*$
+type:     world_size=int
+doc:      DeepSpeed: the world size its batch configuration assumes (the job's, without Megatron's mpu)
+# OpenRLHF on DeepSpeed 0.16, one process (OpenRLHF/OpenRLHF#841, testdata/real/dev)
+example:  [2025-03-07 23:55:15,357] [INFO] [config.py:733:__init__] Config mesh_device None world_size = 1
+expect:   world_size=1
+# a four-GPU fine-tuning log, after comm.py's init_distributed (found by find_string)
+example:  [2024-09-15 00:13:15,931] [INFO] [config.py:733:__init__] Config mesh_device None world_size = 4
+expect:   world_size=4
+# DeepSpeed 0.16.x line number (found by find_string)
+example:  [2026-01-27 18:33:37,811] [INFO] [config.py:735:__init__] Config mesh_device None world_size = 4
+expect:   world_size=4
+not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   world_size ................... 1
+
 name:     config.deepspeed.train_micro_batch_size_per_gpu
 kind:     train.config
 severity: info
