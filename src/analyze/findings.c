@@ -91,7 +91,8 @@ static int socket_fallback(struct ctx *c)
 	 * NCCL looked for IB and found none. Without channel lines, NCCL
 	 * looking for IB, finding none and naming no other network (sockets
 	 * are its default then) is the same fallback unless the logs show one
-	 * node (nNodes 1, or channel connections, none over a network);
+	 * node (nNodes 1, channel connections none of which is over a
+	 * network, or every rank of the stated world on the one host);
 	 * whether traffic crossed nodes is then known only when a
 	 * communicator or launcher names two or more nodes or the job spans
 	 * hosts (c->socket_unsure otherwise: a weaker cause). */
@@ -104,8 +105,9 @@ static int socket_fallback(struct ctx *c)
 	int64_t conns = col_int(st, 8, 0), net_conns = col_int(st, 9, 0), other = col_int(st, 10, 0);
 	bool channels = sock > 0 && (ib > 0 || no_ib > 0 || c->a->nhosts >= 2);
 	/* with no IB device, sockets are NCCL's network unless it names another */
+	bool one_host_all = c->a->nhosts == 1 && c->world > 0 && c->a->nranks_seen >= c->world;
 	bool chosen_alone = !channels && no_ib > 0 && (chosen > 0 || other == 0) && ib <= 0 &&
-			    nnodes != 1 && !(conns > 0 && net_conns == 0);
+			    nnodes != 1 && !(conns > 0 && net_conns == 0) && !one_host_all;
 	if (!channels && !chosen_alone) {
 		fl_stmt_free(st);
 		return FL_OK;

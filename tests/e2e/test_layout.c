@@ -198,6 +198,17 @@ Test(layout, no_ib_on_one_node_is_not_a_socket_fallback, .timeout = 60)
 	r = one_node_no_ib(&b, "gpu-node-07:48210:48401 [0] NCCL INFO comm 0x5612f3a0c8d0 rank 0 nRanks 2 nNodes 1 localRanks 2 localRank 0 MNNVL 0\n");
 	cr_expect(!finding_message(r, "socket_fallback"));
 	json_decref(r);
+	/* every rank of the stated world (nranks 4) on the one host: NCCL 2.3
+	 * without a verbs library, its sockets carry nothing between nodes */
+	struct fl_session d;
+	fl_session_init(&d, "no-ib-all-ranks-one-host");
+	r = fl_session_analyze(
+		&d,
+		FL_TESTDATA_DIR "/real/dev/maskrcnn-benchmark-628-two-machines-slower-nccl237-socket.log",
+		"--no-keep", NULL);
+	cr_expect(!finding_message(r, "socket_fallback"));
+	json_decref(r);
+	fl_session_release(&d);
 	/* two nodes named: the fallback, and no doubt about nodes */
 	fl_session_init(&c, "no-ib-nnodes2");
 	r = one_node_no_ib(&c, "gpu-node-07:48210:48401 [0] NCCL INFO comm 0x5612f3a0c8d0 rank 0 nRanks 16 nNodes 2 localRanks 8 localRank 0 MNNVL 0\n");
