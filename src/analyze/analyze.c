@@ -78,42 +78,56 @@ char *dup_or_null(struct fl_stmt *st, int col)
 
 /* ---- fields ---- */
 
-/* An event's declared fields, read by Q_EVENTS (json_extract, the one way
- * fields are read): only those present are kept, in field order. */
-struct ev_value {
-	enum fl_field field;
-	const char *text;
-};
+/* An event's declared fields, read by Q_EVENTS (json_each, the one way
+ * fields are read): only those present are kept, packed one after the
+ * other as the field's index in one byte, then its text and a NUL (no
+ * array of pointers beside them: 16 bytes a field less). */
+_Static_assert(FL_F_N <= 256, "a field's index is one byte in ev.values");
 
-static const struct ev_value *ev_value(const struct ev *e, const char *key)
+static const char *value_next(const char *p)
+{
+	return p + 2 + strlen(p + 1);
+}
+
+/* The bytes of e->values. */
+static size_t values_len(const struct ev *e)
+{
+	const char *p = e->values;
+	for (uint32_t i = 0; i < e->nvalues; i++)
+		p = value_next(p);
+	return (size_t)(p - e->values);
+}
+
+static const char *ev_value(const struct ev *e, const char *key)
 {
 	int f = fl_vocab_field(key);
 	/* Naming an undeclared field is a bug; test_vocab.c finds it first. */
 	assert(f >= 0);
-	for (size_t i = 0; i < e->nvalues; i++)
-		if (e->values[i].field == (enum fl_field)f)
-			return &e->values[i];
+	const char *p = e->values;
+	for (uint32_t i = 0; i < e->nvalues; i++, p = value_next(p))
+		if ((unsigned char)*p == (unsigned)f)
+			return p + 1;
 	return NULL;
 }
 
 bool ev_field(const struct ev *e, const char *key, struct fl_buf *out)
 {
-	const struct ev_value *v = ev_value(e, key);
+	const char *v = ev_value(e, key);
 	if (!v)
 		return false;
 	fl_buf_reset(out);
-	fl_buf_adds(out, v->text);
+	fl_buf_adds(out, v);
 	return true;
 }
 
 bool ev_field_int(const struct ev *e, const char *key, int64_t *out)
 {
-	const struct ev_value *v = ev_value(e, key);
+	const char *v = ev_value(e, key);
 	char *end = NULL;
 	if (!v)
 		return false;
-	int64_t n = strtoll(v->text, &end, 10);
-	if (end == v->text || *end != '\0')
+	int64_t n = strtoll(v, &end, 10);
+	if (end == v || *end != '\0')
 		return false;
 	*out = n;
 	return true;
@@ -391,14 +405,9 @@ enum { EV_LAST_STEP = 12, EV_VICTIM_RANK, EV_KEY, EV_VALUE };
 /* The event being read, row by row: its text and fields stay here until
  * it is known to be kept, then move to the pool. */
 struct ev_rows {
-	struct fl_buf text, vtext; /* vtext: the values, each NUL-ended */
-	struct {
-		enum fl_field field;
-		size_t at; /* in vtext */
-	} *v;
+	struct fl_buf text, vtext; /* vtext: the values, packed as in ev.values */
+	enum fl_field *v;          /* the fields in vtext */
 	size_t nv, cap;
-	struct ev_value *values; /* nv of them, pointing into vtext */
-	size_t vcap;
 	int64_t last_step, victim_rank;
 };
 
@@ -435,11 +444,11 @@ static void load_event_value(struct fl_stmt *st, struct ev_rows *r)
 	if (f < 0)
 		return;
 	for (size_t i = 0; i < r->nv; i++)
-		if (r->v[i].field == (enum fl_field)f)
+		if (r->v[i] == (enum fl_field)f)
 			return;
 	FL_GROW(r->v, r->cap, r->nv + 1);
-	r->v[r->nv].field = (enum fl_field)f;
-	r->v[r->nv++].at = r->vtext.len;
+	r->v[r->nv++] = (enum fl_field)f;
+	fl_buf_addc(&r->vtext, (char)f);
 	const char *t = fl_stmt_text(st, EV_VALUE);
 	fl_buf_add(&r->vtext, t, strlen(t) + 1);
 }
@@ -451,12 +460,11 @@ static void load_event_value(struct fl_stmt *st, struct ev_rows *r)
  * into r. */
 static int load_event_done(struct ctx *c, struct ev *e, struct ev_rows *r)
 {
-	FL_GROW(r->values, r->vcap, r->nv);
-	for (size_t i = 0; i < r->nv; i++)
-		r->values[i] = (struct ev_value){ r->v[i].field, r->vtext.ptr + r->v[i].at };
-	e->values = r->nv ? r->values : NULL;
+	e->values = r->nv ? r->vtext.ptr : NULL;
 	e->nvalues = (uint32_t)r->nv;
 	e->text = r->text.ptr ? r->text.ptr : "";
+	e->work_timeout = !strcmp(e->kind, "torch.watchdog_summary") &&
+			  strstr(e->text, "Timeout at NCCL work");
 	rules_classify(e);
 	int rc = resolve_bus(c, e);
 	if (e->rank < 0)
@@ -473,7 +481,6 @@ static void ev_rows_release(struct ev_rows *r)
 	fl_buf_release(&r->text);
 	fl_buf_release(&r->vtext);
 	free(r->v);
-	free(r->values);
 }
 
 /* Whether a loaded event stays in memory. A warning that no rule of
@@ -488,14 +495,204 @@ static const char *const READ_BY_KIND[] = { "nccl.ras_comm", "nccl.ras_mismatch"
 					    "torch.desync", "torch.dump_signal",
 					    "nccl.ras_json" };
 
-static bool kept(const struct ev *e)
+static bool read_by_kind(const struct ev *e)
 {
-	if (e->role != ROLE_NONE || e->severity >= 2)
-		return true;
 	for (size_t i = 0; i < sizeof(READ_BY_KIND) / sizeof(READ_BY_KIND[0]); i++)
 		if (!strcmp(e->kind, READ_BY_KIND[i]))
 			return true;
 	return false;
+}
+
+static bool kept(const struct ev *e)
+{
+	return e->role != ROLE_NONE || e->severity >= 2 || read_by_kind(e);
+}
+
+/* ---- repeated lines ---- */
+
+/* The kinds a pass reads by name, over all their lines (hang.c, verdict.c,
+ * the launcher's root cause here): every line of these is kept. A pass
+ * that reads another kind line by line adds it here. */
+static const char *const READ_EVERY_LINE[] = {
+	"torch.watchdog_timeout", "torch.work_timeout", "torch.watchdog_summary",
+	"torch.comm_aborted", "torch.dump_signal", "torch.desync", "torch.heartbeat",
+	"nccl.ras_comm", "nccl.ras_mismatch", "nccl.ras_rank", "nccl.ras_json",
+	"launcher.root_cause", "launcher.child_failed", "launcher.worker_failed",
+	"launcher.sigterm", "proc.signal", "slurm.cancelled", "k8s.evicted",
+};
+
+/* Lines alike in all but their time, place in the file and text (the
+ * same warning repeated by one process: an error storm's IB port events)
+ * are one class. Of a class, loading keeps only the lines a pass can
+ * tell apart from the rest: the first CAUSE_EVIDENCE_MAX (a cause's
+ * evidence, the first of a group), the TIMELINE_MAX earliest (the
+ * timeline) and the earliest by ev_before() (a cause's lead, a rank's
+ * first error): what the analysis holds grows with the kinds of lines,
+ * not with how often each is repeated. Primary failures and the kinds of
+ * READ_EVERY_LINE are never folded. A class shares its kind, file, host,
+ * rank, local rank, pid, severity, role, cause, priority and fields; one
+ * host has one clock offset, so the raw times order a class as the
+ * corrected ones will. */
+enum { W_FIRST = 1, W_TIME = 2, W_BEST = 4, W_ALL = 8 };
+#define FOLD_NONE UINT32_MAX
+
+struct fold_class {
+	uint32_t rep;  /* its first line, which gives the class's key */
+	uint32_t head; /* its kept lines, chained through fold.next */
+	uint32_t latest; /* of its W_TIME lines, the last in timeline order */
+	uint32_t best;   /* its W_BEST line */
+	uint32_t seen, ntime;
+};
+
+struct fold {
+	uint32_t *slots; /* class index + 1; 0 free */
+	size_t cap, n;
+	struct fold_class *cls;
+	size_t capcls;
+	uint32_t *next; /* per loaded event */
+	uint8_t *why;   /* per loaded event: W_* */
+	size_t capev, capwhy, dead;
+};
+
+static bool foldable(const struct ev *e)
+{
+	if (e->role == ROLE_PRIMARY)
+		return false;
+	for (size_t i = 0; i < sizeof(READ_EVERY_LINE) / sizeof(READ_EVERY_LINE[0]); i++)
+		if (!strcmp(e->kind, READ_EVERY_LINE[i]))
+			return false;
+	return true;
+}
+
+static uint64_t class_hash(const struct ev *e)
+{
+	const void *ptrs[4] = { e->kind, e->file, e->host, e->cause };
+	int64_t ints[6] = { e->rank, e->local_rank, e->pid, e->severity, e->role, e->priority };
+	uint64_t h = fl_fnv1a(FL_FNV1A_INIT, ptrs, sizeof(ptrs));
+	h = fl_fnv1a(h, ints, sizeof(ints));
+	return e->nvalues ? fl_fnv1a(h, e->values, values_len(e)) : h;
+}
+
+/* kind, file, host are interned and cause is a rules.c constant: equal
+ * strings are equal pointers */
+static bool same_class(const struct ev *a, const struct ev *b)
+{
+	if (a->kind != b->kind || a->file != b->file || a->host != b->host ||
+	    a->cause != b->cause || a->rank != b->rank || a->local_rank != b->local_rank ||
+	    a->pid != b->pid || a->severity != b->severity || a->role != b->role ||
+	    a->priority != b->priority || a->nvalues != b->nvalues)
+		return false;
+	size_t n = a->nvalues ? values_len(a) : 0;
+	return !n || (n == values_len(b) && !memcmp(a->values, b->values, n));
+}
+
+static struct fold_class *fold_class_of(struct ctx *c, struct fold *f, uint32_t at)
+{
+	if (f->n * 2 >= f->cap) {
+		uint32_t *old = f->slots;
+		size_t oldcap = f->cap;
+		f->cap = f->cap ? 2 * f->cap : 1024;
+		f->slots = fl_xcalloc(f->cap, sizeof(*f->slots));
+		for (size_t i = 0; i < oldcap; i++) {
+			if (!old[i])
+				continue;
+			size_t j = (size_t)class_hash(&c->ev[f->cls[old[i] - 1].rep]) & (f->cap - 1);
+			while (f->slots[j])
+				j = (j + 1) & (f->cap - 1);
+			f->slots[j] = old[i];
+		}
+		free(old);
+	}
+	const struct ev *e = &c->ev[at];
+	size_t j = (size_t)class_hash(e) & (f->cap - 1);
+	while (f->slots[j]) {
+		struct fold_class *k = &f->cls[f->slots[j] - 1];
+		if (same_class(&c->ev[k->rep], e))
+			return k;
+		j = (j + 1) & (f->cap - 1);
+	}
+	FL_GROW(f->cls, f->capcls, f->n + 1);
+	struct fold_class *k = &f->cls[f->n++];
+	*k = (struct fold_class){ at, FOLD_NONE, FOLD_NONE, FOLD_NONE, 0, 0 };
+	f->slots[j] = (uint32_t)f->n;
+	return k;
+}
+
+/* A line of the class loses a reason to be kept; with none left it is
+ * unchained and dropped when the loading ends. */
+static void fold_lose(struct fold *f, struct fold_class *k, uint32_t at, uint8_t why)
+{
+	f->why[at] &= (uint8_t)~why;
+	if (f->why[at])
+		return;
+	for (uint32_t *p = &k->head; *p != FOLD_NONE; p = &f->next[*p])
+		if (*p == at) {
+			*p = f->next[at];
+			break;
+		}
+	f->dead++;
+}
+
+/* Whether the event at c->ev[c->nev] (loaded and classified, its values
+ * still in the reading buffers) is kept. */
+static bool fold_keep(struct ctx *c, struct fold *f)
+{
+	uint32_t at = (uint32_t)c->nev;
+	struct ev *e = &c->ev[at];
+	FL_GROW(f->why, f->capwhy, c->nev + 1);
+	if (!foldable(e)) {
+		f->why[at] = W_ALL;
+		return true;
+	}
+	FL_GROW(f->next, f->capev, c->nev + 1);
+	e->cts = e->ts; /* a class has one host: raw times order it */
+	struct fold_class *k = fold_class_of(c, f, at);
+	uint8_t why = 0;
+	if (++k->seen <= CAUSE_EVIDENCE_MAX)
+		why |= W_FIRST;
+	if (k->ntime < TIMELINE_MAX) {
+		why |= W_TIME;
+		k->ntime++;
+		if (k->latest == FOLD_NONE || ev_timeline_cmp(e, &c->ev[k->latest]) > 0)
+			k->latest = at;
+	} else if (ev_timeline_cmp(e, &c->ev[k->latest]) < 0) {
+		/* earlier than the latest of the earliest: that one goes */
+		why |= W_TIME;
+		fold_lose(f, k, k->latest, W_TIME);
+		k->latest = at;
+		for (uint32_t i = k->head; i != FOLD_NONE; i = f->next[i])
+			if ((f->why[i] & W_TIME) && ev_timeline_cmp(&c->ev[i], &c->ev[k->latest]) > 0)
+				k->latest = i;
+	}
+	if (k->best == FOLD_NONE || ev_before(e, &c->ev[k->best])) {
+		why |= W_BEST;
+		if (k->best != FOLD_NONE)
+			fold_lose(f, k, k->best, W_BEST);
+		k->best = at;
+	}
+	f->why[at] = why;
+	if (!why)
+		return false;
+	f->next[at] = k->head;
+	k->head = at;
+	return true;
+}
+
+/* Drops the lines that lost every reason to be kept, in place (id order
+ * stays). */
+static void fold_finish(struct ctx *c, struct fold *f)
+{
+	if (f->dead) {
+		size_t n = 0;
+		for (size_t i = 0; i < c->nev; i++)
+			if (f->why[i])
+				c->ev[n++] = c->ev[i];
+		c->nev = n;
+	}
+	free(f->slots);
+	free(f->cls);
+	free(f->next);
+	free(f->why);
 }
 
 /* Q_EVENTS' ?3: the kinds kept() can keep below error severity, as a JSON
@@ -525,23 +722,19 @@ static int events_seen(struct ctx *c)
 	return FL_OK;
 }
 
-/* The event at c->ev[c->nev], all its rows read: kept (its text and
- * fields copied into the pool), or forgotten. */
-static int loaded(struct ctx *c, struct ev *e, struct ev_rows *r)
+/* The event at c->ev[c->nev], all its rows read: kept (its fields
+ * copied into the pool; its text only when a pass reads the kind's text,
+ * READ_BY_KIND: the others' is read by id when quoted), or forgotten. */
+static int loaded(struct ctx *c, struct fold *f, struct ev *e, struct ev_rows *r)
 {
 	int rc = load_event_done(c, e, r);
 	assert(c->nev == 0 || c->ev[c->nev - 1].id < e->id);
 	c->any_ranked = c->any_ranked || e->rank >= 0;
-	if (!kept(e))
+	if (!kept(e) || !fold_keep(c, f))
 		return rc;
-	e->text = pool_str(&c->pool, e->text);
-	if (e->nvalues) {
-		struct ev_value *v = pool_alloc(&c->pool, e->nvalues * sizeof(*v));
-		for (size_t i = 0; i < e->nvalues; i++)
-			v[i] = (struct ev_value){ e->values[i].field,
-						  pool_str(&c->pool, e->values[i].text) };
-		e->values = v;
-	}
+	e->text = read_by_kind(e) ? pool_str(&c->pool, e->text) : NULL;
+	if (e->nvalues)
+		e->values = memcpy(pool_alloc(&c->pool, r->vtext.len), r->vtext.ptr, r->vtext.len);
 	c->nev++;
 	return rc;
 }
@@ -561,10 +754,11 @@ static int load_events(struct ctx *c)
 	size_t cap = 0;
 	struct ev *e = NULL; /* the event of the current rows, at c->ev[c->nev] */
 	struct ev_rows r = { .text = FL_BUF_INIT, .vtext = FL_BUF_INIT };
+	struct fold f = { 0 };
 	while (!rc && (rc = q_step(c, Q_EVENTS, st)) == 1) {
 		rc = FL_OK;
 		if (e && e->id != fl_stmt_int(st, 0)) {
-			rc = loaded(c, e, &r);
+			rc = loaded(c, &f, e, &r);
 			e = NULL;
 		}
 		if (!e) {
@@ -575,7 +769,8 @@ static int load_events(struct ctx *c)
 		load_event_value(st, &r);
 	}
 	if (!rc && e)
-		rc = loaded(c, e, &r);
+		rc = loaded(c, &f, e, &r);
+	fold_finish(c, &f);
 	ev_rows_release(&r);
 	fl_stmt_free(st);
 	fl_buf_release(&kinds);
@@ -594,6 +789,75 @@ static int by_ev_id(const void *key, const void *elem)
 const struct ev *ev_by_id(const struct ctx *c, int64_t id)
 {
 	return c->nev ? bsearch(&id, c->ev, c->nev, sizeof(*c->ev), by_ev_id) : NULL;
+}
+
+struct text_want {
+	int64_t id;
+	size_t i; /* in the caller's v */
+};
+
+static int by_want_id(const void *x, const void *y)
+{
+	const struct text_want *a = x, *b = y;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+int ev_texts(struct ctx *c, const struct ev *const *v, size_t n,
+	     void (*fn)(void *arg, size_t i, const char *text), void *arg)
+{
+	if (!n)
+		return FL_OK;
+	/* in id order, as the statement returns them */
+	struct text_want *w = fl_xmalloc(n * sizeof(*w));
+	for (size_t i = 0; i < n; i++)
+		w[i] = (struct text_want){ v[i]->id, i };
+	qsort(w, n, sizeof(*w), by_want_id);
+	struct fl_buf ids = FL_BUF_INIT;
+	fl_buf_addc(&ids, '[');
+	for (size_t k = 0; k < n; k++)
+		fl_buf_printf(&ids, "%s%lld", k ? "," : "", (long long)w[k].id);
+	fl_buf_addc(&ids, ']');
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_EVENT_TEXTS, &st);
+	if (!rc) {
+		fl_stmt_bind_text(st, 2, ids.ptr);
+		size_t k = 0;
+		while ((rc = q_step(c, Q_EVENT_TEXTS, st)) == 1) {
+			int64_t id = fl_stmt_int(st, 0);
+			while (k < n && w[k].id < id)
+				k++;
+			/* an event listed twice gets its text twice */
+			for (; k < n && w[k].id == id; k++)
+				fn(arg, w[k].i, fl_stmt_null(st, 1) ? "" : fl_stmt_text(st, 1));
+		}
+		fl_stmt_free(st);
+	}
+	fl_buf_release(&ids);
+	free(w);
+	return rc;
+}
+
+static void keep_text(void *arg, size_t i, const char *text)
+{
+	(void)i;
+	struct ctx *c = ((void **)arg)[0];
+	struct ev *e = ((void **)arg)[1];
+	e->text = pool_str(&c->pool, text);
+}
+
+const char *ev_text(struct ctx *c, const struct ev *e)
+{
+	if (e->text)
+		return e->text;
+	/* the event belongs to c->ev: its text is cached there */
+	struct ev *w = (struct ev *)e;
+	void *arg[2] = { c, w };
+	int rc = ev_texts(c, &e, 1, keep_text, arg);
+	if (rc && !c->text_rc)
+		c->text_rc = rc;
+	if (!w->text)
+		w->text = ""; /* failed: the analysis fails at its end */
+	return w->text;
 }
 
 static void correct_times(struct ctx *c)
@@ -714,7 +978,7 @@ static void set_first(struct ctx *c, const struct ev *e)
 	f->host = host ? fl_xstrdup(host) : NULL;
 	f->ts = e->cts;
 	f->kind = fl_xstrdup(e->kind);
-	f->message = first_line(e->text);
+	f->message = first_line(ev_text(c, e));
 	f->file = fl_xstrdup(e->file);
 	f->line = e->line;
 }
@@ -776,12 +1040,18 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	}
 	if (!rc) {
 		telemetry_evidence(&c);
-		verdict_ranks(&c);
+		rc = verdict_ranks(&c);
+	}
+	if (!rc) {
 		world_silent_states(&c);
-		verdict_timeline(&c);
+		rc = verdict_timeline(&c);
+	}
+	if (!rc) {
 		verdict_summary(&c);
 		verdict_signature(&c);
 	}
+	if (!rc)
+		rc = c.text_rc; /* a quoted event's text could not be read */
 	ctx_release(&c);
 	if (rc) {
 		fl_analysis_free(a);

@@ -18,6 +18,7 @@ enum role {
 /* The statements of analyze_sql.c, by name. */
 enum q {
 	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS, Q_EVENTS_SEEN,
+	Q_EVENT_TEXTS,
 	Q_CLOCK_SAMPLES,
 	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS, Q_P2P_CALLS,
 	Q_FR_DUMPS, Q_FR_PGS, Q_FR_ENTRIES, Q_FR_STATUS,
@@ -36,8 +37,10 @@ enum q {
 const struct fl_sql_def *analyze_sql(enum q which);
 
 /* Its strings belong to the analysis' pools (struct ev_pool, analyze.c):
- * file, host and kind are interned, text and values are carved from
- * blocks, so a kept event costs its bytes and no allocation of its own. */
+ * file, host and kind are interned, values are carved from blocks, so a
+ * kept event costs its bytes and no allocation of its own. Its text is
+ * not held: a pass that quotes it reads it by id (ev_text(), ev_texts()),
+ * except the kinds read by text (READ_BY_KIND, analyze.c). */
 struct ev {
 	int64_t id;
 	const char *file;
@@ -46,15 +49,24 @@ struct ev {
 	const char *host;
 	int64_t ts;  /* as logged (UTC µs), FL_TIME_NONE */
 	int64_t cts; /* corrected for the host's clock offset */
-	const char *kind, *text;
-	struct ev_value *values; /* its declared fields (vocab.h) that it has */
+	const char *kind;
+	const char *text;        /* NULL until ev_text() reads it */
+	const char *values;      /* its declared fields (vocab.h) that it has, packed
+				    (analyze.c: ev_field() reads them) */
 	const char *cause;       /* classification (rules.c) */
 	uint32_t nvalues;
 	int ts_kind;
 	int severity;
 	enum role role;
 	int priority;
+	bool work_timeout; /* a watchdog summary's "Timeout at NCCL work: N" */
 };
+
+/* The most events of one kind of line that a pass quotes: the timeline's
+ * earliest (verdict.c) and a cause's evidence (causes.c). The loading
+ * keeps no more of each repeated line than these (analyze.c, fold_keep()). */
+#define TIMELINE_MAX 60
+#define CAUSE_EVIDENCE_MAX 5
 
 /* Where the loaded events' strings live (analyze.c): blocks that are
  * released together, and a set of the strings many events share. */
@@ -84,6 +96,7 @@ struct ctx {
 	size_t nbuses;
 	bool buses_loaded;
 	struct fr_state *fr; /* fr.c's match of the dumps, made once */
+	int text_rc;         /* the first failure of ev_text(), reported at the end */
 	struct fl_err *err;
 };
 
@@ -194,7 +207,7 @@ void mfu_compute(struct ctx *c);
  * series; needs training_collect(). */
 int trend_findings(struct ctx *c);
 void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *message);
-void evidence_add(struct fl_evidence_list *l, const struct ev *e);
+void evidence_add(struct ctx *c, struct fl_evidence_list *l, const struct ev *e);
 void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,
 		      const char *host, int64_t ts, const char *text);
 void evidence_release(struct fl_evidence_list *l);
@@ -242,10 +255,20 @@ const char *rank_host(const struct ctx *c, int64_t rank);   /* borrowed; NULL un
  * *rank unchanged when none. */
 int bus_rank(struct ctx *c, const char *host, const char *pci, int64_t *rank);
 const struct ev *ev_by_id(const struct ctx *c, int64_t id); /* NULL when not loaded */
+/* An event's text, read by id on first need and kept with the event (the
+ * analysis' pool). A pass quotes a bounded number of events this way;
+ * a failed read gives "" and fails the analysis at its end (text_rc). */
+const char *ev_text(struct ctx *c, const struct ev *e);
+/* The texts of n events in one statement: fn(arg, i, text) for each v[i]
+ * (in id order), nothing kept. For the quotes of a pass over every rank. */
+int ev_texts(struct ctx *c, const struct ev *const *v, size_t n,
+	     void (*fn)(void *arg, size_t i, const char *text), void *arg);
 char *first_line(const char *text);                /* caller frees; bounded */
 /* Earlier in corrected time; unknown times last (within one file: file
  * order); then priority, then id. */
 bool ev_before(const struct ev *x, const struct ev *y);
+/* verdict.c: the timeline's order (corrected time, unknown last, line, id). */
+int ev_timeline_cmp(const struct ev *a, const struct ev *b);
 
 /* world.c: run.ranks as the logs state it, ranks_seen, silent ranks.
  * world_collect() after config_collect(), before hang_analyze() (which
@@ -271,8 +294,8 @@ int saved_load(struct ctx *c);
  * kill are its consequences, never a first failure. */
 void verdict_after_kill(struct ctx *c);
 const char *verdict_status(struct ctx *c, const struct ev *first);
-void verdict_ranks(struct ctx *c);
-void verdict_timeline(struct ctx *c);
+int verdict_ranks(struct ctx *c);
+int verdict_timeline(struct ctx *c);
 void verdict_summary(struct ctx *c);
 void verdict_signature(struct ctx *c);
 

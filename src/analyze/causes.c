@@ -76,11 +76,11 @@ static void remediation_add(struct fl_cause *k, char *step)
 static void cause_evidence(struct ctx *c, struct fl_cause *k, const struct ev *lead)
 {
 	if (lead)
-		evidence_add(&k->evidence, lead);
-	for (size_t i = 0; i < c->nev && k->evidence.n < 5; i++) {
+		evidence_add(c, &k->evidence, lead);
+	for (size_t i = 0; i < c->nev && k->evidence.n < CAUSE_EVIDENCE_MAX; i++) {
 		const struct ev *e = &c->ev[i];
 		if (e != lead && e->cause && !strcmp(e->cause, k->id) && e->role != ROLE_SECONDARY)
-			evidence_add(&k->evidence, e);
+			evidence_add(c, &k->evidence, e);
 	}
 }
 
@@ -288,13 +288,11 @@ static char *explain(struct ctx *c, const char *cause, const struct ev *lead)
 	const char *title = r ? r->title : cause;
 	if (!lead)
 		return fl_xstrdup(title);
-	char *line = first_line(lead->text);
 	char *rank = lead->rank >= 0 ? fl_xasprintf("rank %lld", (long long)lead->rank)
 				     : fl_xstrdup("a process");
 	char *s = fl_xasprintf("%s: %s%s%s reported %s (%s:%lld)", title, rank,
 			       lead->host ? " on " : "", lead->host ? lead->host : "", lead->kind,
 			       lead->file, (long long)lead->line);
-	free(line);
 	free(rank);
 	return s;
 }

@@ -36,9 +36,9 @@ void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line
 	e->text = fl_xstrdup(text ? text : "");
 }
 
-void evidence_add(struct fl_evidence_list *l, const struct ev *e)
+void evidence_add(struct ctx *c, struct fl_evidence_list *l, const struct ev *e)
 {
-	evidence_add_raw(l, e->file, e->line, e->rank, e->host, e->cts, e->text);
+	evidence_add_raw(l, e->file, e->line, e->rank, e->host, e->cts, ev_text(c, e));
 }
 
 void evidence_release(struct fl_evidence_list *l)
@@ -232,7 +232,7 @@ static int xids(struct ctx *c)
 		free(what);
 		const struct ev *e = ev_by_id(c, fl_stmt_int(st, 4));
 		if (e)
-			evidence_add(&last_finding(c->a)->evidence, e);
+			evidence_add(c, &last_finding(c->a)->evidence, e);
 	}
 	fl_stmt_free(st);
 	return rc;

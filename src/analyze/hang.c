@@ -134,8 +134,7 @@ static bool is_timeout(const struct ctx *c, const struct ev *e)
 	/* torch 2.x's "Timeout at NCCL work: N" summary survives a paste cut
 	 * before the watchdog's own line; it names the seq, not the op. */
 	return !strcmp(e->kind, "torch.comm_aborted") ||
-	       (!strcmp(e->kind, "torch.watchdog_summary") && e->text &&
-		strstr(e->text, "Timeout at NCCL work"));
+	       (!strcmp(e->kind, "torch.watchdog_summary") && e->work_timeout);
 }
 
 /* One timeout report: the group it names and the rank that made it. */
@@ -402,7 +401,7 @@ static int watchdog_hang(struct ctx *c, struct hang_cand *k)
 	for (size_t i = 0, shown = 0; i < c->nev && shown < 6; i++) {
 		const struct ev *e = &c->ev[i];
 		if (is_timeout(c, e) || !strcmp(e->kind, "torch.watchdog_summary")) {
-			evidence_add(&k->evidence, e);
+			evidence_add(c, &k->evidence, e);
 			shown++;
 		}
 	}
@@ -538,7 +537,7 @@ static char *ras_groups(const struct ctx *c, struct ras_group *g, size_t *ng, si
 /* The ranks listed under the first INCOMPLETE communicator of an ncclras
  * report: RAS got no data from them, they are hung hard or dead. Into
  * k's stuck ranks, their lines into its evidence. */
-static void ras_incomplete(const struct ctx *c, struct hang_cand *k)
+static void ras_incomplete(struct ctx *c, struct hang_cand *k)
 {
 	size_t n;
 	const struct ev **v = ras_lines(c, &n);
@@ -559,7 +558,7 @@ static void ras_incomplete(const struct ctx *c, struct hang_cand *k)
 			continue;
 		}
 		if (k->evidence.n < 6)
-			evidence_add(&k->evidence, e);
+			evidence_add(c, &k->evidence, e);
 	}
 	fl_buf_release(&b);
 	free(v);
@@ -589,21 +588,21 @@ static int ras_op(const char *name)
 	return -1;
 }
 
-static void ras_json_stuck(struct hang_cand *k, const struct ras_count *x)
+static void ras_json_stuck(struct ctx *c, struct hang_cand *k, const struct ras_count *x)
 {
 	hang_cand_stuck(k, x->rank);
 	if (k->evidence.n < 6)
-		evidence_add(&k->evidence, x->e);
+		evidence_add(c, &k->evidence, x->e);
 }
 
 /* One communicator of the JSON report: its missing ranks are stuck; the
  * first function whose counts differ is the hang point, at the highest
  * count, which the ranks below never launched. True when it gave one. */
-static bool ras_json_comm(struct hang_cand *k, const struct ras_count *v, size_t n)
+static bool ras_json_comm(struct ctx *c, struct hang_cand *k, const struct ras_count *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (v[i].op < 0)
-			ras_json_stuck(k, &v[i]);
+			ras_json_stuck(c, k, &v[i]);
 	for (int op = 0; op < (int)NRAS_OPS && !k->collective; op++) {
 		int64_t lo = INT64_MAX, hi = -1;
 		for (size_t i = 0; i < n; i++)
@@ -620,7 +619,7 @@ static bool ras_json_comm(struct hang_cand *k, const struct ras_count *v, size_t
 		k->seq_is_opcount = true;
 		for (size_t i = 0; i < n; i++) {
 			if (v[i].op == op && v[i].count < hi)
-				ras_json_stuck(k, &v[i]);
+				ras_json_stuck(c, k, &v[i]);
 			else if (v[i].op == op)
 				hang_cand_waiting(k, v[i].rank);
 		}
@@ -633,7 +632,7 @@ static bool ras_json_comm(struct hang_cand *k, const struct ras_count *v, size_t
  * hang (missing ranks, or ranks at different counts) gives it. A
  * communicator's lines are those of its "hash" line's file: a "rank" line
  * of another JSON file is not part of it. */
-static void ras_json(const struct ctx *c, struct hang_cand *k)
+static void ras_json(struct ctx *c, struct hang_cand *k)
 {
 	struct ras_count *v = NULL;
 	size_t n = 0, cap = 0;
@@ -650,7 +649,7 @@ static void ras_json(const struct ctx *c, struct hang_cand *k)
 		if (!hash && (!in_comm || !streq(file, e->file)))
 			continue;
 		if (hash) {
-			if (in_comm && ras_json_comm(k, v, n))
+			if (in_comm && ras_json_comm(c, k, v, n))
 				break;
 			n = 0;
 			in_comm = true;
@@ -672,7 +671,7 @@ static void ras_json(const struct ctx *c, struct hang_cand *k)
 		}
 	}
 	if (in_comm && !k->found)
-		ras_json_comm(k, v, n);
+		ras_json_comm(c, k, v, n);
 	fl_buf_release(&b);
 	free(v);
 }
@@ -707,7 +706,7 @@ static int ras_hang(struct ctx *c, struct hang_cand *k)
 					hang_cand_stuck(k, g[i].ranks[r]);
 			}
 		for (size_t i = 0; i < nused; i++)
-			evidence_add(&k->evidence, used[i]);
+			evidence_add(c, &k->evidence, used[i]);
 	}
 	free(op);
 	for (size_t i = 0; i < ng; i++)
@@ -754,7 +753,7 @@ struct snap {
  * (the reporter's on a tie) and they wait in it; the ranks that started
  * another are the mismatched ones, stuck in their own. They replace the
  * stuck ranks of "joined but didn't finish", which names them all. */
-static void desync_mismatch(struct hang_cand *k, const struct snap *v, size_t n)
+static void desync_mismatch(struct ctx *c, struct hang_cand *k, const struct snap *v, size_t n)
 {
 	const struct snap *top = NULL;
 	size_t ops = 0;
@@ -781,7 +780,7 @@ static void desync_mismatch(struct hang_cand *k, const struct snap *v, size_t n)
 				hang_cand_stuck(k, v[i].ranks[r]);
 		}
 		if (&v[i] != top && k->evidence.n < 8)
-			evidence_add(&k->evidence, v[i].e);
+			evidence_add(c, &k->evidence, v[i].e);
 	}
 }
 
@@ -843,11 +842,11 @@ static int desync_hang(struct ctx *c, struct hang_cand *k)
 				listed = true;
 			}
 		if (!listed)
-			stuck_from_text(k, e->text);
+			stuck_from_text(k, ev_text(c, e));
 		if (k->evidence.n < 6)
-			evidence_add(&k->evidence, e);
+			evidence_add(c, &k->evidence, e);
 	}
-	desync_mismatch(k, snaps, nsnap);
+	desync_mismatch(c, k, snaps, nsnap);
 	for (size_t i = 0; i < nsnap; i++) {
 		free(snaps[i].op);
 		free(snaps[i].ranks);
@@ -964,7 +963,7 @@ static int enqueued_hang(struct ctx *c, struct hang_cand *k)
 		else
 			hang_cand_waiting(k, v[i].rank);
 		if (k->evidence.n < 6)
-			evidence_add(&k->evidence, v[i].e);
+			evidence_add(c, &k->evidence, v[i].e);
 	}
 	if (ranks && k->nstuck) {
 		k->found = true;
@@ -984,7 +983,7 @@ static int heartbeat_hang(struct ctx *c, struct hang_cand *k)
 	for (size_t i = 0; i < c->nev; i++) {
 		if (!strcmp(c->ev[i].kind, "torch.heartbeat")) {
 			k->found = true;
-			evidence_add(&k->evidence, &c->ev[i]);
+			evidence_add(c, &k->evidence, &c->ev[i]);
 			return 0;
 		}
 	}

@@ -111,12 +111,34 @@ static const struct ev **events_by_rank(const struct ctx *c)
 	return v;
 }
 
+/* first_error of the rank states that have one, from their events'
+ * texts read in one statement. */
+struct first_errors {
+	struct fl_analysis *a;
+	const size_t *rank_of; /* index in a->ranks of each quoted event */
+	const struct ev *const *ev;
+};
+
+static void set_first_error(void *arg, size_t i, const char *text)
+{
+	struct first_errors *f = arg;
+	struct fl_rank_state *r = &f->a->ranks[f->rank_of[i]];
+	char *line = first_line(text);
+	free(r->first_error);
+	r->first_error = fl_xasprintf("%s: %s", f->ev[i]->kind, line);
+	free(line);
+}
+
 /* The state of every rank of the ranks table (loaded by analyze.c). */
-void verdict_ranks(struct ctx *c)
+int verdict_ranks(struct ctx *c)
 {
 	const struct ev **byr = events_by_rank(c);
 	size_t at = 0;
 	struct fl_analysis *a = c->a;
+	/* each rank's first error, quoted after the walk */
+	const struct ev **ferrs = fl_xmalloc((a->nranks_state + 1) * sizeof(*ferrs));
+	size_t *rank_of = fl_xmalloc((a->nranks_state + 1) * sizeof(*rank_of));
+	size_t nferr = 0;
 	for (size_t k = 0; k < a->nranks_state; k++) {
 		struct fl_rank_state *r = &a->ranks[k];
 		r->last_ts = clock_correct(c, r->host, r->last_ts);
@@ -138,9 +160,8 @@ void verdict_ranks(struct ctx *c)
 				ferr = e;
 		}
 		if (ferr) {
-			char *line = first_line(ferr->text);
-			r->first_error = fl_xasprintf("%s: %s", ferr->kind, line);
-			free(line);
+			ferrs[nferr] = ferr;
+			rank_of[nferr++] = k;
 			r->first_error_ts = ferr->cts;
 		}
 		if (primary)
@@ -157,14 +178,18 @@ void verdict_ranks(struct ctx *c)
 			r->state = ferr ? "errored" : "unknown";
 	}
 	free(byr);
+	struct first_errors f = { a, rank_of, ferrs };
+	int rc = ev_texts(c, ferrs, nferr, set_first_error, &f);
+	free(ferrs);
+	free(rank_of);
+	return rc;
 }
 
 /* Timeline order: corrected time, unknown times last, then line, then
  * load order (event id) - what a stable sort of the loaded events by
  * time and line gives. */
-static int cmp_timeline(const void *x, const void *y)
+int ev_timeline_cmp(const struct ev *a, const struct ev *b)
 {
-	const struct ev *a = *(const struct ev *const *)x, *b = *(const struct ev *const *)y;
 	if ((a->cts == FL_TIME_NONE) != (b->cts == FL_TIME_NONE))
 		return a->cts == FL_TIME_NONE ? 1 : -1;
 	if (a->cts != b->cts)
@@ -174,11 +199,21 @@ static int cmp_timeline(const void *x, const void *y)
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
-#define TIMELINE_MAX 60
+static int cmp_timeline(const void *x, const void *y)
+{
+	return ev_timeline_cmp(*(const struct ev *const *)x, *(const struct ev *const *)y);
+}
+
+static void set_timeline_text(void *arg, size_t i, const char *text)
+{
+	struct fl_analysis *a = arg;
+	free(a->timeline[i].text);
+	a->timeline[i].text = first_line(text);
+}
 
 /* The first TIMELINE_MAX events that matter, in time: chosen among
  * pointers, so that only those are copied. */
-void verdict_timeline(struct ctx *c)
+int verdict_timeline(struct ctx *c)
 {
 	struct fl_analysis *a = c->a;
 	const struct ev **v = fl_xmalloc((c->nev + 1) * sizeof(*v));
@@ -190,6 +225,7 @@ void verdict_timeline(struct ctx *c)
 		qsort(v, n, sizeof(*v), cmp_timeline);
 	a->ntimeline = n < TIMELINE_MAX ? n : TIMELINE_MAX;
 	a->timeline = fl_xcalloc(a->ntimeline + 1, sizeof(*a->timeline));
+	int rc = ev_texts(c, v, a->ntimeline, set_timeline_text, a);
 	for (size_t i = 0; i < a->ntimeline; i++) {
 		const struct ev *e = v[i];
 		struct fl_timeline_entry *t = &a->timeline[i];
@@ -201,9 +237,11 @@ void verdict_timeline(struct ctx *c)
 		t->primary = e->role == ROLE_PRIMARY;
 		t->file = fl_xstrdup(e->file);
 		t->line = e->line;
-		t->text = first_line(e->text);
+		if (!t->text)
+			t->text = fl_xstrdup(""); /* only when rc says the read failed */
 	}
 	free(v);
+	return rc;
 }
 
 void verdict_summary(struct ctx *c)

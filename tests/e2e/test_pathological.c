@@ -5,7 +5,9 @@
  * literal that wakes the regexes, a million identical lines, an empty
  * compressed log, a file of NUL bytes. Each must end in a report or one
  * clear error line, quickly (the timeouts are the assertion against a
- * hang or a runaway regex), never a crash.
+ * hang or a runaway regex), never a crash. An error repeated out of
+ * time order must be quoted as if the analysis held every repeat (it
+ * holds a few of each: docs/internals/analyze.md).
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -79,6 +81,56 @@ Test(pathological, a_million_identical_lines, .timeout = 120)
 	fclose(fp);
 	int lines;
 	cr_expect_eq(analyze(&t, log, &lines), 0);
+	free(log);
+	fl_session_release(&t);
+}
+
+static json_int_t line_of(json_t *entry)
+{
+	return json_integer_value(json_object_get(entry, "line"));
+}
+
+/* The same IB flush error (NCCL's WR_FLUSH_ERR, as in the status-5
+ * example of patterns/nccl-errors.pat, which an NCCL issue's log repeats)
+ * 300 times from rank 3 in a
+ * CRI log whose stamps run backwards: the earliest lines in time are the
+ * last in the file. Errors are stored line by line; the analysis holds a
+ * few of them (docs/internals/analyze.md). The timeline must list the 60
+ * earliest (lines 300 down to 241), the cause, from consequences only,
+ * must be led by the first line, and rank 3's first error must be the
+ * earliest line, as when every repeat was held. */
+Test(pathological, repeated_error_quoted_as_if_every_repeat_were_held, .timeout = 120)
+{
+	struct fl_session t;
+	fl_session_init(&t, "repeats");
+	char *log = fl_session_path(&t, "worker-0.log");
+	FILE *fp = fopen(log, "wb");
+	cr_assert(fp);
+	for (int i = 0; i < 300; i++) {
+		int s = 300 - i;
+		fprintf(fp,
+			"2024-04-11T17:%02d:%02d.%06dZ stderr F [rank3]:gh-3714u15:7038:7053 [0] "
+			"ib_plugin.c:1007 NCCL WARN NET/IB : Got completion from peer "
+			"10.1.32.3<54891> with error 5, opcode 0, len 0, vendor err 249\n",
+			s / 60, s % 60, i);
+	}
+	fclose(fp);
+	json_t *j = fl_session_analyze(&t, log, NULL, NULL);
+	json_t *tl = json_object_get(j, "timeline");
+	cr_assert_eq(json_array_size(tl), 60);
+	for (size_t i = 0; i < 60; i++)
+		cr_expect_eq(line_of(json_array_get(tl, i)), 300 - (json_int_t)i, "timeline[%zu]", i);
+	json_t *cause = json_object_get(json_object_get(j, "verdict"), "likely_cause");
+	cr_expect_str_eq(json_string_value(json_object_get(cause, "id")), "network_error");
+	json_t *ev = json_object_get(cause, "evidence");
+	cr_assert_eq(json_array_size(ev), 1);
+	cr_expect_eq(line_of(json_array_get(ev, 0)), 1);
+	json_t *rank = json_array_get(json_object_get(j, "ranks"), 0);
+	cr_expect_eq(json_integer_value(json_object_get(rank, "rank")), 3);
+	const char *fe = json_string_value(json_object_get(rank, "first_error"));
+	cr_assert(fe);
+	cr_expect(strstr(fe, "2024-04-11T17:00:01.000299Z"), "first error: %s", fe);
+	json_decref(j);
 	free(log);
 	fl_session_release(&t);
 }
