@@ -685,6 +685,40 @@ expect:   tensor_parallel_size=2
 not:      [rank0]:2025-02-13 11:33:12,140 - root - INFO - Building 0-D device mesh
 not:      Building 3-D device mesh with ['dp', 'sp', 'pp'], [2, 2, 2]
 
+# The device mesh line that replaced it (torchtitan 2025-12+, parallel_dims.py
+# since #1660: `Building device mesh with parallelism: pp={pp},
+# dp_replicate={dp_replicate}, dp_shard={dp_shard}, cp={cp}, tp={tp},
+# ep={ep}`): every degree, resolved (dp_shard -1 already replaced by what
+# the world leaves). DP is captured when one of replicate and shard is 1;
+# HSDP's product is derived from the world size, as above.
+name:     config.torchtitan.mesh_parallelism
+kind:     train.config
+severity: info
+literal:  Building device mesh with parallelism:
+regex:    (?x) Building\ device\ mesh\ with\ parallelism:\ pp=(?<pipeline_parallel_size>\d+),
+          \ dp_replicate=(?|1,\ dp_shard=(?<data_parallel_size>\d+)|(?<data_parallel_size>\d+),\ dp_shard=1|\d+,\ dp_shard=\d+),
+          \ cp=(?<context_parallel_size>\d+),\ tp=(?<tensor_parallel_size>\d+),\ ep=(?<expert_parallel_size>\d+)
+type:     pipeline_parallel_size=int data_parallel_size=int context_parallel_size=int tensor_parallel_size=int expert_parallel_size=int
+doc:      torchtitan parallel degrees (2025-12+): pipeline, data (FSDP or DDP; not HSDP's product), context, tensor and expert parallel sizes
+# real (torchtitan#4628, 2026-09: 7 GPUs of FSDP; the logger named after its module)
+example:  [rank0]:[titan] 2026-09-11 23:05:43,256 - torchtitan.distributed.parallel_dims - INFO - Building device mesh with parallelism: pp=1, dp_replicate=1, dp_shard=7, cp=1, tp=1, ep=1
+expect:   pipeline_parallel_size=1
+expect:   data_parallel_size=7
+expect:   context_parallel_size=1
+expect:   tensor_parallel_size=1
+expect:   expert_parallel_size=1
+# the same print (2025-12 .. 2026-08, logger root): DDP over 4 replicas with TP 2 and PP 2
+example:  [rank0]:[titan] 2026-01-20 10:02:11,417 - root - INFO - Building device mesh with parallelism: pp=2, dp_replicate=4, dp_shard=1, cp=1, tp=2, ep=1
+expect:   pipeline_parallel_size=2
+expect:   data_parallel_size=4
+expect:   tensor_parallel_size=2
+# HSDP (replicate 2 x shard 4): no single DP in the line
+example:  [rank0]:[titan] 2026-01-20 10:02:11,417 - root - INFO - Building device mesh with parallelism: pp=1, dp_replicate=2, dp_shard=4, cp=2, tp=1, ep=4
+expect:   context_parallel_size=2
+expect:   expert_parallel_size=4
+not:      [rank0]:[titan] 2025-06-26 18:12:46,592 - root - INFO - Building 1-D device mesh with ['dp_shard'], [8]
+not:      [rank0]:[titan] 2026-09-11 23:05:44,150 - torchtitan.distributed.parallel_dims - INFO - Successfully created meshes with active dimensions: ['batch', 'loss', 'dp', 'dp_shard']
+
 # ------------------------------------------------------------- Lightning ---
 
 name:     config.lightning.member

@@ -236,7 +236,8 @@ kind:     nccl.ib_async_event
 severity: warning
 priority: 5
 literal:  async event
-regex:    NET/IB : (?:(?<ib_dev>[^\s:]+):(?<port>\d+) )?Got (?:non-fatal )?async event ?: (?<event>.*?)(?:\((?<event_type>\d+)\))?\s*$
+literal:  async error event
+regex:    NET/IB : (?:(?<ib_dev>[^\s:]+):(?<port>\d+) )?Got (?:non-fatal )?async (?:error )?event ?: (?<event>.*?)(?:\((?<event_type>\d+)\))?\s*$
 type:     port=int event_type=int
 doc:      Asynchronous InfiniBand event on a local HCA port ("port error" = link went down; "port active" = came back). A port error around the time of the first failure points at the fabric/cable.
 # NCCL 2.12 form
@@ -244,6 +245,15 @@ example:  dgx1-03:21871:21890 [2] transport/net_ib.cc:94 NCCL WARN NET/IB : Got 
 expect:   event=port error
 # NCCL 2.21 form
 example:  gpu-node-07:48213:48395 [3] transport/net_ib.cc:101 NCCL WARN NET/IB : mlx5_3:1 Got async event : port error
+expect:   ib_dev=mlx5_3
+expect:   port=1
+expect:   event=port error
+# NCCL 2.21 form naming another event (NVIDIA/nccl#1710)
+example:  node201:127799:127863 [0] transport/net_ib.cc:101 NCCL WARN NET/IB : mlx5_0:1 Got async event : local access violation work queue error
+expect:   ib_dev=mlx5_0
+expect:   event=local access violation work queue error
+# NCCL 2.23-2.28 form of the non-fatal events (ncclIbAsyncThreadMain: "%s:%d Got async error event: %s")
+example:  gpu-node-07:48213:48395 [3] transport/net_ib.cc:173 NCCL WARN NET/IB : mlx5_3:1 Got async error event: port error
 expect:   ib_dev=mlx5_3
 expect:   port=1
 expect:   event=port error
@@ -267,6 +277,11 @@ example:  [2026-03-02 08:14:55] gpu-node-07:48213:48395 [3] transport/net_ib/com
 expect:   ib_dev=mlx5_3
 expect:   port=1
 expect:   event=local catastrophic error
+# NCCL 2.23-2.28 QP form (NVIDIA/nccl#1919)
+example:  node-0:139577:139678 [0] transport/net_ib.cc:154 NCCL WARN NET/IB : mlx5_1:1 async fatal event on QP (0x7309dc3bb338): invalid request local work queue error
+expect:   ib_dev=mlx5_1
+expect:   on= on QP
+expect:   event=invalid request local work queue error
 not:      [2026-03-02 08:14:55] gpu-node-07:48213:48395 [3] transport/net_ib/common.cc:179 NCCL WARN NET/IB : mlx5_3:1 Got non-fatal async event: port error(10)
 
 name:     nccl.hint

@@ -27,6 +27,14 @@ struct fl_evidence_list {
 	size_t n, cap;
 };
 
+/* An InfiniBand device a failure named on a host, and the ranks whose
+ * NCCL channels go through it there (docs/CAUSES.md, "Failed HCA"). */
+struct fl_cause_hca {
+	char *host, *device; /* "gpu-b", "mlx5_1" */
+	int64_t *ranks;      /* ascending, without duplicates */
+	size_t nranks;
+};
+
 struct fl_cause {
 	const char *id;         /* contract cause id */
 	const char *confidence; /* high, medium, low */
@@ -35,6 +43,8 @@ struct fl_cause {
 	char **remediation;
 	size_t nrem, caprem;
 	int score;              /* for ranking; not reported */
+	struct fl_cause_hca *hcas; /* network_error only; none when no rank is known */
+	size_t nhcas;
 };
 
 struct fl_first_failure {

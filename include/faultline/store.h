@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 9
+#define FL_SCHEMA_VERSION 10
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -245,6 +245,20 @@ struct fl_comm_member_row {
 	int64_t file_id, line;  /* its Init COMPLETE line */
 };
 int fl_store_comm_member_add(struct fl_store *s, const struct fl_comm_member_row *r);
+
+/* A NET/IB device one process's channel lines went through (table hcas). */
+struct fl_hca_row {
+	int64_t run_id;
+	const char *host;
+	int64_t pid, rank;
+	int64_t net_dev;       /* NCCL's index: "via NET/IB/<net_dev>" */
+	const char *device;    /* "mlx5_1" from the process's NET/IB : Using list; NULL unknown */
+	int64_t port;          /* -1 unknown */
+	int64_t channels;
+	int64_t file_id, line; /* the first such channel line */
+	const char *sample;
+};
+int fl_store_hca_add(struct fl_store *s, const struct fl_hca_row *r);
 
 struct fl_activity_row {
 	int64_t run_id, file_id;

@@ -156,6 +156,8 @@
 	X(GLOBAL_RANKS, "global_ranks") \
 	X(GPU, "gpu") \
 	X(GRAD_ACCUM_STEPS, "grad_accum_steps") \
+	X(HCA, "hca") \
+	X(IB_DEV, "ib_dev") \
 	X(IF, "if") \
 	X(JOINED_RANKS, "joined_ranks") \
 	X(JOINED_SEQ, "joined_seq") \

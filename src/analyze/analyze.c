@@ -1038,6 +1038,8 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		a->status = verdict_status(&c, c.first);
 		rc = rank_causes(&c, c.first);
 	}
+	if (!rc)
+		rc = hca_ranks(&c);
 	if (!rc) {
 		telemetry_evidence(&c);
 		rc = verdict_ranks(&c);
@@ -1094,6 +1096,7 @@ static void cause_release(struct fl_cause *k)
 	for (size_t i = 0; i < k->nrem; i++)
 		free(k->remediation[i]);
 	free(k->remediation);
+	cause_hcas_release(k);
 }
 
 void fl_analysis_free(struct fl_analysis *a)

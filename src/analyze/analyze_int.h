@@ -30,7 +30,7 @@ enum q {
 	Q_RANK_TIMING, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
-	Q_GPU_SAMPLES, Q_GPU_RANKS, Q_LOG_ONSET, Q_GDR_MISSING, Q_HCA_COUNTS, Q_COMMS, Q_CONFIG_TP,
+	Q_GPU_SAMPLES, Q_GPU_RANKS, Q_LOG_ONSET, Q_GDR_MISSING, Q_HCA_COUNTS, Q_HCA_RANKS, Q_COMMS, Q_CONFIG_TP,
 	Q_SAVED_HEAD, Q_SAVED_GPUS, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
 	Q_N
 };
@@ -279,6 +279,11 @@ void world_silent_states(struct ctx *c);
 
 /* causes.c: likely_cause and other_causes */
 int rank_causes(struct ctx *c, const struct ev *first);
+
+/* hca.c: a network_error whose IB failures name a device on a host gets
+ * the ranks that use that device there (table hcas). */
+int hca_ranks(struct ctx *c);
+void cause_hcas_release(struct fl_cause *k);
 
 /* saved.c: the whole analysis as one JSON document in table analyses */
 void saved_doc(const struct fl_analysis *a, struct fl_buf *out);

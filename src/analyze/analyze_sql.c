@@ -516,6 +516,13 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" h AS (SELECT host, MAX(n) AS n, MIN(id) AS id FROM d GROUP BY host)"
 		" SELECT h.host, h.n, f.path, e.line, e.rank, e.ts, e.text FROM h"
 		" JOIN events e ON e.id = h.id JOIN files f ON f.id = e.file_id ORDER BY h.host" },
+	/* The ranks whose NCCL channels go through each known IB device,
+	 * with the first channel line of each (hca.c). */
+	[Q_HCA_RANKS] = {
+		"hca_ranks",
+		"SELECT h.host, h.device, h.rank, f.path, h.line, h.sample FROM hcas h"
+		" LEFT JOIN files f ON f.id = h.file_id WHERE h.run_id = ?1 AND h.host IS NOT NULL"
+		" AND h.device IS NOT NULL AND h.rank IS NOT NULL ORDER BY h.host, h.device, h.rank" },
 	/* Each communicator: its size, members, hosts (up to 4), rank range and
 	 * sum (an arithmetic run of ranks is a stride), transports, first
 	 * member's line. */

@@ -36,10 +36,12 @@ enum {
 	DOC_HANG_EVIDENCE, DOC_CAUSES, DOC_FINDINGS, DOC_OFFSETS, DOC_TIMELINE, DOC_TRAINING,
 	DOC_CONFIG, DOC_WORLD, DOC_HANG_CONFLICTS, DOC_SERIES, DOC_GPUS, DOC_FR, DOC_NO_DUMP, DOC_N
 };
-/* Within a cause: id, confidence, explanation, score, evidence, remediation;
- * within a finding: id, severity, message, evidence; within a GPU: its
- * scalars (put_gpus()), then its series. */
-enum { CAUSE_EVIDENCE = 4, CAUSE_REMEDIATION = 5, FINDING_EVIDENCE = 3, GPU_SERIES = 16 };
+/* Within a cause: id, confidence, explanation, score, evidence, remediation,
+ * failed HCAs ([host, device, "ranks"]); within a finding: id, severity,
+ * message, evidence; within a GPU: its scalars (put_gpus()), then its
+ * series. */
+enum { CAUSE_EVIDENCE = 4, CAUSE_REMEDIATION = 5, CAUSE_HCAS = 6, FINDING_EVIDENCE = 3,
+       GPU_SERIES = 16 };
 
 /* ---- writing ---- */
 
@@ -105,6 +107,19 @@ static void put_cause(struct fl_buf *b, const struct fl_cause *k)
 		fl_buf_adds(b, i ? ",[" : "[");
 		put_str(b, k->remediation[i]);
 		fl_buf_addc(b, ']');
+	}
+	fl_buf_adds(b, "],[");
+	/* the ranks as one text: a nested row's items are read as scalars */
+	for (size_t i = 0; i < k->nhcas; i++) {
+		const struct fl_cause_hca *h = &k->hcas[i];
+		fl_buf_adds(b, i ? ",[" : "[");
+		put_str(b, h->host);
+		fl_buf_addc(b, ',');
+		put_str(b, h->device);
+		fl_buf_adds(b, ",\"");
+		for (size_t r = 0; r < h->nranks; r++)
+			fl_buf_printf(b, "%s%lld", r ? " " : "", (long long)h->ranks[r]);
+		fl_buf_adds(b, "\"]");
 	}
 	fl_buf_adds(b, "]]");
 }
@@ -482,6 +497,24 @@ static void cause_remedy_row(struct ctx *c, int64_t outer, struct fl_stmt *st)
 	k->remediation[k->nrem++] = fl_xstrdup(fl_stmt_text(st, 1));
 }
 
+static void cause_hca_row(struct ctx *c, int64_t outer, struct fl_stmt *st)
+{
+	struct fl_cause *k = cause_at(c, outer);
+	k->hcas = fl_xrealloc(k->hcas, (k->nhcas + 1) * sizeof(*k->hcas));
+	struct fl_cause_hca *h = &k->hcas[k->nhcas++];
+	memset(h, 0, sizeof(*h));
+	h->host = dup_or_null(st, 1);
+	h->device = dup_or_null(st, 2);
+	const char *p = fl_stmt_null(st, 3) ? "" : fl_stmt_text(st, 3);
+	for (char *end; *p; p = end) {
+		long long r = strtoll(p, &end, 10);
+		if (end == p)
+			break;
+		h->ranks = fl_xrealloc(h->ranks, (h->nranks + 1) * sizeof(*h->ranks));
+		h->ranks[h->nranks++] = r;
+	}
+}
+
 static int finding_row(struct ctx *c, struct fl_stmt *st)
 {
 	struct fl_analysis *a = c->a;
@@ -756,6 +789,8 @@ int saved_load(struct ctx *c)
 		rc = nested(c, DOC_CAUSES, CAUSE_EVIDENCE, cause_evidence_row);
 	if (!rc)
 		rc = nested(c, DOC_CAUSES, CAUSE_REMEDIATION, cause_remedy_row);
+	if (!rc)
+		rc = nested(c, DOC_CAUSES, CAUSE_HCAS, cause_hca_row);
 	if (!rc)
 		rc = rows(c, DOC_FINDINGS, finding_row);
 	if (!rc)

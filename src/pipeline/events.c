@@ -132,7 +132,10 @@ int events_route(void *ctx, const struct fl_event *ev)
 		nccl_channel(k->nccl, ev, k->file_id);
 	else if (!strcmp(kind, "nccl.coll"))
 		nccl_coll(k->nccl, ev, k->file_id);
-	else if (!strcmp(kind, "nccl.init_complete")) {
+	else if (!strcmp(kind, "nccl.ib_devices")) {
+		nccl_ib_devices(k->nccl, ev);
+		return add_event(k, ev);
+	} else if (!strcmp(kind, "nccl.init_complete")) {
 		nccl_comm(k->nccl, ev, k->file_id);
 		return add_event(k, ev);
 	} else

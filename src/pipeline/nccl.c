@@ -10,7 +10,10 @@
  * comm_members row: the communicator's member, with the transports its
  * process's channel lines used since the previous one completed (NCCL
  * prints a communicator's channels while setting it up, before its
- * Init COMPLETE, in every version).
+ * Init COMPLETE, in every version). A channel line through NET/IB names
+ * the process's device by its index in the process's "NET/IB : Using
+ * [0]mlx5_0:1/IB ..." list (net.cc prints req.netDev, the same index):
+ * one hcas row per process and index, the device looked up at flush.
  * Tested by: tests/e2e
  */
 #include "pipeline_int.h"
@@ -42,6 +45,15 @@ static void proc_release(void *val)
 	struct proc_comms *p = val;
 	for (int i = 0; i < p->ntrans; i++)
 		free(p->trans[i]);
+	for (int i = 0; i < PROC_IB_DEVS; i++)
+		free(p->ib_dev[i]);
+}
+
+static void hca_release(void *val)
+{
+	struct hca_agg *h = val;
+	free(h->host);
+	free(h->sample);
 }
 
 void nccl_aggs_init(struct nccl_aggs *n)
@@ -50,6 +62,7 @@ void nccl_aggs_init(struct nccl_aggs *n)
 	keymap_init(&n->transports, sizeof(struct transport_agg), transport_release);
 	keymap_init(&n->colls, sizeof(struct coll_agg), coll_release);
 	keymap_init(&n->procs, sizeof(struct proc_comms), proc_release);
+	keymap_init(&n->hcas, sizeof(struct hca_agg), hca_release);
 	fl_buf_init(&n->key);
 }
 
@@ -58,6 +71,7 @@ void nccl_aggs_release(struct nccl_aggs *n)
 	keymap_clear(&n->transports);
 	keymap_clear(&n->colls);
 	keymap_clear(&n->procs);
+	keymap_clear(&n->hcas);
 	for (size_t i = 0; i < n->nmembers; i++) {
 		struct comm_member *m = &n->members[i];
 		free(m->comm);
@@ -116,6 +130,37 @@ static void proc_transport(struct proc_comms *p, const char *t, size_t tl, int g
 		p->trans[p->ntrans++] = fl_xstrdup(name);
 }
 
+static int64_t cap_int(const struct fl_event *ev, const char *name);
+
+/* "NET/IB" and the IB plugins' "NET/IBext", "NET/IBext_v8". */
+static bool is_net_ib(const struct fl_capture *t, size_t tl)
+{
+	return tl >= 6 && !memcmp(t->ptr, "NET/IB", 6);
+}
+
+/* A channel through NET/IB: the process used that device index. */
+static void hca_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)
+{
+	int64_t dev = cap_int(ev, "net_dev");
+	if (dev < 0 || !ev->attr.host)
+		return;
+	process_key(&n->key, &ev->attr);
+	fl_buf_printf(&n->key, "%lld", (long long)dev);
+	bool fresh;
+	struct hca_agg *h = keymap_get(&n->hcas, n->key.ptr, n->key.len, &fresh);
+	if (fresh) {
+		h->host = fl_xstrndup(ev->attr.host, ev->attr.host_len);
+		h->pid = ev->attr.pid;
+		h->rank = ev->attr.rank;
+		h->net_dev = dev;
+		h->file_id = file_id;
+		h->line = (int64_t)ev->lineno;
+		h->sample = fl_xstrndup(ev->text, ev->text_len < SAMPLE_MAX ? ev->text_len
+									    : SAMPLE_MAX);
+	}
+	h->channels++;
+}
+
 void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)
 {
 	const struct fl_capture *t = cap_get(ev, "transport");
@@ -142,6 +187,40 @@ void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_i
 	}
 	a->channels++;
 	proc_transport(proc_of(n, &ev->attr), t->ptr, tl, gd);
+	if (is_net_ib(t, tl))
+		hca_channel(n, ev, file_id);
+}
+
+/* "[0]mlx5_1:1/IB [1]mlx5_3:1/IB" (master adds ":<rail>:<plane>" after
+ * the port): each index's device and port. A later list of the same
+ * process replaces the earlier one's entries. */
+void nccl_ib_devices(struct nccl_aggs *n, const struct fl_event *ev)
+{
+	const struct fl_capture *d = cap_get(ev, "devices");
+	if (!d || !ev->attr.host)
+		return;
+	struct proc_comms *p = proc_of(n, &ev->attr);
+	const char *s = d->ptr, *end = d->ptr + d->len;
+	while (s < end) {
+		const char *b = memchr(s, '[', (size_t)(end - s));
+		if (!b)
+			break;
+		char *e;
+		long idx = strtol(b + 1, &e, 10);
+		if (e == b + 1 || e >= end || *e != ']') {
+			s = b + 1;
+			continue;
+		}
+		const char *name = e + 1, *q = name;
+		while (q < end && *q != ':' && *q != ' ' && *q != '[')
+			q++;
+		s = q;
+		if (q == name || q >= end || *q != ':' || idx < 0 || idx >= PROC_IB_DEVS)
+			continue;
+		free(p->ib_dev[idx]);
+		p->ib_dev[idx] = fl_xstrndup(name, (size_t)(q - name));
+		p->ib_port[idx] = (int)strtol(q + 1, NULL, 10);
+	}
 }
 
 /* A Send's or Recv's peer: its root, the peer's rank in the communicator
@@ -276,6 +355,22 @@ int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id, str
 					      t->gdr, t->channels, t->file_id, t->line, t->sample };
 		if (fl_store_transport_add(s, &r))
 			return store_fail(s, err, "cannot store transports");
+	}
+	for (size_t i = 0; i < n->hcas.cap; i++) {
+		const struct hca_agg *h = keymap_at(&n->hcas, i);
+		if (!h)
+			continue;
+		fl_buf_reset(&n->key);
+		fl_buf_printf(&n->key, "%s|%lld", h->host, (long long)h->pid);
+		bool fresh;
+		const struct proc_comms *p = keymap_get(&n->procs, n->key.ptr, n->key.len, &fresh);
+		bool known = p && h->net_dev < PROC_IB_DEVS && p->ib_dev[h->net_dev];
+		struct fl_hca_row r = { run_id,	 h->host,   h->pid,	 h->rank,
+					h->net_dev, known ? p->ib_dev[h->net_dev] : NULL,
+					known ? p->ib_port[h->net_dev] : -1,
+					h->channels, h->file_id, h->line, h->sample };
+		if (fl_store_hca_add(s, &r))
+			return store_fail(s, err, "cannot store HCAs");
 	}
 	for (size_t i = 0; i < n->colls.cap; i++) {
 		const struct coll_agg *c = keymap_at(&n->colls, i);

@@ -237,12 +237,25 @@ struct coll_agg {
 /* What a process's channel lines used since its last communicator
  * completed, and how many communicators of each size it created: its
  * next Init COMPLETE takes both. */
-enum { PROC_TRANSPORTS = 8, PROC_SIZES = 16 };
+enum { PROC_TRANSPORTS = 8, PROC_SIZES = 16, PROC_IB_DEVS = 32 };
 struct proc_comms {
 	char *trans[PROC_TRANSPORTS]; /* "NET/IB+GDRDMA", "P2P/CUMEM", ... */
 	int ntrans;
 	int64_t size[PROC_SIZES], made[PROC_SIZES];
 	int nsize;
+	/* the process's NET/IB : Using list: index -> device ("mlx5_1"), port */
+	char *ib_dev[PROC_IB_DEVS];
+	int ib_port[PROC_IB_DEVS];
+};
+
+/* The NET/IB device one process's channel lines went through, with the
+ * NCCL index they name (NET/IB/<index>); the device is looked up in the
+ * process's NET/IB : Using list when the rows are written. */
+struct hca_agg {
+	char *host;
+	int64_t pid, rank, net_dev, channels;
+	int64_t file_id, line; /* the first such line */
+	char *sample;
 };
 
 /* One member of a communicator, from its Init COMPLETE line. */
@@ -255,6 +268,7 @@ struct nccl_aggs {
 	struct keymap transports; /* struct transport_agg */
 	struct keymap colls;      /* struct coll_agg */
 	struct keymap procs;      /* struct proc_comms, per host and pid */
+	struct keymap hcas;       /* struct hca_agg, per process and NET/IB index */
 	struct comm_member *members;
 	size_t nmembers, cap_members;
 	struct fl_buf key;
@@ -264,9 +278,12 @@ void nccl_aggs_init(struct nccl_aggs *n);
 void nccl_aggs_release(struct nccl_aggs *n);
 void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
 void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
+/* A NET/IB : Using line: the process's index -> device table (the line is
+ * also an event). */
+void nccl_ib_devices(struct nccl_aggs *n, const struct fl_event *ev);
 /* An Init COMPLETE line: a communicator member (the line is also an event). */
 void nccl_comm(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
-/* Writes the run's transports, colls and comm_members rows. */
+/* Writes the run's transports, colls, comm_members and hcas rows. */
 int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id,
 		    struct fl_err *err);
 

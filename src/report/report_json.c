@@ -113,7 +113,28 @@ static void cause(struct fl_buf *b, const struct fl_cause *k)
 			fl_buf_addc(b, ',');
 		str_or_null(b, k->remediation[i]);
 	}
-	fl_buf_adds(b, "]}");
+	fl_buf_addc(b, ']');
+	/* only where a failed HCA was mapped to ranks (docs/internals/report.md) */
+	if (k->nhcas) {
+		key(b, "hcas", &f);
+		fl_buf_addc(b, '[');
+		for (size_t i = 0; i < k->nhcas; i++) {
+			const struct fl_cause_hca *h = &k->hcas[i];
+			bool g = true;
+			fl_buf_adds(b, i ? ",{" : "{");
+			key(b, "host", &g);
+			str_or_null(b, h->host);
+			key(b, "device", &g);
+			str_or_null(b, h->device);
+			key(b, "ranks", &g);
+			fl_buf_addc(b, '[');
+			for (size_t r = 0; r < h->nranks; r++)
+				fl_buf_printf(b, "%s%lld", r ? "," : "", (long long)h->ranks[r]);
+			fl_buf_adds(b, "]}");
+		}
+		fl_buf_addc(b, ']');
+	}
+	fl_buf_addc(b, '}');
 }
 
 static void run(struct fl_buf *b, const struct fl_analysis *a)

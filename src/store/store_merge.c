@@ -44,7 +44,7 @@
 static const char *const RAW_TABLES[] = { "files",      "skipped",  "events",     "steps",
 					  "tails",      "transports", "colls",    "activity",
 					  "step_stats", "gpu_samples", "fr_dumps", "fr_pgs",
-					  "fr_entries", "comm_members" };
+					  "fr_entries", "comm_members", "hcas" };
 
 /* A source run as the destination will receive it. */
 struct copy {

@@ -248,6 +248,16 @@ static const char *const MIGRATIONS[] = {
 	"  file_id INTEGER, line INTEGER"
 	");"
 	"CREATE INDEX comm_members_run ON comm_members(run_id, comm);",
+	/* 9 -> 10: the NET/IB devices each process's channel lines went
+	 * through (src/pipeline/nccl.c): NCCL's index ("via NET/IB/<n>") and
+	 * the device the process's "NET/IB : Using [n]mlx5_1:1/IB" list gives
+	 * it, so that a failed HCA names the ranks that use it. */
+	"CREATE TABLE hcas ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  host TEXT, pid INTEGER, rank INTEGER, net_dev INTEGER NOT NULL, device TEXT,"
+	"  port INTEGER, channels INTEGER NOT NULL, file_id INTEGER, line INTEGER, sample TEXT"
+	");"
+	"CREATE INDEX hcas_run ON hcas(run_id);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

@@ -65,6 +65,8 @@ static const char *const HOT_SQL[ST_N] = {
 	[ST_COMM_MEMBER] = "INSERT INTO comm_members(run_id, comm, ptr, host, pid, rank, comm_rank,"
 			   " nranks, cuda_dev, bus_id, transports, file_id, line)"
 			   " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
+	[ST_HCA] = "INSERT INTO hcas(run_id, host, pid, rank, net_dev, device, port, channels,"
+		   " file_id, line, sample) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
 };
 
 sqlite3_stmt *store_hot(struct fl_store *s, enum hot_stmt which)
@@ -440,6 +442,8 @@ static const char *const SUMMARY_SQL[] = {
 	"UPDATE transports SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = transports.run_id"
 	"  AND p.host = transports.host AND p.pid = transports.pid)"
 	" WHERE run_id = {RUN} AND rank IS NULL;",
+	"UPDATE hcas SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = hcas.run_id"
+	"  AND p.host = hcas.host AND p.pid = hcas.pid) WHERE run_id = {RUN} AND rank IS NULL;",
 	"UPDATE colls SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = colls.run_id"
 	"  AND p.host = colls.host AND p.pid = colls.pid) WHERE run_id = {RUN} AND rank IS NULL;",
 	"UPDATE comm_members SET rank = (SELECT p.rank FROM procs p"
@@ -893,5 +897,24 @@ int fl_store_comm_member_add(struct fl_store *s, const struct fl_comm_member_row
 	bind_opt_text(st, 11, r->transports, r->transports ? strlen(r->transports) : 0);
 	sqlite3_bind_int64(st, 12, r->file_id);
 	sqlite3_bind_int64(st, 13, r->line);
+	return run_stmt(s, st);
+}
+
+int fl_store_hca_add(struct fl_store *s, const struct fl_hca_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_HCA);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, r->run_id);
+	bind_opt_text(st, 2, r->host, r->host ? strlen(r->host) : 0);
+	bind_opt_int(st, 3, r->pid);
+	bind_opt_int(st, 4, r->rank);
+	sqlite3_bind_int64(st, 5, r->net_dev);
+	bind_opt_text(st, 6, r->device, r->device ? strlen(r->device) : 0);
+	bind_opt_int(st, 7, r->port);
+	sqlite3_bind_int64(st, 8, r->channels);
+	sqlite3_bind_int64(st, 9, r->file_id);
+	sqlite3_bind_int64(st, 10, r->line);
+	bind_opt_text(st, 11, r->sample, r->sample ? strlen(r->sample) : 0);
 	return run_stmt(s, st);
 }

@@ -254,8 +254,10 @@ class Comm:
 
 def nccl_init(p, t, v, cuda, nranks, nlocal, ip, net="IB", bus=BUS_H100, ifname="eth0",
               envs=(), nchan=2, banner_all=None, comm=None, cudadrv=None, hcas=4, init_fn=None,
-              extra=(), banner_info=False, gdr=True):
+              extra=(), banner_info=False, gdr=True, rings=None):
     """Emit the NCCL_DEBUG=INFO init chatter of one rank for version v.
+
+    rings: one ring order (list of ranks) per channel; default 0..n-1 on every channel.
 
     Returns (comm pointer, list of (t, text)) -- lines are also emitted on p.out.
     t advances by small steps.  `ip` is this host's address.
@@ -329,12 +331,13 @@ def nccl_init(p, t, v, cuda, nranks, nlocal, ip, net="IB", bus=BUS_H100, ifname=
     # ring order: 0..n-1; rank 0 prints the channel list (<=2.22 %3d form)
     if r == 0:
         for c in range(nchan):
+            order = rings[c] if rings else list(range(nranks))
             if vt < (2, 23):
-                nums = "".join(" %3d" % k for k in range(min(nranks, 20)))
+                nums = "".join(" %3d" % k for k in order[:20])
                 info("Channel %02d/%02d : %s" % (c, nchan, nums))
             else:
                 w = len(str(nranks - 1))
-                s = " ".join("%*d" % (w, k) for k in range(nranks))
+                s = " ".join("%*d" % (w, k) for k in order)
                 line = "Channel %02d/%02d : %s" % (c, nchan, s)
                 if len(line) > 128:
                     line = line[:125] + "..."
@@ -355,6 +358,9 @@ def nccl_init(p, t, v, cuda, nranks, nlocal, ip, net="IB", bus=BUS_H100, ifname=
     nxt = (r + 1) % nranks
     prv = (r - 1) % nranks
     for c in range(nchan):
+        if rings:
+            pos = rings[c].index(r)
+            nxt, prv = rings[c][(pos + 1) % nranks], rings[c][(pos - 1) % nranks]
         ch = ("Channel %02d/0 : " % c) if vt >= (2, 14) else ("Channel %02d : " % c)
         if nxt // nlocal == node and nranks > 1:
             info(ch + "%s -> %s via %s" % (brk(r), brk(nxt), p2p), "init", 1)

@@ -292,6 +292,44 @@ Test(config, torchtitan_device_mesh, .timeout = 60)
 	json_decref(r);
 }
 
+/* torchtitan's mesh line since 2025-12 states every degree: TP, PP, DP
+ * (one of replicate and shard is 1) are taken as stated and checked
+ * against the batch line; HSDP's product is not in the line. */
+Test(config, torchtitan_mesh_parallelism, .timeout = 60)
+{
+	static const char fsdp[] =
+		"[rank0]:[titan] 2026-01-20 10:02:11,417 - root - INFO - Building device mesh with "
+		"parallelism: pp=1, dp_replicate=1, dp_shard=4, cp=1, tp=2, ep=1\n"
+		"[rank0]:[titan] 2026-01-20 10:02:19,840 - root - INFO - Trainer is initialized with local "
+		"batch size 2, global batch size 16, gradient accumulation steps 2, sequence length 8192, "
+		"total steps 1000 (warmup 100)\n";
+	json_t *r = analyze_text("titanpar", fsdp);
+	cr_expect_eq(config_int(r, "tensor_parallel_size"), 2);
+	cr_expect_eq(config_int(r, "data_parallel_size"), 4);
+	cr_expect_eq(config_int(r, "pipeline_parallel_size"), 1);
+	cr_expect_null(finding(r, "gbs_mismatch"), "2 x 2 x 4 = 16");
+	json_decref(r);
+
+	static const char wrong[] =
+		"[rank0]:[titan] 2026-01-20 10:02:11,417 - root - INFO - Building device mesh with "
+		"parallelism: pp=1, dp_replicate=1, dp_shard=8, cp=1, tp=2, ep=1\n"
+		"[rank0]:[titan] 2026-01-20 10:02:19,840 - root - INFO - Trainer is initialized with local "
+		"batch size 2, global batch size 16, gradient accumulation steps 2, sequence length 8192, "
+		"total steps 1000 (warmup 100)\n";
+	r = analyze_text("titanpar-gbs", wrong);
+	cr_expect_eq(config_int(r, "data_parallel_size"), 8);
+	cr_expect_not_null(finding(r, "gbs_mismatch"), "2 x 2 x 8 = 32, not 16");
+	json_decref(r);
+
+	static const char hsdp[] =
+		"[rank0]:[titan] 2026-01-20 10:02:11,417 - root - INFO - Building device mesh with "
+		"parallelism: pp=2, dp_replicate=2, dp_shard=4, cp=1, tp=1, ep=1\n";
+	r = analyze_text("titanpar-hsdp", hsdp);
+	cr_expect_eq(config_int(r, "data_parallel_size"), -1, "2 x 4 is not in the line");
+	cr_expect_eq(config_int(r, "pipeline_parallel_size"), 2);
+	json_decref(r);
+}
+
 /* The Markdown report's configuration table marks what was derived. */
 Test(config, report_marks_derived_values, .timeout = 60)
 {

@@ -180,7 +180,7 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 				      " DROP TABLE uploads; DROP TABLE gpu_samples; ALTER TABLE colls DROP COLUMN peer;"
 				      " ALTER TABLE colls DROP COLUMN file_id; ALTER TABLE colls DROP COLUMN line;"
 				      " ALTER TABLE colls DROP COLUMN sample; DROP TABLE fr_dumps; DROP TABLE fr_pgs;"
-				      " DROP TABLE fr_entries; DROP TABLE comm_members;"
+				      " DROP TABLE fr_entries; DROP TABLE comm_members; DROP TABLE hcas;"
 				      " PRAGMA user_version = 1",
 				   NULL),
 		     FL_OK);
