@@ -292,6 +292,31 @@ not:      [2025-03-07 23:55:15,357] [INFO] [config.py:733:__init__] Config mesh_
 # `[config.py:<l>:print]`, `  <name> <dots> <value>` with len(name)+len(dots)
 # = 29: names of 29+ characters get no dots at all (two spaces).
 
+# DeepSpeedConfig's start-up line (0.15+): the world size it batches for.
+# Without a model-parallel unit (HF Trainer, accelerate, OpenRLHF, TRL ...)
+# it is the default group's size; under Megatron-DeepSpeed's mpu it is the
+# data-parallel size, and Megatron's `using world size:` banner, printed
+# before it, is the world (the configuration keeps the first statement, the
+# world size the largest). Only `mesh_device None`: with a device mesh it
+# is the mesh's data-parallel dimension.
+name:     config.deepspeed.config_world_size
+kind:     train.config
+severity: info
+literal:  Config mesh_device None world_size = 
+regex:    \bConfig mesh_device None world_size = (?<world_size>\d+)\s*$
+type:     world_size=int
+doc:      DeepSpeed: the world size its batch configuration assumes (the job's, without Megatron's mpu)
+# OpenRLHF on DeepSpeed 0.16, one process (OpenRLHF/OpenRLHF#841, testdata/real/dev)
+example:  [2025-03-07 23:55:15,357] [INFO] [config.py:733:__init__] Config mesh_device None world_size = 1
+expect:   world_size=1
+# a four-GPU fine-tuning log, after comm.py's init_distributed (found by find_string)
+example:  [2024-09-15 00:13:15,931] [INFO] [config.py:733:__init__] Config mesh_device None world_size = 4
+expect:   world_size=4
+# DeepSpeed 0.16.x line number (found by find_string)
+example:  [2026-01-27 18:33:37,811] [INFO] [config.py:735:__init__] Config mesh_device None world_size = 4
+expect:   world_size=4
+not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   world_size ................... 1
+
 name:     config.deepspeed.train_micro_batch_size_per_gpu
 kind:     train.config
 severity: info
@@ -922,6 +947,44 @@ expect:   world_size=8
 not:      Action: LOOK_DOWN || Tries: 189 ||Avg Time / Num Processes: 0.0058 secs || Num Processes: 8
 not:      stdout: Process index: 0
 
+# fairseq's world size: its argparse Namespace (before 0.10), its config
+# dict (`'distributed_world_size': 8`, 0.10+) and a hydra override on the
+# command line (`distributed_training.distributed_world_size=2`).
+name:     config.fairseq.world_size
+kind:     train.config
+severity: info
+literal:  distributed_world_size
+regex:    (?<![\w])(?:distributed_training\.)?distributed_world_size(?:=|': )(?<world_size>\d+)(?=[,})\s]|$)
+type:     world_size=int
+doc:      fairseq: the job's world size (all GPUs)
+# fairseq 0.9 Namespace dump of a training log (found by find_string)
+example:  None, distributed_no_spawn=False, distributed_num_procs=0, distributed_port=-1, distributed_rank=0, distributed_world_size=1, distributed_wrapper='DDP', dropout=0.1, empty_cache_freq=0, encoder_attention_heads=12
+expect:   world_size=1
+# fairseq-hydra-train override, one flag of a backslash-continued command (a wav2vec 2.0 fine-tuning script, found by find_string)
+example:  distributed_training.distributed_world_size=2  \
+expect:   world_size=2
+not:      distributed_training.distributed_world_size=${NUM_GPUS} \
+not:          if args.distributed_world_size == 1:
+
+# ColossalAI's launch() (0.3+) logs the default group's size on rank 0,
+# through its rich console handler (`INFO     colossalai - colossalai -
+# INFO: ...`) or plain. (Before 0.3 the line listed data, pipeline and
+# tensor parallel sizes instead, which this does not read.)
+name:     config.colossalai.world_size
+kind:     train.config
+severity: info
+literal:  Distributed environment is initialized, world size:
+regex:    \bDistributed environment is initialized, world size: (?<world_size>\d+)
+type:     world_size=int
+doc:      ColossalAI: the job's world size
+# Open-Sora inference run log, rich console form (found by find_string)
+example:                      INFO     colossalai - colossalai - INFO: Distributed environment is initialized, world size: 1                                                                              
+expect:   world_size=1
+# a run report quoting the stage it reached, plain (found by find_string)
+example:  Distributed environment is initialized, world size: 1
+expect:   world_size=1
+not:      INFO: Distributed environment is initialized, data parallel size: 2, pipeline parallel size: 1, tensor parallel size: 1 
+
 # ------------------------------------------------- rejected configurations ---
 # A start-up check refused the configuration: the job stopped before
 # training (cause config_error). Inside a Python traceback the exception
@@ -976,7 +1039,7 @@ kind:     config.invalid
 severity: error
 priority: 4
 literal:  divisible by
-regex:    (?:^|(?<=\] )|(?<=: )|(?<=, ))(?<exc_type>AssertionError|ValueError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)\s*$
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)(?:\*\*)?\s*$
 doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
 # Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
 example:  15: [rank15]: AssertionError: num_layers should be divisible by pipeline_model_parallel_size
@@ -999,4 +1062,37 @@ expect:   msg=96 is not divisible by 64
 # foundation-model-stack/foundation-model-stack#274, torch rank prefix
 example:  [rank9]: AssertionError: The number of heads must be divisible by world size
 expect:   msg=The number of heads must be divisible by world size
+# Megatron core's initialize_model_parallel raises a RuntimeError (NeMo 2
+# quick start on one GPU, NVIDIA-NeMo/Speech#11480, once NVIDIA/NeMo)
+example:  [rank0]: RuntimeError: world_size (1) is not divisible by 2
+expect:   exc_type=RuntimeError
+expect:   msg=world_size (1) is not divisible by 2
+# the expert-parallel form, issue title quoting it (NVIDIA-NeMo/Speech#14838)
+example:  RuntimeError: decoder world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)
+expect:   msg=decoder world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)
+not:      [rank0]:     raise RuntimeError(f"world_size ({world_size}) is not divisible by {total_model_size}")
 not:      15: [rank15]:     num_layers % config.pipeline_model_parallel_size == 0
+
+# torchtitan's ParallelDims check: the parallel degrees must multiply to the
+# world size (2024-01 `dp(1) * sp(2) * pp(3) != WORLD_SIZE8`; later
+# `dp_replicate(1) * dp_shard(4) * cp(1) * tp(3) * pp(1) != WORLD_SIZE(4)`).
+name:     config.invalid.parallel_dims
+kind:     config.invalid
+severity: error
+priority: 5
+literal:  Invalid parallel dims:
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=`))(?<exc_type>AssertionError): (?<msg>Invalid parallel dims: .*?!= WORLD_SIZE\(?(?<world_size>\d+)\)?)
+type:     world_size=int
+doc:      torchtitan refused the parallel degrees: their product (dp_replicate x dp_shard x cp x tp x pp) is not the number of GPUs launched. Choose degrees that multiply to the world size (dp_shard=-1 takes what is left).
+# the pull request that added the check, its local test output (pytorch/torchtitan#27)
+example:  AssertionError: Invalid parallel dims: dp(1) * sp(2) * pp(3) != WORLD_SIZE8
+expect:   exc_type=AssertionError
+expect:   world_size=8
+# a torchtitan course's failure exercise, the log's error line (found by find_string)
+example:  AssertionError: Invalid parallel dims: dp_replicate(1) * dp_shard(4) * cp(1) * tp(3) * pp(1) != WORLD_SIZE(4)
+expect:   msg=Invalid parallel dims: dp_replicate(1) * dp_shard(4) * cp(1) * tp(3) * pp(1) != WORLD_SIZE(4)
+expect:   world_size=4
+# a run report quoting it in backticks (found by find_string)
+example:  failed for a reason of mine rather than the tree's: `AssertionError: Invalid parallel dims: dp_replicate(1) * dp_shard(2) * cp(1) * tp(1) * pp(1) != WORLD_SIZE(8)`. `FSDP_SIZE=2` with eight GPUs does not multiply to the world size.
+expect:   world_size=8
+not:              assert dp * cp * tp * pp == self.world_size, (

@@ -160,6 +160,77 @@ expect:   status=12
 expect:   req_type=IPut
 not:      H100-2:19989:20082 [1] NCCL INFO transport/net.cc:1008 -> 6
 
+# UCX's report of a failed IB/RoCE work completion (UCX under MPI, UCC, or
+# a UCX network plugin), `[host:pid:tid:thread] ib_mlx5_log.c:<l>  <error> on
+# <dev>:<port>/<IB|RoCE> (synd ... vend ... hw_synd ...)`; UCX 1.5 printed
+# `FATAL: Error on <dev>:<port> QP ... wqe[..]: <error> (synd ...)`. The
+# syndrome 0x15 / vendor 0x81 is the verbs RETRY_EXC_ERR: transport retries
+# exhausted on the link.
+name:     ucx.ib.completion_error
+kind:     nccl.ib_error
+severity: error
+priority: 5
+literal:  ib_mlx5_log.c
+regex:    ib_mlx5_log\.c:\d+\s+(?:FATAL: Error on (?<hca>\w+:\d+) QP \S+ wqe\[\d+\]: (?<error>[A-Z][\w ]*?) \(synd|(?<error>[A-Z][\w ]*?) on (?<hca>\w+:\d+)/(?<link>IB|RoCE) \(synd)
+doc:      An InfiniBand/RoCE work completion failed under UCX: `Transport retry count exceeded` = retries exhausted (link, switch or routing trouble, or a RoCE fabric without lossless configuration); `Remote access error` / `Local protection error` point at memory registration or GPU Direct RDMA.
+# UCX 1.9 under Open MPI on RoCE (openucx/ucx#6000)
+example:  [compute001:31180:0:31180] ib_mlx5_log.c:143  Transport retry count exceeded on mlx5_0:1/RoCE (synd 0x15 vend 0x81 hw_synd 0/0)
+expect:   error=Transport retry count exceeded
+expect:   hca=mlx5_0:1
+expect:   link=RoCE
+# UCX 1.8 on InfiniBand (openucx/ucx#5199)
+example:  [master:19546:0:19546] ib_mlx5_log.c:139  Transport retry count exceeded on mlx5_0:1/IB (synd 0x15 vend 0x81 hw_synd 0/0)
+expect:   link=IB
+# UCX 1.5 FATAL form (openucx/ucx#2973)
+example:  [ast1815:6807 :0:6807] ib_mlx5_log.c:115  FATAL: Error on mlx5_3:1 QP 0xe6d7 wqe[7821]: Transport retry count exceeded (synd 0x15 vend 0x81) opcode SEND
+expect:   error=Transport retry count exceeded
+expect:   hca=mlx5_3:1
+not:      [compute001:31180:0:31180] ib_mlx5_log.c:143  DCI QP 0x14e4 wqe[0]: SEND s-e [rqpn 0x2248a rmac 50:6b:4b:cb:be:ce sgix 0 dgid fe80::526b:4bff:fecb:bece tc 0] [inl len 18]
+
+# The AWS OFI (libfabric) network plugin's failed request: the EFA/libfabric
+# completion queue returned an error for a send or receive, `NET/OFI Request
+# <ptr> completed with error. RC: <n>. Error: <text>.` (aws-ofi-nccl 1.x).
+name:     ofi.request_error
+kind:     nccl.ib_error
+severity: error
+priority: 5
+literal:  NET/OFI Request 
+regex:    NET/OFI Request (?:0x[0-9a-f]+ )?completed with error\. RC: (?<rc>\d+)\. Error: (?<error>[^.]*)
+type:     rc=int
+doc:      A libfabric (EFA) completion failed under the AWS OFI plugin: the transfer between nodes did not complete. Often a security group or EFA device problem between the instances, or a peer that went away.
+# MPIJob nccl-tests on EKS, EFA blocked by the security group (aws/aws-ofi-nccl#156)
+example:  [1,13]<stdout>:nccl-tests-worker-1:35:89 [5] ofi_process_cq:1039 NCCL WARN NET/OFI Request 0x7fbb944701b8 completed with error. RC: 20. Error: unknown error. Completed length: 0, Request: { buffer_index: 255, dev: 1, size: 0, state: CREATED, direction: SEND }
+expect:   rc=20
+expect:   error=unknown error
+# issue title quoting it, SageMaker training (aws/aws-ofi-nccl#161)
+example:  NCCL WARN NET/OFI Request completed with error. RC: 21. Error: unknown error
+expect:   rc=21
+not:      [1,23]<stdout>:ip-172-32-45-165:72593:73427 [7] create_nccl_ofi_component:459 NCCL WARN NET/OFI Couldn't open AV. RC: -22, ERROR: Invalid argument
+
+# (rc, not status: these are libfabric error numbers, not verbs completion
+# statuses, whose 5 is a secondary flush.)
+
+# libfabric's own warning for a failed completion on the EFA provider's
+# completion queue (`libfabric:<pid>:<time>::efa:cq:<function>():<line><warn>
+# ... err: <n>, prov_err|message: <text>`): the same failure, logged by the
+# provider under FI_LOG_LEVEL=warn.
+name:     ofi.libfabric_cq_error
+kind:     nccl.ib_error
+severity: error
+priority: 5
+literal:  :cq:
+regex:    libfabric:\d+:\d+::\w+:cq:\w+\(\):\d+<warn> .*?\berr: (?<rc>\d+), (?:prov_err|message): (?<error>.*?)\s*$
+type:     rc=int
+doc:      libfabric (EFA provider) reported a failed completion: a transfer to a peer failed (unreachable or invalid peer address, blocked traffic, a peer process gone).
+# nccl-tests over EFA, Open MPI tag (aws/aws-ofi-nccl#156)
+example:  [1,13]<stderr>:libfabric:35:1668017255::efa:cq:rxr_cq_write_tx_error():243<warn> rxr_cq_write_tx_error: err: 20, prov_err: Not a directory (20)
+expect:   rc=20
+expect:   error=Not a directory (20)
+# libfabric 1.2x EFA RDM path, 120-rank allreduce (aws/aws-ofi-nccl#346)
+example:  libfabric:451707:1708520807::efa:cq:efa_rdm_txe_handle_error():737<warn> err: 5, message: Invalid address My EFA addr: fi_addr_efa://[fe80::13:c2ff:fe6f:f03d]:0:1072483550 My host id: i-0db7083f3fcbebb65 Peer EFA addr: fi_addr_efa://[fe80::b8:aff:fe44:425]:0:947699476 Peer host id: i-0ce6d3d57139f053c (7)
+expect:   rc=5
+not:      libfabric:462:1673041636:efa:core:rxr_info_to_rxr():506<warn> FI_HMEM capability requires RDMA, which this device does not support.
+
 name:     nccl.ib.async_event
 kind:     nccl.ib_async_event
 severity: warning
@@ -828,19 +899,6 @@ expect:   alloc=CUDA host alloc
 not:      VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out of memory'
 
 # ---------------------------------------------------------------- harmless WARNs
-
-name:     nccl.benign.libibverbs
-kind:     benign
-severity: info
-priority: 5
-literal:  Failed to open libibverbs.so
-regex:    Failed to open libibverbs\.so(?:\[\.1\]|\.1)?
-doc:      No verbs library installed: IB is not used and NCCL falls back to sockets. A WARN in NCCL <=2.11, INFO later; not a failure by itself.
-example:  wangying-system:7436:7497 [0] external/nccl_archive/src/misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]
-example:  [0m ip-172-31-0-137:14605:14673 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]
-# NCCL 2.12+ INFO form
-example:  gpu-node-07:48213:48213 [0] NCCL INFO Failed to open libibverbs.so[.1]
-not:      [0m ip-172-31-0-137:14605:14673 [0] NCCL INFO NET/Socket : Using [0]ens5:172.31.0.137<0> [1]veth75fa783:fe80::14ad:64ff:fe64:b31e%veth75fa783<0>
 
 name:     nccl.benign.optional_verbs
 kind:     benign

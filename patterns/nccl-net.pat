@@ -19,11 +19,15 @@ name:     nccl.net.using_network
 kind:     nccl.using_network
 severity: info
 literal:  Using network 
-regex:    \bUsing network (?<net>\S.*?)\s*$
+literal:  Using internal Network 
+regex:    \bUsing (?:network|internal Network) (?<net>\S.*?)\s*$
 doc:      The network plugin NCCL selected for inter-node traffic: IB, Socket, or an external plugin (e.g. AWS Libfabric). Socket on an InfiniBand cluster usually means IB was not found or disabled.
 example:  h37n07:3094283:3094311 [0] NCCL INFO Using network IB
 expect:   net=IB
 example:  [0m ip-172-31-0-137:14605:14673 [0] NCCL INFO Using network Socket
+expect:   net=Socket
+# NCCL 2.3 form (facebookresearch/maskrcnn-benchmark#628, horovod/horovod#969)
+example:  55d3479b71fb:91:91 [0] NCCL INFO Using internal Network Socket
 expect:   net=Socket
 # NCCL 2.x with the aws-ofi-nccl plugin
 example:  p4d-st-1:52118:52118 [0] NCCL INFO Using network AWS Libfabric
@@ -52,11 +56,34 @@ name:     nccl.net.no_ib
 kind:     nccl.no_ib
 severity: info
 literal:  NET/IB : No device found
-regex:    NET/IB : No device found\.
+literal:  call to devices() returned 0 devices
+regex:    NET/IB : No device found\.|Net/IB: call to devices\(\) returned 0 devices\.
 doc:      No usable InfiniBand/RoCE device; NCCL falls back to sockets (slow on IB clusters; check NCCL_IB_HCA, container device mounts, rdma-core).
 # NCCL 2.4+ form (unchanged)
 example:  ip-172-31-0-137:14605:14673 [0] NCCL INFO NET/IB : No device found.
+# unprefixed, inside a container that cannot open the HCA (NVIDIA/nccl#451)
+example:  NCCL INFO NET/IB : No device found.
+# NCCL 2.3 form (horovod/horovod#685)
+example:  ml3:32632:32662 [0] NCCL INFO Net/IB: call to devices() returned 0 devices.
 not:      h37n07:3094283:3094311 [0] NCCL INFO NET/IB : Using [0]mlx5_1:1/IB [1]mlx5_3:1/IB [2]mlx5_0:1/IB [3]mlx5_2:1/IB ; OOB ib0:10.41.21.104<0>
+
+# No verbs library: NCCL cannot use IB at all and falls back to sockets. A
+# WARN up to NCCL 2.11, INFO later; not a failure by itself (priority above
+# the generic NCCL WARN patterns).
+name:     nccl.net.no_verbs
+kind:     nccl.no_ib
+severity: info
+priority: 5
+literal:  Failed to open libibverbs.so
+regex:    Failed to open libibverbs\.so(?:\[\.1\]|\.1)?
+doc:      No verbs library installed (or none visible in the container): IB is not used and NCCL falls back to sockets.
+example:  wangying-system:7436:7497 [0] external/nccl_archive/src/misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]
+example:  [0m ip-172-31-0-137:14605:14673 [0] misc/ibvwrap.cc:63 NCCL WARN Failed to open libibverbs.so[.1]
+# NCCL 2.3, under mpirun's tag (horovod/horovod#969)
+example:  [1,0]<stdout>:ptv-gpu01:11007:11098 [0] misc/ibvwrap.cu:63 NCCL WARN Failed to open libibverbs.so[.1]
+# NCCL 2.12+ INFO form
+example:  gpu-node-07:48213:48213 [0] NCCL INFO Failed to open libibverbs.so[.1]
+not:      [0m ip-172-31-0-137:14605:14673 [0] NCCL INFO NET/Socket : Using [0]ens5:172.31.0.137<0> [1]veth75fa783:fe80::14ad:64ff:fe64:b31e%veth75fa783<0>
 
 name:     nccl.net.socket_devices
 kind:     nccl.socket_devices

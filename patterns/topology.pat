@@ -120,6 +120,28 @@ expect:   pid=1341
 expect:   rank=1
 not:      (TorchTrainer pid=611, ip=10.108.2.65) Started distributed worker processes:
 
+# nccl-tests lists every rank of the test before it runs (`# Using devices`):
+# rank, (from 2.13 the thread group,) pid, host and CUDA device. The pid is
+# not captured: with -g N one process drives N ranks, so a pid does not
+# name one rank.
+name:     topology.nccl_tests_rank
+kind:     launcher.rank_map
+severity: info
+literal:  Rank 
+regex:    ^#\s+Rank\s+(?<rank>\d+)(?:\s+Group\s+\d+)?\s+Pid\s+\d+\s+on\s+(?<host>\S+)\s+device\s+\d+\s+\[
+type:     rank=int
+doc:      nccl-tests' device list: each rank of the test and its host.
+# two nodes, one GPU each, under mpirun (NVIDIA/nccl-tests#244)
+example:  #  Rank  1 Group  0 Pid  73214 on     lascar device  0 [0x07] NVIDIA A100-SXM4-80GB
+expect:   rank=1
+expect:   host=lascar
+# one process driving four GPUs, before the Group column (NVIDIA/nccl#257)
+example:  #   Rank  3 Pid  15833 on jupyter-vmarkovtsev device  3 [0x83] GeForce GTX 1080 Ti
+expect:   rank=3
+expect:   host=jupyter-vmarkovtsev
+not:      # nThread 1 nGpus 8 minBytes 1073741824 maxBytes 8589934592 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0
+not:      # Using devices
+
 # Ray Train's process-group set-up on each worker states the world size.
 name:     topology.ray_pg_setup
 kind:     train.config

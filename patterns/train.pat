@@ -375,6 +375,65 @@ expect:   loss=1.233
 expect:   iter_s=0.03146
 not:      Epoch 0:   1%|          | 795/77225 [9:07:58<878:01:48, 41.36s/it, loss=3.1, v_num=, reduced_train_loss=3.090, global_step=794.0, consumed_samples=1.63e+6]
 
+# OpenMMLab logger line (mmcv 1.x `Epoch [e][i/n]\tlr: ..., loss: ..., grad_norm: ...`,
+# comma-separated; mmengine 2022+ `Epoch(train) [e][ i/n]  lr: ...  grad_norm: ...
+# loss: ...`, two spaces; `Iter [i/n]` / `Iter(train) [i/n]` when iteration
+# based). `loss:` is the total, after the per-head losses (`loss_cls:` ...);
+# grad_norm only where gradient clipping is on. Epoch-based lines carry no
+# global step.
+name:     train.step.openmmlab
+kind:     train.step
+severity: info
+literal:  Epoch [
+literal:  Epoch(train)
+literal:  Iter [
+literal:  Iter(train)
+regex:    (?x) \b(?:Epoch(?:\(train\))?\s*\[(?<epoch>\d+)\]\[\s*\d+/\d+\]|Iter(?:\(train\))?\s*\[\s*(?<step>\d+)/\d+\])(?=\s)
+            (?=.*?(?:\s|,\ )lr:\ (?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))
+            (?: (?=.*?(?:\s|,\ )grad_norm:\ (?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))) | )
+            (?: (?=.*?(?:\s|,\ )loss:\ (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))(?:,|\s|$)) | )
+type:     epoch=float step=int lr=float grad_norm=float loss=float
+doc:      OpenMMLab (mmdet, mmocr, mmseg, mmpretrain ...) training log line; `loss: nan` or `grad_norm: nan` means the run diverged (a single NaN grad norm at the start of an fp16 run is the loss scale settling)
+# mmdet 2.x under OTX, loss NaN on every head (open-edge-platform/geti#907)
+example:  2022-02-09 20:28:32,418 - mmdet - INFO - Epoch [1][658/742]     lr: 5.000e-05, eta: 2:15:01, time: 0.396, data_time: 0.159, memory: 4127, loss_cls: nan, loss_bbox: nan, loss_centerness: nan, loss: nan
+expect:   epoch=1
+expect:   lr=5.000e-05
+expect:   loss=nan
+# mmocr 0.x with grad_norm (JiaquanYe/TableMASTER-mmocr#32)
+example:  2021-11-22 01:32:34,502 - mmocr - INFO - Epoch [1][200/62598]	lr: 1.000e-03, eta: 7 days, 15:55:58, time: 0.705, data_time: 0.002, memory: 7239, loss_ce: 0.5921, horizon_bbox_loss: 0.2210, vertical_bbox_loss: 0.1055, loss: 0.9186, grad_norm: 3.9772
+expect:   loss=0.9186
+expect:   grad_norm=3.9772
+# mmengine, base_lr and grad_norm before the loss (an mmdet3d config's log, found by find_string)
+example:  11/08 15:58:16 - mmengine - INFO - Epoch(train) [1][   50/30895]  base_lr: 7.9760e-05 lr: 7.9760e-05  eta: 2 days, 7:32:05  time: 1.0788  data_time: 0.0849  memory: 15079  grad_norm: nan  loss: 859.5978  loss_heatmap: 836.5007  layer_-1_loss_cls: 10.1055  layer_-1_loss_bbox: 12.9917  matched_ious: 0.0001
+expect:   lr=7.9760e-05
+expect:   grad_norm=nan
+expect:   loss=859.5978
+# mmpretrain's documented log
+example:  02/20 14:43:11 - mmengine - INFO - Epoch(train)   [1][ 100/3125]  lr: 1.0000e-01  eta: 6:12:01  time: 0.0149  data_time: 0.0003  memory: 214  loss: 2.0611
+expect:   epoch=1
+expect:   loss=2.0611
+not:      06/11 03:36:16 - mmengine - INFO - Exp name: rtmdet_tiny_1xb12-40e_balloon_20230611_033352
+not:      2022/08/22 18:42:22 - mmengine - INFO - Epoch(val) [1][5/7]  eta: 0:00:01  time: 0.2051  data_time: 0.0011  memory: 1170
+
+# torchvision's detection/classification references and the scripts built
+# on their MetricLogger (DETR, DeiT, MAE, DINO ...): `Epoch: [e]  [ i/n]
+# eta: ...  lr: ...  loss: smoothed (global avg)`.
+name:     train.step.metric_logger
+kind:     train.step
+severity: info
+literal:  Epoch: [
+regex:    (?x) \bEpoch:\ \[(?<epoch>\d+)\]\s+\[\s*\d+/\d+\]\s+eta:\ 
+            (?=.*?\slr:\ (?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\s)
+            (?=.*?\sloss:\ (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\s)
+type:     epoch=float lr=float loss=float
+doc:      MetricLogger training line of torchvision's references and the repositories built on them (DETR, DeiT, MAE, DINO); the loss is the smoothed value, then the global average in brackets
+# torchvision detection reference (DIUx-xView/xview3-reference#18)
+example:  Epoch: [0]  [ 0/65]  eta: 0:01:55  lr: 0.000125  loss: 2.9749 (2.9749)  loss_classifier: 1.1639 (1.1639)  loss_box_reg: 0.0148 (0.0148)  loss_objectness: 1.5950 (1.5950)  loss_rpn_box_reg: 0.2011 (0.2011)  time: 1.7780  data: 0.4853  max mem: 5038
+expect:   epoch=0
+expect:   lr=0.000125
+expect:   loss=2.9749
+not:      Test:  [  0/157]  eta: 0:05:51  loss: 0.8367 (0.8367)  acc1: 82.8125 (82.8125)  acc5: 95.3125 (95.3125)  time: 2.2397  data: 2.0573  max mem: 2104
+
 # fairseq / metaseq progress line (`--log-format simple`; the train_inner
 # logger from fairseq 0.9, a bare `| ` print before). num_updates is the
 # optimizer step. wps (words/s) is the whole job's, summed over workers:
@@ -407,6 +466,51 @@ expect:   grad_norm=3.23
 example:  | epoch 001:    370 / 614 loss=10.093, nll_loss=10.093, ppl=1092.29, wps=1334, ups=3.0, wpb=439, bsz=18, num_updates=371, lr=0.05, gnorm=0.788, clip=100%, oom=0
 expect:   step=371
 not:      | epoch 030 | loss 3.736 | nll_loss 2.045 | ppl 4.13 | wps 1.18305e+06 | ups 2.8 | wpb 417527 | bsz 14131 | num_updates 11001 | lr 0.000602995 | gnorm 0.434 | clip 100% | oom 0 | loss_scale 2.000 | wall 4464
+
+# fairseq's end-of-epoch averages (`| epoch 027 | loss 6.343 | ...` before
+# 0.10, `| INFO | train | epoch 050 | loss 3.942 | ...` after): key value
+# pairs between bars; num_updates is the optimizer step; loss_scale only with
+# --fp16, printed to three decimals (a scale at fairseq's 1e-4 floor reads
+# 0.000). Validation lines (`| valid on 'valid' subset |`) are not these.
+name:     train.step.fairseq_epoch
+kind:     train.step
+severity: info
+literal:  | num_updates 
+regex:    (?x) \|\ epoch\ \d+\ \|\ loss\ (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\ \|
+            .*?\|\ num_updates\ (?<step>\d+)\ \|
+            (?:.*?\|\ gnorm\ (?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\ \|)?
+            (?:.*?\|\ loss_scale\ (?<loss_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))(?:\ |$))?
+type:     loss=float step=int grad_norm=float loss_scale=float
+doc:      fairseq end-of-epoch training averages (loss in base 2); a loss_scale of 0.000 means fp16 scaling is at its floor
+# fairseq 0.6, fp16, the epoch before the loss scale collapsed (facebookresearch/fairseq#512)
+example:  | epoch 027 | loss 6.343 | nll_loss 4.984 | ppl 31.65 | wps 164346 | ups 0.4 | wpb 364096 | bsz 11907 | num_updates 10198 | lr 0.000626286 | gnorm 0.390 | clip 0% | oom 0 | loss_scale 0.500 | wall 23080 | train_wall 21383
+expect:   loss=6.343
+expect:   step=10198
+expect:   grad_norm=0.390
+expect:   loss_scale=0.500
+# fairseq 0.10+ logger form, fp32 (a baseline_train.log tail, found by find_string)
+example:  2021-05-07 16:11:09 | INFO | train | epoch 050 | loss 3.942 | nll_loss 2.512 | ppl 5.71 | wps 34422 | ups 3.3 | wpb 10419.8 | bsz 422.8 | num_updates 18950 | lr 0.000229718 | gnorm 0.619 | train_wall 66 | gb_free 8.9 | wall 5740
+expect:   step=18950
+expect:   grad_norm=0.619
+not:      | epoch 027 | valid on 'valid' subset | valid_loss 8.30118 | valid_nll_loss 7.15366 | valid_ppl 142.39 | num_updates 10198 | best 4.46376
+not:      | epoch 001:    450 / 1891 loss=11.521, nll_loss=10.881, ppl=1886.05, wps=52922, ups=0.5, wpb=104928, bsz=5325, num_updates=445, lr=8.90889e-05, gnorm=1.543, clip=0%, oom=0, loss_scale=2.000, wall=882, train_wall=756
+
+# insightface's arcface_torch training line (`Training: <time>-Speed ... Loss
+# ... Epoch: e   Global Step: s   Fp16 Grad Scale: g ...`).
+name:     train.step.arcface
+kind:     train.step
+severity: info
+literal:  Global Step:
+regex:    (?x) \bSpeed\ +[\d.]+\ samples/sec\ +Loss\ (?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\ +LearningRate\ (?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\ +Epoch:\ \d+\ +Global\ Step:\ (?<step>\d+)
+            (?:\ +Fp16\ Grad\ Scale:\ +(?<loss_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+type:     loss=float lr=float step=int loss_scale=float
+doc:      insightface arcface_torch training line; `Fp16 Grad Scale: 0` means the GradScaler's scale collapsed (the loss is NaN/Inf every step)
+# insightface, loss NaN and the scale at zero (deepinsight/insightface#2262)
+example:  Training: 2023-03-14 09:08:47,984-Speed 2183.37 samples/sec   Loss nan   LearningRate 0.001000   Epoch: 0   Global Step: 30   Fp16 Grad Scale:  0   Required: 144 hours
+expect:   loss=nan
+expect:   step=30
+expect:   loss_scale=0
+not:      Epoch: 0   Global Step: 20   Fp16 Grad Scale:  0   Required: 194 hours
 
 # ------------------------------------------------------- model and GPU ---
 
@@ -787,6 +891,24 @@ expect:   value=NaN
 example:  Multi GPU training fails with more than 2 A100 GPUs (RuntimeError: Model diverged with loss = NaN.)
 expect:   msg=Model diverged with loss = NaN
 not:      INFO:tensorflow:step = 0, loss = 9.76205
+
+# The NaN guard of torchvision's references, copied into DETR, DeiT, MAE,
+# DINO and many more: `print("Loss is {}, stopping training".format(v))`
+# then sys.exit(1).
+name:     train.nonfinite.stopping
+kind:     train.nonfinite
+severity: error
+literal:  stopping training
+regex:    (?<msg>\b[Ll]oss is (?<value>[-+]?(?i:nan|inf)), stopping training)
+doc:      the training loop stopped because the loss was NaN/Inf (the NaN guard of torchvision's reference scripts and the repositories that copied it)
+# torchvision detection reference, after its MetricLogger line (DIUx-xView/xview3-reference#18)
+example:  Loss is nan, stopping training
+expect:   value=nan
+# issue title, lower case (LayneH/GreenMIM#6)
+example:  loss is nan, stopping training!
+expect:   value=nan
+not:      Loss is 2.9749, stopping training
+not:      print("Loss is {}, stopping training".format(loss_value))
 
 # ------------------------------------------------------------ completion ---
 

@@ -89,6 +89,7 @@ struct ctx {
 	int64_t *waiting; /* ranks that reported the hang collective's timeout */
 	bool watchdog_lines; /* the watchdog's own timeout lines are in the bundle */
 	bool hang_in_init;   /* the stuck ranks never completed communicator init */
+	bool socket_unsure;  /* socket_fallback: no line shows traffic between nodes */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
 	bool any_timed;      /* some loadable event had a dated stamp (ts_kind 1) */
 	bool any_ranked;     /* some loadable event had a rank */

@@ -281,7 +281,20 @@ static const struct fl_sql_def SQL[Q_N] = {
 				" AND transport = 'NET/Socket'),"
 				" (SELECT group_concat(h, ', ') FROM (SELECT DISTINCT host AS h FROM transports"
 				" WHERE run_id = ?1 AND transport = 'NET/Socket' AND h IS NOT NULL"
-				" ORDER BY h LIMIT 3))" },
+				" ORDER BY h LIMIT 3)),"
+				/* sockets chosen as the network; the most nodes a
+				 * communicator or launcher names; channel connections
+				 * in all and over a network */
+				" (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND (kind ="
+				" 'nccl.socket_devices' OR (kind = 'nccl.using_network' AND"
+				" json_extract(fields, '$.net') = 'Socket'))),"
+				" (SELECT MAX(json_extract(fields, '$.nnodes')) FROM events WHERE run_id = ?1"
+				" AND kind IN ('nccl.comm_topo', 'launcher.args')),"
+				" (SELECT COUNT(*) FROM transports WHERE run_id = ?1),"
+				" (SELECT COUNT(*) FROM transports WHERE run_id = ?1 AND transport LIKE 'NET/%'),"
+				/* another network chosen (IB, a plugin) */
+				" (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind = 'nccl.using_network'"
+				" AND json_extract(fields, '$.net') <> 'Socket')" },
 	[Q_SOCKET_TRANSPORTS] = {
 		"socket_transports",
 		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM transports t"
@@ -324,14 +337,20 @@ static const struct fl_sql_def SQL[Q_N] = {
 			   "SELECT (SELECT COUNT(*) + IFNULL(SUM(repeats), 0) FROM events"
 			   " WHERE run_id = ?1 AND kind = 'train.overflow'), (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
 			   " 'train.loss_scale_min'), (SELECT MIN(json_extract(fields, '$.scale_to'))"
-			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow')" },
+			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow'),"
+			   /* step lines whose loss scale is printed as (nearly) zero */
+			   " (SELECT COUNT(*) FROM steps WHERE run_id = ?1 AND loss_scale < 0.001)" },
 	[Q_LOSS_SCALE_EVIDENCE] = {
 		"loss_scale_evidence",
 		"SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text FROM events t"
 		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.kind = 'train.overflow'"
 		" ORDER BY t.ts, t.id LIMIT 2) UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank,"
 		" t.host, t.ts, t.text FROM events t JOIN files f ON f.id = t.file_id WHERE"
-		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)" },
+		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)"
+		" UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts,"
+		" 'step ' || IFNULL(t.step, '?') || ': loss scale ' || t.loss_scale FROM steps t"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.loss_scale < 0.001"
+		" ORDER BY t.step, t.line LIMIT 1)" },
 	/* The per-step series the trend findings walk as it is read (trend.c),
 	 * and what they need to know of it first: per throughput column, the
 	 * steps that logged it and their sum (steps/s is 1000 / step time). */

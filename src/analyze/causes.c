@@ -474,7 +474,8 @@ int rank_causes(struct ctx *c, const struct ev *first)
 	if (c->a->hang.set && !first)
 		cand_get(v, &n, c->hang_in_init ? "nccl_init_error" : "collective_hang")->score += 150;
 	if (has_finding(c->a, "socket_fallback"))
-		cand_get(v, &n, "slow_transport")->score += first || c->a->hang.set ? 30 : 120;
+		cand_get(v, &n, "slow_transport")->score += first || c->a->hang.set ? 30
+							    : c->socket_unsure ? 60 : 120;
 	if (n)
 		qsort(v, n, sizeof(v[0]), cmp_cand);
 	const char *conf_first = "high";

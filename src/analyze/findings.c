@@ -86,29 +86,51 @@ static int query_evidence(struct ctx *c, struct fl_evidence_list *l, enum q whic
 
 static int socket_fallback(struct ctx *c)
 {
-	/* Sockets between nodes, where RDMA was expected: the job spans hosts,
-	 * or IB is used elsewhere, or NCCL looked for IB and found none. */
+	/* Sockets between nodes, where RDMA was expected: socket channel
+	 * connections while the job spans hosts, or IB is used elsewhere, or
+	 * NCCL looked for IB and found none. Without channel lines, NCCL
+	 * looking for IB, finding none and naming no other network (sockets
+	 * are its default then) is the same fallback unless the logs show one
+	 * node (nNodes 1, channel connections none of which is over a
+	 * network, or every rank of the stated world on the one host);
+	 * whether traffic crossed nodes is then known only when a
+	 * communicator or launcher names two or more nodes or the job spans
+	 * hosts (c->socket_unsure otherwise: a weaker cause). */
 	struct fl_stmt *st;
 	int rc = q_row(c, Q_SOCKET_CHANNELS, &st);
 	if (rc)
 		return rc;
 	int64_t sock = col_int(st, 0, 0), ib = col_int(st, 1, 0), no_ib = col_int(st, 2, 0);
-	if (sock <= 0 || (ib <= 0 && no_ib <= 0 && c->a->nhosts < 2)) {
+	int64_t chosen = col_int(st, 6, 0), nnodes = col_int(st, 7, 0);
+	int64_t conns = col_int(st, 8, 0), net_conns = col_int(st, 9, 0), other = col_int(st, 10, 0);
+	bool channels = sock > 0 && (ib > 0 || no_ib > 0 || c->a->nhosts >= 2);
+	/* with no IB device, sockets are NCCL's network unless it names another */
+	bool one_host_all = c->a->nhosts == 1 && c->world > 0 && c->a->nranks_seen >= c->world;
+	bool chosen_alone = !channels && no_ib > 0 && (chosen > 0 || other == 0) && ib <= 0 &&
+			    nnodes != 1 && !(conns > 0 && net_conns == 0) && !one_host_all;
+	if (!channels && !chosen_alone) {
 		fl_stmt_free(st);
 		return FL_OK;
 	}
+	c->socket_unsure = chosen_alone && nnodes < 2 && c->a->nhosts < 2;
 	/* which interface and hosts: what the on-call engineer checks first */
 	struct fl_buf m = FL_BUF_INIT;
-	fl_buf_adds(&m, "NCCL moved inter-node traffic over TCP sockets (NET/Socket");
+	fl_buf_adds(&m, channels ? "NCCL moved inter-node traffic over TCP sockets (NET/Socket"
+				 : "NCCL found no IB device and chose TCP sockets for inter-node traffic"
+				   " (NET/Socket");
 	if (!fl_stmt_null(st, 3))
 		fl_buf_printf(&m, " on %s", fl_stmt_text(st, 3));
-	fl_buf_printf(&m, ", %lld channel connections", (long long)sock);
+	if (channels)
+		fl_buf_printf(&m, ", %lld channel connections", (long long)sock);
 	int64_t nhosts = col_int(st, 4, 0);
 	if (nhosts > 0 && !fl_stmt_null(st, 5))
 		fl_buf_printf(&m, "; host%s %s%s", nhosts > 1 ? "s" : "", fl_stmt_text(st, 5),
 			      nhosts > 3 ? ", ..." : "");
+	if (!channels && nnodes >= 2)
+		fl_buf_printf(&m, "; %lld nodes", (long long)nnodes);
 	fl_buf_printf(&m, ")%s", ib > 0 ? " while other ranks used InfiniBand"
-				 : no_ib > 0 ? "; NCCL found no IB device" : "");
+			 : channels && no_ib > 0 ? "; NCCL found no IB device"
+			 : c->socket_unsure ? "; the logs do not show whether the job spans nodes" : "");
 	fl_stmt_free(st);
 	finding_add(c->a, "socket_fallback", "warning", fl_buf_detach(&m));
 	rc = query_evidence(c, &last_finding(c->a)->evidence, Q_SOCKET_TRANSPORTS, 3);
@@ -163,10 +185,11 @@ static int loss_scale(struct ctx *c)
 	int rc = q_row(c, Q_LOSS_SCALE, &st);
 	if (rc)
 		return rc;
-	int64_t overflows = col_int(st, 0, 0), at_min = col_int(st, 1, 0);
+	int64_t overflows = col_int(st, 0, 0), at_min = col_int(st, 1, 0), zero = col_int(st, 3, 0);
 	double min_scale = col_double(st, 2);
 	fl_stmt_free(st);
-	bool fp16 = overflows > 0 || at_min > 0 || (c->a->config.dtype && !strcmp(c->a->config.dtype, "fp16"));
+	bool fp16 = overflows > 0 || at_min > 0 || zero > 0 ||
+		    (c->a->config.dtype && !strcmp(c->a->config.dtype, "fp16"));
 	if (fp16) {
 		finding_add(c->a, "fp16_in_use", "info",
 			    fl_xstrdup("the run trains in fp16 with dynamic loss scaling; bf16 is the "
@@ -174,13 +197,20 @@ static int loss_scale(struct ctx *c)
 	}
 	/* Overflows while the scale settles early in a run are normal (it
 	 * walks down from 2^16 or 2^32 and stays far above 1); a collapse is
-	 * reaching the minimum, or repeated overflows down to a few units. */
-	if (at_min == 0 && !(overflows >= 2 && min_scale == min_scale && min_scale <= COLLAPSED_SCALE))
+	 * reaching the minimum, or repeated overflows down to a few units.
+	 * A scale printed as zero in step lines (below 1e-3: fairseq's floor
+	 * is 1e-4, the others' 1) is at the bottom whether or not the
+	 * overflows are in the logs. */
+	if (at_min == 0 && zero == 0 &&
+	    !(overflows >= 2 && min_scale == min_scale && min_scale <= COLLAPSED_SCALE))
 		return FL_OK;
 	char *msg = at_min ? fl_xasprintf("fp16 loss scale reached its minimum after %lld overflows",
 					  (long long)overflows)
-			   : fl_xasprintf("fp16 loss scale fell %lld times, down to %g", (long long)overflows,
-					  min_scale);
+		    : overflows >= 2 && min_scale == min_scale && min_scale <= COLLAPSED_SCALE
+			    ? fl_xasprintf("fp16 loss scale fell %lld times, down to %g", (long long)overflows,
+					   min_scale)
+			    : fl_xasprintf("fp16 loss scale is down to zero in %lld step line%s", (long long)zero,
+					   zero == 1 ? "" : "s");
 	finding_add(c->a, "loss_scale_collapse", "error", msg);
 	return query_evidence(c, &last_finding(c->a)->evidence, Q_LOSS_SCALE_EVIDENCE, 3);
 }

@@ -126,6 +126,10 @@ static const struct class_rule CLASS[] = {
 	/* HF Trainer's DeepSpeed integration: the JSON disagrees with the
 	 * TrainingArguments (a hard-coded batch size on another world size) */
 	{ "proc.traceback", "exc_msg", "mismatch TrainingArguments", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.traceback", "exc_msg", "Invalid parallel dims", ROLE_PRIMARY, "config_error", 68 },
+	/* a launcher's subprocess (accelerate, the old torch.distributed.launch)
+	 * killed by SIGKILL, as Python words it: most often the OOM killer */
+	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
@@ -142,6 +146,7 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
 	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
+	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
 	{ "proc.exception", NULL, NULL, ROLE_SIGNAL, "process_crash", 30 },
 	/* consequences: never a first failure */
 	{ "torch.watchdog_timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },

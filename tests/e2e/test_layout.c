@@ -146,6 +146,81 @@ Test(layout, socket_fallback_names_the_interface_and_hosts, .timeout = 60)
 	fl_session_release(&t);
 }
 
+/* NCCL found no IB device and named sockets, with no channel lines: the
+ * fallback is found, but as the weaker cause while nothing shows nodes. */
+Test(layout, socket_fallback_from_no_ib_without_channel_lines, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "layout-no-ib");
+	json_t *r = fl_session_analyze(
+		&t, FL_TESTDATA_DIR "/real/dev/nccl-451-docker-ib-unopened-socket-extremely-slow.log",
+		"--no-keep", NULL);
+	const char *m = finding_message(r, "socket_fallback");
+	cr_assert(m);
+	cr_expect(strstr(m, "NET/Socket on bond0") != NULL, "%s", m);
+	cr_expect(strstr(m, "do not show whether the job spans nodes") != NULL, "%s", m);
+	json_t *lc = json_object_get(json_object_get(r, "verdict"), "likely_cause");
+	cr_expect_str_eq(json_string_value(json_object_get(lc, "id")), "slow_transport");
+	cr_expect_str_eq(json_string_value(json_object_get(lc, "confidence")), "low");
+	json_decref(r);
+	fl_session_release(&t);
+}
+
+/* The same no-IB lines on one node are not a fallback: sockets carry no
+ * traffic there. tail is what shows the single node. */
+static json_t *one_node_no_ib(struct fl_session *t, const char *tail)
+{
+	char *path = fl_session_path(t, "one-node.log");
+	FILE *fp = fopen(path, "w");
+	cr_assert(fp);
+	for (int r = 0; r < 2; r++)
+		fprintf(fp,
+			"gpu-node-07:4821%d:4821%d [%d] NCCL INFO NET/IB : No device found.\n"
+			"gpu-node-07:4821%d:4821%d [%d] NCCL INFO NET/Socket : Using [0]eth0:10.12.4.17<0>\n"
+			"gpu-node-07:4821%d:4821%d [%d] NCCL INFO Using network Socket\n",
+			r, r, r, r, r, r, r, r, r);
+	fputs(tail, fp);
+	fclose(fp);
+	json_t *rep = fl_session_analyze(t, path, "--no-keep", NULL);
+	free(path);
+	return rep;
+}
+
+Test(layout, no_ib_on_one_node_is_not_a_socket_fallback, .timeout = 60)
+{
+	struct fl_session a, b, c;
+	fl_session_init(&a, "no-ib-p2p");
+	json_t *r = one_node_no_ib(&a, "gpu-node-07:48210:48401 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC/read\n"
+				       "gpu-node-07:48211:48402 [1] NCCL INFO Channel 00/0 : 1[1] -> 0[0] via P2P/IPC/read\n");
+	cr_expect(!finding_message(r, "socket_fallback"));
+	json_decref(r);
+	fl_session_init(&b, "no-ib-nnodes1");
+	r = one_node_no_ib(&b, "gpu-node-07:48210:48401 [0] NCCL INFO comm 0x5612f3a0c8d0 rank 0 nRanks 2 nNodes 1 localRanks 2 localRank 0 MNNVL 0\n");
+	cr_expect(!finding_message(r, "socket_fallback"));
+	json_decref(r);
+	/* every rank of the stated world (nranks 4) on the one host: NCCL 2.3
+	 * without a verbs library, its sockets carry nothing between nodes */
+	struct fl_session d;
+	fl_session_init(&d, "no-ib-all-ranks-one-host");
+	r = fl_session_analyze(
+		&d,
+		FL_TESTDATA_DIR "/real/dev/maskrcnn-benchmark-628-two-machines-slower-nccl237-socket.log",
+		"--no-keep", NULL);
+	cr_expect(!finding_message(r, "socket_fallback"));
+	json_decref(r);
+	fl_session_release(&d);
+	/* two nodes named: the fallback, and no doubt about nodes */
+	fl_session_init(&c, "no-ib-nnodes2");
+	r = one_node_no_ib(&c, "gpu-node-07:48210:48401 [0] NCCL INFO comm 0x5612f3a0c8d0 rank 0 nRanks 16 nNodes 2 localRanks 8 localRank 0 MNNVL 0\n");
+	const char *m = finding_message(r, "socket_fallback");
+	cr_assert(m);
+	cr_expect(strstr(m, "2 nodes") != NULL && !strstr(m, "do not show"), "%s", m);
+	json_decref(r);
+	fl_session_release(&a);
+	fl_session_release(&b);
+	fl_session_release(&c);
+}
+
 /* Two hosts whose rank prints NCCL's version line v0, v1 (NULL: prints
  * none, as a node does before NCCL 2.22 when its rank is not rank 0). */
 static json_t *versions_job(struct fl_session *t, const char *v0, const char *v1)

@@ -236,3 +236,86 @@ Test(verdict_rules, earliest_launcher_root_cause_is_the_first_failure, .timeout 
 	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")), "a hang has no first failure");
 	json_decref(r);
 }
+
+/* A start-up check on the parallel layout is a configuration error, in a
+ * traceback (torchtitan's ParallelDims assertion) or as the rank-prefixed
+ * exception line of a traceback cut above it (Megatron core's RuntimeError,
+ * which would otherwise be an uncaught exception: a crash). */
+Test(verdict_rules, parallel_layout_checks_are_config_errors, .timeout = 60)
+{
+	json_t *r = analyze_text(
+		"parallel_dims",
+		"[rank0]: Traceback (most recent call last):\n"
+		"[rank0]:   File \"torchtitan/torchtitan/train.py\", line 541, in <module>\n"
+		"[rank0]:     trainer = Trainer(config)\n"
+		"[rank0]: AssertionError: Invalid parallel dims: dp_replicate(1) * dp_shard(4) * cp(1) * tp(3)"
+		" * pp(1) != WORLD_SIZE(4)\n");
+	cr_expect_str_eq(cause_of(r), "config_error");
+	json_decref(r);
+	r = analyze_text("world_not_divisible",
+			 "[rank0]:     raise RuntimeError(f\"world_size ({world_size}) is not divisible by"
+			 " {total_model_size}\")\n"
+			 "[rank0]: RuntimeError: world_size (1) is not divisible by 2\n");
+	cr_expect_str_eq(cause_of(r), "config_error");
+	json_decref(r);
+}
+
+/* A loss scale printed as zero in step lines is at the bottom of fp16
+ * scaling even when no overflow warning is in the excerpt; a small scale
+ * that is not zero (fairseq's 0.500) is not. Format of fairseq's epoch
+ * averages (facebookresearch/fairseq#512). */
+Test(verdict_rules, loss_scale_printed_as_zero_is_a_collapse, .timeout = 60)
+{
+	json_t *r = analyze_text(
+		"scale_zero",
+		"| epoch 027 | loss 6.343 | nll_loss 4.984 | ppl 31.65 | wps 164346 | ups 0.4 | wpb 364096 |"
+		" bsz 11907 | num_updates 10198 | lr 0.000626286 | gnorm 0.390 | clip 0% | oom 0 |"
+		" loss_scale 0.500 | wall 23080 | train_wall 21383\n"
+		"| epoch 028 | loss 6.351 | nll_loss 4.990 | ppl 31.78 | wps 164101 | ups 0.4 | wpb 364096 |"
+		" bsz 11907 | num_updates 10575 | lr 0.000615003 | gnorm 0.402 | clip 0% | oom 0 |"
+		" loss_scale 0.000 | wall 23938 | train_wall 22177\n");
+	cr_expect_str_eq(cause_of(r), "fp16_overflow");
+	json_decref(r);
+	r = analyze_text(
+		"scale_small",
+		"| epoch 027 | loss 6.343 | nll_loss 4.984 | ppl 31.65 | wps 164346 | ups 0.4 | wpb 364096 |"
+		" bsz 11907 | num_updates 10198 | lr 0.000626286 | gnorm 0.390 | clip 0% | oom 0 |"
+		" loss_scale 0.500 | wall 23080 | train_wall 21383\n");
+	cr_expect_str_neq(cause_of(r), "fp16_overflow");
+	json_decref(r);
+}
+
+/* A transfer that failed below NCCL's own IB transport is a network
+ * error: the AWS OFI plugin's failed request with libfabric's warning
+ * (aws/aws-ofi-nccl#156), UCX's retry-exhausted completion on RoCE
+ * (openucx/ucx#6000). */
+Test(verdict_rules, ofi_and_ucx_completion_errors_are_network_errors, .timeout = 60)
+{
+	json_t *r = analyze_text(
+		"ofi",
+		"[1,13]<stdout>:nccl-tests-worker-1:35:89 [5] ofi_process_cq:1039 NCCL WARN NET/OFI Request"
+		" 0x7fbb944701b8 completed with error. RC: 20. Error: unknown error. Completed length: 0,"
+		" Request: { buffer_index: 255, dev: 1, size: 0, state: CREATED, direction: SEND }\n"
+		"[1,13]<stderr>:libfabric:35:1668017255::efa:cq:rxr_cq_write_tx_error():243<warn>"
+		" rxr_cq_write_tx_error: err: 20, prov_err: Not a directory (20)\n");
+	cr_expect_str_eq(cause_of(r), "network_error");
+	json_decref(r);
+	r = analyze_text("ucx", "[compute001:31180:0:31180] ib_mlx5_log.c:143  Transport retry count exceeded on"
+				" mlx5_0:1/RoCE (synd 0x15 vend 0x81 hw_synd 0/0)\n");
+	cr_expect_str_eq(cause_of(r), "network_error");
+	json_decref(r);
+}
+
+/* Python's words for a launcher's child killed by SIGKILL, on a line of its
+ * own (a paste of the last line), point at host memory as exit code -9
+ * does (the traceback form is huggingface/autotrain-advanced#456 in
+ * testdata/real/dev). */
+Test(verdict_rules, subprocess_died_with_sigkill_is_host_memory, .timeout = 60)
+{
+	json_t *r = analyze_text(
+		"sigkill_line",
+		"subprocess.CalledProcessError: Command '['/usr/bin/python3', '-m', 'autotrain.trainers.clm',"
+		" '--training_config', 'autotrain-LLM/training_params.json']' died with <Signals.SIGKILL: 9>.\n");
+	cr_expect_str_eq(cause_of(r), "host_oom");
+	json_decref(r);
+}
