@@ -45,8 +45,13 @@ static void proc_release(void *val)
 	struct proc_comms *p = val;
 	for (int i = 0; i < p->ntrans; i++)
 		free(p->trans[i]);
+}
+
+static void ib_table_release(void *val)
+{
+	struct ib_table *t = val;
 	for (int i = 0; i < PROC_IB_DEVS; i++)
-		free(p->ib_dev[i]);
+		free(t->dev[i]);
 }
 
 static void hca_release(void *val)
@@ -63,6 +68,7 @@ void nccl_aggs_init(struct nccl_aggs *n)
 	keymap_init(&n->colls, sizeof(struct coll_agg), coll_release);
 	keymap_init(&n->procs, sizeof(struct proc_comms), proc_release);
 	keymap_init(&n->hcas, sizeof(struct hca_agg), hca_release);
+	keymap_init(&n->ib_tables, sizeof(struct ib_table), ib_table_release);
 	fl_buf_init(&n->key);
 }
 
@@ -72,6 +78,7 @@ void nccl_aggs_release(struct nccl_aggs *n)
 	keymap_clear(&n->colls);
 	keymap_clear(&n->procs);
 	keymap_clear(&n->hcas);
+	keymap_clear(&n->ib_tables);
 	for (size_t i = 0; i < n->nmembers; i++) {
 		struct comm_member *m = &n->members[i];
 		free(m->comm);
@@ -200,6 +207,32 @@ void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_i
 		hca_channel(n, ev, file_id);
 }
 
+/* One entry of a Using list as read: the device's name in the line. */
+struct ib_entry {
+	const char *name; /* NULL: the index was not listed */
+	size_t len;
+	int port;
+};
+
+/* The shared table with exactly these entries. */
+static const struct ib_table *ib_table_of(struct nccl_aggs *n, const struct ib_entry *ent)
+{
+	fl_buf_reset(&n->key);
+	for (int i = 0; i < PROC_IB_DEVS; i++) {
+		fl_buf_add(&n->key, &ent[i].len, sizeof(ent[i].len));
+		fl_buf_add(&n->key, ent[i].name ? ent[i].name : "", ent[i].len);
+		fl_buf_add(&n->key, &ent[i].port, sizeof(ent[i].port));
+	}
+	bool fresh;
+	struct ib_table *t = keymap_get(&n->ib_tables, n->key.ptr, n->key.len, &fresh);
+	for (int i = 0; fresh && i < PROC_IB_DEVS; i++)
+		if (ent[i].name) {
+			t->dev[i] = fl_xstrndup(ent[i].name, ent[i].len);
+			t->port[i] = ent[i].port;
+		}
+	return t;
+}
+
 /* "[0]mlx5_1:1/IB [1]mlx5_3:1/IB" (master adds ":<rail>:<plane>" after
  * the port): each index's device and port. A later list of the same
  * process replaces the earlier one's entries. */
@@ -209,6 +242,11 @@ void nccl_ib_devices(struct nccl_aggs *n, const struct fl_event *ev)
 	if (!d || !ev->attr.host)
 		return;
 	struct proc_comms *p = proc_of(n, &ev->attr);
+	/* the entries so far, then this line's over them */
+	struct ib_entry ent[PROC_IB_DEVS] = { { 0 } };
+	for (int i = 0; p->ib && i < PROC_IB_DEVS; i++)
+		if (p->ib->dev[i])
+			ent[i] = (struct ib_entry){ p->ib->dev[i], strlen(p->ib->dev[i]), p->ib->port[i] };
 	const char *s = d->ptr, *end = d->ptr + d->len;
 	while (s < end) {
 		const char *b = memchr(s, '[', (size_t)(end - s));
@@ -226,10 +264,11 @@ void nccl_ib_devices(struct nccl_aggs *n, const struct fl_event *ev)
 		s = q;
 		if (q == name || q >= end || *q != ':' || idx < 0 || idx >= PROC_IB_DEVS)
 			continue;
-		free(p->ib_dev[idx]);
-		p->ib_dev[idx] = fl_xstrndup(name, (size_t)(q - name));
-		p->ib_port[idx] = (int)strtol(q + 1, NULL, 10);
+		ent[idx].name = name;
+		ent[idx].len = (size_t)(q - name);
+		ent[idx].port = (int)strtol(q + 1, NULL, 10);
 	}
+	p->ib = ib_table_of(n, ent);
 }
 
 /* A Send's or Recv's peer: its root, the peer's rank in the communicator
@@ -374,10 +413,10 @@ int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id, str
 		fl_buf_printf(&n->key, "%s|%lld", h->host, (long long)h->pid);
 		bool fresh;
 		const struct proc_comms *p = keymap_get(&n->procs, n->key.ptr, n->key.len, &fresh);
-		bool known = p && h->net_dev < PROC_IB_DEVS && p->ib_dev[h->net_dev];
+		bool known = p && p->ib && h->net_dev < PROC_IB_DEVS && p->ib->dev[h->net_dev];
 		struct fl_hca_row r = { run_id,	 h->host,   h->pid,	 h->rank,
-					h->net_dev, known ? p->ib_dev[h->net_dev] : NULL,
-					known ? p->ib_port[h->net_dev] : -1,
+					h->net_dev, known ? p->ib->dev[h->net_dev] : NULL,
+					known ? p->ib->port[h->net_dev] : -1,
 					h->channels, h->file_id, h->line, h->sample };
 		if (fl_store_hca_add(s, &r))
 			return store_fail(s, err, "cannot store HCAs");

@@ -245,9 +245,15 @@ struct proc_comms {
 	int ntrans;
 	int64_t size[PROC_SIZES], made[PROC_SIZES];
 	int nsize;
-	/* the process's NET/IB : Using list: index -> device ("mlx5_1"), port */
-	char *ib_dev[PROC_IB_DEVS];
-	int ib_port[PROC_IB_DEVS];
+	const struct ib_table *ib; /* its NET/IB : Using list, or NULL */
+};
+
+/* A NET/IB : Using list: index -> device ("mlx5_1"), port. Processes
+ * that print the same list (all of a host's, usually all of a job's)
+ * share one, so that 32 Ki processes do not hold 32 Ki copies (24 MB). */
+struct ib_table {
+	char *dev[PROC_IB_DEVS];
+	int port[PROC_IB_DEVS];
 };
 
 /* The NET/IB device one process's channel lines went through, with the
@@ -271,6 +277,7 @@ struct nccl_aggs {
 	struct keymap colls;      /* struct coll_agg */
 	struct keymap procs;      /* struct proc_comms, per host and pid */
 	struct keymap hcas;       /* struct hca_agg, per process and NET/IB index */
+	struct keymap ib_tables;  /* struct ib_table, by its entries */
 	struct comm_member *members;
 	size_t nmembers, cap_members;
 	struct fl_buf key;
