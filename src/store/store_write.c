@@ -103,6 +103,12 @@ static void bind_opt_text(sqlite3_stmt *st, int i, const char *v, size_t n)
 		sqlite3_bind_null(st, i);
 }
 
+/* A NUL-terminated string, or NULL. */
+static void bind_str(sqlite3_stmt *st, int i, const char *v)
+{
+	bind_opt_text(st, i, v, v ? strlen(v) : 0);
+}
+
 static void bind_opt_time(sqlite3_stmt *st, int i, int64_t ts)
 {
 	if (ts == FL_TIME_NONE)
@@ -569,7 +575,7 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 		sqlite3_bind_int64(st, 1, run_id);
 		sqlite3_bind_text(st, 2, s->replaced_sha256 ? s->replaced_sha256 : t->sha256, -1,
 				  SQLITE_TRANSIENT);
-		bind_opt_text(st, 3, t->kept, t->kept ? strlen(t->kept) : 0);
+		bind_str(st, 3, t->kept);
 		sqlite3_bind_int64(st, 4, t->files);
 		sqlite3_bind_int64(st, 5, t->lines);
 		sqlite3_bind_int64(st, 6, t->bytes);
@@ -640,7 +646,7 @@ int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e, int64_t
 	sqlite3_bind_text(st, 14, e->kind, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 15, e->pattern, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 16, e->severity);
-	bind_opt_text(st, 17, e->fields, e->fields ? strlen(e->fields) : 0);
+	bind_str(st, 17, e->fields);
 	sqlite3_bind_text(st, 18, e->text, (int)e->text_len, SQLITE_TRANSIENT);
 	int rc = run_stmt(s, st);
 	if (!rc && id)
@@ -681,8 +687,8 @@ int fl_store_step_add(struct fl_store *s, const struct fl_step_row *r)
 			sqlite3_bind_double(st, 12 + c, r->v[c]);
 	}
 	sqlite3_bind_int(st, 25, r->loss_missing);
-	bind_opt_text(st, 26, r->loss_text, r->loss_text ? strlen(r->loss_text) : 0);
-	bind_opt_text(st, 27, r->grad_norm_text, r->grad_norm_text ? strlen(r->grad_norm_text) : 0);
+	bind_str(st, 26, r->loss_text);
+	bind_str(st, 27, r->grad_norm_text);
 	return run_stmt(s, st);
 }
 
@@ -739,7 +745,7 @@ int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r)
 	if (!st)
 		return FL_EDB;
 	sqlite3_bind_int64(st, 1, r->run_id);
-	bind_opt_text(st, 2, r->host, r->host ? strlen(r->host) : 0);
+	bind_str(st, 2, r->host);
 	bind_opt_int(st, 3, r->pid);
 	bind_opt_int(st, 4, r->rank);
 	sqlite3_bind_text(st, 5, r->transport, -1, SQLITE_TRANSIENT);
@@ -747,7 +753,7 @@ int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r)
 	sqlite3_bind_int64(st, 7, r->channels);
 	sqlite3_bind_int64(st, 8, r->file_id);
 	sqlite3_bind_int64(st, 9, r->line);
-	bind_opt_text(st, 10, r->sample, r->sample ? strlen(r->sample) : 0);
+	bind_str(st, 10, r->sample);
 	return run_stmt(s, st);
 }
 
@@ -757,11 +763,11 @@ int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r)
 	if (!st)
 		return FL_EDB;
 	sqlite3_bind_int64(st, 1, r->run_id);
-	bind_opt_text(st, 2, r->host, r->host ? strlen(r->host) : 0);
+	bind_str(st, 2, r->host);
 	bind_opt_int(st, 3, r->pid);
 	bind_opt_int(st, 4, r->rank);
-	bind_opt_text(st, 5, r->comm, r->comm ? strlen(r->comm) : 0);
-	bind_opt_text(st, 6, r->op, r->op ? strlen(r->op) : 0);
+	bind_str(st, 5, r->comm);
+	bind_str(st, 6, r->op);
 	sqlite3_bind_int64(st, 7, r->last_opcount);
 	sqlite3_bind_int64(st, 8, r->calls);
 	bind_opt_int(st, 9, r->nranks);
@@ -769,7 +775,7 @@ int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r)
 	bind_opt_int(st, 11, r->peer);
 	bind_opt_int(st, 12, r->peer >= 0 ? r->file_id : -1);
 	bind_opt_int(st, 13, r->peer >= 0 ? r->line : -1);
-	bind_opt_text(st, 14, r->sample, r->sample ? strlen(r->sample) : 0);
+	bind_str(st, 14, r->sample);
 	return run_stmt(s, st);
 }
 
@@ -783,12 +789,12 @@ int fl_store_activity_add(struct fl_store *s, const struct fl_activity_row *r)
 	bind_opt_int(st, 3, r->rank);
 	bind_opt_int(st, 4, r->local_rank);
 	bind_opt_int(st, 5, r->pid);
-	bind_opt_text(st, 6, r->host, r->host ? strlen(r->host) : 0);
+	bind_str(st, 6, r->host);
 	sqlite3_bind_int64(st, 7, r->lines);
 	bind_opt_time(st, 8, r->first_ts);
 	bind_opt_time(st, 9, r->last_ts);
 	sqlite3_bind_int64(st, 10, r->last_line);
-	bind_opt_text(st, 11, r->last_text, r->last_text ? strlen(r->last_text) : 0);
+	bind_str(st, 11, r->last_text);
 	return run_stmt(s, st);
 }
 
@@ -806,9 +812,9 @@ int fl_store_gpu_sample_add(struct fl_store *s, const struct fl_gpu_sample_row *
 	if (!st)
 		return FL_EDB;
 	sqlite3_bind_int64(st, 1, r->run_id);
-	bind_opt_text(st, 2, r->host, r->host ? strlen(r->host) : 0);
+	bind_str(st, 2, r->host);
 	sqlite3_bind_int64(st, 3, r->gpu);
-	bind_opt_text(st, 4, r->bus_id, r->bus_id ? strlen(r->bus_id) : 0);
+	bind_str(st, 4, r->bus_id);
 	sqlite3_bind_text(st, 5, r->source, -1, SQLITE_STATIC);
 	bind_opt_time(st, 6, r->ts);
 	bind_opt_time(st, 7, r->last_ts);
@@ -829,14 +835,9 @@ int fl_store_fr_dump_add(struct fl_store *s, const struct fl_fr_dump_row *r)
 	sqlite3_bind_int64(st, 1, r->run_id);
 	sqlite3_bind_int64(st, 2, r->file_id);
 	bind_opt_int(st, 3, r->rank);
-	bind_opt_text(st, 4, r->version, r->version ? strlen(r->version) : 0);
+	bind_str(st, 4, r->version);
 	sqlite3_bind_int64(st, 5, r->entries);
 	return run_stmt(s, st);
-}
-
-static void bind_str(sqlite3_stmt *st, int i, const char *v)
-{
-	bind_opt_text(st, i, v, v ? strlen(v) : 0);
 }
 
 /* Sequence numbers and times can be 0 legitimately; only -1 is absent. */
@@ -897,15 +898,15 @@ int fl_store_comm_member_add(struct fl_store *s, const struct fl_comm_member_row
 		return FL_EDB;
 	sqlite3_bind_int64(st, 1, r->run_id);
 	sqlite3_bind_text(st, 2, r->comm, -1, SQLITE_TRANSIENT);
-	bind_opt_text(st, 3, r->ptr, r->ptr ? strlen(r->ptr) : 0);
-	bind_opt_text(st, 4, r->host, r->host ? strlen(r->host) : 0);
+	bind_str(st, 3, r->ptr);
+	bind_str(st, 4, r->host);
 	bind_opt_int(st, 5, r->pid);
 	bind_opt_int(st, 6, r->rank);
 	bind_opt_int(st, 7, r->comm_rank);
 	bind_opt_int(st, 8, r->nranks);
 	bind_opt_int(st, 9, r->cuda_dev);
-	bind_opt_text(st, 10, r->bus_id, r->bus_id ? strlen(r->bus_id) : 0);
-	bind_opt_text(st, 11, r->transports, r->transports ? strlen(r->transports) : 0);
+	bind_str(st, 10, r->bus_id);
+	bind_str(st, 11, r->transports);
 	sqlite3_bind_int64(st, 12, r->file_id);
 	sqlite3_bind_int64(st, 13, r->line);
 	return run_stmt(s, st);
@@ -917,15 +918,15 @@ int fl_store_hca_add(struct fl_store *s, const struct fl_hca_row *r)
 	if (!st)
 		return FL_EDB;
 	sqlite3_bind_int64(st, 1, r->run_id);
-	bind_opt_text(st, 2, r->host, r->host ? strlen(r->host) : 0);
+	bind_str(st, 2, r->host);
 	bind_opt_int(st, 3, r->pid);
 	bind_opt_int(st, 4, r->rank);
 	sqlite3_bind_int64(st, 5, r->net_dev);
-	bind_opt_text(st, 6, r->device, r->device ? strlen(r->device) : 0);
+	bind_str(st, 6, r->device);
 	bind_opt_int(st, 7, r->port);
 	sqlite3_bind_int64(st, 8, r->channels);
 	sqlite3_bind_int64(st, 9, r->file_id);
 	sqlite3_bind_int64(st, 10, r->line);
-	bind_opt_text(st, 11, r->sample, r->sample ? strlen(r->sample) : 0);
+	bind_str(st, 11, r->sample);
 	return run_stmt(s, st);
 }
