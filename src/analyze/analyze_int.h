@@ -211,6 +211,8 @@ void mfu_compute(struct ctx *c);
  * series; needs training_collect(). */
 int trend_findings(struct ctx *c);
 void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *message);
+/* The finding finding_add() added last. */
+struct fl_finding *last_finding(struct fl_analysis *a);
 void evidence_add(struct ctx *c, struct fl_evidence_list *l, const struct ev *e);
 void evidence_add_raw(struct fl_evidence_list *l, const char *file, int64_t line, int64_t rank,
 		      const char *host, int64_t ts, const char *text);

@@ -62,7 +62,7 @@ void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *m
 	f->message = message;
 }
 
-static struct fl_finding *last_finding(struct fl_analysis *a)
+struct fl_finding *last_finding(struct fl_analysis *a)
 {
 	return &a->findings[a->nfindings - 1];
 }

@@ -59,11 +59,6 @@ static int series_walk(struct ctx *c, bool (*fn)(void *arg, const struct point *
 	return rc < 0 ? rc : FL_OK;
 }
 
-static struct fl_finding *last_finding(struct fl_analysis *a)
-{
-	return &a->findings[a->nfindings - 1];
-}
-
 struct spike {
 	int64_t step, back;
 	double loss, trend, back_loss;
