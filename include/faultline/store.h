@@ -196,7 +196,10 @@ int fl_store_tail_add(struct fl_store *s, int64_t run_id, int64_t file_id, int64
 		      const struct fl_row_attr *a, const char *text, size_t len);
 int fl_store_skipped_add(struct fl_store *s, int64_t run_id, const char *path, const char *why);
 
-/* Aggregates kept per process (host, pid) or per rank. */
+/* Aggregates kept per process (host, pid) or per rank. The pipeline
+ * writes them as each file ends; a process whose lines go on in a later
+ * file adds to the row written for it then: *_add() gives the row's id
+ * in *id (may be NULL), *_more() adds r to row id. */
 struct fl_transport_row {
 	int64_t run_id;
 	const char *host;
@@ -207,7 +210,9 @@ struct fl_transport_row {
 	int64_t file_id, line; /* a sample line */
 	const char *sample;
 };
-int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r);
+int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r, int64_t *id);
+/* r's channels added to row id. */
+int fl_store_transport_more(struct fl_store *s, int64_t id, const struct fl_transport_row *r);
 
 struct fl_coll_row {
 	int64_t run_id;
@@ -220,7 +225,10 @@ struct fl_coll_row {
 	int64_t file_id, line; /* Send/Recv: the last call's line; sample its text (may be NULL) */
 	const char *sample;
 };
-int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r);
+int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r, int64_t *id);
+/* r's calls added to row id; r's opCount where higher, its last time
+ * where it has one, and a Send's or Recv's last line. */
+int fl_store_coll_more(struct fl_store *s, int64_t id, const struct fl_coll_row *r);
 
 /* One bucket of a GPU's telemetry series (docs/TELEMETRY.md): `samples`
  * consecutive samples from ts to last_ts, their mean power and
@@ -265,7 +273,9 @@ struct fl_hca_row {
 	int64_t file_id, line; /* the first such channel line */
 	const char *sample;
 };
-int fl_store_hca_add(struct fl_store *s, const struct fl_hca_row *r);
+int fl_store_hca_add(struct fl_store *s, const struct fl_hca_row *r, int64_t *id);
+/* r's channels added to row id; r's device and port where it had none. */
+int fl_store_hca_more(struct fl_store *s, int64_t id, const struct fl_hca_row *r);
 
 struct fl_activity_row {
 	int64_t run_id, file_id;

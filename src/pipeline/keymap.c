@@ -9,7 +9,10 @@
  * pointer). Iteration follows the slots, which depend only on the keys
  * and their order of arrival: rows are written in the same order on
  * every run.
- * Tested by: tests/e2e (every bundle's activity, transports and colls)
+ * An idmap keeps only a key's hash and a row id, for records already
+ * written and freed.
+ * Tested by: tests/e2e (every bundle's activity, transports and colls),
+ * tests/e2e/test_hca.c (a process over two files)
  */
 #include "pipeline_int.h"
 
@@ -96,4 +99,50 @@ void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh)
 void *keymap_at(const struct keymap *m, size_t i)
 {
 	return m->slots[i].key ? m->slots[i].val : NULL;
+}
+
+uint64_t keymap_hash_at(const struct keymap *m, size_t i)
+{
+	return m->slots[i].hash;
+}
+
+void idmap_release(struct idmap *m)
+{
+	free(m->slots);
+	memset(m, 0, sizeof(*m));
+}
+
+/* 0 marks an empty slot */
+static uint64_t id_hash(uint64_t h)
+{
+	return h ? h : 1;
+}
+
+static struct idslot *id_probe(const struct idmap *m, uint64_t h)
+{
+	size_t j = h & (m->cap - 1);
+	while (m->slots[j].hash && m->slots[j].hash != h)
+		j = (j + 1) & (m->cap - 1);
+	return &m->slots[j];
+}
+
+int64_t idmap_get(const struct idmap *m, uint64_t hash)
+{
+	return m->cap ? id_probe(m, id_hash(hash))->id : 0;
+}
+
+void idmap_put(struct idmap *m, uint64_t hash, int64_t id)
+{
+	if ((m->used + 1) * 2 > m->cap) {
+		struct idmap g = { fl_xcalloc(m->cap ? m->cap * 2 : 64, sizeof(*g.slots)),
+				   m->cap ? m->cap * 2 : 64, m->used };
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->slots[i].hash)
+				*id_probe(&g, m->slots[i].hash) = m->slots[i];
+		free(m->slots);
+		*m = g;
+	}
+	struct idslot *k = id_probe(m, id_hash(hash));
+	m->used += !k->hash;
+	*k = (struct idslot){ id_hash(hash), id };
 }

@@ -45,6 +45,7 @@ static void proc_release(void *val)
 	struct proc_comms *p = val;
 	for (int i = 0; i < p->ntrans; i++)
 		free(p->trans[i]);
+	free(p->sizes);
 }
 
 static void ib_table_release(void *val)
@@ -72,13 +73,8 @@ void nccl_aggs_init(struct nccl_aggs *n)
 	fl_buf_init(&n->key);
 }
 
-void nccl_aggs_release(struct nccl_aggs *n)
+static void members_clear(struct nccl_aggs *n)
 {
-	keymap_clear(&n->transports);
-	keymap_clear(&n->colls);
-	keymap_clear(&n->procs);
-	keymap_clear(&n->hcas);
-	keymap_clear(&n->ib_tables);
 	for (size_t i = 0; i < n->nmembers; i++) {
 		struct comm_member *m = &n->members[i];
 		free(m->comm);
@@ -87,6 +83,20 @@ void nccl_aggs_release(struct nccl_aggs *n)
 		free(m->bus);
 		free(m->transports);
 	}
+	n->nmembers = 0;
+}
+
+void nccl_aggs_release(struct nccl_aggs *n)
+{
+	keymap_clear(&n->transports);
+	keymap_clear(&n->colls);
+	keymap_clear(&n->procs);
+	keymap_clear(&n->hcas);
+	keymap_clear(&n->ib_tables);
+	idmap_release(&n->transport_rows);
+	idmap_release(&n->coll_rows);
+	idmap_release(&n->hca_rows);
+	members_clear(n);
 	free(n->members);
 	fl_buf_release(&n->key);
 }
@@ -347,14 +357,17 @@ static char *comm_key(struct proc_comms *p, const struct fl_event *ev, int64_t n
 	char *id = cap_dup(ev, "comm_id");
 	if (id)
 		return id;
+	if (!p->sizes)
+		p->sizes = fl_xcalloc(1, sizeof(*p->sizes));
+	struct comm_sizes *z = p->sizes;
 	int i = 0;
-	while (i < p->nsize && p->size[i] != nranks)
+	while (i < z->n && z->size[i] != nranks)
 		i++;
-	if (i == p->nsize && p->nsize < PROC_SIZES) {
-		p->size[p->nsize] = nranks;
-		p->made[p->nsize++] = 0;
+	if (i == z->n && z->n < PROC_SIZES) {
+		z->size[z->n] = nranks;
+		z->made[z->n++] = 0;
 	}
-	int64_t k = i < PROC_SIZES ? p->made[i]++ : 0;
+	int64_t k = i < PROC_SIZES ? z->made[i]++ : 0;
 	return fl_xasprintf("n%lld#%lld", (long long)nranks, (long long)k);
 }
 
@@ -385,6 +398,69 @@ void nccl_comm(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)
 	fl_buf_release(&t);
 }
 
+static int flush_transports(struct nccl_aggs *n, struct fl_store *s, int64_t run_id)
+{
+	for (size_t i = 0; i < n->transports.cap; i++) {
+		const struct transport_agg *t = keymap_at(&n->transports, i);
+		if (!t)
+			continue;
+		struct fl_transport_row r = { run_id, t->host, t->pid, t->rank, t->transport,
+					      t->gdr, t->channels, t->file_id, t->line, t->sample };
+		uint64_t h = keymap_hash_at(&n->transports, i);
+		int64_t id = idmap_get(&n->transport_rows, h);
+		if (id ? fl_store_transport_more(s, id, &r) : fl_store_transport_add(s, &r, &id))
+			return FL_EDB;
+		idmap_put(&n->transport_rows, h, id);
+	}
+	keymap_clear(&n->transports);
+	return 0;
+}
+
+/* The device is looked up in the process's NET/IB : Using list as it
+ * stands when the file ends. */
+static int flush_hcas(struct nccl_aggs *n, struct fl_store *s, int64_t run_id)
+{
+	for (size_t i = 0; i < n->hcas.cap; i++) {
+		const struct hca_agg *h = keymap_at(&n->hcas, i);
+		if (!h)
+			continue;
+		fl_buf_reset(&n->key);
+		fl_buf_printf(&n->key, "%s|%lld", h->host, (long long)h->pid);
+		const struct proc_comms *p = keymap_find(&n->procs, n->key.ptr, n->key.len);
+		bool known = p && p->ib && h->net_dev < PROC_IB_DEVS && p->ib->dev[h->net_dev];
+		struct fl_hca_row r = { run_id,	 h->host,   h->pid,	 h->rank,
+					h->net_dev, known ? p->ib->dev[h->net_dev] : NULL,
+					known ? p->ib->port[h->net_dev] : -1,
+					h->channels, h->file_id, h->line, h->sample };
+		uint64_t hh = keymap_hash_at(&n->hcas, i);
+		int64_t id = idmap_get(&n->hca_rows, hh);
+		if (id ? fl_store_hca_more(s, id, &r) : fl_store_hca_add(s, &r, &id))
+			return FL_EDB;
+		idmap_put(&n->hca_rows, hh, id);
+	}
+	keymap_clear(&n->hcas);
+	return 0;
+}
+
+static int flush_colls(struct nccl_aggs *n, struct fl_store *s, int64_t run_id)
+{
+	for (size_t i = 0; i < n->colls.cap; i++) {
+		const struct coll_agg *c = keymap_at(&n->colls, i);
+		if (!c)
+			continue;
+		struct fl_coll_row r = { run_id,  c->host,   c->pid,   c->rank,   c->comm,
+					 c->op,   c->last_opcount, c->calls, c->nranks, c->last_ts,
+					 c->peer, c->file_id, c->line, c->sample };
+		uint64_t h = keymap_hash_at(&n->colls, i);
+		int64_t id = idmap_get(&n->coll_rows, h);
+		if (id ? fl_store_coll_more(s, id, &r) : fl_store_coll_add(s, &r, &id))
+			return FL_EDB;
+		idmap_put(&n->coll_rows, h, id);
+	}
+	keymap_clear(&n->colls);
+	return 0;
+}
+
 int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id, struct fl_err *err)
 {
 	for (size_t i = 0; i < n->nmembers; i++) {
@@ -396,40 +472,12 @@ int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id, str
 		if (fl_store_comm_member_add(s, &r))
 			return store_fail(s, err, "cannot store communicators");
 	}
-	for (size_t i = 0; i < n->transports.cap; i++) {
-		const struct transport_agg *t = keymap_at(&n->transports, i);
-		if (!t)
-			continue;
-		struct fl_transport_row r = { run_id, t->host, t->pid, t->rank, t->transport,
-					      t->gdr, t->channels, t->file_id, t->line, t->sample };
-		if (fl_store_transport_add(s, &r))
-			return store_fail(s, err, "cannot store transports");
-	}
-	for (size_t i = 0; i < n->hcas.cap; i++) {
-		const struct hca_agg *h = keymap_at(&n->hcas, i);
-		if (!h)
-			continue;
-		fl_buf_reset(&n->key);
-		fl_buf_printf(&n->key, "%s|%lld", h->host, (long long)h->pid);
-		bool fresh;
-		const struct proc_comms *p = keymap_get(&n->procs, n->key.ptr, n->key.len, &fresh);
-		bool known = p && p->ib && h->net_dev < PROC_IB_DEVS && p->ib->dev[h->net_dev];
-		struct fl_hca_row r = { run_id,	 h->host,   h->pid,	 h->rank,
-					h->net_dev, known ? p->ib->dev[h->net_dev] : NULL,
-					known ? p->ib->port[h->net_dev] : -1,
-					h->channels, h->file_id, h->line, h->sample };
-		if (fl_store_hca_add(s, &r))
-			return store_fail(s, err, "cannot store HCAs");
-	}
-	for (size_t i = 0; i < n->colls.cap; i++) {
-		const struct coll_agg *c = keymap_at(&n->colls, i);
-		if (!c)
-			continue;
-		struct fl_coll_row r = { run_id,  c->host,   c->pid,   c->rank,   c->comm,
-					 c->op,   c->last_opcount, c->calls, c->nranks, c->last_ts,
-					 c->peer, c->file_id, c->line, c->sample };
-		if (fl_store_coll_add(s, &r))
-			return store_fail(s, err, "cannot store collectives");
-	}
+	members_clear(n);
+	if (flush_transports(n, s, run_id))
+		return store_fail(s, err, "cannot store transports");
+	if (flush_hcas(n, s, run_id))
+		return store_fail(s, err, "cannot store HCAs");
+	if (flush_colls(n, s, run_id))
+		return store_fail(s, err, "cannot store collectives");
 	return 0;
 }

@@ -98,6 +98,8 @@ static int member_end(struct ing *g, const struct batch *b)
 				      g->err);
 	if (!rc && steps_file_end(g->sink.steps))
 		rc = store_fail(g->store, g->err, "cannot store steps");
+	if (!rc)
+		rc = nccl_aggs_flush(&g->nccl, g->store, g->sink.run_id, g->err);
 	struct fl_file_totals t = { (int64_t)b->st.bytes, (int64_t)g->file_lines,
 				    (int64_t)b->st.truncated_lines, (int64_t)g->conflicts, b->boot };
 	if (!rc && fl_store_file_done(g->store, g->sink.file_id, &t))

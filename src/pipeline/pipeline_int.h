@@ -153,6 +153,25 @@ void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh);
 void *keymap_find(const struct keymap *m, const void *key, size_t klen);
 /* Iteration: the record in slot i < m->cap, or NULL for an empty slot. */
 void *keymap_at(const struct keymap *m, size_t i);
+/* The hash of slot i's key (a record there). */
+uint64_t keymap_hash_at(const struct keymap *m, size_t i);
+
+/* A key's hash -> the id of the row written for it: an aggregate whose
+ * record was written and freed when its file ended finds its row when
+ * its process goes on in a later file. 16 bytes per key instead of the
+ * record. */
+struct idmap {
+	struct idslot {
+		uint64_t hash; /* 0: empty */
+		int64_t id;
+	} *slots;
+	size_t cap, used;
+};
+
+void idmap_release(struct idmap *m);
+/* The id put for hash; 0 when none. */
+int64_t idmap_get(const struct idmap *m, uint64_t hash);
+void idmap_put(struct idmap *m, uint64_t hash, int64_t id);
 
 /* ---- row.c: attribution carried into rows ---- */
 
@@ -243,9 +262,14 @@ enum { PROC_TRANSPORTS = 8, PROC_SIZES = 16, PROC_IB_DEVS = 32 };
 struct proc_comms {
 	char *trans[PROC_TRANSPORTS]; /* "NET/IB+GDRDMA", "P2P/CUMEM", ... */
 	int ntrans;
-	int64_t size[PROC_SIZES], made[PROC_SIZES];
-	int nsize;
+	struct comm_sizes *sizes;  /* only for communicators without a commId */
 	const struct ib_table *ib; /* its NET/IB : Using list, or NULL */
+};
+
+/* The communicators a process made of each size (NCCL before 2.16). */
+struct comm_sizes {
+	int64_t size[PROC_SIZES], made[PROC_SIZES];
+	int n;
 };
 
 /* A NET/IB : Using list: index -> device ("mlx5_1"), port. Processes
@@ -272,12 +296,16 @@ struct comm_member {
 	int64_t pid, rank, comm_rank, nranks, cuda_dev, file_id, line;
 };
 
+/* The transports, colls and hcas records and the members hold the
+ * current file's lines: nccl_aggs_flush() writes them when it ends, and
+ * the written rows' ids stay in the idmaps. procs lasts the run. */
 struct nccl_aggs {
 	struct keymap transports; /* struct transport_agg */
 	struct keymap colls;      /* struct coll_agg */
 	struct keymap procs;      /* struct proc_comms, per host and pid */
 	struct keymap hcas;       /* struct hca_agg, per process and NET/IB index */
 	struct keymap ib_tables;  /* struct ib_table, by its entries */
+	struct idmap transport_rows, coll_rows, hca_rows;
 	struct comm_member *members;
 	size_t nmembers, cap_members;
 	struct fl_buf key;
@@ -292,7 +320,10 @@ void nccl_coll(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
 void nccl_ib_devices(struct nccl_aggs *n, const struct fl_event *ev);
 /* An Init COMPLETE line: a communicator member (the line is also an event). */
 void nccl_comm(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id);
-/* Writes the run's transports, colls, comm_members and hcas rows. */
+/* Writes the transports, colls, comm_members and hcas rows of the lines
+ * since the last flush (a file's), adding to the rows of processes
+ * written before, and frees their records: memory holds one file's
+ * processes, not the run's. */
 int nccl_aggs_flush(struct nccl_aggs *n, struct fl_store *s, int64_t run_id,
 		    struct fl_err *err);
 

@@ -68,6 +68,13 @@ static const char *const HOT_SQL[ST_N] = {
 	[ST_HCA] = "INSERT INTO hcas(run_id, host, pid, rank, net_dev, device, port, channels,"
 		   " file_id, line, sample) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
 	[ST_EVENT_REPEATS] = "UPDATE events SET repeats=?2, last_line=?3, last_ts=?4 WHERE id=?1",
+	[ST_TRANSPORT_MORE] = "UPDATE transports SET channels = channels + ?2 WHERE rowid = ?1",
+	/* a Send's or Recv's line is its last call's: the later file's */
+	[ST_COLL_MORE] = "UPDATE colls SET calls = calls + ?2, last_opcount = MAX(last_opcount, ?3),"
+			 " last_ts = IFNULL(?4, last_ts), file_id = IFNULL(?5, file_id),"
+			 " line = IFNULL(?6, line), sample = IFNULL(?7, sample) WHERE rowid = ?1",
+	[ST_HCA_MORE] = "UPDATE hcas SET channels = channels + ?2, device = IFNULL(device, ?3),"
+			" port = CASE WHEN device IS NULL THEN ?4 ELSE port END WHERE rowid = ?1",
 };
 
 sqlite3_stmt *store_hot(struct fl_store *s, enum hot_stmt which)
@@ -139,6 +146,15 @@ static int run_stmt(struct fl_store *s, sqlite3_stmt *st)
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	return rc == SQLITE_DONE ? FL_OK : FL_EDB;
+}
+
+/* run_stmt(), and the new row's id in *id (when not NULL). */
+static int run_insert(struct fl_store *s, sqlite3_stmt *st, int64_t *id)
+{
+	int rc = run_stmt(s, st);
+	if (!rc && id)
+		*id = sqlite3_last_insert_rowid(s->db);
+	return rc;
 }
 
 /* ---- run lifecycle ---- */
@@ -648,10 +664,7 @@ int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e, int64_t
 	sqlite3_bind_int(st, 16, e->severity);
 	bind_str(st, 17, e->fields);
 	sqlite3_bind_text(st, 18, e->text, (int)e->text_len, SQLITE_TRANSIENT);
-	int rc = run_stmt(s, st);
-	if (!rc && id)
-		*id = sqlite3_last_insert_rowid(s->db);
-	return rc;
+	return run_insert(s, st, id);
 }
 
 int fl_store_event_repeats(struct fl_store *s, int64_t id, int64_t n, int64_t last_line,
@@ -739,7 +752,7 @@ int fl_store_skipped_add(struct fl_store *s, int64_t run_id, const char *path, c
 	return run_stmt(s, st);
 }
 
-int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r)
+int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r, int64_t *id)
 {
 	sqlite3_stmt *st = store_hot(s, ST_TRANSPORT);
 	if (!st)
@@ -754,10 +767,20 @@ int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r)
 	sqlite3_bind_int64(st, 8, r->file_id);
 	sqlite3_bind_int64(st, 9, r->line);
 	bind_str(st, 10, r->sample);
+	return run_insert(s, st, id);
+}
+
+int fl_store_transport_more(struct fl_store *s, int64_t id, const struct fl_transport_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_TRANSPORT_MORE);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, r->channels);
 	return run_stmt(s, st);
 }
 
-int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r)
+int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r, int64_t *id)
 {
 	sqlite3_stmt *st = store_hot(s, ST_COLL);
 	if (!st)
@@ -776,6 +799,21 @@ int fl_store_coll_add(struct fl_store *s, const struct fl_coll_row *r)
 	bind_opt_int(st, 12, r->peer >= 0 ? r->file_id : -1);
 	bind_opt_int(st, 13, r->peer >= 0 ? r->line : -1);
 	bind_str(st, 14, r->sample);
+	return run_insert(s, st, id);
+}
+
+int fl_store_coll_more(struct fl_store *s, int64_t id, const struct fl_coll_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_COLL_MORE);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, r->calls);
+	sqlite3_bind_int64(st, 3, r->last_opcount);
+	bind_opt_time(st, 4, r->last_ts);
+	bind_opt_int(st, 5, r->peer >= 0 ? r->file_id : -1);
+	bind_opt_int(st, 6, r->peer >= 0 ? r->line : -1);
+	bind_str(st, 7, r->sample);
 	return run_stmt(s, st);
 }
 
@@ -912,7 +950,7 @@ int fl_store_comm_member_add(struct fl_store *s, const struct fl_comm_member_row
 	return run_stmt(s, st);
 }
 
-int fl_store_hca_add(struct fl_store *s, const struct fl_hca_row *r)
+int fl_store_hca_add(struct fl_store *s, const struct fl_hca_row *r, int64_t *id)
 {
 	sqlite3_stmt *st = store_hot(s, ST_HCA);
 	if (!st)
@@ -928,5 +966,17 @@ int fl_store_hca_add(struct fl_store *s, const struct fl_hca_row *r)
 	sqlite3_bind_int64(st, 9, r->file_id);
 	sqlite3_bind_int64(st, 10, r->line);
 	bind_str(st, 11, r->sample);
+	return run_insert(s, st, id);
+}
+
+int fl_store_hca_more(struct fl_store *s, int64_t id, const struct fl_hca_row *r)
+{
+	sqlite3_stmt *st = store_hot(s, ST_HCA_MORE);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, r->channels);
+	bind_str(st, 3, r->device);
+	bind_opt_int(st, 4, r->port);
 	return run_stmt(s, st);
 }

@@ -197,3 +197,53 @@ Test(hca, no_ranks_without_the_mapping, .timeout = 60)
 		fl_session_release(&t);
 	}
 }
+
+/* The NCCL aggregates are written as each file ends (src/pipeline/nccl.c).
+ * A process whose log goes on in a second file (a rotated log: the
+ * channels of a second communicator, then COLL traces) keeps one row per
+ * transport, device and op, the counts of both files summed, the device
+ * found from the first file's Using list, and its last opCount. */
+Test(hca, a_process_over_two_files_keeps_one_row_each, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "hca-two-files");
+	char *dir = fl_session_path(&t, "bundle");
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	static const char *const part[2] = {
+		"gpu-h0:4100:4188 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/IB [RO]; "
+		"OOB eth0:10.0.0.11<0>\n"
+		"gpu-h0:4100:4188 [0] NCCL INFO Channel 00/0 : 0[0] -> 2[0] [send] via NET/IB/1/GDRDMA\n"
+		"gpu-h0:4100:4188 [0] NCCL INFO Channel 01/0 : 0[0] -> 2[0] [send] via NET/IB/1/GDRDMA\n"
+		"gpu-h0:4100:4188 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM/read\n"
+		"gpu-h0:4100:4100 [0] NCCL INFO AllReduce: opCount 1a sendbuff 0x7f0 recvbuff 0x7f0 "
+		"count 1024 datatype 7 op 0 root 0 comm 0x55d0 [nranks=4] stream 0x5d\n",
+		"gpu-h0:4100:4190 [0] NCCL INFO Channel 02/0 : 0[0] -> 2[0] [send] via NET/IB/1/GDRDMA\n"
+		"gpu-h0:4100:4100 [0] NCCL INFO AllReduce: opCount 2b sendbuff 0x7f0 recvbuff 0x7f0 "
+		"count 1024 datatype 7 op 0 root 0 comm 0x55d0 [nranks=4] stream 0x5d\n"
+		"gpu-h0:4100:4100 [0] NCCL INFO AllReduce: opCount 2c sendbuff 0x7f0 recvbuff 0x7f0 "
+		"count 1024 datatype 7 op 0 root 0 comm 0x55d0 [nranks=4] stream 0x5d\n",
+	};
+	for (int i = 0; i < 2; i++) {
+		char path[4096];
+		snprintf(path, sizeof(path), "%s/rank0.log%s", dir, i ? ".1" : "");
+		cr_assert(fl_test_write(path, part[i], strlen(part[i])));
+	}
+	fl_session_ingest(&t, dir, NULL);
+	const char *const q[] = {
+		"sql",
+		"SELECT 't' AS k, transport AS a, gdr AS b, channels AS n FROM transports UNION ALL"
+		" SELECT 'h', device, net_dev, channels FROM hcas UNION ALL"
+		" SELECT 'c', op, printf('%x', last_opcount), calls FROM colls ORDER BY 1, 2",
+		NULL
+	};
+	json_t *rows = fl_session_json(&t, q);
+	char *got = json_dumps(rows, JSON_COMPACT);
+	cr_expect_str_eq(got, "[{\"k\":\"c\",\"a\":\"AllReduce\",\"b\":\"2c\",\"n\":3},"
+			      "{\"k\":\"h\",\"a\":\"mlx5_1\",\"b\":1,\"n\":3},"
+			      "{\"k\":\"t\",\"a\":\"NET/IB\",\"b\":1,\"n\":3},"
+			      "{\"k\":\"t\",\"a\":\"P2P/CUMEM\",\"b\":0,\"n\":1}]");
+	free(got);
+	json_decref(rows);
+	free(dir);
+	fl_session_release(&t);
+}
