@@ -143,10 +143,11 @@ static const struct fl_sql_def SQL[Q_N] = {
 
 	/* The texts of the events ?2 lists (a JSON array of ids), in id
 	 * order: the analysis keeps no event's text, and reads those it
-	 * quotes (evidence, the timeline, each rank's first error) by id. */
+	 * quotes (evidence, the timeline, each rank's first error) by id.
+	 * By rowid: an index on run_id would walk every event of the run. */
 	[Q_EVENT_TEXTS] = { "event_texts",
 			    "SELECT id, text FROM events WHERE id IN (SELECT value FROM json_each(?2))"
-			    " AND run_id = ?1 ORDER BY id" },
+			    " AND +run_id = ?1 ORDER BY id" },
 
 	/* ---- clock.c ---- */
 	/* Per (moment, host) the earliest time: the last 64 logged steps and

@@ -385,7 +385,7 @@ static const char *const RESOLVE_SQL[] = {
 	"INSERT OR IGNORE INTO procs(run_id, host, pid, rank, source)"
 	" SELECT run_id, host, pid, MIN(rank), 'launcher' FROM events"
 	" WHERE run_id = {RUN} AND kind = 'launcher.rank_map'"
-	"  AND host IS NOT NULL AND pid IS NOT NULL AND rank IS NOT NULL"
+	"  AND host IS NOT NULL AND pid IS NOT NULL AND +rank IS NOT NULL"
 	" GROUP BY host, pid HAVING COUNT(DISTINCT rank) = 1;",
 	/* Lines that carry rank, host and pid together tie the pid too. */
 	"INSERT OR IGNORE INTO procs(run_id, host, pid, rank, source)"
@@ -487,10 +487,14 @@ static const char *const SUMMARY_SQL[] = {
 	"  GROUP BY g.id HAVING COUNT(DISTINCT a.host) = 1) d"
 	" WHERE gpu_samples.run_id = {RUN} AND gpu_samples.host IS NULL"
 	"  AND gpu_samples.file_id = d.file_id;",
-	/* Ranks named only inside messages (launcher summaries). */
+	/* Ranks named only inside messages (launcher summaries). Which ranks
+	 * those are is read from the index alone: a row is read only for
+	 * them, not for each of the run's events. */
 	"INSERT OR IGNORE INTO ranks(run_id, rank, host, local_rank, lines)"
 	" SELECT {RUN}, rank, MIN(host), MIN(local_rank), 0 FROM events"
-	" WHERE run_id = {RUN} AND rank IS NOT NULL GROUP BY rank;",
+	" WHERE run_id = {RUN} AND rank IN (SELECT rank FROM events WHERE run_id = {RUN}"
+	"  AND rank IS NOT NULL EXCEPT SELECT rank FROM ranks WHERE run_id = {RUN})"
+	" GROUP BY rank;",
 	"INSERT INTO hosts(run_id, host, ranks)"
 	" SELECT {RUN}, host, COUNT(DISTINCT rank) FROM ("
 	"  SELECT host, rank FROM activity WHERE run_id = {RUN} AND host IS NOT NULL"
