@@ -162,6 +162,11 @@ int fl_session_err_lines(const struct fl_session *t)
 
 void fl_session_release(struct fl_session *t)
 {
+	/* A test that stops on a failed assertion never gets here: its
+	 * directory stays for a look; the others' would pile up run after run
+	 * (gigabytes of stores). */
+	if (!getenv("FL_TEST_KEEP") && !fl_test_remove_tree(t->dir))
+		perror("rm");
 	free(t->dir);
 	free(t->db);
 	free(t->out);

@@ -38,6 +38,7 @@ struct fl_session {
 	int calls;
 };
 void fl_session_init(struct fl_session *t, const char *name);
+/* Frees t and removes its directory (kept with FL_TEST_KEEP=1). */
 void fl_session_release(struct fl_session *t);
 /* <t->dir>/NAME, for a file the test writes or reads; caller frees. */
 char *fl_session_path(const struct fl_session *t, const char *name);
