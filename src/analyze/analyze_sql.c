@@ -64,12 +64,16 @@
  * order. One pass over those events into a table of keys (CONFIG_CTE);
  * a scan of them per key took 1.2 s on the 24 k config lines of an
  * 8 Ki-rank job. */
+/* Every rank prints the same dump: events alike in kind and fields are
+ * one (the first of them), so that json_each parses a few distinct
+ * dumps, not 3 lines of each of 32 Ki ranks. */
 #define CONFIG_CTE                                                                          \
 	"WITH cfg AS MATERIALIZED (SELECT key, value FROM (SELECT j.key, j.value,"             \
 	" ROW_NUMBER() OVER (PARTITION BY j.key ORDER BY e.kind <> 'train.config',"           \
-	" e.kind <> 'config.invalid', e.id, j.id) AS n FROM events e, json_each(e.fields) j"  \
-	" WHERE e.run_id = ?1 AND e.kind IN ('train.config', 'config.invalid', 'launcher.args')" \
-	" AND j.type <> 'null') WHERE n = 1) "
+	" e.kind <> 'config.invalid', e.id, j.id) AS n FROM (SELECT kind, fields, MIN(id) AS id" \
+	" FROM events WHERE run_id = ?1 AND kind IN ('train.config', 'config.invalid',"       \
+	" 'launcher.args') GROUP BY kind, fields) e, json_each(e.fields) j"                   \
+	" WHERE j.type <> 'null') WHERE n = 1) "
 #define CONFIG(key) "(SELECT value FROM cfg WHERE key = '" key "')"
 
 /* The last logged value of a column, for logs without step numbers (HF
@@ -190,7 +194,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" EXISTS (SELECT 1 FROM events WHERE run_id = ?1"
 		"  AND kind IN ('nccl.init_start', 'nccl.init_complete') AND ts_kind = 1),"
 		" EXISTS (SELECT 1 FROM events WHERE run_id = ?1"
-		"  AND kind IN ('nccl.init_start', 'nccl.init_complete') AND rank IS NOT NULL)" },
+		"  AND kind IN ('nccl.init_start', 'nccl.init_complete') AND +rank IS NOT NULL)" },
 	/* COLL traces: ranks whose last opCount is below the others' for an op. */
 	[Q_COLL_LAGGARDS] = {
 		"coll_laggards",
@@ -209,7 +213,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"p2p_calls",
 		"WITH init AS (SELECT rank, json_extract(fields, '$.comm') AS comm,"
 		"  json_extract(fields, '$.comm_id') AS cid, json_extract(fields, '$.comm_rank') AS crank"
-		"  FROM events WHERE run_id = ?1 AND kind = 'nccl.init_start' AND rank IS NOT NULL)"
+		"  FROM events WHERE run_id = ?1 AND kind = 'nccl.init_start' AND +rank IS NOT NULL)"
 		" SELECT c.rank, c.op, peer.rank, SUM(c.calls), MAX(f.path), MAX(c.line), MAX(c.host),"
 		" MAX(c.last_ts), MAX(c.sample)"
 		" FROM colls c JOIN init me ON me.rank = c.rank AND me.comm = c.comm"
@@ -286,9 +290,9 @@ static const struct fl_sql_def SQL[Q_N] = {
 				/* sockets chosen as the network; the most nodes a
 				 * communicator or launcher names; channel connections
 				 * in all and over a network */
-				" (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND (kind ="
-				" 'nccl.socket_devices' OR (kind = 'nccl.using_network' AND"
-				" json_extract(fields, '$.net') = 'Socket'))),"
+				" (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind IN"
+				" ('nccl.socket_devices', 'nccl.using_network') AND (kind ="
+				" 'nccl.socket_devices' OR json_extract(fields, '$.net') = 'Socket')),"
 				" (SELECT MAX(json_extract(fields, '$.nnodes')) FROM events WHERE run_id = ?1"
 				" AND kind IN ('nccl.comm_topo', 'launcher.args')),"
 				" (SELECT COUNT(*) FROM transports WHERE run_id = ?1),"
