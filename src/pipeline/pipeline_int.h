@@ -29,6 +29,9 @@ struct handoff {
 	pthread_mutex_t mu;
 	pthread_cond_t not_empty, not_full;
 	size_t n, head, count;
+	size_t batch; /* a waiting side is woken when this many slots are
+		       * ready for it: one wake-up per batch, not per slot */
+	bool taker_waits, giver_waits;
 	bool done;   /* the producer has published its last slot */
 	bool cancel; /* the consumer gave up: the producer stops */
 };
