@@ -79,6 +79,21 @@ static int step_col(const char *name, double *scale)
 	return -1;
 }
 
+/* step_col() of a capture name, remembered by its address: the names
+ * are the patterns', and a step line has a dozen captures to place. */
+static int step_col_of(struct event_sink *k, const char *name, double *scale)
+{
+	for (size_t i = 0; i < k->nstep_cols; i++)
+		if (k->step_cols[i].name == name) {
+			*scale = k->step_cols[i].scale;
+			return k->step_cols[i].col;
+		}
+	int c = step_col(name, scale);
+	if (k->nstep_cols < sizeof(k->step_cols) / sizeof(k->step_cols[0]))
+		k->step_cols[k->nstep_cols++] = (struct step_col){ name, c, *scale };
+	return c;
+}
+
 static int add_step(struct event_sink *k, const struct fl_event *ev)
 {
 	struct fl_step_row r;
@@ -89,7 +104,7 @@ static int add_step(struct event_sink *k, const struct fl_event *ev)
 	row_attr(&ev->attr, &r.a);
 	for (size_t i = 0; i < ev->ncap; i++) {
 		double scale;
-		int c = step_col(ev->caps[i].name, &scale);
+		int c = step_col_of(k, ev->caps[i].name, &scale);
 		struct fl_value v;
 		if (c < 0 || r.has[c] ||
 		    fl_value_parse(FL_FT_FLOAT, ev->caps[i].ptr, ev->caps[i].len, &v) != FL_OK)

@@ -403,6 +403,13 @@ struct event_sink {
 	struct fl_buf fields;
 	struct keymap repeats; /* struct repeat (events.c), of the current file */
 	struct fl_buf key;
+	/* the step column of each capture name met (by the pattern's pointer) */
+	struct step_col {
+		const char *name;
+		int col;
+		double scale;
+	} step_cols[32];
+	size_t nstep_cols;
 	uint64_t events; /* events matched, folded repeats included */
 	struct fl_err *err;
 };
