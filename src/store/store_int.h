@@ -21,6 +21,8 @@ struct fl_store {
 	bool in_run;
 	char *deferred_indexes; /* CREATE INDEX statements to run at commit */
 	char *replaced_sha256;  /* in a re-analysis: the run's sha256, kept at commit */
+	bool wal_after;         /* the run is the store's bulk load, written with a
+				 * rollback journal: back to WAL when it ends */
 };
 
 struct fl_stmt {

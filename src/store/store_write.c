@@ -264,11 +264,59 @@ static void run_cache(struct fl_store *s, bool in_run)
 		     NULL, NULL, NULL);
 }
 
+/* The journal mode the store is in now ("wal", "delete"), after setting
+ * it when set is not NULL; SQLite answers the old mode when it cannot
+ * change it. */
+static bool journal_is(struct fl_store *s, const char *set, const char *mode)
+{
+	char sql[64];
+	snprintf(sql, sizeof(sql), "PRAGMA journal_mode%s%s", set ? " = " : "", set ? set : "");
+	sqlite3_stmt *st;
+	bool is = false;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK) {
+		is = sqlite3_step(st) == SQLITE_ROW &&
+		     !strcmp((const char *)sqlite3_column_text(st, 0), mode);
+		sqlite3_finalize(st);
+	}
+	return is;
+}
+
+/* A store's first run is its bulk load (defer_indexes()): in WAL mode
+ * each of its pages would be written twice, to the WAL and, at the
+ * checkpoint, to the database (3.4 of 7.9 s of system time for a store
+ * of 440 MB). When no other connection has the store open, the run is
+ * written with a rollback journal, which for an empty store holds almost
+ * nothing, and the store goes back to WAL when the run ends. A reader
+ * that opens the store meanwhile waits for the run's locks. */
+static void bulk_journal(struct fl_store *s)
+{
+	sqlite3_stmt *st;
+	bool empty = false;
+	if (sqlite3_prepare_v2(s->db, "SELECT NOT EXISTS (SELECT 1 FROM runs)", -1, &st, NULL) ==
+	    SQLITE_OK) {
+		empty = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+	}
+	if (empty && journal_is(s, NULL, "wal"))
+		s->wal_after = journal_is(s, "DELETE", "delete");
+}
+
+static void end_bulk_journal(struct fl_store *s)
+{
+	if (s->wal_after)
+		journal_is(s, "WAL", "wal");
+	s->wal_after = false;
+}
+
 int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t *run_id,
 		       struct fl_err *err)
 {
-	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+	if (m->replace <= 0)
+		bulk_journal(s);
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+		end_bulk_journal(s);
 		return store_err(s, err, "cannot lock the store");
+	}
 	s->in_run = true;
 	run_cache(s, true);
 	int rc;
@@ -299,7 +347,9 @@ int fl_store_run_rollback(struct fl_store *s)
 	s->deferred_indexes = NULL;
 	free(s->replaced_sha256);
 	s->replaced_sha256 = NULL;
-	return sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL) == SQLITE_OK ? FL_OK : FL_EDB;
+	int rc = sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL) == SQLITE_OK ? FL_OK : FL_EDB;
+	end_bulk_journal(s);
+	return rc;
 }
 
 /* fl_set_year(ts, year): year-less stamps were computed in the provisional
@@ -615,6 +665,7 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 	s->in_run = false;
 	free(s->replaced_sha256);
 	s->replaced_sha256 = NULL;
+	end_bulk_journal(s);
 	return rc;
 }
 

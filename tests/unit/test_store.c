@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "faultline/store.h"
 #include "fl_test.h"
@@ -310,6 +312,124 @@ Test(store, killed_ingest_leaves_nothing)
 	s = open_store(0);
 	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 0);
 	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM events"), 0);
+	fl_store_close(s);
+}
+
+/* A one-value query's text (caller frees). */
+static char *query_text(struct fl_store *s, const char *sql)
+{
+	struct fl_stmt *st = NULL;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_prepare(s, sql, &st, &err), FL_OK, "%s: %s", sql, err.msg);
+	cr_assert_eq(fl_stmt_step(st), 1, "%s: no row", sql);
+	char *v = strdup(fl_stmt_text(st, 0));
+	fl_stmt_free(st);
+	return v;
+}
+
+/* "wal", "delete": the store's journal mode. */
+static char *journal_mode(struct fl_store *s)
+{
+	return query_text(s, "PRAGMA journal_mode");
+}
+
+/* The first run of a store, with no other connection to it, is written
+ * with a rollback journal (each page once, not to the WAL and again at
+ * the checkpoint); committed or rolled back, the store is in WAL mode
+ * again, and later runs are written in WAL mode. */
+Test(store, bulk_load_is_written_once_then_wal)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	char *m = journal_mode(s);
+	cr_expect_str_eq(m, "wal");
+	free(m);
+	int64_t run = begin_run(s, "first");
+	m = journal_mode(s);
+	cr_expect_str_eq(m, "delete", "the bulk load");
+	free(m);
+	fl_store_run_rollback(s);
+	m = journal_mode(s);
+	cr_expect_str_eq(m, "wal", "after a rollback");
+	free(m);
+	run = begin_run(s, "first");
+	add_step_row(s, run, add_file(s, run, "rank0.log"), 1, 1, 2.5);
+	commit_run(s, run, "firstsha", 0);
+	m = journal_mode(s);
+	cr_expect_str_eq(m, "wal", "after the commit");
+	free(m);
+	run = begin_run(s, "second");
+	m = journal_mode(s);
+	cr_expect_str_eq(m, "wal", "a store with runs");
+	free(m);
+	fl_store_run_rollback(s);
+	fl_store_close(s);
+}
+
+/* Another connection open: the bulk load stays in WAL mode, so that the
+ * other's reads never wait for it. */
+Test(store, bulk_load_beside_a_reader_stays_wal)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	struct fl_store *r = open_store(FL_STORE_READONLY);
+	begin_run(s, "first");
+	char *m = journal_mode(s);
+	cr_expect_str_eq(m, "wal");
+	free(m);
+	cr_expect_eq(query_int(r, "SELECT COUNT(*) FROM runs"), 0, "the reader reads meanwhile");
+	fl_store_run_rollback(s);
+	fl_store_close(r);
+	fl_store_close(s);
+}
+
+/* A bulk load killed before its commit (no rollback, no close) leaves a
+ * store without the run, in WAL mode, at its next open. */
+Test(store, killed_bulk_load_leaves_nothing)
+{
+	fl_store_close(open_store(FL_STORE_CREATE));
+	pid_t pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		struct fl_store *s = NULL;
+		struct fl_err err = { 0 };
+		if (fl_store_open(&s, g_path, 0, &err))
+			_exit(2);
+		struct fl_run_meta meta = { .bundle = "b", .bundle_path = "/b",
+					    .patterns_digest = "0123456789abcdef" };
+		int64_t id;
+		struct fl_file_meta fm = { .path = "rank0.log", .rank = -1, .local_rank = -1,
+					   .pid = -1, .attempt = -1 };
+		int64_t fid;
+		if (fl_store_run_begin(s, &meta, &id, &err) || fl_store_file_add(s, id, &fm, &fid))
+			_exit(3);
+		/* more pages than the cache holds, so that some reach the file */
+		for (int i = 0; i < 100000; i++) {
+			struct fl_row_attr a = { .rank = i, .local_rank = -1, .pid = -1, .dev = -1,
+						 .ts = FL_TIME_NONE, .uptime = -1 };
+			struct fl_event_row e = { .run_id = id, .file_id = fid, .line = i + 1,
+						  .nlines = 1, .a = a, .kind = "x.kind",
+						  .pattern = "x", .severity = 2, .fields = "{}",
+						  .text = "a line of text long enough to fill pages",
+						  .text_len = 40 };
+			if (fl_store_event_add(s, &e, NULL))
+				_exit(4);
+		}
+		_exit(0); /* killed: the journal is left behind */
+	}
+	int status;
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
+	char *journal = fl_xasprintf("%s-journal", g_path);
+	cr_assert_eq(access(journal, F_OK), 0, "the killed run left its journal");
+	free(journal);
+	struct fl_store *s = open_store(0);
+	cr_expect_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 0);
+	cr_expect_eq(query_int(s, "SELECT COUNT(*) FROM events"), 0);
+	char *m = query_text(s, "PRAGMA integrity_check");
+	cr_expect_str_eq(m, "ok");
+	free(m);
+	m = journal_mode(s);
+	cr_expect_str_eq(m, "wal");
+	free(m);
 	fl_store_close(s);
 }
 
