@@ -344,7 +344,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 			   " 'train.loss_scale_min'), (SELECT MIN(json_extract(fields, '$.scale_to'))"
 			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow'),"
 			   /* step lines whose loss scale is printed as (nearly) zero */
-			   " (SELECT COUNT(*) FROM steps WHERE run_id = ?1 AND loss_scale < 0.001)" },
+			   " (SELECT COUNT(*) FROM steps WHERE " RUN_ROWS("steps") " AND loss_scale < 0.001)" },
 	[Q_LOSS_SCALE_EVIDENCE] = {
 		"loss_scale_evidence",
 		"SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text FROM events t"
