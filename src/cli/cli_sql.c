@@ -157,6 +157,9 @@ static const struct fl_sql_def DEFS[CLI_SQL_N] = {
 		"SELECT " CELL(0, "comm") ", " CELL(1, "nranks") ", " CELL(2, "members") ", "
 		CELL(3, "ranks") ", " CELL(4, "stride") ", " CELL(5, "group_inferred") ", "
 		CELL(6, "hosts") ", " CELL(7, "crosses_hosts") ", " CELL(8, "transports") CELLS_FROM },
+	[CLI_SQL_TOKEN_ROWS] = { "token.rows",
+		"SELECT " CELL(0, "id") ", " CELL(1, "scope") ", " CELL(2, "state") ", "
+		CELL(3, "created") ", " CELL(4, "name") CELLS_FROM },
 	[CLI_SQL_SHOW_EVENT] = { "show.event",
 		"SELECT e.id, e.run_id, f.path AS file, e.line, e.nlines, e.offset, e.rank,"
 		" e.local_rank, e.host, e.pid, e.dev,"

@@ -47,7 +47,9 @@ static int token_add(struct fl_store *s, const struct token_args *t)
 	return EXIT_OK;
 }
 
-static int token_list(struct fl_store *s)
+/* One row per token, oldest first, in the listings' formats (a name is
+ * anyone's text: the table sanitizes it for the terminal). */
+static int token_list(struct fl_store *s, enum cli_rows fmt, const struct cli_common *c)
 {
 	struct fl_err err;
 	fl_err_clear(&err);
@@ -55,21 +57,19 @@ static int token_list(struct fl_store *s)
 	size_t n;
 	if (fl_token_list(s, &v, &n, &err))
 		return cli_fail(&err);
-	printf("%-6s %-7s %-8s %-27s %s\n", "id", "scope", "state", "created", "name");
+	struct cli_rowset rs;
+	cli_rowset_init(&rs, CLI_SQL_TOKEN_ROWS, 5);
 	for (size_t i = 0; i < n; i++) {
-		struct fl_buf when = FL_BUF_INIT;
-		fl_time_format(&when, v[i].created_at);
-		fl_buf_addc(&when, '\0');
-		printf("%-6lld %-7s %-8s %-27s ", (long long)v[i].id, fl_scope_name(v[i].scope),
-		       v[i].revoked ? "revoked" : "live", when.ptr);
-		/* a name is anyone's text: no control characters to the terminal */
-		fl_buf_reset(&when);
-		fl_utf8_sanitize(&when, v[i].name ? v[i].name : "-", v[i].name ? strlen(v[i].name) : 1);
-		printf("%.*s\n", (int)when.len, when.ptr);
-		fl_buf_release(&when);
+		cli_rowset_int(&rs, v[i].id);
+		cli_rowset_text(&rs, fl_scope_name(v[i].scope));
+		cli_rowset_text(&rs, v[i].revoked ? "revoked" : "live");
+		cli_rowset_time(&rs, v[i].created_at);
+		cli_rowset_text(&rs, v[i].name);
 	}
+	int rc = cli_rowset_print(&rs, s, fmt, c);
+	cli_rowset_release(&rs);
 	fl_token_list_free(v, n);
-	return EXIT_OK;
+	return rc;
 }
 
 static int token_revoke(struct fl_store *s, const char *arg)
@@ -95,8 +95,9 @@ int cmd_token(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct token_args t = { FL_SCOPE_NONE, NULL };
-	const struct cli_syntax syn = { .verb = "token", .shortopts = "h", .longopts = opts,
-					.refuse = "foP", .own = token_opt, .ctx = &t,
+	enum cli_rows fmt = CLI_ROWS_TEXT;
+	const struct cli_syntax syn = { .verb = "token", .shortopts = "o:f:h", .longopts = opts,
+					.refuse = "P", .rows = &fmt, .own = token_opt, .ctx = &t,
 					.min = 1, .max = 2 };
 	struct cli_common c;
 	int rc = cli_parse_opts(argc, argv, &syn, &c);
@@ -104,14 +105,16 @@ int cmd_token(int argc, char **argv)
 		return rc;
 	const char *sub = argv[optind], *arg = optind + 1 < argc ? argv[optind + 1] : NULL;
 	bool add = !strcmp(sub, "add"), list = !strcmp(sub, "list"), revoke = !strcmp(sub, "revoke");
-	/* --scope and --name belong to add; revoke takes an id, the others none */
+	/* --scope and --name belong to add, --format and -o to list; revoke
+	 * takes an id, the others none */
 	if ((!add && !list && !revoke) || (add != (t.scope != FL_SCOPE_NONE)) ||
-	    (t.name && !add) || (revoke != (arg != NULL)))
+	    (t.name && !add) || (revoke != (arg != NULL)) ||
+	    (!list && (fmt != CLI_ROWS_TEXT || c.out)))
 		return cli_usage(cli_find("token"));
 	struct fl_store *s;
 	if (cli_open_store(&c, add || revoke, &s))
 		return EXIT_FAIL;
-	rc = add ? token_add(s, &t) : list ? token_list(s) : token_revoke(s, arg);
+	rc = add ? token_add(s, &t) : list ? token_list(s, fmt, &c) : token_revoke(s, arg);
 	fl_store_close(s);
 	return rc;
 }

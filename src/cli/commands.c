@@ -108,7 +108,7 @@ const struct fl_cmd fl_commands[] = {
 	  "  warning), host clocks corrected by the analysis' offsets" },
 	{ "token", cmd_token, "make, list or revoke bearer tokens for faultline serve",
 	  "faultline token add --scope upload|read|admin [--name NAME] [--db PATH]\n"
-	  "faultline token list [--db PATH]\n"
+	  "faultline token list [--db PATH] [--format text|json|csv] [-o FILE]\n"
 	  "faultline token revoke ID [--db PATH]\n"
 	  "  add prints the token once, alone on the last line; the store keeps its hash;\n"
 	  "  list shows id, scope, state, creation and name, never a token" },

@@ -47,6 +47,18 @@ if grep -Eq '[0-9a-f]{64}' list.out; then fail "token list shows a hash"; fi
 [ "$(grep -c ' live ' list.out)" = 4 ] || fail "want 4 live tokens: $(cat list.out)"
 grep -Eq '^4 +admin +live +[0-9-]+T[0-9:.]+Z +leaked$' list.out ||
 	fail "token 4 is not listed as id, scope, state, created, name: $(cat list.out)"
+"$FL" token list --db "$DB" --format json >list.json
+python3 - list.json <<'PY' || fail "token list --format json: $(cat list.json)"
+import json, sys
+v = json.load(open(sys.argv[1]))
+assert [t["id"] for t in v] == [1, 2, 3, 4], v
+assert v[3]["scope"] == "admin" and v[3]["state"] == "live" and v[3]["name"] == "leaked", v[3]
+assert all(set(t) == {"id", "scope", "state", "created", "name"} for t in v), v
+assert all(t["created"].endswith("Z") for t in v), v
+PY
+rc=0
+"$FL" token add --scope read --format json --db "$DB" >/dev/null 2>&1 || rc=$?
+[ $rc = 2 ] || fail "--format on token add is not a usage error (exit $rc)"
 
 STEP="token revoke"
 start
