@@ -9,57 +9,27 @@ time out (SeqNum 18597) on the seven ranks; the agents tear the job down and eve
 import sys
 sys.dont_write_bytecode = True
 from flgen import *  # noqa: E402
+from titan_job import Job, build  # noqa: E402
 
 S = Scenario("36-telemetry-hang")
 VER = (2, 4)
 NV = "2.20.5"
 HOSTS = ["gpu-node-01", "gpu-node-02"]
 IPS = ["10.18.4.21", "10.18.4.22"]
-NLOC, N = 4, 8
+NLOC = 4
 SEQ = 18597
 STUCK = 5
 LAST_STEP = 1430
 PYL = "/opt/conda/lib/python3.11/site-packages"
 T0 = ts("2025-03-14 09:02:11.310")
 
-agents, procs = [], []
-for n, h in enumerate(HOSTS):
-    ap = Proc(h, 1, seed=36)
-    agents.append(Agent(ap, VER, PYL))
-    for L in range(NLOC):
-        p = Proc(h, 2210 + L * 7 + n, rank=n * NLOC + L, local=L, seed=36)
-        p.commid = "0x7d1e33a0c54b9f12"
-        procs.append(p)
-
-for n, a in enumerate(agents):
-    a.p.o(T0, "+ torchrun --nnodes=2 --nproc_per_node=4 --node_rank=%d --rdzv_backend=c10d --rdzv_endpoint=%s:29500 --tee 3 "
-          "train.py --job.config_file ./train_configs/llama3_8b.toml" % (n, HOSTS[0]))
-    a.start(T0 + ms(650), NLOC)
-
-for p in procs:
-    t = T0 + secs(11) + ms(p.local * 31 + p.rank)
-    titan_log(p, t, "Starting job: Llama 3 8B training")
-    titan_log(p, t + ms(2), "Building 1-D device mesh with ['dp_replicate'], [8]")
-    ptr, t2 = nccl_init(p, t + secs(3), NV, "12.4", N, NLOC, IPS[p.rank // NLOC], ifname="eth0", hcas=4)
-    titan_log(p, t2 + ms(300), "Model llama3 8B size: 8,030,261,248 total parameters")
-    titan_log(p, t2 + ms(990), "Applied DDP to the model")
-    titan_log(p, t2 + ms(1700), "Loading the checkpoint at step 1200.")
-    titan_log(p, t2 + ms(28000), "Finished loading the checkpoint in 26.30 seconds.")
-    titan_log(p, t2 + ms(28010), "Training starts at step 1201, with local batch size 1, global batch size 8, sequence length 8192, total steps 20000 (warmup 200)")
-    p.t0 = t2 + secs(29)
-
-tstart = max(p.t0 for p in procs)
-rnd = Rnd(36)
 STEP_S = 1.694
-loss = 2.7731
-for step in [1201] + list(range(1210, LAST_STEP + 1, 10)):
-    tt = tstart + secs(STEP_S * (step - 1200))
-    loss = loss - 0.0009 + rnd.uniform(-0.03, 0.03)
-    for p in procs:
-        t = tt + ms(p.rnd.randrange(0, 25))
-        mem = 62.71 + p.rnd.uniform(-0.2, 0.2)
-        titan_log(p, t, titan_step(step, loss, mem, mem / 79.11 * 100, 4805 + p.rnd.randrange(-30, 30) if step > 1201 else 402,
-                                   39.02 + p.rnd.uniform(-0.3, 0.3) if step > 1201 else 3.31))
+J = build(Job(ver=VER, nv=NV, hosts=HOSTS, ips=IPS, pyl=PYL, t0=T0, step_s=STEP_S, last_step=LAST_STEP,
+              seed=36, pid=2210, pid_step=7, commid="0x7d1e33a0c54b9f12", agent_ms=650, init_s=11,
+              init_ms=31, ifname="eth0", model_ms=300, ddp_ms=990, load_ms=1700, loaded_ms=28000,
+              load_text="26.30", ready_s=29, resume=1200, loss=2.7731, dloss=0.0009, mem=62.71, tps=4805,
+              tps0=402, mfu=39.02, mfu0=3.31))
+agents, procs, tstart = J.agents, J.procs, J.tstart
 
 # the hang: step 1431's first ALLREDUCE; rank 5 never gets there
 t_coll = tstart + secs(STEP_S * (LAST_STEP + 1 - 1200)) - ms(1100)

@@ -8,13 +8,14 @@ watchdogs fire 24 minutes later."""
 import sys
 sys.dont_write_bytecode = True
 from flgen import *  # noqa: E402
+from titan_job import Job, build  # noqa: E402
 
 S = Scenario("37-telemetry-snapshot")
 VER = (2, 5)
 NV = "2.21.5"
 HOSTS = ["sn-a01", "sn-a02"]
 IPS = ["172.16.8.31", "172.16.8.32"]
-NLOC, N = 4, 8
+NLOC = 4
 SEQ = 35361
 STUCK = 6
 LAST_STEP = 2210
@@ -24,43 +25,13 @@ T0 = ts("2025-06-02 21:40:07.902")
 UUIDS = ["GPU-3f1c2a9e-77d0-4b1e-9a52-0c5e8d21f6a4", "GPU-a94e0b7c-1d32-4f60-8e15-6b7c93d0e2f1",
          "GPU-5c0e8f13-2b9a-4d7e-b1c4-f82a6d09e357", "GPU-e17b4d26-90c3-4a58-a6f2-3d8b15c7e094"]
 
-agents, procs = [], []
-for n, h in enumerate(HOSTS):
-    ap = Proc(h, 1, seed=37)
-    agents.append(Agent(ap, VER, PYL))
-    for L in range(NLOC):
-        p = Proc(h, 31502 + L * 3 + n, rank=n * NLOC + L, local=L, seed=37)
-        p.commid = "0x4be0917d3a2c5f86"
-        procs.append(p)
-
-for n, a in enumerate(agents):
-    a.p.o(T0, "+ torchrun --nnodes=2 --nproc_per_node=4 --node_rank=%d --rdzv_backend=c10d --rdzv_endpoint=%s:29500 --tee 3 "
-          "train.py --job.config_file ./train_configs/llama3_8b.toml" % (n, HOSTS[0]))
-    a.start(T0 + ms(610), NLOC)
-
-for p in procs:
-    t = T0 + secs(12) + ms(p.local * 23 + p.rank)
-    titan_log(p, t, "Starting job: Llama 3 8B training")
-    titan_log(p, t + ms(2), "Building 1-D device mesh with ['dp_replicate'], [8]")
-    ptr, t2 = nccl_init(p, t + secs(3), NV, "12.4", N, NLOC, IPS[p.rank // NLOC], ifname="eno1", hcas=4)
-    titan_log(p, t2 + ms(990), "Applied DDP to the model")
-    titan_log(p, t2 + ms(1700), "Loading the checkpoint at step 2000.")
-    titan_log(p, t2 + ms(27000), "Finished loading the checkpoint in 25.12 seconds.")
-    titan_log(p, t2 + ms(27010), "Training starts at step 2001, with local batch size 1, global batch size 8, sequence length 8192, total steps 20000 (warmup 200)")
-    p.t0 = t2 + secs(28)
-
-tstart = max(p.t0 for p in procs)
-rnd = Rnd(37)
 STEP_S = 1.688
-loss = 2.6012
-for step in [2001] + list(range(2010, LAST_STEP + 1, 10)):
-    tt = tstart + secs(STEP_S * (step - 2000))
-    loss = loss - 0.0007 + rnd.uniform(-0.03, 0.03)
-    for p in procs:
-        t = tt + ms(p.rnd.randrange(0, 25))
-        mem = 62.6 + p.rnd.uniform(-0.2, 0.2)
-        titan_log(p, t, titan_step(step, loss, mem, mem / 79.11 * 100, 4811 + p.rnd.randrange(-30, 30) if step > 2001 else 401,
-                                   39.05 + p.rnd.uniform(-0.3, 0.3) if step > 2001 else 3.29))
+J = build(Job(ver=VER, nv=NV, hosts=HOSTS, ips=IPS, pyl=PYL, t0=T0, step_s=STEP_S, last_step=LAST_STEP,
+              seed=37, pid=31502, pid_step=3, commid="0x4be0917d3a2c5f86", agent_ms=610, init_s=12,
+              init_ms=23, ifname="eno1", model_ms=None, ddp_ms=990, load_ms=1700, loaded_ms=27000,
+              load_text="25.12", ready_s=28, resume=2000, loss=2.6012, dloss=0.0007, mem=62.6, tps=4811,
+              tps0=401, mfu=39.05, mfu0=3.29))
+agents, procs, tstart = J.agents, J.procs, J.tstart
 
 t_coll = tstart + secs(STEP_S * (LAST_STEP + 1 - 2000)) - ms(1100)
 fails = {0: [], 1: []}

@@ -10,57 +10,27 @@ The bundle has no kernel log: the GPU's samples stopping first is the only trace
 import sys
 sys.dont_write_bytecode = True
 from flgen import *  # noqa: E402
+from titan_job import Job, build  # noqa: E402
 
 S = Scenario("55-telemetry-gpu-gone")
 VER = (2, 5)
 NV = "2.21.5"
 HOSTS = ["gpu-b11", "gpu-b12"]
 IPS = ["10.42.7.11", "10.42.7.12"]
-NLOC, N = 4, 8
+NLOC = 4
 SEQ = 33018
 LOST = 6
 LAST_STEP = 2750
 PYL = "/usr/local/lib/python3.10/dist-packages"
 T0 = ts("2025-09-22 02:14:03.880")
 
-agents, procs = [], []
-for n, h in enumerate(HOSTS):
-    ap = Proc(h, 1, seed=55)
-    agents.append(Agent(ap, VER, PYL))
-    for L in range(NLOC):
-        p = Proc(h, 3310 + L * 5 + n, rank=n * NLOC + L, local=L, seed=55)
-        p.commid = "0x2be9d04c7a13f586"
-        procs.append(p)
-
-for n, a in enumerate(agents):
-    a.p.o(T0, "+ torchrun --nnodes=2 --nproc_per_node=4 --node_rank=%d --rdzv_backend=c10d --rdzv_endpoint=%s:29500 --tee 3 "
-          "train.py --job.config_file ./train_configs/llama3_8b.toml" % (n, HOSTS[0]))
-    a.start(T0 + ms(710), NLOC)
-
-for p in procs:
-    t = T0 + secs(12) + ms(p.local * 29 + p.rank)
-    titan_log(p, t, "Starting job: Llama 3 8B training")
-    titan_log(p, t + ms(2), "Building 1-D device mesh with ['dp_replicate'], [8]")
-    ptr, t2 = nccl_init(p, t + secs(3), NV, "12.4", N, NLOC, IPS[p.rank // NLOC], ifname="eth0", hcas=4)
-    titan_log(p, t2 + ms(310), "Model llama3 8B size: 8,030,261,248 total parameters")
-    titan_log(p, t2 + ms(1020), "Applied DDP to the model")
-    titan_log(p, t2 + ms(1690), "Loading the checkpoint at step 2500.")
-    titan_log(p, t2 + ms(27400), "Finished loading the checkpoint in 25.71 seconds.")
-    titan_log(p, t2 + ms(27410), "Training starts at step 2501, with local batch size 1, global batch size 8, sequence length 8192, total steps 20000 (warmup 200)")
-    p.t0 = t2 + secs(28)
-
-tstart = max(p.t0 for p in procs)
-rnd = Rnd(55)
 STEP_S = 1.702
-loss = 2.4127
-for step in [2501] + list(range(2510, LAST_STEP + 1, 10)):
-    tt = tstart + secs(STEP_S * (step - 2500))
-    loss = loss - 0.0006 + rnd.uniform(-0.03, 0.03)
-    for p in procs:
-        t = tt + ms(p.rnd.randrange(0, 25))
-        mem = 62.74 + p.rnd.uniform(-0.2, 0.2)
-        titan_log(p, t, titan_step(step, loss, mem, mem / 79.11 * 100, 4790 + p.rnd.randrange(-30, 30) if step > 2501 else 398,
-                                   38.91 + p.rnd.uniform(-0.3, 0.3) if step > 2501 else 3.27))
+J = build(Job(ver=VER, nv=NV, hosts=HOSTS, ips=IPS, pyl=PYL, t0=T0, step_s=STEP_S, last_step=LAST_STEP,
+              seed=55, pid=3310, pid_step=5, commid="0x2be9d04c7a13f586", agent_ms=710, init_s=12,
+              init_ms=29, ifname="eth0", model_ms=310, ddp_ms=1020, load_ms=1690, loaded_ms=27400,
+              load_text="25.71", ready_s=28, resume=2500, loss=2.4127, dloss=0.0006, mem=62.74, tps=4790,
+              tps0=398, mfu=38.91, mfu0=3.27))
+agents, procs, tstart = J.agents, J.procs, J.tstart
 
 # GPU 2 of gpu-b12 is lost during step 2751; the others reach its first ALLREDUCE and wait
 t_lost = tstart + secs(STEP_S * (LAST_STEP + 1 - 2500)) - ms(1300)
