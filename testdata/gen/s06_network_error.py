@@ -52,9 +52,7 @@ for p, q in zip(procs, nfiles):
 p0 = procs[0]
 t = max(p.t0 for p in procs) + secs(3)
 p0.olines(t, ["Time to instantiate model: 0.31 seconds.", "Total parameters: 6,738,415,616",
-              "Validating ...", "Measured TFLOPs: 6892.51", "Starting training at step 0"] if False else
-          ["Time to instantiate model: 0.31 seconds.", "Total parameters: 6,738,415,616",
-           "Measured TFLOPs: 6892.51"])
+              "Measured TFLOPs: 6892.51"])
 rnd = Rnd(6)
 loss = 10.93
 tt = t + secs(40)
