@@ -8,6 +8,9 @@
  * directory is packed on the fly by a thread that writes the tar.zst into
  * a pipe, which curl reads and sends chunked. If curl gives up first, the
  * pipe's read end is closed and the packer stops on the write error.
+ * A file also goes with its sha256 (X-Faultline-Sha256): a server that
+ * holds those bytes already answers before the body is sent, so that a
+ * retried upload of a large bundle costs a read of it, not a transfer.
  * Tested by: tests/e2e/test_upload.sh
  */
 #include "faultline/client.h"
@@ -121,8 +124,9 @@ static void *pack_main(void *arg)
 	return NULL;
 }
 
+/* sha (NULL: none) is the body's sha256 in hex. */
 static int perform(const struct fl_send_opts *o, struct source *src, int64_t size,
-		   struct fl_send_answer *ans, struct fl_err *err)
+		   const char *sha, struct fl_send_answer *ans, struct fl_err *err)
 {
 	CURL *c = curl_easy_init();
 	if (!c)
@@ -132,6 +136,11 @@ static int perform(const struct fl_send_opts *o, struct source *src, int64_t siz
 	char *auth = o->token ? fl_xasprintf("Authorization: Bearer %s", o->token) : NULL;
 	if (auth)
 		h = curl_slist_append(h, auth);
+	char digest[96];
+	if (sha) {
+		snprintf(digest, sizeof(digest), "X-Faultline-Sha256: %s", sha);
+		h = curl_slist_append(h, digest);
+	}
 	curl_easy_setopt(c, CURLOPT_URL, url);
 	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
@@ -178,7 +187,7 @@ static int send_dir(const struct fl_send_opts *o, const char *dir, struct fl_sen
 		return fl_err_set(err, FL_EIO, "cannot start packing '%s'", dir);
 	}
 	struct source src = { p[0], &pk };
-	int rc = perform(o, &src, -1, ans, err);
+	int rc = perform(o, &src, -1, NULL, ans, err);
 	/* The packer's own failure, not the broken pipe closing causes. */
 	bool pack_failed = __atomic_load_n(&pk.rc, __ATOMIC_ACQUIRE) != 0;
 	close(p[0]); /* a packer still writing stops on EPIPE */
@@ -223,6 +232,27 @@ int fl_send_json(const char *url, const char *json, size_t len, double max_time,
 	return r;
 }
 
+/* The sha256 of the file open on fd, read from its start; fd is left at
+ * its start again. */
+static int file_sha(int fd, const char *path, char sha[65], struct fl_err *err)
+{
+	struct fl_hash *h = fl_hash_new();
+	char buf[1 << 16];
+	off_t off = 0;
+	ssize_t n;
+	while ((n = pread(fd, buf, sizeof(buf), off)) > 0 || (n < 0 && errno == EINTR)) {
+		if (n > 0) {
+			fl_hash_add(h, buf, (size_t)n);
+			off += n;
+		}
+	}
+	fl_hash_hex(h, sha);
+	fl_hash_free(h);
+	if (n < 0)
+		return fl_err_set(err, FL_EIO, "cannot read '%s': %s", path, strerror(errno));
+	return FL_OK;
+}
+
 int fl_send_bundle(const struct fl_send_opts *o, const char *path, struct fl_send_answer *ans,
 		   struct fl_err *err)
 {
@@ -236,8 +266,11 @@ int fl_send_bundle(const struct fl_send_opts *o, const char *path, struct fl_sen
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return fl_err_set(err, FL_EIO, "cannot open '%s': %s", path, strerror(errno));
+	char sha[65];
+	int rc = file_sha(fd, path, sha, err);
 	struct source src = { fd, NULL };
-	int rc = perform(o, &src, sb.st_size, ans, err);
+	if (!rc)
+		rc = perform(o, &src, sb.st_size, sha, ans, err);
 	close(fd);
 	return rc;
 }

@@ -6,7 +6,9 @@
  * Life of an upload:
  *   1. first call (headers only): token and scope, declared size, uploads
  *      at once, the token's rate, free space; a refusal is answered before
- *      a byte of the body is read;
+ *      a byte of the body is read; so is a bundle whose declared sha256
+ *      (X-Faultline-Sha256, which `faultline upload` sends for a file) is
+ *      already a run: a retried epilogue does not send it again;
  *   2. each body chunk: written to spool/up-XXXXXX and hashed; the size
  *      cap and the minimum rate are checked as it comes (a breach closes
  *      the connection and removes the spool file);
@@ -173,6 +175,48 @@ static void release_slot(struct fl_server *srv)
 	pthread_mutex_unlock(&srv->lock);
 }
 
+static int existing(struct fl_server *srv, const char *sha, int64_t *id, char *status,
+		    size_t cap);
+static enum MHD_Result accepted(struct fl_server *srv, struct MHD_Connection *c, int code,
+				int64_t id, const char *status, const char *sha, bool dup);
+
+/* The sha256 the client declares for the body (64 hex digits), lower-cased
+ * into sha; false when there is none or it is not one. */
+static bool declared_sha(struct MHD_Connection *c, char sha[65])
+{
+	const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Faultline-Sha256");
+	if (!v || strlen(v) != 64)
+		return false;
+	for (int i = 0; i < 64; i++) {
+		char ch = v[i];
+		if (ch >= 'A' && ch <= 'F')
+			ch = (char)(ch - 'A' + 'a');
+		if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f')))
+			return false;
+		sha[i] = ch;
+	}
+	sha[64] = '\0';
+	return true;
+}
+
+/* A body declared to be a stored run's bytes is answered as a duplicate
+ * now, before it is sent (curl waits with Expect: 100-continue). It is
+ * not read, so it cannot be checked: the claim only gets the answer that
+ * sending those bytes would get, and it needs their hash. */
+static bool declared_duplicate(struct fl_server *srv, struct MHD_Connection *c,
+			       enum MHD_Result *rc)
+{
+	char sha[65], status[16];
+	int64_t id;
+	if (!declared_sha(c, sha) || existing(srv, sha, &id, status, sizeof(status)) != 1)
+		return false;
+	release_slot(srv);
+	serve_log(srv, "upload duplicate of run %lld sha256=%s (declared; body not read)",
+		  (long long)id, sha);
+	*rc = accepted(srv, c, 200, id, status, sha, true);
+	return true;
+}
+
 enum MHD_Result upload_begin(struct fl_server *srv, struct MHD_Connection *c,
 			     const struct fl_route *r, struct upload **out)
 {
@@ -185,7 +229,8 @@ enum MHD_Result upload_begin(struct fl_server *srv, struct MHD_Connection *c,
 					 : denied == 401 ? FL_UP_UNAUTHORIZED : FL_UP_ERROR);
 		return rc;
 	}
-	if (too_large(srv, c, &rc) || no_space(srv, c, &rc) || !admit(srv, c, token, &rc))
+	if (too_large(srv, c, &rc) || no_space(srv, c, &rc) || !admit(srv, c, token, &rc) ||
+	    declared_duplicate(srv, c, &rc))
 		return rc;
 	struct upload *u = fl_xcalloc(1, sizeof(*u));
 	u->srv = srv;

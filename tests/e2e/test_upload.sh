@@ -36,6 +36,8 @@ entries() { ls "$SP" 2>/dev/null | grep -c '\.meta$' || true; }
 
 STEP="server"
 TOK=$("$FL" token add --scope upload --db "$DB" | tail -n 1)
+# a second token for the declared duplicates: each token has its own rate
+TOK2=$("$FL" token add --scope upload --db "$DB" | tail -n 1)
 start --public-read --token-rate 30
 export FAULTLINE_TOKEN="$TOK"
 
@@ -45,6 +47,27 @@ tar -czf oom.tar.gz -C "$DATA/scenarios/01-gpu-oom/bundle" .
 [ "$(field a.json 'd["sha256"]')" = "$(sha256sum oom.tar.gz | cut -d' ' -f1)" ] ||
 	fail "sha256 of the sent bytes"
 [ "$(field a.json 'd["duplicate"]')" = False ] || fail "first upload a duplicate"
+
+STEP="a file again"
+# faultline upload declares the file's sha256: a stored bundle is answered
+# before its body is sent (the log says so)
+FAULTLINE_TOKEN="$TOK2" "$FL" upload "$URL" oom.tar.gz >a2.json || fail "second upload failed"
+[ "$(field a2.json 'd["duplicate"]')" = True ] || fail "the same file is not a duplicate"
+[ "$(field a2.json 'd["id"]')" = "$(field a.json 'd["id"]')" ] || fail "ids differ"
+grep -q "sha256=$(sha256sum oom.tar.gz | cut -d' ' -f1) (declared; body not read)" serve.log ||
+	fail "the duplicate's body was read: $(tail -n 3 serve.log)"
+# the declaration is all the server goes by before the body: other bytes of
+# the same length declared as that sha256 get the same answer
+head -c "$(wc -c <oom.tar.gz)" /dev/zero >zeros
+code=$(curl -s -o dz.json -w '%{http_code}' -T zeros -H "Authorization: Bearer $TOK2" \
+	-H "X-Faultline-Sha256: $(sha256sum oom.tar.gz | cut -d' ' -f1 | tr a-f A-F)" "$URL/api/v1/bundles")
+[ "$code" = 200 ] && [ "$(field dz.json 'd["duplicate"]')" = True ] ||
+	fail "a declared duplicate: HTTP $code $(cat dz.json)"
+# a declaration that is not a sha256, or names no stored run, is ignored
+code=$(curl -s -o dn.json -w '%{http_code}' -T zeros -H "Authorization: Bearer $TOK2" \
+	-H "X-Faultline-Sha256: not-a-digest" "$URL/api/v1/bundles?name=zeros.log")
+[ "$code" = 202 ] && [ "$(field dn.json 'd["sha256"]')" = "$(sha256sum zeros | cut -d' ' -f1)" ] ||
+	fail "a bad declaration: HTTP $code $(cat dn.json)"
 
 STEP="a directory"
 "$FL" upload "$URL/api/v1/bundles" "$DATA/scenarios/14-healthy/bundle/" >d1.json ||
