@@ -6,62 +6,22 @@ connection reset (ncclRemoteError); the agents tear both nodes down."""
 import sys
 sys.dont_write_bytecode = True
 from flgen import *  # noqa: E402
+from litgpt_job import PYL, VER, Job, build  # noqa: E402
 
 S = Scenario("06-network-error")
-VER = (2, 6)
-NV = "2.21.5"
-PYL = "/usr/local/lib/python3.11/dist-packages"
 HOSTS = ["gpu-worker-0", "gpu-worker-1"]
 IPS = ["10.0.64.11", "10.0.64.12"]
-NLOC, N = 8, 16
+NLOC = 8
 T0 = ts("2025-03-11 21:04:19.020")
 BAD, PEER = 12, 4
 SEQ = 88201
 GID = {0: "fe80::a288:c2ff:fe4d:91a4", 1: "fe80::a288:c2ff:fe4d:7c30"}
 
-agents, procs, nfiles = [], [], []
-for n, h in enumerate(HOSTS):
-    agents.append(Agent(Proc(h, 70211 + n * 5, seed=6), VER, PYL))
-    for L in range(NLOC):
-        p = Proc(h, 70240 + n * 17 + L * 2, rank=n * NLOC + L, local=L, seed=6)
-        p.commid = "0x64bd11e0f3a9c752"
-        q = Proc(h, p.pid, rank=p.rank, local=L, seed=60)   # the NCCL debug file of that process
-        q.commid = p.commid
-        procs.append(p)
-        nfiles.append(q)
-for a in agents:
-    a.start(T0 + ms(400), NLOC)
-
-for p, q in zip(procs, nfiles):
-    t = T0 + secs(8) + ms(p.local * 21 + p.rank)
-    p.e(t, "[rank: %d] Seed set to 1337" % p.rank)
-    p.e(t + ms(5), "Initializing distributed: GLOBAL_RANK: %d, MEMBER: %d/16" % (p.rank, p.rank + 1))
-    if p.rank == 0:
-        p.e(t + secs(2), "----------------------------------------------------------------------------------------------------")
-        p.e(t + secs(2), "distributed_backend=nccl")
-        p.e(t + secs(2), "All distributed processes registered. Starting with 16 processes")
-        p.e(t + secs(2), "----------------------------------------------------------------------------------------------------")
-        p.e(t + secs(2), "")
-    ptr, t2 = nccl_init(q, t + secs(4), NV, "12.4", N, NLOC, IPS[p.rank // NLOC], hcas=8, ifname="bond0", banner_info=True,
-                        envs=("NCCL_DEBUG_FILE set by environment to /scratch/logs/nccl.%h.%p.log",
-                              "NCCL_IB_HCA set by environment to mlx5_0,mlx5_1,mlx5_2,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_7"))
-    if p.rank == 0:
-        p.o(t + secs(4) + ms(8), "NCCL version %s+cuda12.4" % NV)
-    p.t0 = t2
-
-p0 = procs[0]
-t = max(p.t0 for p in procs) + secs(3)
-p0.olines(t, ["Time to instantiate model: 0.31 seconds.", "Total parameters: 6,738,415,616",
-              "Measured TFLOPs: 6892.51"])
-rnd = Rnd(6)
-loss = 10.93
-tt = t + secs(40)
-it = 0
-while it < 4200:
-    it += 100
-    tt += ms(100 * 612.4 + rnd.randrange(-300, 300))
-    loss = loss * 0.96 + 0.1 + rnd.uniform(-0.03, 0.03) if it < 1500 else loss - 0.0005 + rnd.uniform(-0.02, 0.02)
-    p0.o(tt, "iter %d step %d: loss %.4f, iter time: %.2fms (optimizer.step)" % (it, it // 4, loss, 612.4 + rnd.uniform(-5, 5)))
+J = build(Job(seed=6, nccl_seed=60, hosts=HOSTS, ips=IPS, t0=T0, agent_pid=70211, agent_pid_step=5,
+              pid=70240, pid_step=17, commid="0x64bd11e0f3a9c752", agent_ms=400, init_s=8, init_ms=21,
+              hcas=8, hca_list="mlx5_0,mlx5_1,mlx5_2,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_7", rings=None,
+              instantiate="0.31", loss=10.93, iter_ms=612.4, iters=4200))
+agents, procs, nfiles, tt = J.agents, J.procs, J.nfiles, J.tt
 
 # ---- the failure: rank 12's IB link
 t_f = tt + ms(37110)

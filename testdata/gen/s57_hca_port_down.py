@@ -8,14 +8,12 @@ mlx5_1 on gpu-c08; the other six ranks of the host use mlx5_0, mlx5_2 and mlx5_3
 import sys
 sys.dont_write_bytecode = True
 from flgen import *  # noqa: E402
+from litgpt_job import PYL, VER, Job, build  # noqa: E402
 
 S = Scenario("57-hca-port-down")
-VER = (2, 6)
-NV = "2.21.5"
-PYL = "/usr/local/lib/python3.11/dist-packages"
 HOSTS = ["gpu-c07", "gpu-c08"]
 IPS = ["10.0.72.17", "10.0.72.18"]
-NLOC, N, HCAS, NCHAN = 8, 16, 4, 4
+NLOC, HCAS, NCHAN = 8, 4, 4
 T0 = ts("2025-05-06 03:12:44.310")
 BAD, PEER = 11, 4
 SEQ = 40117
@@ -28,50 +26,11 @@ for c in range(NCHAN):
     order = [(2 * c + k) % NLOC for k in range(NLOC)]
     RINGS.append(order + [NLOC + x for x in order])
 
-agents, procs, nfiles = [], [], []
-for n, h in enumerate(HOSTS):
-    agents.append(Agent(Proc(h, 51410 + n * 7, seed=57), VER, PYL))
-    for L in range(NLOC):
-        p = Proc(h, 51433 + n * 19 + L * 2, rank=n * NLOC + L, local=L, seed=57)
-        p.commid = "0x2f6b90c4d81e7a35"
-        q = Proc(h, p.pid, rank=p.rank, local=L, seed=570)   # the NCCL debug file of that process
-        q.commid = p.commid
-        procs.append(p)
-        nfiles.append(q)
-for a in agents:
-    a.start(T0 + ms(380), NLOC)
-
-for p, q in zip(procs, nfiles):
-    t = T0 + secs(9) + ms(p.local * 19 + p.rank)
-    p.e(t, "[rank: %d] Seed set to 1337" % p.rank)
-    p.e(t + ms(5), "Initializing distributed: GLOBAL_RANK: %d, MEMBER: %d/16" % (p.rank, p.rank + 1))
-    if p.rank == 0:
-        p.e(t + secs(2), "----------------------------------------------------------------------------------------------------")
-        p.e(t + secs(2), "distributed_backend=nccl")
-        p.e(t + secs(2), "All distributed processes registered. Starting with 16 processes")
-        p.e(t + secs(2), "----------------------------------------------------------------------------------------------------")
-        p.e(t + secs(2), "")
-    ptr, t2 = nccl_init(q, t + secs(4), NV, "12.4", N, NLOC, IPS[p.rank // NLOC], hcas=HCAS, ifname="bond0",
-                        banner_info=True, nchan=NCHAN, rings=RINGS,
-                        envs=("NCCL_DEBUG_FILE set by environment to /scratch/logs/nccl.%h.%p.log",
-                              "NCCL_IB_HCA set by environment to mlx5_0,mlx5_1,mlx5_2,mlx5_3"))
-    if p.rank == 0:
-        p.o(t + secs(4) + ms(8), "NCCL version %s+cuda12.4" % NV)
-    p.t0 = t2
-
-p0 = procs[0]
-t = max(p.t0 for p in procs) + secs(3)
-p0.olines(t, ["Time to instantiate model: 0.29 seconds.", "Total parameters: 6,738,415,616",
-              "Measured TFLOPs: 6892.51"])
-rnd = Rnd(57)
-loss = 10.91
-tt = t + secs(40)
-it = 0
-while it < 3000:
-    it += 100
-    tt += ms(100 * 615.2 + rnd.randrange(-300, 300))
-    loss = loss * 0.96 + 0.1 + rnd.uniform(-0.03, 0.03) if it < 1500 else loss - 0.0005 + rnd.uniform(-0.02, 0.02)
-    p0.o(tt, "iter %d step %d: loss %.4f, iter time: %.2fms (optimizer.step)" % (it, it // 4, loss, 615.2 + rnd.uniform(-5, 5)))
+J = build(Job(seed=57, nccl_seed=570, hosts=HOSTS, ips=IPS, t0=T0, agent_pid=51410, agent_pid_step=7,
+              pid=51433, pid_step=19, commid="0x2f6b90c4d81e7a35", agent_ms=380, init_s=9, init_ms=19,
+              hcas=HCAS, hca_list="mlx5_0,mlx5_1,mlx5_2,mlx5_3", rings=RINGS, instantiate="0.29", loss=10.91,
+              iter_ms=615.2, iters=3000))
+agents, procs, nfiles, tt = J.agents, J.procs, J.nfiles, J.tt
 
 # ---- the failure: mlx5_1's port on gpu-c08 goes down; every process there has an async thread on it
 t_port = tt + ms(21480)
