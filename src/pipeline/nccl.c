@@ -109,16 +109,23 @@ static const struct fl_capture *cap_get(const struct fl_event *ev, const char *n
 	return NULL;
 }
 
-/* The key of a process: "host|pid|rank|". */
 /* Keys are built for every channel line and COLL trace: the digits are
  * written by fl_json_int(), not printf, which was a third of the ingest
  * of a bundle of channel lines. */
-static void process_key(struct fl_buf *key, const struct fl_attr *a)
+/* The key of a process's state: "host|pid". */
+static void proc_key(struct fl_buf *key, const char *host, size_t host_len, int64_t pid)
 {
 	fl_buf_reset(key);
-	fl_buf_add(key, a->host ? a->host : "", a->host_len);
+	fl_buf_add(key, host ? host : "", host_len);
 	fl_buf_addc(key, '|');
-	fl_json_int(key, a->pid);
+	fl_json_int(key, pid);
+}
+
+/* The key of a line's process and rank, the start of its aggregates'
+ * keys: "host|pid|rank|". */
+static void process_key(struct fl_buf *key, const struct fl_attr *a)
+{
+	proc_key(key, a->host, a->host_len, a->pid);
 	fl_buf_addc(key, '|');
 	fl_json_int(key, a->rank);
 	fl_buf_addc(key, '|');
@@ -132,13 +139,10 @@ static size_t transport_len(const struct fl_capture *t)
 	return s2 ? (size_t)(s2 - t->ptr) : t->len;
 }
 
-/* The process of a line: its host and pid ("host|pid"). */
+/* The process of a line: its host and pid. */
 static struct proc_comms *proc_of(struct nccl_aggs *n, const struct fl_attr *a)
 {
-	fl_buf_reset(&n->key);
-	fl_buf_add(&n->key, a->host ? a->host : "", a->host_len);
-	fl_buf_addc(&n->key, '|');
-	fl_json_int(&n->key, a->pid);
+	proc_key(&n->key, a->host, a->host_len, a->pid);
 	bool fresh;
 	return keymap_get(&n->procs, n->key.ptr, n->key.len, &fresh);
 }
@@ -424,8 +428,7 @@ static int flush_hcas(struct nccl_aggs *n, struct fl_store *s, int64_t run_id)
 		const struct hca_agg *h = keymap_at(&n->hcas, i);
 		if (!h)
 			continue;
-		fl_buf_reset(&n->key);
-		fl_buf_printf(&n->key, "%s|%lld", h->host, (long long)h->pid);
+		proc_key(&n->key, h->host, strlen(h->host), h->pid);
 		const struct proc_comms *p = keymap_find(&n->procs, n->key.ptr, n->key.len);
 		bool known = p && p->ib && h->net_dev < PROC_IB_DEVS && p->ib->dev[h->net_dev];
 		struct fl_hca_row r = { run_id,	 h->host,   h->pid,	 h->rank,
