@@ -264,6 +264,19 @@ static void run_cache(struct fl_store *s, bool in_run)
 		     NULL, NULL, NULL);
 }
 
+/* Whether sql (?1 bound to run_id) has a row. */
+static bool run_has(struct fl_store *s, const char *sql, int64_t run_id)
+{
+	sqlite3_stmt *st;
+	bool yes = false;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, run_id);
+		yes = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_finalize(st);
+	}
+	return yes;
+}
+
 /* The journal mode the store is in now ("wal", "delete"), after setting
  * it when set is not NULL; SQLite answers the old mode when it cannot
  * change it. */
@@ -290,14 +303,8 @@ static bool journal_is(struct fl_store *s, const char *set, const char *mode)
  * that opens the store meanwhile waits for the run's locks. */
 static void bulk_journal(struct fl_store *s)
 {
-	sqlite3_stmt *st;
-	bool empty = false;
-	if (sqlite3_prepare_v2(s->db, "SELECT NOT EXISTS (SELECT 1 FROM runs)", -1, &st, NULL) ==
-	    SQLITE_OK) {
-		empty = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
-		sqlite3_finalize(st);
-	}
-	if (empty && journal_is(s, NULL, "wal"))
+	if (run_has(s, "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM runs)", 0) &&
+	    journal_is(s, NULL, "wal"))
 		s->wal_after = journal_is(s, "DELETE", "delete");
 }
 
@@ -582,18 +589,6 @@ static int exec_fmt(struct fl_store *s, const char *tmpl, long long run, int yea
 	int rc = sqlite3_exec(s->db, sql.ptr, NULL, NULL, NULL);
 	fl_buf_release(&sql);
 	return rc == SQLITE_OK ? FL_OK : store_err(s, err, "resolving ranks failed");
-}
-
-static bool run_has(struct fl_store *s, const char *sql, int64_t run_id)
-{
-	sqlite3_stmt *st;
-	bool yes = false;
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK) {
-		sqlite3_bind_int64(st, 1, run_id);
-		yes = sqlite3_step(st) == SQLITE_ROW;
-		sqlite3_finalize(st);
-	}
-	return yes;
 }
 
 int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless,
