@@ -20,10 +20,16 @@ void handoff_init(struct handoff *h, size_t nslots)
 {
 	memset(h, 0, sizeof(*h));
 	h->n = nslots;
-	h->batch = nslots / 2 ? nslots / 2 : 1;
 	pthread_mutex_init(&h->mu, NULL);
 	pthread_cond_init(&h->not_empty, NULL);
 	pthread_cond_init(&h->not_full, NULL);
+}
+
+/* The slots a waiting side is woken for: one wake-up per batch, not per
+ * slot. */
+static size_t batch(const struct handoff *h)
+{
+	return h->n / 2 ? h->n / 2 : 1;
 }
 
 void handoff_release(struct handoff *h)
@@ -49,7 +55,7 @@ void handoff_publish(struct handoff *h)
 {
 	pthread_mutex_lock(&h->mu);
 	h->count++;
-	if (h->taker_waits && h->count >= h->batch) {
+	if (h->taker_waits && h->count >= batch(h)) {
 		h->taker_waits = false;
 		pthread_cond_signal(&h->not_empty);
 	}
@@ -82,7 +88,7 @@ void handoff_taken(struct handoff *h)
 	pthread_mutex_lock(&h->mu);
 	h->head = (h->head + 1) % h->n;
 	h->count--;
-	if (h->giver_waits && h->n - h->count >= h->batch) {
+	if (h->giver_waits && h->n - h->count >= batch(h)) {
 		h->giver_waits = false;
 		pthread_cond_signal(&h->not_full);
 	}

@@ -29,9 +29,7 @@ struct handoff {
 	pthread_mutex_t mu;
 	pthread_cond_t not_empty, not_full;
 	size_t n, head, count;
-	size_t batch; /* a waiting side is woken when this many slots are
-		       * ready for it: one wake-up per batch, not per slot */
-	bool taker_waits, giver_waits;
+	bool taker_waits, giver_waits; /* woken when half the ring is ready for them */
 	bool done;   /* the producer has published its last slot */
 	bool cancel; /* the consumer gave up: the producer stops */
 };
