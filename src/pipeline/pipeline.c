@@ -198,10 +198,10 @@ static int read_bundle(struct ing *g, const char *path, const struct fl_ingest_o
 /* After the last member: the run-wide sums and aggregates. */
 static int finish_run(struct ing *g)
 {
+	/* the NCCL aggregates were written as each member ended (member_end) */
 	if (steps_run_end(g->sink.steps))
 		return store_fail(g->store, g->err, "cannot store step sums");
-	int rc = nccl_aggs_flush(&g->nccl, g->store, g->sink.run_id, g->err);
-	return rc ? rc : telemetry_flush(&g->tele, g->store, g->sink.run_id, g->err);
+	return telemetry_flush(&g->tele, g->store, g->sink.run_id, g->err);
 }
 
 void fl_pipeline_opts_init(struct fl_pipeline_opts *o)
