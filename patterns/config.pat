@@ -16,6 +16,7 @@
 name:     config.megatron.micro_batch_size
 kind:     train.config
 severity: info
+store:    once
 literal:  micro_batch_size .
 regex:    (?:^|\s)micro_batch_size \.{2,} (?<micro_batch_size>\d+)\s*$
 type:     micro_batch_size=int
@@ -28,6 +29,7 @@ not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   train_micro_b
 name:     config.megatron.global_batch_size
 kind:     train.config
 severity: info
+store:    once
 literal:  global_batch_size .
 regex:    (?:^|\s)global_batch_size \.{2,} (?<global_batch_size>\d+)\s*$
 type:     global_batch_size=int
@@ -40,6 +42,7 @@ not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   train_batch_s
 name:     config.megatron.seq_length
 kind:     train.config
 severity: info
+store:    once
 literal:  seq_length .
 regex:    (?:^|\s)seq_length \.{2,} (?<seq_length>\d+)\s*$
 type:     seq_length=int
@@ -52,6 +55,7 @@ not:      encoder_seq_length .............................. 4096
 name:     config.megatron.tensor_model_parallel_size
 kind:     train.config
 severity: info
+store:    once
 literal:  tensor_model_parallel_size .
 regex:    (?:^|\s)tensor_model_parallel_size \.{2,} (?<tensor_parallel_size>\d+)\s*$
 type:     tensor_parallel_size=int
@@ -64,6 +68,7 @@ not:      encoder_tensor_model_parallel_size .............. 0
 name:     config.megatron.pipeline_model_parallel_size
 kind:     train.config
 severity: info
+store:    once
 literal:  pipeline_model_parallel_size .
 regex:    (?:^|\s)pipeline_model_parallel_size \.{2,} (?<pipeline_parallel_size>\d+)\s*$
 type:     pipeline_parallel_size=int
@@ -76,6 +81,7 @@ not:      transformer_pipeline_model_parallel_size ........ 4
 name:     config.megatron.context_parallel_size
 kind:     train.config
 severity: info
+store:    once
 literal:  context_parallel_size .
 regex:    (?:^|\s)context_parallel_size \.{2,} (?<context_parallel_size>\d+)\s*$
 type:     context_parallel_size=int
@@ -88,6 +94,7 @@ not:      hierarchical_context_parallel_sizes ............. None
 name:     config.megatron.data_parallel_size
 kind:     train.config
 severity: info
+store:    once
 literal:  data_parallel_size .
 regex:    (?:^|\s)data_parallel_size \.{2,} (?<data_parallel_size>\d+)\s*$
 type:     data_parallel_size=int
@@ -101,6 +108,7 @@ not:      data_parallel_random_init ....................... False
 name:     config.megatron.world_size
 kind:     train.config
 severity: info
+store:    once
 literal:  world_size .
 regex:    (?:^|\s)world_size \.{30,} (?<world_size>\d+)\s*$
 type:     world_size=int
@@ -113,6 +121,7 @@ not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   world_size ..
 name:     config.megatron.fp16
 kind:     train.config
 severity: info
+store:    once
 literal:  fp16 .
 regex:    (?:^|\s)fp16 \.{2,} (?<fp16>True|False)\s*$
 doc:      Megatron --fp16 (fp16 with dynamic loss scaling)
@@ -124,6 +133,7 @@ not:      [2024-09-23 10:11:49,860] [INFO] [config.py:988:print]   fp16_enabled 
 name:     config.megatron.bf16
 kind:     train.config
 severity: info
+store:    once
 literal:  bf16 .
 regex:    (?:^|\s)bf16 \.{2,} (?<bf16>True|False)\s*$
 doc:      Megatron --bf16
@@ -135,6 +145,7 @@ not:      fp16 ............................................ True
 name:     config.megatron.recompute_granularity
 kind:     train.config
 severity: info
+store:    once
 literal:  recompute_granularity .
 regex:    (?:^|\s)recompute_granularity \.{2,} (?<activation_checkpointing>\S+)\s*$
 doc:      Megatron activation recomputation (full, selective or None)
@@ -150,6 +161,7 @@ not:      recompute_num_layers ............................ 1
 name:     config.megatron.recompute_method
 kind:     train.config
 severity: info
+store:    once
 literal:  recompute_method .
 regex:    (?:^|\s)recompute_method \.{2,} (?<activation_checkpointing>(?!None\b)\S+)\s*$
 doc:      Megatron full-recompute method (uniform or block)
@@ -162,6 +174,7 @@ not:        recompute_method ................................ None
 name:     config.megatron.checkpoint_activations
 kind:     train.config
 severity: info
+store:    once
 literal:  checkpoint_activations .
 regex:    (?:^|\s)checkpoint_activations \.{2,} (?<activation_checkpointing>True|False)\s*$
 doc:      Megatron (<= 2021) activation checkpointing flag
@@ -173,6 +186,7 @@ not:      distribute_checkpointed_activations ............. False
 name:     config.megatron.expert_model_parallel_size
 kind:     train.config
 severity: info
+store:    once
 literal:  expert_model_parallel_size .
 regex:    (?:^|\s)expert_model_parallel_size \.{2,} (?<expert_parallel_size>\d+)\s*$
 type:     expert_parallel_size=int
@@ -186,6 +200,7 @@ not:        expert_tensor_parallel_size ..................... 1
 name:     config.megatron.params_dtype
 kind:     train.config
 severity: info
+store:    once
 literal:  params_dtype .
 regex:    (?:^|\s)params_dtype \.{2,} torch\.(?<dtype>\w+)\s*$
 doc:      Megatron parameter dtype (follows --bf16 / --fp16)
@@ -198,6 +213,7 @@ not:        main_params_dtype ............................... torch.float32
 name:     config.megatron.params_banner
 kind:     train.config
 severity: info
+store:    once
 literal:  for parameters ...
 regex:    ^using torch\.(?<dtype>\w+) for parameters \.\.\.
 doc:      Megatron start-up: the parameter dtype
@@ -211,6 +227,7 @@ not:      using world size: 2, data-parallel size: 2, context-parallel size: 1, 
 name:     config.megatron.use_distributed_optimizer
 kind:     train.config
 severity: info
+store:    once
 literal:  use_distributed_optimizer .
 regex:    (?:^|\s)use_distributed_optimizer \.{2,} (?<distributed_optimizer>True|False)\s*$
 doc:      Megatron --use-distributed-optimizer (optimizer state sharded over data-parallel ranks)
@@ -224,6 +241,7 @@ not:        overlap_param_gather_with_optimizer_step ........ False
 name:     config.megatron.num_microbatches
 kind:     train.config
 severity: info
+store:    once
 literal:  setting number of micro-batches to constant
 regex:    setting number of micro-batches to constant (?<grad_accum_steps>\d+)\s*$
 type:     grad_accum_steps=int
@@ -240,6 +258,7 @@ not:      -------------------- end of arguments ---------------------
 name:     config.megatron.zero_stage
 kind:     train.config
 severity: info
+store:    once
 literal:  zero_stage .
 regex:    (?:^|\s)zero_stage \.{2,} (?<zero_stage>[0-3])\s*$
 type:     zero_stage=int
@@ -257,6 +276,7 @@ not:      [2024-07-10 14:14:51,806] [INFO] [config.py:1000:print]   zero_optimiz
 name:     config.megatron.world_banner
 kind:     train.config
 severity: info
+store:    once
 literal:  using world size:
 regex:    (?x) \busing\ world\ size:\ (?<world_size>\d+)
             (?:.*?\bdata-parallel[-\ ]size:\ (?<data_parallel_size>\d+))?
@@ -302,6 +322,7 @@ not:      [2025-03-07 23:55:15,357] [INFO] [config.py:733:__init__] Config mesh_
 name:     config.deepspeed.config_world_size
 kind:     train.config
 severity: info
+store:    once
 literal:  Config mesh_device None world_size = 
 regex:    \bConfig mesh_device None world_size = (?<world_size>\d+)\s*$
 type:     world_size=int
@@ -320,6 +341,7 @@ not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   world_size ..
 name:     config.deepspeed.train_micro_batch_size_per_gpu
 kind:     train.config
 severity: info
+store:    once
 literal:  train_micro_batch_size_per_gpu
 regex:    (?:^|\s)train_micro_batch_size_per_gpu \.*\s*(?<micro_batch_size>\d+)\s*$
 type:     micro_batch_size=int
@@ -332,6 +354,7 @@ not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   train_batch_s
 name:     config.deepspeed.gradient_accumulation_steps
 kind:     train.config
 severity: info
+store:    once
 literal:  gradient_accumulation_steps .
 regex:    (?:^|\s)gradient_accumulation_steps \.+ (?<grad_accum_steps>\d+)\s*$
 type:     grad_accum_steps=int
@@ -344,6 +367,7 @@ not:      [2024-09-23 10:11:49,860] [INFO] [config.py:988:print]   gradient_clip
 name:     config.deepspeed.train_batch_size
 kind:     train.config
 severity: info
+store:    once
 literal:  train_batch_size .
 regex:    (?:^|\s)train_batch_size \.+ (?<global_batch_size>\d+)\s*$
 type:     global_batch_size=int
@@ -357,6 +381,7 @@ not:      [2024-09-23 10:11:49,861] [INFO] [config.py:988:print]   train_micro_b
 name:     config.deepspeed.world_size
 kind:     train.config
 severity: info
+store:    once
 literal:  world_size .
 regex:    (?:^|\s)world_size \.{10,25} (?<data_parallel_size>\d+)\s*$
 type:     data_parallel_size=int
@@ -369,6 +394,7 @@ not:        world_size ...................................... 128
 name:     config.deepspeed.fp16_enabled
 kind:     train.config
 severity: info
+store:    once
 literal:  fp16_enabled .
 regex:    (?:^|\s)fp16_enabled \.+ (?<fp16>True|False)\s*$
 doc:      DeepSpeed fp16 (dynamic loss scaling) on/off
@@ -380,6 +406,7 @@ not:      [2024-09-23 10:11:49,860] [INFO] [config.py:988:print]   fp16_auto_cas
 name:     config.deepspeed.bfloat16_enabled
 kind:     train.config
 severity: info
+store:    once
 literal:  bfloat16_enabled .
 regex:    (?:^|\s)bfloat16_enabled \.+ (?<bf16>True|False)\s*$
 doc:      DeepSpeed bf16 on/off
@@ -393,6 +420,7 @@ not:      [2025-02-20 02:13:50,589] [INFO] [config.py:1003:print]   bfloat16_imm
 name:     config.deepspeed.zero_optimization_stage
 kind:     train.config
 severity: info
+store:    once
 literal:  zero_optimization_stage .
 regex:    (?:^|\s)zero_optimization_stage \.+ (?<zero_stage>[0-3])\s*$
 type:     zero_stage=int
@@ -410,6 +438,7 @@ not:      [2024-09-08 23:02:58,990] [INFO] [config.py:1003:print]   zero_enabled
 name:     config.deepspeed_json.train_micro_batch_size_per_gpu
 kind:     train.config
 severity: info
+store:    once
 literal:  "train_micro_batch_size_per_gpu":
 regex:    "train_micro_batch_size_per_gpu":\s*(?<micro_batch_size>\d+)\b
 type:     micro_batch_size=int
@@ -422,6 +451,7 @@ not:          "min_train_micro_batch_size_per_gpu": 1,
 name:     config.deepspeed_json.gradient_accumulation_steps
 kind:     train.config
 severity: info
+store:    once
 literal:  "gradient_accumulation_steps":
 regex:    "gradient_accumulation_steps":\s*(?<grad_accum_steps>\d+)\b
 type:     grad_accum_steps=int
@@ -434,6 +464,7 @@ not:          "gradient_accumulation_steps": "auto",
 name:     config.deepspeed_json.train_batch_size
 kind:     train.config
 severity: info
+store:    once
 literal:  "train_batch_size":
 regex:    "train_batch_size":\s*(?<global_batch_size>\d+)\b
 type:     global_batch_size=int
@@ -447,6 +478,7 @@ not:          "train_micro_batch_size_per_gpu": 2,
 name:     config.deepspeed_json.zero_stage
 kind:     train.config
 severity: info
+store:    once
 literal:  "stage":
 regex:    "stage":\s*(?<zero_stage>[0-3])\b
 type:     zero_stage=int
@@ -463,6 +495,7 @@ not:          "stages": "auto",
 name:     config.hf.micro_batch_size
 kind:     train.config
 severity: info
+store:    once
 literal:  Instantaneous batch size per device =
 regex:    Instantaneous batch size per device = (?<micro_batch_size>\d{1,3}(?:,\d{3})+|\d+)
 type:     micro_batch_size=int
@@ -475,6 +508,7 @@ not:      1: [INFO|trainer.py:2134] 2024-07-17 00:18:20,620 >>   Total train bat
 name:     config.hf.grad_accum_steps
 kind:     train.config
 severity: info
+store:    once
 literal:  Gradient Accumulation steps =
 regex:    Gradient Accumulation steps = (?<grad_accum_steps>\d{1,3}(?:,\d{3})+|\d+)
 type:     grad_accum_steps=int
@@ -487,6 +521,7 @@ not:      1: [INFO|trainer.py:2136] 2024-07-17 00:18:20,620 >>   Total optimizat
 name:     config.hf.global_batch_size
 kind:     train.config
 severity: info
+store:    once
 literal:  Total train batch size
 regex:    Total train batch size \(w\. parallel, distributed & accumulation\) = (?<global_batch_size>\d{1,3}(?:,\d{3})+|\d+)
 type:     global_batch_size=int
@@ -506,6 +541,7 @@ not:      [INFO|trainer.py:1724] 2024-02-09 14:38:33,506 >>   Instantaneous batc
 name:     config.hf_args.per_device_train_batch_size
 kind:     train.config
 severity: info
+store:    once
 literal:  per_device_train_batch_size=
 regex:    ^per_device_train_batch_size=(?<micro_batch_size>\d+),\s*$
 type:     micro_batch_size=int
@@ -518,6 +554,7 @@ not:      per_device_eval_batch_size=4,
 name:     config.hf_args.gradient_accumulation_steps
 kind:     train.config
 severity: info
+store:    once
 literal:  gradient_accumulation_steps=
 regex:    ^gradient_accumulation_steps=(?<grad_accum_steps>\d+),\s*$
 type:     grad_accum_steps=int
@@ -530,6 +567,7 @@ not:      eval_accumulation_steps=None,
 name:     config.hf_args.bf16
 kind:     train.config
 severity: info
+store:    once
 literal:  bf16=
 regex:    ^bf16=(?<bf16>True|False),\s*$
 doc:      HF TrainingArguments bf16 mixed precision
@@ -541,6 +579,7 @@ not:      bf16_full_eval=False,
 name:     config.hf_args.fp16
 kind:     train.config
 severity: info
+store:    once
 literal:  fp16=
 regex:    ^fp16=(?<fp16>True|False),\s*$
 doc:      HF TrainingArguments fp16 mixed precision (with a gradient scaler)
@@ -552,6 +591,7 @@ not:      fp16_full_eval=False,
 name:     config.hf_args.gradient_checkpointing
 kind:     train.config
 severity: info
+store:    once
 literal:  gradient_checkpointing=
 regex:    ^gradient_checkpointing=(?<activation_checkpointing>True|False),\s*$
 doc:      HF TrainingArguments activation (gradient) checkpointing
@@ -564,6 +604,7 @@ not:      gradient_checkpointing_kwargs=None,
 name:     config.hf_args.fsdp
 kind:     train.config
 severity: info
+store:    once
 literal:  fsdp=[<FSDPOption.
 regex:    ^fsdp=\[<FSDPOption\.(?<fsdp_option>[A-Z_0-9]+):
 doc:      HF TrainingArguments FSDP sharding strategy (FULL_SHARD, SHARD_GRAD_OP, HYBRID_SHARD ...)
@@ -579,6 +620,7 @@ not:      fsdp=[],
 name:     config.torchtitan.training_starts
 kind:     train.config
 severity: info
+store:    once
 literal:  Training starts at step
 regex:    Training starts at step \d+, with local batch size (?<micro_batch_size>\d+), global batch size (?<global_batch_size>\d+), sequence length (?<seq_length>\d+)
 type:     micro_batch_size=int global_batch_size=int seq_length=int
@@ -594,6 +636,7 @@ not:      [rank0]:[titan] 2025-11-25 19:44:58,838 - root - INFO - Training start
 name:     config.torchtitan.trainer_initialized
 kind:     train.config
 severity: info
+store:    once
 literal:  Trainer is initialized with local batch size
 regex:    Trainer is initialized with local batch size (?<micro_batch_size>\d+), global batch size (?<global_batch_size>\d+), gradient accumulation steps (?<grad_accum_steps>\d+), sequence length (?<seq_length>\d+)
 type:     micro_batch_size=int global_batch_size=int grad_accum_steps=int seq_length=int
@@ -609,6 +652,7 @@ not:      [rank0]:[titan] 2025-11-25 19:44:58,838 - root - INFO - Training start
 name:     config.torchtitan.activation_checkpointing
 kind:     train.config
 severity: info
+store:    once
 literal:  activation checkpointing to the model
 regex:    Applied (?<activation_checkpointing>\w+) activation checkpointing to the model
 doc:      torchtitan activation checkpointing mode (selective or full)
@@ -622,6 +666,7 @@ not:      [rank0]:2025-02-13 11:33:29,239 - root - INFO - Applied FSDP to the mo
 name:     config.torchtitan.data_parallel
 kind:     train.config
 severity: info
+store:    once
 literal:  to the model
 regex:    Applied (?<sharding>FSDP|HSDP|DDP) to the model
 doc:      torchtitan data-parallel wrapping: FSDP (FSDP2), HSDP or DDP
@@ -642,6 +687,7 @@ not:      [rank0]:2025-02-13 11:33:29,203 - root - INFO - Applied selective acti
 name:     config.torchtitan.device_mesh
 kind:     train.config
 severity: info
+store:    once
 literal:  device mesh with [
 regex:    (?x) Building\ \d+-D\ device\ mesh\ with\ \[
             (?:('pp')(?:,\ )?)?
@@ -694,6 +740,7 @@ not:      Building 3-D device mesh with ['dp', 'sp', 'pp'], [2, 2, 2]
 name:     config.torchtitan.mesh_parallelism
 kind:     train.config
 severity: info
+store:    once
 literal:  Building device mesh with parallelism:
 regex:    (?x) Building\ device\ mesh\ with\ parallelism:\ pp=(?<pipeline_parallel_size>\d+),
           \ dp_replicate=(?|1,\ dp_shard=(?<data_parallel_size>\d+)|(?<data_parallel_size>\d+),\ dp_shard=1|\d+,\ dp_shard=\d+),
@@ -724,6 +771,7 @@ not:      [rank0]:[titan] 2026-09-11 23:05:44,150 - torchtitan.distributed.paral
 name:     config.lightning.member
 kind:     train.config
 severity: info
+store:    once
 literal:  Initializing distributed: GLOBAL_RANK:
 literal:  initializing distributed: GLOBAL_RANK:
 regex:    [Ii]nitializing distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
@@ -745,6 +793,7 @@ not:      LOCAL_RANK: 3 - CUDA_VISIBLE_DEVICES: [0,1,2,3,4,5,6,7]
 name:     config.lightning.registered
 kind:     train.config
 severity: info
+store:    once
 literal:  All distributed processes registered. Starting with
 regex:    All distributed processes registered\. Starting with (?<world_size>\d+) processes
 type:     world_size=int
@@ -763,6 +812,7 @@ not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
 name:     config.lightning.deepspeed_member
 kind:     train.config
 severity: info
+store:    once
 literal:  initializing deepspeed distributed: GLOBAL_RANK:
 regex:    initializing deepspeed distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
 type:     rank=int world_size=int
@@ -780,6 +830,7 @@ not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
 name:     config.lightning.deepspeed_precision
 kind:     train.config
 severity: info
+store:    once
 literal:  Enabling DeepSpeed
 regex:    \bEnabling DeepSpeed (?<dtype>FP16|BF16)\.
 doc:      Lightning DeepSpeedStrategy precision (fp16 with DeepSpeed's loss scaler, or bf16)
@@ -797,6 +848,7 @@ not:      INFO:pytorch_lightning.utilities.rank_zero:Using 16bit Automatic Mixed
 name:     config.lightning.amp
 kind:     train.config
 severity: info
+store:    once
 literal:  Automatic Mixed Precision (AMP)
 regex:    \bUsing (?<dtype>bfloat16|16bit) (?:\w+ )?Automatic Mixed Precision \(AMP\)
 doc:      Lightning mixed precision: bfloat16 or 16bit (fp16 with a gradient scaler)
@@ -868,6 +920,7 @@ not:        micro_batch_size ................................ 4
 name:     config.cmdline.accelerate
 kind:     train.config
 severity: info
+store:    once
 literal:  accelerate launch
 regex:    \baccelerate launch\s(?=(?:.*?\s)?--num_processes[= ](?<world_size>\d+)(?!\d))
 type:     world_size=int
@@ -884,6 +937,7 @@ not:      accelerate launch --num_processes=$NUM_PROCESSES train.py
 name:     config.nemo.yaml
 kind:     train.config
 severity: info
+store:    once
 literal:  micro_batch_size: 
 literal:  global_batch_size: 
 literal:  tensor_model_parallel_size: 
@@ -931,6 +985,7 @@ not:            num_micro_batches_with_partial_activation_checkpoints: null
 name:     config.accelerate.num_processes
 kind:     train.config
 severity: info
+store:    once
 literal:  Num processes:
 regex:    ^(?:stdout: )?Num processes: (?<world_size>\d+)\s*$
 type:     world_size=int
@@ -953,6 +1008,7 @@ not:      stdout: Process index: 0
 name:     config.fairseq.world_size
 kind:     train.config
 severity: info
+store:    once
 literal:  distributed_world_size
 regex:    (?<![\w])(?:distributed_training\.)?distributed_world_size(?:=|': )(?<world_size>\d+)(?=[,})\s]|$)
 type:     world_size=int
@@ -973,6 +1029,7 @@ not:          if args.distributed_world_size == 1:
 name:     config.colossalai.world_size
 kind:     train.config
 severity: info
+store:    once
 literal:  Distributed environment is initialized, world size:
 regex:    \bDistributed environment is initialized, world size: (?<world_size>\d+)
 type:     world_size=int

@@ -161,6 +161,7 @@ not:      python: /usr/include/c++/11/bits/stl_vector.h:1045: std::vector<_Tp, _
 name:     cuda.async_hint
 kind:     benign
 severity: info
+store:    once
 priority: -5
 literal:  CUDA kernel errors might be asynchronously reported
 literal:  CUDA_LAUNCH_BLOCKING=1

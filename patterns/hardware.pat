@@ -174,6 +174,7 @@ not:      [ 8123.617798] nvidia-nvswitch2: SXid (PCI:0000:00:09.0): 11004, Sever
 name:     hw.nvswitch_sxid_detail
 kind:     benign
 severity: info
+store:    once
 literal:  SXid (PCI:
 regex:    SXid \(PCI:[^)]*\): \d+, (?:Severity \d+ Engine instance|Data \{)
 doc:      detail line of the preceding NVSwitch SXid
@@ -242,6 +243,7 @@ not:      [Fri Aug 30 11:11:22 2024] nvidia-peermem nv_get_p2p_free_callback:127
 name:     hw.peermem_invalid_context
 kind:     benign
 severity: info
+store:    once
 literal:  nv_get_p2p_free_callback
 regex:    nvidia-peermem nv_get_p2p_free_callback:\d+ ERROR detected invalid context
 doc:      nvidia-peermem saw a GPU memory registration torn down while still in use (usually a process exiting); harmless unless RDMA errors follow

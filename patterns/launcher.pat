@@ -566,6 +566,7 @@ not:      Thread 0x00007f8bf451b740 (most recent call first):
 name:     proc.traceback.chain_separator
 kind:     benign
 severity: info
+store:    once
 literal:  exception was the direct cause of the following exception
 literal:  During handling of the above exception, another exception occurred
 regex:    ^(?:The above exception was the direct cause of the following exception|During handling of the above exception, another exception occurred):\s*$
@@ -608,6 +609,7 @@ not:      The above exception was the direct cause of the following exception:
 name:     launcher.child_failed_banner
 kind:     benign
 severity: info
+store:    once
 literal:  FAILED
 literal:  Failures:
 literal:  <NO_OTHER_FAILURES>

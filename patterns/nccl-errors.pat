@@ -903,6 +903,7 @@ not:      VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out o
 name:     nccl.benign.optional_verbs
 kind:     benign
 severity: info
+store:    once
 priority: 6
 literal:  failed with error 
 regex:    NCCL INFO (?:NET/MLX5: )?Call to (?<call>\w+) failed with error (?<error>.*?)(?: errno (?<errno>\d+))?\s*$
@@ -920,6 +921,7 @@ not:      gpu-node-07:48213:48401 [3] misc/ibvwrap.cc:60 NCCL WARN Call to ibv_r
 name:     nccl.benign.profiler_init
 kind:     benign
 severity: info
+store:    once
 priority: 5
 literal:  Continue without profiler
 regex:    Profiler init failed with error.*Continue without profiler

@@ -142,6 +142,7 @@ not:      gpu-node-07:48213:48213 [3] NCCL INFO Bootstrap: Using eth0:10.12.4.17
 name:     nccl.net.plugin_probe
 kind:     benign
 severity: info
+store:    once
 literal:  /Plugin
 regex:    NCCL INFO (?<plugin>NET|TUNER|PROFILER|ENV|GIN|RMA)/Plugin ?: (?<msg>.*\S)
 doc:      Plugin probing (NET/Plugin, TUNER/Plugin...): "No plugin found ... using internal implementation" is normal when no external plugin is installed.
@@ -169,6 +170,7 @@ not:      h37n07:3094283:3094311 [0] NCCL INFO Using network IB
 name:     nccl.net.socket_speed_default
 kind:     benign
 severity: info
+store:    once
 literal:  Could not get speed from
 regex:    Could not get speed from (?<path>\S+?)\. Defaulting to (?<default>.*?)\.?\s*$
 doc:      The socket transport could not read a NIC speed from sysfs (common in containers/VMs) and assumed a default. Harmless.
@@ -365,6 +367,7 @@ not:      gpu-node-07:48213:48401 [3] NCCL INFO Trees [0] 4/-1/-1->3->2 [1] 4/-1
 name:     nccl.net.connected
 kind:     nccl.connected
 severity: info
+store:    once
 literal:  Connected all 
 regex:    \bConnected all (?<what>rings|trees)(?:, use ring PXN (?<pxn>\d+) GDR (?<use_gdr>\d+))?
 type:     pxn=int use_gdr=int
@@ -384,6 +387,7 @@ not:      gpu-node-07:48213:48401 [3] NCCL INFO Channel 02/0 : 3[3] -> 11[3] [se
 name:     nccl.net.channels_summary
 kind:     nccl.channels
 severity: info
+store:    once
 literal:  coll channels, 
 regex:    \b(?<coll_channels>\d+) coll channels, (?:(?<collnet_channels>\d+) collnet channels, )?(?:(?<nvls_channels>\d+) nvls channels, )?(?<p2p_channels>\d+) p2p channels, (?<p2p_per_peer>\d+) p2p channels per peer
 type:     coll_channels=int collnet_channels=int nvls_channels=int p2p_channels=int p2p_per_peer=int

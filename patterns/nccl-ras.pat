@@ -354,6 +354,7 @@ not:      gpu-node-07:48213:48399 [3] NCCL INFO RAS declaring peer 10.12.4.18<28
 name:     nccl.ras.job_summary
 kind:     train.config
 severity: info
+store:    once
 literal:  Nodes  Processes
 start:    ^\s*Nodes\s+Processes\s+GPUs\s+Processes\s+GPUs\s*$
 continue: ^\(total\)\s+per node\s+per process\s+\(total\)\s+\(total\)\s*$

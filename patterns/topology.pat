@@ -64,6 +64,7 @@ not:      [2025-12-28 05:01:38,135] [INFO] [launch.py:162:main] WORLD INFO DICT:
 name:     topology.deepspeed_world
 kind:     train.config
 severity: info
+store:    once
 literal:  dist_world_size=
 regex:    \bdist_world_size=(?<world_size>\d+)\s*$
 type:     world_size=int
@@ -79,6 +80,7 @@ not:      [2025-12-28 05:01:38,135] [INFO] [launch.py:179:main] global_rank_mapp
 name:     topology.store_barrier_complete
 kind:     train.config
 severity: info
+store:    once
 literal:  Completed store-based barrier for key:
 regex:    Completed store-based barrier for key:\S+ with (?<world_size>\d+) nodes\.
 type:     world_size=int
@@ -146,6 +148,7 @@ not:      # Using devices
 name:     topology.ray_pg_setup
 kind:     train.config
 severity: info
+store:    once
 literal:  Setting up process group for:
 regex:    Setting up process group for: \S+ \[rank=\d+, world_size=(?<world_size>\d+)\]
 type:     world_size=int
@@ -179,6 +182,7 @@ not:        global_world_sizes=[8, 8, 8, 8]
 name:     topology.rdzv_global_world_sizes
 kind:     train.config
 severity: info
+store:    once
 literal:  global_world_sizes=[
 regex:    ^\s*global_world_sizes=\[(?<world_size>\d+)
 type:     world_size=int

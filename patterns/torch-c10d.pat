@@ -621,6 +621,7 @@ not:      [rank0]:[E504 22:44:08.389636235 ProcessGroupNCCL.cpp:1896] [PG ID 0 P
 name:     torch.cpp_stack
 kind:     benign
 severity: info
+store:    once
 literal:  (most recent call first)
 start:    ^Exception raised from (?<func>\S+) at (?<src>\S+) \(most recent call first\):
 continue: ^frame #\d+: 
@@ -641,6 +642,7 @@ not:      Thread 0x00007f8bf451b740 (most recent call first):
 name:     torch.benign.destroy_pg_not_called
 kind:     benign
 severity: info
+store:    once
 literal:  destroy_process_group() was not called
 literal:  process group has NOT been destroyed before we destruct ProcessGroupNCCL
 regex:    (?:destroy_process_group\(\) was not called before program exit|process group has NOT been destroyed before we destruct ProcessGroupNCCL)
@@ -657,6 +659,7 @@ not:      (WorkerDict pid=3943529) [rank0]:[E816 01:09:38.266910599 ProcessGroup
 name:     torch.benign.cpp_frame
 kind:     benign
 severity: info
+store:    once
 literal:  frame #
 priority: -5
 regex:    ^frame #\d+: .* \(0x[0-9a-f]+ in \S+\)$

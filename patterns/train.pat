@@ -520,6 +520,7 @@ not:      Epoch: 0   Global Step: 20   Fp16 Grad Scale:  0   Required: 194 hours
 name:     train.model_size.megatron
 kind:     train.model_size
 severity: info
+store:    once
 literal:  number of parameters on (tensor, pipeline)
 regex:    number of parameters on \(tensor, pipeline\) model parallel rank \((?<tp_rank>\d+), (?<pp_rank>\d+)\): (?<params>\d+)
 type:     tp_rank=int pp_rank=int params=float
@@ -534,6 +535,7 @@ not:      Number of parameters: [tensor rank - pipeline rank] w/ and w/o embeddi
 name:     train.model_size.torchtitan
 kind:     train.model_size
 severity: info
+store:    once
 literal:  total parameters
 regex:    \bModel \S+(?: \S+)? size: (?<params>\d{1,3}(?:,\d{3})+|\d+) total parameters
 type:     params=float
@@ -548,6 +550,7 @@ not:      [titan] Total parameter count: dense 31,987,968, sparse 0, vision 0, a
 name:     train.model_size.torchtitan_count
 kind:     train.model_size
 severity: info
+store:    once
 literal:  Total parameter count:
 regex:    Total parameter count: dense [\d,]+, sparse [\d,]+(?:, vision [\d,]+)?, active (?<params>\d{1,3}(?:,\d{3})+|\d+)
 type:     params=float
@@ -560,6 +563,7 @@ not:      [titan] 2026-01-09 19:01:15,198 - root - INFO - Model transformers_mod
 name:     train.model_size.hf
 kind:     train.model_size
 severity: info
+store:    once
 literal:  Number of trainable parameters =
 regex:    Number of trainable parameters = (?<params>\d{1,3}(?:,\d{3})+|\d+)
 type:     params=float
@@ -572,6 +576,7 @@ not:      Total optimization steps = 500
 name:     train.model_size.fairseq
 kind:     train.model_size
 severity: info
+store:    once
 literal:  model params:
 regex:    \bnum\. (?:shared )?model params: (?<params>\d{1,3}(?:,\d{3})+|\d+)
 type:     params=float
@@ -584,6 +589,7 @@ not:      2020-04-05 18:38:41 | INFO | fairseq_cli.train | training on 1 GPUs
 name:     train.model_size.nanotron
 kind:     train.model_size
 severity: info
+store:    once
 literal:  Total number of parameters:
 regex:    \bTotal number of parameters: (?<params>\d+(?:\.\d*)?[KMGBTP]?) \(\d+(?:\.\d+)?MiB\)
 type:     params=float

@@ -35,6 +35,10 @@ struct fl_pattern_info {
 	int priority;
 	enum fl_severity severity;
 	bool block;
+	/* `store: once`: a line every rank prints alike; the first with the
+	 * same captures is stored, later ones in the run are only counted
+	 * (events.copies) */
+	bool once;
 };
 
 struct fl_patterns;

@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 11
+#define FL_SCHEMA_VERSION 12
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -157,6 +157,9 @@ int fl_store_event_add(struct fl_store *s, const struct fl_event_row *e, int64_t
  * (FL_TIME_NONE: no time). */
 int fl_store_event_repeats(struct fl_store *s, int64_t id, int64_t n, int64_t last_line,
 			   int64_t last_ts);
+/* Event id (of a `store: once` pattern) stands for itself and n alike
+ * events elsewhere in the run (other files, ranks) that were not stored. */
+int fl_store_event_copies(struct fl_store *s, int64_t id, int64_t n);
 
 enum fl_step_col {
 	FL_STEP_STEP, FL_STEP_LOSS, FL_STEP_GRAD_NORM, FL_STEP_LOSS_SCALE, FL_STEP_LR,

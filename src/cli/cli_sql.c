@@ -83,7 +83,7 @@ static const struct fl_sql_def DEFS[CLI_SQL_N] = {
 	[CLI_SQL_EVENTS] = { "events",
 		"SELECT e.id, " TIME("e.ts") " AS time, e.rank, e.host, "
 		SEVERITY("e.severity") " AS severity, e.kind, f.path AS file, e.line,"
-		" e.repeats, e.text"
+		" e.repeats, e.copies, e.text"
 		" FROM events e JOIN files f ON f.id = e.file_id WHERE e.run_id = ?1"
 		" AND (?2 IS NULL OR substr(e.kind, 1, length(?2)) = ?2)"
 		" AND (?3 IS NULL OR e.rank = ?3)"

@@ -179,6 +179,10 @@ static int finish_stanza(struct parser *ps, struct fl_patterns *set, size_t *ord
 		miss = "regex (or start)";
 	if (miss)
 		return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: stanza lacks '%s:'", ps->file, at, miss);
+	/* Warnings and errors say something of the rank that logged them. */
+	if (pt->info.once && pt->info.severity != FL_SEV_INFO)
+		return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: pattern '%s': store: once needs severity info",
+				  ps->file, at, pt->info.name);
 	for (int r = 0; r < RE_N; r++) {
 		if (pt->re[r].src) {
 			int rc = compile_regex(ps, pt, &pt->re[r]);
@@ -344,6 +348,16 @@ static int key_value(struct parser *ps, const char *key, const char *v)
 			pt->max_lines = (int)n;
 		return FL_OK;
 	}
+	if (!strcmp(key, "store")) {
+		char *t = trimmed(v);
+		bool ok = !strcmp(t, "once");
+		free(t);
+		if (!ok)
+			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: store must be once", ps->file,
+					  ps->line);
+		pt->info.once = true;
+		return FL_OK;
+	}
 	if (!strcmp(key, "literal")) {
 		/* The prefilter finds literals of three bytes or more. */
 		if (strlen(v) < 3)
@@ -500,7 +514,7 @@ static void digest(struct fl_patterns *set)
 		const struct pattern *pt = &set->pats[i];
 		const char *parts[] = { pt->info.name, pt->info.kind, pt->re[0].src ? pt->re[0].src : "",
 					pt->re[1].src ? pt->re[1].src : "",
-					pt->re[2].src ? pt->re[2].src : "" };
+					pt->re[2].src ? pt->re[2].src : "", pt->info.once ? "once" : "" };
 		/* With each NUL, so that parts cannot run into each other. */
 		for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++)
 			h = fl_fnv1a(h, parts[k], strlen(parts[k]) + 1);

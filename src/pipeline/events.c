@@ -136,14 +136,29 @@ struct repeat {
  * file, so that a file of distinct warnings costs bounded memory. */
 enum { FOLD_KEEP = 8, FOLD_KEYS = 4096 };
 
+/* The row of a `store: once` pattern's line, by its captures: NCCL's
+ * "Connected all rings", a config dump or a benign C++ stack come once
+ * from every rank, alike but for the prefix. Stored per line they were
+ * half the rows of a 32 Ki-rank job, and nothing reads them per rank
+ * (the pattern says so: docs/patterns.md). At most ALIKE_KEYS per run;
+ * lines of further ones are stored one by one. */
+struct alike {
+	int64_t id;     /* the stored row */
+	int64_t copies; /* alike lines after it that were not stored */
+};
+
+enum { ALIKE_KEYS = 4096 };
+
 void events_init(struct event_sink *k)
 {
 	keymap_init(&k->repeats, sizeof(struct repeat), NULL);
+	keymap_init(&k->alike, sizeof(struct alike), NULL);
 }
 
 void events_release(struct event_sink *k)
 {
 	keymap_clear(&k->repeats);
+	keymap_clear(&k->alike);
 	fl_buf_release(&k->key);
 	fl_buf_release(&k->fields);
 }
@@ -151,6 +166,35 @@ void events_release(struct event_sink *k)
 static void add_i64(struct fl_buf *b, int64_t v)
 {
 	fl_buf_add(b, &v, sizeof(v));
+}
+
+/* Each capture by its name too: the alternatives of one regex (NeMo's
+ * "tensor_model_parallel_size: 1", "pipeline_model_parallel_size: 1")
+ * capture the same text under different names. The name is the
+ * pattern's: its pointer tells it. */
+static void add_caps(struct fl_buf *b, const struct fl_event *ev)
+{
+	for (size_t i = 0; i < ev->ncap; i++) {
+		fl_buf_add(b, &ev->caps[i].name, sizeof(ev->caps[i].name));
+		add_i64(b, (int64_t)ev->caps[i].len);
+		fl_buf_add(b, ev->caps[i].ptr, ev->caps[i].len);
+	}
+}
+
+/* The run's row for a `store: once` line (a fresh one has id 0), or NULL:
+ * not such a pattern, or the run follows too many already. */
+static struct alike *alike_of(struct event_sink *k, const struct fl_event *ev)
+{
+	if (!ev->pat->once)
+		return NULL;
+	struct fl_buf *b = &k->key;
+	fl_buf_reset(b);
+	fl_buf_add(b, &ev->pat, sizeof(ev->pat));
+	add_caps(b, ev);
+	if (k->alike.used >= ALIKE_KEYS)
+		return keymap_find(&k->alike, b->ptr, b->len);
+	bool fresh;
+	return keymap_get(&k->alike, b->ptr, b->len, &fresh);
 }
 
 /* The series of a warning or info event; NULL for an error, or when the
@@ -172,10 +216,7 @@ static struct repeat *repeat_of(struct event_sink *k, const struct fl_event *ev,
 	add_i64(b, (int64_t)a->host_len);
 	if (a->host)
 		fl_buf_add(b, a->host, a->host_len);
-	for (size_t i = 0; i < ev->ncap; i++) {
-		add_i64(b, (int64_t)ev->caps[i].len);
-		fl_buf_add(b, ev->caps[i].ptr, ev->caps[i].len);
-	}
+	add_caps(b, ev);
 	if (k->repeats.used >= FOLD_KEYS)
 		return keymap_find(&k->repeats, b->ptr, b->len);
 	bool fresh;
@@ -195,12 +236,29 @@ int events_file_end(struct event_sink *k)
 	return rc;
 }
 
+int events_run_end(struct event_sink *k)
+{
+	int rc = FL_OK;
+	for (size_t i = 0; !rc && i < k->alike.cap; i++) {
+		const struct alike *r = keymap_at(&k->alike, i);
+		if (r && r->copies && fl_store_event_copies(k->store, r->id, r->copies))
+			rc = store_fail(k->store, k->err, "cannot store alike events");
+	}
+	keymap_clear(&k->alike);
+	return rc;
+}
+
 static int add_event(struct event_sink *k, const struct fl_event *ev)
 {
 	k->events++;
+	struct alike *same = alike_of(k, ev);
+	if (same && same->id) {
+		same->copies++;
+		return FL_OK;
+	}
 	struct fl_row_attr a;
 	row_attr(&ev->attr, &a);
-	struct repeat *rep = repeat_of(k, ev, &a);
+	struct repeat *rep = same ? NULL : repeat_of(k, ev, &a);
 	if (rep && rep->kept >= FOLD_KEEP) {
 		rep->folded++;
 		rep->last_line = (int64_t)ev->lineno;
@@ -229,6 +287,8 @@ static int add_event(struct event_sink *k, const struct fl_event *ev)
 		rep->kept++;
 		rep->id = id;
 	}
+	if (same)
+		same->id = id;
 	return FL_OK;
 }
 

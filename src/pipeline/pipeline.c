@@ -201,6 +201,9 @@ static int finish_run(struct ing *g)
 	/* the NCCL aggregates were written as each member ended (member_end) */
 	if (steps_run_end(g->sink.steps))
 		return store_fail(g->store, g->err, "cannot store step sums");
+	int rc = events_run_end(&g->sink);
+	if (rc)
+		return rc;
 	return telemetry_flush(&g->tele, g->store, g->sink.run_id, g->err);
 }
 

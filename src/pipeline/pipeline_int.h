@@ -400,6 +400,7 @@ struct event_sink {
 	struct nccl_aggs *nccl;
 	struct fl_buf fields;
 	struct keymap repeats; /* struct repeat (events.c), of the current file */
+	struct keymap alike;   /* struct alike (events.c), of the run */
 	struct fl_buf key;
 	/* the step column of each capture name met (by the pattern's pointer) */
 	struct step_col {
@@ -414,6 +415,8 @@ struct event_sink {
 
 void events_init(struct event_sink *k);
 void events_release(struct event_sink *k);
+/* After the run's last file: the counts of the `store: once` rows. */
+int events_run_end(struct event_sink *k);
 
 /* The fl_event_cb of the matcher, ctx a struct event_sink: train.step to
  * steps, nccl.channel and nccl.coll to their aggregates, any other kind

@@ -266,6 +266,11 @@ static const char *const MIGRATIONS[] = {
 	"ALTER TABLE events ADD COLUMN repeats INTEGER;"
 	"ALTER TABLE events ADD COLUMN last_line INTEGER;"
 	"ALTER TABLE events ADD COLUMN last_ts INTEGER;",
+	/* 11 -> 12: an info line that every rank prints alike (a pattern
+	 * with `store: once`: NCCL's "Connected all rings", a config dump)
+	 * is stored once per run by src/pipeline/events.c: the row counts
+	 * the alike lines elsewhere that were not stored. NULL: none. */
+	"ALTER TABLE events ADD COLUMN copies INTEGER;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

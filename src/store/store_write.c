@@ -68,6 +68,7 @@ static const char *const HOT_SQL[ST_N] = {
 	[ST_HCA] = "INSERT INTO hcas(run_id, host, pid, rank, net_dev, device, port, channels,"
 		   " file_id, line, sample) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
 	[ST_EVENT_REPEATS] = "UPDATE events SET repeats=?2, last_line=?3, last_ts=?4 WHERE id=?1",
+	[ST_EVENT_COPIES] = "UPDATE events SET copies=?2 WHERE id=?1",
 	[ST_TRANSPORT_MORE] = "UPDATE transports SET channels = channels + ?2 WHERE rowid = ?1",
 	/* a Send's or Recv's line is its last call's: the later file's */
 	[ST_COLL_MORE] = "UPDATE colls SET calls = calls + ?2, last_opcount = MAX(last_opcount, ?3),"
@@ -727,6 +728,16 @@ int fl_store_event_repeats(struct fl_store *s, int64_t id, int64_t n, int64_t la
 	sqlite3_bind_int64(st, 2, n);
 	sqlite3_bind_int64(st, 3, last_line);
 	bind_opt_time(st, 4, last_ts);
+	return run_stmt(s, st);
+}
+
+int fl_store_event_copies(struct fl_store *s, int64_t id, int64_t n)
+{
+	sqlite3_stmt *st = store_hot(s, ST_EVENT_COPIES);
+	if (!st)
+		return FL_EDB;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, n);
 	return run_stmt(s, st);
 }
 

@@ -143,3 +143,67 @@ Test(storm, folded_overflows_still_count, .timeout = 60)
 	free(log);
 	fl_session_release(&t);
 }
+
+/* Every rank prints NCCL's set-up summary and the run's config alike: a
+ * `store: once` pattern keeps the first line with given captures and
+ * counts the others (events.copies). Lines with other captures ("trees",
+ * another batch size) are rows of their own; what the analysis reads of
+ * them (the configuration) is what every line said. */
+Test(storm, alike_lines_of_all_ranks_are_stored_once, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "alike");
+	enum { RANKS = 6 };
+	for (int r = 0; r < RANKS; r++) {
+		char name[32];
+		snprintf(name, sizeof(name), "rank%d.log", r);
+		char *path = fl_session_path(&t, name);
+		FILE *fp = fopen(path, "w");
+		cr_assert(fp);
+		fprintf(fp,
+			"gpu-node-%02d:%d:%d [%d] NCCL INFO Connected all rings\n"
+			"gpu-node-%02d:%d:%d [%d] NCCL INFO Connected all trees\n"
+			"[titan] 2026-11-30 12:00:00,043 - root - INFO - Training starts at step 1, with"
+			" local batch size %d, global batch size 48, sequence length 8192, total steps"
+			" 100 (warmup 10)\n",
+			r / 2, 4100 + r, 4500 + r, r % 2, r / 2, 4100 + r, 4500 + r, r % 2,
+			r == RANKS - 1 ? 4 : 8);
+		if (r == 3)
+			fputs("[rank3]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate"
+			      " 2.00 GiB. GPU 1 has a total capacity of 79.15 GiB of which 1.12 GiB is"
+			      " free.\n",
+			      fp);
+		fclose(fp);
+		free(path);
+	}
+	json_t *r = fl_session_analyze(&t, t.dir, "--no-keep", NULL);
+	json_t *cause = json_object_get(json_object_get(r, "verdict"), "likely_cause");
+	cr_expect_str_eq(json_string_value(json_object_get(cause, "id")), "gpu_oom");
+	/* the first value logged */
+	json_t *cfg = json_object_get(r, "config");
+	cr_expect_eq(json_integer_value(json_object_get(cfg, "micro_batch_size")), 8);
+	cr_expect_eq(json_integer_value(json_object_get(cfg, "global_batch_size")), 48);
+	json_decref(r);
+
+	/* rings and trees: one row each, standing for the other 5 ranks */
+	json_t *rows = fl_session_json(&t, (const char *[]){ "events", "last", "--kind",
+							      "nccl.connected", NULL });
+	cr_assert_eq(json_array_size(rows), 2);
+	for (size_t i = 0; i < 2; i++) {
+		cr_expect_eq(field(json_array_get(rows, i), "copies"), RANKS - 1);
+		cr_expect(json_is_null(json_object_get(json_array_get(rows, i), "repeats")));
+	}
+	json_decref(rows);
+	/* the last rank's other batch size is a row of its own, without copies */
+	json_t *row = sql_row(&t, "SELECT COUNT(*) AS n, SUM(copies) AS copies,"
+				  " COUNT(copies) AS carriers FROM events WHERE kind = 'train.config'");
+	cr_expect_eq(field(row, "n"), 2);
+	cr_expect_eq(field(row, "copies"), RANKS - 2);
+	cr_expect_eq(field(row, "carriers"), 1);
+	json_decref(row);
+	/* runs.events still counts every line matched */
+	row = sql_row(&t, "SELECT events FROM runs");
+	cr_expect_eq(field(row, "events"), 3 * RANKS + 1);
+	json_decref(row);
+	fl_session_release(&t);
+}

@@ -235,6 +235,11 @@ static struct bad_case bad_cases[] = {
 	{ "name: a\nkind: k\nseverity: error\nliteral: xxx\nexample: xxx\n", 1, "regex" },
 	{ "name: a\nname: b\n", 2, "twice" },
 	{ "this is not a key value line\n", 1, "key: value" },
+	{ "name: a\nkind: k\nseverity: info\nstore: twice\nliteral: xxx\nregex: xxx\n", 4,
+	  "store must be once" },
+	/* a warning says something of the rank that logged it */
+	{ "name: a\nkind: k\nseverity: warning\nstore: once\nliteral: xxx\nregex: xxx\n", 1,
+	  "needs severity info" },
 };
 
 ParameterizedTestParameters(patterns_load, refused)

@@ -185,7 +185,7 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 				      " ALTER TABLE colls DROP COLUMN sample; DROP TABLE fr_dumps; DROP TABLE fr_pgs;"
 				      " DROP TABLE fr_entries; DROP TABLE comm_members; DROP TABLE hcas;"
 				      " ALTER TABLE events DROP COLUMN repeats; ALTER TABLE events DROP COLUMN last_line;"
-				      " ALTER TABLE events DROP COLUMN last_ts;"
+				      " ALTER TABLE events DROP COLUMN last_ts; ALTER TABLE events DROP COLUMN copies;"
 				      " PRAGMA user_version = 1",
 				   NULL),
 		     FL_OK);
