@@ -195,8 +195,16 @@ struct fl_step_stat {
 };
 int fl_store_step_stat_add(struct fl_store *s, const struct fl_step_stat *r);
 
-int fl_store_tail_add(struct fl_store *s, int64_t run_id, int64_t file_id, int64_t line,
-		      const struct fl_row_attr *a, const char *text, size_t len);
+/* One of the last lines of a file. */
+struct fl_tail_line {
+	int64_t line;
+	struct fl_row_attr a;
+	const char *text;
+	size_t len;
+};
+/* The last n lines of a file, oldest first: one row of table tails. */
+int fl_store_tail_set(struct fl_store *s, int64_t run_id, int64_t file_id,
+		      const struct fl_tail_line *v, size_t n);
 int fl_store_skipped_add(struct fl_store *s, int64_t run_id, const char *path, const char *why);
 
 /* Aggregates kept per process (host, pid) or per rank. The pipeline

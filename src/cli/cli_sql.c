@@ -135,10 +135,11 @@ static const struct fl_sql_def DEFS[CLI_SQL_N] = {
 		" MAX(nan_iters) AS nan_iters FROM x GROUP BY rank ORDER BY rank IS NULL, rank LIMIT ?3" },
 	[CLI_SQL_TAIL] = { "tail",
 		"SELECT f.path AS file, t.line, " TIME("t.ts") " AS time, t.text FROM"
-		" (SELECT t.file_id, t.line, t.ts, t.text, t.rowid AS rid, ROW_NUMBER() OVER"
-		"   (PARTITION BY t.file_id ORDER BY t.line DESC, t.rowid DESC) AS k"
-		"  FROM tails t JOIN files f ON f.id = t.file_id"
-		"  WHERE t.run_id = ?1 AND (f.rank = ?2 OR t.rank = ?2)) t"
+		" (SELECT t.file_id, j.value->>0 AS line, j.value->>5 AS ts, j.value->>8 AS text,"
+		"   j.key AS rid, ROW_NUMBER() OVER"
+		"   (PARTITION BY t.file_id ORDER BY j.value->>0 DESC, j.key DESC) AS k"
+		"  FROM tails t JOIN files f ON f.id = t.file_id, json_each(t.lines) j"
+		"  WHERE t.run_id = ?1 AND (f.rank = ?2 OR j.value->>1 = ?2)) t"
 		" JOIN files f ON f.id = t.file_id WHERE t.k <= ?3 ORDER BY f.id, t.line, t.rid" },
 	[CLI_SQL_TAIL_HAS_RANK] = { "tail.has_rank",
 		"SELECT 1 FROM ranks WHERE run_id = ?1 AND rank = ?2" },

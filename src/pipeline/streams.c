@@ -169,13 +169,14 @@ static int flush_tail(struct streams *t, struct fl_store *s, int64_t run_id, int
 		      struct fl_err *err)
 {
 	size_t n = t->tail_pos < t->tail_n ? t->tail_pos : t->tail_n;
+	struct fl_tail_line *v = fl_xmalloc((n ? n : 1) * sizeof(*v));
 	for (size_t k = 0; k < n; k++) {
 		const struct tail_slot *ts = &t->tail[(t->tail_pos - n + k) % t->tail_n];
-		if (fl_store_tail_add(s, run_id, file_id, (int64_t)ts->lineno, &ts->a, ts->ptr,
-				      ts->len))
-			return store_fail(s, err, "cannot store tail");
+		v[k] = (struct fl_tail_line){ (int64_t)ts->lineno, ts->a, ts->ptr, ts->len };
 	}
-	return 0;
+	int rc = fl_store_tail_set(s, run_id, file_id, v, n);
+	free(v);
+	return rc ? store_fail(s, err, "cannot store tail") : 0;
 }
 
 int streams_file_end(struct streams *t, struct fl_store *s, int64_t run_id, int64_t file_id,

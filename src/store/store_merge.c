@@ -389,7 +389,8 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 		    "SELECT (SELECT MIN(path) FROM files WHERE run_id = ?1),"
 		    " EXISTS (SELECT 1 FROM events WHERE run_id = ?1 AND ts_kind = 1)"
 		    " OR EXISTS (SELECT 1 FROM steps WHERE run_id = ?1 AND ts_kind = 1)"
-		    " OR EXISTS (SELECT 1 FROM tails WHERE run_id = ?1 AND ts_kind = 1)",
+		    " OR EXISTS (SELECT 1 FROM tails t, json_each(t.lines) j WHERE t.run_id = ?1"
+		    "  AND j.value->>6 = 1)",
 		    -1, &st, NULL) != SQLITE_OK)
 		return src_err(sh->db, sh->path, err);
 	sqlite3_bind_int64(st, 1, sh->run);

@@ -270,7 +270,23 @@ static const char *const MIGRATIONS[] = {
 	 * with `store: once`: NCCL's "Connected all rings", a config dump)
 	 * is stored once per run by src/pipeline/events.c: the row counts
 	 * the alike lines elsewhere that were not stored. NULL: none. */
-	"ALTER TABLE events ADD COLUMN copies INTEGER;",
+	"ALTER TABLE events ADD COLUMN copies INTEGER;"
+	/* ... and the last lines of a file are one row, a JSON array of
+	 * [line, rank, local_rank, host, pid, ts, ts_kind, uptime, text]: a
+	 * row per line was 20 rows a rank, the most of any table at 32 Ki
+	 * ranks. fix: 1 while a line may lack a rank or time that
+	 * fl_store_resolve() can give it. */
+	"CREATE TABLE tails_v12 ("
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	"  file_id INTEGER NOT NULL, fix INTEGER, lines TEXT NOT NULL"
+	");"
+	"INSERT INTO tails_v12(run_id, file_id, lines) SELECT run_id, file_id,"
+	"  json_group_array(json_array(line, rank, local_rank, host, pid, ts, ts_kind, uptime,"
+	"  text)) FROM (SELECT * FROM tails ORDER BY run_id, file_id, line, rowid)"
+	"  GROUP BY run_id, file_id;"
+	"DROP TABLE tails;"
+	"ALTER TABLE tails_v12 RENAME TO tails;"
+	"CREATE INDEX tails_run ON tails(run_id, file_id);",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

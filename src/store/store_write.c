@@ -27,8 +27,7 @@ static const char *const HOT_SQL[ST_N] = {
 		    " global_batch_size, loss_missing, loss_text, grad_norm_text) VALUES (?1,?2,?3,?4,"
 		    "?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,"
 		    "?26,?27)",
-	[ST_TAIL] = "INSERT INTO tails(run_id, file_id, line, rank, local_rank, host, pid, dev, ts,"
-		    " ts_kind, uptime, text) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
+	[ST_TAIL] = "INSERT INTO tails(run_id, file_id, fix, lines) VALUES (?1,?2,?3,?4)",
 	[ST_FILE] = "INSERT INTO files(run_id, path, rank, local_rank, pid, host, attempt)"
 		    " VALUES (?1,?2,?3,?4,?5,?6,?7)",
 	[ST_FILE_DONE] = "UPDATE files SET bytes=?2, lines=?3, truncated=?4, conflicts=?5,"
@@ -592,6 +591,50 @@ static int exec_fmt(struct fl_store *s, const char *tmpl, long long run, int yea
 	return rc == SQLITE_OK ? FL_OK : store_err(s, err, "resolving ranks failed");
 }
 
+/* The tails' lines (a JSON array per file, tail_json_line()) get what a
+ * row of events gets: a rank from procs, the file, host + local rank; a
+ * time from the boot anchor of an uptime (ROWS_BOOT_SQL's fboot), then
+ * the run's year. Only files whose writer saw something missing (fix)
+ * are rewritten; fix stays where something still is. */
+static int resolve_tails(struct fl_store *s, long long run, int year, long long p0,
+			 long long p1, bool boot, bool set_year, struct fl_err *err)
+{
+#define TAIL_BOOT "(SELECT b.boot FROM fboot b WHERE b.id = tails.file_id)"
+	const char *ts0 = boot ? "COALESCE(j.value->>5, " TAIL_BOOT
+				 " + CAST(ROUND((j.value->>7) * 1000000) AS INTEGER))"
+			       : "j.value->>5";
+	const char *kind0 = boot ? "CASE WHEN j.value->>5 IS NULL AND j.value->>7 IS NOT NULL"
+				   " AND " TAIL_BOOT " IS NOT NULL THEN 4 ELSE j.value->>6 END"
+				 : "j.value->>6";
+#undef TAIL_BOOT
+	const char *ts = set_year ? "CASE WHEN x.ts >= {P0} AND x.ts < {P1}"
+				    " THEN fl_set_year(x.ts, {YEAR}) ELSE x.ts END"
+				  : "x.ts";
+	struct fl_buf sql = FL_BUF_INIT;
+	fl_buf_printf(
+		&sql,
+		"UPDATE tails SET lines = (SELECT json_group_array(json_array(x.line, x.rank,"
+		" x.local_rank, x.host, x.pid, %s, x.ts_kind, x.uptime, x.text)) FROM"
+		" (SELECT j.value->>0 AS line, COALESCE(j.value->>1,"
+		"  (SELECT p.rank FROM procs p WHERE p.run_id = tails.run_id"
+		"   AND p.host = j.value->>3 AND p.pid = j.value->>4),"
+		"  (SELECT f.rank FROM files f WHERE f.id = tails.file_id),"
+		"  (SELECT hl.rank FROM hl WHERE hl.host = j.value->>3"
+		"   AND hl.local_rank = j.value->>2)) AS rank,"
+		"  j.value->>2 AS local_rank, j.value->>3 AS host, j.value->>4 AS pid,"
+		"  %s AS ts, %s AS ts_kind, j.value->>7 AS uptime, j.value->>8 AS text"
+		"  FROM json_each(tails.lines) j ORDER BY j.key) x)"
+		" WHERE run_id = {RUN} AND fix = 1;"
+		"UPDATE tails SET fix = NULL WHERE run_id = {RUN} AND fix = 1 AND NOT EXISTS"
+		" (SELECT 1 FROM json_each(tails.lines) j WHERE j.value->>1 IS NULL"
+		"  OR (j.value->>5 IS NULL AND j.value->>7 IS NOT NULL)"
+		"  OR (j.value->>5 >= {P0} AND j.value->>5 < {P1}));",
+		ts, ts0, kind0);
+	int rc = exec_fmt(s, sql.ptr, run, year, p0, p1, NULL, err);
+	fl_buf_release(&sql);
+	return rc;
+}
+
 int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless,
 		     struct fl_err *err)
 {
@@ -606,8 +649,8 @@ int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless
 		rc = exec_fmt(s, RESOLVE_SQL[i], (long long)run_id, year, p0, p1, NULL, err);
 	/* Whole-table passes are skipped when the bundle cannot need them. */
 	bool boot = run_has(s, "SELECT 1 FROM files WHERE run_id = ?1 AND boot_ts IS NOT NULL", run_id);
-	static const char *const tables[] = { "events", "steps", "tails" };
-	for (size_t i = 0; !rc && i < 3; i++) {
+	static const char *const tables[] = { "events", "steps" };
+	for (size_t i = 0; !rc && i < 2; i++) {
 		rc = exec_fmt(s, ROWS_RANK_SQL, (long long)run_id, year, p0, p1, tables[i], err);
 		/* boot first: its times may be provisional-year ones too */
 		if (!rc && boot)
@@ -615,6 +658,8 @@ int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless
 		if (!rc && yearless && year > 0)
 			rc = exec_fmt(s, ROWS_YEAR_SQL, (long long)run_id, year, p0, p1, tables[i], err);
 	}
+	if (!rc)
+		rc = resolve_tails(s, (long long)run_id, year, p0, p1, boot, yearless && year > 0, err);
 	static const char *const spans[] = { "activity", "step_stats" };
 	for (size_t i = 0; !rc && i < 2; i++)
 		rc = exec_fmt(s, SPAN_YEAR_SQL, (long long)run_id, year, p0, p1, spans[i], err);
@@ -788,18 +833,86 @@ int fl_store_step_stat_add(struct fl_store *s, const struct fl_step_stat *r)
 	return run_stmt(s, st);
 }
 
-int fl_store_tail_add(struct fl_store *s, int64_t run_id, int64_t file_id, int64_t line,
-		      const struct fl_row_attr *a, const char *text, size_t len)
+static void json_opt_int(struct fl_buf *b, int64_t v)
 {
+	if (v < 0)
+		fl_buf_adds(b, "null");
+	else
+		fl_json_int(b, v);
+}
+
+/* A time in the provisional year: a year-less stamp read before any
+ * dated one told the year (fl_store_resolve() sets it). */
+static bool provisional(int64_t ts)
+{
+	static int64_t p0, p1;
+	if (!p1) {
+		p0 = fl_time_from_civil(FL_PROVISIONAL_YEAR, 1, 1, 0, 0, 0, 0);
+		p1 = fl_time_from_civil(FL_PROVISIONAL_YEAR + 1, 1, 1, 0, 0, 0, 0);
+	}
+	return ts != FL_TIME_NONE && ts >= p0 && ts < p1;
+}
+
+/* [line, rank, local_rank, host, pid, ts, ts_kind, uptime, text]: the
+ * columns a row per line had (TAIL_LINE_* in store_int.h); whether
+ * fl_store_resolve() may have to complete it. */
+static bool tail_json_line(struct fl_buf *b, const struct fl_tail_line *l)
+{
+	const struct fl_row_attr *a = &l->a;
+	fl_buf_addc(b, '[');
+	fl_json_int(b, l->line);
+	fl_buf_addc(b, ',');
+	json_opt_int(b, a->rank);
+	fl_buf_addc(b, ',');
+	json_opt_int(b, a->local_rank);
+	fl_buf_addc(b, ',');
+	if (a->host)
+		fl_json_str(b, a->host, a->host_len);
+	else
+		fl_buf_adds(b, "null");
+	fl_buf_addc(b, ',');
+	json_opt_int(b, a->pid);
+	fl_buf_addc(b, ',');
+	if (a->ts == FL_TIME_NONE)
+		fl_buf_adds(b, "null");
+	else
+		fl_json_int(b, a->ts);
+	fl_buf_printf(b, ",%d,", a->ts_kind);
+	if (a->uptime < 0)
+		fl_buf_adds(b, "null");
+	else
+		fl_json_num(b, a->uptime);
+	fl_buf_addc(b, ',');
+	fl_json_str(b, l->text, l->len);
+	fl_buf_addc(b, ']');
+	return a->rank < 0 || (a->ts == FL_TIME_NONE && a->uptime >= 0) || provisional(a->ts);
+}
+
+int fl_store_tail_set(struct fl_store *s, int64_t run_id, int64_t file_id,
+		      const struct fl_tail_line *v, size_t n)
+{
+	if (!n)
+		return FL_OK;
 	sqlite3_stmt *st = store_hot(s, ST_TAIL);
 	if (!st)
 		return FL_EDB;
+	struct fl_buf b = FL_BUF_INIT;
+	bool fix = false;
+	fl_buf_addc(&b, '[');
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			fl_buf_addc(&b, ',');
+		fix |= tail_json_line(&b, &v[i]);
+	}
+	fl_buf_addc(&b, ']');
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_int64(st, 2, file_id);
-	sqlite3_bind_int64(st, 3, line);
-	store_bind_attr(st, 4, a);
-	sqlite3_bind_text(st, 12, text, (int)len, SQLITE_TRANSIENT);
-	return run_stmt(s, st);
+	if (fix)
+		sqlite3_bind_int(st, 3, 1);
+	sqlite3_bind_text(st, 4, b.ptr, (int)b.len, SQLITE_TRANSIENT);
+	int rc = run_stmt(s, st);
+	fl_buf_release(&b);
+	return rc;
 }
 
 int fl_store_skipped_add(struct fl_store *s, int64_t run_id, const char *path, const char *why)

@@ -186,6 +186,12 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 				      " DROP TABLE fr_entries; DROP TABLE comm_members; DROP TABLE hcas;"
 				      " ALTER TABLE events DROP COLUMN repeats; ALTER TABLE events DROP COLUMN last_line;"
 				      " ALTER TABLE events DROP COLUMN last_ts; ALTER TABLE events DROP COLUMN copies;"
+				      " DROP TABLE tails; CREATE TABLE tails (run_id INTEGER NOT NULL, file_id"
+				      " INTEGER NOT NULL, line INTEGER NOT NULL, rank INTEGER, local_rank INTEGER,"
+				      " host TEXT, pid INTEGER, dev INTEGER, ts INTEGER, ts_kind INTEGER,"
+				      " uptime REAL, text TEXT);"
+				      " INSERT INTO tails(run_id, file_id, line, rank, ts, ts_kind, text)"
+				      " VALUES (1, 1, 8, 0, 5, 1, 'second'), (1, 1, 7, 0, NULL, 0, 'first');"
 				      " PRAGMA user_version = 1",
 				   NULL),
 		     FL_OK);
@@ -197,6 +203,12 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 	cr_assert_eq(query_int(s, "SELECT loss * 10 FROM v_step_stats WHERE step = 1"), 40);
 	cr_assert_eq(query_int(s, "SELECT loss_max_line FROM v_step_stats WHERE step = 1"), 11);
 	cr_assert_eq(query_int(s, "SELECT loss_max_line FROM v_step_stats WHERE step = 2"), 12);
+	/* a tail row per line became one row per file, in line order */
+	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM tails"), 1);
+	cr_assert_eq(query_int(s, "SELECT json_array_length(lines) FROM tails"), 2);
+	cr_assert_eq(query_int(s, "SELECT lines ->> '$[0][0]' FROM tails"), 7);
+	cr_assert_eq(query_int(s, "SELECT lines ->> '$[1][5]' FROM tails"), 5);
+	cr_assert_eq(query_int(s, "SELECT lines ->> '$[1][8]' = 'second' FROM tails"), 1);
 	fl_store_close(s);
 }
 
@@ -282,7 +294,8 @@ Test(store, rollback_leaves_nothing)
 	struct fl_row_attr a = no_attr();
 	add_event(s, run, fid, 1, &a, "x.kind", "{}");
 	cr_assert_eq(fl_store_skipped_add(s, run, "core", "binary content"), FL_OK);
-	cr_assert_eq(fl_store_tail_add(s, run, fid, 1, &a, "tail", 4), FL_OK);
+	struct fl_tail_line tl = { 1, a, "tail", 4 };
+	cr_assert_eq(fl_store_tail_set(s, run, fid, &tl, 1), FL_OK);
 	/* visible inside the transaction ... */
 	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM events"), 1);
 	cr_assert_eq(fl_store_run_rollback(s), FL_OK);
@@ -483,7 +496,20 @@ Test(store, commit_fixes_yearless_times_and_anchors_uptimes)
 	struct fl_row_attr u = no_attr();
 	u.uptime = 10.5;
 	add_event(s, run, fid, 3, &u, "k.uptime", NULL);
+	/* the same three lines as the file's tail: one JSON row, resolved alike */
+	struct fl_row_attr dec = a;
+	dec.ts = fl_time_from_civil(FL_PROVISIONAL_YEAR, 12, 3, 12, 0, 0, 5);
+	struct fl_tail_line tail[] = { { 1, dec, "dec", 3 }, { 2, a, "leap", 4 }, { 3, u, "up", 2 } };
+	cr_assert_eq(fl_store_tail_set(s, run, fid, tail, 3), FL_OK);
 	commit_run(s, run, "sha-year", 2023);
+	cr_assert_eq(query_int(s, "SELECT lines ->> '$[0][5]' FROM tails"),
+		     fl_time_from_civil(2023, 12, 3, 12, 0, 0, 5));
+	cr_assert_eq(query_int(s, "SELECT lines ->> '$[1][5]' FROM tails"),
+		     fl_time_from_civil(2023, 3, 1, 1, 0, 0, 0));
+	cr_assert_eq(query_int(s, "SELECT lines ->> '$[2][5]' FROM tails"), boot + 10500000);
+	cr_assert_eq(query_int(s, "SELECT lines ->> '$[2][6]' FROM tails"), 4);
+	/* no rank to be had for them: the row stays marked */
+	cr_assert_eq(query_int(s, "SELECT fix FROM tails"), 1);
 
 	cr_assert_eq(query_int(s, "SELECT ts FROM events WHERE kind = 'k.dec'"),
 		     fl_time_from_civil(2023, 12, 3, 12, 0, 0, 5));
