@@ -989,6 +989,7 @@ static void ctx_release(struct ctx *c)
 	free(c->ev);
 	pool_release(&c->pool);
 	free(c->waiting);
+	free(c->init_open);
 	for (size_t i = 0; i < c->nbuses; i++)
 		free(c->buses[i].host);
 	free(c->buses);

@@ -91,6 +91,11 @@ struct ctx {
 	bool hang_in_init;   /* the stuck ranks never completed communicator init */
 	bool socket_unsure;  /* socket_fallback: no line shows traffic between nodes */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
+	/* the ranks that started a communicator they never finished while
+	 * others finished theirs (hang.c's init_hang(), kept for
+	 * hang_check_init()): sorted, without duplicates */
+	int64_t *init_open;
+	size_t ninit_open;
 	bool any_timed;      /* some loadable event had a dated stamp (ts_kind 1) */
 	bool any_ranked;     /* some loadable event had a rank */
 	struct bus *buses;   /* loaded on first use (analyze.c) */
@@ -178,8 +183,9 @@ void hang_cand_waiting(struct hang_cand *k, int64_t rank);
 void hang_waiters(struct fl_buf *b, size_t nwaiting);
 /* Sets c->hang_in_init when every stuck rank (silent ones included)
  * started a communicator it never finished: the others waited on a set-up
- * that never completed, not on a collective. */
-int hang_check_init(struct ctx *c);
+ * that never completed, not on a collective. After hang_analyze(), whose
+ * init_hang() source found those ranks (c->init_open). */
+void hang_check_init(struct ctx *c);
 int hang_analyze(struct ctx *c);
 
 /* fr.c: Flight Recorder dumps as hang sources (hang.c's SOURCES[]).

@@ -409,9 +409,7 @@ static void drop_repeats(struct fl_analysis *a)
 /* Primary causes, then derived ones; the first becomes likely_cause. */
 int rank_causes(struct ctx *c, const struct ev *first)
 {
-	int rc = hang_check_init(c);
-	if (rc)
-		return rc;
+	hang_check_init(c);
 	struct cand v[32];
 	size_t n = 0;
 	for (size_t i = 0; i < c->nev && n < 24; i++) {
@@ -491,8 +489,7 @@ int rank_causes(struct ctx *c, const struct ev *first)
 	size_t out = 0;
 	char *socket_if = NULL;
 	struct remedy_in rin;
-	if (!rc)
-		rc = remedy_inputs(c, &rin, &socket_if);
+	int rc = remedy_inputs(c, &rin, &socket_if);
 	c->a->others = fl_xcalloc(n ? n : 1, sizeof(struct fl_cause));
 	for (size_t i = 0; !rc && i < n; i++) {
 		if (v[i].score <= 0)

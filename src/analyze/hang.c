@@ -307,34 +307,15 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 	*nout = ng;
 }
 
-/* The ranks that started a communicator they never finished while others
- * finished theirs (the init-hang query). */
-static int open_init_ranks(struct ctx *c, int64_t **v, size_t *n, size_t *cap)
-{
-	struct fl_stmt *st;
-	int rc = q_open(c, Q_INIT_HANG, &st);
-	if (rc)
-		return rc;
-	while ((rc = q_step(c, Q_INIT_HANG, st)) == 1)
-		push_rank(v, n, cap, fl_stmt_null(st, 0) ? fl_stmt_int(st, 1) : fl_stmt_int(st, 0));
-	fl_stmt_free(st);
-	return rc;
-}
-
-int hang_check_init(struct ctx *c)
+void hang_check_init(struct ctx *c)
 {
 	const struct fl_hang *h = &c->a->hang;
 	if (!h->set || !h->nstuck || c->hang_in_init)
-		return FL_OK;
-	int64_t *open = NULL;
-	size_t no = 0, capo = 0;
-	int rc = open_init_ranks(c, &open, &no, &capo);
-	bool all = !rc && no > 0;
+		return;
+	bool all = c->ninit_open > 0;
 	for (size_t i = 0; all && i < h->nstuck; i++)
-		all = has_rank(open, no, h->stuck[i]);
-	free(open);
+		all = has_rank(c->init_open, c->ninit_open, h->stuck[i]);
 	c->hang_in_init = all;
-	return rc;
 }
 
 /* A stuck rank is often silent: the ranks of the stated world that
@@ -1351,6 +1332,11 @@ int hang_analyze(struct ctx *c)
 			rc = SOURCES[i].find(c, &k[i]);
 		rank_set_finish(k[i].stuck, &k[i].nstuck);
 		rank_set_finish(k[i].waiting, &k[i].nwaiting);
+		if (SOURCES[i].find == init_hang && k[i].nstuck) {
+			c->ninit_open = k[i].nstuck;
+			c->init_open = fl_xmalloc(k[i].nstuck * sizeof(*c->init_open));
+			memcpy(c->init_open, k[i].stuck, k[i].nstuck * sizeof(*c->init_open));
+		}
 	}
 	size_t d = rc ? NSOURCES : decide(k);
 	for (size_t i = 0; d < NSOURCES && i < NSOURCES; i++)
