@@ -214,6 +214,32 @@ static void write_file(const char *dir, const char *name, const char *text)
 	free(p);
 }
 
+/* A cpio archive of one file in the "new ASCII" format (newc): its
+ * headers are text, so its first bytes look like a log's. */
+static void write_cpio(const char *dir, const char *archive, const char *name, const char *data)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	const char *names[2] = { name, "TRAILER!!!" }, *datas[2] = { data, "" };
+	for (unsigned i = 0; i < 2; i++) {
+		size_t nl = strlen(names[i]) + 1, dl = strlen(datas[i]);
+		/* ino mode uid gid nlink mtime filesize devmajor devminor
+		 * rdevmajor rdevminor namesize check */
+		fl_buf_printf(&b, "070701%08x%08x%08x%08x%08x%08x%08x%08x%08x%08x%08x%08x%08x", i + 1,
+			      i ? 0u : 0100644u, 0u, 0u, 1u, 0u, (unsigned)dl, 0u, 0u, 0u, 0u,
+			      (unsigned)nl, 0u);
+		fl_buf_add(&b, names[i], nl);
+		while (b.len % 4)
+			fl_buf_addc(&b, '\0');
+		fl_buf_add(&b, datas[i], dl);
+		while (b.len % 4)
+			fl_buf_addc(&b, '\0');
+	}
+	char *p = fl_xasprintf("%s/%s", dir, archive);
+	cr_assert(fl_test_write(p, b.ptr, b.len), "cannot write %s", p);
+	free(p);
+	fl_buf_release(&b);
+}
+
 static char *g_tmp;
 
 static void setup(void)
@@ -268,6 +294,8 @@ static char *make_bundle(void)
 	write_file(stage, "node1/a.log", "a first\na second\n");
 	write_file(stage, "node1/b.log", "b only\n");
 	sh("tar -czf '%s/logs.tar.gz' -C '%s' ./node1", bundle, stage);
+	/* text to fl_sniff(), an archive all the same: not read as a log */
+	write_cpio(bundle, "logs.cpio", "node2/c.log", "c first\nc second\n");
 
 	/* an ELF core: skipped */
 	char elf[4096];
@@ -312,6 +340,7 @@ Test(ingest, directory_bundle)
 		{ "rank4.log", 3, "bz2 one", "bz2 three" },
 		{ "logs.tar.gz/node1/a.log", 2, "a first", "a second" },
 		{ "logs.tar.gz/node1/b.log", 1, "b only", "b only" },
+		{ "logs.cpio/node2/c.log", 2, "c first", "c second" },
 		{ "trunc.tar.gz/small.log", 3, "small 1", "small 3" },
 	};
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
