@@ -591,6 +591,14 @@ static int exec_fmt(struct fl_store *s, const char *tmpl, long long run, int yea
 	return rc == SQLITE_OK ? FL_OK : store_err(s, err, "resolving ranks failed");
 }
 
+/* The provisional year's times [*p0, *p1): year-less stamps read before
+ * any dated one told the year; fl_store_resolve() moves them to the run's. */
+static void provisional_year(long long *p0, long long *p1)
+{
+	*p0 = fl_time_from_civil(FL_PROVISIONAL_YEAR, 1, 1, 0, 0, 0, 0);
+	*p1 = fl_time_from_civil(FL_PROVISIONAL_YEAR + 1, 1, 1, 0, 0, 0, 0);
+}
+
 /* The tails' lines (a JSON array per file, tail_json_line()) get what a
  * row of events gets: a rank from procs, the file, host + local rank; a
  * time from the boot anchor of an uptime (ROWS_BOOT_SQL's fboot), then
@@ -640,8 +648,8 @@ int fl_store_resolve(struct fl_store *s, int64_t run_id, int year, bool yearless
 {
 	sqlite3_create_function(s->db, "fl_set_year", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
 				set_year_fn, NULL, NULL);
-	long long p0 = fl_time_from_civil(FL_PROVISIONAL_YEAR, 1, 1, 0, 0, 0, 0);
-	long long p1 = fl_time_from_civil(FL_PROVISIONAL_YEAR + 1, 1, 1, 0, 0, 0, 0);
+	long long p0, p1;
+	provisional_year(&p0, &p1);
 	int rc = exec_fmt(s, "DELETE FROM procs WHERE run_id = {RUN}; DELETE FROM ranks WHERE"
 			     " run_id = {RUN}; DELETE FROM hosts WHERE run_id = {RUN};",
 			  (long long)run_id, year, p0, p1, NULL, err);
@@ -841,22 +849,13 @@ static void json_opt_int(struct fl_buf *b, int64_t v)
 		fl_json_int(b, v);
 }
 
-/* A time in the provisional year: a year-less stamp read before any
- * dated one told the year (fl_store_resolve() sets it). */
-static bool provisional(int64_t ts)
-{
-	static int64_t p0, p1;
-	if (!p1) {
-		p0 = fl_time_from_civil(FL_PROVISIONAL_YEAR, 1, 1, 0, 0, 0, 0);
-		p1 = fl_time_from_civil(FL_PROVISIONAL_YEAR + 1, 1, 1, 0, 0, 0, 0);
-	}
-	return ts != FL_TIME_NONE && ts >= p0 && ts < p1;
-}
-
 /* [line, rank, local_rank, host, pid, ts, ts_kind, uptime, text]: the
- * columns a row per line had (TAIL_LINE_* in store_int.h); whether
- * fl_store_resolve() may have to complete it. */
-static bool tail_json_line(struct fl_buf *b, const struct fl_tail_line *l)
+ * columns a row per line had (docs/SCHEMA.md; resolve_tails() and the
+ * CLI's tail query read them by index); whether fl_store_resolve() may
+ * have to complete it: no rank, an uptime to anchor, or a time in the
+ * provisional year [p0, p1). */
+static bool tail_json_line(struct fl_buf *b, const struct fl_tail_line *l, long long p0,
+			   long long p1)
 {
 	const struct fl_row_attr *a = &l->a;
 	fl_buf_addc(b, '[');
@@ -885,7 +884,8 @@ static bool tail_json_line(struct fl_buf *b, const struct fl_tail_line *l)
 	fl_buf_addc(b, ',');
 	fl_json_str(b, l->text, l->len);
 	fl_buf_addc(b, ']');
-	return a->rank < 0 || (a->ts == FL_TIME_NONE && a->uptime >= 0) || provisional(a->ts);
+	return a->rank < 0 || (a->ts == FL_TIME_NONE && a->uptime >= 0) ||
+	       (a->ts != FL_TIME_NONE && a->ts >= p0 && a->ts < p1);
 }
 
 int fl_store_tail_set(struct fl_store *s, int64_t run_id, int64_t file_id,
@@ -896,13 +896,15 @@ int fl_store_tail_set(struct fl_store *s, int64_t run_id, int64_t file_id,
 	sqlite3_stmt *st = store_hot(s, ST_TAIL);
 	if (!st)
 		return FL_EDB;
+	long long p0, p1;
+	provisional_year(&p0, &p1);
 	struct fl_buf b = FL_BUF_INIT;
 	bool fix = false;
 	fl_buf_addc(&b, '[');
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			fl_buf_addc(&b, ',');
-		fix |= tail_json_line(&b, &v[i]);
+		fix |= tail_json_line(&b, &v[i], p0, p1);
 	}
 	fl_buf_addc(&b, ']');
 	sqlite3_bind_int64(st, 1, run_id);
