@@ -420,6 +420,13 @@ static int init_hang(struct ctx *c, struct hang_cand *k)
 	}
 	fl_stmt_free(st);
 	k->found = k->in_init = !rc && k->nstuck;
+	/* kept for hang_check_init(), sorted for its bsearch */
+	if (k->found) {
+		c->init_open = fl_xmalloc(k->nstuck * sizeof(*c->init_open));
+		memcpy(c->init_open, k->stuck, k->nstuck * sizeof(*c->init_open));
+		c->ninit_open = k->nstuck;
+		rank_set_finish(c->init_open, &c->ninit_open);
+	}
 	return rc;
 }
 
@@ -1332,11 +1339,6 @@ int hang_analyze(struct ctx *c)
 			rc = SOURCES[i].find(c, &k[i]);
 		rank_set_finish(k[i].stuck, &k[i].nstuck);
 		rank_set_finish(k[i].waiting, &k[i].nwaiting);
-		if (SOURCES[i].find == init_hang && k[i].nstuck) {
-			c->ninit_open = k[i].nstuck;
-			c->init_open = fl_xmalloc(k[i].nstuck * sizeof(*c->init_open));
-			memcpy(c->init_open, k[i].stuck, k[i].nstuck * sizeof(*c->init_open));
-		}
 	}
 	size_t d = rc ? NSOURCES : decide(k);
 	for (size_t i = 0; d < NSOURCES && i < NSOURCES; i++)
