@@ -181,6 +181,17 @@ static void add_caps(struct fl_buf *b, const struct fl_event *ev)
 	}
 }
 
+/* The record of key in m, made if new unless m holds max keys already
+ * (then NULL for a new one): bounded memory for a file or run of
+ * distinct lines. */
+static void *bounded_get(struct keymap *m, const struct fl_buf *key, size_t max)
+{
+	if (m->used >= max)
+		return keymap_find(m, key->ptr, key->len);
+	bool fresh;
+	return keymap_get(m, key->ptr, key->len, &fresh);
+}
+
 /* The run's row for a `store: once` line (a fresh one has id 0), or NULL:
  * not such a pattern, or the run follows too many already. */
 static struct alike *alike_of(struct event_sink *k, const struct fl_event *ev)
@@ -191,10 +202,7 @@ static struct alike *alike_of(struct event_sink *k, const struct fl_event *ev)
 	fl_buf_reset(b);
 	fl_buf_add(b, &ev->pat, sizeof(ev->pat));
 	add_caps(b, ev);
-	if (k->alike.used >= ALIKE_KEYS)
-		return keymap_find(&k->alike, b->ptr, b->len);
-	bool fresh;
-	return keymap_get(&k->alike, b->ptr, b->len, &fresh);
+	return bounded_get(&k->alike, b, ALIKE_KEYS);
 }
 
 /* The series of a warning or info event; NULL for an error, or when the
@@ -217,10 +225,7 @@ static struct repeat *repeat_of(struct event_sink *k, const struct fl_event *ev,
 	if (a->host)
 		fl_buf_add(b, a->host, a->host_len);
 	add_caps(b, ev);
-	if (k->repeats.used >= FOLD_KEYS)
-		return keymap_find(&k->repeats, b->ptr, b->len);
-	bool fresh;
-	return keymap_get(&k->repeats, b->ptr, b->len, &fresh);
+	return bounded_get(&k->repeats, b, FOLD_KEYS);
 }
 
 int events_file_end(struct event_sink *k)
