@@ -199,9 +199,12 @@ static int read_bundle(struct ing *g, const char *path, const struct fl_ingest_o
 static int finish_run(struct ing *g)
 {
 	/* the NCCL aggregates were written as each member ended (member_end) */
-	if (steps_run_end(g->sink.steps))
+	int rc = steps_run_end(g->sink.steps);
+	if (rc == FL_EIO)
+		return fl_err_set(g->err, rc, "cannot read back the step sums spilled to $TMPDIR");
+	if (rc)
 		return store_fail(g->store, g->err, "cannot store step sums");
-	int rc = events_run_end(&g->sink);
+	rc = events_run_end(&g->sink);
 	if (rc)
 		return rc;
 	return telemetry_flush(&g->tele, g->store, g->sink.run_id, g->err);
@@ -299,7 +302,7 @@ static int ingest_job(struct fl_store *s, const struct fl_patterns *p, const str
 	io.name = job->name;
 	char *incoming = NULL;
 	int rc = fl_store_run_begin(s, &meta, &g.sink.run_id, err);
-	g.sink.steps = steps_new(s, g.sink.run_id);
+	g.sink.steps = steps_new(s, g.sink.run_id, NULL);
 	if (!rc && job->copy && (rc = fl_store_bundle_incoming(s, &incoming, err)) == FL_OK)
 		io.keep_path = incoming;
 	if (!rc) {

@@ -18,6 +18,7 @@
 
 #include <pthread.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "faultline/attrib.h"
 #include "faultline/pipeline.h"
@@ -381,7 +382,14 @@ int telemetry_flush(struct telemetry *t, struct fl_store *s, int64_t run_id, str
 /* ---- steps.c: step lines, summed per step, kept as rows where it matters ---- */
 
 struct fl_steps;
-struct fl_steps *steps_new(struct fl_store *s, int64_t run_id);
+/* How much of the per-step sums is held at once: the steps in memory
+ * before an early flush, and the flushes spilled to a temporary file
+ * before they are merged into one. NULL in steps_new(): the defaults;
+ * tests make them small. */
+struct steps_limits {
+	size_t stats_max, merge_max;
+};
+struct fl_steps *steps_new(struct fl_store *s, int64_t run_id, const struct steps_limits *lim);
 void steps_free(struct fl_steps *st);
 /* Takes one step line of the current file; sets r->loss_missing. */
 int steps_add(struct fl_steps *st, struct fl_step_row *r);
@@ -389,6 +397,9 @@ int steps_add(struct fl_steps *st, struct fl_step_row *r);
 int steps_file_end(struct fl_steps *st);
 /* Writes the per-step sums; called once, after the last file. */
 int steps_run_end(struct fl_steps *st);
+/* Bytes of sums written to the spill file so far (0: none was needed, or
+ * none could be made). */
+off_t steps_spilled(const struct fl_steps *st);
 
 /* ---- events.c: where a matched event goes ---- */
 

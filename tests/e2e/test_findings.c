@@ -227,10 +227,11 @@ Test(findings, a_file_of_many_ranks_keeps_every_sum, .timeout = 60)
 	fl_session_release(&a);
 }
 
-/* Past 65536 steps in memory the sums are flushed early and start again,
- * and again when a later file starts below the steps held (rank1's step
- * 1 here, under the 65564 steps rank0 left): a later file's lines for
- * the same steps add to the flushed rows. */
+/* Past 65536 steps in memory the sums are flushed early (spilled to a
+ * temporary file) and start again, and again when a later file starts
+ * below the steps held (rank1's step 1 here, under the 65564 steps rank0
+ * left): the merge at the end adds a later file's lines for the same
+ * steps to the flushed ones. */
 Test(findings, step_sums_spilled_early_still_add_up, .timeout = 60)
 {
 	struct fl_session a;

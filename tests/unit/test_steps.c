@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_steps.c - the per-step sums of src/pipeline/steps.c: however they
+ * are flushed (all at the end, spilled to a temporary file and merged, or
+ * upserted when no temporary file can be made), the stored step_stats
+ * rows are the same, bit for bit.
+ */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "fl_test.h"
+#include "pipeline/pipeline_int.h"
+
+static char *g_dir, *g_path;
+
+static void setup(void)
+{
+	g_dir = fl_test_tmpdir("steps");
+	g_path = fl_xasprintf("%s/faultline.db", g_dir);
+}
+
+static void teardown(void)
+{
+	free(g_path);
+	free(g_dir);
+}
+
+TestSuite(steps, .init = setup, .fini = teardown, .timeout = 60);
+
+/* One file's step lines, from `from` to `to` by `by`. Losses repeat every
+ * five steps and across files, so the largest loss of a step is often
+ * tied and the line that keeps it depends on the order of the adds. */
+static void feed(struct fl_steps *st, int64_t run, int64_t file, int from, int to, int by,
+		 int seed)
+{
+	for (int step = from; by > 0 ? step <= to : step >= to; step += by) {
+		struct fl_step_row r = { .run_id = run, .file_id = file, .line = step * 10 + seed };
+		r.a = (struct fl_row_attr){ .rank = seed, .local_rank = -1, .pid = -1, .dev = -1,
+					    .ts = INT64_C(1764504000000000) + step * 1000 + seed,
+					    .uptime = -1 };
+		if (step % 11 == 0)
+			r.a.ts = FL_TIME_NONE;
+		r.has[FL_STEP_STEP] = true;
+		r.v[FL_STEP_STEP] = step;
+		r.has[FL_STEP_LOSS] = true;
+		r.v[FL_STEP_LOSS] = 2.0 + ((step * 7 + seed) % 5) * 0.25;
+		if (seed == 2 && step % 17 == 0) {
+			r.v[FL_STEP_LOSS] = NAN;
+			r.loss_text = "nan";
+		}
+		r.has[FL_STEP_GRAD_NORM] = step % 3 != 0;
+		r.v[FL_STEP_GRAD_NORM] = 0.1 * step + seed / 3.0;
+		r.has[FL_STEP_TOKENS_PER_S] = step % 2 != 0;
+		r.v[FL_STEP_TOKENS_PER_S] = 10000.0 / (seed + 1) + step;
+		cr_assert_eq(steps_add(st, &r), FL_OK, "step %d", step);
+	}
+	cr_assert_eq(steps_file_end(st), FL_OK);
+}
+
+/* The same lines as one run; returns the bytes spilled. */
+static off_t ingest_run(struct fl_store *s, const char *sha, const struct steps_limits *lim,
+			int64_t *run)
+{
+	struct fl_run_meta m = { .bundle = sha, .bundle_path = "/data/bundle",
+				 .patterns_digest = "0123456789abcdef",
+				 .ingested_at = INT64_C(1764504000000000) };
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_run_begin(s, &m, run, &err), FL_OK, "%s", err.msg);
+	struct fl_steps *st = steps_new(s, *run, lim);
+	static const struct { int from, to, by; } files[] = {
+		{ 1, 200, 1 }, { 1, 200, 1 }, { 150, 260, 1 }, { 1, 50, 1 }, { 30, 60, 1 },
+		{ 100, 1, -1 }, { 7, 250, 3 },
+	};
+	for (int i = 0; i < (int)(sizeof(files) / sizeof(files[0])); i++) {
+		char path[32];
+		snprintf(path, sizeof(path), "rank%d.log", i);
+		struct fl_file_meta fm = { .path = path, .rank = i, .local_rank = -1, .pid = -1,
+					   .attempt = -1 };
+		int64_t fid;
+		cr_assert_eq(fl_store_file_add(s, *run, &fm, &fid), FL_OK, "%s",
+			     fl_store_errmsg(s));
+		feed(st, *run, fid, files[i].from, files[i].to, files[i].by, i);
+	}
+	cr_assert_eq(steps_run_end(st), FL_OK, "%s", fl_store_errmsg(s));
+	off_t spilled = steps_spilled(st);
+	steps_free(st);
+	struct fl_run_totals t = { .sha256 = sha, .files = 7, .lines = 1, .bytes = 1 };
+	cr_assert_eq(fl_store_run_commit(s, *run, &t, &err), FL_OK, "%s", err.msg);
+	return spilled;
+}
+
+static int64_t query_int(struct fl_store *s, const char *sql)
+{
+	struct fl_stmt *st = NULL;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_prepare(s, sql, &st, &err), FL_OK, "%s: %s", sql, err.msg);
+	cr_assert_eq(fl_stmt_step(st), 1, "%s: no row", sql);
+	int64_t v = fl_stmt_int(st, 0);
+	fl_stmt_free(st);
+	return v;
+}
+
+/* Rows of run a that run b does not have, comparing every column but the
+ * run and the file ids (each run has its own files: compared by path). */
+static int64_t rows_unlike(struct fl_store *s, int64_t a, int64_t b)
+{
+#define STEP_COLS                                                                              \
+	"t.step, t.lines, t.first_ts, t.last_ts, t.loss_n, t.loss_sum, t.grad_norm_n,"          \
+	" t.grad_norm_sum, t.loss_scale_n, t.loss_scale_sum, t.lr_n, t.lr_sum,"               \
+	" t.tokens_per_s_n, t.tokens_per_s_sum, t.samples_per_s_n, t.samples_per_s_sum,"      \
+	" t.tflops_n, t.tflops_sum, t.mfu_n, t.mfu_sum, t.iter_ms_n, t.iter_ms_sum,"          \
+	" t.loss_max, f.path, t.loss_max_line"                                                 \
+	" FROM step_stats t LEFT JOIN files f ON f.id = t.loss_max_file_id WHERE t.run_id = "
+	char *sql = fl_xasprintf("SELECT COUNT(*) FROM (SELECT " STEP_COLS "%lld EXCEPT SELECT "
+				 STEP_COLS "%lld)", (long long)a, (long long)b);
+#undef STEP_COLS
+	int64_t n = query_int(s, sql);
+	free(sql);
+	return n;
+}
+
+Test(steps, spilled_merged_and_upserted_sums_are_the_same_rows)
+{
+	struct fl_store *s;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_open(&s, g_path, FL_STORE_CREATE, &err), FL_OK, "%s", err.msg);
+	const struct steps_limits tiny = { .stats_max = 8, .merge_max = 3 };
+	int64_t whole, spilled, upserted;
+
+	cr_expect_eq(ingest_run(s, "whole", NULL, &whole), 0, "260 steps fit in memory");
+	cr_expect_gt(ingest_run(s, "spilled", &tiny, &spilled), 0, "flushes of 8 steps spill");
+	char *nowhere = fl_xasprintf("%s/no-such-dir", g_dir);
+	setenv("TMPDIR", nowhere, 1);
+	cr_expect_eq(ingest_run(s, "upserted", &tiny, &upserted), 0, "no temporary file");
+	unsetenv("TMPDIR");
+	free(nowhere);
+
+	char *count = fl_xasprintf("SELECT COUNT(*) FROM step_stats WHERE run_id = %lld",
+				   (long long)whole);
+	cr_expect_eq(query_int(s, count), 260);
+	free(count);
+	count = fl_xasprintf("SELECT SUM(lines) FROM step_stats WHERE run_id = %lld",
+			     (long long)whole);
+	cr_expect_eq(query_int(s, count), 200 + 200 + 111 + 50 + 31 + 100 + 82);
+	free(count);
+	cr_expect_eq(rows_unlike(s, spilled, whole), 0);
+	cr_expect_eq(rows_unlike(s, whole, spilled), 0);
+	cr_expect_eq(rows_unlike(s, upserted, whole), 0);
+	cr_expect_eq(rows_unlike(s, whole, upserted), 0);
+	fl_store_close(s);
+}
