@@ -1017,9 +1017,9 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		rc = config_collect(&c);
 	}
 	if (!rc)
-		rc = training_collect(&c);
-	if (!rc)
 		rc = series_collect(&c);
+	if (!rc)
+		rc = training_collect(&c);
 	if (!rc)
 		rc = world_collect(&c);
 	if (!rc) {

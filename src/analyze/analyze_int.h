@@ -24,11 +24,11 @@ enum q {
 	Q_FR_DUMPS, Q_FR_PGS, Q_FR_ENTRIES, Q_FR_STATUS,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
-	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_STEP_SERIES, Q_STEP_TOTALS,
+	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_STEP_SERIES,
 	Q_SPIKE_AT,
 	Q_XIDS, Q_MFU_EVIDENCE, Q_DROP_EVIDENCE, Q_RANK_STEPS, Q_FILE_PATH,
 	Q_RANK_TIMING, Q_RANKS_PER_HOST,
-	Q_TRAINING, Q_LAST_BY_STEP, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
+	Q_TRAINING, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
 	Q_GPU_SAMPLES, Q_GPU_RANKS, Q_LOG_ONSET, Q_GDR_MISSING, Q_HCA_COUNTS, Q_HCA_RANKS, Q_COMMS,
 	Q_SAVED_HEAD, Q_SAVED_GPUS, Q_SAVED_RANKS, Q_SAVED_ROWS, Q_SAVED_NESTED, Q_SAVE_ANALYSIS, Q_SAVE_RUN, Q_SAVE_OFFSET,
@@ -76,6 +76,21 @@ struct ev_pool {
 	size_t cap, n;
 };
 
+/* The per-step means as series_collect() found them in its walk, for
+ * training_collect() and trend.c, which would each walk them again: each
+ * column's last logged value (STEP_* order; NaN where never logged), and
+ * for the throughput columns a drop is judged on (tokens/s, TFLOPS,
+ * samples/s, steps/s = 1000 / step time) the steps that logged them and
+ * their sum. */
+enum { STEP_LOSS, STEP_TOKENS, STEP_TFLOPS, STEP_MFU, STEP_LOSS_SCALE, STEP_LR, STEP_GRAD_NORM,
+       STEP_ITER_MS, STEP_NLAST };
+enum { STEP_NRATES = 4 };
+struct step_walk {
+	double last[STEP_NLAST];
+	int64_t rate_n[STEP_NRATES];
+	double rate_sum[STEP_NRATES];
+};
+
 struct ctx {
 	struct fl_store *s;
 	int64_t run;
@@ -103,6 +118,7 @@ struct ctx {
 	bool buses_loaded;
 	struct fr_state *fr; /* fr.c's match of the dumps, made once */
 	int text_rc;         /* the first failure of ev_text(), reported at the end */
+	struct step_walk steps; /* series_collect() */
 	struct fl_err *err;
 };
 
@@ -204,8 +220,9 @@ char *fr_c10d_name(const char *profiling_name);
 
 /* findings.c */
 int findings_collect(struct ctx *c);
+/* Needs series_collect(). */
 int training_collect(struct ctx *c);
-/* series.c: a->series from the per-step means. */
+/* series.c: a->series and c->steps from one walk over the per-step means. */
 int series_collect(struct ctx *c);
 /* Steps in span index of count steps cut into at most spans_max spans
  * as SQL's NTILE cuts them: the first count % spans hold one more. */
@@ -214,7 +231,7 @@ size_t series_span_size(int64_t count, size_t spans_max, size_t index);
  * throughput and the GPU's dense peak; needs training, config and world. */
 void mfu_compute(struct ctx *c);
 /* trend.c: loss_spike and throughput_drop, from one walk over the per-step
- * series; needs training_collect(). */
+ * series; needs series_collect(). */
 int trend_findings(struct ctx *c);
 void finding_add(struct fl_analysis *a, const char *id, const char *sev, char *message);
 /* The finding finding_add() added last. */

@@ -77,7 +77,7 @@
 #define CONFIG(key) "(SELECT value FROM cfg WHERE key = '" key "')"
 
 /* The last logged value of a column, for logs without step numbers (HF
- * Trainer dicts): from the last row (with step numbers: Q_LAST_BY_STEP). */
+ * Trainer dicts): from the last row (with step numbers: series.c's walk). */
 #define LAST_BY_LINE(col, cond)                                                         \
 	"(SELECT " col " FROM steps WHERE run_id = ?1 AND " col " IS NOT NULL" cond     \
 	" ORDER BY file_id DESC, line DESC LIMIT 1)"
@@ -362,12 +362,6 @@ static const struct fl_sql_def SQL[Q_N] = {
 	[Q_STEP_SERIES] = { "step_series",
 			    "SELECT step, loss, tokens_per_s, tflops, samples_per_s, iter_ms"
 			    " FROM v_step_stats WHERE run_id = ?1 ORDER BY step" },
-	[Q_STEP_TOTALS] = { "step_totals",
-			    "SELECT COUNT(tokens_per_s), TOTAL(tokens_per_s), COUNT(tflops),"
-			    " TOTAL(tflops), COUNT(samples_per_s), TOTAL(samples_per_s),"
-			    " COUNT(CASE WHEN iter_ms > 0 THEN 1 END),"
-			    " TOTAL(CASE WHEN iter_ms > 0 THEN 1000.0 / iter_ms END)"
-			    " FROM v_step_stats WHERE run_id = ?1" },
 	/* The line that logged step ?2's highest loss: a spike's evidence. */
 	[Q_SPIKE_AT] = { "spike_at",
 			 "SELECT f.path, a.loss_max_line, f.rank, f.host, a.first_ts FROM v_step_stats a"
@@ -437,14 +431,6 @@ static const struct fl_sql_def SQL[Q_N] = {
 		SUSPECT_STEP "),"
 		" (SELECT json_extract(fields, '$.scale_to') FROM events WHERE run_id = ?1"
 		"  AND kind = 'train.overflow' ORDER BY ts DESC, id DESC LIMIT 1)" },
-	/* Newest step first: training_collect() keeps each column's first
-	 * value and stops once it has them all (one pass, not one per column:
-	 * a column never logged, the loss scale of a bf16 run, is read to the
-	 * first step either way). */
-	[Q_LAST_BY_STEP] = { "last_by_step",
-			     "SELECT loss, tokens_per_s, tflops, CASE WHEN mfu >= 0 THEN mfu END,"
-			     " loss_scale, lr, grad_norm, iter_ms FROM v_step_stats WHERE run_id = ?1"
-			     " ORDER BY step DESC" },
 	[Q_LAST_BY_LINE] = { "last_by_line",
 			     "SELECT " LAST_BY_LINE("loss", "") ", " LAST_BY_LINE("tokens_per_s", "")
 			     ", " LAST_BY_LINE("tflops", "") ", " LAST_BY_LINE("mfu", " AND mfu >= 0")
@@ -459,13 +445,14 @@ static const struct fl_sql_def SQL[Q_N] = {
 		      "  GROUP BY json_extract(fields, '$.tp_rank'), json_extract(fields, '$.pp_rank'))),"
 		      " (SELECT json_extract(fields, '$.gpu') FROM events WHERE run_id = ?1"
 		      "  AND kind = 'train.gpu_model' GROUP BY 1 ORDER BY COUNT(*) DESC, MIN(id) LIMIT 1)" },
-	/* The step series for pictures (series.c): the per-step means in
-	 * step order, after the number of steps (folded into spans there). */
+	/* The per-step means in step order, after the number of steps
+	 * (series.c: folded into spans for the pictures, and each column's
+	 * last value and throughput totals kept on the way). */
 	[Q_SERIES] = {
 		"series",
 		"SELECT (SELECT COUNT(*) FROM step_stats WHERE run_id = ?1), step, loss, grad_norm,"
-		" tokens_per_s, tflops, CASE WHEN mfu >= 0 THEN mfu END"
-		" FROM v_step_stats WHERE run_id = ?1 ORDER BY step" },
+		" tokens_per_s, tflops, CASE WHEN mfu >= 0 THEN mfu END, loss_scale, lr, iter_ms,"
+		" samples_per_s FROM v_step_stats WHERE run_id = ?1 ORDER BY step" },
 	[Q_CONFIG] = {
 		"config",
 		CONFIG_CTE "SELECT " CONFIG("micro_batch_size") ", " CONFIG("grad_accum_steps") ", "

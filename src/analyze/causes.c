@@ -364,11 +364,16 @@ static int remedy_inputs(struct ctx *c, struct remedy_in *in, char **socket_if)
 	int rc = q_open(c, Q_REMEDY, &st);
 	if (rc)
 		return rc;
-	fl_stmt_bind_int(st, 2, in->first_nonfinite_step >= 0 ? in->first_nonfinite_step : INT64_MAX);
+	/* Without a non-finite step the learning rate is the last one, which
+	 * training_collect() has read already: no step is below INT64_MIN,
+	 * so the index gives none at once instead of every step of a run
+	 * that never logged one. */
+	fl_stmt_bind_int(st, 2, in->first_nonfinite_step >= 0 ? in->first_nonfinite_step : INT64_MIN);
 	if ((rc = q_step(c, Q_REMEDY, st)) == 1) {
 		in->lr = col_double(st, 0);
-		/* logs without step numbers (DeepSpeed's, HF's) have no per-step
-		 * lr: without a non-finite step, the last logged one */
+		/* without a non-finite step, the last logged one (from the
+		 * steps' means, or the last line of logs without step numbers,
+		 * DeepSpeed's, HF's) */
 		if (in->lr != in->lr && in->first_nonfinite_step < 0)
 			in->lr = c->a->training.lr_last;
 		*socket_if = dup_or_null(st, 1);

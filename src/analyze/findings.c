@@ -625,36 +625,15 @@ static double significant(double v)
 }
 
 /* The last logged loss, tokens/s, TFLOPS, MFU, loss scale, learning
- * rate, gradient norm and step time, NaN where never logged. */
-enum { LAST_COLS = 8 };
-
-/* From the per-step means, newest step first, until each has a value. */
-static int last_by_step(struct ctx *c, double *last)
-{
-	struct fl_stmt *st;
-	int rc = q_open(c, Q_LAST_BY_STEP, &st);
-	if (rc)
-		return rc;
-	int missing = LAST_COLS;
-	for (int k = 0; k < LAST_COLS; k++)
-		last[k] = NAN;
-	while (missing && (rc = q_step(c, Q_LAST_BY_STEP, st)) == 1)
-		for (int k = 0; k < LAST_COLS; k++)
-			if (last[k] != last[k] && !fl_stmt_null(st, k)) {
-				last[k] = fl_stmt_double(st, k);
-				missing--;
-			}
-	fl_stmt_free(st);
-	return rc < 0 ? rc : FL_OK;
-}
-
+ * rate, gradient norm and step time (STEP_* order), NaN where never
+ * logged; with step numbers, series_collect() found them. */
 static int last_by_line(struct ctx *c, double *last)
 {
 	struct fl_stmt *st;
 	int rc = q_row(c, Q_LAST_BY_LINE, &st);
 	if (rc)
 		return rc;
-	for (int k = 0; k < LAST_COLS; k++)
+	for (int k = 0; k < STEP_NLAST; k++)
 		last[k] = col_double(st, k);
 	fl_stmt_free(st);
 	return FL_OK;
@@ -676,17 +655,18 @@ int training_collect(struct ctx *c)
 	t->first_nonfinite_step = col_int(st, 3, -1);
 	double overflow_scale = col_double(st, 4);
 	fl_stmt_free(st);
-	double last[LAST_COLS];
-	if ((rc = by_step ? last_by_step(c, last) : last_by_line(c, last)))
+	double by_line[STEP_NLAST];
+	if (!by_step && (rc = last_by_line(c, by_line)))
 		return rc;
-	t->loss_last = significant(last[0]);
-	t->tokens_per_s_per_gpu = significant(last[1]);
-	t->tflops_per_gpu = significant(last[2]);
-	t->mfu = significant(last[3]);
-	t->loss_scale_last = significant(last[4]);
-	t->lr_last = significant(last[5]);
-	t->grad_norm_last = significant(last[6]);
-	t->iter_ms_last = significant(last[7]);
+	const double *last = by_step ? c->steps.last : by_line;
+	t->loss_last = significant(last[STEP_LOSS]);
+	t->tokens_per_s_per_gpu = significant(last[STEP_TOKENS]);
+	t->tflops_per_gpu = significant(last[STEP_TFLOPS]);
+	t->mfu = significant(last[STEP_MFU]);
+	t->loss_scale_last = significant(last[STEP_LOSS_SCALE]);
+	t->lr_last = significant(last[STEP_LR]);
+	t->grad_norm_last = significant(last[STEP_GRAD_NORM]);
+	t->iter_ms_last = significant(last[STEP_ITER_MS]);
 	if (t->loss_scale_last != t->loss_scale_last)
 		t->loss_scale_last = overflow_scale;
 	if ((rc = q_row(c, Q_MODEL, &st)))

@@ -31,6 +31,7 @@
 
 /* Per-step columns of the series, in order of preference for a drop. */
 enum { S_TOKENS, S_TFLOPS, S_SAMPLES, S_STEPS_PER_S, S_NCOLS };
+_Static_assert((int)S_NCOLS == (int)STEP_NRATES, "series_collect() sums the same columns");
 
 /* One step of the series; NaN where the step did not log it. */
 struct point {
@@ -145,7 +146,7 @@ static int loss_spike(struct ctx *c, const struct spike_scan *z)
 }
 
 /* A throughput column's drop as the walk finds it: its logged steps and
- * sum (Q_STEP_TOTALS), the means of its first and last quarter, and the
+ * sum (series_collect()'s), the means of its first and last quarter, and the
  * step from which the value and the mean of all later values stay under
  * THROUGHPUT_DROP x the early mean. */
 struct drop {
@@ -241,22 +242,17 @@ static int throughput_drop(struct ctx *c, struct drop *d)
 	return drop_evidence(c, last_finding(c->a), d->step);
 }
 
-/* The column a drop is judged on: the first with DROP_MIN_STEPS logged. */
-static int drop_column(struct ctx *c, struct drop *d)
+/* The column a drop is judged on: the first with DROP_MIN_STEPS logged
+ * (S_* and the walk's rates are in the same order). */
+static void drop_column(const struct ctx *c, struct drop *d)
 {
-	struct fl_stmt *st;
-	int rc = q_row(c, Q_STEP_TOTALS, &st);
-	if (rc)
-		return rc;
 	*d = (struct drop){ .col = -1, .step = -1 };
 	for (int k = 0; k < S_NCOLS && d->col < 0; k++)
-		if (fl_stmt_int(st, 2 * k) >= DROP_MIN_STEPS) {
+		if (c->steps.rate_n[k] >= DROP_MIN_STEPS) {
 			d->col = k;
-			d->n = (size_t)fl_stmt_int(st, 2 * k);
-			d->total = fl_stmt_double(st, 2 * k + 1);
+			d->n = (size_t)c->steps.rate_n[k];
+			d->total = c->steps.rate_sum[k];
 		}
-	fl_stmt_free(st);
-	return FL_OK;
 }
 
 struct walk {
@@ -276,9 +272,8 @@ static bool walk_feed(void *arg, const struct point *p)
 int trend_findings(struct ctx *c)
 {
 	struct walk *w = fl_xcalloc(1, sizeof(*w));
-	int rc = drop_column(c, &w->drop);
-	if (!rc)
-		rc = series_walk(c, walk_feed, w);
+	drop_column(c, &w->drop);
+	int rc = series_walk(c, walk_feed, w);
 	if (!rc)
 		rc = loss_spike(c, &w->spike);
 	if (!rc)
