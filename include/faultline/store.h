@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 12
+#define FL_SCHEMA_VERSION 13
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,

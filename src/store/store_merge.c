@@ -137,8 +137,10 @@ static int copy_table(const struct copy *c, const char *src_path, const char *ta
 		      struct fl_err *err)
 {
 	bool runs = !strcmp(table, "runs");
-	char *q = sqlite3_mprintf("SELECT * FROM \"%w\" WHERE %s = ?1 ORDER BY rowid", table,
-				  runs ? "id" : "run_id");
+	/* step_stats has no rowid (schema 13); each step is once in it */
+	char *q = sqlite3_mprintf("SELECT * FROM \"%w\" WHERE %s = ?1 ORDER BY %s", table,
+				  runs ? "id" : "run_id",
+				  strcmp(table, "step_stats") ? "rowid" : "step");
 	sqlite3_stmt *sel = NULL, *ins = NULL;
 	int rc = sqlite3_prepare_v2(c->src, q, -1, &sel, NULL) == SQLITE_OK
 			 ? FL_OK

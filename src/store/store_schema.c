@@ -9,6 +9,27 @@
  */
 #include "store_int.h"
 
+/* step_stats' columns and its view: made in 1 -> 2, made again in 12 -> 13. */
+#define STEP_STATS_COLUMNS \
+	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE," \
+	"  step INTEGER NOT NULL, lines INTEGER NOT NULL, first_ts INTEGER, last_ts INTEGER," \
+	"  loss_n INTEGER, loss_sum REAL, grad_norm_n INTEGER, grad_norm_sum REAL," \
+	"  loss_scale_n INTEGER, loss_scale_sum REAL, lr_n INTEGER, lr_sum REAL," \
+	"  tokens_per_s_n INTEGER, tokens_per_s_sum REAL," \
+	"  samples_per_s_n INTEGER, samples_per_s_sum REAL, tflops_n INTEGER, tflops_sum REAL," \
+	"  mfu_n INTEGER, mfu_sum REAL, iter_ms_n INTEGER, iter_ms_sum REAL," \
+	"  loss_max REAL, loss_max_file_id INTEGER, loss_max_line INTEGER," \
+	"  PRIMARY KEY (run_id, step)"
+
+#define V_STEP_STATS \
+	"CREATE VIEW v_step_stats AS SELECT run_id, step, lines," \
+	"  first_ts, last_ts, loss_sum / loss_n AS loss, grad_norm_sum / grad_norm_n AS grad_norm," \
+	"  loss_scale_sum / loss_scale_n AS loss_scale, lr_sum / lr_n AS lr," \
+	"  tokens_per_s_sum / tokens_per_s_n AS tokens_per_s," \
+	"  samples_per_s_sum / samples_per_s_n AS samples_per_s, tflops_sum / tflops_n AS tflops," \
+	"  mfu_sum / mfu_n AS mfu, iter_ms_sum / iter_ms_n AS iter_ms, loss_max," \
+	"  loss_max_file_id, loss_max_line FROM step_stats;"
+
 static const char *const MIGRATIONS[] = {
 	/* 0 -> 1 */
 	"CREATE TABLE runs ("
@@ -126,23 +147,9 @@ static const char *const MIGRATIONS[] = {
 	 * looked up by rank for every rank at commit (quadratic without). */
 	"CREATE INDEX procs_rank ON procs(run_id, rank);"
 	"CREATE TABLE step_stats ("
-	"  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	"  step INTEGER NOT NULL, lines INTEGER NOT NULL, first_ts INTEGER, last_ts INTEGER,"
-	"  loss_n INTEGER, loss_sum REAL, grad_norm_n INTEGER, grad_norm_sum REAL,"
-	"  loss_scale_n INTEGER, loss_scale_sum REAL, lr_n INTEGER, lr_sum REAL,"
-	"  tokens_per_s_n INTEGER, tokens_per_s_sum REAL,"
-	"  samples_per_s_n INTEGER, samples_per_s_sum REAL, tflops_n INTEGER, tflops_sum REAL,"
-	"  mfu_n INTEGER, mfu_sum REAL, iter_ms_n INTEGER, iter_ms_sum REAL,"
-	"  loss_max REAL, loss_max_file_id INTEGER, loss_max_line INTEGER,"
-	"  PRIMARY KEY (run_id, step)"
+	STEP_STATS_COLUMNS
 	");"
-	"CREATE VIEW v_step_stats AS SELECT run_id, step, lines,"
-	"  first_ts, last_ts, loss_sum / loss_n AS loss, grad_norm_sum / grad_norm_n AS grad_norm,"
-	"  loss_scale_sum / loss_scale_n AS loss_scale, lr_sum / lr_n AS lr,"
-	"  tokens_per_s_sum / tokens_per_s_n AS tokens_per_s,"
-	"  samples_per_s_sum / samples_per_s_n AS samples_per_s, tflops_sum / tflops_n AS tflops,"
-	"  mfu_sum / mfu_n AS mfu, iter_ms_sum / iter_ms_n AS iter_ms, loss_max,"
-	"  loss_max_file_id, loss_max_line FROM step_stats;"
+	V_STEP_STATS
 	/* a v1 store's runs: the sums from their full step rows */
 	"INSERT INTO step_stats SELECT run_id, step, COUNT(*), MIN(ts), MAX(ts),"
 	"  COUNT(floss), SUM(floss), COUNT(fgrad), SUM(fgrad),"
@@ -287,6 +294,17 @@ static const char *const MIGRATIONS[] = {
 	"DROP TABLE tails;"
 	"ALTER TABLE tails_v12 RENAME TO tails;"
 	"CREATE INDEX tails_run ON tails(run_id, file_id);",
+	/* 12 -> 13: step_stats is kept in its key's order (WITHOUT ROWID):
+	 * the analysis walks it by step, and a rowid table made each row
+	 * one look-up in the key's index and one in the table. */
+	"CREATE TABLE step_stats_v13 ("
+	STEP_STATS_COLUMNS
+	") WITHOUT ROWID;"
+	"INSERT INTO step_stats_v13 SELECT * FROM step_stats;"
+	"DROP VIEW v_step_stats;"
+	"DROP TABLE step_stats;"
+	"ALTER TABLE step_stats_v13 RENAME TO step_stats;"
+	V_STEP_STATS,
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

@@ -203,6 +203,8 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 	cr_assert_eq(query_int(s, "SELECT loss * 10 FROM v_step_stats WHERE step = 1"), 40);
 	cr_assert_eq(query_int(s, "SELECT loss_max_line FROM v_step_stats WHERE step = 1"), 11);
 	cr_assert_eq(query_int(s, "SELECT loss_max_line FROM v_step_stats WHERE step = 2"), 12);
+	/* kept in the order of its key (12 -> 13) */
+	cr_assert_eq(query_int(s, "SELECT wr FROM pragma_table_list WHERE name = 'step_stats'"), 1);
 	/* a tail row per line became one row per file, in line order */
 	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM tails"), 1);
 	cr_assert_eq(query_int(s, "SELECT json_array_length(lines) FROM tails"), 2);
