@@ -6,12 +6,12 @@
  * The series is one row per logged step (the mean over the ranks that
  * logged it, view v_step_stats), read in step order and judged as it
  * comes: a rolling window finds the spikes; a drop needs each column's
- * count and sum first (one aggregate), its early and late means from the
- * same walk, and, only when it dropped, a second walk for the step it
- * fell from (the mean of every suffix is the total less what came
- * before). Linear in the steps a job logged and constant in memory: the
- * series is never held (a 1.16 M-step log held 56 MB of it), and no
- * windowed SQL statement runs per candidate.
+ * count and sum first (series_collect() found them), its early and late
+ * means from the same walk, and, only when it dropped, a second walk for
+ * the step it fell from (the mean of every suffix is the total less
+ * what came before). Linear in the steps a job logged and constant in
+ * memory: the series is never held (a 1.16 M-step log held 56 MB of
+ * it), and no windowed SQL statement runs per candidate.
  * Tested by: tests/e2e/test_findings.c, testdata/scenarios/30-*
  */
 #include "analyze_int.h"

@@ -207,34 +207,27 @@ static int stats_upsert(struct fl_steps *st)
  * written, a flush upserts as before: the store adds flushes of the
  * same step, so the rows are the same either way. */
 
-static bool spill_write(struct fl_steps *st, const struct step_sum *v, size_t n, off_t off)
-{
-	const char *p = (const char *)v;
-	size_t left = n * sizeof(*v);
-	while (left) {
-		ssize_t w = pwrite(st->spill, p, left, off);
-		if (w <= 0)
-			return false;
-		p += w;
-		off += w;
-		left -= (size_t)w;
-	}
-	return true;
-}
-
-static bool spill_read(struct fl_steps *st, struct step_sum *v, size_t n, off_t off)
+/* n entries at off of the spill file, written from or read into v;
+ * false on an error or a short read. */
+static bool spill_io(struct fl_steps *st, struct step_sum *v, size_t n, off_t off, bool write)
 {
 	char *p = (char *)v;
 	size_t left = n * sizeof(*v);
 	while (left) {
-		ssize_t r = pread(st->spill, p, left, off);
-		if (r <= 0)
+		ssize_t k = write ? pwrite(st->spill, p, left, off) : pread(st->spill, p, left, off);
+		if (k <= 0)
 			return false;
-		p += r;
-		off += r;
-		left -= (size_t)r;
+		p += k;
+		off += k;
+		left -= (size_t)k;
 	}
 	return true;
+}
+
+/* Where entry k of run r is in the file. */
+static off_t run_at(const struct spill_run *r, size_t k)
+{
+	return r->off + (off_t)(k * sizeof(struct step_sum));
 }
 
 struct run_cursor {
@@ -247,7 +240,7 @@ static int cursor_fill(struct fl_steps *st, struct run_cursor *c)
 {
 	size_t want = c->run->n - c->read < RUN_BUF ? c->run->n - c->read : RUN_BUF;
 	c->at = c->have = 0;
-	if (want && !spill_read(st, c->buf, want, c->run->off + (off_t)(c->read * sizeof(*c->buf))))
+	if (want && !spill_io(st, c->buf, want, run_at(c->run, c->read), false))
 		return FL_EIO;
 	c->have = want;
 	c->read += want;
@@ -289,7 +282,7 @@ struct merge_out {
 
 static int out_flush(struct fl_steps *st, struct merge_out *o)
 {
-	if (o->nbuf && !spill_write(st, o->buf, o->nbuf, o->run.off + (off_t)(o->run.n * sizeof(*o->buf))))
+	if (o->nbuf && !spill_io(st, o->buf, o->nbuf, run_at(&o->run, o->run.n), true))
 		return FL_EIO;
 	o->run.n += o->nbuf;
 	o->nbuf = 0;
@@ -362,7 +355,7 @@ static int runs_compact(struct fl_steps *st)
 	} else if (!rc) {
 		st->runs[0] = o->run;
 		st->nruns = 1;
-		st->spill_end += (off_t)(o->run.n * sizeof(*o->buf));
+		st->spill_end = run_at(&o->run, o->run.n);
 	}
 	free(o);
 	return rc;
@@ -389,10 +382,10 @@ static int stats_flush(struct fl_steps *st)
 		st->no_spill = st->spill < 0;
 	}
 	int rc = FL_OK;
-	if (st->spill >= 0 && spill_write(st, st->sums, st->nsums, st->spill_end)) {
+	if (st->spill >= 0 && spill_io(st, st->sums, st->nsums, st->spill_end, true)) {
 		FL_GROW(st->runs, st->runcap, st->nruns + 1);
 		st->runs[st->nruns++] = (struct spill_run){ st->spill_end, st->nsums };
-		st->spill_end += (off_t)(st->nsums * sizeof(*st->sums));
+		st->spill_end = run_at(&st->runs[st->nruns - 1], st->nsums);
 		if (st->nruns >= st->lim.merge_max)
 			rc = runs_compact(st);
 	} else {
