@@ -383,9 +383,9 @@ int telemetry_flush(struct telemetry *t, struct fl_store *s, int64_t run_id, str
 
 struct fl_steps;
 /* How much of the per-step sums is held at once: the steps in memory
- * before an early flush, and the flushes spilled to a temporary file
- * before they are merged into one. NULL in steps_new(): the defaults;
- * tests make them small. */
+ * before an early flush, and the runs of one level spilled to a
+ * temporary file before they are merged into one. NULL in steps_new():
+ * the defaults; tests make them small. */
 struct steps_limits {
 	size_t stats_max, merge_max;
 };
@@ -397,9 +397,9 @@ int steps_add(struct fl_steps *st, struct fl_step_row *r);
 int steps_file_end(struct fl_steps *st);
 /* Writes the per-step sums; called once, after the last file. */
 int steps_run_end(struct fl_steps *st);
-/* Bytes of sums written to the spill file so far (0: none was needed, or
- * none could be made). */
-off_t steps_spilled(const struct fl_steps *st);
+/* Entries (sums of one step) written to the spill file so far, merges
+ * included (0: none was needed, or none could be made). */
+size_t steps_spilled(const struct fl_steps *st);
 
 /* ---- events.c: where a matched event goes ---- */
 

@@ -23,6 +23,7 @@
  */
 #include "pipeline_int.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -37,7 +38,7 @@ enum {
 	STEPS_RINGS = 256,      /* rings per file */
 	STATS_MAX = 65536,      /* steps held in memory before an early flush */
 	INSERT_MOVE_MAX = 4096, /* entries moved for a new step before a flush instead */
-	MERGE_MAX = 64,         /* spilled runs merged at once (a buffer each) */
+	MERGE_MAX = 64,         /* spilled runs of one level merged into one */
 	RUN_BUF = 256,          /* entries read from a spilled run at a time */
 };
 
@@ -62,10 +63,12 @@ struct step_sum {
 	double sum[FL_STEP_NSUMMED - FL_STEP_LOSS];
 };
 
-/* A sorted array of step sums written to the spill file. */
+/* A sorted array of step sums written to the spill file; level: how
+ * many times its entries were merged into a new run. */
 struct spill_run {
 	off_t off;
 	size_t n;
+	unsigned level;
 };
 
 struct fl_steps {
@@ -80,8 +83,9 @@ struct fl_steps {
 	int spill;               /* the spill file; -1 until the first early flush */
 	bool no_spill;           /* none could be made: early flushes upsert */
 	off_t spill_end;
-	struct spill_run *runs;  /* oldest first */
+	struct spill_run *runs;  /* oldest first; levels never rise towards the newest */
 	size_t nruns, runcap;
+	size_t spilled;          /* entries written to the spill file, merges included */
 };
 
 struct fl_steps *steps_new(struct fl_store *s, int64_t run_id, const struct steps_limits *lim)
@@ -202,10 +206,14 @@ static int stats_upsert(struct fl_steps *st)
  * 258 k steps, a third of the ingest's store time). So an early flush
  * writes the sorted array as a run to an unlinked temporary file, as
  * sort(1) does, and the end of the run merges the runs and stores each
- * step once. MERGE_MAX runs are merged into one as they come, so the
- * merge's buffers stay bounded. Where no temporary file can be made or
- * written, a flush upserts as before: the store adds flushes of the
- * same step, so the rows are the same either way. */
+ * step once. So that neither the merge's buffers (one per run) nor the
+ * file grow without bound, MERGE_MAX runs of one level are merged into
+ * one of the next as they come, and the space of the merged ones is
+ * given back: each entry is rewritten once per level, log(flushes)
+ * times, never once per later merge. Where no temporary file can be
+ * made or written, the runs so far and each later flush are upserted:
+ * the store adds flushes of the same step in the order they come, so
+ * the rows are the same either way. */
 
 /* n entries at off of the spill file, written from or read into v;
  * false on an error or a short read. */
@@ -297,15 +305,15 @@ static int out_put(struct fl_steps *st, struct merge_out *o, const struct step_s
 	return o->nbuf == RUN_BUF ? out_flush(st, o) : FL_OK;
 }
 
-/* Merges every spilled run into o, one entry per step. */
-static int runs_merge(struct fl_steps *st, struct merge_out *o)
+/* Merges the spilled runs from first on into o, one entry per step. */
+static int runs_merge(struct fl_steps *st, size_t first, struct merge_out *o)
 {
-	size_t k = st->nruns, nh = 0;
+	size_t k = st->nruns - first, nh = 0;
 	struct run_cursor *c = fl_xcalloc(k, sizeof(*c));
 	size_t *h = fl_xmalloc(k * sizeof(*h));
 	int rc = FL_OK;
 	for (size_t i = 0; i < k && !rc; i++) {
-		c[i].run = &st->runs[i];
+		c[i].run = &st->runs[first + i];
 		rc = cursor_fill(st, &c[i]);
 		if (c[i].have)
 			h[nh++] = i;
@@ -340,24 +348,58 @@ static int runs_merge(struct fl_steps *st, struct merge_out *o)
 	return rc;
 }
 
-/* The runs merged into one new run at the end of the file; into the
- * store if that cannot be written. */
-static int runs_compact(struct fl_steps *st)
+/* Every run into the store, oldest first: the spill file could not be
+ * written, and the flushes from now on are upserted after them. */
+static int runs_store(struct fl_steps *st)
+{
+	struct merge_out *o = fl_xcalloc(1, sizeof(*o));
+	int rc = st->nruns ? runs_merge(st, 0, o) : FL_OK;
+	free(o);
+	st->nruns = 0;
+	st->no_spill = true;
+	return rc;
+}
+
+/* The file's space under run r, which a merge has copied: given back
+ * where the file system can (the file keeps its size). */
+static void run_release(struct fl_steps *st, const struct spill_run *r)
+{
+#ifdef FALLOC_FL_PUNCH_HOLE
+	fallocate(st->spill, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, r->off,
+		  (off_t)(r->n * sizeof(struct step_sum)));
+#else
+	(void)st;
+	(void)r;
+#endif
+}
+
+/* The runs from first on merged into one run of the next level, written
+ * at the end of the file. */
+static int runs_compact(struct fl_steps *st, size_t first)
 {
 	struct merge_out *o = fl_xcalloc(1, sizeof(*o));
 	o->to_spill = true;
-	o->run.off = st->spill_end;
-	int rc = runs_merge(st, o);
-	if (rc == FL_EIO) {
-		o->to_spill = false;
-		rc = runs_merge(st, o);
-		st->nruns = 0;
-	} else if (!rc) {
-		st->runs[0] = o->run;
-		st->nruns = 1;
+	o->run = (struct spill_run){ .off = st->spill_end, .level = st->runs[first].level + 1 };
+	int rc = runs_merge(st, first, o);
+	if (!rc) {
+		for (size_t i = first; i < st->nruns; i++)
+			run_release(st, &st->runs[i]);
+		st->runs[first] = o->run;
+		st->nruns = first + 1;
 		st->spill_end = run_at(&o->run, o->run.n);
+		st->spilled += o->run.n;
 	}
 	free(o);
+	return rc == FL_EIO ? runs_store(st) : rc;
+}
+
+/* While the newest MERGE_MAX runs are of one level, they become one. */
+static int runs_cascade(struct fl_steps *st)
+{
+	size_t k = st->lim.merge_max;
+	int rc = FL_OK;
+	while (!rc && st->nruns >= k && st->runs[st->nruns - k].level == st->runs[st->nruns - 1].level)
+		rc = runs_compact(st, st->nruns - k);
 	return rc;
 }
 
@@ -382,14 +424,17 @@ static int stats_flush(struct fl_steps *st)
 		st->no_spill = st->spill < 0;
 	}
 	int rc = FL_OK;
-	if (st->spill >= 0 && spill_io(st, st->sums, st->nsums, st->spill_end, true)) {
+	if (st->spill >= 0 && !st->no_spill &&
+	    spill_io(st, st->sums, st->nsums, st->spill_end, true)) {
 		FL_GROW(st->runs, st->runcap, st->nruns + 1);
-		st->runs[st->nruns++] = (struct spill_run){ st->spill_end, st->nsums };
+		st->runs[st->nruns++] = (struct spill_run){ .off = st->spill_end, .n = st->nsums };
 		st->spill_end = run_at(&st->runs[st->nruns - 1], st->nsums);
-		if (st->nruns >= st->lim.merge_max)
-			rc = runs_compact(st);
+		st->spilled += st->nsums;
+		rc = runs_cascade(st);
 	} else {
-		rc = stats_upsert(st);
+		rc = runs_store(st);
+		if (!rc)
+			rc = stats_upsert(st);
 	}
 	st->nsums = st->cursor = 0;
 	return rc;
@@ -519,9 +564,9 @@ int steps_file_end(struct fl_steps *st)
 	return rc;
 }
 
-off_t steps_spilled(const struct fl_steps *st)
+size_t steps_spilled(const struct fl_steps *st)
 {
-	return st->spill_end;
+	return st->spilled;
 }
 
 int steps_run_end(struct fl_steps *st)
@@ -532,7 +577,7 @@ int steps_run_end(struct fl_steps *st)
 	if (rc || !st->nruns)
 		return rc;
 	struct merge_out *o = fl_xcalloc(1, sizeof(*o));
-	rc = runs_merge(st, o);
+	rc = runs_merge(st, 0, o);
 	free(o);
 	st->nruns = 0;
 	return rc;
