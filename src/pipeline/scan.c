@@ -19,9 +19,12 @@
 
 #include <stdlib.h>
 
-#define NBATCH 4
-#define BATCH_BYTES (512u << 10)
-#define BATCH_LINES 8192
+/* As the reader's ring (reader.c): more, smaller batches for the same
+ * bytes, so that the calling thread is woken per eight batches, several
+ * small members, not per member. */
+#define NBATCH 16
+#define BATCH_BYTES (128u << 10)
+#define BATCH_LINES 2048
 
 struct scanner {
 	struct handoff h;
