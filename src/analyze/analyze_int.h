@@ -224,6 +224,9 @@ int findings_collect(struct ctx *c);
 int training_collect(struct ctx *c);
 /* series.c: a->series and c->steps from one walk over the per-step means. */
 int series_collect(struct ctx *c);
+/* Steps per second of a step time in ms, NaN for none: one definition
+ * for the walk's totals and trend.c's steps, which a drop compares. */
+double series_steps_per_s(double iter_ms);
 /* Steps in span index of count steps cut into at most spans_max spans
  * as SQL's NTILE cuts them: the first count % spans hold one more. */
 size_t series_span_size(int64_t count, size_t spans_max, size_t index);

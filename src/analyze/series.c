@@ -61,6 +61,11 @@ size_t series_span_size(int64_t count, size_t spans_max, size_t index)
 enum { COL_COUNT, COL_STEP, COL_SPANS, COL_LOSS_SCALE = COL_SPANS + SERIES_COLS, COL_LR,
        COL_ITER_MS, COL_SAMPLES };
 
+double series_steps_per_s(double iter_ms)
+{
+	return iter_ms > 0 ? 1000.0 / iter_ms : NAN;
+}
+
 static void walk_feed(struct step_walk *w, struct fl_stmt *st)
 {
 	static const int last_col[STEP_NLAST] = {
@@ -72,10 +77,9 @@ static void walk_feed(struct step_walk *w, struct fl_stmt *st)
 	for (int k = 0; k < STEP_NLAST; k++)
 		if (!fl_stmt_null(st, last_col[k]))
 			w->last[k] = fl_stmt_double(st, last_col[k]);
-	double iter_ms = col_double(st, COL_ITER_MS);
 	double rate[STEP_NRATES] = { col_double(st, COL_SPANS + 2), col_double(st, COL_SPANS + 3),
 				     col_double(st, COL_SAMPLES),
-				     iter_ms > 0 ? 1000.0 / iter_ms : NAN };
+				     series_steps_per_s(col_double(st, COL_ITER_MS)) };
 	for (int k = 0; k < STEP_NRATES; k++)
 		if (rate[k] == rate[k]) {
 			w->rate_n[k]++;

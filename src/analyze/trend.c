@@ -51,8 +51,7 @@ static int series_walk(struct ctx *c, bool (*fn)(void *arg, const struct point *
 		struct point p = { fl_stmt_int(st, 0), col_double(st, 1), { 0 } };
 		for (int k = 0; k < S_STEPS_PER_S; k++)
 			p.v[k] = col_double(st, 2 + k);
-		double iter_ms = col_double(st, 5);
-		p.v[S_STEPS_PER_S] = iter_ms > 0 ? 1000.0 / iter_ms : NAN;
+		p.v[S_STEPS_PER_S] = series_steps_per_s(col_double(st, 5));
 		if (!fn(arg, &p))
 			break;
 	}

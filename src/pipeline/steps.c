@@ -348,8 +348,9 @@ static int runs_merge(struct fl_steps *st, size_t first, struct merge_out *o)
 	return rc;
 }
 
-/* Every run into the store, oldest first: the spill file could not be
- * written, and the flushes from now on are upserted after them. */
+/* Every run into the store, oldest first, and no more spilling: at the
+ * end of the run, or when the spill file could not be written (the
+ * flushes from then on are upserted after them). */
 static int runs_store(struct fl_steps *st)
 {
 	struct merge_out *o = fl_xcalloc(1, sizeof(*o));
@@ -577,11 +578,5 @@ int steps_run_end(struct fl_steps *st)
 	if (!st->nruns)
 		return stats_upsert(st);
 	int rc = stats_flush(st);
-	if (rc || !st->nruns)
-		return rc;
-	struct merge_out *o = fl_xcalloc(1, sizeof(*o));
-	rc = runs_merge(st, 0, o);
-	free(o);
-	st->nruns = 0;
-	return rc;
+	return rc ? rc : runs_store(st);
 }
