@@ -2,6 +2,8 @@
 /* fl_test.c - see fl_test.h. */
 #include "fl_test.h"
 
+#include "faultline/store.h"
+
 #include <criterion/criterion.h>
 #include <stdarg.h>
 
@@ -250,4 +252,15 @@ json_t *fl_session_json(struct fl_session *t, const char *const *head)
 	json_t *j = json_loads(t->out, 0, &jerr);
 	cr_assert(j, "faultline %s: no JSON output: %s", head[0], jerr.text);
 	return j;
+}
+
+int64_t fl_test_query_int(struct fl_store *s, const char *sql)
+{
+	struct fl_stmt *st = NULL;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_prepare(s, sql, &st, &err), FL_OK, "%s: %s", sql, err.msg);
+	cr_assert_eq(fl_stmt_step(st), 1, "%s: no row", sql);
+	int64_t v = fl_stmt_null(st, 0) ? -1 : fl_stmt_int(st, 0);
+	fl_stmt_free(st);
+	return v;
 }

@@ -9,6 +9,9 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+struct fl_store;
 
 /* A fresh directory under FL_TEST_OUT/tmp; caller frees the path. */
 char *fl_test_tmpdir(const char *name);
@@ -27,6 +30,10 @@ bool fl_test_write(const char *path, const char *data, size_t len);
 /* cp -R src dst and rm -rf path; false when the command failed. */
 bool fl_test_copy_tree(const char *src, const char *dst);
 bool fl_test_remove_tree(const char *path);
+
+/* The integer a one-value query of the open store gives (-1 for NULL);
+ * the test fails when it cannot be run or gives no row. */
+int64_t fl_test_query_int(struct fl_store *s, const char *sql);
 
 /* ---- a session: one test's directory, store and faultline runs ----
  * The one way the end-to-end tests run the binary and ingest or analyse

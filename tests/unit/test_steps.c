@@ -59,9 +59,9 @@ static void feed(struct fl_steps *st, int64_t run, int64_t file, int from, int t
 	cr_assert_eq(steps_file_end(st), FL_OK);
 }
 
-/* The same lines as one run; returns the bytes spilled. */
-static off_t ingest_run(struct fl_store *s, const char *sha, const struct steps_limits *lim,
-			int64_t *run)
+/* The same lines as one run; returns the entries spilled. */
+static size_t ingest_run(struct fl_store *s, const char *sha, const struct steps_limits *lim,
+			 int64_t *run)
 {
 	struct fl_run_meta m = { .bundle = sha, .bundle_path = "/data/bundle",
 				 .patterns_digest = "0123456789abcdef",
@@ -84,22 +84,11 @@ static off_t ingest_run(struct fl_store *s, const char *sha, const struct steps_
 		feed(st, *run, fid, files[i].from, files[i].to, files[i].by, i);
 	}
 	cr_assert_eq(steps_run_end(st), FL_OK, "%s", fl_store_errmsg(s));
-	off_t spilled = steps_spilled(st);
+	size_t spilled = steps_spilled(st);
 	steps_free(st);
 	struct fl_run_totals t = { .sha256 = sha, .files = 7, .lines = 1, .bytes = 1 };
 	cr_assert_eq(fl_store_run_commit(s, *run, &t, &err), FL_OK, "%s", err.msg);
 	return spilled;
-}
-
-static int64_t query_int(struct fl_store *s, const char *sql)
-{
-	struct fl_stmt *st = NULL;
-	struct fl_err err = { 0 };
-	cr_assert_eq(fl_store_prepare(s, sql, &st, &err), FL_OK, "%s: %s", sql, err.msg);
-	cr_assert_eq(fl_stmt_step(st), 1, "%s: no row", sql);
-	int64_t v = fl_stmt_int(st, 0);
-	fl_stmt_free(st);
-	return v;
 }
 
 /* A sum to 12 significant digits: flushes merged by level add up in
@@ -121,7 +110,7 @@ static int64_t rows_unlike(struct fl_store *s, int64_t a, int64_t b)
 	char *sql = fl_xasprintf("SELECT COUNT(*) FROM (SELECT " STEP_COLS "%lld EXCEPT SELECT "
 				 STEP_COLS "%lld)", (long long)a, (long long)b);
 #undef STEP_COLS
-	int64_t n = query_int(s, sql);
+	int64_t n = fl_test_query_int(s, sql);
 	free(sql);
 	return n;
 }
@@ -144,11 +133,11 @@ Test(steps, spilled_merged_and_upserted_sums_are_the_same_rows)
 
 	char *count = fl_xasprintf("SELECT COUNT(*) FROM step_stats WHERE run_id = %lld",
 				   (long long)whole);
-	cr_expect_eq(query_int(s, count), 260);
+	cr_expect_eq(fl_test_query_int(s, count), 260);
 	free(count);
 	count = fl_xasprintf("SELECT SUM(lines) FROM step_stats WHERE run_id = %lld",
 			     (long long)whole);
-	cr_expect_eq(query_int(s, count), 200 + 200 + 111 + 50 + 31 + 100 + 82);
+	cr_expect_eq(fl_test_query_int(s, count), 200 + 200 + 111 + 50 + 31 + 100 + 82);
 	free(count);
 	cr_expect_eq(rows_unlike(s, spilled, whole), 0);
 	cr_expect_eq(rows_unlike(s, whole, spilled), 0);
@@ -183,7 +172,7 @@ Test(steps, spilled_runs_are_merged_by_level)
 	steps_free(st);
 	char *q = fl_xasprintf("SELECT COUNT(*) FROM step_stats WHERE run_id = %lld AND lines = 1",
 			       (long long)run);
-	cr_expect_eq(query_int(s, q), 648);
+	cr_expect_eq(fl_test_query_int(s, q), 648);
 	free(q);
 	fl_store_close(s);
 }

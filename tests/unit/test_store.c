@@ -42,18 +42,6 @@ static struct fl_store *open_store(unsigned flags)
 	return s;
 }
 
-/* Runs a one-value query and returns it as an integer (-1 for NULL). */
-static int64_t query_int(struct fl_store *s, const char *sql)
-{
-	struct fl_stmt *st = NULL;
-	struct fl_err err = { 0 };
-	cr_assert_eq(fl_store_prepare(s, sql, &st, &err), FL_OK, "%s: %s", sql, err.msg);
-	cr_assert_eq(fl_stmt_step(st), 1, "%s: no row", sql);
-	int64_t v = fl_stmt_null(st, 0) ? -1 : fl_stmt_int(st, 0);
-	fl_stmt_free(st);
-	return v;
-}
-
 static struct fl_row_attr no_attr(void)
 {
 	struct fl_row_attr a = { .rank = -1, .local_rank = -1, .pid = -1, .dev = -1,
@@ -108,17 +96,17 @@ Test(store, fresh_store_has_current_schema)
 	struct stat sb;
 	struct fl_store *s = open_store(FL_STORE_CREATE);
 	cr_assert_eq(stat(g_path, &sb), 0, "the store file and its directories exist");
-	cr_assert_eq(query_int(s, "PRAGMA user_version"), FL_SCHEMA_VERSION);
+	cr_assert_eq(fl_test_query_int(s, "PRAGMA user_version"), FL_SCHEMA_VERSION);
 	const char *tables[] = { "runs",  "files", "events", "steps", "step_stats", "tails",
 				 "activity", "procs", "ranks",  "hosts", "skipped" };
 	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
 		char *q = fl_xasprintf("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND "
 				       "name = '%s'",
 				       tables[i]);
-		cr_assert_eq(query_int(s, q), 1, "table %s", tables[i]);
+		cr_assert_eq(fl_test_query_int(s, q), 1, "table %s", tables[i]);
 		free(q);
 	}
-	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 0);
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM runs"), 0);
 	char *want_dir = fl_xasprintf("%s/sub/dir", g_dir);
 	cr_assert_str_eq(fl_store_dir(s), want_dir);
 	free(want_dir);
@@ -126,7 +114,7 @@ Test(store, fresh_store_has_current_schema)
 
 	/* reopening a current store changes nothing */
 	s = open_store(0);
-	cr_assert_eq(query_int(s, "PRAGMA user_version"), FL_SCHEMA_VERSION);
+	cr_assert_eq(fl_test_query_int(s, "PRAGMA user_version"), FL_SCHEMA_VERSION);
 	fl_store_close(s);
 }
 
@@ -198,19 +186,19 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 	fl_store_close(s);
 
 	s = open_store(FL_STORE_READONLY);
-	cr_assert_eq(query_int(s, "PRAGMA user_version"), FL_SCHEMA_VERSION);
-	cr_assert_eq(query_int(s, "SELECT lines FROM v_step_stats WHERE step = 1"), 2);
-	cr_assert_eq(query_int(s, "SELECT loss * 10 FROM v_step_stats WHERE step = 1"), 40);
-	cr_assert_eq(query_int(s, "SELECT loss_max_line FROM v_step_stats WHERE step = 1"), 11);
-	cr_assert_eq(query_int(s, "SELECT loss_max_line FROM v_step_stats WHERE step = 2"), 12);
+	cr_assert_eq(fl_test_query_int(s, "PRAGMA user_version"), FL_SCHEMA_VERSION);
+	cr_assert_eq(fl_test_query_int(s, "SELECT lines FROM v_step_stats WHERE step = 1"), 2);
+	cr_assert_eq(fl_test_query_int(s, "SELECT loss * 10 FROM v_step_stats WHERE step = 1"), 40);
+	cr_assert_eq(fl_test_query_int(s, "SELECT loss_max_line FROM v_step_stats WHERE step = 1"), 11);
+	cr_assert_eq(fl_test_query_int(s, "SELECT loss_max_line FROM v_step_stats WHERE step = 2"), 12);
 	/* kept in the order of its key (12 -> 13) */
-	cr_assert_eq(query_int(s, "SELECT wr FROM pragma_table_list WHERE name = 'step_stats'"), 1);
+	cr_assert_eq(fl_test_query_int(s, "SELECT wr FROM pragma_table_list WHERE name = 'step_stats'"), 1);
 	/* a tail row per line became one row per file, in line order */
-	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM tails"), 1);
-	cr_assert_eq(query_int(s, "SELECT json_array_length(lines) FROM tails"), 2);
-	cr_assert_eq(query_int(s, "SELECT lines ->> '$[0][0]' FROM tails"), 7);
-	cr_assert_eq(query_int(s, "SELECT lines ->> '$[1][5]' FROM tails"), 5);
-	cr_assert_eq(query_int(s, "SELECT lines ->> '$[1][8]' = 'second' FROM tails"), 1);
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM tails"), 1);
+	cr_assert_eq(fl_test_query_int(s, "SELECT json_array_length(lines) FROM tails"), 2);
+	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[0][0]' FROM tails"), 7);
+	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[1][5]' FROM tails"), 5);
+	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[1][8]' = 'second' FROM tails"), 1);
 	fl_store_close(s);
 }
 
@@ -240,13 +228,13 @@ Test(store, step_stats_add_up)
 	cr_assert_eq(fl_store_step_stat_add(s, &a), FL_OK, "%s", fl_store_errmsg(s));
 	cr_assert_eq(fl_store_step_stat_add(s, &b), FL_OK, "%s", fl_store_errmsg(s));
 	cr_assert_eq(fl_store_step_stat_add(s, &c), FL_OK, "%s", fl_store_errmsg(s));
-	cr_assert_eq(query_int(s, "SELECT lines FROM step_stats"), 4);
-	cr_assert_eq(query_int(s, "SELECT first_ts FROM step_stats"), 50);
-	cr_assert_eq(query_int(s, "SELECT last_ts FROM step_stats"), 200);
-	cr_assert_eq(query_int(s, "SELECT loss_n FROM step_stats"), 3);
-	cr_assert_eq(query_int(s, "SELECT loss_sum FROM step_stats"), 13);
-	cr_assert_eq(query_int(s, "SELECT loss_max_line FROM step_stats"), 9);
-	cr_assert_eq(query_int(s, "SELECT tflops FROM v_step_stats"), -1, "no line logged it");
+	cr_assert_eq(fl_test_query_int(s, "SELECT lines FROM step_stats"), 4);
+	cr_assert_eq(fl_test_query_int(s, "SELECT first_ts FROM step_stats"), 50);
+	cr_assert_eq(fl_test_query_int(s, "SELECT last_ts FROM step_stats"), 200);
+	cr_assert_eq(fl_test_query_int(s, "SELECT loss_n FROM step_stats"), 3);
+	cr_assert_eq(fl_test_query_int(s, "SELECT loss_sum FROM step_stats"), 13);
+	cr_assert_eq(fl_test_query_int(s, "SELECT loss_max_line FROM step_stats"), 9);
+	cr_assert_eq(fl_test_query_int(s, "SELECT tflops FROM v_step_stats"), -1, "no line logged it");
 	fl_store_run_rollback(s);
 	fl_store_close(s);
 }
@@ -257,17 +245,17 @@ Test(store, first_run_builds_its_indexes_at_commit)
 {
 	struct fl_store *s = open_store(FL_STORE_CREATE);
 	const char *count = "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index'";
-	int64_t all = query_int(s, count);
+	int64_t all = fl_test_query_int(s, count);
 	int64_t run = begin_run(s, "first");
-	cr_assert_lt(query_int(s, count), all, "dropped for the bulk load");
+	cr_assert_lt(fl_test_query_int(s, count), all, "dropped for the bulk load");
 	fl_store_run_rollback(s);
-	cr_assert_eq(query_int(s, count), all, "a rollback brings them back");
+	cr_assert_eq(fl_test_query_int(s, count), all, "a rollback brings them back");
 	run = begin_run(s, "first");
 	add_step_row(s, run, add_file(s, run, "rank0.log"), 1, 1, 2.5);
 	commit_run(s, run, "firstsha", 0);
-	cr_assert_eq(query_int(s, count), all, "built at commit");
+	cr_assert_eq(fl_test_query_int(s, count), all, "built at commit");
 	run = begin_run(s, "second");
-	cr_assert_eq(query_int(s, count), all, "a store with runs keeps them");
+	cr_assert_eq(fl_test_query_int(s, count), all, "a store with runs keeps them");
 	fl_store_run_rollback(s);
 	fl_store_close(s);
 }
@@ -299,20 +287,20 @@ Test(store, rollback_leaves_nothing)
 	struct fl_tail_line tl = { 1, a, "tail", 4 };
 	cr_assert_eq(fl_store_tail_set(s, run, fid, &tl, 1), FL_OK);
 	/* visible inside the transaction ... */
-	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM events"), 1);
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM events"), 1);
 	cr_assert_eq(fl_store_run_rollback(s), FL_OK);
 	/* ... gone after it */
 	const char *tables[] = { "runs", "files", "events", "skipped", "tails" };
 	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
 		char *q = fl_xasprintf("SELECT COUNT(*) FROM %s", tables[i]);
-		cr_assert_eq(query_int(s, q), 0, "%s not empty", tables[i]);
+		cr_assert_eq(fl_test_query_int(s, q), 0, "%s not empty", tables[i]);
 		free(q);
 	}
 	/* a rollback outside a run is harmless, and the store is usable again */
 	cr_assert_eq(fl_store_run_rollback(s), FL_OK);
 	int64_t run2 = begin_run(s, "again");
 	commit_run(s, run2, "aa", 0);
-	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 1);
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM runs"), 1);
 	fl_store_close(s);
 }
 
@@ -325,8 +313,8 @@ Test(store, killed_ingest_leaves_nothing)
 	add_event(s, run, fid, 1, &a, "x.kind", "{}");
 	fl_store_close(s); /* neither commit nor rollback */
 	s = open_store(0);
-	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 0);
-	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM events"), 0);
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM runs"), 0);
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM events"), 0);
 	fl_store_close(s);
 }
 
@@ -390,7 +378,7 @@ Test(store, bulk_load_beside_a_reader_stays_wal)
 	char *m = journal_mode(s);
 	cr_expect_str_eq(m, "wal");
 	free(m);
-	cr_expect_eq(query_int(r, "SELECT COUNT(*) FROM runs"), 0, "the reader reads meanwhile");
+	cr_expect_eq(fl_test_query_int(r, "SELECT COUNT(*) FROM runs"), 0, "the reader reads meanwhile");
 	fl_store_run_rollback(s);
 	fl_store_close(r);
 	fl_store_close(s);
@@ -437,8 +425,8 @@ Test(store, killed_bulk_load_leaves_nothing)
 	cr_assert_eq(access(journal, F_OK), 0, "the killed run left its journal");
 	free(journal);
 	struct fl_store *s = open_store(0);
-	cr_expect_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 0);
-	cr_expect_eq(query_int(s, "SELECT COUNT(*) FROM events"), 0);
+	cr_expect_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM runs"), 0);
+	cr_expect_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM events"), 0);
 	char *m = query_text(s, "PRAGMA integrity_check");
 	cr_expect_str_eq(m, "ok");
 	free(m);
@@ -465,18 +453,18 @@ Test(store, commit_resolves_nccl_rank_from_init_complete)
 	add_event(s, run, fid, 3, &other, "nccl.ib_error", "{}");
 	commit_run(s, run, "sha-nccl", 0);
 
-	cr_assert_eq(query_int(s, "SELECT rank FROM events WHERE kind = 'nccl.ib_error' AND "
+	cr_assert_eq(fl_test_query_int(s, "SELECT rank FROM events WHERE kind = 'nccl.ib_error' AND "
 				  "host = 'node1'"),
 		     5);
-	cr_assert_eq(query_int(s, "SELECT rank FROM events WHERE kind = 'nccl.ib_error' AND "
+	cr_assert_eq(fl_test_query_int(s, "SELECT rank FROM events WHERE kind = 'nccl.ib_error' AND "
 				  "host = 'node2'"),
 		     -1, "no rank is invented for an unknown process");
-	cr_assert_eq(query_int(s, "SELECT rank FROM procs WHERE host = 'node1' AND pid = 4242"),
+	cr_assert_eq(fl_test_query_int(s, "SELECT rank FROM procs WHERE host = 'node1' AND pid = 4242"),
 		     5);
-	cr_assert_eq(query_int(s, "SELECT nranks FROM procs WHERE host = 'node1'"), 8);
+	cr_assert_eq(fl_test_query_int(s, "SELECT nranks FROM procs WHERE host = 'node1'"), 8);
 	/* the events the ingest counted (folded repeats too), not the rows */
-	cr_assert_eq(query_int(s, "SELECT events FROM runs WHERE id = 1"), 42);
-	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM ranks WHERE rank = 5"), 1);
+	cr_assert_eq(fl_test_query_int(s, "SELECT events FROM runs WHERE id = 1"), 42);
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM ranks WHERE rank = 5"), 1);
 	fl_store_close(s);
 }
 
@@ -504,23 +492,23 @@ Test(store, commit_fixes_yearless_times_and_anchors_uptimes)
 	struct fl_tail_line tail[] = { { 1, dec, "dec", 3 }, { 2, a, "leap", 4 }, { 3, u, "up", 2 } };
 	cr_assert_eq(fl_store_tail_set(s, run, fid, tail, 3), FL_OK);
 	commit_run(s, run, "sha-year", 2023);
-	cr_assert_eq(query_int(s, "SELECT lines ->> '$[0][5]' FROM tails"),
+	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[0][5]' FROM tails"),
 		     fl_time_from_civil(2023, 12, 3, 12, 0, 0, 5));
-	cr_assert_eq(query_int(s, "SELECT lines ->> '$[1][5]' FROM tails"),
+	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[1][5]' FROM tails"),
 		     fl_time_from_civil(2023, 3, 1, 1, 0, 0, 0));
-	cr_assert_eq(query_int(s, "SELECT lines ->> '$[2][5]' FROM tails"), boot + 10500000);
-	cr_assert_eq(query_int(s, "SELECT lines ->> '$[2][6]' FROM tails"), 4);
+	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[2][5]' FROM tails"), boot + 10500000);
+	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[2][6]' FROM tails"), 4);
 	/* no rank to be had for them: the row stays marked */
-	cr_assert_eq(query_int(s, "SELECT fix FROM tails"), 1);
+	cr_assert_eq(fl_test_query_int(s, "SELECT fix FROM tails"), 1);
 
-	cr_assert_eq(query_int(s, "SELECT ts FROM events WHERE kind = 'k.dec'"),
+	cr_assert_eq(fl_test_query_int(s, "SELECT ts FROM events WHERE kind = 'k.dec'"),
 		     fl_time_from_civil(2023, 12, 3, 12, 0, 0, 5));
-	cr_assert_eq(query_int(s, "SELECT ts FROM events WHERE kind = 'k.leap'"),
+	cr_assert_eq(fl_test_query_int(s, "SELECT ts FROM events WHERE kind = 'k.leap'"),
 		     fl_time_from_civil(2023, 3, 1, 1, 0, 0, 0));
-	cr_assert_eq(query_int(s, "SELECT ts FROM events WHERE kind = 'k.uptime'"),
+	cr_assert_eq(fl_test_query_int(s, "SELECT ts FROM events WHERE kind = 'k.uptime'"),
 		     boot + 10500000);
-	cr_assert_eq(query_int(s, "SELECT ts_kind FROM events WHERE kind = 'k.uptime'"), 4);
-	cr_assert_eq(query_int(s, "SELECT year FROM runs WHERE id = 1"), 2023);
+	cr_assert_eq(fl_test_query_int(s, "SELECT ts_kind FROM events WHERE kind = 'k.uptime'"), 4);
+	cr_assert_eq(fl_test_query_int(s, "SELECT year FROM runs WHERE id = 1"), 2023);
 	fl_store_close(s);
 }
 
@@ -610,8 +598,8 @@ static void check_locked(struct fl_store *s)
 	assert_refused(s, attach);
 	free(attach);
 	/* reading still works */
-	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 1);
-	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM v_events"), 0);
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM runs"), 1);
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM v_events"), 0);
 	struct fl_stmt *st = NULL;
 	struct fl_err err = { 0 };
 	cr_assert_eq(fl_store_prepare(s, "SELECT bundle, sha256 FROM runs", &st, &err), FL_OK,
@@ -644,7 +632,7 @@ Test(store, readonly_lock_refuses_writes)
 	fl_store_close(s);
 
 	s = open_store(0);
-	cr_assert_eq(query_int(s, "SELECT COUNT(*) FROM runs"), 1, "nothing was changed");
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM runs"), 1, "nothing was changed");
 	fl_store_close(s);
 }
 
