@@ -12,6 +12,7 @@
  */
 #include "faultline/ingest.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static bool has_prefix(const unsigned char *p, size_t n, const char *magic, size_t m)
@@ -33,6 +34,18 @@ static size_t utf8_len(const unsigned char *p, size_t n)
 			return 0;
 	}
 	return len;
+}
+
+/* Whether none of the 8 bytes at p is a control byte (< 0x20) or
+ * beyond ASCII (>= 0x80): the bytes the loop below needs to look at. */
+static bool plain_ascii8(const unsigned char *p)
+{
+	uint64_t w;
+	memcpy(&w, p, sizeof(w));
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	/* a byte below 0x20 borrows into its high bit when 0x20 is taken
+	 * from it; w's own high bits are the bytes beyond ASCII */
+	return (((w - 0x20 * ones) | w) & highs) == 0;
 }
 
 enum fl_sniff fl_sniff(const unsigned char *p, size_t n)
@@ -58,6 +71,13 @@ enum fl_sniff fl_sniff(const unsigned char *p, size_t n)
 	 * part of it) are rare in them; a tenth is far beyond any log. */
 	size_t bad = 0;
 	for (size_t i = 0; i < n; i++) {
+		/* Eight printable ASCII bytes at a time: the sample is most of
+		 * a small member, and a bundle of 32 Ki rank logs had this loop
+		 * at a twentieth of its CPU byte by byte. */
+		while (n - i >= 8 && plain_ascii8(p + i))
+			i += 8;
+		if (i >= n)
+			break;
 		unsigned c = p[i];
 		if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != 0x1b && c != '\f' &&
 		    c != '\b') {

@@ -49,6 +49,28 @@ Test(sniff, mostly_nul_is_binary)
 	cr_assert_eq(sniff_str(buf, sizeof(buf)), FL_SNIFF_BINARY);
 }
 
+/* A tenth of the sample is the line between a log and a binary: one bad
+ * byte more or less decides it, wherever in a word of 8 the bad bytes
+ * fall (sniff.c skips 8 plain bytes at a time). */
+Test(sniff, every_bad_byte_counts)
+{
+	static const unsigned char bad[] = { 0x01, 0x00, 0x1f, 0x80, 0xff, 0xc3 };
+	for (size_t b = 0; b < sizeof(bad); b++) {
+		for (size_t shift = 0; shift < 8; shift++) {
+			unsigned char buf[160];
+			memset(buf, 'x', sizeof(buf));
+			/* 16 bad bytes in 160: a tenth, still text; 17: binary */
+			for (size_t k = 0; k < 16; k++)
+				buf[k * 9 + shift] = bad[b];
+			cr_assert_eq(fl_sniff(buf, sizeof(buf)), FL_SNIFF_TEXT, "byte %#x shift %zu",
+				     bad[b], shift);
+			buf[150 - shift] = bad[b];
+			cr_assert_eq(fl_sniff(buf, sizeof(buf)), FL_SNIFF_BINARY, "byte %#x shift %zu",
+				     bad[b], shift);
+		}
+	}
+}
+
 Test(sniff, magics)
 {
 	cr_assert_eq(SNIFF("\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0"), FL_SNIFF_BINARY);
