@@ -105,7 +105,8 @@ static const struct fl_sql_def SQL[Q_N] = {
 	 * two per rank and communicator) stay in the store: init_hang and
 	 * init_lines ask for what the analysis needs of them. Two resolutions ride
 	 * along, each one join for the whole run: the last step line of the
-	 * event's file (a traceback followed by more steps was handled), and
+	 * event's file (a traceback followed by more steps was handled; only
+	 * files with a traceback are grouped, not every rank's), and
 	 * the rank of the pid a kernel OOM kill names (NCCL prefixes and
 	 * launcher lines tie pids to ranks). An event is one row per field
 	 * it has (json_each: one parse of its fields, instead of a
@@ -118,6 +119,9 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       "  ORDER BY severity DESC, id LIMIT ?2),"
 		       " last_step AS MATERIALIZED (SELECT f.path, MAX(m.line) AS line FROM"
 		       "  (SELECT file_id, MAX(line) AS line FROM steps WHERE " RUN_ROWS("steps")
+		       "  AND file_id IN (SELECT g.id FROM files g WHERE g.run_id = ?1 AND g.path IN"
+		       "   (SELECT h.path FROM events t JOIN files h ON h.id = t.file_id"
+		       "    WHERE t.run_id = ?1 AND t.kind IN ('proc.traceback', 'proc.exception')))"
 		       "  GROUP BY file_id) m JOIN files f ON f.id = m.file_id GROUP BY f.path),"
 		       " launched AS MATERIALIZED (SELECT pid, rank FROM (SELECT pid, rank,"
 		       "  ROW_NUMBER() OVER (PARTITION BY pid ORDER BY kind, id) AS n FROM events"
