@@ -382,6 +382,11 @@ static const char *pool_intern(struct ev_pool *p, const char *s)
 	return p->set[i];
 }
 
+const char *ctx_intern(struct ctx *c, const char *s)
+{
+	return pool_intern(&c->pool, s);
+}
+
 static void pool_release(struct ev_pool *p)
 {
 	while (p->blocks) {

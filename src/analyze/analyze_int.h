@@ -286,6 +286,9 @@ const char *rank_host(const struct ctx *c, int64_t rank);   /* borrowed; NULL un
 /* The rank whose NCCL busId is this PCI address ("0000:9b:00.0") on host;
  * *rank unchanged when none. */
 int bus_rank(struct ctx *c, const char *host, const char *pci, int64_t *rank);
+/* The analysis' one copy of s (the events' pool): equal strings are
+ * equal pointers, valid until the analysis ends. */
+const char *ctx_intern(struct ctx *c, const char *s);
 const struct ev *ev_by_id(const struct ctx *c, int64_t id); /* NULL when not loaded */
 /* An event's text, read by id on first need and kept with the event (the
  * analysis' pool). A pass quotes a bounded number of events this way;

@@ -158,21 +158,21 @@ static const struct fl_sql_def SQL[Q_N] = {
 			    " AND +run_id = ?1 ORDER BY id" },
 
 	/* ---- clock.c ---- */
-	/* Per (moment, host) the earliest time: the last 64 logged steps and
-	 * watchdog timeouts. */
+	/* The moments every host lives through, each with a host and a time:
+	 * the last 64 logged steps (a step number) and the watchdog timeouts
+	 * (their process group and sequence number). clock.c keeps the
+	 * earliest per (moment, host) as the rows come. */
 	[Q_CLOCK_SAMPLES] = {
 		"clock_samples",
-		"SELECT 'step:' || step, host, MIN(ts) FROM steps WHERE " RUN_ROWS("steps")
+		"SELECT step, NULL, host, ts FROM steps WHERE " RUN_ROWS("steps")
 		" AND host IS NOT NULL AND ts IS NOT NULL AND ts_kind IN (1, 2)"
-		" AND +step IN (SELECT DISTINCT step FROM steps"
-		" WHERE run_id = ?1 AND step IS NOT NULL ORDER BY step DESC LIMIT 64)"
-		" GROUP BY step, host "
+		" AND step >= (SELECT MIN(step) FROM (SELECT DISTINCT step FROM steps"
+		" WHERE run_id = ?1 AND step IS NOT NULL ORDER BY step DESC LIMIT 64)) "
 		"UNION ALL "
-		"SELECT 'wd:' || IFNULL(json_extract(fields, '$.pg'), '') || ':' ||"
-		" json_extract(fields, '$.seq'), host, MIN(ts) FROM events WHERE run_id = ?1"
+		"SELECT NULL, IFNULL(json_extract(fields, '$.pg'), '') || ':' ||"
+		" json_extract(fields, '$.seq'), host, ts FROM events WHERE run_id = ?1"
 		" AND kind = 'torch.watchdog_timeout' AND host IS NOT NULL AND ts IS NOT NULL"
-		" AND ts_kind IN (1, 2) AND json_extract(fields, '$.seq') IS NOT NULL"
-		" GROUP BY 1, host" },
+		" AND ts_kind IN (1, 2) AND json_extract(fields, '$.seq') IS NOT NULL" },
 
 	/* ---- hang.c ---- */
 	/* Init START without Init COMPLETE on the same process and
