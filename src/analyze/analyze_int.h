@@ -19,7 +19,7 @@ enum role {
 enum q {
 	Q_RUN, Q_SKIPPED, Q_RANKS, Q_PROC_BUSES, Q_EVENTS, Q_EVENTS_SEEN,
 	Q_EVENT_TEXTS,
-	Q_CLOCK_SAMPLES,
+	Q_STEP_ROWS, Q_CLOCK_WATCHDOG,
 	Q_INIT_HANG, Q_INIT_LINES, Q_COLL_LAGGARDS, Q_P2P_CALLS,
 	Q_FR_DUMPS, Q_FR_PGS, Q_FR_ENTRIES, Q_FR_STATUS,
 	Q_PEER_HOST, Q_STUCK_LAST_LINES,
@@ -91,6 +91,15 @@ struct step_walk {
 	double rate_sum[STEP_NRATES];
 };
 
+/* What clock.c's walk over the run's kept step rows found for the later
+ * passes, which each read every step row again before (the log's onset,
+ * loss_scale's count). */
+struct step_rows {
+	int64_t last_ts;       /* the latest stamp; FL_TIME_NONE: none */
+	const char *last_host; /* its host (interned), NULL when unknown */
+	int64_t tiny_scale;    /* lines with a loss scale under 1e-3 */
+};
+
 struct ctx {
 	struct fl_store *s;
 	int64_t run;
@@ -119,6 +128,7 @@ struct ctx {
 	struct fr_state *fr; /* fr.c's match of the dumps, made once */
 	int text_rc;         /* the first failure of ev_text(), reported at the end */
 	struct step_walk steps; /* series_collect() */
+	struct step_rows rows;  /* clock_offsets() */
 	struct fl_err *err;
 };
 

@@ -158,18 +158,21 @@ static const struct fl_sql_def SQL[Q_N] = {
 			    " AND +run_id = ?1 ORDER BY id" },
 
 	/* ---- clock.c ---- */
-	/* The moments every host lives through, each with a host and a time:
-	 * the last 64 logged steps (a step number) and the watchdog timeouts
-	 * (their process group and sequence number). clock.c keeps the
-	 * earliest per (moment, host) as the rows come. */
-	[Q_CLOCK_SAMPLES] = {
-		"clock_samples",
-		"SELECT step, NULL, host, ts FROM steps WHERE " RUN_ROWS("steps")
-		" AND host IS NOT NULL AND ts IS NOT NULL AND ts_kind IN (1, 2)"
-		" AND step >= (SELECT MIN(step) FROM (SELECT DISTINCT step FROM steps"
-		" WHERE run_id = ?1 AND step IS NOT NULL ORDER BY step DESC LIMIT 64)) "
-		"UNION ALL "
-		"SELECT NULL, IFNULL(json_extract(fields, '$.pg'), '') || ':' ||"
+	/* The run's kept step rows, in the order written, for clock.c's walk:
+	 * the moments every host lives through are the last 64 logged steps
+	 * (the last column: the least of them); the walk also keeps the
+	 * latest stamp (the log's onset) and counts the loss scales printed
+	 * as (nearly) zero (loss_scale()). */
+	[Q_STEP_ROWS] = {
+		"step_rows",
+		"SELECT step, host, ts, ts_kind, loss_scale, (SELECT MIN(step) FROM"
+		" (SELECT DISTINCT step FROM steps WHERE run_id = ?1 AND step IS NOT NULL"
+		" ORDER BY step DESC LIMIT 64)) FROM steps WHERE " RUN_ROWS("steps") },
+	/* The other moments: each watchdog timeout, named by its process
+	 * group and sequence number. */
+	[Q_CLOCK_WATCHDOG] = {
+		"clock_watchdog",
+		"SELECT IFNULL(json_extract(fields, '$.pg'), '') || ':' ||"
 		" json_extract(fields, '$.seq'), host, ts FROM events WHERE run_id = ?1"
 		" AND kind = 'torch.watchdog_timeout' AND host IS NOT NULL AND ts IS NOT NULL"
 		" AND ts_kind IN (1, 2) AND json_extract(fields, '$.seq') IS NOT NULL" },
@@ -346,9 +349,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 			   "SELECT (SELECT COUNT(*) + IFNULL(SUM(repeats), 0) FROM events"
 			   " WHERE run_id = ?1 AND kind = 'train.overflow'), (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
 			   " 'train.loss_scale_min'), (SELECT MIN(json_extract(fields, '$.scale_to'))"
-			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow'),"
-			   /* step lines whose loss scale is printed as (nearly) zero */
-			   " (SELECT COUNT(*) FROM steps WHERE " RUN_ROWS("steps") " AND loss_scale < 0.001)" },
+			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow')" },
 	[Q_LOSS_SCALE_EVIDENCE] = {
 		"loss_scale_evidence",
 		"SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts, t.text FROM events t"
@@ -567,11 +568,11 @@ static const struct fl_sql_def SQL[Q_N] = {
 			  " AND kind IN ('nccl.init_complete', 'nccl.init_start')"
 			  " AND host IS NOT NULL AND rank IS NOT NULL AND dev IS NOT NULL"
 			  " ORDER BY host, dev, rank" },
-	/* The last progress line: the latest step line or COLL trace. */
+	/* The last progress line: the latest COLL trace here, the latest step
+	 * line from clock.c's walk (c->rows). */
 	[Q_LOG_ONSET] = { "log_onset",
-			  "SELECT host, ts FROM (SELECT host, ts FROM steps WHERE " RUN_ROWS("steps")
-			  " AND ts IS NOT NULL UNION ALL SELECT host, last_ts FROM colls"
-			  " WHERE run_id = ?1 AND last_ts IS NOT NULL) ORDER BY ts DESC LIMIT 1" },
+			  "SELECT host, last_ts FROM colls WHERE run_id = ?1 AND last_ts IS NOT NULL"
+			  " ORDER BY last_ts DESC LIMIT 1" },
 	[Q_SAVED_HEAD] = {
 		"saved_head",
 		"SELECT 1, doc ->> '$[0]', doc ->> '$[1]', doc ->> '$[2]', doc ->> '$[3]',"

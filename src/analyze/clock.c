@@ -99,26 +99,18 @@ static void earliest_add(struct earliest *e, const char *key, const char *host, 
 	}
 }
 
-/* A row's moment, interned: "step:N", or "wd:PG:SEQ" for a watchdog
- * timeout. The 64 steps' names are made once each, not once a row. */
+/* A step's moment, "step:N", interned; the 64 steps' names are made
+ * once each, not once a row. */
 struct moments {
 	int64_t step[64];
 	const char *name[64];
 };
 
-static const char *moment(struct ctx *c, struct moments *m, struct fl_stmt *st)
+static const char *step_moment(struct ctx *c, struct moments *m, int64_t step)
 {
-	char buf[48];
-	if (fl_stmt_null(st, 0)) {
-		struct fl_buf b = FL_BUF_INIT;
-		fl_buf_printf(&b, "wd:%s", fl_stmt_text(st, 1));
-		const char *name = ctx_intern(c, b.ptr);
-		fl_buf_release(&b);
-		return name;
-	}
-	int64_t step = fl_stmt_int(st, 0);
 	size_t k = (size_t)step % 64;
 	if (!m->name[k] || m->step[k] != step) {
+		char buf[48];
 		snprintf(buf, sizeof(buf), "step:%lld", (long long)step);
 		m->step[k] = step;
 		m->name[k] = ctx_intern(c, buf);
@@ -126,18 +118,64 @@ static const char *moment(struct ctx *c, struct moments *m, struct fl_stmt *st)
 	return m->name[k];
 }
 
-static int collect(struct ctx *c, struct samples *s)
+/* Q_STEP_ROWS' columns. */
+enum { SR_STEP, SR_HOST, SR_TS, SR_TS_KIND, SR_LOSS_SCALE, SR_LAST64 };
+
+/* One step row: a moment when it is one of the last 64 steps with a
+ * host and a dated stamp (or one dated but for the year); the latest
+ * stamp (the first row of it, in the order written); a loss scale
+ * printed as (nearly) zero. */
+static void step_row(struct ctx *c, struct earliest *e, struct moments *m, struct fl_stmt *st)
+{
+	struct step_rows *r = &c->rows;
+	const char *host = fl_stmt_null(st, SR_HOST) ? NULL : ctx_intern(c, fl_stmt_text(st, SR_HOST));
+	if (!fl_stmt_null(st, SR_TS)) {
+		int64_t ts = fl_stmt_int(st, SR_TS), kind = col_int(st, SR_TS_KIND, 0);
+		if (r->last_ts == FL_TIME_NONE || ts > r->last_ts) {
+			r->last_ts = ts;
+			r->last_host = host;
+		}
+		if (host && (kind == 1 || kind == 2) && !fl_stmt_null(st, SR_STEP) &&
+		    !fl_stmt_null(st, SR_LAST64) && fl_stmt_int(st, SR_STEP) >= fl_stmt_int(st, SR_LAST64))
+			earliest_add(e, step_moment(c, m, fl_stmt_int(st, SR_STEP)), host, ts);
+	}
+	if (col_double(st, SR_LOSS_SCALE) < 0.001)
+		r->tiny_scale++;
+}
+
+/* The watchdog timeouts' moments, "wd:PG:SEQ". */
+static int watchdog_moments(struct ctx *c, struct earliest *e)
 {
 	struct fl_stmt *st;
-	int rc = q_open(c, Q_CLOCK_SAMPLES, &st);
+	int rc = q_open(c, Q_CLOCK_WATCHDOG, &st);
+	if (rc)
+		return rc;
+	struct fl_buf b = FL_BUF_INIT;
+	while ((rc = q_step(c, Q_CLOCK_WATCHDOG, st)) == 1) {
+		fl_buf_reset(&b);
+		fl_buf_printf(&b, "wd:%s", fl_stmt_text(st, 0));
+		earliest_add(e, ctx_intern(c, b.ptr), ctx_intern(c, fl_stmt_text(st, 1)),
+			     fl_stmt_int(st, 2));
+	}
+	fl_buf_release(&b);
+	fl_stmt_free(st);
+	return rc;
+}
+
+static int collect(struct ctx *c, struct samples *s)
+{
+	c->rows = (struct step_rows){ .last_ts = FL_TIME_NONE };
+	struct fl_stmt *st;
+	int rc = q_open(c, Q_STEP_ROWS, &st);
 	if (rc)
 		return rc;
 	struct earliest e = { NULL, 0, 0 };
 	struct moments m = { { 0 }, { NULL } };
-	while ((rc = q_step(c, Q_CLOCK_SAMPLES, st)) == 1)
-		earliest_add(&e, moment(c, &m, st), ctx_intern(c, fl_stmt_text(st, 2)),
-			     fl_stmt_int(st, 3));
+	while ((rc = q_step(c, Q_STEP_ROWS, st)) == 1)
+		step_row(c, &e, &m, st);
 	fl_stmt_free(st);
+	if (!rc)
+		rc = watchdog_moments(c, &e);
 	for (size_t i = 0; i < e.cap; i++)
 		if (e.set[i].key)
 			add_sample(s, e.set[i].key, e.set[i].host, e.set[i].ts);

@@ -185,7 +185,8 @@ static int loss_scale(struct ctx *c)
 	int rc = q_row(c, Q_LOSS_SCALE, &st);
 	if (rc)
 		return rc;
-	int64_t overflows = col_int(st, 0, 0), at_min = col_int(st, 1, 0), zero = col_int(st, 3, 0);
+	/* step lines whose loss scale is printed as (nearly) zero */
+	int64_t overflows = col_int(st, 0, 0), at_min = col_int(st, 1, 0), zero = c->rows.tiny_scale;
 	double min_scale = col_double(st, 2);
 	fl_stmt_free(st);
 	bool fp16 = overflows > 0 || at_min > 0 || zero > 0 ||

@@ -485,16 +485,23 @@ static int ranks_of(struct tele *t)
 	return rc;
 }
 
-/* The last progress line: a step line or a COLL trace, the latest. */
+/* The last progress line: a step line (clock.c's walk found the latest)
+ * or a COLL trace, the latest; a step line when they tie. */
 static int log_onset(struct ctx *c)
 {
 	struct fl_stmt *st;
 	int rc = q_open(c, Q_LOG_ONSET, &st);
 	if (rc)
 		return rc;
-	if ((rc = q_step(c, Q_LOG_ONSET, st)) == 1) {
-		const char *host = fl_stmt_null(st, 0) ? NULL : fl_stmt_text(st, 0);
-		c->a->hang.onset_ts = clock_correct(c, host, fl_stmt_int(st, 1));
+	int64_t ts = c->rows.last_ts;
+	const char *host = c->rows.last_host;
+	if ((rc = q_step(c, Q_LOG_ONSET, st)) == 1 &&
+	    (ts == FL_TIME_NONE || fl_stmt_int(st, 1) > ts)) {
+		ts = fl_stmt_int(st, 1);
+		host = fl_stmt_null(st, 0) ? NULL : fl_stmt_text(st, 0);
+	}
+	if (rc >= 0 && ts != FL_TIME_NONE) {
+		c->a->hang.onset_ts = clock_correct(c, host, ts);
 		c->a->hang.onset_source = "logs";
 	}
 	fl_stmt_free(st);
