@@ -991,6 +991,7 @@ static void set_first(struct ctx *c, const struct ev *e)
 static void ctx_release(struct ctx *c)
 {
 	fr_release(c);
+	rank_fold_release(&c->rows.by_rank);
 	free(c->ev);
 	pool_release(&c->pool);
 	free(c->waiting);

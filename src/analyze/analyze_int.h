@@ -26,7 +26,7 @@ enum q {
 	Q_SOCKET_CHANNELS, Q_SOCKET_TRANSPORTS, Q_SOCKET_EVENTS, Q_VERSIONS, Q_VERSION_EVIDENCE,
 	Q_NONFINITE, Q_NONFINITE_EVIDENCE, Q_LOSS_SCALE, Q_LOSS_SCALE_EVIDENCE, Q_STEP_SERIES,
 	Q_SPIKE_AT,
-	Q_XIDS, Q_MFU_EVIDENCE, Q_DROP_EVIDENCE, Q_RANK_STEPS, Q_FILE_PATH,
+	Q_XIDS, Q_MFU_EVIDENCE, Q_DROP_EVIDENCE, Q_FILE_PATH,
 	Q_RANK_TIMING, Q_RANKS_PER_HOST,
 	Q_TRAINING, Q_LAST_BY_LINE, Q_MODEL, Q_SERIES, Q_CONFIG, Q_REMEDY,
 	Q_LAUNCHER_WORLD,
@@ -91,13 +91,33 @@ struct step_walk {
 	double rate_sum[STEP_NRATES];
 };
 
+/* Per rank that logged steps, folded from its step rows by
+ * rank_steps_fold() (findings.c) through a table of the ranks, for the
+ * straggler findings. */
+struct rank_steps {
+	int64_t rank, first, last, n, line, ts, fid;
+	double iter_ms, sum; /* sum, nt: of the rows that give a step time */
+	int64_t nt;
+	const char *host;    /* interned */
+	const char *file;    /* NULL: read by fid */
+};
+struct rank_fold {
+	struct rank_steps *r;
+	int64_t *tab; /* open addressing: indices into r, -1 free */
+	size_t n, cap, tcap;
+};
+void rank_steps_fold(struct rank_fold *f, int64_t rank, const char *host, int64_t step,
+		     double iter_ms, int64_t fid, int64_t line, int64_t ts);
+void rank_fold_release(struct rank_fold *f);
+
 /* What clock.c's walk over the run's kept step rows found for the later
  * passes, which each read every step row again before (the log's onset,
- * loss_scale's count). */
+ * loss_scale's count, the stragglers' per-rank summaries). */
 struct step_rows {
 	int64_t last_ts;       /* the latest stamp; FL_TIME_NONE: none */
 	const char *last_host; /* its host (interned), NULL when unknown */
 	int64_t tiny_scale;    /* lines with a loss scale under 1e-3 */
+	struct rank_fold by_rank;
 };
 
 struct ctx {

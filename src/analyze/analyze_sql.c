@@ -161,13 +161,15 @@ static const struct fl_sql_def SQL[Q_N] = {
 	/* The run's kept step rows, in the order written, for clock.c's walk:
 	 * the moments every host lives through are the last 64 logged steps
 	 * (the last column: the least of them); the walk also keeps the
-	 * latest stamp (the log's onset) and counts the loss scales printed
-	 * as (nearly) zero (loss_scale()). */
+	 * latest stamp (the log's onset), counts the loss scales printed as
+	 * (nearly) zero (loss_scale()) and folds each rank's rows for the
+	 * stragglers (rank_steps_fold()). */
 	[Q_STEP_ROWS] = {
 		"step_rows",
 		"SELECT step, host, ts, ts_kind, loss_scale, (SELECT MIN(step) FROM"
 		" (SELECT DISTINCT step FROM steps WHERE run_id = ?1 AND step IS NOT NULL"
-		" ORDER BY step DESC LIMIT 64)) FROM steps WHERE " RUN_ROWS("steps") },
+		" ORDER BY step DESC LIMIT 64)), rank, iter_ms, file_id, line"
+		" FROM steps WHERE " RUN_ROWS("steps") },
 	/* The other moments: each watchdog timeout, named by its process
 	 * group and sequence number. */
 	[Q_CLOCK_WATCHDOG] = {
@@ -399,13 +401,6 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" WHERE t.run_id = ?1 AND t.step >= ?2"
 		" AND COALESCE(t.tokens_per_s, t.tflops, t.samples_per_s, t.iter_ms) IS NOT NULL"
 		" ORDER BY t.step, t.line LIMIT 1" },
-	/* The step rows of ranks that logged steps, in the order they were
-	 * written (findings.c folds them per rank: host, mean step time, first
-	 * and last step, rows, last row). */
-	[Q_RANK_STEPS] = {
-		"rank_steps",
-		"SELECT rank, host, step, iter_ms, file_id, line, ts FROM steps WHERE "
-		RUN_ROWS("steps") " AND rank IS NOT NULL AND step IS NOT NULL AND file_id IS NOT NULL" },
 	/* A file's path, for the few rows quoted as evidence. */
 	[Q_FILE_PATH] = {
 		"file_path",

@@ -119,12 +119,13 @@ static const char *step_moment(struct ctx *c, struct moments *m, int64_t step)
 }
 
 /* Q_STEP_ROWS' columns. */
-enum { SR_STEP, SR_HOST, SR_TS, SR_TS_KIND, SR_LOSS_SCALE, SR_LAST64 };
+enum { SR_STEP, SR_HOST, SR_TS, SR_TS_KIND, SR_LOSS_SCALE, SR_LAST64, SR_RANK, SR_ITER_MS,
+       SR_FILE, SR_LINE };
 
 /* One step row: a moment when it is one of the last 64 steps with a
  * host and a dated stamp (or one dated but for the year); the latest
  * stamp (the first row of it, in the order written); a loss scale
- * printed as (nearly) zero. */
+ * printed as (nearly) zero; its rank's summary. */
 static void step_row(struct ctx *c, struct earliest *e, struct moments *m, struct fl_stmt *st)
 {
 	struct step_rows *r = &c->rows;
@@ -141,6 +142,10 @@ static void step_row(struct ctx *c, struct earliest *e, struct moments *m, struc
 	}
 	if (col_double(st, SR_LOSS_SCALE) < 0.001)
 		r->tiny_scale++;
+	if (!fl_stmt_null(st, SR_RANK) && !fl_stmt_null(st, SR_STEP) && !fl_stmt_null(st, SR_FILE))
+		rank_steps_fold(&r->by_rank, fl_stmt_int(st, SR_RANK), host, fl_stmt_int(st, SR_STEP),
+				col_double(st, SR_ITER_MS), fl_stmt_int(st, SR_FILE),
+				fl_stmt_int(st, SR_LINE), col_int(st, SR_TS, FL_TIME_NONE));
 }
 
 /* The watchdog timeouts' moments, "wd:PG:SEQ". */

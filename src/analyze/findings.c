@@ -306,14 +306,6 @@ static int low_mfu(struct ctx *c)
 
 /* ---- stragglers ---- */
 
-struct rank_steps {
-	int64_t rank, first, last, n, line, ts, fid;
-	double iter_ms, sum; /* sum, nt: of the rows that give a step time */
-	int64_t nt;
-	char *host;
-	const char *file; /* NULL: read by fid */
-};
-
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -416,74 +408,67 @@ static size_t rank_slot(const int64_t *tab, size_t cap, const struct rank_steps 
 	return i;
 }
 
-/* One row of Q_RANK_STEPS folded into its rank's entry: the last row is
- * the one of the highest step, then line. */
-static void rank_steps_add(struct rank_steps *g, struct fl_stmt *st, bool first)
+/* One step row folded into its rank's entry: the last row is the one of
+ * the highest step, then line; the host, the greatest named. */
+void rank_steps_fold(struct rank_fold *f, int64_t rank, const char *host, int64_t step,
+		     double iter_ms, int64_t fid, int64_t line, int64_t ts)
 {
-	int64_t step = fl_stmt_int(st, 2), line = fl_stmt_int(st, 5);
-	if (!fl_stmt_null(st, 3)) {
-		g->sum += fl_stmt_double(st, 3);
+	if (2 * (f->n + 1) > f->tcap) {
+		free(f->tab);
+		f->tcap = f->tcap ? 2 * f->tcap : 1024;
+		f->tab = fl_xmalloc(f->tcap * sizeof(*f->tab));
+		memset(f->tab, 0xff, f->tcap * sizeof(*f->tab)); /* -1 */
+		for (size_t i = 0; i < f->n; i++)
+			f->tab[rank_slot(f->tab, f->tcap, f->r, f->r[i].rank)] = (int64_t)i;
+	}
+	size_t k = rank_slot(f->tab, f->tcap, f->r, rank);
+	bool first = f->tab[k] < 0;
+	if (first) {
+		FL_GROW(f->r, f->cap, f->n + 1);
+		f->r[f->n] = (struct rank_steps){ .rank = rank };
+		f->tab[k] = (int64_t)f->n++;
+	}
+	struct rank_steps *g = &f->r[f->tab[k]];
+	if (iter_ms == iter_ms) {
+		g->sum += iter_ms;
 		g->nt++;
 	}
-	if (!fl_stmt_null(st, 1) && (!g->host || strcmp(fl_stmt_text(st, 1), g->host) > 0)) {
-		free(g->host);
-		g->host = fl_xstrdup(fl_stmt_text(st, 1));
-	}
+	if (host && (!g->host || (host != g->host && strcmp(host, g->host) > 0)))
+		g->host = host;
 	if (first || step > g->last || (step == g->last && line > g->line)) {
-		g->fid = fl_stmt_int(st, 4);
+		g->fid = fid;
 		g->line = line;
-		g->ts = col_int(st, 6, FL_TIME_NONE);
+		g->ts = ts;
 	}
 	g->first = first || step < g->first ? step : g->first;
 	g->last = first || step > g->last ? step : g->last;
 	g->n++;
 }
 
+void rank_fold_release(struct rank_fold *f)
+{
+	free(f->r);
+	free(f->tab);
+	*f = (struct rank_fold){ 0 };
+}
+
 /* Per rank that logged steps: host, mean step time over its kept rows
  * (its last lines), first and last step kept, rows, and its last row for
- * evidence. The rows are read once in the order they were written and
- * folded here, by a table of the ranks: SQL's window over them sorted
- * every row (1.5 s of the 10 s of CPU of an 8,192-rank run). */
+ * evidence. The rows were read once, in the order they were written, by
+ * clock.c's walk and folded by rank_steps_fold(): SQL's window over them
+ * sorted every row (1.5 s of the 10 s of CPU of an 8,192-rank run). */
 static int rank_steps(struct ctx *c)
 {
-	struct fl_stmt *st;
-	int rc = q_open(c, Q_RANK_STEPS, &st);
-	if (rc)
-		return rc;
-	struct rank_steps *r = NULL;
-	int64_t *tab = NULL;
-	size_t n = 0, cap = 0, tcap = 0;
-	while ((rc = q_step(c, Q_RANK_STEPS, st)) == 1) {
-		if (2 * (n + 1) > tcap) {
-			free(tab);
-			tcap = tcap ? 2 * tcap : 1024;
-			tab = fl_xmalloc(tcap * sizeof(*tab));
-			memset(tab, 0xff, tcap * sizeof(*tab)); /* -1 */
-			for (size_t i = 0; i < n; i++)
-				tab[rank_slot(tab, tcap, r, r[i].rank)] = (int64_t)i;
-		}
-		int64_t rank = fl_stmt_int(st, 0);
-		size_t k = rank_slot(tab, tcap, r, rank);
-		bool first = tab[k] < 0;
-		if (first) {
-			FL_GROW(r, cap, n + 1);
-			r[n] = (struct rank_steps){ .rank = rank };
-			tab[k] = (int64_t)n++;
-		}
-		rank_steps_add(&r[tab[k]], st, first);
-	}
-	fl_stmt_free(st);
-	free(tab);
+	struct rank_fold *f = &c->rows.by_rank;
+	struct rank_steps *r = f->r;
+	size_t n = f->n;
 	for (size_t i = 0; i < n; i++)
 		r[i].iter_ms = r[i].nt ? r[i].sum / (double)r[i].nt : NAN;
 	if (n)
 		qsort(r, n, sizeof(*r), cmp_rank_steps);
-	if (rc >= 0 && n >= 2)
-		rc = judge_rank_steps(c, r, n);
-	for (size_t i = 0; i < n; i++)
-		free(r[i].host);
-	free(r);
-	return rc < 0 ? rc : FL_OK;
+	int rc = n >= 2 ? judge_rank_steps(c, r, n) : FL_OK;
+	rank_fold_release(f);
+	return rc;
 }
 
 /* Megatron's straggler detector names the slowest rank of each interval:
