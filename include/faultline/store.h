@@ -416,6 +416,9 @@ size_t fl_stmt_bytes(struct fl_stmt *st, int col);
 /* Column type: 'i' integer, 'f' float, 't' text, 'n' null, 'b' blob. */
 char fl_stmt_type(struct fl_stmt *st, int col);
 const char *fl_store_errmsg(struct fl_store *s);
+/* A REAL as SQLite shows it as text ("%!.15g": 2.0, 1.0e-05), into buf
+ * of n bytes: what a query gives for a float read from stored JSON. */
+void fl_store_real_text(double v, char *buf, size_t n);
 /* The message of the last error on the statement's store. */
 const char *fl_stmt_errmsg(struct fl_stmt *st);
 

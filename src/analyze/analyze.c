@@ -78,8 +78,8 @@ char *dup_or_null(struct fl_stmt *st, int col)
 
 /* ---- fields ---- */
 
-/* An event's declared fields, read by Q_EVENTS (json_each, the one way
- * fields are read): only those present are kept, packed one after the
+/* An event's declared fields, read with it by Q_EVENTS (parsed below,
+ * "the fields' JSON"): only those present are kept, packed one after the
  * other as the field's index in one byte, then its text and a NUL (no
  * array of pointers beside them: 16 bytes a field less). */
 _Static_assert(FL_F_N <= 256, "a field's index is one byte in ev.values");
@@ -404,20 +404,44 @@ static void pool_release(struct ev_pool *p)
 #define MAX_EVENTS 200000
 
 /* Q_EVENTS' columns: the event, the last step line of its file, the rank
- * of the pid it names, then one of its fields (name, value). */
-enum { EV_LAST_STEP = 12, EV_VICTIM_RANK, EV_KEY, EV_VALUE };
+ * of the pid it names, then its fields (a JSON object). */
+enum { EV_LAST_STEP = 12, EV_VICTIM_RANK, EV_FIELDS };
 
-/* The event being read, row by row: its text and fields stay here until
- * it is known to be kept, then move to the pool. */
+/* The event being read: its text and fields stay here until it is known
+ * to be kept, then move to the pool. */
 struct ev_rows {
 	struct fl_buf text, vtext; /* vtext: the values, packed as in ev.values */
 	enum fl_field *v;          /* the fields in vtext */
 	size_t nv, cap;
+	struct fields_scratch scratch;
 	int64_t last_step, victim_rank;
 };
 
-/* The first row of an event in Q_EVENTS: everything but its fields. */
-static void load_event_head(struct ctx *c, struct fl_stmt *st, struct ev *e, struct ev_rows *r)
+/* A field of the event, if it is a declared one (vocab.h); of a name
+ * logged twice, the first. */
+static void ev_value_add(struct ev_rows *r, const char *key, const char *value)
+{
+	int f = fl_vocab_field(key);
+	if (f < 0)
+		return;
+	for (size_t i = 0; i < r->nv; i++)
+		if (r->v[i] == (enum fl_field)f)
+			return;
+	FL_GROW(r->v, r->cap, r->nv + 1);
+	r->v[r->nv++] = (enum fl_field)f;
+	fl_buf_addc(&r->vtext, (char)f);
+	fl_buf_add(&r->vtext, value, strlen(value) + 1);
+}
+
+/* fields_parse()'s call for each field. */
+static void ev_field_seen(void *arg, const char *key, const char *value)
+{
+	ev_value_add(arg, key, value);
+}
+
+
+/* An event's row in Q_EVENTS, its fields parsed into r. */
+static void load_event(struct ctx *c, struct fl_stmt *st, struct ev *e, struct ev_rows *r)
 {
 	memset(e, 0, sizeof(*e));
 	e->id = fl_stmt_int(st, 0);
@@ -437,25 +461,8 @@ static void load_event_head(struct ctx *c, struct fl_stmt *st, struct ev *e, str
 	r->victim_rank = col_int(st, EV_VICTIM_RANK, -1);
 	r->nv = 0;
 	fl_buf_reset(&r->vtext);
-}
-
-/* A field of the event on this row, if it is a declared one (vocab.h);
- * of a name logged twice, the first. */
-static void load_event_value(struct fl_stmt *st, struct ev_rows *r)
-{
-	if (fl_stmt_null(st, EV_KEY) || fl_stmt_null(st, EV_VALUE))
-		return;
-	int f = fl_vocab_field(fl_stmt_text(st, EV_KEY));
-	if (f < 0)
-		return;
-	for (size_t i = 0; i < r->nv; i++)
-		if (r->v[i] == (enum fl_field)f)
-			return;
-	FL_GROW(r->v, r->cap, r->nv + 1);
-	r->v[r->nv++] = (enum fl_field)f;
-	fl_buf_addc(&r->vtext, (char)f);
-	const char *t = fl_stmt_text(st, EV_VALUE);
-	fl_buf_add(&r->vtext, t, strlen(t) + 1);
+	if (!fl_stmt_null(st, EV_FIELDS))
+		fields_parse(fl_stmt_text(st, EV_FIELDS), &r->scratch, ev_field_seen, r);
 }
 
 /* An event with its fields, classified (rules.c) and resolved: the GPU an
@@ -485,6 +492,7 @@ static void ev_rows_release(struct ev_rows *r)
 {
 	fl_buf_release(&r->text);
 	fl_buf_release(&r->vtext);
+	fields_scratch_release(&r->scratch);
 	free(r->v);
 }
 
@@ -757,24 +765,14 @@ static int load_events(struct ctx *c)
 	fl_stmt_bind_int(st, 2, MAX_EVENTS);
 	fl_stmt_bind_text(st, 3, kinds.ptr);
 	size_t cap = 0;
-	struct ev *e = NULL; /* the event of the current rows, at c->ev[c->nev] */
-	struct ev_rows r = { .text = FL_BUF_INIT, .vtext = FL_BUF_INIT };
+	struct ev_rows r = { .text = FL_BUF_INIT, .vtext = FL_BUF_INIT,
+			     .scratch = { FL_BUF_INIT, FL_BUF_INIT } };
 	struct fold f = { 0 };
 	while (!rc && (rc = q_step(c, Q_EVENTS, st)) == 1) {
-		rc = FL_OK;
-		if (e && e->id != fl_stmt_int(st, 0)) {
-			rc = loaded(c, &f, e, &r);
-			e = NULL;
-		}
-		if (!e) {
-			FL_GROW(c->ev, cap, c->nev + 1);
-			e = &c->ev[c->nev];
-			load_event_head(c, st, e, &r);
-		}
-		load_event_value(st, &r);
+		FL_GROW(c->ev, cap, c->nev + 1);
+		load_event(c, st, &c->ev[c->nev], &r);
+		rc = loaded(c, &f, &c->ev[c->nev], &r);
 	}
-	if (!rc && e)
-		rc = loaded(c, &f, e, &r);
 	fold_finish(c, &f);
 	ev_rows_release(&r);
 	fl_stmt_free(st);

@@ -316,6 +316,17 @@ const char *rank_host(const struct ctx *c, int64_t rank);   /* borrowed; NULL un
 /* The rank whose NCCL busId is this PCI address ("0000:9b:00.0") on host;
  * *rank unchanged when none. */
 int bus_rank(struct ctx *c, const char *host, const char *pci, int64_t *rank);
+/* An event's fields as the pipeline stores them, a JSON object, read in
+ * one pass (fields.c): fn gets each field that has a value, the key and
+ * the value as SQLite's json_each gives them (both valid until fn
+ * returns). s holds the parse's buffers from one event to the next. */
+struct fields_scratch {
+	struct fl_buf key, value;
+};
+void fields_parse(const char *json, struct fields_scratch *s,
+		  void (*fn)(void *arg, const char *key, const char *value), void *arg);
+void fields_scratch_release(struct fields_scratch *s);
+
 /* The analysis' one copy of s (the events' pool): equal strings are
  * equal pointers, valid until the analysis ends. */
 const char *ctx_intern(struct ctx *c, const char *s);

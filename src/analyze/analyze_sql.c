@@ -108,9 +108,9 @@ static const struct fl_sql_def SQL[Q_N] = {
 	 * event's file (a traceback followed by more steps was handled; only
 	 * files with a traceback are grouped, not every rank's), and
 	 * the rank of the pid a kernel OOM kill names (NCCL prefixes and
-	 * launcher lines tie pids to ranks). An event is one row per field
-	 * it has (json_each: one parse of its fields, instead of a
-	 * json_extract for each of the 130 declared ones), in id order. */
+	 * launcher lines tie pids to ranks). One row per event, in id order,
+	 * its fields as the JSON object stored (analyze.c parses it once: a
+	 * row per field from json_each repeated every other column). */
 	[Q_EVENTS] = { "events",
 		       "WITH sel AS (SELECT id FROM events WHERE run_id = ?1 AND " LOADABLE
 		       "  AND (severity >= 2 OR kind IN (SELECT value FROM json_each(?3))"
@@ -137,8 +137,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       "   AND (e.host IS NULL OR p.host = e.host) LIMIT 1),"
 		       "  (SELECT x.rank FROM launched x"
 		       "   WHERE x.pid = json_extract(e.fields, '$.victim_pid'))) END"
-		       ", j.key, j.value FROM events e JOIN files f ON f.id = e.file_id"
-		       " LEFT JOIN json_each(e.fields) j"
+		       ", e.fields FROM events e JOIN files f ON f.id = e.file_id"
 		       " WHERE e.id IN (SELECT id FROM sel) ORDER BY e.id" },
 
 	/* Whether any event the analysis may load had a dated stamp, a rank

@@ -5,6 +5,7 @@
 #include "store_int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -39,6 +40,11 @@ int fl_store_check(struct fl_store *s, struct fl_err *err)
 		       : store_err(s, err, "cannot check the store");
 	sqlite3_finalize(st);
 	return rc;
+}
+
+void fl_store_real_text(double v, char *buf, size_t n)
+{
+	sqlite3_snprintf(n > INT_MAX ? INT_MAX : (int)n, buf, "%!.15g", v);
 }
 
 const char *fl_store_errmsg(struct fl_store *s)
