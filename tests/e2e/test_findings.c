@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "faultline/store.h"
 #include "fl_test.h"
 
 /* One torchtitan step line (the 2025 format) after prefix, stamped
@@ -511,6 +512,44 @@ Test(findings, straggler_by_last_progress, .timeout = 60)
 	json_decref(rows);
 	const char *bad[] = { "steps", "last", "--per-rank", "--per-step", "--db", a.db, NULL };
 	cr_expect_eq(fl_session_runv(&a, bad), 2, "--per-step has no ranks");
+	free(dir);
+	fl_session_release(&a);
+}
+
+/* The same with more distinct steps kept as rows than the analysis hops
+ * over to find where the run's rows lie (STEP_HOPS, analyze_sql.c): a
+ * loss that is NaN on every other line keeps every such line as a row
+ * (the ranks log three sets of step numbers), so the walk over
+ * the rows must find the ends another way. The last file read is the
+ * rank that got furthest: its last rows are the run's last. */
+Test(findings, straggler_among_thousands_of_kept_rows, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "lagrows");
+	char *dir = bundle_dir(&a);
+	for (int rank = 0; rank < 4; rank++) {
+		char path[4200];
+		snprintf(path, sizeof(path), "%s/rank%d.log", dir, rank);
+		FILE *fp = fopen(path, "w");
+		cr_assert(fp);
+		char prefix[16];
+		snprintf(prefix, sizeof(prefix), "[rank%d]:", rank);
+		for (int i = 1; i <= (rank == 3 ? 5000 : 2500); i++)
+			step_line(fp, prefix, i * 3 + (rank == 3 ? 2 : rank % 2), i % 2 ? NAN : flat_loss(i),
+				  10050, 41.5);
+		fclose(fp);
+	}
+	json_t *r = fl_session_analyze(&a, dir, "--no-keep", NULL);
+	const char *msg = finding_message(r, "straggler");
+	cr_assert(msg);
+	cr_expect(strstr(msg, "rank 0") && strstr(msg, "step 7500") && strstr(msg, "step 15002"),
+		  "%s", msg);
+	json_decref(r);
+	struct fl_store *s;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_open(&s, a.db, 0, &err), FL_OK, "%s", err.msg);
+	cr_expect_gt(fl_test_query_int(s, "SELECT COUNT(DISTINCT step) FROM steps"), 4096);
+	fl_store_close(s);
 	free(dir);
 	fl_session_release(&a);
 }
