@@ -11,7 +11,9 @@
  * logged steps (each rank keeps rows for its last 16, so a rank that
  * stopped early still counts) are plenty for a median and keep the query cheap. Offsets below
  * a threshold are noise (second-granular stamps) and are left at zero.
- * Tested by: tests/e2e (clock_skew scenario)
+ * The step moments come from the analysis' one walk over the run's kept
+ * step rows, which also keeps what later passes need of them (c->rows).
+ * Tested by: tests/e2e (clock_skew scenario; test_findings' stragglers)
  */
 #include "analyze_int.h"
 
