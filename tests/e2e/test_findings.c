@@ -477,23 +477,37 @@ Test(findings, steps_per_rank_names_the_host, .timeout = 60)
 	fl_session_release(&a);
 }
 
-/* Ranks that each log their steps: one whose last step is far behind. */
-Test(findings, straggler_by_last_progress, .timeout = 60)
+/* <dir>/rankN.log for each of ranks ranks: lines(rank) step lines, the
+ * i-th numbered step(rank, i), with loss(i). */
+static void rank_logs(const char *dir, int ranks, int (*lines)(int), int (*step)(int, int),
+		      double (*loss)(int))
 {
-	struct fl_session a;
-	fl_session_init(&a, "lag");
-	char *dir = bundle_dir(&a);
-	for (int rank = 0; rank < 4; rank++) {
+	for (int rank = 0; rank < ranks; rank++) {
 		char path[4200];
 		snprintf(path, sizeof(path), "%s/rank%d.log", dir, rank);
 		FILE *fp = fopen(path, "w");
 		cr_assert(fp);
 		char prefix[16];
 		snprintf(prefix, sizeof(prefix), "[rank%d]:", rank);
-		for (int i = 1; i <= (rank == 2 ? 20 : 40); i++)
-			step_line(fp, prefix, i, flat_loss(i), 10050, 41.5);
+		for (int i = 1; i <= lines(rank); i++)
+			step_line(fp, prefix, step(rank, i), loss(i), 10050, 41.5);
 		fclose(fp);
 	}
+}
+
+static int lag_lines(int rank) { return rank == 2 ? 20 : 40; }
+static int lag_step(int rank, int i) { return i; }
+static int ahead_lines(int rank) { return rank == 3 ? 5000 : 2500; }
+static int spread_step(int rank, int i) { return i * 3 + (rank == 3 ? 2 : rank % 2); }
+static double nan_loss(int i) { return i % 2 ? NAN : flat_loss(i); }
+
+/* Ranks that each log their steps: one whose last step is far behind. */
+Test(findings, straggler_by_last_progress, .timeout = 60)
+{
+	struct fl_session a;
+	fl_session_init(&a, "lag");
+	char *dir = bundle_dir(&a);
+	rank_logs(dir, 4, lag_lines, lag_step, flat_loss);
 	json_t *r = fl_session_analyze(&a, dir, "--no-keep", NULL);
 	const char *msg = finding_message(r, "straggler");
 	cr_assert(msg);
@@ -527,18 +541,7 @@ Test(findings, straggler_among_thousands_of_kept_rows, .timeout = 60)
 	struct fl_session a;
 	fl_session_init(&a, "lagrows");
 	char *dir = bundle_dir(&a);
-	for (int rank = 0; rank < 4; rank++) {
-		char path[4200];
-		snprintf(path, sizeof(path), "%s/rank%d.log", dir, rank);
-		FILE *fp = fopen(path, "w");
-		cr_assert(fp);
-		char prefix[16];
-		snprintf(prefix, sizeof(prefix), "[rank%d]:", rank);
-		for (int i = 1; i <= (rank == 3 ? 5000 : 2500); i++)
-			step_line(fp, prefix, i * 3 + (rank == 3 ? 2 : rank % 2), i % 2 ? NAN : flat_loss(i),
-				  10050, 41.5);
-		fclose(fp);
-	}
+	rank_logs(dir, 4, ahead_lines, spread_step, nan_loss);
 	json_t *r = fl_session_analyze(&a, dir, "--no-keep", NULL);
 	const char *msg = finding_message(r, "straggler");
 	cr_assert(msg);
