@@ -71,7 +71,9 @@ static const char *json_string(const char *p, struct fl_buf *out)
 		if (!*p)
 			return NULL;
 		if (*p != '\\') {
-			fl_buf_addc(out, *p);
+			size_t n = strcspn(p, "\"\\");
+			fl_buf_add(out, p, n);
+			p += n - 1;
 			continue;
 		}
 		p++;
@@ -107,8 +109,13 @@ static void json_number(const char *p, size_t n, struct fl_buf *out)
 	memcpy(tok, p, n);
 	tok[n] = '\0';
 	char txt[48];
-	size_t digits = strspn(tok + (tok[0] == '-'), "0123456789");
-	if (digits && tok[(tok[0] == '-') + digits] == '\0') {
+	size_t neg = tok[0] == '-', digits = strspn(tok + neg, "0123456789");
+	if (digits && tok[neg + digits] == '\0') {
+		/* as written when it is as SQLite would write it back */
+		if (digits < 19 && (tok[neg] != '0' || (digits == 1 && !neg))) {
+			fl_buf_add(out, tok, n);
+			return;
+		}
 		errno = 0;
 		long long v = strtoll(tok, NULL, 10);
 		if (errno != ERANGE) {
