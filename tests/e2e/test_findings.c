@@ -487,7 +487,7 @@ static void rank_logs(const char *dir, int ranks, int (*lines)(int), int (*step)
 		snprintf(path, sizeof(path), "%s/rank%d.log", dir, rank);
 		FILE *fp = fopen(path, "w");
 		cr_assert(fp);
-		char prefix[16];
+		char prefix[32];
 		snprintf(prefix, sizeof(prefix), "[rank%d]:", rank);
 		for (int i = 1; i <= lines(rank); i++)
 			step_line(fp, prefix, step(rank, i), loss(i), 10050, 41.5);
