@@ -296,32 +296,37 @@ static const struct fl_sql_def SQL[Q_N] = {
 
 	/* ---- findings.c ---- */
 	[Q_SOCKET_CHANNELS] = { "socket_channels",
-				"SELECT (SELECT SUM(channels) FROM transports WHERE run_id = ?1"
-				" AND transport = 'NET/Socket'), (SELECT SUM(channels) FROM transports"
-				" WHERE run_id = ?1 AND transport LIKE 'NET/IB%'), (SELECT COUNT(*)"
+				/* one pass over the transports and one over the
+				 * network choices (each was read once per number) */
+				"WITH t AS MATERIALIZED (SELECT"
+				" SUM(CASE WHEN transport = 'NET/Socket' THEN channels END) AS sock,"
+				" SUM(CASE WHEN transport LIKE 'NET/IB%' THEN channels END) AS ib,"
+				" COUNT(DISTINCT CASE WHEN transport = 'NET/Socket' THEN host END) AS sock_hosts,"
+				" COUNT(*) AS conns, SUM(transport LIKE 'NET/%') AS net_conns"
+				" FROM transports WHERE run_id = ?1),"
+				" n AS MATERIALIZED (SELECT SUM(kind = 'nccl.socket_devices'"
+				" OR json_extract(fields, '$.net') = 'Socket') AS chosen,"
+				" SUM(kind = 'nccl.using_network' AND json_extract(fields, '$.net') <> 'Socket')"
+				" AS other FROM events WHERE run_id = ?1"
+				" AND kind IN ('nccl.socket_devices', 'nccl.using_network'))"
+				" SELECT t.sock, t.ib, (SELECT COUNT(*)"
 				" FROM events WHERE run_id = ?1 AND kind = 'nccl.no_ib'),"
 				/* the interfaces NET/Socket said it used, the hosts */
 				" (SELECT group_concat(i, ', ') FROM (SELECT DISTINCT"
 				" json_extract(fields, '$.if') AS i FROM events WHERE run_id = ?1"
 				" AND kind = 'nccl.socket_devices' AND i IS NOT NULL ORDER BY i LIMIT 4)),"
-				" (SELECT COUNT(DISTINCT host) FROM transports WHERE run_id = ?1"
-				" AND transport = 'NET/Socket'),"
+				" t.sock_hosts,"
 				" (SELECT group_concat(h, ', ') FROM (SELECT DISTINCT host AS h FROM transports"
 				" WHERE run_id = ?1 AND transport = 'NET/Socket' AND h IS NOT NULL"
 				" ORDER BY h LIMIT 3)),"
 				/* sockets chosen as the network; the most nodes a
 				 * communicator or launcher names; channel connections
-				 * in all and over a network */
-				" (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind IN"
-				" ('nccl.socket_devices', 'nccl.using_network') AND (kind ="
-				" 'nccl.socket_devices' OR json_extract(fields, '$.net') = 'Socket')),"
+				 * in all and over a network; another network chosen
+				 * (IB, a plugin) */
+				" n.chosen,"
 				" (SELECT MAX(json_extract(fields, '$.nnodes')) FROM events WHERE run_id = ?1"
 				" AND kind IN ('nccl.comm_topo', 'launcher.args')),"
-				" (SELECT COUNT(*) FROM transports WHERE run_id = ?1),"
-				" (SELECT COUNT(*) FROM transports WHERE run_id = ?1 AND transport LIKE 'NET/%'),"
-				/* another network chosen (IB, a plugin) */
-				" (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind = 'nccl.using_network'"
-				" AND json_extract(fields, '$.net') <> 'Socket')" },
+				" t.conns, t.net_conns, n.other FROM t, n" },
 	[Q_SOCKET_TRANSPORTS] = {
 		"socket_transports",
 		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM transports t"
