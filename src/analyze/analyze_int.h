@@ -108,6 +108,9 @@ struct rank_fold {
 };
 void rank_steps_fold(struct rank_fold *f, int64_t rank, const char *host, int64_t step,
 		     double iter_ms, int64_t fid, int64_t line, int64_t ts);
+/* Every row folded: the table of the ranks goes (the summaries stay, held
+ * to the findings, through the hang analysis' largest allocations). */
+void rank_fold_done(struct rank_fold *f);
 void rank_fold_release(struct rank_fold *f);
 
 /* What clock.c's walk over the run's kept step rows found for the later

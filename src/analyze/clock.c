@@ -181,6 +181,7 @@ static int collect(struct ctx *c, struct samples *s)
 	while ((rc = q_step(c, Q_STEP_ROWS, st)) == 1)
 		step_row(c, &e, &m, st);
 	fl_stmt_free(st);
+	rank_fold_done(&c->rows.by_rank);
 	if (!rc)
 		rc = watchdog_moments(c, &e);
 	for (size_t i = 0; i < e.cap; i++)

@@ -445,6 +445,13 @@ void rank_steps_fold(struct rank_fold *f, int64_t rank, const char *host, int64_
 	g->n++;
 }
 
+void rank_fold_done(struct rank_fold *f)
+{
+	free(f->tab);
+	f->tab = NULL;
+	f->tcap = 0;
+}
+
 void rank_fold_release(struct rank_fold *f)
 {
 	free(f->r);
