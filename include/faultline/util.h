@@ -108,6 +108,15 @@ void fl_json_num(struct fl_buf *b, double v);
 /* Appends an integer as JSON. */
 void fl_json_int(struct fl_buf *b, int64_t v);
 
+/* ---- JSON reading: the pieces its two readers share (ingest's
+ * jsonval.c, analyze's fields.c) ----
+ * The code point of the 4 hex digits at p (a \u escape's); false when
+ * one is not a hex digit (a NUL among them included). */
+bool fl_json_hex4(const char *p, uint32_t *cp);
+/* Appends code point cp (< 0x110000) as UTF-8; a surrogate is encoded
+ * as any other code point: a caller that wants U+FFFD passes that. */
+void fl_utf8_put(struct fl_buf *b, uint32_t cp);
+
 /* Copies s to out replacing invalid UTF-8 by U+FFFD and control
  * characters other than tab by U+FFFD too (for text and Markdown output). */
 void fl_utf8_sanitize(struct fl_buf *out, const char *s, size_t n);

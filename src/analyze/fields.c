@@ -27,40 +27,6 @@ static const char *json_ws(const char *p)
 	return p;
 }
 
-static void utf8_put(struct fl_buf *b, uint32_t cp)
-{
-	if (cp < 0x80) {
-		fl_buf_addc(b, (char)cp);
-	} else if (cp < 0x800) {
-		fl_buf_addc(b, (char)(0xC0 | cp >> 6));
-		fl_buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	} else if (cp < 0x10000) {
-		fl_buf_addc(b, (char)(0xE0 | cp >> 12));
-		fl_buf_addc(b, (char)(0x80 | (cp >> 6 & 0x3F)));
-		fl_buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	} else {
-		fl_buf_addc(b, (char)(0xF0 | cp >> 18));
-		fl_buf_addc(b, (char)(0x80 | (cp >> 12 & 0x3F)));
-		fl_buf_addc(b, (char)(0x80 | (cp >> 6 & 0x3F)));
-		fl_buf_addc(b, (char)(0x80 | (cp & 0x3F)));
-	}
-}
-
-static bool hex4(const char *p, uint32_t *out)
-{
-	uint32_t v = 0;
-	for (int i = 0; i < 4; i++) {
-		char c = p[i];
-		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-			: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-		if (d < 0)
-			return false;
-		v = v << 4 | (uint32_t)d;
-	}
-	*out = v;
-	return true;
-}
-
 /* The string at p (its opening quote) into out; the byte after its
  * closing quote, NULL when malformed. */
 static const char *json_string(const char *p, struct fl_buf *out)
@@ -79,15 +45,15 @@ static const char *json_string(const char *p, struct fl_buf *out)
 		p++;
 		if (*p == 'u') {
 			uint32_t cp, lo;
-			if (!hex4(p + 1, &cp))
+			if (!fl_json_hex4(p + 1, &cp))
 				return NULL;
 			p += 4;
 			if (cp >= 0xD800 && cp < 0xDC00 && p[1] == '\\' && p[2] == 'u' &&
-			    hex4(p + 3, &lo) && lo >= 0xDC00 && lo < 0xE000) {
+			    fl_json_hex4(p + 3, &lo) && lo >= 0xDC00 && lo < 0xE000) {
 				cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
 				p += 6;
 			}
-			utf8_put(out, cp);
+			fl_utf8_put(out, cp);
 			continue;
 		}
 		const char *e = *p ? strchr(ESC, *p) : NULL;

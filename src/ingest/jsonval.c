@@ -45,45 +45,12 @@ static int made(struct jp *j, struct fl_pv *v, struct fl_pv **out)
 
 static int hex4(struct jp *j, unsigned *cp)
 {
-	if (j->n - j->pos < 4)
+	uint32_t v;
+	if (j->n - j->pos < 4 || !fl_json_hex4(j->p + j->pos, &v))
 		return fail(j, "bad \\u escape");
-	*cp = 0;
-	for (int i = 0; i < 4; i++) {
-		char c = j->p[j->pos++];
-		unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-			     : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-			     : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
-		if (d == 16)
-			return fail(j, "bad \\u escape");
-		*cp = *cp << 4 | d;
-	}
+	j->pos += 4;
+	*cp = v;
 	return 0;
-}
-
-static void put_utf8(struct fl_buf *b, unsigned cp)
-{
-	char u[4];
-	size_t k;
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		k = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | cp >> 6);
-		u[1] = (char)(0x80 | (cp & 0x3F));
-		k = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | cp >> 12);
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F));
-		k = 3;
-	} else {
-		u[0] = (char)(0xF0 | cp >> 18);
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (cp & 0x3F));
-		k = 4;
-	}
-	fl_buf_add(b, u, k);
 }
 
 static int escape(struct jp *j)
@@ -109,12 +76,12 @@ static int escape(struct jp *j)
 		unsigned lo;
 		j->pos += 2;
 		if (hex4(j, &lo) == 0 && lo >= 0xDC00 && lo < 0xE000) {
-			put_utf8(&j->s, 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00));
+			fl_utf8_put(&j->s, 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00));
 			return 0;
 		}
 		j->pos = save;
 	}
-	put_utf8(&j->s, cp >= 0xD800 && cp < 0xE000 ? 0xFFFD : cp);
+	fl_utf8_put(&j->s, cp >= 0xD800 && cp < 0xE000 ? 0xFFFD : cp);
 	return 0;
 }
 

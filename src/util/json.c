@@ -113,6 +113,47 @@ void fl_json_num(struct fl_buf *b, double v)
 		fl_buf_printf(b, "%.17g", v);
 }
 
+bool fl_json_hex4(const char *p, uint32_t *cp)
+{
+	uint32_t v = 0;
+	for (int i = 0; i < 4; i++) {
+		char c = p[i];
+		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+			: c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		if (d < 0)
+			return false;
+		v = v << 4 | (uint32_t)d;
+	}
+	*cp = v;
+	return true;
+}
+
+void fl_utf8_put(struct fl_buf *b, uint32_t cp)
+{
+	char u[4];
+	size_t k;
+	if (cp < 0x80) {
+		u[0] = (char)cp;
+		k = 1;
+	} else if (cp < 0x800) {
+		u[0] = (char)(0xC0 | cp >> 6);
+		u[1] = (char)(0x80 | (cp & 0x3F));
+		k = 2;
+	} else if (cp < 0x10000) {
+		u[0] = (char)(0xE0 | cp >> 12);
+		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		u[2] = (char)(0x80 | (cp & 0x3F));
+		k = 3;
+	} else {
+		u[0] = (char)(0xF0 | cp >> 18);
+		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		u[3] = (char)(0x80 | (cp & 0x3F));
+		k = 4;
+	}
+	fl_buf_add(b, u, k);
+}
+
 void fl_utf8_sanitize(struct fl_buf *out, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;

@@ -85,6 +85,8 @@ Test(fields, every_kind_of_value)
 	same_as_sqlite("{\"arr\":[1,2,\"]\"],\"obj\":{\"k\":\"v}\"},\"after\":1}");
 	same_as_sqlite("{\"q\":\"say \\\"hi\\\" \\\\ / \\/ \\b\\f\\n\\r\\t\",\"u\":\"\\u00e9\\u20ac\","
 		       "\"pair\":\"\\ud83d\\ude00\",\"ctl\":\"a\\u0001b\"}");
+	/* a surrogate alone is encoded as any code point, as SQLite does */
+	same_as_sqlite("{\"hi\":\"\\ud800x\",\"lo\":\"\\udc00\",\"hi_then\":\"\\ud800\\u0041\"}");
 	same_as_sqlite("{ \"spaced\" : 1 , \"out\" : \"x\" }");
 	same_as_sqlite("{\"big\":123456789012345678901,\"edge\":999999999999999999,"
 		       "\"max\":9223372036854775807,\"over\":9223372036854775808,\"min\":-9223372036854775808,"
