@@ -417,10 +417,12 @@ struct ev_rows {
 	int64_t last_step, victim_rank;
 };
 
-/* A field of the event, if it is a declared one (vocab.h); of a name
- * logged twice, the first. */
-static void ev_value_add(struct ev_rows *r, const char *key, const char *value)
+/* fields_parse()'s call for each field of the event (arg: its ev_rows):
+ * kept if it is a declared one (vocab.h); of a name logged twice, the
+ * first. */
+static void ev_field_seen(void *arg, const char *key, const char *value)
 {
+	struct ev_rows *r = arg;
 	int f = fl_vocab_field(key);
 	if (f < 0)
 		return;
@@ -432,13 +434,6 @@ static void ev_value_add(struct ev_rows *r, const char *key, const char *value)
 	fl_buf_addc(&r->vtext, (char)f);
 	fl_buf_add(&r->vtext, value, strlen(value) + 1);
 }
-
-/* fields_parse()'s call for each field. */
-static void ev_field_seen(void *arg, const char *key, const char *value)
-{
-	ev_value_add(arg, key, value);
-}
-
 
 /* An event's row in Q_EVENTS, its fields parsed into r. */
 static void load_event(struct ctx *c, struct fl_stmt *st, struct ev *e, struct ev_rows *r)

@@ -493,7 +493,7 @@ static int rank_timing(struct ctx *c)
 		if (times < RTT_REPORTS)
 			continue;
 		struct rank_steps r = { .rank = fl_stmt_int(st, 0),
-					.host = fl_stmt_null(st, 5) ? NULL : (char *)fl_stmt_text(st, 5),
+					.host = fl_stmt_null(st, 5) ? NULL : fl_stmt_text(st, 5),
 					.file = fl_stmt_text(st, 6),
 					.line = fl_stmt_int(st, 7),
 					.ts = col_int(st, 8, FL_TIME_NONE) };
