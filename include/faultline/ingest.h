@@ -96,6 +96,12 @@ struct fl_ingest_opts {
 	                             (NULL: path's base name): a single compressed
 	                             log's member is named after it (rank3.log.gz
 	                             -> rank3.log) */
+	const char *const *own;   /* NULL-terminated paths (files or directories,
+	                             which need not exist) a directory bundle may
+	                             hold but that are not part of it: the store's
+	                             own files when it lives in the directory
+	                             read. Passed over as skipped members, not
+	                             hashed: they change while the walk reads. */
 };
 
 struct fl_ingest_stats {

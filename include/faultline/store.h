@@ -41,6 +41,11 @@ void fl_store_close(struct fl_store *s);
 int fl_store_check(struct fl_store *s, struct fl_err *err);
 /* Directory holding the store; kept bundles live in <dir>/bundles/. */
 const char *fl_store_dir(const struct fl_store *s);
+/* The store's own files, NULL-terminated: the database, SQLite's -wal,
+ * -shm and -journal beside it, and <dir>/bundles. Owned by the store. An
+ * ingest of a directory that holds the store passes over them
+ * (fl_ingest_opts.own). */
+const char *const *fl_store_files(const struct fl_store *s);
 
 /* The default path: $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db,
  * else ~/.local/share/faultline/faultline.db. Caller frees. */

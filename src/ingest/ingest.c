@@ -43,6 +43,8 @@ struct walker {
 	unsigned char *rbuf;  /* raw bytes from disk */
 	struct budget bud;    /* refuses bombs while they stream (budget.c) */
 	int64_t file_mtime;   /* of the file on disk being read */
+	char *root;           /* a directory bundle's real path, when own is set */
+	char **own;           /* opts->own as real paths; NULL-terminated */
 };
 
 void fl_ingest_opts_init(struct fl_ingest_opts *o)
@@ -528,6 +530,53 @@ static int walk_file(struct walker *w, const char *path, const char *display, co
 
 /* ---- directories ---- */
 
+/* opts->own as real paths: a store named ./fl.db is found again under
+ * /home/u/bundle/fl.db. A path whose directory does not exist cannot be
+ * in the bundle and is left out. */
+static void own_resolve(struct walker *w, const char *root)
+{
+	size_t n = 0;
+	while (w->o->own && w->o->own[n])
+		n++;
+	w->root = n ? realpath(root, NULL) : NULL;
+	if (!w->root)
+		return;
+	w->own = fl_xcalloc(n + 1, sizeof(*w->own));
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *p = w->o->own[i];
+		const char *slash = strrchr(p, '/');
+		char *dir = slash ? fl_xstrndup(p, slash == p ? 1 : (size_t)(slash - p))
+				  : fl_xstrdup(".");
+		char *real = realpath(dir, NULL);
+		if (real)
+			w->own[k++] = fl_xasprintf("%s/%s", strcmp(real, "/") ? real : "",
+						   slash ? slash + 1 : p);
+		free(real);
+		free(dir);
+	}
+}
+
+static void own_release(struct walker *w)
+{
+	for (char **p = w->own; p && *p; p++)
+		free(*p);
+	free(w->own);
+	free(w->root);
+}
+
+static bool is_own(const struct walker *w, const char *rel)
+{
+	if (!w->own)
+		return false;
+	char *full = fl_xasprintf("%s/%s", w->root, rel);
+	bool hit = false;
+	for (char **p = w->own; *p && !hit; p++)
+		hit = !strcmp(full, *p);
+	free(full);
+	return hit;
+}
+
 static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, const char *rel,
 		    struct fl_err *err)
 {
@@ -550,7 +599,9 @@ static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, con
 		char *full = fl_xasprintf("%s/%s", dpath, nm);
 		struct stat sb;
 		int st = lstat(full, &sb);
-		if (st != 0 && errno == ENOENT) {
+		if (is_own(w, crel)) {
+			skipped(w, crel, "faultline's own store, not part of the bundle");
+		} else if (st != 0 && errno == ENOENT) {
 			rc = vanished(full, err);
 		} else if (st != 0) {
 			skipped(w, crel, "cannot stat");
@@ -611,6 +662,7 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 	if (!rc && stats->is_directory) {
 		EVP_MD_CTX *dir_sha = EVP_MD_CTX_new();
 		EVP_DigestInit_ex(dir_sha, EVP_sha256(), NULL);
+		own_resolve(&w, path);
 		rc = walk_dir(&w, dir_sha, path, "", err);
 		sha_hex(dir_sha, stats->sha256);
 		EVP_MD_CTX_free(dir_sha);
@@ -632,6 +684,7 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 	free(w.rbuf);
 	EVP_MD_CTX_free(w.sha);
 	budget_release(&w.bud);
+	own_release(&w);
 	return rc;
 }
 

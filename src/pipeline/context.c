@@ -90,13 +90,14 @@ static void drop_lines(struct fl_context *c, char *note)
 }
 
 /* Reads the window from src into c, or says in c->note why not. */
-static void read_window(const struct fl_bundle_source *src, struct window *w, int64_t line,
-			const char *expect)
+static void read_window(struct fl_store *s, const struct fl_bundle_source *src,
+			struct window *w, int64_t line, const char *expect)
 {
 	struct fl_context *c = w->out;
 	struct fl_ingest_opts io;
 	fl_ingest_opts_init(&io);
 	io.name = src->name;
+	io.own = fl_store_files(s);
 	struct fl_ingest_sink sink = { .ctx = w, .member_begin = on_member_begin,
 				       .line = on_line, .member_end = on_member_end };
 	struct fl_ingest_stats stats;
@@ -131,7 +132,7 @@ void fl_pipeline_context(struct fl_store *s, int64_t run_id, const char *member,
 	}
 	out->in_place = src.in_place;
 	struct window w = { .member = member, .lo = lo, .hi = hi, .out = out };
-	read_window(&src, &w, line, expect);
+	read_window(s, &src, &w, line, expect);
 	fl_bundle_source_release(&src);
 }
 

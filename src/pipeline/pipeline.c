@@ -300,6 +300,7 @@ static int ingest_job(struct fl_store *s, const struct fl_patterns *p, const str
 	if (o->max_line)
 		io.max_line = o->max_line;
 	io.name = job->name;
+	io.own = fl_store_files(s);
 	char *incoming = NULL;
 	int rc = fl_store_run_begin(s, &meta, &g.sink.run_id, err);
 	g.sink.steps = steps_new(s, g.sink.run_id, NULL);

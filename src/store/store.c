@@ -97,6 +97,24 @@ static char *dir_of(const char *path)
 	return fl_xstrndup(path, (size_t)(slash - path));
 }
 
+/* SQLite's names for a database's side files, and the kept bundles'
+ * directory (store_bundle.c). */
+static void own_files(struct fl_store *s)
+{
+	static const char *const side[] = { "-wal", "-shm", "-journal" };
+	size_t n = 0;
+	s->files[n++] = fl_xstrdup(s->path);
+	for (size_t i = 0; i < sizeof(side) / sizeof(side[0]); i++)
+		s->files[n++] = fl_xasprintf("%s%s", s->path, side[i]);
+	s->files[n++] = fl_xasprintf("%s/%.*s", s->dir, (int)strlen(BUNDLES) - 1, BUNDLES);
+	s->files[n] = NULL;
+}
+
+const char *const *fl_store_files(const struct fl_store *s)
+{
+	return (const char *const *)s->files;
+}
+
 int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struct fl_err *err)
 {
 	/* Memory statistics cost a global mutex per allocation; we read none.
@@ -105,6 +123,7 @@ int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struc
 	struct fl_store *s = fl_xcalloc(1, sizeof(*s));
 	s->path = fl_xstrdup(path);
 	s->dir = dir_of(path);
+	own_files(s);
 	bool ro = flags & FL_STORE_READONLY;
 	struct stat sb;
 	if (ro && stat(path, &sb) != 0) {
@@ -174,6 +193,8 @@ void fl_store_close(struct fl_store *s)
 	free(s->replaced_sha256);
 	free(s->path);
 	free(s->dir);
+	for (char **f = s->files; *f; f++)
+		free(*f);
 	free(s);
 }
 

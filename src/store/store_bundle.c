@@ -30,7 +30,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define BUNDLES "bundles/"
 
 /* ---- names ---- */
 

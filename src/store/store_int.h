@@ -13,10 +13,15 @@ enum hot_stmt {
 	ST_HCA, ST_EVENT_REPEATS, ST_EVENT_COPIES, ST_TRANSPORT_MORE, ST_COLL_MORE, ST_HCA_MORE, ST_N
 };
 
+/* The kept bundles' directory under the store's (store_bundle.c). */
+#define BUNDLES "bundles/"
+
 struct fl_store {
 	sqlite3 *db;
 	char *path;
 	char *dir;
+	char *files[6];         /* fl_store_files(): path, its -wal, -shm,
+				 * -journal, bundles/; NULL */
 	sqlite3_stmt *hot[ST_N];
 	bool in_run;
 	char *deferred_indexes; /* CREATE INDEX statements to run at commit */

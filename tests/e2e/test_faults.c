@@ -2,7 +2,8 @@
 /*
  * test_faults.c - faults survived, nothing lost: a disk that fills during
  * an ingest, a read-only store directory, a corrupt store, a store from a
- * newer faultline, a bundle that changes or vanishes while it is read.
+ * newer faultline, a bundle that changes or vanishes while it is read,
+ * a store kept in the directory it reads.
  * Each must end in one line on stderr and exit 1, with the store as it
  * was before: never a crash, a silent overwrite or a wrong report.
  *
@@ -12,6 +13,7 @@
  * binary runs through setpriv as nobody.
  */
 #include <criterion/criterion.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,5 +287,43 @@ Test(faults, bundle_that_vanishes_while_read_is_an_error, .timeout = 120)
 	expect_one_line(&t, ingest(&t, dir), "vanished while it was read");
 	no_shim();
 	cr_expect_eq(count_runs(&t), 0);
+	teardown(&t);
+}
+
+/* `analyze . --db ./fl.db --copy-dir`: the store, its journal and the
+ * copy of the bundle being written all live in the directory being read.
+ * They change while the walk reads them (CI once failed on the journal):
+ * the walk passes over them and says so, and they are not part of the
+ * bundle's identity, so the same directory analysed again is the same
+ * run. */
+Test(faults, store_inside_the_bundle_it_reads, .timeout = 120)
+{
+	struct ctx t;
+	setup(&t, "inside");
+	char dir[600], out[700];
+	snprintf(dir, sizeof(dir), "%s/store", t.s.dir); /* t.db's directory */
+	snprintf(out, sizeof(out), "%s/report.json", t.s.dir);
+	cr_assert(fl_test_copy_tree(SCENARIO, dir));
+	for (int i = 0; i < 2; i++) {
+		const char *args[] = { "analyze", dir, "--db", t.db, "--copy-dir", "--quiet",
+				       "--format", "json", "-o", out, NULL };
+		cr_assert_eq(run(&t, args), 0, "analyze %d: %s", i, t.first);
+	}
+	json_error_t jerr;
+	json_t *r = json_load_file(out, 0, &jerr);
+	cr_assert(r, "%s", jerr.text);
+	json_t *cause = json_object_get(json_object_get(r, "verdict"), "likely_cause");
+	cr_expect_str_eq(json_string_value(json_object_get(cause, "id")), "gpu_oom");
+	bool store_named = false;
+	json_t *sk = json_object_get(json_object_get(r, "run"), "skipped");
+	for (size_t i = 0; i < json_array_size(sk); i++) {
+		const char *path = json_string_value(json_object_get(json_array_get(sk, i), "path"));
+		const char *why = json_string_value(json_object_get(json_array_get(sk, i), "reason"));
+		cr_expect(why && strstr(why, "own store"), "%s skipped: %s", path, why);
+		store_named |= path && !strcmp(path, "fl.db");
+	}
+	cr_expect(store_named, "the report names the store it passed over");
+	json_decref(r);
+	cr_expect_eq(count_runs(&t), 1, "the second analysis is the same bundle");
 	teardown(&t);
 }

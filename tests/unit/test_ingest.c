@@ -563,6 +563,56 @@ Test(ingest, sha256_of_a_directory_is_stable_and_content_bound)
 	free(dir);
 }
 
+/* A store kept in the directory it reads (`analyze . --db ./fl.db`): its
+ * files change while the walk reads them, so they are passed over, named
+ * as skipped, and left out of the hash; a file that merely shares a
+ * prefix with them is read. The paths are given in another spelling than
+ * the walk's (relative to ".."), as a user would type them. */
+Test(ingest, the_stores_own_files_are_not_part_of_the_bundle)
+{
+	char *dir = fl_xasprintf("%s/own", g_tmp);
+	sh("mkdir -p '%s/bundles'", dir);
+	write_file(dir, "rank0.log", "alpha\n");
+	char plain[65], with[65];
+	sha_of(dir, plain);
+	write_file(dir, "fl.db", "SQLite format 3");
+	write_file(dir, "fl.db-journal", "journal");
+	write_file(dir, "fl.db-wal", "wal");
+	write_file(dir, "bundles/incoming-1", "half a copy");
+	write_file(dir, "fl.db-notes.log", "beta\n");
+	char *twisted = fl_xasprintf("%s/own/../own/fl.db", g_tmp);
+	char *names[] = { twisted, fl_xasprintf("%s-wal", twisted), fl_xasprintf("%s-shm", twisted),
+			  fl_xasprintf("%s-journal", twisted), fl_xasprintf("%s/own/bundles", g_tmp),
+			  NULL };
+	struct fl_ingest_opts o;
+	fl_ingest_opts_init(&o);
+	o.own = (const char *const *)names;
+	struct rec r = { 0 };
+	struct fl_ingest_stats st;
+	struct fl_err err;
+	cr_assert_eq(read_into(dir, &o, &r, &st, &err), FL_OK, "%s", err.msg);
+	cr_expect_eq(r.nm, 2, "rank0.log and fl.db-notes.log are read");
+	cr_expect_geq(find_member(&r, "fl.db-notes.log"), 0);
+	const char *want[] = { "bundles", "fl.db", "fl.db-journal", "fl.db-wal" };
+	cr_assert_eq(r.nsk, 4);
+	for (size_t i = 0; i < 4; i++) {
+		cr_expect_str_eq(r.sk[i].path, want[i]);
+		cr_expect(strstr(r.sk[i].why, "own store"), "%s", r.sk[i].why);
+	}
+	sh("rm '%s/fl.db-notes.log'", dir);
+	memset(&r, 0, sizeof(r));
+	cr_assert_eq(read_into(dir, &o, &r, &st, &err), FL_OK, "%s", err.msg);
+	snprintf(with, sizeof(with), "%s", st.sha256);
+	cr_expect_str_eq(with, plain, "the store's files are not hashed");
+	/* without the option they are the bundle's (the journal is text) */
+	memset(&r, 0, sizeof(r));
+	cr_assert_eq(read_into(dir, NULL, &r, &st, &err), FL_OK, "%s", err.msg);
+	cr_expect_geq(find_member(&r, "fl.db-journal"), 0);
+	for (char **p = names; *p; p++)
+		free(*p);
+	free(dir);
+}
+
 Test(ingest, nonexistent_path)
 {
 	char *path = fl_xasprintf("%s/no/such/bundle.tar.gz", g_tmp);
