@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 13
+#define FL_SCHEMA_VERSION 14
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -78,6 +78,10 @@ struct fl_run_totals {
 	int64_t events;    /* events matched, folded repeats included */
 	int year;          /* bundle year for year-less stamps, 0 unknown */
 	bool yearless;     /* some stamps were year-less (provisional year) */
+	/* The largest world_size (> 0) any event stated, and the largest
+	 * nranks of an NCCL init line (nccl.init_start, init_complete,
+	 * comm_topo, init_timings); 0: none. */
+	int64_t world_size_max, nccl_nranks_max;
 };
 /* Resolves ranks (NCCL host:pid joins, per-file ranks), fixes year-less
  * times, fills the ranks and hosts tables, and commits. */

@@ -484,10 +484,9 @@ static const struct fl_sql_def SQL[Q_N] = {
 		/* every NCCL line that states a communicator's size: a fragment
 		 * often has the init START or a COLL trace (the colls table) but
 		 * not the COMPLETE line; the largest is the world's (world.c
-		 * rejects it when a rank seen lies beyond it) */
-		" (SELECT MAX(n) FROM (SELECT MAX(json_extract(fields, '$.nranks')) AS n"
-		"  FROM events WHERE run_id = ?1 AND kind IN ('nccl.init_complete',"
-		"  'nccl.init_start', 'nccl.comm_topo', 'nccl.init_timings')"
+		 * rejects it when a rank seen lies beyond it). The init lines'
+		 * largest is kept by the pipeline (runs.nccl_nranks_max). */
+		" (SELECT MAX(n) FROM (SELECT nccl_nranks_max AS n FROM runs WHERE id = ?1"
 		"  UNION ALL SELECT MAX(nranks) FROM colls WHERE run_id = ?1)),"
 		" (SELECT MAX(json_extract(fields, '$.size')) FROM events"
 		"  WHERE run_id = ?1 AND kind = 'torch.pg_init'),"
@@ -509,18 +508,16 @@ static const struct fl_sql_def SQL[Q_N] = {
 	/* nnodes x nproc_per_node from the launcher's own arguments, and the
 	 * largest world_size any line states (a store-based barrier's
 	 * `(world_size=8, worker_count=4, ...)`, not only configuration dumps).
-	 * Any kind may state it, so every event is read; instr() passes over
-	 * the fields without the key before they are parsed as JSON (1.2 s
-	 * for the 557 k events of a 32 Ki-rank run, at load 10). */
+	 * Any kind may state it: the pipeline keeps the largest as it writes
+	 * the events (runs.world_size_max), which a 32 Ki-rank run's analysis
+	 * read from every one of its events. */
 	[Q_LAUNCHER_WORLD] = { "launcher_world",
 			       "SELECT (SELECT MAX(json_extract(fields, '$.nnodes')"
 			       "  * json_extract(fields, '$.nproc_per_node')) FROM events"
 			       "  WHERE run_id = ?1 AND kind = 'launcher.args'"
 			       "  AND json_extract(fields, '$.nnodes') > 0"
 			       "  AND json_extract(fields, '$.nproc_per_node') > 0),"
-			       " (SELECT MAX(json_extract(fields, '$.world_size')) FROM events"
-			       "  WHERE run_id = ?1 AND instr(fields, '\"world_size\"')"
-			       "  AND json_extract(fields, '$.world_size') > 0)" },
+			       " (SELECT world_size_max FROM runs WHERE id = ?1)" },
 
 	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
 	/* The scalars and small arrays, when the run has an analysis saved by

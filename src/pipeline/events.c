@@ -41,6 +41,36 @@ static void fields_json(struct fl_buf *b, const struct fl_event *ev)
 	fl_buf_addc(b, '}');
 }
 
+/* Kinds whose nranks is a communicator's size (the largest is the
+ * world's, analyze/world.c). */
+static bool states_comm_size(const char *kind)
+{
+	return !strcmp(kind, "nccl.init_complete") || !strcmp(kind, "nccl.init_start") ||
+	       !strcmp(kind, "nccl.comm_topo") || !strcmp(kind, "nccl.init_timings");
+}
+
+/* The job's sizes ev states, into k's maxima: numbers only (a value
+ * that does not parse as its declared type is stored as text, and names
+ * no size), truncated as SQLite reads a REAL as an integer. */
+static void note_sizes(struct event_sink *k, const struct fl_event *ev)
+{
+	for (size_t i = 0; i < ev->ncap; i++) {
+		const struct fl_capture *c = &ev->caps[i];
+		bool world = !strcmp(c->name, "world_size");
+		if (!world && !(!strcmp(c->name, "nranks") && states_comm_size(ev->pat->kind)))
+			continue;
+		struct fl_value v;
+		if (c->type == FL_FT_STR || fl_value_parse(c->type, c->ptr, c->len, &v) != FL_OK)
+			continue;
+		double d = c->type == FL_FT_FLOAT ? v.f : (double)v.i;
+		if (!(d >= 1 && d < 9e18))
+			continue;
+		int64_t *max = world ? &k->world_size_max : &k->nccl_nranks_max;
+		if ((int64_t)d > *max)
+			*max = (int64_t)d;
+	}
+}
+
 static const char *const STEP_NAMES[FL_STEP_NCOLS] = {
 	"step",		 "loss",  "grad_norm", "loss_scale", "lr",	  "tokens_per_s",
 	"samples_per_s", "tflops", "mfu",	"iter_ms",    "skipped_iters", "nan_iters",
@@ -271,6 +301,7 @@ static int add_event(struct event_sink *k, const struct fl_event *ev)
 		return FL_OK;
 	}
 	fields_json(&k->fields, ev);
+	note_sizes(k, ev);
 	struct fl_event_row r = {
 		.run_id = k->run_id,
 		.file_id = k->file_id,

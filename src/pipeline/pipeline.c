@@ -275,7 +275,8 @@ static int commit(struct ing *g, const struct job *job, char *incoming,
 	struct fl_run_totals t = { res->stats.sha256, kept, (int64_t)g->files,
 				   (int64_t)res->stats.lines, (int64_t)res->stats.bytes_out,
 				   (int64_t)res->stats.skipped, (int64_t)g->sink.events,
-				   bundle_year(g), g->bundle.yearless > 0 };
+				   bundle_year(g), g->bundle.yearless > 0,
+				   g->sink.world_size_max, g->sink.nccl_nranks_max };
 	int rc = fl_store_run_commit(g->store, g->sink.run_id, &t, g->err);
 	res->run_id = g->sink.run_id;
 	res->events = g->sink.events;

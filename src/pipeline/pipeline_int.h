@@ -421,6 +421,9 @@ struct event_sink {
 	} step_cols[32];
 	size_t nstep_cols;
 	uint64_t events; /* events matched, folded repeats included */
+	/* fl_run_totals' two sizes of the job, over the stored events (a
+	 * folded event has the captures of the one stored) */
+	int64_t world_size_max, nccl_nranks_max;
 	struct fl_err *err;
 };
 

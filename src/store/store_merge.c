@@ -347,6 +347,7 @@ struct shard {
 	char sha[65];
 	char *bundle, *digest;
 	int64_t files, lines, bytes, skipped, events;
+	int64_t world_size_max, nccl_nranks_max;
 	int year;
 	int shard, shards; /* ingest --shard's label; shards 0: none */
 	bool dated;       /* the year came from a dated stamp, not a file's mtime */
@@ -359,7 +360,8 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(sh->db,
 			       "SELECT id, sha256, bundle, patterns_digest, files, lines, bytes,"
-			       " skipped, year, shard, shards, events FROM runs WHERE sha256 IS NOT NULL"
+			       " skipped, year, shard, shards, events, IFNULL(world_size_max, 0),"
+			       " IFNULL(nccl_nranks_max, 0) FROM runs WHERE sha256 IS NOT NULL"
 			       " ORDER BY id",
 			       -1, &st, NULL) != SQLITE_OK)
 		return src_err(sh->db, sh->path, err);
@@ -378,6 +380,8 @@ static int shard_load(struct shard *sh, struct fl_err *err)
 		sh->shard = sqlite3_column_int(st, 9);
 		sh->shards = sqlite3_column_int(st, 10);
 		sh->events = sqlite3_column_int64(st, 11);
+		sh->world_size_max = sqlite3_column_int64(st, 12);
+		sh->nccl_nranks_max = sqlite3_column_int64(st, 13);
 	}
 	sqlite3_finalize(st);
 	if (rows != 1)
@@ -545,6 +549,10 @@ static int write_merged(struct fl_store *s, struct shard *sh, size_t n, const ch
 		t.bytes += sh[i].bytes;
 		t.skipped += sh[i].skipped;
 		t.events += sh[i].events;
+		if (sh[i].world_size_max > t.world_size_max)
+			t.world_size_max = sh[i].world_size_max;
+		if (sh[i].nccl_nranks_max > t.nccl_nranks_max)
+			t.nccl_nranks_max = sh[i].nccl_nranks_max;
 	}
 	if (rc) {
 		fl_store_run_rollback(s);

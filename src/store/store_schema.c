@@ -305,6 +305,21 @@ static const char *const MIGRATIONS[] = {
 	"DROP TABLE step_stats;"
 	"ALTER TABLE step_stats_v13 RENAME TO step_stats;"
 	V_STEP_STATS,
+	/* 13 -> 14: two sizes of the job that any line may state, kept by
+	 * the pipeline as it writes the events (src/pipeline/events.c), so
+	 * that the analysis does not read every event of a 32 Ki-rank run
+	 * for them: the largest world_size stated (> 0), and the largest
+	 * communicator an NCCL init line names. NULL: none stated. Runs
+	 * stored before get them from their events, as the analysis read
+	 * them. */
+	"ALTER TABLE runs ADD COLUMN world_size_max INTEGER;"
+	"ALTER TABLE runs ADD COLUMN nccl_nranks_max INTEGER;"
+	"UPDATE runs SET world_size_max = (SELECT MAX(json_extract(e.fields, '$.world_size'))"
+	"  FROM events e WHERE e.run_id = runs.id AND instr(e.fields, '\"world_size\"')"
+	"  AND json_extract(e.fields, '$.world_size') > 0),"
+	" nccl_nranks_max = (SELECT MAX(json_extract(e.fields, '$.nranks')) FROM events e"
+	"  WHERE e.run_id = runs.id AND e.kind IN ('nccl.init_complete', 'nccl.init_start',"
+	"  'nccl.comm_topo', 'nccl.init_timings'));",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

@@ -689,7 +689,8 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 				   " skipped=?7, year=?8,"
 				   " ranks=(SELECT COUNT(*) FROM ranks WHERE run_id=?1),"
 				   " hosts=(SELECT COUNT(*) FROM hosts WHERE run_id=?1),"
-				   " events=?9 WHERE id=?1",
+				   " events=?9, world_size_max=NULLIF(?10, 0),"
+				   " nccl_nranks_max=NULLIF(?11, 0) WHERE id=?1",
 				   -1, &st, NULL);
 		sqlite3_bind_int64(st, 1, run_id);
 		sqlite3_bind_text(st, 2, s->replaced_sha256 ? s->replaced_sha256 : t->sha256, -1,
@@ -701,6 +702,8 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 		sqlite3_bind_int64(st, 7, t->skipped);
 		sqlite3_bind_int(st, 8, t->year);
 		sqlite3_bind_int64(st, 9, t->events);
+		sqlite3_bind_int64(st, 10, t->world_size_max);
+		sqlite3_bind_int64(st, 11, t->nccl_nranks_max);
 		if (sqlite3_step(st) != SQLITE_DONE)
 			rc = store_err(s, err, "cannot finish run");
 		sqlite3_finalize(st);

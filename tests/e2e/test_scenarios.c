@@ -211,6 +211,34 @@ static void check_rendering(const char *scen, struct fl_session *t)
 	}
 }
 
+/* The job's sizes the pipeline keeps as it writes the events
+ * (runs.world_size_max, nccl_nranks_max) are what the stored events
+ * state, read as the analysis read them before it kept them. */
+static void check_kept_sizes(const char *name, struct fl_session *t)
+{
+	json_t *rows = fl_session_json(
+		t, (const char *[]){
+			   "sql",
+			   "SELECT world_size_max AS kept, (SELECT MAX(json_extract(fields,"
+			   " '$.world_size')) FROM events WHERE run_id = r.id AND"
+			   " json_extract(fields, '$.world_size') > 0) AS said, nccl_nranks_max AS"
+			   " kept_n, (SELECT MAX(json_extract(fields, '$.nranks')) FROM events WHERE"
+			   " run_id = r.id AND kind IN ('nccl.init_complete', 'nccl.init_start',"
+			   " 'nccl.comm_topo', 'nccl.init_timings')) AS said_n FROM runs r",
+			   NULL });
+	cr_assert_eq(json_array_size(rows), 1, "%s", name);
+	json_t *row = json_array_get(rows, 0);
+	cr_expect(json_equal(json_object_get(row, "kept"), json_object_get(row, "said")),
+		  "%s: world_size kept %lld, the events say %lld (0: none)", name,
+		  json_integer_value(json_object_get(row, "kept")),
+		  json_integer_value(json_object_get(row, "said")));
+	cr_expect(json_equal(json_object_get(row, "kept_n"), json_object_get(row, "said_n")),
+		  "%s: NCCL nranks kept %lld, the events say %lld (0: none)", name,
+		  json_integer_value(json_object_get(row, "kept_n")),
+		  json_integer_value(json_object_get(row, "said_n")));
+	json_decref(rows);
+}
+
 ParameterizedTest(struct scenario *sc, scenarios, expected, .timeout = 120)
 {
 	struct fl_session t;
@@ -220,6 +248,7 @@ ParameterizedTest(struct scenario *sc, scenarios, expected, .timeout = 120)
 	snprintf(expected, sizeof(expected), "%s/scenarios/%s/expected.json", FL_TESTDATA_DIR,
 		 sc->name);
 	json_t *got = fl_session_analyze(&t, bundle, NULL, NULL);
+	check_kept_sizes(sc->name, &t);
 	json_error_t jerr;
 	json_t *want = json_load_file(expected, 0, &jerr);
 	cr_assert(want, "%s: bad expected.json: %s", sc->name, jerr.text);

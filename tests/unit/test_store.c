@@ -164,8 +164,18 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 	add_step_row(s, run, f, 10, 1, 3.0);
 	add_step_row(s, run, f, 11, 1, 5.0);
 	add_step_row(s, run, f, 12, 2, 2.0);
+	/* the job's sizes (13 -> 14): world_size of any kind, the largest
+	 * > 0; nranks of NCCL's init lines only */
+	struct fl_row_attr a = no_attr();
+	add_event(s, run, f, 1, &a, "train.config", "{\"world_size\":16}");
+	add_event(s, run, f, 2, &a, "topo.barrier", "{\"world_size\":0}");
+	add_event(s, run, f, 3, &a, "nccl.init_start", "{\"nranks\":8}");
+	add_event(s, run, f, 4, &a, "nccl.init_complete", "{\"nranks\":12}");
+	add_event(s, run, f, 5, &a, "torch.pg_init", "{\"nranks\":64}");
 	commit_run(s, run, "v1sha", 0);
 	cr_assert_eq(fl_store_exec(s, "DROP TABLE analyses; DROP VIEW v_step_stats; DROP TABLE step_stats;"
+				      " ALTER TABLE runs DROP COLUMN world_size_max;"
+				      " ALTER TABLE runs DROP COLUMN nccl_nranks_max;"
 				      " DROP INDEX procs_rank; ALTER TABLE runs DROP COLUMN shard;"
 				      " ALTER TABLE runs DROP COLUMN shards; DROP TABLE tokens;"
 				      " DROP TABLE uploads; DROP TABLE gpu_samples; ALTER TABLE colls DROP COLUMN peer;"
@@ -199,6 +209,8 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[0][0]' FROM tails"), 7);
 	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[1][5]' FROM tails"), 5);
 	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[1][8]' = 'second' FROM tails"), 1);
+	cr_assert_eq(fl_test_query_int(s, "SELECT world_size_max FROM runs"), 16);
+	cr_assert_eq(fl_test_query_int(s, "SELECT nccl_nranks_max FROM runs"), 12);
 	fl_store_close(s);
 }
 
