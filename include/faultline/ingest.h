@@ -122,9 +122,10 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 		     struct fl_err *err);
 
 /* The bytes a bundle takes on disk: a file's size, or the sum of the
- * regular files under a directory (symbolic links not followed, as
- * fl_ingest_bundle() reads it). For a progress display. */
-int fl_ingest_size(const char *path, uint64_t *bytes);
+ * regular files under a directory (symbolic links not followed, and own
+ * (as fl_ingest_opts.own, may be NULL) left out, as fl_ingest_bundle()
+ * reads it). For a progress display. */
+int fl_ingest_size(const char *path, const char *const *own, uint64_t *bytes);
 
 /* Computes the SHA-256 of a bundle without parsing it (same value as
  * fl_ingest_bundle() reports). */

@@ -34,6 +34,14 @@
 #define PEEK_SIZE (16u << 10)
 #define HOLE_BLOCK (64u << 10)
 
+/* Paths a directory bundle may hold that are not part of it
+ * (fl_ingest_opts.own), as real paths, and the bundle's real path: an
+ * entry is compared by its path relative to the bundle. */
+struct own_set {
+	char *root;
+	char **paths; /* NULL-terminated; NULL when there are none */
+};
+
 struct walker {
 	const struct fl_ingest_opts *o;
 	const struct fl_ingest_sink *sink;
@@ -43,8 +51,7 @@ struct walker {
 	unsigned char *rbuf;  /* raw bytes from disk */
 	struct budget bud;    /* refuses bombs while they stream (budget.c) */
 	int64_t file_mtime;   /* of the file on disk being read */
-	char *root;           /* a directory bundle's real path, when own is set */
-	char **own;           /* opts->own as real paths; NULL-terminated */
+	struct own_set own;   /* opts->own, in a directory bundle */
 };
 
 void fl_ingest_opts_init(struct fl_ingest_opts *o)
@@ -530,48 +537,49 @@ static int walk_file(struct walker *w, const char *path, const char *display, co
 
 /* ---- directories ---- */
 
-/* opts->own as real paths: a store named ./fl.db is found again under
+/* own as real paths: a store named ./fl.db is found again under
  * /home/u/bundle/fl.db. A path whose directory does not exist cannot be
  * in the bundle and is left out. */
-static void own_resolve(struct walker *w, const char *root)
+static void own_init(struct own_set *o, const char *root, const char *const *own)
 {
 	size_t n = 0;
-	while (w->o->own && w->o->own[n])
+	while (own && own[n])
 		n++;
-	w->root = n ? realpath(root, NULL) : NULL;
-	if (!w->root)
+	memset(o, 0, sizeof(*o));
+	o->root = n ? realpath(root, NULL) : NULL;
+	if (!o->root)
 		return;
-	w->own = fl_xcalloc(n + 1, sizeof(*w->own));
+	o->paths = fl_xcalloc(n + 1, sizeof(*o->paths));
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
-		const char *p = w->o->own[i];
-		const char *slash = strrchr(p, '/');
-		char *dir = slash ? fl_xstrndup(p, slash == p ? 1 : (size_t)(slash - p))
+		const char *slash = strrchr(own[i], '/');
+		char *dir = slash ? fl_xstrndup(own[i], slash == own[i] ? 1 : (size_t)(slash - own[i]))
 				  : fl_xstrdup(".");
 		char *real = realpath(dir, NULL);
 		if (real)
-			w->own[k++] = fl_xasprintf("%s/%s", strcmp(real, "/") ? real : "",
-						   slash ? slash + 1 : p);
+			o->paths[k++] = fl_xasprintf("%s/%s", strcmp(real, "/") ? real : "",
+						     slash ? slash + 1 : own[i]);
 		free(real);
 		free(dir);
 	}
 }
 
-static void own_release(struct walker *w)
+static void own_release(struct own_set *o)
 {
-	for (char **p = w->own; p && *p; p++)
+	for (char **p = o->paths; p && *p; p++)
 		free(*p);
-	free(w->own);
-	free(w->root);
+	free(o->paths);
+	free(o->root);
 }
 
-static bool is_own(const struct walker *w, const char *rel)
+/* Whether the entry at rel (relative to the bundle) is one of o's. */
+static bool own_has(const struct own_set *o, const char *rel)
 {
-	if (!w->own)
+	if (!o->paths)
 		return false;
-	char *full = fl_xasprintf("%s/%s", w->root, rel);
+	char *full = fl_xasprintf("%s/%s", o->root, rel);
 	bool hit = false;
-	for (char **p = w->own; *p && !hit; p++)
+	for (char **p = o->paths; *p && !hit; p++)
 		hit = !strcmp(full, *p);
 	free(full);
 	return hit;
@@ -599,7 +607,7 @@ static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, con
 		char *full = fl_xasprintf("%s/%s", dpath, nm);
 		struct stat sb;
 		int st = lstat(full, &sb);
-		if (is_own(w, crel)) {
+		if (own_has(&w->own, crel)) {
 			skipped(w, crel, "faultline's own store, not part of the bundle");
 		} else if (st != 0 && errno == ENOENT) {
 			rc = vanished(full, err);
@@ -662,7 +670,7 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 	if (!rc && stats->is_directory) {
 		EVP_MD_CTX *dir_sha = EVP_MD_CTX_new();
 		EVP_DigestInit_ex(dir_sha, EVP_sha256(), NULL);
-		own_resolve(&w, path);
+		own_init(&w.own, path, opts->own);
 		rc = walk_dir(&w, dir_sha, path, "", err);
 		sha_hex(dir_sha, stats->sha256);
 		EVP_MD_CTX_free(dir_sha);
@@ -684,44 +692,50 @@ int fl_ingest_bundle(const char *path, const struct fl_ingest_opts *opts,
 	free(w.rbuf);
 	EVP_MD_CTX_free(w.sha);
 	budget_release(&w.bud);
-	own_release(&w);
+	own_release(&w.own);
 	return rc;
 }
 
-/* Adds the sizes of the regular files under dir; unreadable entries
- * count nothing (the walk reports them when it gets there). */
-static void dir_size(const char *dir, uint64_t *bytes)
+/* Adds the sizes of the regular files under root/rel but o's; unreadable
+ * entries count nothing (the walk reports them when it gets there). */
+static void dir_size(const struct own_set *o, const char *root, const char *rel, uint64_t *bytes)
 {
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	struct dirent *e;
-	while ((e = readdir(d)) != NULL) {
+	char *dpath = *rel ? fl_xasprintf("%s/%s", root, rel) : fl_xstrdup(root);
+	DIR *d = opendir(dpath);
+	for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		char *full = fl_xasprintf("%s/%s", dir, e->d_name);
+		char *crel = *rel ? fl_xasprintf("%s/%s", rel, e->d_name) : fl_xstrdup(e->d_name);
+		char *full = fl_xasprintf("%s/%s", dpath, e->d_name);
 		struct stat sb;
-		if (lstat(full, &sb) != 0)
+		if (own_has(o, crel) || lstat(full, &sb) != 0)
 			sb.st_mode = 0;
 		if (S_ISDIR(sb.st_mode))
-			dir_size(full, bytes);
+			dir_size(o, root, crel, bytes);
 		else if (S_ISREG(sb.st_mode))
 			*bytes += (uint64_t)sb.st_size;
+		free(crel);
 		free(full);
 	}
-	closedir(d);
+	if (d)
+		closedir(d);
+	free(dpath);
 }
 
-int fl_ingest_size(const char *path, uint64_t *bytes)
+int fl_ingest_size(const char *path, const char *const *own, uint64_t *bytes)
 {
 	struct stat sb;
 	*bytes = 0;
 	if (stat(path, &sb) != 0)
 		return FL_EIO;
-	if (S_ISDIR(sb.st_mode))
-		dir_size(path, bytes);
-	else
+	if (S_ISDIR(sb.st_mode)) {
+		struct own_set o;
+		own_init(&o, path, own);
+		dir_size(&o, path, "", bytes);
+		own_release(&o);
+	} else {
 		*bytes = (uint64_t)sb.st_size;
+	}
 	return FL_OK;
 }
 

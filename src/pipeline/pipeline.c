@@ -155,7 +155,8 @@ static void progress_start(struct ing *g, const char *path)
 {
 	g->prog_start = mono_s();
 	g->prog_last = -1;
-	if (g->o->progress && fl_ingest_size(path, &g->prog.bytes_total) != FL_OK)
+	if (g->o->progress &&
+	    fl_ingest_size(path, fl_store_files(g->store), &g->prog.bytes_total) != FL_OK)
 		g->prog.bytes_total = 0;
 }
 

@@ -599,6 +599,13 @@ Test(ingest, the_stores_own_files_are_not_part_of_the_bundle)
 		cr_expect_str_eq(r.sk[i].path, want[i]);
 		cr_expect(strstr(r.sk[i].why, "own store"), "%s", r.sk[i].why);
 	}
+	/* the progress line's total counts what the walk reads:
+	 * rank0.log and fl.db-notes.log, 6 + 5 bytes */
+	uint64_t size = 0, all = 0;
+	cr_assert_eq(fl_ingest_size(dir, o.own, &size), FL_OK);
+	cr_expect_eq(size, 11);
+	cr_assert_eq(fl_ingest_size(dir, NULL, &all), FL_OK);
+	cr_expect_eq(all, size + strlen("SQLite format 3journalwalhalf a copy"));
 	sh("rm '%s/fl.db-notes.log'", dir);
 	memset(&r, 0, sizeof(r));
 	cr_assert_eq(read_into(dir, &o, &r, &st, &err), FL_OK, "%s", err.msg);
