@@ -40,6 +40,7 @@ enum {
 	INSERT_MOVE_MAX = 512,  /* entries moved for a new step before a flush instead */
 	MERGE_MAX = 64,         /* spilled runs of one level merged into one */
 	RUN_BUF = 256,          /* entries read from a spilled run at a time */
+	PEND_MAX = 64,          /* step_stats rows given to the store at a time */
 };
 
 struct step_slot {
@@ -86,6 +87,8 @@ struct fl_steps {
 	struct spill_run *runs;  /* oldest first; levels never rise towards the newest */
 	size_t nruns, runcap;
 	size_t spilled;          /* entries written to the spill file, merges included */
+	struct fl_step_stat pend[PEND_MAX]; /* rows for the store, not yet given */
+	size_t npend;
 };
 
 struct fl_steps *steps_new(struct fl_store *s, int64_t run_id, const struct steps_limits *lim)
@@ -155,18 +158,29 @@ static struct step_sum *sum_insert(struct fl_steps *st, size_t at, int64_t step)
 	return &st->sums[at];
 }
 
+/* The rows sum_store() kept back, given to the store. */
+static int pend_flush(struct fl_steps *st)
+{
+	int rc = fl_store_step_stats_add(st->store, st->pend, st->npend) ? FL_EDB : FL_OK;
+	st->npend = 0;
+	return rc;
+}
+
+/* u as a step_stats row, stored PEND_MAX at a time: whoever stores the
+ * last of a batch of sums calls pend_flush(). */
 static int sum_store(struct fl_steps *st, const struct step_sum *u)
 {
-	struct fl_step_stat t = { .run_id = st->run_id, .step = u->step, .lines = u->lines,
-				  .first_ts = u->first_ts, .last_ts = u->last_ts,
-				  .loss_max = u->loss_max,
-				  .loss_max_file_id = u->loss_max_file_id,
-				  .loss_max_line = u->loss_max_line };
+	struct fl_step_stat *t = &st->pend[st->npend++];
+	*t = (struct fl_step_stat){ .run_id = st->run_id, .step = u->step, .lines = u->lines,
+				    .first_ts = u->first_ts, .last_ts = u->last_ts,
+				    .loss_max = u->loss_max,
+				    .loss_max_file_id = u->loss_max_file_id,
+				    .loss_max_line = u->loss_max_line };
 	for (int c = FL_STEP_LOSS; c < FL_STEP_NSUMMED; c++) {
-		t.n[c] = u->n[c - FL_STEP_LOSS];
-		t.sum[c] = u->sum[c - FL_STEP_LOSS];
+		t->n[c] = u->n[c - FL_STEP_LOSS];
+		t->sum[c] = u->sum[c - FL_STEP_LOSS];
 	}
-	return fl_store_step_stat_add(st->store, &t) ? FL_EDB : FL_OK;
+	return st->npend == PEND_MAX ? pend_flush(st) : FL_OK;
 }
 
 /* Adds u, a later flush's sums of the same step, to t: what the store's
@@ -195,7 +209,7 @@ static int stats_upsert(struct fl_steps *st)
 	for (size_t i = 0; i < st->nsums; i++)
 		if (sum_store(st, &st->sums[i]))
 			return FL_EDB;
-	return FL_OK;
+	return pend_flush(st);
 }
 
 /* ---- spilled runs ----
@@ -355,6 +369,8 @@ static int runs_store(struct fl_steps *st)
 {
 	struct merge_out *o = fl_xcalloc(1, sizeof(*o));
 	int rc = st->nruns ? runs_merge(st, 0, o) : FL_OK;
+	if (!rc)
+		rc = pend_flush(st);
 	free(o);
 	st->nruns = 0;
 	st->no_spill = true;

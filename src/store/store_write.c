@@ -17,6 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A step_stats row (fl_store_step_stats_add): one statement stores
+ * STEP_STATS_BATCH of them, which a million steps (a long job) made a
+ * million statements of. */
+#define STEP_STAT_INSERT                                                                      \
+	"INSERT INTO step_stats(run_id, step, lines, first_ts, last_ts, loss_n, loss_sum,"    \
+	" grad_norm_n, grad_norm_sum, loss_scale_n, loss_scale_sum, lr_n, lr_sum,"            \
+	" tokens_per_s_n, tokens_per_s_sum, samples_per_s_n, samples_per_s_sum, tflops_n,"    \
+	" tflops_sum, mfu_n, mfu_sum, iter_ms_n, iter_ms_sum, loss_max, loss_max_file_id,"    \
+	" loss_max_line) VALUES "
+#define STEP_STAT_ROW "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+#define STEP_STAT_ROWS4 STEP_STAT_ROW "," STEP_STAT_ROW "," STEP_STAT_ROW "," STEP_STAT_ROW
+#define STEP_STAT_ROWS16 STEP_STAT_ROWS4 "," STEP_STAT_ROWS4 "," STEP_STAT_ROWS4 "," STEP_STAT_ROWS4
+enum { STEP_STAT_COLS = 26, STEP_STATS_BATCH = 64 };
+
 static const char *const HOT_SQL[ST_N] = {
 	[ST_EVENT] = "INSERT INTO events(run_id, file_id, line, nlines, offset, rank, local_rank,"
 		     " host, pid, dev, ts, ts_kind, uptime, kind, pattern, severity, fields, text)"
@@ -41,13 +55,9 @@ static const char *const HOT_SQL[ST_N] = {
 	[ST_ACTIVITY] = "INSERT INTO activity(run_id, file_id, rank, local_rank, pid, host, lines,"
 			" first_ts, last_ts, last_line, last_text)"
 			" VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
-	[ST_STEP_STAT] = "INSERT INTO step_stats(run_id, step, lines, first_ts, last_ts,"
-			 " loss_n, loss_sum, grad_norm_n, grad_norm_sum, loss_scale_n, loss_scale_sum,"
-			 " lr_n, lr_sum, tokens_per_s_n, tokens_per_s_sum, samples_per_s_n,"
-			 " samples_per_s_sum, tflops_n, tflops_sum, mfu_n, mfu_sum, iter_ms_n,"
-			 " iter_ms_sum, loss_max, loss_max_file_id, loss_max_line) VALUES (?1,?2,?3,"
-			 "?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,"
-			 "?24,?25,?26)" STORE_STEP_STATS_UPSERT,
+	[ST_STEP_STAT] = STEP_STAT_INSERT STEP_STAT_ROW STORE_STEP_STATS_UPSERT,
+	[ST_STEP_STATS] = STEP_STAT_INSERT STEP_STAT_ROWS16 "," STEP_STAT_ROWS16 "," STEP_STAT_ROWS16
+		"," STEP_STAT_ROWS16 STORE_STEP_STATS_UPSERT,
 	[ST_GPU_SAMPLE] = "INSERT INTO gpu_samples(run_id, host, gpu, bus_id, source, ts, last_ts,"
 			  " samples, power_w, util_pct, mem_used_mib, file_id, line)"
 			  " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
@@ -822,26 +832,57 @@ int fl_store_step_add(struct fl_store *s, const struct fl_step_row *r)
 	return run_stmt(s, st);
 }
 
-int fl_store_step_stat_add(struct fl_store *s, const struct fl_step_stat *r)
+/* r's columns at base + 1 .. base + STEP_STAT_COLS; every one is bound,
+ * so that a statement can be stepped again without clearing them. */
+static void bind_step_stat(sqlite3_stmt *st, int base, const struct fl_step_stat *r)
 {
-	sqlite3_stmt *st = store_hot(s, ST_STEP_STAT);
-	if (!st)
-		return FL_EDB;
-	sqlite3_bind_int64(st, 1, r->run_id);
-	sqlite3_bind_int64(st, 2, r->step);
-	sqlite3_bind_int64(st, 3, r->lines);
-	bind_opt_time(st, 4, r->first_ts);
-	bind_opt_time(st, 5, r->last_ts);
+	sqlite3_bind_int64(st, base + 1, r->run_id);
+	sqlite3_bind_int64(st, base + 2, r->step);
+	sqlite3_bind_int64(st, base + 3, r->lines);
+	bind_opt_time(st, base + 4, r->first_ts);
+	bind_opt_time(st, base + 5, r->last_ts);
 	for (int c = FL_STEP_LOSS; c < FL_STEP_NSUMMED; c++) {
-		sqlite3_bind_int64(st, 6 + 2 * (c - FL_STEP_LOSS), r->n[c]);
-		sqlite3_bind_double(st, 7 + 2 * (c - FL_STEP_LOSS), r->sum[c]);
+		sqlite3_bind_int64(st, base + 6 + 2 * (c - FL_STEP_LOSS), r->n[c]);
+		sqlite3_bind_double(st, base + 7 + 2 * (c - FL_STEP_LOSS), r->sum[c]);
 	}
 	if (r->n[FL_STEP_LOSS] > 0) {
-		sqlite3_bind_double(st, 24, r->loss_max);
-		sqlite3_bind_int64(st, 25, r->loss_max_file_id);
-		sqlite3_bind_int64(st, 26, r->loss_max_line);
+		sqlite3_bind_double(st, base + 24, r->loss_max);
+		sqlite3_bind_int64(st, base + 25, r->loss_max_file_id);
+		sqlite3_bind_int64(st, base + 26, r->loss_max_line);
+	} else {
+		for (int i = 24; i <= STEP_STAT_COLS; i++)
+			sqlite3_bind_null(st, base + i);
 	}
-	return run_stmt(s, st);
+}
+
+/* One statement: its rows in order, as n single upserts would store them. */
+static int step_stats_stmt(struct fl_store *s, enum hot_stmt which,
+			   const struct fl_step_stat *rows, size_t n)
+{
+	sqlite3_stmt *st = store_hot(s, which);
+	if (!st)
+		return FL_EDB;
+	for (size_t i = 0; i < n; i++)
+		bind_step_stat(st, (int)i * STEP_STAT_COLS, &rows[i]);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? FL_OK : FL_EDB;
+}
+
+int fl_store_step_stat_add(struct fl_store *s, const struct fl_step_stat *r)
+{
+	return step_stats_stmt(s, ST_STEP_STAT, r, 1);
+}
+
+int fl_store_step_stats_add(struct fl_store *s, const struct fl_step_stat *rows, size_t n)
+{
+	int rc = FL_OK;
+	size_t i = 0;
+	for (; !rc && n - i >= STEP_STATS_BATCH; i += STEP_STATS_BATCH)
+		rc = step_stats_stmt(s, ST_STEP_STATS, rows + i, STEP_STATS_BATCH);
+	for (; !rc && i < n; i++)
+		rc = step_stats_stmt(s, ST_STEP_STAT, rows + i, 1);
+	return rc;
 }
 
 static void json_opt_int(struct fl_buf *b, int64_t v)

@@ -251,6 +251,54 @@ Test(store, step_stats_add_up)
 	fl_store_close(s);
 }
 
+/* Rows given many at a time (several to a statement, the rest one by
+ * one) are the rows single upserts leave: sums added to a step already
+ * stored, and a row without a loss after one with it in the same place
+ * of a reused statement keeps no loss_max. 150 rows: two full statements
+ * of 64 and 22 alone. */
+Test(store, step_stats_in_batches_are_the_single_rows)
+{
+	enum { MANY = 10000 }; /* the batched rows' steps, above the single ones' */
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t run = begin_run(s, "batches");
+	struct fl_step_stat rows[150];
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < 150; i++) {
+			struct fl_step_stat *r = &rows[i];
+			*r = (struct fl_step_stat){ .run_id = run, .step = i / (pass + 1),
+						    .lines = 1 + i % 3,
+						    .first_ts = i % 5 ? 1000 + i : FL_TIME_NONE,
+						    .last_ts = 2000 + i, .loss_max_file_id = 1,
+						    .loss_max_line = i };
+			bool loss = (i + i / 64 + pass) % 2 == 0; /* a slot alternates */
+			r->n[FL_STEP_LOSS] = loss;
+			r->sum[FL_STEP_LOSS] = loss ? 0.5 * i : 0;
+			r->loss_max = loss ? 0.5 * i : 0;
+			r->n[FL_STEP_TFLOPS] = 1;
+			r->sum[FL_STEP_TFLOPS] = 100 + pass;
+		}
+		for (int i = 0; i < 150; i++) {
+			cr_assert_eq(fl_store_step_stat_add(s, &rows[i]), FL_OK, "%s",
+				     fl_store_errmsg(s));
+			rows[i].step += MANY;
+		}
+		cr_assert_eq(fl_store_step_stats_add(s, rows, 150), FL_OK, "%s", fl_store_errmsg(s));
+	}
+	const char *cols = "lines, first_ts, last_ts, loss_n, loss_sum, tflops_n, tflops_sum,"
+			   " loss_max, loss_max_line";
+	char *q = fl_xasprintf("SELECT COUNT(*) FROM (SELECT step - %d, %s FROM step_stats WHERE"
+			       " step >= %d EXCEPT SELECT step, %s FROM step_stats WHERE step < %d)",
+			       MANY, cols, MANY, cols, MANY);
+	cr_expect_eq(fl_test_query_int(s, q), 0);
+	free(q);
+	cr_expect_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM step_stats"), 300);
+	cr_expect_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM step_stats WHERE loss_n = 0"
+					  " AND loss_max IS NOT NULL"),
+		     0);
+	fl_store_run_rollback(s);
+	fl_store_close(s);
+}
+
 /* The first run's row-table indexes are built at commit, not row by row;
  * committed or rolled back, the store ends with every index. */
 Test(store, first_run_builds_its_indexes_at_commit)
