@@ -381,11 +381,13 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" 'step ' || IFNULL(t.step, '?') || ': loss scale ' || t.loss_scale FROM steps t"
 		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.loss_scale < 0.001"
 		" ORDER BY t.step, t.line LIMIT 1)" },
-	/* The per-step series the trend findings walk as it is read (trend.c),
-	 * and what they need to know of it first: per throughput column, the
-	 * steps that logged it and their sum (steps/s is 1000 / step time). */
+	/* The per-step series the trend findings walk as it is read (trend.c):
+	 * the loss, and the one throughput column a drop is judged on (?2, in
+	 * trend.c's S_* order: tokens/s, TFLOPS, samples/s, step time, of
+	 * which it takes 1000 / x; NULL for none). */
 	[Q_STEP_SERIES] = { "step_series",
-			    "SELECT step, loss, tokens_per_s, tflops, samples_per_s, iter_ms"
+			    "SELECT step, loss, CASE ?2 WHEN 0 THEN tokens_per_s WHEN 1 THEN tflops"
+			    " WHEN 2 THEN samples_per_s WHEN 3 THEN iter_ms END"
 			    " FROM v_step_stats WHERE run_id = ?1 ORDER BY step" },
 	/* The line that logged step ?2's highest loss: a spike's evidence. */
 	[Q_SPIKE_AT] = { "spike_at",

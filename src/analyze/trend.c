@@ -33,25 +33,28 @@
 enum { S_TOKENS, S_TFLOPS, S_SAMPLES, S_STEPS_PER_S, S_NCOLS };
 _Static_assert((int)S_NCOLS == (int)STEP_NRATES, "series_collect() sums the same columns");
 
-/* One step of the series; NaN where the step did not log it. */
+/* One step of the series: its loss and the value of the column a drop
+ * is judged on; NaN where the step did not log it. */
 struct point {
 	int64_t step;
-	double loss;
-	double v[S_NCOLS];
+	double loss, rate;
 };
 
-/* Calls fn on each step in order until it returns false. */
-static int series_walk(struct ctx *c, bool (*fn)(void *arg, const struct point *p), void *arg)
+/* Calls fn on each step in order until it returns false; rate is column
+ * col's (S_*; -1: none). Only that column is read: at a million steps
+ * the view's other means were a fifth of the walk. */
+static int series_walk(struct ctx *c, int col, bool (*fn)(void *arg, const struct point *p),
+		       void *arg)
 {
 	struct fl_stmt *st;
 	int rc = q_open(c, Q_STEP_SERIES, &st);
 	if (rc)
 		return rc;
+	fl_stmt_bind_int(st, 2, col);
 	while ((rc = q_step(c, Q_STEP_SERIES, st)) == 1) {
-		struct point p = { fl_stmt_int(st, 0), col_double(st, 1), { 0 } };
-		for (int k = 0; k < S_STEPS_PER_S; k++)
-			p.v[k] = col_double(st, 2 + k);
-		p.v[S_STEPS_PER_S] = series_steps_per_s(col_double(st, 5));
+		struct point p = { fl_stmt_int(st, 0), col_double(st, 1), col_double(st, 2) };
+		if (col == S_STEPS_PER_S)
+			p.rate = series_steps_per_s(p.rate);
 		if (!fn(arg, &p))
 			break;
 	}
@@ -159,7 +162,7 @@ struct drop {
 
 static void drop_feed(struct drop *d, const struct point *p)
 {
-	double x = p->v[d->col];
+	double x = p->rate;
 	if (x != x)
 		return;
 	d->seen++;
@@ -177,7 +180,7 @@ static void drop_feed(struct drop *d, const struct point *p)
 static bool drop_from(void *arg, const struct point *p)
 {
 	struct drop *d = arg;
-	double x = p->v[d->col];
+	double x = p->rate;
 	if (x != x)
 		return true;
 	double limit = THROUGHPUT_DROP * d->early;
@@ -230,7 +233,7 @@ static int throughput_drop(struct ctx *c, struct drop *d)
 	if (!(d->early > 0 && d->late < THROUGHPUT_DROP * d->early))
 		return FL_OK;
 	d->seen = 0;
-	int rc = series_walk(c, drop_from, d);
+	int rc = series_walk(c, d->col, drop_from, d);
 	if (rc || d->step < 0)
 		return rc;
 	finding_add(c->a, "throughput_drop", "warning",
@@ -272,7 +275,7 @@ int trend_findings(struct ctx *c)
 {
 	struct walk *w = fl_xcalloc(1, sizeof(*w));
 	drop_column(c, &w->drop);
-	int rc = series_walk(c, walk_feed, w);
+	int rc = series_walk(c, w->drop.col, walk_feed, w);
 	if (!rc)
 		rc = loss_spike(c, &w->spike);
 	if (!rc)
