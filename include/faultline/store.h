@@ -202,9 +202,8 @@ struct fl_step_stat {
 	double loss_max;                        /* when n[FL_STEP_LOSS] > 0 */
 	int64_t loss_max_file_id, loss_max_line; /* the line that logged it */
 };
-int fl_store_step_stat_add(struct fl_store *s, const struct fl_step_stat *r);
-/* The same for n rows, in order, several to a statement: what the end of
- * a long run stores (a row per step). */
+/* Stores n rows, in order, several to a statement: the end of a long run
+ * stores a row per step. */
 int fl_store_step_stats_add(struct fl_store *s, const struct fl_step_stat *rows, size_t n);
 
 /* One of the last lines of a file. */

@@ -30,7 +30,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 /* ---- names ---- */
 
 char *store_bundle_path(const char *dir, const char *kept)

@@ -14,6 +14,7 @@
  */
 #include "store_int.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -862,16 +863,13 @@ static int step_stats_stmt(struct fl_store *s, enum hot_stmt which,
 	sqlite3_stmt *st = store_hot(s, which);
 	if (!st)
 		return FL_EDB;
+	/* ST_STEP_STATS' text has STEP_STATS_BATCH rows */
+	assert((size_t)sqlite3_bind_parameter_count(st) == n * STEP_STAT_COLS);
 	for (size_t i = 0; i < n; i++)
 		bind_step_stat(st, (int)i * STEP_STAT_COLS, &rows[i]);
 	int rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? FL_OK : FL_EDB;
-}
-
-int fl_store_step_stat_add(struct fl_store *s, const struct fl_step_stat *r)
-{
-	return step_stats_stmt(s, ST_STEP_STAT, r, 1);
 }
 
 int fl_store_step_stats_add(struct fl_store *s, const struct fl_step_stat *rows, size_t n)

@@ -477,12 +477,14 @@ Test(findings, steps_per_rank_names_the_host, .timeout = 60)
 	fl_session_release(&a);
 }
 
-/* <dir>/rankN.log for each of ranks ranks: lines(rank) step lines, the
- * i-th numbered step(rank, i), with loss(i). */
-static void rank_logs(const char *dir, int ranks, int (*lines)(int), int (*step)(int, int),
-		      double (*loss)(int))
+/* A bundle of 4 ranks' logs, rankN.log with lines(rank) step lines, the
+ * i-th numbered step(rank, i) with loss(i), analysed in session a: the
+ * straggler finding's message (caller frees). */
+static char *straggler_of(struct fl_session *a, int (*lines)(int), int (*step)(int, int),
+			  double (*loss)(int))
 {
-	for (int rank = 0; rank < ranks; rank++) {
+	char *dir = bundle_dir(a);
+	for (int rank = 0; rank < 4; rank++) {
 		char path[4200];
 		snprintf(path, sizeof(path), "%s/rank%d.log", dir, rank);
 		FILE *fp = fopen(path, "w");
@@ -493,6 +495,13 @@ static void rank_logs(const char *dir, int ranks, int (*lines)(int), int (*step)
 			step_line(fp, prefix, step(rank, i), loss(i), 10050, 41.5);
 		fclose(fp);
 	}
+	json_t *r = fl_session_analyze(a, dir, "--no-keep", NULL);
+	const char *msg = finding_message(r, "straggler");
+	cr_assert(msg, "no straggler finding");
+	char *copy = strdup(msg);
+	json_decref(r);
+	free(dir);
+	return copy;
 }
 
 static int lag_lines(int rank) { return rank == 2 ? 20 : 40; }
@@ -506,14 +515,10 @@ Test(findings, straggler_by_last_progress, .timeout = 60)
 {
 	struct fl_session a;
 	fl_session_init(&a, "lag");
-	char *dir = bundle_dir(&a);
-	rank_logs(dir, 4, lag_lines, lag_step, flat_loss);
-	json_t *r = fl_session_analyze(&a, dir, "--no-keep", NULL);
-	const char *msg = finding_message(r, "straggler");
-	cr_assert(msg);
+	char *msg = straggler_of(&a, lag_lines, lag_step, flat_loss);
 	cr_expect(strstr(msg, "rank 2") && strstr(msg, "step 20") && strstr(msg, "step 40"), "%s",
 		  msg);
-	json_decref(r);
+	free(msg);
 	/* `steps --per-rank`: one row per rank, from its kept rows */
 	json_t *rows = verb_json(&a, (const char *[]){ "steps", "last", "--per-rank", NULL });
 	cr_assert_eq(json_array_size(rows), 4);
@@ -526,7 +531,6 @@ Test(findings, straggler_by_last_progress, .timeout = 60)
 	json_decref(rows);
 	const char *bad[] = { "steps", "last", "--per-rank", "--per-step", "--db", a.db, NULL };
 	cr_expect_eq(fl_session_runv(&a, bad), 2, "--per-step has no ranks");
-	free(dir);
 	fl_session_release(&a);
 }
 
@@ -540,20 +544,15 @@ Test(findings, straggler_among_thousands_of_kept_rows, .timeout = 60)
 {
 	struct fl_session a;
 	fl_session_init(&a, "lagrows");
-	char *dir = bundle_dir(&a);
-	rank_logs(dir, 4, ahead_lines, spread_step, nan_loss);
-	json_t *r = fl_session_analyze(&a, dir, "--no-keep", NULL);
-	const char *msg = finding_message(r, "straggler");
-	cr_assert(msg);
+	char *msg = straggler_of(&a, ahead_lines, spread_step, nan_loss);
 	cr_expect(strstr(msg, "rank 0") && strstr(msg, "step 7500") && strstr(msg, "step 15002"),
 		  "%s", msg);
-	json_decref(r);
+	free(msg);
 	struct fl_store *s;
 	struct fl_err err = { 0 };
 	cr_assert_eq(fl_store_open(&s, a.db, 0, &err), FL_OK, "%s", err.msg);
 	cr_expect_gt(fl_test_query_int(s, "SELECT COUNT(DISTINCT step) FROM steps"), 4096);
 	fl_store_close(s);
-	free(dir);
 	fl_session_release(&a);
 }
 

@@ -237,9 +237,9 @@ Test(store, step_stats_add_up)
 	c.loss_max_line = 11; /* ties with b: b stays */
 	c.n[FL_STEP_LOSS] = 0;
 	c.sum[FL_STEP_LOSS] = 0;
-	cr_assert_eq(fl_store_step_stat_add(s, &a), FL_OK, "%s", fl_store_errmsg(s));
-	cr_assert_eq(fl_store_step_stat_add(s, &b), FL_OK, "%s", fl_store_errmsg(s));
-	cr_assert_eq(fl_store_step_stat_add(s, &c), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_eq(fl_store_step_stats_add(s, &a, 1), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_eq(fl_store_step_stats_add(s, &b, 1), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_eq(fl_store_step_stats_add(s, &c, 1), FL_OK, "%s", fl_store_errmsg(s));
 	cr_assert_eq(fl_test_query_int(s, "SELECT lines FROM step_stats"), 4);
 	cr_assert_eq(fl_test_query_int(s, "SELECT first_ts FROM step_stats"), 50);
 	cr_assert_eq(fl_test_query_int(s, "SELECT last_ts FROM step_stats"), 200);
@@ -278,7 +278,7 @@ Test(store, step_stats_in_batches_are_the_single_rows)
 			r->sum[FL_STEP_TFLOPS] = 100 + pass;
 		}
 		for (int i = 0; i < 150; i++) {
-			cr_assert_eq(fl_store_step_stat_add(s, &rows[i]), FL_OK, "%s",
+			cr_assert_eq(fl_store_step_stats_add(s, &rows[i], 1), FL_OK, "%s",
 				     fl_store_errmsg(s));
 			rows[i].step += MANY;
 		}
