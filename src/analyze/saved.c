@@ -367,9 +367,14 @@ void saved_ranks(const struct fl_analysis *a, struct fl_buf *b)
 	fl_buf_addc(b, '[');
 	for (size_t i = 0; i < a->nranks_state; i++) {
 		const struct fl_rank_state *r = &a->ranks[i];
-		fl_buf_printf(b, "%s[%lld,", i ? "," : "", (long long)r->rank);
+		/* digits by hand, not printf: a row per rank, 32 Ki of them */
+		fl_buf_adds(b, i ? ",[" : "[");
+		fl_json_int(b, r->rank);
+		fl_buf_addc(b, ',');
 		put_str(b, r->host);
-		fl_buf_printf(b, ",%lld,", (long long)r->local_rank);
+		fl_buf_addc(b, ',');
+		fl_json_int(b, r->local_rank);
+		fl_buf_addc(b, ',');
 		put_str(b, r->state);
 		fl_buf_addc(b, ',');
 		put_str(b, r->first_error);
@@ -377,7 +382,11 @@ void saved_ranks(const struct fl_analysis *a, struct fl_buf *b)
 		put_int(b, r->first_error_ts);
 		fl_buf_addc(b, ',');
 		put_int(b, r->last_ts);
-		fl_buf_printf(b, ",%lld,%lld]", (long long)r->last_seq, (long long)r->lines);
+		fl_buf_addc(b, ',');
+		fl_json_int(b, r->last_seq);
+		fl_buf_addc(b, ',');
+		fl_json_int(b, r->lines);
+		fl_buf_addc(b, ']');
 	}
 	fl_buf_addc(b, ']');
 }

@@ -918,7 +918,9 @@ static bool tail_json_line(struct fl_buf *b, const struct fl_tail_line *l, long 
 		fl_buf_adds(b, "null");
 	else
 		fl_json_int(b, a->ts);
-	fl_buf_printf(b, ",%d,", a->ts_kind);
+	fl_buf_addc(b, ',');
+	fl_json_int(b, a->ts_kind);
+	fl_buf_addc(b, ',');
 	if (a->uptime < 0)
 		fl_buf_adds(b, "null");
 	else

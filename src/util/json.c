@@ -10,6 +10,7 @@
 #include "faultline/util.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
 static size_t utf8_seq(const unsigned char *s, size_t n)
@@ -46,6 +47,27 @@ static size_t utf8_seq(const unsigned char *s, size_t n)
 
 static const char REPLACEMENT[] = "\xEF\xBF\xBD";
 
+static bool plain(unsigned c)
+{
+	return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+}
+
+/* Whether the 8 bytes at p are all plain(). A byte below 0x20 borrows
+ * into its high bit when 0x20 is taken from it, w's own high bits are the
+ * bytes beyond ASCII, and (v - 1) & ~v sets the high bit of a zero byte:
+ * a byte of w equal to '"', '\\' or DEL. Log lines are mostly plain, and
+ * every event's text and each file's tail lines pass through here. */
+static bool plain8(const unsigned char *p)
+{
+	uint64_t w;
+	memcpy(&w, p, sizeof(w));
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	uint64_t q = w ^ (ones * '"'), bs = w ^ (ones * '\\'), del = w ^ (ones * 0x7F);
+	uint64_t bad = ((w - 0x20 * ones) | w) | ((q - ones) & ~q) | ((bs - ones) & ~bs) |
+		       ((del - ones) & ~del);
+	return (bad & highs) == 0;
+}
+
 void fl_json_str(struct fl_buf *b, const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -53,9 +75,11 @@ void fl_json_str(struct fl_buf *b, const char *str, size_t n)
 	size_t i = 0;
 	while (i < n) {
 		unsigned c = s[i];
-		if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+		if (plain(c)) {
 			size_t j = i;
-			while (j < n && s[j] >= 0x20 && s[j] < 0x7F && s[j] != '"' && s[j] != '\\')
+			while (n - j >= 8 && plain8(s + j))
+				j += 8;
+			while (j < n && plain(s[j]))
 				j++;
 			fl_buf_add(b, s + i, j - i);
 			i = j;

@@ -73,11 +73,33 @@ void fl_time_to_civil(int64_t t, int *year, int *mon, int *day, int *hour, int *
 	*usec = (int)us;
 }
 
+/* v's last w digits at p (v >= 0) */
+static void digits(char *p, int v, int w)
+{
+	while (w--) {
+		p[w] = (char)('0' + v % 10);
+		v /= 10;
+	}
+}
+
 void fl_time_format(struct fl_buf *b, int64_t t)
 {
 	int y, mo, d, h, mi, s, us;
 	fl_time_to_civil(t, &y, &mo, &d, &h, &mi, &s, &us);
-	fl_buf_printf(b, "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ", y, mo, d, h, mi, s, us);
+	if (y < 0 || y > 9999) {
+		fl_buf_printf(b, "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ", y, mo, d, h, mi, s, us);
+		return;
+	}
+	/* by hand: a report of many ranks formats a time or two per rank */
+	char out[] = "0000-00-00T00:00:00.000000Z";
+	digits(out, y, 4);
+	digits(out + 5, mo, 2);
+	digits(out + 8, d, 2);
+	digits(out + 11, h, 2);
+	digits(out + 14, mi, 2);
+	digits(out + 17, s, 2);
+	digits(out + 20, us, 6);
+	fl_buf_add(b, out, sizeof(out) - 1);
 }
 
 int64_t fl_time_set_year(int64_t t, int year)

@@ -137,6 +137,34 @@ Test(json, every_byte_yields_valid_output)
 	free(got);
 }
 
+Test(json, special_byte_at_every_offset_of_a_plain_run)
+{
+	/* The escaper takes plain text eight bytes at a time: a byte to
+	 * escape (or a UTF-8 sequence) must be seen wherever it falls in or
+	 * after a word, and the bytes around it copied as they are. */
+	static const struct {
+		const char *in, *out;
+	} special[] = {
+		{ "\"", "\\\"" }, { "\\", "\\\\" }, { "\x7f", "\\u007f" },
+		{ "\n", "\\n" },  { "\x01", "\\u0001" }, { "\x80", "\xEF\xBF\xBD" },
+		{ "\xC3\xA9", "\xC3\xA9" }, { " ", " " }, { "~", "~" },
+	};
+	for (size_t k = 0; k < sizeof(special) / sizeof(special[0]); k++) {
+		for (size_t at = 0; at <= 24; at++) {
+			char in[64], want[96];
+			size_t sl = strlen(special[k].in);
+			memset(in, 'a', sizeof(in));
+			memcpy(in + at, special[k].in, sl);
+			size_t n = 24 + sl;
+			snprintf(want, sizeof(want), "\"%.*s%s%.*s\"", (int)at, in, special[k].out,
+				 (int)(24 - at), in + at + sl);
+			char *got = json_of(in, n);
+			cr_assert_str_eq(got, want, "special %zu at %zu", k, at);
+			free(got);
+		}
+	}
+}
+
 /* ---- fl_json_num ---- */
 
 struct num_case {
@@ -336,6 +364,25 @@ Test(time, format)
 	s = fmt_of(fl_time_from_civil(2000, 2, 29, 23, 59, 59, 1));
 	cr_assert_str_eq(s, "2000-02-29T23:59:59.000001Z");
 	free(s);
+}
+
+Test(time, format_is_the_civil_fields_printed)
+{
+	/* Digits are written by hand: every field at its width, for times
+	 * from before the epoch to beyond year 9999 (printed as printf would). */
+	uint64_t x = 88172645463325252u;
+	for (int i = 0; i < 20000; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		int64_t t = (int64_t)(x % 600000000000000000u) - 100000000000000000;
+		int y, mo, d, h, mi, sec, us;
+		fl_time_to_civil(t, &y, &mo, &d, &h, &mi, &sec, &us);
+		char want[64];
+		snprintf(want, sizeof(want), "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ", y, mo, d, h, mi,
+			 sec, us);
+		char *got = fmt_of(t);
+		cr_assert_str_eq(got, want, "t = %lld", (long long)t);
+		free(got);
+	}
 }
 
 Test(time, set_year)
