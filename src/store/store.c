@@ -151,6 +151,14 @@ int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struc
 	 * wait in WAL mode. */
 	sqlite3_busy_timeout(s->db, ro ? 10000 : 900000);
 	sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+	/* A new store's pages are 16 KiB, not SQLite's 4: a run of many small
+	 * files writes hundreds of MB of rows, and the deferred index builds
+	 * read them back; a quarter of the pages is a quarter of the page
+	 * handling (analyze of 16 Ki rank logs: 4.49 -> 4.23 s, system time
+	 * -20%, five alternating runs). It takes effect only on a file that
+	 * has no page yet, before WAL mode is set. */
+	if (!ro)
+		sqlite3_exec(s->db, "PRAGMA page_size = 16384", NULL, NULL, NULL);
 	if (!ro) {
 		const char *jm = (flags & FL_STORE_NO_WAL) ? "PRAGMA journal_mode = DELETE"
 							   : "PRAGMA journal_mode = WAL";

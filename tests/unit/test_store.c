@@ -107,6 +107,7 @@ Test(store, fresh_store_has_current_schema)
 		free(q);
 	}
 	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM runs"), 0);
+	cr_assert_eq(fl_test_query_int(s, "PRAGMA page_size"), 16384);
 	char *want_dir = fl_xasprintf("%s/sub/dir", g_dir);
 	cr_assert_str_eq(fl_store_dir(s), want_dir);
 	free(want_dir);
