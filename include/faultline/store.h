@@ -46,6 +46,9 @@ const char *fl_store_dir(const struct fl_store *s);
  * ingest of a directory that holds the store passes over them
  * (fl_ingest_opts.own). */
 const char *const *fl_store_files(const struct fl_store *s);
+/* <dir>/bundles, where kept bundles live (one of fl_store_files()).
+ * Owned by the store. */
+const char *fl_store_bundles_dir(const struct fl_store *s);
 
 /* The default path: $FAULTLINE_DB, else $XDG_DATA_HOME/faultline/faultline.db,
  * else ~/.local/share/faultline/faultline.db. Caller frees. */

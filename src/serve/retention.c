@@ -64,8 +64,7 @@ static int64_t store_bytes(struct fl_server *srv)
 			n = fl_stmt_int(st, 0);
 		fl_stmt_free(st);
 	}
-	char *dir = fl_xasprintf("%s/bundles", srv->dir);
-	DIR *d = opendir(dir);
+	DIR *d = opendir(fl_store_bundles_dir(srv->qstore));
 	struct dirent *e;
 	struct stat sb;
 	while (d && (e = readdir(d)))
@@ -73,7 +72,6 @@ static int64_t store_bytes(struct fl_server *srv)
 			n += (int64_t)sb.st_size;
 	if (d)
 		closedir(d);
-	free(dir);
 	return n;
 }
 

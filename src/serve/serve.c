@@ -618,12 +618,12 @@ static int make_dirs(struct fl_server *srv, struct fl_err *err)
 {
 	srv->dir = fl_xstrdup(fl_store_dir(srv->store));
 	srv->spool = fl_xasprintf("%s/spool", srv->dir);
-	char *bundles = fl_xasprintf("%s/bundles", srv->dir);
-	int rc = FL_OK;
-	if ((mkdir(srv->spool, 0700) && errno != EEXIST) || (mkdir(bundles, 0700) && errno != EEXIST))
-		rc = fl_err_set(err, FL_EIO, "cannot create '%s': %s", srv->spool, strerror(errno));
-	free(bundles);
-	return rc;
+	const char *const dirs[] = { srv->spool, fl_store_bundles_dir(srv->store) };
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (mkdir(dirs[i], 0700) && errno != EEXIST)
+			return fl_err_set(err, FL_EIO, "cannot create '%s': %s", dirs[i],
+					  strerror(errno));
+	return FL_OK;
 }
 
 /* Kept bundles no run refers to (an upload whose transaction a kill

@@ -115,6 +115,15 @@ const char *const *fl_store_files(const struct fl_store *s)
 	return (const char *const *)s->files;
 }
 
+const char *fl_store_bundles_dir(const struct fl_store *s)
+{
+	/* own_files() names it last */
+	const char *const *f = fl_store_files(s);
+	while (f[1])
+		f++;
+	return *f;
+}
+
 int fl_store_open(struct fl_store **out, const char *path, unsigned flags, struct fl_err *err)
 {
 	/* Memory statistics cost a global mutex per allocation; we read none.

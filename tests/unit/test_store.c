@@ -119,6 +119,26 @@ Test(store, fresh_store_has_current_schema)
 	fl_store_close(s);
 }
 
+Test(store, its_own_files_and_bundles_dir)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	const char *want[] = { "faultline.db", "faultline.db-wal", "faultline.db-shm",
+			       "faultline.db-journal", "bundles" };
+	const char *const *f = fl_store_files(s);
+	size_t n = 0;
+	for (; f[n]; n++) {
+		cr_assert_lt(n, sizeof(want) / sizeof(want[0]));
+		char *p = fl_xasprintf("%s/sub/dir/%s", g_dir, want[n]);
+		cr_assert_str_eq(f[n], p);
+		free(p);
+	}
+	cr_assert_eq(n, sizeof(want) / sizeof(want[0]));
+	char *bundles = fl_xasprintf("%s/sub/dir/bundles", g_dir);
+	cr_assert_str_eq(fl_store_bundles_dir(s), bundles);
+	free(bundles);
+	fl_store_close(s);
+}
+
 Test(store, missing_store_without_create)
 {
 	struct fl_store *s = NULL;
