@@ -549,6 +549,8 @@ static void own_init(struct own_set *o, const char *root, const char *const *own
 	o->root = n ? realpath(root, NULL) : NULL;
 	if (!o->root)
 		return;
+	if (!strcmp(o->root, "/"))
+		o->root[0] = '\0'; /* entries are "/name" as the paths below */
 	o->paths = fl_xcalloc(n + 1, sizeof(*o->paths));
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -572,17 +574,17 @@ static void own_release(struct own_set *o)
 	free(o->root);
 }
 
-/* Whether the entry at rel (relative to the bundle) is one of o's. */
+/* Whether the entry at rel (relative to the bundle) is one of o's:
+ * root "/" rel, compared in place (it is asked for every entry). */
 static bool own_has(const struct own_set *o, const char *rel)
 {
 	if (!o->paths)
 		return false;
-	char *full = fl_xasprintf("%s/%s", o->root, rel);
-	bool hit = false;
-	for (char **p = o->paths; *p && !hit; p++)
-		hit = !strcmp(full, *p);
-	free(full);
-	return hit;
+	size_t n = strlen(o->root);
+	for (char **p = o->paths; *p; p++)
+		if (!strncmp(*p, o->root, n) && (*p)[n] == '/' && !strcmp(*p + n + 1, rel))
+			return true;
+	return false;
 }
 
 static int walk_dir(struct walker *w, EVP_MD_CTX *dir_sha, const char *root, const char *rel,
