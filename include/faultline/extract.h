@@ -107,11 +107,29 @@ int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *l
  * there are none. Reads only p: any number of threads may call it. */
 size_t fl_patterns_cand_words(const struct fl_patterns *p);
 bool fl_patterns_prefilter(const struct fl_patterns *p, const char *body, size_t n, uint64_t *cand);
-/* fl_matcher_line() for a line whose prefilter already ran: cand as
- * fl_patterns_prefilter() left it, NULL when it found nothing. */
-int fl_matcher_line_cand(struct fl_matcher *m, const struct fl_attr *a, const char *line,
-			 size_t len, uint64_t lineno, uint64_t offset, const uint64_t *cand,
-			 fl_event_cb cb, void *ctx);
+
+/* The regexes of a line, run ahead of the matcher as well (the scanner
+ * thread does): which candidate is the line's pattern depends on the line
+ * alone; what it makes (an event, a block, nothing when an open block
+ * absorbs the line) is the matcher's, in the line's turn. A finder is one
+ * thread's: its own match data over the shared, read-only pattern set. */
+struct fl_found_cap {
+	uint32_t cap;      /* which of the pattern's captures */
+	uint32_t off, len; /* where in the body */
+};
+struct fl_finder;
+struct fl_finder *fl_finder_new(const struct fl_patterns *p);
+void fl_finder_free(struct fl_finder *f);
+/* Tries cand's patterns (as fl_patterns_prefilter() marked them; all
+ * zero on return) in priority order on body: the first that matches, its
+ * captures in caps (FL_MAX_CAPS room) and *ncap; -1 when none does. */
+int32_t fl_finder_run(struct fl_finder *f, const char *body, size_t n, uint64_t *cand,
+		      struct fl_found_cap *caps, size_t *ncap);
+/* fl_matcher_line() for a line a finder ran on: pat and caps as
+ * fl_finder_run() found them on a->body (pat -1: no pattern). */
+int fl_matcher_line_found(struct fl_matcher *m, const struct fl_attr *a, const char *line,
+			  size_t len, uint64_t lineno, uint64_t offset, int32_t pat,
+			  const struct fl_found_cap *caps, size_t ncap, fl_event_cb cb, void *ctx);
 /* True when the last line given to fl_matcher_line() made an event or
  * opened, continued or closed a block (its event may come later). */
 bool fl_matcher_claimed(const struct fl_matcher *m);

@@ -40,12 +40,17 @@ struct block {
 	size_t ncap;
 };
 
-struct fl_matcher {
+struct fl_finder {
 	const struct fl_patterns *p;
 	pcre2_match_data *md;
 	pcre2_match_context *mc;
-	uint64_t *cand;
 	size_t words;
+};
+
+struct fl_matcher {
+	const struct fl_patterns *p;
+	struct fl_finder finder; /* its own, for fl_matcher_line() and the blocks' regexes */
+	uint64_t *cand;
 	struct block blocks[MAX_BLOCKS];
 	int nopen; /* blocks open: most lines meet none and skip them */
 	uint64_t clock;
@@ -66,14 +71,26 @@ pcre2_match_context *matcher_context_new(void)
 	return mc;
 }
 
+static void finder_init(struct fl_finder *f, const struct fl_patterns *p)
+{
+	f->p = p;
+	f->md = pcre2_match_data_create(256, NULL);
+	f->mc = matcher_context_new();
+	f->words = (p->n + 63) / 64;
+}
+
+static void finder_release(struct fl_finder *f)
+{
+	pcre2_match_data_free(f->md);
+	pcre2_match_context_free(f->mc);
+}
+
 struct fl_matcher *fl_matcher_new(const struct fl_patterns *p)
 {
 	struct fl_matcher *m = fl_xcalloc(1, sizeof(*m));
 	m->p = p;
-	m->md = pcre2_match_data_create(256, NULL);
-	m->mc = matcher_context_new();
-	m->words = (p->n + 63) / 64;
-	m->cand = fl_xcalloc(m->words ? m->words : 1, sizeof(uint64_t));
+	finder_init(&m->finder, p);
+	m->cand = fl_xcalloc(m->finder.words ? m->finder.words : 1, sizeof(uint64_t));
 	return m;
 }
 
@@ -85,18 +102,16 @@ void fl_matcher_free(struct fl_matcher *m)
 		fl_buf_release(&m->blocks[i].text);
 		fl_buf_release(&m->blocks[i].vals);
 	}
-	pcre2_match_data_free(m->md);
-	pcre2_match_context_free(m->mc);
+	finder_release(&m->finder);
 	free(m->cand);
 	free(m);
 }
 
-bool pattern_exec(const struct pat_regex *re, pcre2_match_data *md, pcre2_match_context *mc,
-		  const char *s, size_t n, struct fl_capture *caps, enum canon *canon, size_t *ncap)
+/* The captures of re's match in md: which of re->caps each is and where
+ * in the subject, at most FL_MAX_CAPS. */
+static size_t found_caps(const struct pat_regex *re, pcre2_match_data *md,
+			 struct fl_found_cap *out)
 {
-	int rc = pcre2_match(re->code, (PCRE2_SPTR)s, n, 0, 0, md, mc);
-	if (rc < 0)
-		return false;
 	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
 	uint32_t pairs = pcre2_get_ovector_count(md);
 	size_t k = 0;
@@ -107,19 +122,36 @@ bool pattern_exec(const struct pat_regex *re, pcre2_match_data *md, pcre2_match_
 		/* With duplicate names, the first alternative that matched wins. */
 		bool dup = false;
 		for (size_t j = 0; re->dup_names && j < k; j++)
-			if (!strcmp(caps[j].name, c->name))
+			if (!strcmp(re->caps[out[j].cap].name, c->name))
 				dup = true;
 		if (dup)
 			continue;
+		out[k++] = (struct fl_found_cap){ (uint32_t)i, (uint32_t)ov[2 * c->group],
+						  (uint32_t)(ov[2 * c->group + 1] - ov[2 * c->group]) };
+	}
+	return k;
+}
+
+/* Found captures as the matcher's: named, typed, pointing into s. */
+static void caps_in(const struct pat_regex *re, const char *s, const struct fl_found_cap *f,
+		    size_t n, struct fl_capture *caps, enum canon *canon)
+{
+	for (size_t k = 0; k < n; k++) {
+		const struct pat_cap *c = &re->caps[f[k].cap];
 		if (canon)
 			canon[k] = c->canon;
-		caps[k].name = c->name;
-		caps[k].type = c->type;
-		caps[k].ptr = s + ov[2 * c->group];
-		caps[k].len = ov[2 * c->group + 1] - ov[2 * c->group];
-		k++;
+		caps[k] = (struct fl_capture){ c->name, c->type, s + f[k].off, f[k].len };
 	}
-	*ncap = k;
+}
+
+bool pattern_exec(const struct pat_regex *re, pcre2_match_data *md, pcre2_match_context *mc,
+		  const char *s, size_t n, struct fl_capture *caps, enum canon *canon, size_t *ncap)
+{
+	if (pcre2_match(re->code, (PCRE2_SPTR)s, n, 0, 0, md, mc) < 0)
+		return false;
+	struct fl_found_cap f[FL_MAX_CAPS];
+	*ncap = found_caps(re, md, f);
+	caps_in(re, s, f, *ncap, caps, canon);
 	return true;
 }
 
@@ -309,7 +341,7 @@ static int block_offer(struct fl_matcher *m, uint64_t stream, const struct fl_at
 			continue;
 		const struct pattern *pt = &m->p->pats[b->pat];
 		size_t n;
-		if (pt->re[RE_END].code && pattern_exec(&pt->re[RE_END], m->md, m->mc, a->body,
+		if (pt->re[RE_END].code && pattern_exec(&pt->re[RE_END], m->finder.md, m->finder.mc, a->body,
 							a->body_len, m->raw, m->canon, &n)) {
 			block_merge(b, m->raw, m->canon, n);
 			block_add_text(b, line, len);
@@ -317,7 +349,7 @@ static int block_offer(struct fl_matcher *m, uint64_t stream, const struct fl_at
 			return block_emit(m, b, cb, ctx);
 		}
 		if (pt->re[RE_CONT].code && b->nlines < (unsigned)pt->max_lines &&
-		    pattern_exec(&pt->re[RE_CONT], m->md, m->mc, a->body, a->body_len, m->raw, m->canon,
+		    pattern_exec(&pt->re[RE_CONT], m->finder.md, m->finder.mc, a->body, a->body_len, m->raw, m->canon,
 				 &n)) {
 			block_merge(b, m->raw, m->canon, n);
 			block_add_text(b, line, len);
@@ -341,37 +373,77 @@ bool fl_patterns_prefilter(const struct fl_patterns *p, const char *body, size_t
 	return ac_scan(p->ac, body, n, cand);
 }
 
-/* Tries the candidate patterns in m->cand in priority order; the first
- * that matches makes the line's event (or opens its block). */
-static int match_candidates(struct fl_matcher *m, const struct fl_attr *a, const char *line,
-			    size_t len, uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx)
+/* ---- the first candidate that matches ----
+ *
+ * Finding it needs nothing but the line, so a thread may run it ahead of
+ * the matcher (the scanner does): the candidates are tried in priority
+ * order and the first that matches is the line's pattern. */
+
+struct fl_finder *fl_finder_new(const struct fl_patterns *p)
 {
-	for (size_t w = 0; w < m->words; w++) {
-		while (m->cand[w]) {
-			size_t i = w * 64 + (size_t)__builtin_ctzll(m->cand[w]);
-			m->cand[w] &= m->cand[w] - 1;
-			const struct pattern *pt = &m->p->pats[i];
-			if (!pattern_exec(&pt->re[RE_LINE], m->md, m->mc, a->body, a->body_len, m->raw,
-					  m->canon, &m->nraw))
+	struct fl_finder *f = fl_xcalloc(1, sizeof(*f));
+	finder_init(f, p);
+	return f;
+}
+
+void fl_finder_free(struct fl_finder *f)
+{
+	if (!f)
+		return;
+	finder_release(f);
+	free(f);
+}
+
+int32_t fl_finder_run(struct fl_finder *f, const char *body, size_t n, uint64_t *cand,
+		      struct fl_found_cap *caps, size_t *ncap)
+{
+	for (size_t w = 0; w < f->words; w++) {
+		while (cand[w]) {
+			size_t i = w * 64 + (size_t)__builtin_ctzll(cand[w]);
+			cand[w] &= cand[w] - 1;
+			const struct pat_regex *re = &f->p->pats[i].re[RE_LINE];
+			if (pcre2_match(re->code, (PCRE2_SPTR)body, n, 0, 0, f->md, f->mc) < 0)
 				continue;
-			memset(m->cand, 0, m->words * sizeof(uint64_t));
-			m->claimed = true;
-			if (pt->info.block)
-				return block_open(m, i, stream_key(a), a, line, len, lineno, offset, cb,
-						  ctx);
-			struct fl_event *ev = &m->ev;
-			ev->pat = &pt->info;
-			ev->lineno = lineno;
-			ev->offset = offset;
-			ev->nlines = 1;
-			ev->attr = *a;
-			ev->text = line;
-			ev->text_len = len;
-			set_caps(ev, m->raw, m->canon, m->nraw);
-			return cb(ctx, ev);
+			memset(cand, 0, f->words * sizeof(uint64_t));
+			*ncap = found_caps(re, f->md, caps);
+			return (int32_t)i;
 		}
 	}
-	return 0;
+	*ncap = 0;
+	return -1;
+}
+
+/* Pattern pat, found on the line with m->raw's captures, makes the line's
+ * event or opens its block. */
+static int take(struct fl_matcher *m, size_t pat, const struct fl_attr *a, const char *line,
+		size_t len, uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx)
+{
+	const struct pattern *pt = &m->p->pats[pat];
+	m->claimed = true;
+	if (pt->info.block)
+		return block_open(m, pat, stream_key(a), a, line, len, lineno, offset, cb, ctx);
+	struct fl_event *ev = &m->ev;
+	ev->pat = &pt->info;
+	ev->lineno = lineno;
+	ev->offset = offset;
+	ev->nlines = 1;
+	ev->attr = *a;
+	ev->text = line;
+	ev->text_len = len;
+	set_caps(ev, m->raw, m->canon, m->nraw);
+	return cb(ctx, ev);
+}
+
+/* take() for what a finder found: its captures as the matcher's. */
+static int take_found(struct fl_matcher *m, int32_t pat, const struct fl_found_cap *caps,
+		      size_t ncap, const struct fl_attr *a, const char *line, size_t len,
+		      uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx)
+{
+	if (pat < 0)
+		return 0;
+	caps_in(&m->p->pats[pat].re[RE_LINE], a->body, caps, ncap, m->raw, m->canon);
+	m->nraw = ncap;
+	return take(m, (size_t)pat, a, line, len, lineno, offset, cb, ctx);
 }
 
 /* Offers the line to the open blocks of its stream; true when that ended
@@ -392,18 +464,20 @@ int fl_matcher_line(struct fl_matcher *m, const struct fl_attr *a, const char *l
 	if (offered_to_blocks(m, a, line, len, cb, ctx, &rc) ||
 	    !ac_scan(m->p->ac, a->body, a->body_len, m->cand))
 		return rc;
-	return match_candidates(m, a, line, len, lineno, offset, cb, ctx);
+	struct fl_found_cap caps[FL_MAX_CAPS];
+	size_t n;
+	int32_t pat = fl_finder_run(&m->finder, a->body, a->body_len, m->cand, caps, &n);
+	return take_found(m, pat, caps, n, a, line, len, lineno, offset, cb, ctx);
 }
 
-int fl_matcher_line_cand(struct fl_matcher *m, const struct fl_attr *a, const char *line,
-			 size_t len, uint64_t lineno, uint64_t offset, const uint64_t *cand,
-			 fl_event_cb cb, void *ctx)
+int fl_matcher_line_found(struct fl_matcher *m, const struct fl_attr *a, const char *line,
+			  size_t len, uint64_t lineno, uint64_t offset, int32_t pat,
+			  const struct fl_found_cap *caps, size_t ncap, fl_event_cb cb, void *ctx)
 {
 	int rc;
-	if (offered_to_blocks(m, a, line, len, cb, ctx, &rc) || !cand)
+	if (offered_to_blocks(m, a, line, len, cb, ctx, &rc))
 		return rc;
-	memcpy(m->cand, cand, m->words * sizeof(uint64_t));
-	return match_candidates(m, a, line, len, lineno, offset, cb, ctx);
+	return take_found(m, pat, caps, ncap, a, line, len, lineno, offset, cb, ctx);
 }
 
 bool fl_matcher_claimed(const struct fl_matcher *m)

@@ -43,8 +43,8 @@ struct ing {
 	double prog_start, prog_last; /* monotonic seconds; prog_last < 0: none shown */
 };
 
-static int on_line(struct ing *g, const struct fl_line *l, const struct fl_attr *a,
-		   const uint64_t *cand)
+static int on_line(struct ing *g, const struct fl_line *l, const struct fl_attr *a, int32_t pat,
+		   const struct fl_found_cap *caps, size_t ncap)
 {
 	g->lines++;
 	g->file_lines++;
@@ -53,8 +53,8 @@ static int on_line(struct ing *g, const struct fl_line *l, const struct fl_attr 
 	if (telemetry_line(&g->tele, l, a))
 		return 0;
 	streams_line(&g->streams, l, a);
-	return fl_matcher_line_cand(g->matcher, a, l->ptr, l->len, l->lineno, l->offset, cand,
-				    events_route, &g->sink);
+	return fl_matcher_line_found(g->matcher, a, l->ptr, l->len, l->lineno, l->offset, pat, caps,
+				     ncap, events_route, &g->sink);
 }
 
 static int member_begin(struct ing *g, const struct batch *b)
@@ -79,9 +79,10 @@ static int member_lines(struct ing *g, const struct batch *b)
 	for (size_t i = 0; !rc && i < b->nlines; i++) {
 		struct fl_line l;
 		struct fl_attr a;
-		const uint64_t *cand;
-		batch_line(b, i, &l, &a, &cand);
-		rc = on_line(g, &l, &a, cand);
+		const struct fl_found_cap *caps;
+		size_t ncap;
+		int32_t pat = batch_line(b, i, &l, &a, &caps, &ncap);
+		rc = on_line(g, &l, &a, pat, caps, ncap);
 	}
 	streams_batch_done(&g->streams);
 	return rc;

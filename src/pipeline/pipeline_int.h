@@ -90,7 +90,8 @@ struct scan_line {
 	uint32_t off, len;     /* the line's bytes in the arena */
 	uint32_t host_off;     /* a.host in the arena; UINT32_MAX: none */
 	uint32_t body_off;     /* a.body in the arena */
-	int32_t cand;          /* row of prefilter candidates; -1: nothing to try */
+	int32_t pat;           /* the pattern the finder found; -1: none */
+	uint32_t cap0, ncap;   /* its captures: caps[cap0 .. cap0 + ncap) of the batch */
 	struct fl_attr a;      /* host and body are set by batch_line() */
 };
 
@@ -107,13 +108,14 @@ struct batch {
 	struct fl_buf arena;       /* B_LINES: line bytes, and hosts not inside them */
 	struct scan_line *lines;
 	size_t nlines, lines_cap;
-	uint64_t *cand; /* rows of fl_patterns_cand_words() words */
-	size_t ncand, cand_cap, words;
+	struct fl_found_cap *caps; /* the lines' found captures */
+	size_t ncaps, caps_cap;
 };
 
-/* Line i of a B_LINES batch; *cand is NULL when no pattern needs trying. */
-void batch_line(const struct batch *b, size_t i, struct fl_line *l, struct fl_attr *a,
-		const uint64_t **cand);
+/* Line i of a B_LINES batch, and the pattern found on it (-1: none)
+ * with its captures. */
+int32_t batch_line(const struct batch *b, size_t i, struct fl_line *l, struct fl_attr *a,
+		   const struct fl_found_cap **caps, size_t *ncap);
 
 struct scanner;
 /* Starts the scanner over r's messages. Attribution's bundle-wide state

@@ -2,14 +2,14 @@
 /*
  * scan.c - the per-line work that needs no store, a thread ahead of it.
  *
- * Splitting lines, attributing them (prefixes, time stamps) and the
- * literal prefilter are about half of the work per line and depend only
- * on the lines before them in the same member. The scanner does them on
- * the reader's chunks and hands the caller batches: the lines' bytes in
- * one arena, each line's attribution and, for the few lines where the
- * prefilter found something, the candidate patterns. The caller is left
- * with the regexes on those few lines, blocks, aggregates and SQLite; on
- * two cores the three threads keep both busy whatever the compression.
+ * Splitting lines, attributing them (prefixes, time stamps), the literal
+ * prefilter and the regexes of the few lines it lets through are most of
+ * the work per line and depend only on the line and those before it in
+ * the same member. The scanner does them on the reader's chunks and hands
+ * the caller batches: the lines' bytes in one arena, each line's
+ * attribution and, where a pattern matched, which one and its captures.
+ * The caller is left with blocks, events, aggregates and SQLite, the
+ * work that needs the store or the lines before in every stream.
  *
  * Order is kept: members and lines reach the caller exactly as one thread
  * would have seen them, so a run does not depend on timing.
@@ -35,6 +35,7 @@ struct scanner {
 	struct fl_attr_bundle *bundle;
 	size_t max_line, words;
 	uint64_t *scratch;        /* words of prefilter output, zero between lines */
+	struct fl_finder *finder; /* the candidates' regexes */
 	struct fl_attr_file *af;  /* the current member's */
 	struct fl_linesplit *ls;  /* likewise */
 	struct batch *cur;        /* B_LINES being filled; NULL: none */
@@ -49,8 +50,8 @@ struct scanner {
 
 /* ---- the consumer's view ---- */
 
-void batch_line(const struct batch *b, size_t i, struct fl_line *l, struct fl_attr *a,
-		const uint64_t **cand)
+int32_t batch_line(const struct batch *b, size_t i, struct fl_line *l, struct fl_attr *a,
+		   const struct fl_found_cap **caps, size_t *ncap)
 {
 	const struct scan_line *s = &b->lines[i];
 	l->ptr = b->arena.ptr + s->off;
@@ -61,7 +62,9 @@ void batch_line(const struct batch *b, size_t i, struct fl_line *l, struct fl_at
 	*a = s->a;
 	a->host = s->host_off == UINT32_MAX ? NULL : b->arena.ptr + s->host_off;
 	a->body = b->arena.ptr + s->body_off;
-	*cand = s->cand < 0 ? NULL : b->cand + (size_t)s->cand * b->words;
+	*caps = b->caps + s->cap0;
+	*ncap = s->ncap;
+	return s->pat;
 }
 
 /* ---- producing batches ---- */
@@ -76,8 +79,7 @@ static struct batch *reserve(struct scanner *sc, enum batch_type type)
 	struct batch *b = &sc->b[i];
 	b->type = type;
 	fl_buf_reset(&b->arena);
-	b->nlines = b->ncand = 0;
-	b->words = sc->words;
+	b->nlines = b->ncaps = 0;
 	return b;
 }
 
@@ -107,16 +109,21 @@ static uint32_t place(struct scanner *sc, const char *line, size_t len, uint32_t
 	return sc->ext_off;
 }
 
-/* The prefilter writes into a zeroed scratch row; the few lines with
- * candidates get a row of the batch, the rest cost no copy. */
-static int32_t prefilter(struct scanner *sc, struct batch *b, const char *body, size_t n)
+/* The prefilter marks candidates in a zeroed scratch row (the finder
+ * leaves it zeroed); the few lines with candidates have their regexes run
+ * here, and the captures of the pattern found join the batch's. */
+static void find(struct scanner *sc, struct batch *b, struct scan_line *s, const char *body)
 {
-	if (!sc->words || !fl_patterns_prefilter(sc->p, body, n, sc->scratch))
-		return -1;
-	FL_GROW(b->cand, b->cand_cap, (b->ncand + 1) * b->words);
-	memcpy(b->cand + b->ncand * b->words, sc->scratch, b->words * sizeof(uint64_t));
-	memset(sc->scratch, 0, b->words * sizeof(uint64_t));
-	return (int32_t)b->ncand++;
+	s->pat = -1;
+	s->cap0 = (uint32_t)b->ncaps;
+	s->ncap = 0;
+	if (!sc->words || !fl_patterns_prefilter(sc->p, body, s->a.body_len, sc->scratch))
+		return;
+	FL_GROW(b->caps, b->caps_cap, b->ncaps + FL_MAX_CAPS);
+	size_t n;
+	s->pat = fl_finder_run(sc->finder, body, s->a.body_len, sc->scratch, b->caps + b->ncaps, &n);
+	s->ncap = (uint32_t)n;
+	b->ncaps += n;
 }
 
 static int add_line(struct scanner *sc, const struct fl_line *l, const struct fl_attr *a);
@@ -195,7 +202,7 @@ static int add_line(struct scanner *sc, const struct fl_line *l, const struct fl
 				: UINT32_MAX;
 	s->body_off = place(sc, l->ptr, l->len, s->off, s->a.body, s->a.body_len);
 	s->a.host = s->a.body = NULL;
-	s->cand = prefilter(sc, b, b->arena.ptr + s->body_off, s->a.body_len);
+	find(sc, b, s, b->arena.ptr + s->body_off);
 	if (b->arena.len >= BATCH_BYTES || b->nlines >= BATCH_LINES)
 		flush_lines(sc);
 	return 0;
@@ -327,8 +334,9 @@ static void scanner_free(struct scanner *sc)
 		fl_frdump_free(sc->b[i].dump);
 		fl_buf_release(&sc->b[i].arena);
 		free(sc->b[i].lines);
-		free(sc->b[i].cand);
+		free(sc->b[i].caps);
 	}
+	fl_finder_free(sc->finder);
 	handoff_release(&sc->h);
 	fl_buf_release(&sc->part);
 	free(sc->scratch);
@@ -346,6 +354,7 @@ struct scanner *scanner_start(struct reader *r, const struct fl_patterns *p,
 	sc->max_line = max_line;
 	sc->words = fl_patterns_cand_words(p);
 	sc->scratch = fl_xcalloc(sc->words ? sc->words : 1, sizeof(uint64_t));
+	sc->finder = fl_finder_new(p);
 	if (pthread_create(&sc->th, NULL, scanner_main, sc) != 0) {
 		fl_err_set(err, FL_ENOMEM, "cannot start the scanner thread");
 		scanner_free(sc);

@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 
+#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -836,4 +837,96 @@ Test(matcher, looks_like_error)
 	cr_assert(fl_looks_like_error("Segmentation fault (core dumped)", 32));
 	cr_assert_not(fl_looks_like_error("epoch 3 step 100 loss 2.31", 26));
 	cr_assert_not(fl_looks_like_error("", 0));
+}
+
+/* Every event as one line of text: pattern, place, rank, text, captures. */
+static int trace_event(void *ctx, const struct fl_event *ev)
+{
+	struct fl_buf *t = ctx;
+	fl_buf_printf(t, "%s %llu+%u r%lld [%.*s]", ev->pat->name, (unsigned long long)ev->lineno,
+		      ev->nlines, (long long)ev->attr.rank, (int)ev->text_len, ev->text);
+	for (size_t i = 0; i < ev->ncap; i++)
+		fl_buf_printf(t, " %s=%.*s", ev->caps[i].name, (int)ev->caps[i].len, ev->caps[i].ptr);
+	fl_buf_addc(t, '\n');
+	return 0;
+}
+
+/* The events of one log, matched line by line either in one go
+ * (fl_matcher_line) or as the pipeline does it: the prefilter and the
+ * finder first (the scanner thread), the matcher in the line's turn. */
+static void trace_log(const struct fl_patterns *p, const char *text, size_t size, bool ahead,
+		      struct fl_buf *out)
+{
+	struct fl_attr_bundle b = { 0, 0, 0 };
+	struct fl_attr_file *f = fl_attr_file_new("train.log", &b);
+	struct fl_matcher *m = fl_matcher_new(p);
+	struct fl_finder *fd = fl_finder_new(p);
+	size_t words = fl_patterns_cand_words(p);
+	uint64_t *cand = calloc(words ? words : 1, sizeof(uint64_t));
+	uint64_t lineno = 0;
+	for (const char *l = text, *end = text + size; l < end;) {
+		const char *nl = memchr(l, '\n', (size_t)(end - l));
+		size_t len = nl ? (size_t)(nl - l) : (size_t)(end - l);
+		struct fl_attr a;
+		fl_attr_line(f, l, len, &a);
+		lineno++;
+		uint64_t off = (uint64_t)(l - text);
+		if (!ahead) {
+			cr_assert_eq(fl_matcher_line(m, &a, l, len, lineno, off, trace_event, out), 0);
+		} else {
+			struct fl_found_cap caps[FL_MAX_CAPS];
+			size_t n = 0;
+			int32_t pat = -1;
+			if (fl_patterns_prefilter(p, a.body, a.body_len, cand))
+				pat = fl_finder_run(fd, a.body, a.body_len, cand, caps, &n);
+			for (size_t w = 0; w < words; w++)
+				cr_assert_eq(cand[w], 0, "the finder leaves the candidates zeroed");
+			cr_assert_eq(fl_matcher_line_found(m, &a, l, len, lineno, off, pat, caps, n,
+							   trace_event, out), 0);
+		}
+		l += len + (nl != NULL);
+	}
+	cr_assert_eq(fl_matcher_flush(m, trace_event, out), 0);
+	free(cand);
+	fl_finder_free(fd);
+	fl_matcher_free(m);
+	fl_attr_file_free(f);
+}
+
+/* Finding a line's pattern ahead of the matcher changes nothing: over the
+ * real logs of testdata/real/dev (tracebacks interleaved, blocks that a
+ * matching line closes), the events are the same, byte for byte. */
+Test(matcher, finding_ahead_makes_the_same_events, .timeout = 120)
+{
+	struct fl_patterns *p = load_one(FL_SOURCE_DIR "/patterns");
+	const char *dir = FL_SOURCE_DIR "/testdata/real/dev";
+	DIR *d = opendir(dir);
+	cr_assert_not_null(d);
+	struct dirent *de;
+	size_t logs = 0, events = 0;
+	while ((de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		if (n < 5 || strcmp(de->d_name + n - 4, ".log") != 0)
+			continue;
+		char *path = fl_xasprintf("%s/%s", dir, de->d_name);
+		size_t size;
+		char *text = fl_test_slurp(path, &size);
+		cr_assert_not_null(text, "%s", path);
+		struct fl_buf one = FL_BUF_INIT, two = FL_BUF_INIT;
+		trace_log(p, text, size, false, &one);
+		trace_log(p, text, size, true, &two);
+		cr_expect(one.len == two.len && (!one.len || !memcmp(one.ptr, two.ptr, one.len)),
+			  "%s: the events differ", path);
+		for (size_t i = 0; i < one.len; i++)
+			events += one.ptr[i] == '\n';
+		logs++;
+		fl_buf_release(&one);
+		fl_buf_release(&two);
+		free(text);
+		free(path);
+	}
+	closedir(d);
+	cr_assert_gt(logs, 100);
+	cr_assert_gt(events, 500, "%zu events in %zu logs", events, logs);
+	fl_patterns_free(p);
 }

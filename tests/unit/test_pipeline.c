@@ -62,7 +62,7 @@ Test(pipeline, members_and_lines_arrive_in_order)
 	start(&s, SCEN "/01-gpu-oom/bundle");
 	struct batch *b;
 	bool open = false;
-	uint64_t next_line = 1, members = 0, oom_lines = 0, oom_with_cand = 0;
+	uint64_t next_line = 1, members = 0, oom_lines = 0, oom_found = 0;
 	while ((b = scanner_next(s.sc))) {
 		switch (b->type) {
 		case B_BEGIN:
@@ -76,15 +76,19 @@ Test(pipeline, members_and_lines_arrive_in_order)
 			for (size_t i = 0; i < b->nlines; i++) {
 				struct fl_line l;
 				struct fl_attr a;
-				const uint64_t *cand;
-				batch_line(b, i, &l, &a, &cand);
+				const struct fl_found_cap *caps;
+				size_t ncap;
+				int32_t pat = batch_line(b, i, &l, &a, &caps, &ncap);
+				for (size_t k = 0; k < ncap; k++)
+					cr_expect_leq(caps[k].off + caps[k].len, a.body_len,
+						      "a capture lies in its line's body");
 				cr_expect_eq(l.lineno, next_line, "line numbers in order");
 				next_line = l.lineno + 1;
 				cr_expect(a.body >= l.ptr && a.body + a.body_len <= l.ptr + l.len);
 				static const char oom[] = "torch.cuda.OutOfMemoryError: CUDA out of memory";
 				if (a.body_len > sizeof(oom) && !memcmp(a.body, oom, sizeof(oom) - 1)) {
 					oom_lines++;
-					oom_with_cand += cand != NULL;
+					oom_found += pat >= 0 && ncap > 0;
 				}
 			}
 			break;
@@ -104,7 +108,7 @@ Test(pipeline, members_and_lines_arrive_in_order)
 	cr_expect(!open);
 	cr_expect_gt(members, 10);
 	cr_expect_gt(oom_lines, 0);
-	cr_expect_eq(oom_with_cand, oom_lines, "the prefilter marks every OOM line");
+	cr_expect_eq(oom_found, oom_lines, "a pattern with captures is found on every OOM line");
 }
 
 /* The consumer fails after two batches: both threads stop and are joined,
