@@ -340,16 +340,18 @@ static int block_offer(struct fl_matcher *m, uint64_t stream, const struct fl_at
 		if (!b->open || b->stream != stream)
 			continue;
 		const struct pattern *pt = &m->p->pats[b->pat];
+		pcre2_match_data *md = m->finder.md;
+		pcre2_match_context *mc = m->finder.mc;
 		size_t n;
-		if (pt->re[RE_END].code && pattern_exec(&pt->re[RE_END], m->finder.md, m->finder.mc, a->body,
-							a->body_len, m->raw, m->canon, &n)) {
+		if (pt->re[RE_END].code && pattern_exec(&pt->re[RE_END], md, mc, a->body, a->body_len,
+							m->raw, m->canon, &n)) {
 			block_merge(b, m->raw, m->canon, n);
 			block_add_text(b, line, len);
 			b->nlines++;
 			return block_emit(m, b, cb, ctx);
 		}
 		if (pt->re[RE_CONT].code && b->nlines < (unsigned)pt->max_lines &&
-		    pattern_exec(&pt->re[RE_CONT], m->finder.md, m->finder.mc, a->body, a->body_len, m->raw, m->canon,
+		    pattern_exec(&pt->re[RE_CONT], md, mc, a->body, a->body_len, m->raw, m->canon,
 				 &n)) {
 			block_merge(b, m->raw, m->canon, n);
 			block_add_text(b, line, len);
