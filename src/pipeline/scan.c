@@ -62,7 +62,7 @@ int32_t batch_line(const struct batch *b, size_t i, struct fl_line *l, struct fl
 	*a = s->a;
 	a->host = s->host_off == UINT32_MAX ? NULL : b->arena.ptr + s->host_off;
 	a->body = b->arena.ptr + s->body_off;
-	*caps = b->caps + s->cap0;
+	*caps = s->ncap ? b->caps + s->cap0 : NULL; /* a batch may have no captures at all */
 	*ncap = s->ncap;
 	return s->pat;
 }
