@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "faultline/extract.h"
+#include "match_ahead.h"
 
 static const struct fl_patterns *patterns(void)
 {
@@ -72,14 +73,13 @@ static unsigned match_all(const uint8_t *data, size_t size, bool ahead, unsigned
 			FUZZ_ASSERT(fl_matcher_line(m, &a, s + off, len, lineno, off, on_event, sum) == 0);
 		} else {
 			struct fl_found_cap caps[FL_MAX_CAPS];
-			size_t n = 0;
-			int32_t pat = -1;
-			if (fl_patterns_prefilter(p, a.body, a.body_len, cand))
-				pat = fl_finder_run(fd, a.body, a.body_len, cand, caps, &n);
+			size_t n;
+			int32_t pat;
+			FUZZ_ASSERT(match_ahead(p, fd, cand, m, &a, s + off, len, lineno, off, on_event,
+						sum, caps, &n, &pat) == 0);
+			FUZZ_ASSERT(pat >= 0 || n == 0);
 			for (size_t k = 0; k < n; k++)
 				FUZZ_ASSERT(caps[k].off + caps[k].len <= a.body_len);
-			FUZZ_ASSERT(fl_matcher_line_found(m, &a, s + off, len, lineno, off, pat, caps, n,
-							  on_event, sum) == 0);
 		}
 		claimed += fl_matcher_claimed(m);
 		fl_looks_like_error(a.body, a.body_len);

@@ -14,6 +14,7 @@
 #include "extract/extract_int.h"
 #include "faultline/extract.h"
 #include "fl_test.h"
+#include "match_ahead.h"
 
 /* ---- fl_value_parse ---- */
 
@@ -875,14 +876,12 @@ static void trace_log(const struct fl_patterns *p, const char *text, size_t size
 			cr_assert_eq(fl_matcher_line(m, &a, l, len, lineno, off, trace_event, out), 0);
 		} else {
 			struct fl_found_cap caps[FL_MAX_CAPS];
-			size_t n = 0;
-			int32_t pat = -1;
-			if (fl_patterns_prefilter(p, a.body, a.body_len, cand))
-				pat = fl_finder_run(fd, a.body, a.body_len, cand, caps, &n);
+			size_t n;
+			int32_t pat;
+			cr_assert_eq(match_ahead(p, fd, cand, m, &a, l, len, lineno, off, trace_event,
+						 out, caps, &n, &pat), 0);
 			for (size_t w = 0; w < words; w++)
 				cr_assert_eq(cand[w], 0, "the finder leaves the candidates zeroed");
-			cr_assert_eq(fl_matcher_line_found(m, &a, l, len, lineno, off, pat, caps, n,
-							   trace_event, out), 0);
 		}
 		l += len + (nl != NULL);
 	}
