@@ -93,7 +93,7 @@ static const char *value_next(const char *p)
 static size_t values_len(const struct ev *e)
 {
 	const char *p = e->values;
-	for (uint32_t i = 0; i < e->nvalues; i++)
+	for (uint16_t i = 0; i < e->nvalues; i++)
 		p = value_next(p);
 	return (size_t)(p - e->values);
 }
@@ -104,7 +104,7 @@ static const char *ev_value(const struct ev *e, const char *key)
 	/* Naming an undeclared field is a bug; test_vocab.c finds it first. */
 	assert(f >= 0);
 	const char *p = e->values;
-	for (uint32_t i = 0; i < e->nvalues; i++, p = value_next(p))
+	for (uint16_t i = 0; i < e->nvalues; i++, p = value_next(p))
 		if ((unsigned char)*p == (unsigned)f)
 			return p + 1;
 	return NULL;
@@ -447,11 +447,11 @@ static void load_event(struct ctx *c, struct fl_stmt *st, struct ev *e, struct e
 	e->pid = fl_stmt_int(st, 5);
 	e->host = fl_stmt_null(st, 6) ? NULL : pool_intern(&c->pool, fl_stmt_text(st, 6));
 	e->ts = col_int(st, 7, FL_TIME_NONE);
-	e->ts_kind = (int)fl_stmt_int(st, 8);
+	e->ts_kind = (uint8_t)fl_stmt_int(st, 8);
 	e->kind = pool_intern(&c->pool, fl_stmt_text(st, 9));
 	fl_buf_reset(&r->text);
 	fl_buf_adds(&r->text, fl_stmt_text(st, 10));
-	e->severity = (int)fl_stmt_int(st, 11);
+	e->severity = (uint8_t)fl_stmt_int(st, 11);
 	r->last_step = col_int(st, EV_LAST_STEP, -1);
 	r->victim_rank = col_int(st, EV_VICTIM_RANK, -1);
 	r->nv = 0;
@@ -468,7 +468,7 @@ static void load_event(struct ctx *c, struct fl_stmt *st, struct ev *e, struct e
 static int load_event_done(struct ctx *c, struct ev *e, struct ev_rows *r)
 {
 	e->values = r->nv ? r->vtext.ptr : NULL;
-	e->nvalues = (uint32_t)r->nv;
+	e->nvalues = (uint16_t)r->nv;
 	e->text = r->text.ptr ? r->text.ptr : "";
 	e->work_timeout = !strcmp(e->kind, "torch.watchdog_summary") &&
 			  strstr(e->text, "Timeout at NCCL work");

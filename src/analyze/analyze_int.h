@@ -54,11 +54,14 @@ struct ev {
 	const char *values;      /* its declared fields (vocab.h) that it has, packed
 				    (analyze.c: ev_field() reads them) */
 	const char *cause;       /* classification (rules.c) */
-	uint32_t nvalues;
-	int ts_kind;
-	int severity;
-	enum role role;
-	int priority;
+	/* Small values in small types: a bundle of 32 Ki ranks keeps 131 k
+	 * events (each rank's watchdog and teardown lines), and these
+	 * bytes were an eighth of each. */
+	uint16_t nvalues;  /* at most one per declared field (vocab.h) */
+	uint8_t ts_kind;   /* enum fl_ts_kind */
+	uint8_t severity;  /* 0-3 */
+	uint8_t role;      /* enum role */
+	uint8_t priority;  /* rules.c's, 0-100 */
 	bool work_timeout; /* a watchdog summary's "Timeout at NCCL work: N" */
 };
 

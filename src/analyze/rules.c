@@ -438,7 +438,7 @@ void rules_classify(struct ev *e)
 			continue;
 		e->role = r->role;
 		e->cause = r->cause;
-		e->priority = r->priority;
+		e->priority = (uint8_t)r->priority;
 		break;
 	}
 	if (!strcmp(e->kind, "hw.xid")) {
