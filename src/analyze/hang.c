@@ -36,7 +36,7 @@
 #define MAX_SILENT_STUCK 1024
 
 struct group {
-	char *pg, *op;
+	const char *pg, *op; /* interned (ctx_intern()) */
 	int64_t seq, timeout;
 	int64_t *ranks;
 	size_t n, cap;
@@ -139,7 +139,7 @@ static bool is_timeout(const struct ctx *c, const struct ev *e)
 
 /* One timeout report: the group it names and the rank that made it. */
 struct report {
-	char *pg, *op;
+	const char *pg, *op; /* interned: a group's reports share them */
 	int64_t seq, rank, timeout;
 	size_t at; /* its place among the reports, which breaks ties */
 	bool has_timeout;
@@ -185,6 +185,21 @@ static char *pg_name(const struct ev *e)
 	if (desc)
 		return desc;
 	return field_dup(e, "pg");
+}
+
+/* The analysis' copy of a field's value, or NULL; b is scratch. Every
+ * rank's timeout names the same group and op: one copy of each, where a
+ * copy per report was a few MiB at 32 Ki ranks. */
+static const char *field_intern(struct ctx *c, const struct ev *e, const char *key,
+				struct fl_buf *b)
+{
+	return ev_field(e, key, b) ? ctx_intern(c, b->ptr ? b->ptr : "") : NULL;
+}
+
+static const char *pg_intern(struct ctx *c, const struct ev *e, struct fl_buf *b)
+{
+	const char *desc = field_intern(c, e, "pg_desc", b);
+	return desc ? desc : field_intern(c, e, "pg", b);
 }
 
 /* Ranks that show activity in the bundle (they had a chance to report). */
@@ -236,21 +251,21 @@ static char *summary_pg(const struct ctx *c, int64_t seq)
  * of collectives, or a last enqueued work below it. */
 static void behind(struct ctx *c, const struct group *g, int64_t **stuck, size_t *n, size_t *cap)
 {
+	struct fl_buf b = FL_BUF_INIT;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
 		if (e->rank < 0 || g->seq < 0)
 			continue;
 		int64_t v;
 		if (is_timeout(c, e) && ev_field_int(e, "seq", &v) && v < g->seq) {
-			char *pg = pg_name(e);
-			if (streq(pg, g->pg))
+			if (pg_intern(c, e, &b) == g->pg)
 				push_rank(stuck, n, cap, e->rank);
-			free(pg);
 		} else if (!strcmp(e->kind, "torch.watchdog_summary") &&
 			   ev_field_int(e, "last_enqueued", &v) && v < g->seq) {
 			push_rank(stuck, n, cap, e->rank);
 		}
 	}
+	fl_buf_release(&b);
 }
 
 /* The timeout reports grouped by (process group, op, seq), each group
@@ -260,14 +275,15 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 {
 	struct report *v = NULL;
 	size_t n = 0, cap = 0;
+	struct fl_buf b = FL_BUF_INIT;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
 		if (!is_timeout(c, e))
 			continue;
 		FL_GROW(v, cap, n + 1);
 		struct report *r = &v[n];
-		r->pg = pg_name(e);
-		r->op = field_dup(e, "op");
+		r->pg = pg_intern(c, e, &b);
+		r->op = field_intern(c, e, "op", &b);
 		r->seq = -1;
 		ev_field_int(e, "seq", &r->seq);
 		r->rank = waiter_rank(e);
@@ -285,8 +301,8 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 			FL_GROW(gs, capg, ng + 1);
 			g = &gs[ng++];
 			memset(g, 0, sizeof(*g));
-			g->pg = r->pg ? fl_xstrdup(r->pg) : NULL;
-			g->op = r->op ? fl_xstrdup(r->op) : NULL;
+			g->pg = r->pg;
+			g->op = r->op;
 			g->seq = r->seq;
 			g->timeout = -1;
 			g->first_at = r->at;
@@ -296,10 +312,7 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 		if (r->has_timeout)
 			g->timeout = r->timeout;
 	}
-	for (size_t i = 0; i < n; i++) {
-		free(v[i].pg);
-		free(v[i].op);
-	}
+	fl_buf_release(&b);
 	free(v);
 	for (size_t i = 0; i < ng; i++)
 		rank_set_finish(gs[i].ranks, &gs[i].n);
@@ -386,11 +399,8 @@ static int watchdog_hang(struct ctx *c, struct hang_cand *k)
 			shown++;
 		}
 	}
-	for (size_t i = 0; i < ng; i++) {
-		free(gs[i].pg);
-		free(gs[i].op);
+	for (size_t i = 0; i < ng; i++)
 		free(gs[i].ranks);
-	}
 	free(gs);
 	return 0;
 }
