@@ -399,9 +399,16 @@ static void pool_release(struct ev_pool *p)
 }
 
 /* Events that can matter for a verdict: everything but routine info, the
- * most severe first when a bundle has more than MAX_EVENTS of them (a
- * warning storm must not make the analysis' memory grow without bound). */
+ * most severe first when a bundle has more than MAX_EVENTS of them and
+ * EVENTS_PER_RANK for each of its ranks. A warning storm must not make
+ * the analysis' memory grow without bound, and the lines every rank of a
+ * hung job prints (two watchdog timeouts, the watchdog's exit, the
+ * terminate: four a rank) must all be there however many ranks there
+ * are: a cap of 200,000 alone dropped the watchdog lines of the last
+ * 20,714 ranks of a 65,536-rank job, whose report then had 44,821 ranks
+ * waiting instead of 65,535 and the others "errored". */
 #define MAX_EVENTS 200000
+#define EVENTS_PER_RANK 8
 
 /* Q_EVENTS' columns: the event, the last step line of its file, the rank
  * of the pid it names, then its fields (a JSON object). */
@@ -757,7 +764,7 @@ static int load_events(struct ctx *c)
 		return rc;
 	struct fl_buf kinds = FL_BUF_INIT;
 	keepable_kinds(&kinds);
-	fl_stmt_bind_int(st, 2, MAX_EVENTS);
+	fl_stmt_bind_int(st, 2, MAX_EVENTS + EVENTS_PER_RANK * (int64_t)c->a->nranks_state);
 	fl_stmt_bind_text(st, 3, kinds.ptr);
 	size_t cap = 0;
 	struct ev_rows r = { .text = FL_BUF_INIT, .vtext = FL_BUF_INIT,
