@@ -21,8 +21,10 @@ enum { RANKS = 52000, OOM_RANK = 31337, SEQ = 41 };
 	"WorkNCCL(SeqNum=%d, OpType=ALLREDUCE, NumelIn=466119168, NumelOut=466119168, "   \
 	"Timeout(ms)=600000) ran for 600060 milliseconds before timing out."
 
-/* One rank's teardown as torch >= 2.3 prints it under torchrun, each
- * line prefixed with the rank (the reference's nccl-016 and train-031). */
+/* One rank's teardown as torch >= 2.3 prints it in torchrun's console,
+ * each line prefixed with its rank (the watchdog lines as in
+ * testdata/real/dev/accelerate-2912-zero3-save-allgather-timeout.log;
+ * the terminate and what() lines as the bench's rank files have them). */
 static void hung_rank(FILE *fp, int r)
 {
 	fprintf(fp,
