@@ -179,17 +179,9 @@ static int64_t waiter_rank(const struct ev *e)
 	return dflt && ev_field_int(e, "pg_rank", &r) ? r : -1;
 }
 
-static char *pg_name(const struct ev *e)
-{
-	char *desc = field_dup(e, "pg_desc");
-	if (desc)
-		return desc;
-	return field_dup(e, "pg");
-}
-
 /* The analysis' copy of a field's value, or NULL; b is scratch. Every
- * rank's timeout names the same group and op: one copy of each, where a
- * copy per report was a few MiB at 32 Ki ranks. */
+ * rank's timeouts and watchdog summaries name the same group and op: one
+ * copy of each, where a copy per line was a few MiB at 32 Ki ranks. */
 static const char *field_intern(struct ctx *c, const struct ev *e, const char *key,
 				struct fl_buf *b)
 {
@@ -233,18 +225,18 @@ static void cand_from_group(struct hang_cand *k, const struct group *g)
 
 /* The timeout line of older builds names no process group; the watchdog
  * summary of the same work does ("[PG 0 (default_pg) Rank 5] ... at work: S"). */
-static char *summary_pg(const struct ctx *c, int64_t seq)
+static const char *summary_pg(struct ctx *c, int64_t seq)
 {
-	for (size_t i = 0; i < c->nev && seq >= 0; i++) {
+	struct fl_buf b = FL_BUF_INIT;
+	const char *pg = NULL;
+	for (size_t i = 0; i < c->nev && seq >= 0 && !pg; i++) {
 		int64_t v;
 		if (!strcmp(c->ev[i].kind, "torch.watchdog_summary") &&
-		    ev_field_int(&c->ev[i], "seq", &v) && v == seq) {
-			char *pg = pg_name(&c->ev[i]);
-			if (pg)
-				return pg;
-		}
+		    ev_field_int(&c->ev[i], "seq", &v) && v == seq)
+			pg = pg_intern(c, &c->ev[i], &b);
 	}
-	return NULL;
+	fl_buf_release(&b);
+	return pg;
 }
 
 /* Ranks behind the hang point: reported an earlier seq in the same group
@@ -368,8 +360,10 @@ static int watchdog_hang(struct ctx *c, struct hang_cand *k)
 		    (gs[i].n == best->n && gs[i].seq == best->seq && gs[i].first_at < best->first_at))
 			best = &gs[i];
 	cand_from_group(k, best);
-	if (!k->process_group)
-		k->process_group = summary_pg(c, best->seq);
+	if (!k->process_group) {
+		const char *pg = summary_pg(c, best->seq);
+		k->process_group = pg ? fl_xstrdup(pg) : NULL;
+	}
 	int64_t *stuck = NULL;
 	size_t ns = 0, caps = 0;
 	behind(c, best, &stuck, &ns, &caps);
@@ -859,7 +853,7 @@ static int desync_hang(struct ctx *c, struct hang_cand *k)
 /* One rank's "last enqueued NCCL work: E, last completed NCCL work: C"
  * in one process group. */
 struct progress {
-	char *pg;
+	const char *pg; /* interned */
 	int64_t rank, enqueued, completed;
 	const struct ev *e;
 };
@@ -871,10 +865,11 @@ static int cmp_progress(const void *x, const void *y)
 	return k ? k : (a->rank > b->rank) - (a->rank < b->rank);
 }
 
-static struct progress *progress_lines(const struct ctx *c, size_t *n)
+static struct progress *progress_lines(struct ctx *c, size_t *n)
 {
 	struct progress *v = NULL;
 	size_t cap = 0;
+	struct fl_buf b = FL_BUF_INIT;
 	*n = 0;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
@@ -884,10 +879,11 @@ static struct progress *progress_lines(const struct ctx *c, size_t *n)
 		    !ev_field_int(e, "last_enqueued", &p.enqueued) ||
 		    !ev_field_int(e, "last_completed", &p.completed))
 			continue;
-		p.pg = pg_name(e);
+		p.pg = pg_intern(c, e, &b);
 		FL_GROW(v, cap, *n + 1);
 		v[(*n)++] = p;
 	}
+	fl_buf_release(&b);
 	if (*n)
 		qsort(v, *n, sizeof(*v), cmp_progress);
 	/* a rank counts once per group, at its lowest numbers */
@@ -898,7 +894,6 @@ static struct progress *progress_lines(const struct ctx *c, size_t *n)
 				v[k - 1].enqueued = v[i].enqueued;
 			if (v[i].completed < v[k - 1].completed)
 				v[k - 1].completed = v[i].completed;
-			free(v[i].pg);
 			continue;
 		}
 		v[k++] = v[i];
@@ -968,8 +963,6 @@ static int enqueued_hang(struct ctx *c, struct hang_cand *k)
 		k->seq = top;
 		k->process_group = v[from].pg ? fl_xstrdup(v[from].pg) : NULL;
 	}
-	for (size_t i = 0; i < n; i++)
-		free(v[i].pg);
 	free(v);
 	return 0;
 }
