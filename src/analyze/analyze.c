@@ -308,12 +308,22 @@ int bus_rank(struct ctx *c, const char *host, const char *pci, int64_t *rank)
 	return FL_OK;
 }
 
+/* A rank, local rank or pid as struct ev keeps it: one no process can
+ * have (beyond 2^31, from a damaged or hostile line) is unknown. */
+static int32_t id32(int64_t v)
+{
+	return v >= 0 && v <= INT32_MAX ? (int32_t)v : -1;
+}
+
 static int resolve_bus(struct ctx *c, struct ev *e)
 {
 	struct fl_buf bus = FL_BUF_INIT;
 	int rc = FL_OK;
-	if (e->rank < 0 && e->host && ev_field(e, "bus", &bus))
-		rc = bus_rank(c, e->host, bus.ptr, &e->rank);
+	int64_t rank = -1;
+	if (e->rank < 0 && e->host && ev_field(e, "bus", &bus)) {
+		rc = bus_rank(c, e->host, bus.ptr, &rank);
+		e->rank = id32(rank);
+	}
 	fl_buf_release(&bus);
 	return rc;
 }
@@ -448,10 +458,11 @@ static void load_event(struct ctx *c, struct fl_stmt *st, struct ev *e, struct e
 	memset(e, 0, sizeof(*e));
 	e->id = fl_stmt_int(st, 0);
 	e->file = pool_intern(&c->pool, fl_stmt_text(st, 1));
-	e->line = fl_stmt_int(st, 2);
-	e->rank = fl_stmt_int(st, 3);
-	e->local_rank = fl_stmt_int(st, 4);
-	e->pid = fl_stmt_int(st, 5);
+	int64_t line = fl_stmt_int(st, 2);
+	e->line = line < 0 ? 0 : line > UINT32_MAX ? UINT32_MAX : (uint32_t)line;
+	e->rank = id32(fl_stmt_int(st, 3));
+	e->local_rank = id32(fl_stmt_int(st, 4));
+	e->pid = id32(fl_stmt_int(st, 5));
 	e->host = fl_stmt_null(st, 6) ? NULL : pool_intern(&c->pool, fl_stmt_text(st, 6));
 	e->ts = col_int(st, 7, FL_TIME_NONE);
 	e->ts_kind = (uint8_t)fl_stmt_int(st, 8);
@@ -482,7 +493,7 @@ static int load_event_done(struct ctx *c, struct ev *e, struct ev_rows *r)
 	rules_classify(e);
 	int rc = resolve_bus(c, e);
 	if (e->rank < 0)
-		e->rank = r->victim_rank;
+		e->rank = id32(r->victim_rank);
 	if (e->role == ROLE_PRIMARY &&
 	    (!strcmp(e->kind, "proc.traceback") || !strcmp(e->kind, "proc.exception")) &&
 	    r->last_step > e->line)

@@ -44,8 +44,8 @@ const struct fl_sql_def *analyze_sql(enum q which);
 struct ev {
 	int64_t id;
 	const char *file;
-	int64_t line;
-	int64_t rank, local_rank, pid;
+	uint32_t line;           /* saturated at UINT32_MAX (load_event()) */
+	int32_t rank, local_rank, pid; /* -1: unknown, also when out of range */
 	const char *host;
 	int64_t ts;  /* as logged (UTC µs), FL_TIME_NONE */
 	int64_t cts; /* corrected for the host's clock offset */
@@ -55,8 +55,9 @@ struct ev {
 				    (analyze.c: ev_field() reads them) */
 	const char *cause;       /* classification (rules.c) */
 	/* Small values in small types: a bundle of 32 Ki ranks keeps 131 k
-	 * events (each rank's watchdog and teardown lines), and these
-	 * bytes were an eighth of each. */
+	 * events (each rank's watchdog and teardown lines); these and the
+	 * 32-bit line, rank and pid above took the struct from 128 to 96
+	 * bytes. */
 	uint16_t nvalues;  /* at most one per declared field (vocab.h) */
 	uint8_t ts_kind;   /* enum fl_ts_kind */
 	uint8_t severity;  /* 0-3 */
