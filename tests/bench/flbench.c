@@ -10,7 +10,9 @@
  * .tar.zst with the system tools, then times every command side by side,
  * --reps times, and prints medians, throughput, ratios against the targets
  * in docs/PERFORMANCE.md, faultline's peak RSS (wait4's ru_maxrss) and the
- * time and size of `faultline report last` of the stored run.
+ * time and size of `faultline report last` of the stored run, and the
+ * store's floor: how long store_floor.sh takes to write the stored run's
+ * rows into a fresh store, with nothing else done (needs the sqlite3 shell).
  *
  * Profiles (docs/PERFORMANCE.md) give the bundles their shapes:
  *   default  256 ranks on 32 hosts, 1 GiB
@@ -884,13 +886,15 @@ static void ratio(const char *bundle, const char *what, const struct bench *num,
 
 /* The default mode, then the other one: a directory copied into the store
  * (--copy-dir), archives not copied (--no-keep). */
-enum { B_CAT, B_GZIP, B_ZSTD, B_GREP, B_DIR, B_TGZ, B_TZST, B_DIR_CP, B_TGZ_NK, B_TZST_NK, B_N };
+enum { B_CAT, B_GZIP, B_ZSTD, B_GREP, B_FLOOR, B_DIR, B_TGZ, B_TZST, B_DIR_CP, B_TGZ_NK,
+       B_TZST_NK, B_N };
 
 static const char *const bench_names[B_N] = {
 	[B_CAT] = "find dir -type f -exec cat {} +",
 	[B_GZIP] = "gzip -dc job.tar.gz",
 	[B_ZSTD] = "zstd -dc job.tar.zst",
 	[B_GREP] = "grep -rcF 'NCCL WARN' dir",
+	[B_FLOOR] = "store_floor.sh (the rows alone)",
 	[B_DIR] = "faultline analyze dir",
 	[B_TGZ] = "faultline analyze .tar.gz",
 	[B_TZST] = "faultline analyze .tar.zst",
@@ -1035,7 +1039,28 @@ static void read_report(struct bundle *bd, const char *report)
 	free(doc);
 }
 
-/* `faultline report last` of the kept store: time, size, ranks. */
+/* store_floor.sh on the kept store: the time that writing its rows takes
+ * with nothing else (no reading, splitting or matching), a lower bound
+ * for any ingest that stores them. Skipped without the sqlite3 shell. */
+static void time_floor(const struct opts *o, const char *root, const char *db,
+		       struct bundle *bd)
+{
+	static int have = -1;
+	if (have < 0)
+		have = system("command -v sqlite3 > /dev/null 2>&1") == 0;
+	if (!have) {
+		fprintf(stderr, "flbench: no sqlite3 shell, the store's floor is not timed\n");
+		return;
+	}
+	char *scratch = xasprintf("%s/stores", root);
+	char *argv[] = { "sh", FL_STORE_FLOOR, (char *)db, scratch, NULL };
+	for (int r = 0; r < o->reps; r++)
+		bd->b[B_FLOOR].s[bd->b[B_FLOOR].n++] = run(argv, NULL, false);
+	free(scratch);
+}
+
+/* `faultline report last` of the kept store: time, size, ranks; then its
+ * floor. */
 static void time_report(const struct opts *o, const char *root, struct bundle *bd)
 {
 	char *db = xasprintf("%s/stores/kept/fl.db", root);
@@ -1054,6 +1079,7 @@ static void time_report(const struct opts *o, const char *root, struct bundle *b
 	bd->json_bytes = n;
 	bd->json_ranks = json_rank_entries(doc);
 	free(doc);
+	time_floor(o, root, db, bd);
 	char *cmd = xasprintf("rm -rf '%s/stores/kept' '%s'", root, out);
 	sh(cmd);
 	free(cmd);
@@ -1129,6 +1155,11 @@ static void print_bundle(const struct bundle *bd)
 	ratio(n, "analyze dir / analyze .tar.gz", &b[B_DIR], &b[B_TGZ], 1.0);
 	ratio(n, "analyze dir / cat", &b[B_DIR], &b[B_CAT], 0);
 	ratio(n, "analyze dir / grep -rcF", &b[B_DIR], &b[B_GREP], 0);
+	if (b[B_FLOOR].n) {
+		ratio(n, "store floor / zstd -dc", &b[B_FLOOR], &b[B_ZSTD], 0);
+		ratio(n, "store floor / gzip -dc", &b[B_FLOOR], &b[B_GZIP], 0);
+		ratio(n, "analyze .tar.zst / store floor", &b[B_TZST], &b[B_FLOOR], 0);
+	}
 	if (bd->other_modes) {
 		ratio(n, "dir --copy-dir / dir", &b[B_DIR_CP], &b[B_DIR], 0);
 		ratio(n, ".tar.gz default / --no-keep", &b[B_TGZ], &b[B_TGZ_NK], 0);
