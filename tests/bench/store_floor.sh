@@ -35,7 +35,7 @@ tables=$(sqlite3 "$src" "SELECT name FROM sqlite_schema WHERE type = 'table'
 	echo "PRAGMA page_size = 16384; PRAGMA journal_mode = DELETE;"
 	echo "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -4096;"
 	cat "$dst.tables"
-	echo "ATTACH '$src' AS o;"
+	printf "ATTACH '%s' AS o;\n" "$(printf '%s' "$src" | sed "s/'/''/g")"
 	echo ".timer on"
 	echo "BEGIN;"
 	for t in $tables; do echo "INSERT INTO main.\"$t\" SELECT * FROM o.\"$t\";"; done
