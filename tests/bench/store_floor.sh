@@ -20,7 +20,7 @@ dir=${2:-${TMPDIR:-/tmp}}
 command -v sqlite3 >/dev/null || { echo "store_floor.sh: needs the sqlite3 shell" >&2; exit 2; }
 [ -r "$src" ] || { echo "store_floor.sh: cannot read '$src'" >&2; exit 2; }
 dst=$(mktemp "$dir/floor.XXXXXX")
-trap 'rm -f "$dst" "$dst-journal"' EXIT
+trap 'rm -f "$dst" "$dst-journal" "$dst.tables" "$dst.indexes" "$dst.sql" "$dst.out"' EXIT
 rm -f "$dst"
 
 # The schema without its secondary indexes, which a first ingest builds
@@ -44,12 +44,17 @@ tables=$(sqlite3 "$src" "SELECT name FROM sqlite_schema WHERE type = 'table'
 	echo "SELECT 'indexes-done';"
 	echo "COMMIT;"
 } >"$dst.sql"
-rm -f "$dst.tables" "$dst.indexes"
-sqlite3 "$dst" <"$dst.sql" 2>&1 | awk '
+# -bail: a statement that fails stops the copy, and the times are not
+# printed as if it had been made
+if ! sqlite3 -bail "$dst" <"$dst.sql" >"$dst.out" 2>&1; then
+	echo "store_floor.sh: the copy failed:" >&2
+	grep -v '^Run Time' "$dst.out" >&2
+	exit 1
+fi
+awk '
 	/^Run Time/ { t += $4; next }
 	/^rows-done/ { rows = t; t = 0; next }
 	/^indexes-done/ { idx = t; t = 0; next }
 	END { printf "rows %.3f s  indexes %.3f s  commit %.3f s  total %.3f s\n",
-	      rows, idx, t, rows + idx + t }'
-rm -f "$dst.sql"
+	      rows, idx, t, rows + idx + t }' "$dst.out"
 printf 'store %s: %s bytes\n' "$src" "$(wc -c <"$src")"
