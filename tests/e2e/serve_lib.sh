@@ -48,6 +48,17 @@ req() {
 	shift
 	curl -s -S --max-time 30 -o "$o" -D "$o.h" -w '%{http_code}' "$@"
 }
+# metric_is LINE WHAT: until /metrics has LINE (10 s). The server counts
+# an analysis, a delivery or a deletion after the store shows it, so a
+# count read once right after may be a moment early.
+metric_is() {
+	i=0
+	until req body "$URL/metrics" >/dev/null && grep -qxF "$1" body; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || fail "$2: want '$1', got: $(grep "^${1%%[{ ]*}" body | tr '\n' ' ')"
+		sleep 0.1
+	done
+}
 expect() { # STATUS GOT WHAT
 	[ "$1" = "$2" ] || fail "$3: want HTTP $1, got $2: $(cat body 2>/dev/null)"
 }
