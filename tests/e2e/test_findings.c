@@ -200,9 +200,8 @@ Test(findings, a_file_of_many_ranks_keeps_every_sum, .timeout = 60)
 {
 	struct fl_session a;
 	fl_session_init(&a, "manyranks");
-	char *path = fl_session_path(&a, "slurm-4242.out");
-	FILE *fp = fopen(path, "w");
-	cr_assert(fp);
+	char *path;
+	FILE *fp = fl_session_create(&a, "slurm-4242.out", &path);
 	const int ranks = 300, steps = 70;
 	for (int s = 1; s <= steps; s++)
 		for (int r = 0; r < ranks; r++) {
@@ -238,10 +237,9 @@ Test(findings, step_sums_spilled_early_still_add_up, .timeout = 60)
 	struct fl_session a;
 	fl_session_init(&a, "spill");
 	char *dir = bundle_dir(&a);
-	char *r0 = fl_session_path(&a, "bundle/rank0.log"), *r1 = fl_session_path(&a, "bundle/rank1.log");
+	char *r0, *r1 = fl_session_path(&a, "bundle/rank1.log");
 	const int many = 131100;
-	FILE *fp = fopen(r0, "w");
-	cr_assert(fp);
+	FILE *fp = fl_session_create(&a, "bundle/rank0.log", &r0);
 	/* a short form of the step line keeps this file small */
 	for (int s = 1; s <= many; s++)
 		fprintf(fp, "[titan] 2026-11-30 12:00:00,000 - root - INFO - step: %d  loss: 2.50000\n",

@@ -170,9 +170,8 @@ Test(layout, socket_fallback_from_no_ib_without_channel_lines, .timeout = 60)
  * traffic there. tail is what shows the single node. */
 static json_t *one_node_no_ib(struct fl_session *t, const char *tail)
 {
-	char *path = fl_session_path(t, "one-node.log");
-	FILE *fp = fopen(path, "w");
-	cr_assert(fp);
+	char *path;
+	FILE *fp = fl_session_create(t, "one-node.log", &path);
 	for (int r = 0; r < 2; r++)
 		fprintf(fp,
 			"gpu-node-07:4821%d:4821%d [%d] NCCL INFO NET/IB : No device found.\n"

@@ -29,9 +29,8 @@ Test(pathological, giant_line_without_newline, .timeout = 120)
 {
 	struct fl_session t;
 	fl_session_init(&t, "giant");
-	char *log = fl_session_path(&t, "rank0.log");
-	FILE *fp = fopen(log, "wb");
-	cr_assert(fp);
+	char *log;
+	FILE *fp = fl_session_create(&t, "rank0.log", &log);
 	fputs("[rank0]: RuntimeError: CUDA error: an illegal memory access was encountered ", fp);
 	for (int i = 0; i < 24 * 1024; i++) {
 		char kb[1024];
@@ -50,9 +49,8 @@ Test(pathological, regex_hostile_line, .timeout = 120)
 {
 	struct fl_session t;
 	fl_session_init(&t, "hostile");
-	char *log = fl_session_path(&t, "rank0.log");
-	FILE *fp = fopen(log, "wb");
-	cr_assert(fp);
+	char *log;
+	FILE *fp = fl_session_create(&t, "rank0.log", &log);
 	/* literals of many patterns, then long runs that invite backtracking */
 	fputs("node1:1:1 [0] NCCL WARN NET/IB : Got completion from peer ", fp);
 	for (int i = 0; i < 200000; i++)
@@ -73,9 +71,8 @@ Test(pathological, a_million_identical_lines, .timeout = 120)
 {
 	struct fl_session t;
 	fl_session_init(&t, "million");
-	char *log = fl_session_path(&t, "rank0.log");
-	FILE *fp = fopen(log, "wb");
-	cr_assert(fp);
+	char *log;
+	FILE *fp = fl_session_create(&t, "rank0.log", &log);
 	for (int i = 0; i < 1000000; i++)
 		fputs("node1:100:100 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC\n", fp);
 	fclose(fp);
@@ -103,9 +100,8 @@ Test(pathological, repeated_error_quoted_as_if_every_repeat_were_held, .timeout 
 {
 	struct fl_session t;
 	fl_session_init(&t, "repeats");
-	char *log = fl_session_path(&t, "worker-0.log");
-	FILE *fp = fopen(log, "wb");
-	cr_assert(fp);
+	char *log;
+	FILE *fp = fl_session_create(&t, "worker-0.log", &log);
 	for (int i = 0; i < 300; i++) {
 		int s = 300 - i;
 		fprintf(fp,
@@ -147,9 +143,8 @@ Test(pathological, empty_and_null_inputs_fail_with_one_line, .timeout = 120)
 	int lines;
 	int rc = analyze(&t, gz, &lines);
 	cr_expect(rc == 1 && lines == 1, "empty .gz: rc %d, %d stderr lines", rc, lines);
-	char *nul = fl_session_path(&t, "zeros.log");
-	FILE *fp = fopen(nul, "wb");
-	cr_assert(fp);
+	char *nul;
+	FILE *fp = fl_session_create(&t, "zeros.log", &nul);
 	for (int i = 0; i < 65536; i++)
 		fputc(0, fp);
 	fclose(fp);

@@ -28,10 +28,7 @@ static json_t *sql_row(struct fl_session *t, const char *query)
 static FILE *log_open(struct fl_session *t, const char *name, const char *file, char **path)
 {
 	fl_session_init(t, name);
-	*path = fl_session_path(t, file);
-	FILE *fp = fopen(*path, "w");
-	cr_assert(fp);
-	return fp;
+	return fl_session_create(t, file, path);
 }
 
 static long long field(json_t *row, const char *name)
@@ -157,9 +154,8 @@ Test(storm, alike_lines_of_all_ranks_are_stored_once, .timeout = 60)
 	for (int r = 0; r < RANKS; r++) {
 		char name[32];
 		snprintf(name, sizeof(name), "rank%d.log", r);
-		char *path = fl_session_path(&t, name);
-		FILE *fp = fopen(path, "w");
-		cr_assert(fp);
+		char *path;
+		FILE *fp = fl_session_create(&t, name, &path);
 		fprintf(fp,
 			"gpu-node-%02d:%d:%d [%d] NCCL INFO Connected all rings\n"
 			"gpu-node-%02d:%d:%d [%d] NCCL INFO Connected all trees\n"

@@ -50,9 +50,8 @@ Test(wide, every_rank_of_a_wide_hang_is_counted, .timeout = 300)
 {
 	struct fl_session t;
 	fl_session_init(&t, "wide");
-	char *log = fl_session_path(&t, "job.log");
-	FILE *fp = fopen(log, "w");
-	cr_assert(fp);
+	char *log;
+	FILE *fp = fl_session_create(&t, "job.log", &log);
 	for (int r = 0; r < RANKS; r++) {
 		if (r != OOM_RANK) {
 			hung_rank(fp, r);

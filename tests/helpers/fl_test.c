@@ -154,6 +154,14 @@ char *fl_session_path(const struct fl_session *t, const char *name)
 	return fmt("%s/%s", t->dir, name);
 }
 
+FILE *fl_session_create(const struct fl_session *t, const char *name, char **path)
+{
+	*path = fl_session_path(t, name);
+	FILE *fp = fopen(*path, "w");
+	cr_assert(fp, "cannot create %s: %s", *path, strerror(errno));
+	return fp;
+}
+
 int fl_session_err_lines(const struct fl_session *t)
 {
 	int n = 0;

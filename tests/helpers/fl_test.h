@@ -49,6 +49,9 @@ void fl_session_init(struct fl_session *t, const char *name);
 void fl_session_release(struct fl_session *t);
 /* <t->dir>/NAME, for a file the test writes or reads; caller frees. */
 char *fl_session_path(const struct fl_session *t, const char *name);
+/* <t->dir>/NAME created (truncated) for writing; the test fails when it
+ * cannot be. *path is set to its path (caller frees). */
+FILE *fl_session_create(const struct fl_session *t, const char *name, char **path);
 /* Lines in t->err: one clear error line is what a refusal must print. */
 int fl_session_err_lines(const struct fl_session *t);
 /* Runs faultline with the arguments up to NULL; keeps its output in
