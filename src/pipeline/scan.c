@@ -59,9 +59,22 @@ int32_t batch_line(const struct batch *b, size_t i, struct fl_line *l, struct fl
 	l->lineno = s->lineno;
 	l->offset = s->offset;
 	l->flags = 0;
-	*a = s->a;
-	a->host = s->host_off == UINT32_MAX ? NULL : b->arena.ptr + s->host_off;
-	a->body = b->arena.ptr + s->body_off;
+	*a = (struct fl_attr){
+		.rank = s->rank,
+		.local_rank = s->local_rank,
+		.pid = s->pid,
+		.dev = s->dev,
+		.host = s->host_off == UINT32_MAX ? NULL : b->arena.ptr + s->host_off,
+		.host_len = s->host_len,
+		.ts = s->ts,
+		.ts_kind = (enum fl_ts_kind)s->ts_kind,
+		.uptime = s->uptime,
+		.delta = s->delta,
+		.level = s->level,
+		.body = b->arena.ptr + s->body_off,
+		.body_len = s->body_len,
+		.conflict = s->conflict,
+	};
 	*caps = s->ncap ? b->caps + s->cap0 : NULL; /* a batch may have no captures at all */
 	*ncap = s->ncap;
 	return s->pat;
@@ -109,6 +122,8 @@ static uint32_t place(struct scanner *sc, const char *line, size_t len, uint32_t
 	return sc->ext_off;
 }
 
+_Static_assert(FL_MAX_CAPS <= UINT16_MAX, "scan_line.ncap holds a line's captures");
+
 /* The prefilter marks candidates in a zeroed scratch row (the finder
  * leaves it zeroed); the few lines with candidates have their regexes run
  * here, and the captures of the pattern found join the batch's. */
@@ -117,12 +132,12 @@ static void find(struct scanner *sc, struct batch *b, struct scan_line *s, const
 	s->pat = -1;
 	s->cap0 = (uint32_t)b->ncaps;
 	s->ncap = 0;
-	if (!sc->words || !fl_patterns_prefilter(sc->p, body, s->a.body_len, sc->scratch))
+	if (!sc->words || !fl_patterns_prefilter(sc->p, body, s->body_len, sc->scratch))
 		return;
 	FL_GROW(b->caps, b->caps_cap, b->ncaps + FL_MAX_CAPS);
 	size_t n;
-	s->pat = fl_finder_run(sc->finder, body, s->a.body_len, sc->scratch, b->caps + b->ncaps, &n);
-	s->ncap = (uint32_t)n;
+	s->pat = fl_finder_run(sc->finder, body, s->body_len, sc->scratch, b->caps + b->ncaps, &n);
+	s->ncap = (uint16_t)n;
 	b->ncaps += n;
 }
 
@@ -194,14 +209,23 @@ static int add_line(struct scanner *sc, const struct fl_line *l, const struct fl
 	struct scan_line *s = &b->lines[b->nlines++];
 	s->lineno = l->lineno;
 	s->offset = l->offset;
+	s->rank = a->rank;
+	s->local_rank = a->local_rank;
+	s->pid = a->pid;
+	s->ts = a->ts;
+	s->uptime = a->uptime;
+	s->delta = a->delta;
 	s->off = (uint32_t)b->arena.len;
 	s->len = (uint32_t)l->len;
 	fl_buf_add(&b->arena, l->ptr, l->len);
-	s->a = *a;
-	s->host_off = s->a.host ? place(sc, l->ptr, l->len, s->off, s->a.host, s->a.host_len)
-				: UINT32_MAX;
-	s->body_off = place(sc, l->ptr, l->len, s->off, s->a.body, s->a.body_len);
-	s->a.host = s->a.body = NULL;
+	s->host_off = a->host ? place(sc, l->ptr, l->len, s->off, a->host, a->host_len) : UINT32_MAX;
+	s->host_len = (uint32_t)a->host_len;
+	s->body_off = place(sc, l->ptr, l->len, s->off, a->body, a->body_len);
+	s->body_len = (uint32_t)a->body_len;
+	s->dev = a->dev;
+	s->ts_kind = (uint8_t)a->ts_kind;
+	s->level = a->level;
+	s->conflict = a->conflict;
 	find(sc, b, s, b->arena.ptr + s->body_off);
 	if (b->arena.len >= BATCH_BYTES || b->nlines >= BATCH_LINES)
 		flush_lines(sc);
