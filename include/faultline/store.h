@@ -206,8 +206,11 @@ struct fl_step_stat {
 	int64_t loss_max_file_id, loss_max_line; /* the line that logged it */
 };
 /* Stores n rows, in order, several to a statement: the end of a long run
- * stores a row per step. */
-int fl_store_step_stats_add(struct fl_store *s, const struct fl_step_stat *rows, size_t n);
+ * stores a row per step. new_steps: the caller knows that none of these
+ * steps has a row in the run yet, nor comes twice (cheaper: nothing is
+ * added up); a step that does fails the call. */
+int fl_store_step_stats_add(struct fl_store *s, const struct fl_step_stat *rows, size_t n,
+			    bool new_steps);
 
 /* One of the last lines of a file. */
 struct fl_tail_line {

@@ -11,7 +11,7 @@ enum hot_stmt {
 	ST_EVENT, ST_STEP, ST_TAIL, ST_FILE, ST_FILE_DONE, ST_SKIPPED, ST_TRANSPORT, ST_COLL,
 	ST_ACTIVITY, ST_STEP_STAT, ST_GPU_SAMPLE, ST_FR_DUMP, ST_FR_PG, ST_FR_ENTRY, ST_COMM_MEMBER,
 	ST_HCA, ST_EVENT_REPEATS, ST_EVENT_COPIES, ST_TRANSPORT_MORE, ST_COLL_MORE, ST_HCA_MORE,
-	ST_STEP_STATS, ST_N
+	ST_STEP_STATS, ST_STEP_STATS_NEW, ST_N
 };
 
 /* The kept bundles' directory under the store's (store_bundle.c). */
@@ -29,6 +29,8 @@ struct fl_store {
 	char *replaced_sha256;  /* in a re-analysis: the run's sha256, kept at commit */
 	bool wal_after;         /* the run is the store's bulk load, written with a
 				 * rollback journal: back to WAL when it ends */
+	bool fk_after;          /* a new run is written without foreign key checks:
+				 * back on when it ends (fresh_run_fks()) */
 };
 
 struct fl_stmt {

@@ -258,9 +258,9 @@ Test(store, step_stats_add_up)
 	c.loss_max_line = 11; /* ties with b: b stays */
 	c.n[FL_STEP_LOSS] = 0;
 	c.sum[FL_STEP_LOSS] = 0;
-	cr_assert_eq(fl_store_step_stats_add(s, &a, 1), FL_OK, "%s", fl_store_errmsg(s));
-	cr_assert_eq(fl_store_step_stats_add(s, &b, 1), FL_OK, "%s", fl_store_errmsg(s));
-	cr_assert_eq(fl_store_step_stats_add(s, &c, 1), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_eq(fl_store_step_stats_add(s, &a, 1, false), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_eq(fl_store_step_stats_add(s, &b, 1, false), FL_OK, "%s", fl_store_errmsg(s));
+	cr_assert_eq(fl_store_step_stats_add(s, &c, 1, false), FL_OK, "%s", fl_store_errmsg(s));
 	cr_assert_eq(fl_test_query_int(s, "SELECT lines FROM step_stats"), 4);
 	cr_assert_eq(fl_test_query_int(s, "SELECT first_ts FROM step_stats"), 50);
 	cr_assert_eq(fl_test_query_int(s, "SELECT last_ts FROM step_stats"), 200);
@@ -299,11 +299,11 @@ Test(store, step_stats_in_batches_are_the_single_rows)
 			r->sum[FL_STEP_TFLOPS] = 100 + pass;
 		}
 		for (int i = 0; i < 150; i++) {
-			cr_assert_eq(fl_store_step_stats_add(s, &rows[i], 1), FL_OK, "%s",
+			cr_assert_eq(fl_store_step_stats_add(s, &rows[i], 1, false), FL_OK, "%s",
 				     fl_store_errmsg(s));
 			rows[i].step += MANY;
 		}
-		cr_assert_eq(fl_store_step_stats_add(s, rows, 150), FL_OK, "%s", fl_store_errmsg(s));
+		cr_assert_eq(fl_store_step_stats_add(s, rows, 150, false), FL_OK, "%s", fl_store_errmsg(s));
 	}
 	const char *cols = "lines, first_ts, last_ts, loss_n, loss_sum, tflops_n, tflops_sum,"
 			   " loss_max, loss_max_line";
@@ -317,6 +317,62 @@ Test(store, step_stats_in_batches_are_the_single_rows)
 					  " AND loss_max IS NOT NULL"),
 		     0);
 	fl_store_run_rollback(s);
+	fl_store_close(s);
+}
+
+/* Steps new to the run, inserted several to a statement without an
+ * upsert, are the rows single upserts leave; a step given again as new
+ * fails the call instead of being added up. */
+Test(store, new_steps_are_the_upserted_rows)
+{
+	enum { MANY = 10000 };
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t run = begin_run(s, "new steps");
+	struct fl_step_stat rows[150];
+	for (int i = 0; i < 150; i++) {
+		rows[i] = (struct fl_step_stat){ .run_id = run, .step = i, .lines = 1 + i % 3,
+						 .first_ts = i % 5 ? 1000 + i : FL_TIME_NONE,
+						 .last_ts = 2000 + i, .loss_max_file_id = 1,
+						 .loss_max_line = i, .loss_max = 0.5 * i };
+		rows[i].n[FL_STEP_LOSS] = i % 2;
+		rows[i].sum[FL_STEP_LOSS] = i % 2 ? 0.5 * i : 0;
+		rows[i].n[FL_STEP_TFLOPS] = 1;
+		rows[i].sum[FL_STEP_TFLOPS] = 100;
+	}
+	cr_assert_eq(fl_store_step_stats_add(s, rows, 150, true), FL_OK, "%s", fl_store_errmsg(s));
+	for (int i = 0; i < 150; i++) {
+		rows[i].step += MANY;
+		cr_assert_eq(fl_store_step_stats_add(s, &rows[i], 1, false), FL_OK, "%s",
+			     fl_store_errmsg(s));
+	}
+	const char *cols = "lines, first_ts, last_ts, loss_n, loss_sum, tflops_n, tflops_sum,"
+			   " loss_max, loss_max_line";
+	char *q = fl_xasprintf("SELECT COUNT(*) FROM (SELECT step - %d, %s FROM step_stats WHERE"
+			       " step >= %d EXCEPT SELECT step, %s FROM step_stats WHERE step < %d)",
+			       MANY, cols, MANY, cols, MANY);
+	cr_expect_eq(fl_test_query_int(s, q), 0);
+	free(q);
+	cr_expect_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM step_stats"), 300);
+	cr_expect_eq(fl_store_step_stats_add(s, rows, 64, true), FL_EDB, "steps stored already");
+	fl_store_run_rollback(s);
+	fl_store_close(s);
+}
+
+/* A new run is written without foreign key checks (every row it writes
+ * names the run it creates); they are back when it ends, committed or
+ * not, and the committed rows pass them. */
+Test(store, new_run_checks_foreign_keys_at_its_end)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t run = begin_run(s, "fks");
+	cr_assert_eq(fl_test_query_int(s, "PRAGMA foreign_keys"), 0);
+	add_file(s, run, "rank0.log");
+	commit_run(s, run, "ab", 2024);
+	cr_assert_eq(fl_test_query_int(s, "PRAGMA foreign_keys"), 1);
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM pragma_foreign_key_check"), 0);
+	begin_run(s, "fks again");
+	fl_store_run_rollback(s);
+	cr_assert_eq(fl_test_query_int(s, "PRAGMA foreign_keys"), 1);
 	fl_store_close(s);
 }
 
