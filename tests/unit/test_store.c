@@ -272,6 +272,20 @@ Test(store, step_stats_add_up)
 	fl_store_close(s);
 }
 
+/* Rows of steps from many on that differ from the row of the step many
+ * below: two ways of storing the same sums, compared. */
+static int64_t step_stats_differ(struct fl_store *s, int many)
+{
+	const char *cols = "lines, first_ts, last_ts, loss_n, loss_sum, tflops_n, tflops_sum,"
+			   " loss_max, loss_max_line";
+	char *q = fl_xasprintf("SELECT COUNT(*) FROM (SELECT step - %d, %s FROM step_stats WHERE"
+			       " step >= %d EXCEPT SELECT step, %s FROM step_stats WHERE step < %d)",
+			       many, cols, many, cols, many);
+	int64_t n = fl_test_query_int(s, q);
+	free(q);
+	return n;
+}
+
 /* Rows given many at a time (several to a statement, the rest one by
  * one) are the rows single upserts leave: sums added to a step already
  * stored, and a row without a loss after one with it in the same place
@@ -305,13 +319,7 @@ Test(store, step_stats_in_batches_are_the_single_rows)
 		}
 		cr_assert_eq(fl_store_step_stats_add(s, rows, 150, false), FL_OK, "%s", fl_store_errmsg(s));
 	}
-	const char *cols = "lines, first_ts, last_ts, loss_n, loss_sum, tflops_n, tflops_sum,"
-			   " loss_max, loss_max_line";
-	char *q = fl_xasprintf("SELECT COUNT(*) FROM (SELECT step - %d, %s FROM step_stats WHERE"
-			       " step >= %d EXCEPT SELECT step, %s FROM step_stats WHERE step < %d)",
-			       MANY, cols, MANY, cols, MANY);
-	cr_expect_eq(fl_test_query_int(s, q), 0);
-	free(q);
+	cr_expect_eq(step_stats_differ(s, MANY), 0);
 	cr_expect_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM step_stats"), 300);
 	cr_expect_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM step_stats WHERE loss_n = 0"
 					  " AND loss_max IS NOT NULL"),
@@ -345,13 +353,7 @@ Test(store, new_steps_are_the_upserted_rows)
 		cr_assert_eq(fl_store_step_stats_add(s, &rows[i], 1, false), FL_OK, "%s",
 			     fl_store_errmsg(s));
 	}
-	const char *cols = "lines, first_ts, last_ts, loss_n, loss_sum, tflops_n, tflops_sum,"
-			   " loss_max, loss_max_line";
-	char *q = fl_xasprintf("SELECT COUNT(*) FROM (SELECT step - %d, %s FROM step_stats WHERE"
-			       " step >= %d EXCEPT SELECT step, %s FROM step_stats WHERE step < %d)",
-			       MANY, cols, MANY, cols, MANY);
-	cr_expect_eq(fl_test_query_int(s, q), 0);
-	free(q);
+	cr_expect_eq(step_stats_differ(s, MANY), 0);
 	cr_expect_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM step_stats"), 300);
 	cr_expect_eq(fl_store_step_stats_add(s, rows, 64, true), FL_EDB, "steps stored already");
 	fl_store_run_rollback(s);
