@@ -87,8 +87,9 @@ enum batch_type { B_BEGIN, B_LINES, B_END, B_SKIPPED, B_DUMP };
 
 /* A line's attribution as batch_line() gives it back (struct fl_attr),
  * in 112 bytes instead of 184: a batch of short lines held more bytes
- * of these than of text, and writing them was a quarter of the scanner's
- * add_line(). The CRI fields are the scanner's own and stay behind. */
+ * of these than of text (deep-1x's peak RSS 41.3 -> 40.1 MiB; the CPU
+ * time did not change). The CRI fields are the scanner's own and stay
+ * behind. */
 struct scan_line {
 	uint64_t lineno, offset;
 	int64_t rank, local_rank, pid, ts;

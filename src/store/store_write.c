@@ -28,8 +28,8 @@
  * whole run). Rows of steps new to the run are inserted so
  * (ST_STEP_STATS_NEW): deep-1x's 258 k steps wrote 273 MB of statement
  * journal for a 31 MB table. */
-#define STEP_STAT_COLUMNS                                                                      \
-	"INTO step_stats(run_id, step, lines, first_ts, last_ts, loss_n, loss_sum,"    \
+#define STEP_STAT_COLUMNS                                                                     \
+	"INTO step_stats(run_id, step, lines, first_ts, last_ts, loss_n, loss_sum,"           \
 	" grad_norm_n, grad_norm_sum, loss_scale_n, loss_scale_sum, lr_n, lr_sum,"            \
 	" tokens_per_s_n, tokens_per_s_sum, samples_per_s_n, samples_per_s_sum, tflops_n,"    \
 	" tflops_sum, mfu_n, mfu_sum, iter_ms_n, iter_ms_sum, loss_max, loss_max_file_id,"    \
@@ -342,7 +342,8 @@ static void fresh_run_fks(struct fl_store *s)
 	s->fk_after = sqlite3_exec(s->db, "PRAGMA foreign_keys = OFF", NULL, NULL, NULL) == SQLITE_OK;
 }
 
-static void end_bulk_journal(struct fl_store *s)
+/* What bulk_journal() and fresh_run_fks() changed for the run, undone. */
+static void end_run_settings(struct fl_store *s)
 {
 	if (s->wal_after)
 		journal_is(s, "WAL", "wal");
@@ -360,7 +361,7 @@ int fl_store_run_begin(struct fl_store *s, const struct fl_run_meta *m, int64_t 
 		fresh_run_fks(s);
 	}
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-		end_bulk_journal(s);
+		end_run_settings(s);
 		return store_err(s, err, "cannot lock the store");
 	}
 	s->in_run = true;
@@ -394,7 +395,7 @@ int fl_store_run_rollback(struct fl_store *s)
 	free(s->replaced_sha256);
 	s->replaced_sha256 = NULL;
 	int rc = sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL) == SQLITE_OK ? FL_OK : FL_EDB;
-	end_bulk_journal(s);
+	end_run_settings(s);
 	return rc;
 }
 
@@ -756,7 +757,7 @@ int fl_store_run_commit(struct fl_store *s, int64_t run_id, const struct fl_run_
 	s->in_run = false;
 	free(s->replaced_sha256);
 	s->replaced_sha256 = NULL;
-	end_bulk_journal(s);
+	end_run_settings(s);
 	return rc;
 }
 
