@@ -16,7 +16,7 @@
  *
  * The prefilter and the regexes stay on this thread. A thread of their
  * own, working on each batch after this one, took the scanner's share
- * of the samples from 46% to 20% but added a sixth to the CPU time (it
+ * of the samples from 46% to 20% but added a fifth to the CPU time (it
  * reads lines that another core has just written), and on two cores the
  * whole ran slower (docs/PERFORMANCE.md, thirteenth stop).
  * Tested by: tests/e2e
