@@ -172,35 +172,38 @@ static void finish(struct fl_server *srv, struct job *j, int wstatus)
 	drain(j);
 	close(j->errfd);
 	enum fl_analysis_result res;
+	const char *code = NULL;
 	char msg[600];
 	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) {
 		res = FL_AN_DONE;
-		set_status(srv, j->run_id, "done", NULL, NULL);
 	} else if (j->timed_out) {
 		res = FL_AN_TIMEOUT;
+		code = "analysis_timeout";
 		snprintf(msg, sizeof(msg), "the analysis took longer than %u s and was stopped",
 			 srv->o.analysis_timeout);
-		set_status(srv, j->run_id, "failed", "analysis_timeout", msg);
 	} else if (WIFSIGNALED(wstatus)) {
 		res = FL_AN_KILLED;
+		code = "analysis_crashed";
 		snprintf(msg, sizeof(msg), "the analysis was killed by signal %d (%s)",
 			 WTERMSIG(wstatus), strsignal(WTERMSIG(wstatus)));
-		set_status(srv, j->run_id, "failed", "analysis_crashed", msg);
 	} else {
 		res = FL_AN_FAILED;
+		code = "analysis_failed";
 		snprintf(msg, sizeof(msg), "%s", reason(j));
-		set_status(srv, j->run_id, "failed", "analysis_failed", msg);
 	}
+	/* Counted before the store shows it: a client that sees the run's
+	 * status and then reads /metrics finds it counted. */
+	pthread_mutex_lock(&srv->lock);
+	srv->m.analyses[res]++;
+	srv->m.analyses_running--;
+	pthread_mutex_unlock(&srv->lock);
+	set_status(srv, j->run_id, code ? "failed" : "done", code, code ? msg : NULL);
 	serve_log(srv, "analysis of run %lld: %s", (long long)j->run_id,
 		  res == FL_AN_DONE ? "done" : "failed");
 	struct fl_buf summary = FL_BUF_INIT;
 	if (srv->wh && run_summary(srv->qstore, j->run_id, &summary) == 1)
 		webhook_post(srv, fl_buf_detach(&summary));
 	fl_buf_release(&summary);
-	pthread_mutex_lock(&srv->lock);
-	srv->m.analyses[res]++;
-	srv->m.analyses_running--;
-	pthread_mutex_unlock(&srv->lock);
 	j->pid = 0;
 }
 

@@ -49,8 +49,9 @@ req() {
 	curl -s -S --max-time 30 -o "$o" -D "$o.h" -w '%{http_code}' "$@"
 }
 # metric_is LINE WHAT: until /metrics has LINE (10 s). The server counts
-# an analysis, a delivery or a deletion after the store shows it, so a
-# count read once right after may be a moment early.
+# a webhook delivery after the receiver has answered and a deletion after
+# the store shows it, so a count read once right after may be a moment
+# early (analyses are counted before their status is written).
 metric_is() {
 	i=0
 	until req body "$URL/metrics" >/dev/null && grep -qxF "$1" body; do
