@@ -82,18 +82,19 @@ struct fl_steps {
 	size_t nsums, cap, cursor;
 	struct steps_limits lim;
 	int spill;               /* the spill file; -1 until the first early flush */
-	bool no_spill;           /* none could be made: early flushes upsert */
+	/* No more spilling: none could be made, or the runs went to the
+	 * store. Rows are given to the store only after it is set, but for
+	 * the first pass that stores every step once (runs_store(), or
+	 * stats_upsert() at the end of a run that never spilled): until it
+	 * is set each row is a step new to the run, and after it a step
+	 * stored again adds to its row (an upsert). */
+	bool no_spill;
 	off_t spill_end;
 	struct spill_run *runs;  /* oldest first; levels never rise towards the newest */
 	size_t nruns, runcap;
 	size_t spilled;          /* entries written to the spill file, merges included */
 	struct fl_step_stat pend[PEND_MAX]; /* rows for the store, not yet given */
 	size_t npend;
-	/* Rows were given to the store: a step stored again adds to its row
-	 * (an upsert). Until then every row stored is a step new to the run,
-	 * once: all sums go to the store in one pass (stats_upsert(),
-	 * runs_store()), one entry per step, and this is set after it. */
-	bool stored;
 };
 
 struct fl_steps *steps_new(struct fl_store *s, int64_t run_id, const struct steps_limits *lim)
@@ -166,7 +167,7 @@ static struct step_sum *sum_insert(struct fl_steps *st, size_t at, int64_t step)
 /* The rows sum_store() kept back, given to the store. */
 static int pend_flush(struct fl_steps *st)
 {
-	int rc = fl_store_step_stats_add(st->store, st->pend, st->npend, !st->stored) ? FL_EDB
+	int rc = fl_store_step_stats_add(st->store, st->pend, st->npend, !st->no_spill) ? FL_EDB
 										      : FL_OK;
 	st->npend = 0;
 	return rc;
@@ -215,9 +216,7 @@ static int stats_upsert(struct fl_steps *st)
 	for (size_t i = 0; i < st->nsums; i++)
 		if (sum_store(st, &st->sums[i]))
 			return FL_EDB;
-	int rc = pend_flush(st);
-	st->stored = true;
-	return rc;
+	return pend_flush(st);
 }
 
 /* ---- spilled runs ----
@@ -382,7 +381,6 @@ static int runs_store(struct fl_steps *st)
 	free(o);
 	st->nruns = 0;
 	st->no_spill = true;
-	st->stored = true;
 	return rc;
 }
 
