@@ -225,9 +225,15 @@ struct tail_slot {
 	char host[128];
 };
 
+enum { STREAMS_RECENT = 4 };
+
 struct streams {
 	struct keymap activity;   /* struct activity, per file */
 	struct activity *prev;    /* the previous line's stream */
+	/* The streams of the lines before, most recent first: a file whose
+	 * lines alternate between a few streams (a program's own lines and
+	 * NCCL's, with their pid and host) finds them without a hash. */
+	struct activity *recent[STREAMS_RECENT];
 	bool prev_empty;          /* the previous line was empty */
 	struct tail_slot *tail;
 	size_t tail_n, tail_pos;  /* tail_pos: lines kept in this file */
