@@ -421,6 +421,8 @@ int steps_run_end(struct fl_steps *st);
 /* Entries (sums of one step) written to the spill file so far, merges
  * included (0: none was needed, or none could be made). */
 size_t steps_spilled(const struct fl_steps *st);
+/* Their bytes in the file (encoded: far fewer than a step_sum each). */
+size_t steps_spilled_bytes(const struct fl_steps *st);
 
 /* ---- events.c: where a matched event goes ---- */
 

@@ -39,7 +39,6 @@ enum {
 	STATS_MAX = 65536,      /* steps held in memory before an early flush */
 	INSERT_MOVE_MAX = 512,  /* entries moved for a new step before a flush instead */
 	MERGE_MAX = 64,         /* spilled runs of one level merged into one */
-	RUN_BUF = 256,          /* entries read from a spilled run at a time */
 	PEND_MAX = 64,          /* step_stats rows given to the store at a time */
 };
 
@@ -64,11 +63,12 @@ struct step_sum {
 	double sum[FL_STEP_NSUMMED - FL_STEP_LOSS];
 };
 
-/* A sorted array of step sums written to the spill file; level: how
- * many times its entries were merged into a new run. */
+/* A sorted array of step sums written to the spill file (encoded, see
+ * enc_sum()); level: how many times its entries were merged into a new
+ * run. */
 struct spill_run {
 	off_t off;
-	size_t n;
+	size_t bytes, n;
 	unsigned level;
 };
 
@@ -93,6 +93,7 @@ struct fl_steps {
 	struct spill_run *runs;  /* oldest first; levels never rise towards the newest */
 	size_t nruns, runcap;
 	size_t spilled;          /* entries written to the spill file, merges included */
+	size_t spill_bytes;      /* and their bytes */
 	struct fl_step_stat pend[PEND_MAX]; /* rows for the store, not yet given */
 	size_t npend;
 };
@@ -236,51 +237,285 @@ static int stats_upsert(struct fl_steps *st)
  * the store adds flushes of the same step in the order they come, so
  * the rows are the same either way. */
 
-/* n entries at off of the spill file, written from or read into v;
- * false on an error or a short read. */
-static bool spill_io(struct fl_steps *st, struct step_sum *v, size_t n, off_t off, bool write)
+/* ---- the spill's encoding ----
+ *
+ * Most entries of an early flush are one line of one file: one time
+ * stamp, the columns that job logs (5 of the 9 on a torchtitan log),
+ * and a step, line and time a little above the entry's before. So an
+ * entry is written as varints of those differences, a mask of the
+ * columns it has and their sums' bits: 56 bytes on deep-1x instead of
+ * the 160 of a step_sum, whose file is written and read back 58 MB
+ * instead of 104. Doubles are copied bit for bit, so a merged row is
+ * still the row the upserts would have left. */
+
+enum {
+	ENC_MAX = 192,          /* bytes of the largest entry (183) */
+	SPILL_BUF = 64u << 10,  /* bytes encoded before a write */
+	RUN_BYTES = 32u << 10,  /* bytes read from a spilled run at a time */
+	F_FIRST = 1,            /* first_ts is a time */
+	F_LAST = 2,             /* last_ts is a time */
+	F_LOSS = 4,             /* the largest loss and its line are set */
+	F_MAX_IS_SUM = 8,       /* ... and that loss is the only one, the sum */
+};
+
+_Static_assert(FL_STEP_NSUMMED - FL_STEP_LOSS <= 32, "a step_sum's columns fit a mask");
+
+/* What an entry is written relative to: the entry before in its run. */
+struct codec {
+	int64_t step, ts, file_id, line;
+};
+
+static unsigned char *put_u64(unsigned char *p, uint64_t v)
 {
-	char *p = (char *)v;
-	size_t left = n * sizeof(*v);
-	while (left) {
-		ssize_t k = write ? pwrite(st->spill, p, left, off) : pread(st->spill, p, left, off);
+	while (v >= 0x80) {
+		*p++ = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	*p++ = (unsigned char)v;
+	return p;
+}
+
+/* A difference, small either way, as a small unsigned (zigzag). */
+static unsigned char *put_diff(unsigned char *p, int64_t now, int64_t before)
+{
+	uint64_t d = (uint64_t)now - (uint64_t)before;
+	return put_u64(p, (d << 1) ^ (0 - (d >> 63)));
+}
+
+static unsigned char *put_f64(unsigned char *p, double v)
+{
+	memcpy(p, &v, sizeof(v));
+	return p + sizeof(v);
+}
+
+/* NULL when the varint runs past end or past 64 bits. */
+static const unsigned char *get_u64(const unsigned char *p, const unsigned char *end, uint64_t *v)
+{
+	uint64_t x = 0;
+	for (unsigned shift = 0; p < end && shift < 64; shift += 7) {
+		unsigned char b = *p++;
+		x |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80)) {
+			*v = x;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+static const unsigned char *get_diff(const unsigned char *p, const unsigned char *end,
+				     int64_t before, int64_t *now)
+{
+	uint64_t z;
+	if (!(p = get_u64(p, end, &z)))
+		return NULL;
+	*now = (int64_t)((uint64_t)before + ((z >> 1) ^ (0 - (z & 1))));
+	return p;
+}
+
+static const unsigned char *get_f64(const unsigned char *p, const unsigned char *end, double *v)
+{
+	if (end - p < (ptrdiff_t)sizeof(*v))
+		return NULL;
+	memcpy(v, p, sizeof(*v));
+	return p + sizeof(*v);
+}
+
+static bool bits_differ(double a, double b)
+{
+	return memcmp(&a, &b, sizeof(a)) != 0;
+}
+
+/* u at p; returns the end of its bytes (at most ENC_MAX). */
+static unsigned char *enc_sum(unsigned char *p, const struct step_sum *u, struct codec *c)
+{
+	bool loss = u->n[0] || bits_differ(u->loss_max, 0.0) || u->loss_max_file_id ||
+		    u->loss_max_line;
+	unsigned flags = (u->first_ts != FL_TIME_NONE ? F_FIRST : 0) |
+			 (u->last_ts != FL_TIME_NONE ? F_LAST : 0) | (loss ? F_LOSS : 0) |
+			 (loss && u->n[0] == 1 && !bits_differ(u->loss_max, u->sum[0]) ? F_MAX_IS_SUM
+											 : 0);
+	p = put_diff(p, u->step, c->step);
+	p = put_u64(p, u->lines);
+	*p++ = (unsigned char)flags;
+	c->step = u->step;
+	if (flags & F_FIRST) {
+		p = put_diff(p, u->first_ts, c->ts);
+		c->ts = u->first_ts;
+	}
+	if (flags & F_LAST) {
+		p = put_diff(p, u->last_ts, c->ts);
+		c->ts = u->last_ts;
+	}
+	if (flags & F_LOSS) {
+		p = put_diff(p, u->loss_max_file_id, c->file_id);
+		p = put_diff(p, u->loss_max_line, c->line);
+		c->file_id = u->loss_max_file_id;
+		c->line = u->loss_max_line;
+		if (!(flags & F_MAX_IS_SUM))
+			p = put_f64(p, u->loss_max);
+	}
+	uint32_t mask = 0;
+	for (int k = 0; k < FL_STEP_NSUMMED - FL_STEP_LOSS; k++)
+		if (u->n[k] || bits_differ(u->sum[k], 0.0))
+			mask |= 1u << k;
+	p = put_u64(p, mask);
+	for (int k = 0; mask; k++, mask >>= 1) {
+		if (!(mask & 1))
+			continue;
+		p = put_u64(p, u->n[k]);
+		p = put_f64(p, u->sum[k]);
+	}
+	return p;
+}
+
+/* The entry at p into u; NULL when its bytes are not an entry (the
+ * file was damaged) or run past end. */
+static const unsigned char *dec_sum(const unsigned char *p, const unsigned char *end,
+				    struct step_sum *u, struct codec *c)
+{
+	uint64_t v, mask;
+	memset(u, 0, sizeof(*u));
+	u->first_ts = u->last_ts = FL_TIME_NONE;
+	if (!(p = get_diff(p, end, c->step, &u->step)) || !(p = get_u64(p, end, &v)) ||
+	    v > UINT32_MAX || p >= end)
+		return NULL;
+	u->lines = (uint32_t)v;
+	unsigned flags = *p++;
+	c->step = u->step;
+	if ((flags & F_FIRST) && !(p = get_diff(p, end, c->ts, &u->first_ts)))
+		return NULL;
+	if (flags & F_FIRST)
+		c->ts = u->first_ts;
+	if ((flags & F_LAST) && !(p = get_diff(p, end, c->ts, &u->last_ts)))
+		return NULL;
+	if (flags & F_LAST)
+		c->ts = u->last_ts;
+	if (flags & F_LOSS) {
+		if (!(p = get_diff(p, end, c->file_id, &u->loss_max_file_id)) ||
+		    !(p = get_diff(p, end, c->line, &u->loss_max_line)))
+			return NULL;
+		c->file_id = u->loss_max_file_id;
+		c->line = u->loss_max_line;
+		if (!(flags & F_MAX_IS_SUM) && !(p = get_f64(p, end, &u->loss_max)))
+			return NULL;
+	}
+	if (!(p = get_u64(p, end, &mask)) || mask >> (FL_STEP_NSUMMED - FL_STEP_LOSS))
+		return NULL;
+	for (int k = 0; mask; k++, mask >>= 1) {
+		if (!(mask & 1))
+			continue;
+		if (!(p = get_u64(p, end, &v)) || v > UINT32_MAX || !(p = get_f64(p, end, &u->sum[k])))
+			return NULL;
+		u->n[k] = (uint32_t)v;
+	}
+	if ((flags & F_MAX_IS_SUM))
+		u->loss_max = u->sum[0];
+	return p;
+}
+
+/* n bytes at off of the spill file, written from or read into p; false
+ * on an error or a short read. */
+static bool spill_io(struct fl_steps *st, void *buf, size_t n, off_t off, bool write)
+{
+	char *p = buf;
+	while (n) {
+		ssize_t k = write ? pwrite(st->spill, p, n, off) : pread(st->spill, p, n, off);
 		if (k <= 0)
 			return false;
 		p += k;
 		off += k;
-		left -= (size_t)k;
+		n -= (size_t)k;
 	}
 	return true;
 }
 
-/* Where entry k of run r is in the file. */
-static off_t run_at(const struct spill_run *r, size_t k)
+/* A run being written: its entries are encoded into buf and written to
+ * the spill file SPILL_BUF bytes at a time. */
+struct spill_out {
+	struct spill_run run;
+	struct codec c;
+	size_t len; /* bytes in buf */
+	unsigned char buf[SPILL_BUF + ENC_MAX];
+};
+
+static struct spill_out *spill_out_new(off_t off, unsigned level)
 {
-	return r->off + (off_t)(k * sizeof(struct step_sum));
+	struct spill_out *w = fl_xcalloc(1, sizeof(*w));
+	w->run = (struct spill_run){ .off = off, .level = level };
+	return w;
+}
+
+static bool spill_out_flush(struct fl_steps *st, struct spill_out *w)
+{
+	if (w->len && !spill_io(st, w->buf, w->len, w->run.off + (off_t)w->run.bytes, true))
+		return false;
+	w->run.bytes += w->len;
+	w->len = 0;
+	return true;
+}
+
+static bool spill_out_put(struct fl_steps *st, struct spill_out *w, const struct step_sum *u)
+{
+	w->len = (size_t)(enc_sum(w->buf + w->len, u, &w->c) - w->buf);
+	w->run.n++;
+	return w->len < SPILL_BUF || spill_out_flush(st, w);
+}
+
+/* w's run, written, joins the file's runs. */
+static void spill_out_done(struct fl_steps *st, const struct spill_out *w)
+{
+	st->spill_end = w->run.off + (off_t)w->run.bytes;
+	st->spilled += w->run.n;
+	st->spill_bytes += w->run.bytes;
 }
 
 struct run_cursor {
 	const struct spill_run *run;
-	size_t read, at, have; /* entries of the run read; of buf, used and filled */
-	struct step_sum buf[RUN_BUF];
+	struct codec c;
+	size_t read, at, have; /* bytes of the run read; of buf, used and filled */
+	size_t left;           /* entries of the run not decoded yet */
+	struct step_sum cur;   /* the entry decoded last */
+	unsigned char buf[RUN_BYTES + ENC_MAX];
 };
 
-static int cursor_fill(struct fl_steps *st, struct run_cursor *c)
+/* The next entry of c's run into c->cur; false at its end (*rc FL_OK) or
+ * on an error (*rc FL_EIO). */
+static bool cursor_next(struct fl_steps *st, struct run_cursor *c, int *rc)
 {
-	size_t want = c->run->n - c->read < RUN_BUF ? c->run->n - c->read : RUN_BUF;
-	c->at = c->have = 0;
-	if (want && !spill_io(st, c->buf, want, run_at(c->run, c->read), false))
-		return FL_EIO;
-	c->have = want;
-	c->read += want;
-	return FL_OK;
+	*rc = FL_OK;
+	if (!c->left)
+		return false;
+	size_t unread = c->run->bytes - c->read;
+	if (c->have - c->at < ENC_MAX && unread) {
+		memmove(c->buf, c->buf + c->at, c->have - c->at);
+		c->have -= c->at;
+		c->at = 0;
+		size_t want = RUN_BYTES + ENC_MAX - c->have < unread ? RUN_BYTES + ENC_MAX - c->have
+								   : unread;
+		if (!spill_io(st, c->buf + c->have, want, c->run->off + (off_t)c->read, false)) {
+			*rc = FL_EIO;
+			return false;
+		}
+		c->have += want;
+		c->read += want;
+	}
+	const unsigned char *p = c->buf + c->at,
+			    *end = dec_sum(p, c->buf + c->have, &c->cur, &c->c);
+	if (!end) {
+		*rc = FL_EIO;
+		return false;
+	}
+	c->at += (size_t)(end - p);
+	c->left--;
+	return true;
 }
 
 /* Heap order: the lower step, then the older run, so that a step's
  * flushes are added in the order the upserts would have added them. */
 static bool cursor_before(const struct run_cursor *c, size_t i, size_t j)
 {
-	int64_t a = c[i].buf[c[i].at].step, b = c[j].buf[c[j].at].step;
+	int64_t a = c[i].cur.step, b = c[j].cur.step;
 	return a < b || (a == b && i < j);
 }
 
@@ -301,33 +536,17 @@ static void heap_down(size_t *h, size_t n, size_t i, const struct run_cursor *c)
 	}
 }
 
-/* Where merged sums go: the store, or a new run of the spill file. */
-struct merge_out {
-	bool to_spill;
-	struct spill_run run;
-	size_t nbuf;
-	struct step_sum buf[RUN_BUF];
-};
-
-static int out_flush(struct fl_steps *st, struct merge_out *o)
+/* Merged sums go to the store (w NULL) or to a new run of the file. */
+static int out_put(struct fl_steps *st, struct spill_out *w, const struct step_sum *u)
 {
-	if (o->nbuf && !spill_io(st, o->buf, o->nbuf, run_at(&o->run, o->run.n), true))
-		return FL_EIO;
-	o->run.n += o->nbuf;
-	o->nbuf = 0;
-	return FL_OK;
-}
-
-static int out_put(struct fl_steps *st, struct merge_out *o, const struct step_sum *u)
-{
-	if (!o->to_spill)
+	if (!w)
 		return sum_store(st, u);
-	o->buf[o->nbuf++] = *u;
-	return o->nbuf == RUN_BUF ? out_flush(st, o) : FL_OK;
+	return spill_out_put(st, w, u) ? FL_OK : FL_EIO;
 }
 
-/* Merges the spilled runs from first on into o, one entry per step. */
-static int runs_merge(struct fl_steps *st, size_t first, struct merge_out *o)
+/* Merges the spilled runs from first on into w (NULL: the store), one
+ * entry per step. */
+static int runs_merge(struct fl_steps *st, size_t first, struct spill_out *w)
 {
 	size_t k = st->nruns - first, nh = 0;
 	struct run_cursor *c = fl_xcalloc(k, sizeof(*c));
@@ -335,8 +554,8 @@ static int runs_merge(struct fl_steps *st, size_t first, struct merge_out *o)
 	int rc = FL_OK;
 	for (size_t i = 0; i < k && !rc; i++) {
 		c[i].run = &st->runs[first + i];
-		rc = cursor_fill(st, &c[i]);
-		if (c[i].have)
+		c[i].left = c[i].run->n;
+		if (cursor_next(st, &c[i], &rc))
 			h[nh++] = i;
 	}
 	for (size_t i = nh / 2; i-- > 0;)
@@ -345,25 +564,25 @@ static int runs_merge(struct fl_steps *st, size_t first, struct merge_out *o)
 	bool have = false;
 	while (!rc && nh) {
 		struct run_cursor *t = &c[h[0]];
-		const struct step_sum *u = &t->buf[t->at];
-		if (have && acc.step == u->step) {
-			sum_merge(&acc, u);
+		if (have && acc.step == t->cur.step) {
+			sum_merge(&acc, &t->cur);
 		} else {
 			if (have)
-				rc = out_put(st, o, &acc);
-			acc = *u;
+				rc = out_put(st, w, &acc);
+			acc = t->cur;
 			have = true;
 		}
-		if (++t->at == t->have && !rc)
-			rc = cursor_fill(st, t);
-		if (t->at == t->have)
+		int crc;
+		if (!cursor_next(st, t, &crc)) {
+			rc = rc ? rc : crc;
 			h[0] = h[--nh];
+		}
 		heap_down(h, nh, 0, c);
 	}
 	if (!rc && have)
-		rc = out_put(st, o, &acc);
-	if (!rc && o->to_spill)
-		rc = out_flush(st, o);
+		rc = out_put(st, w, &acc);
+	if (!rc && w && !spill_out_flush(st, w))
+		rc = FL_EIO;
 	free(c);
 	free(h);
 	return rc;
@@ -374,11 +593,9 @@ static int runs_merge(struct fl_steps *st, size_t first, struct merge_out *o)
  * flushes from then on are upserted after them). */
 static int runs_store(struct fl_steps *st)
 {
-	struct merge_out *o = fl_xcalloc(1, sizeof(*o));
-	int rc = st->nruns ? runs_merge(st, 0, o) : FL_OK;
+	int rc = st->nruns ? runs_merge(st, 0, NULL) : FL_OK;
 	if (!rc)
 		rc = pend_flush(st);
-	free(o);
 	st->nruns = 0;
 	st->no_spill = true;
 	return rc;
@@ -389,8 +606,7 @@ static int runs_store(struct fl_steps *st)
 static void run_release(struct fl_steps *st, const struct spill_run *r)
 {
 #ifdef FALLOC_FL_PUNCH_HOLE
-	fallocate(st->spill, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, r->off,
-		  (off_t)(r->n * sizeof(struct step_sum)));
+	fallocate(st->spill, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, r->off, (off_t)r->bytes);
 #else
 	(void)st;
 	(void)r;
@@ -401,19 +617,16 @@ static void run_release(struct fl_steps *st, const struct spill_run *r)
  * at the end of the file. */
 static int runs_compact(struct fl_steps *st, size_t first)
 {
-	struct merge_out *o = fl_xcalloc(1, sizeof(*o));
-	o->to_spill = true;
-	o->run = (struct spill_run){ .off = st->spill_end, .level = st->runs[first].level + 1 };
-	int rc = runs_merge(st, first, o);
+	struct spill_out *w = spill_out_new(st->spill_end, st->runs[first].level + 1);
+	int rc = runs_merge(st, first, w);
 	if (!rc) {
 		for (size_t i = first; i < st->nruns; i++)
 			run_release(st, &st->runs[i]);
-		st->runs[first] = o->run;
+		st->runs[first] = w->run;
 		st->nruns = first + 1;
-		st->spill_end = run_at(&o->run, o->run.n);
-		st->spilled += o->run.n;
+		spill_out_done(st, w);
 	}
-	free(o);
+	free(w);
 	return rc == FL_EIO ? runs_store(st) : rc;
 }
 
@@ -440,6 +653,23 @@ static int spill_open(void)
 	return fd;
 }
 
+/* The array as a new run at the end of the spill file; false when it
+ * could not be written. */
+static bool spill_sums(struct fl_steps *st)
+{
+	struct spill_out *w = spill_out_new(st->spill_end, 0);
+	bool ok = true;
+	for (size_t i = 0; ok && i < st->nsums; i++)
+		ok = spill_out_put(st, w, &st->sums[i]);
+	if (ok && (ok = spill_out_flush(st, w))) {
+		FL_GROW(st->runs, st->runcap, st->nruns + 1);
+		st->runs[st->nruns++] = w->run;
+		spill_out_done(st, w);
+	}
+	free(w);
+	return ok;
+}
+
 /* An early flush: the array becomes a run, or is upserted. */
 static int stats_flush(struct fl_steps *st)
 {
@@ -448,12 +678,7 @@ static int stats_flush(struct fl_steps *st)
 		st->no_spill = st->spill < 0;
 	}
 	int rc = FL_OK;
-	if (st->spill >= 0 && !st->no_spill &&
-	    spill_io(st, st->sums, st->nsums, st->spill_end, true)) {
-		FL_GROW(st->runs, st->runcap, st->nruns + 1);
-		st->runs[st->nruns++] = (struct spill_run){ .off = st->spill_end, .n = st->nsums };
-		st->spill_end = run_at(&st->runs[st->nruns - 1], st->nsums);
-		st->spilled += st->nsums;
+	if (st->spill >= 0 && !st->no_spill && spill_sums(st)) {
 		rc = runs_cascade(st);
 	} else {
 		rc = runs_store(st);
@@ -594,6 +819,11 @@ int steps_file_end(struct fl_steps *st)
 size_t steps_spilled(const struct fl_steps *st)
 {
 	return st->spilled;
+}
+
+size_t steps_spilled_bytes(const struct fl_steps *st)
+{
+	return st->spill_bytes;
 }
 
 int steps_run_end(struct fl_steps *st)

@@ -169,10 +169,73 @@ Test(steps, spilled_runs_are_merged_by_level)
 	feed(st, run, fid, 1, 648, 1, 0);
 	cr_assert_eq(steps_run_end(st), FL_OK, "%s", fl_store_errmsg(s));
 	cr_expect_eq(steps_spilled(st), 648 * 5);
+	/* Encoded, an entry of one line with two or three columns takes
+	 * a fraction of the 160 bytes of its sums in memory. */
+	cr_expect_lt(steps_spilled_bytes(st), steps_spilled(st) * 40, "%zu bytes for %zu entries",
+		     steps_spilled_bytes(st), steps_spilled(st));
 	steps_free(st);
 	char *q = fl_xasprintf("SELECT COUNT(*) FROM step_stats WHERE run_id = %lld AND lines = 1",
 			       (long long)run);
 	cr_expect_eq(fl_test_query_int(s, q), 648);
+	free(q);
+	fl_store_close(s);
+}
+
+/* Values at the edges of what the spill's encoding holds (differences of
+ * a whole int64's range, negative steps, no time, a huge line, sums of
+ * -0 and of two numbers near DBL_MAX) come back from it bit for bit. */
+Test(steps, extreme_values_survive_the_spill)
+{
+	static const int64_t steps[] = { -7, 0, 3, INT64_C(1) << 52, INT64_C(1) << 53 };
+	static const int64_t stamps[] = { FL_TIME_NONE, INT64_MIN + 1, 0, INT64_MAX, -1 };
+	static const double losses[] = { -0.0, 1.7e308, 1e-310, -3.5, 1.7e308 };
+	struct fl_store *s;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_open(&s, g_path, FL_STORE_CREATE, &err), FL_OK, "%s", err.msg);
+	int64_t run[2];
+	for (int k = 0; k < 2; k++) {
+		struct fl_run_meta m = { .bundle = k ? "spilled" : "whole", .bundle_path = "/b",
+					 .patterns_digest = "0123456789abcdef",
+					 .ingested_at = INT64_C(1764504000000000) };
+		cr_assert_eq(fl_store_run_begin(s, &m, &run[k], &err), FL_OK, "%s", err.msg);
+		const struct steps_limits tiny = { .stats_max = 2, .merge_max = 2 };
+		struct fl_steps *st = steps_new(s, run[k], k ? &tiny : NULL);
+		for (int f = 0; f < 3; f++) {
+			struct fl_file_meta fm = { .path = f ? "rank1.log" : "rank0.log", .rank = f,
+						   .local_rank = -1, .pid = -1, .attempt = -1 };
+			int64_t fid;
+			cr_assert_eq(fl_store_file_add(s, run[k], &fm, &fid), FL_OK);
+			for (int i = 0; i < 5; i++) {
+				struct fl_step_row r = { .run_id = run[k], .file_id = fid,
+							 .line = (INT64_C(1) << 40) - i * 977 + f };
+				r.a = (struct fl_row_attr){ .rank = f, .local_rank = -1, .pid = -1,
+							    .dev = -1, .ts = stamps[(i + f) % 5],
+							    .uptime = -1 };
+				r.has[FL_STEP_STEP] = r.has[FL_STEP_LOSS] = true;
+				r.v[FL_STEP_STEP] = (double)steps[i];
+				r.v[FL_STEP_LOSS] = losses[(i + f) % 5];
+				r.has[FL_STEP_ITER_MS] = f == 2;
+				r.v[FL_STEP_ITER_MS] = -0.0;
+				cr_assert_eq(steps_add(st, &r), FL_OK);
+			}
+			cr_assert_eq(steps_file_end(st), FL_OK);
+		}
+		cr_assert_eq(steps_run_end(st), FL_OK, "%s", fl_store_errmsg(s));
+		cr_expect_eq(steps_spilled(st) > 0, k == 1);
+		steps_free(st);
+		struct fl_run_totals t = { .sha256 = m.bundle, .files = 3, .lines = 1, .bytes = 1 };
+		cr_assert_eq(fl_store_run_commit(s, run[k], &t, &err), FL_OK, "%s", err.msg);
+	}
+	char *q = fl_xasprintf(
+		"SELECT COUNT(*) FROM (SELECT step, lines, first_ts, last_ts, loss_n, iter_ms_n,"
+		" quote(loss_sum), quote(iter_ms_sum), quote(loss_max), loss_max_line FROM step_stats"
+		" WHERE run_id = %lld EXCEPT SELECT step, lines, first_ts, last_ts, loss_n, iter_ms_n,"
+		" quote(loss_sum), quote(iter_ms_sum), quote(loss_max), loss_max_line FROM step_stats"
+		" WHERE run_id = %lld)", (long long)run[1], (long long)run[0]);
+	cr_expect_eq(fl_test_query_int(s, q), 0);
+	free(q);
+	q = fl_xasprintf("SELECT COUNT(*) FROM step_stats WHERE run_id = %lld", (long long)run[1]);
+	cr_expect_eq(fl_test_query_int(s, q), 5);
 	free(q);
 	fl_store_close(s);
 }
