@@ -30,7 +30,7 @@ struct handoff {
 	pthread_mutex_t mu;
 	pthread_cond_t not_empty, not_full;
 	size_t n, head, count;
-	bool taker_waits, giver_waits; /* woken when half the ring is ready for them */
+	bool taker_waits, giver_waits; /* woken when a quarter of the ring is ready for them */
 	bool done;   /* the producer has published its last slot */
 	bool cancel; /* the consumer gave up: the producer stops */
 };
