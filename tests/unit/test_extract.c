@@ -793,6 +793,43 @@ Test(matcher, prefilter_never_misses_a_literal)
 	fl_patterns_free(p);
 }
 
+/* The shipped literals share words ("NCCL", "rank", "memory"), which
+ * ac_build() avoids as anchors: each is still found at every offset of
+ * a line and at its end. */
+Test(matcher, prefilter_finds_every_shipped_literal, .timeout = 60)
+{
+	struct fl_patterns *p = load_one(FL_SOURCE_DIR "/patterns");
+	size_t words = fl_patterns_cand_words(p), checked = 0;
+	uint64_t *cand = calloc(words, sizeof(uint64_t));
+	uint32_t seed = 7;
+	char line[512];
+	for (size_t i = 0; i < p->n; i++) {
+		for (size_t j = 0; j < p->pats[i].nlit; j++) {
+			const char *lit = p->pats[i].literals[j];
+			size_t len = strlen(lit);
+			cr_assert_lt(len + 12, sizeof(line));
+			for (size_t before = 0; before < 9; before++) {
+				for (size_t k = 0; k < before + 3; k++) {
+					seed = seed * 1103515245u + 12345u;
+					line[k < before ? k : len + k] = (char)('a' + (seed >> 16) % 26);
+				}
+				memcpy(line + before, lit, len);
+				for (size_t after = 0; after < 4; after++) {
+					memset(cand, 0, words * sizeof(uint64_t));
+					fl_patterns_prefilter(p, line, before + len + after, cand);
+					cr_assert(cand[i / 64] >> (i % 64) & 1,
+						  "%s: '%s' missed with %zu bytes before and %zu after",
+						  p->pats[i].info.name, lit, before, after);
+				}
+			}
+			checked++;
+		}
+	}
+	cr_expect_gt(checked, 300, "%zu literals", checked);
+	free(cand);
+	fl_patterns_free(p);
+}
+
 Test(matcher, shipped_traceback_pattern_interleaved, .timeout = 60)
 {
 	struct fl_patterns *p = load_one(FL_SOURCE_DIR "/patterns");
