@@ -181,8 +181,8 @@ enum { ALIKE_KEYS = 4096 };
 
 void events_init(struct event_sink *k)
 {
-	keymap_init(&k->repeats, sizeof(struct repeat), NULL);
-	keymap_init(&k->alike, sizeof(struct alike), NULL);
+	keymap_init(&k->repeats, sizeof(struct repeat), NULL, true);
+	keymap_init(&k->alike, sizeof(struct alike), NULL, true);
 }
 
 void events_release(struct event_sink *k)

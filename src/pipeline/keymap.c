@@ -6,9 +6,10 @@
  *
  * Each record is allocated on its own, so a pointer to it stays valid
  * while the map grows (the activity of the previous line is kept by
- * pointer). Iteration follows the slots, which depend only on the keys
- * and their order of arrival: rows are written in the same order on
- * every run.
+ * pointer). Iteration follows the slots, which depend only on the keys,
+ * their order of arrival and the hash: rows are written in the same
+ * order on every run. Maps that are only looked up, or whose records
+ * only update rows by id, use the faster hash (keymap_init()).
  * An idmap keeps only a key's hash and a row id, for records already
  * written and freed.
  * Tested by: tests/e2e (every bundle's activity, transports and colls),
@@ -18,11 +19,17 @@
 
 #include <stdlib.h>
 
-void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val))
+void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val), bool order_free)
 {
 	memset(m, 0, sizeof(*m));
 	m->elem = elem;
 	m->release = release;
+	m->order_free = order_free;
+}
+
+static uint64_t key_hash(const struct keymap *m, const void *key, size_t klen)
+{
+	return m->order_free ? fl_hash_key(key, klen) : fl_fnv1a(FL_FNV1A_INIT, key, klen);
 }
 
 void keymap_clear(struct keymap *m)
@@ -73,7 +80,7 @@ void *keymap_find(const struct keymap *m, const void *key, size_t klen)
 {
 	if (!m->cap)
 		return NULL;
-	struct keyslot *k = probe(m, key, klen, fl_fnv1a(FL_FNV1A_INIT, key, klen));
+	struct keyslot *k = probe(m, key, klen, key_hash(m, key, klen));
 	return k->key ? k->val : NULL;
 }
 
@@ -81,7 +88,7 @@ void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh)
 {
 	if ((m->used + 1) * 2 > m->cap)
 		grow(m);
-	uint64_t h = fl_fnv1a(FL_FNV1A_INIT, key, klen);
+	uint64_t h = key_hash(m, key, klen);
 	struct keyslot *k = probe(m, key, klen, h);
 	if (k->key) {
 		*fresh = false;

@@ -65,11 +65,11 @@ static void hca_release(void *val)
 void nccl_aggs_init(struct nccl_aggs *n)
 {
 	memset(n, 0, sizeof(*n));
-	keymap_init(&n->transports, sizeof(struct transport_agg), transport_release);
-	keymap_init(&n->colls, sizeof(struct coll_agg), coll_release);
-	keymap_init(&n->procs, sizeof(struct proc_comms), proc_release);
-	keymap_init(&n->hcas, sizeof(struct hca_agg), hca_release);
-	keymap_init(&n->ib_tables, sizeof(struct ib_table), ib_table_release);
+	keymap_init(&n->transports, sizeof(struct transport_agg), transport_release, false);
+	keymap_init(&n->colls, sizeof(struct coll_agg), coll_release, false);
+	keymap_init(&n->procs, sizeof(struct proc_comms), proc_release, true);
+	keymap_init(&n->hcas, sizeof(struct hca_agg), hca_release, false);
+	keymap_init(&n->ib_tables, sizeof(struct ib_table), ib_table_release, true);
 	fl_buf_init(&n->key);
 }
 

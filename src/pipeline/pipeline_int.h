@@ -158,9 +158,14 @@ struct keymap {
 	size_t cap, used;
 	size_t elem;                 /* size of a record */
 	void (*release)(void *val);  /* frees what a record owns, not the record */
+	bool order_free;             /* see keymap_init() */
 };
 
-void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val));
+/* order_free: nothing written follows the map's iteration order (its
+ * records only update rows by id), so its keys are hashed with
+ * fl_hash_key(). The other maps hash with FNV-1a: the rows they write
+ * follow their slots, and so the reports whose ties follow rowid. */
+void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val), bool order_free);
 /* Frees every record; the map stays usable, empty. */
 void keymap_clear(struct keymap *m);
 /* The record of key, created zeroed (*fresh true) when new. It stays at

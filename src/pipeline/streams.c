@@ -30,7 +30,7 @@ static void activity_release(void *val)
 void streams_init(struct streams *t, size_t tail_n)
 {
 	memset(t, 0, sizeof(*t));
-	keymap_init(&t->activity, sizeof(struct activity), activity_release);
+	keymap_init(&t->activity, sizeof(struct activity), activity_release, false);
 	t->tail_n = tail_n;
 	t->tail = fl_xcalloc(tail_n ? tail_n : 1, sizeof(*t->tail));
 }

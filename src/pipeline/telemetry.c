@@ -60,7 +60,7 @@ static void gpu_release(void *val)
 void telemetry_init(struct telemetry *t)
 {
 	memset(t, 0, sizeof(*t));
-	keymap_init(&t->gpus, sizeof(struct gpu_agg), gpu_release);
+	keymap_init(&t->gpus, sizeof(struct gpu_agg), gpu_release, false);
 	fl_buf_init(&t->key);
 }
 

@@ -543,6 +543,42 @@ Test(hash, fnv1a_word_is_one_step)
 	cr_assert_neq(fl_fnv1a_word(FL_FNV1A_INIT, 1), fl_fnv1a_word(FL_FNV1A_INIT, 2));
 }
 
+/* ---- fl_hash_key ---- */
+
+/* Keys that differ in any one bit, or only by trailing zero bytes, hash
+ * apart; equal keys hash alike wherever they lie in memory. */
+Test(hash, key_hash_tells_keys_apart)
+{
+	unsigned char a[40] = { 0 }, b[41] = { 0 };
+	cr_assert_eq(fl_hash_key(a, 19), fl_hash_key(b + 1, 19));
+	for (size_t n = 0; n < 17; n++)
+		cr_assert_neq(fl_hash_key(a, n), fl_hash_key(a, n + 1), "%zu and %zu zero bytes", n,
+			      n + 1);
+	uint64_t h0 = fl_hash_key(a, sizeof(a));
+	for (size_t bit = 0; bit < 8 * sizeof(a); bit++) {
+		a[bit / 8] ^= (unsigned char)(1u << bit % 8);
+		cr_assert_neq(fl_hash_key(a, sizeof(a)), h0, "bit %zu", bit);
+		a[bit / 8] ^= (unsigned char)(1u << bit % 8);
+	}
+}
+
+/* A map indexes by the low bits: keys that are consecutive ids (ranks,
+ * pids) spread over them as random ones would (4096 keys into 4096
+ * slots fill about 63% of them). */
+Test(hash, key_hash_spreads_ids_over_low_bits)
+{
+	static bool used[4096];
+	size_t distinct = 0;
+	for (int64_t id = 0; id < 4096; id++) {
+		int64_t key[3] = { id, -1, 4100 + id };
+		size_t slot = (size_t)fl_hash_key(key, sizeof(key)) & 4095;
+		distinct += !used[slot];
+		used[slot] = true;
+	}
+	cr_assert_gt(distinct, 2400, "%zu slots of 4096", distinct);
+	cr_assert_lt(distinct, 2800, "%zu slots of 4096", distinct);
+}
+
 /* ---- fl_time_parse_iso ---- */
 
 struct iso_case {
