@@ -57,7 +57,13 @@ char *fl_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Grow *arr (of *cap elements of size elem) to hold at least need elements. */
 void fl_grow(void **arr, size_t *cap, size_t need, size_t elem);
-#define FL_GROW(arr, cap, need) fl_grow((void **)&(arr), &(cap), (need), sizeof(*(arr)))
+/* A statement; need is evaluated twice. The check is inline because most
+ * calls, one per element appended (a line of a batch), find room. */
+#define FL_GROW(arr, cap, need)                                                   \
+	do {                                                                      \
+		if ((size_t)(need) > (size_t)(cap))                               \
+			fl_grow((void **)&(arr), &(cap), (need), sizeof(*(arr))); \
+	} while (0)
 
 /* ---- byte buffer ----
  * A growable, always NUL-terminated byte string (curl's dynbuf, git's
