@@ -383,14 +383,16 @@ static const unsigned char *dec_sum(const unsigned char *p, const unsigned char 
 	u->lines = (uint32_t)v;
 	unsigned flags = *p++;
 	c->step = u->step;
-	if ((flags & F_FIRST) && !(p = get_diff(p, end, c->ts, &u->first_ts)))
-		return NULL;
-	if (flags & F_FIRST)
+	if (flags & F_FIRST) {
+		if (!(p = get_diff(p, end, c->ts, &u->first_ts)))
+			return NULL;
 		c->ts = u->first_ts;
-	if ((flags & F_LAST) && !(p = get_diff(p, end, c->ts, &u->last_ts)))
-		return NULL;
-	if (flags & F_LAST)
+	}
+	if (flags & F_LAST) {
+		if (!(p = get_diff(p, end, c->ts, &u->last_ts)))
+			return NULL;
 		c->ts = u->last_ts;
+	}
 	if (flags & F_LOSS) {
 		if (!(p = get_diff(p, end, c->file_id, &u->loss_max_file_id)) ||
 		    !(p = get_diff(p, end, c->line, &u->loss_max_line)))
@@ -409,7 +411,7 @@ static const unsigned char *dec_sum(const unsigned char *p, const unsigned char 
 			return NULL;
 		u->n[k] = (uint32_t)v;
 	}
-	if ((flags & F_MAX_IS_SUM))
+	if (flags & F_MAX_IS_SUM)
 		u->loss_max = u->sum[0];
 	return p;
 }

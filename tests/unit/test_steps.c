@@ -226,12 +226,13 @@ Test(steps, extreme_values_survive_the_spill)
 		struct fl_run_totals t = { .sha256 = m.bundle, .files = 3, .lines = 1, .bytes = 1 };
 		cr_assert_eq(fl_store_run_commit(s, run[k], &t, &err), FL_OK, "%s", err.msg);
 	}
-	char *q = fl_xasprintf(
-		"SELECT COUNT(*) FROM (SELECT step, lines, first_ts, last_ts, loss_n, iter_ms_n,"
-		" quote(loss_sum), quote(iter_ms_sum), quote(loss_max), loss_max_line FROM step_stats"
-		" WHERE run_id = %lld EXCEPT SELECT step, lines, first_ts, last_ts, loss_n, iter_ms_n,"
-		" quote(loss_sum), quote(iter_ms_sum), quote(loss_max), loss_max_line FROM step_stats"
-		" WHERE run_id = %lld)", (long long)run[1], (long long)run[0]);
+	/* quote() writes a REAL's every bit, where rows_unlike() keeps 12 digits */
+#define EXACT_COLS                                                                             \
+	"step, lines, first_ts, last_ts, loss_n, iter_ms_n, quote(loss_sum), quote(iter_ms_sum),"  \
+	" quote(loss_max), loss_max_line FROM step_stats WHERE run_id = "
+	char *q = fl_xasprintf("SELECT COUNT(*) FROM (SELECT " EXACT_COLS "%lld EXCEPT SELECT "
+			       EXACT_COLS "%lld)", (long long)run[1], (long long)run[0]);
+#undef EXACT_COLS
 	cr_expect_eq(fl_test_query_int(s, q), 0);
 	free(q);
 	q = fl_xasprintf("SELECT COUNT(*) FROM step_stats WHERE run_id = %lld", (long long)run[1]);
