@@ -4,13 +4,15 @@
  * first thing an engineer reads after a crash.
  *
  * The pipeline keeps the last lines of every file in table tails (20 by
- * default), so this works without the bundle. A rank's lines are those of
+ * default), and in a file no one rank wrote the last lines of each of its
+ * ranks too (src/pipeline/streams.c), so this works without the bundle. A rank's lines are those of
  * the files attributed to it (rank3/stderr.log) and its lines in shared
  * files ([default3]: prefixes in a node's combined log). Text output reads
  * like tail(1) on several files; JSON and CSV give one row per line.
  */
 #include "cli.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,8 +28,10 @@ static bool has_rank(struct fl_store *s, int64_t run, int64_t rank)
 	return found;
 }
 
-/* tail(1) style: a header per file, then its lines numbered. */
-static int print_text(struct fl_stmt *st, const struct cli_common *c)
+/* tail(1) style: a header per file, then its lines numbered. A rank
+ * none of whose lines were kept is said so on stderr, not left as an
+ * empty answer. */
+static int print_text(struct fl_stmt *st, int64_t run, int64_t rank, const struct cli_common *c)
 {
 	struct fl_buf out = FL_BUF_INIT, text = FL_BUF_INIT;
 	bool bold = cli_color(c);
@@ -48,6 +52,12 @@ static int print_text(struct fl_stmt *st, const struct cli_common *c)
 		fl_buf_printf(&out, "%6lld  %s\n", (long long)fl_stmt_int(st, 1),
 			      text.ptr ? text.ptr : "");
 	}
+	if (rc == 0 && !file)
+		fprintf(stderr,
+			"faultline: tail: run %lld kept none of rank %lld's lines (the last ones of "
+			"each file, and of each rank in a shared file); try 'faultline events "
+			"%lld --rank %lld'\n",
+			(long long)run, (long long)rank, (long long)run, (long long)rank);
 	free(file);
 	fl_buf_release(&text);
 	if (rc == 0)
@@ -69,7 +79,7 @@ static int print_tail(struct fl_store *s, int64_t run, int64_t rank, int64_t n,
 	fl_stmt_bind_int(st, 1, run);
 	fl_stmt_bind_int(st, 2, rank);
 	fl_stmt_bind_int(st, 3, n);
-	int rc = fmt == CLI_ROWS_TEXT ? print_text(st, c) : cli_print_rows(st, fmt, c);
+	int rc = fmt == CLI_ROWS_TEXT ? print_text(st, run, rank, c) : cli_print_rows(st, fmt, c);
 	fl_stmt_free(st);
 	return rc;
 }

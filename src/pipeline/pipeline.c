@@ -67,7 +67,7 @@ static int member_begin(struct ing *g, const struct batch *b)
 		return store_fail(g->store, g->err, "cannot store file");
 	g->conflicts = 0;
 	g->file_lines = 0;
-	streams_file_begin(&g->streams);
+	streams_file_begin(&g->streams, pa->rank < 0 && pa->local_rank < 0);
 	telemetry_file_begin(&g->tele, g->sink.file_id);
 	g->files++;
 	return 0;

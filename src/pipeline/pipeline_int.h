@@ -214,6 +214,7 @@ struct activity {
 	size_t host_key;    /* bytes of host in the map key (at most 256) */
 	int64_t lines, first_ts, last_ts, last_line;
 	struct fl_buf text; /* the stream's last line */
+	struct tail_ring *ring; /* its own last lines, in a file of many ranks; else NULL */
 };
 
 /* A kept last line. While its batch is being consumed it borrows the
@@ -226,8 +227,18 @@ struct tail_slot {
 	bool borrowed;
 	struct fl_buf text;
 	uint64_t lineno;
+	uint64_t seq; /* the file's kept lines before it: one line in two rings */
 	struct fl_row_attr a;
 	char host[128];
+};
+
+/* The last tail_n lines of a file, or of one stream in it. */
+struct tail_ring {
+	struct tail_slot *slot;
+	size_t n;    /* slots */
+	size_t pos;  /* lines kept */
+	size_t next; /* pos % n, without a division per line */
+	bool dirty;  /* a stream's ring holding lines of the current batch */
 };
 
 enum { STREAMS_RECENT = 4 };
@@ -240,15 +251,23 @@ struct streams {
 	 * NCCL's, with their pid and host) finds them without a hash. */
 	struct activity *recent[STREAMS_RECENT];
 	bool prev_empty;          /* the previous line was empty */
-	struct tail_slot *tail;
-	size_t tail_n, tail_pos;  /* tail_pos: lines kept in this file */
-	size_t tail_next;         /* tail_pos % tail_n, without a division per line */
+	size_t tail_n;
+	struct tail_ring tail;    /* the file's */
+	/* A file that no one rank wrote (a node's or a pod's combined log, a
+	 * Slurm output of every task) keeps each stream's last lines too:
+	 * its own last lines are often the launcher's, which name no rank. */
+	bool per_stream;
+	size_t nrings;
+	struct tail_ring **dirty; /* stream rings that borrow the batch's lines */
+	size_t ndirty, dirty_cap;
 };
 
-/* tail_n: last lines kept per file, 0 for none. */
+/* tail_n: last lines kept per file (and per stream of a shared file), 0
+ * for none. */
 void streams_init(struct streams *t, size_t tail_n);
 void streams_release(struct streams *t);
-void streams_file_begin(struct streams *t);
+/* shared: the file is not one rank's (its path names none). */
+void streams_file_begin(struct streams *t, bool shared);
 /* Counts a line toward its stream and keeps it as a candidate tail line;
  * l is borrowed until streams_batch_done(). */
 void streams_line(struct streams *t, const struct fl_line *l, const struct fl_attr *a);

@@ -4,7 +4,10 @@
  * stream (one rank, local rank, pid and host): how many lines, first and
  * last time, last line. A rank that went quiet is seen here, and its
  * last words are quoted in hang verdicts. The last lines of each file are
- * kept too (tails).
+ * kept too (tails), and in a file that no one rank wrote, each stream's
+ * last lines as well (capped at TAIL_STREAMS_MAX streams a file): a pod's
+ * combined log ends with its launcher's summary, which names no rank, so
+ * the file's own last lines would hold none of any rank's.
  *
  * This runs for every line of the bundle, so it formats nothing and
  * copies nothing per line: lines come in long runs of one stream, whose
@@ -18,13 +21,29 @@
 
 #include <stdlib.h>
 
-enum { TAIL_TEXT_MAX = 2000, HOST_KEY_MAX = 256 };
+enum { TAIL_TEXT_MAX = 2000, HOST_KEY_MAX = 256, TAIL_STREAMS_MAX = 512 };
+
+static void ring_init(struct tail_ring *r, size_t n)
+{
+	*r = (struct tail_ring){ .slot = fl_xcalloc(n ? n : 1, sizeof(*r->slot)), .n = n };
+}
+
+static void ring_release(struct tail_ring *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		fl_buf_release(&r->slot[i].text);
+	free(r->slot);
+}
 
 static void activity_release(void *val)
 {
 	struct activity *e = val;
 	free(e->host);
 	fl_buf_release(&e->text);
+	if (e->ring) {
+		ring_release(e->ring);
+		free(e->ring);
+	}
 }
 
 void streams_init(struct streams *t, size_t tail_n)
@@ -32,20 +51,21 @@ void streams_init(struct streams *t, size_t tail_n)
 	memset(t, 0, sizeof(*t));
 	keymap_init(&t->activity, sizeof(struct activity), activity_release, false);
 	t->tail_n = tail_n;
-	t->tail = fl_xcalloc(tail_n ? tail_n : 1, sizeof(*t->tail));
+	ring_init(&t->tail, tail_n);
 }
 
 void streams_release(struct streams *t)
 {
-	for (size_t i = 0; i < t->tail_n; i++)
-		fl_buf_release(&t->tail[i].text);
-	free(t->tail);
+	ring_release(&t->tail);
 	keymap_clear(&t->activity);
+	free(t->dirty);
 }
 
-void streams_file_begin(struct streams *t)
+void streams_file_begin(struct streams *t, bool shared)
 {
-	t->tail_pos = t->tail_next = 0;
+	t->tail.pos = t->tail.next = 0;
+	t->per_stream = shared && t->tail_n;
+	t->nrings = 0;
 }
 
 static bool same_stream(const struct activity *e, const struct fl_attr *a, size_t hl)
@@ -64,8 +84,8 @@ static void stream_close(struct streams *t)
 	if (!e || !t->tail_n)
 		return;
 	fl_buf_reset(&e->text);
-	if (!t->prev_empty && t->tail_pos) {
-		const struct tail_slot *s = &t->tail[(t->tail_next ? t->tail_next : t->tail_n) - 1];
+	if (!t->prev_empty && t->tail.pos) {
+		const struct tail_slot *s = &t->tail.slot[(t->tail.next ? t->tail.next : t->tail_n) - 1];
 		fl_buf_add(&e->text, s->ptr, s->len);
 	}
 }
@@ -114,6 +134,13 @@ static struct activity *stream_of(struct streams *t, const struct fl_attr *a)
 		e->host = a->host ? fl_xstrndup(a->host, a->host_len) : NULL;
 		e->host_key = hl;
 		e->first_ts = e->last_ts = FL_TIME_NONE;
+		/* a stream that names a writer; the rest are the file's */
+		if (t->per_stream && t->nrings < TAIL_STREAMS_MAX &&
+		    (a->rank >= 0 || a->local_rank >= 0 || a->pid >= 0)) {
+			e->ring = fl_xmalloc(sizeof(*e->ring));
+			ring_init(e->ring, t->tail_n);
+			t->nrings++;
+		}
 	}
 	recent_use(t, e);
 	return t->prev = e;
@@ -137,19 +164,36 @@ static void count_line(struct streams *t, const struct fl_line *l, const struct 
 	}
 }
 
-static void keep_tail(struct streams *t, const struct fl_line *l, const struct fl_attr *a)
+static void ring_put(struct tail_ring *r, const struct fl_line *l, const struct fl_attr *a,
+		     uint64_t seq)
 {
-	if (!t->tail_n || l->len == 0)
-		return;
-	struct tail_slot *s = &t->tail[t->tail_next];
-	t->tail_pos++;
-	if (++t->tail_next == t->tail_n)
-		t->tail_next = 0;
+	struct tail_slot *s = &r->slot[r->next];
+	r->pos++;
+	if (++r->next == r->n)
+		r->next = 0;
 	s->ptr = l->ptr;
 	s->len = l->len < TAIL_TEXT_MAX ? l->len : TAIL_TEXT_MAX;
 	s->borrowed = true;
 	s->lineno = l->lineno;
+	s->seq = seq;
 	row_attr(a, &s->a);
+}
+
+static void keep_tail(struct streams *t, const struct fl_line *l, const struct fl_attr *a)
+{
+	if (!t->tail_n || l->len == 0)
+		return;
+	uint64_t seq = t->tail.pos;
+	ring_put(&t->tail, l, a, seq);
+	struct tail_ring *r = t->prev->ring;
+	if (!r)
+		return;
+	ring_put(r, l, a, seq);
+	if (!r->dirty) {
+		r->dirty = true;
+		FL_GROW(t->dirty, t->dirty_cap, t->ndirty + 1);
+		t->dirty[t->ndirty++] = r;
+	}
 }
 
 void streams_line(struct streams *t, const struct fl_line *l, const struct fl_attr *a)
@@ -158,10 +202,11 @@ void streams_line(struct streams *t, const struct fl_line *l, const struct fl_at
 	keep_tail(t, l, a);
 }
 
-void streams_batch_done(struct streams *t)
+/* Copies what the ring still borrows from the batch. */
+static void ring_own(struct tail_ring *r)
 {
-	for (size_t i = 0; i < t->tail_n; i++) {
-		struct tail_slot *s = &t->tail[i];
+	for (size_t i = 0; i < r->n; i++) {
+		struct tail_slot *s = &r->slot[i];
 		if (!s->borrowed)
 			continue;
 		fl_buf_reset(&s->text);
@@ -170,6 +215,16 @@ void streams_batch_done(struct streams *t)
 		s->borrowed = false;
 		row_attr_own_host(&s->a, s->host, sizeof(s->host));
 	}
+}
+
+void streams_batch_done(struct streams *t)
+{
+	ring_own(&t->tail);
+	for (size_t i = 0; i < t->ndirty; i++) {
+		ring_own(t->dirty[i]);
+		t->dirty[i]->dirty = false;
+	}
+	t->ndirty = 0;
 }
 
 static int flush_activity(struct streams *t, struct fl_store *s, int64_t run_id,
@@ -191,23 +246,52 @@ static int flush_activity(struct streams *t, struct fl_store *s, int64_t run_id,
 	return 0;
 }
 
+/* The ring's lines in the order they came, appended to v. */
+static void ring_lines(const struct tail_ring *r, const struct tail_slot ***v, size_t *n,
+		       size_t *cap)
+{
+	size_t k = r->pos < r->n ? r->pos : r->n;
+	FL_GROW(*v, *cap, *n + k);
+	for (size_t i = 0; i < k; i++)
+		(*v)[(*n)++] = &r->slot[(r->pos - k + i) % r->n];
+}
+
+static int by_seq(const void *x, const void *y)
+{
+	uint64_t a = (*(const struct tail_slot *const *)x)->seq;
+	uint64_t b = (*(const struct tail_slot *const *)y)->seq;
+	return (a > b) - (a < b);
+}
+
+/* The file's last lines and its streams', each line once, in file order. */
 static int flush_tail(struct streams *t, struct fl_store *s, int64_t run_id, int64_t file_id,
 		      struct fl_err *err)
 {
-	size_t n = t->tail_pos < t->tail_n ? t->tail_pos : t->tail_n;
-	struct fl_tail_line *v = fl_xmalloc((n ? n : 1) * sizeof(*v));
-	for (size_t k = 0; k < n; k++) {
-		const struct tail_slot *ts = &t->tail[(t->tail_pos - n + k) % t->tail_n];
-		v[k] = (struct fl_tail_line){ (int64_t)ts->lineno, ts->a, ts->ptr, ts->len };
+	const struct tail_slot **all = NULL;
+	size_t n = 0, cap = 0;
+	ring_lines(&t->tail, &all, &n, &cap);
+	for (size_t i = 0; t->nrings && i < t->activity.cap; i++) {
+		const struct activity *e = keymap_at(&t->activity, i);
+		if (e && e->ring)
+			ring_lines(e->ring, &all, &n, &cap);
 	}
-	int rc = fl_store_tail_set(s, run_id, file_id, v, n);
+	if (t->nrings)
+		qsort(all, n, sizeof(*all), by_seq);
+	struct fl_tail_line *v = fl_xmalloc((n ? n : 1) * sizeof(*v));
+	size_t m = 0;
+	for (size_t k = 0; k < n; k++)
+		if (!m || all[k]->seq != all[k - 1]->seq)
+			v[m++] = (struct fl_tail_line){ (int64_t)all[k]->lineno, all[k]->a,
+							all[k]->ptr, all[k]->len };
+	int rc = fl_store_tail_set(s, run_id, file_id, v, m);
 	free(v);
+	free(all);
 	return rc ? store_fail(s, err, "cannot store tail") : 0;
 }
 
 int streams_file_end(struct streams *t, struct fl_store *s, int64_t run_id, int64_t file_id,
 		     struct fl_err *err)
 {
-	int rc = flush_activity(t, s, run_id, file_id, err);
-	return rc ? rc : flush_tail(t, s, run_id, file_id, err);
+	int rc = flush_tail(t, s, run_id, file_id, err);
+	return rc ? rc : flush_activity(t, s, run_id, file_id, err);
 }

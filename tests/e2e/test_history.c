@@ -573,6 +573,51 @@ Test(history, tail_returns_the_last_lines_of_a_rank)
 	cr_expect(S.err && strstr(S.err, "no rank 99"));
 }
 
+/* The numbers of the last n lines of path that start with prefix, in
+ * order; returns how many there are (at most n). */
+static size_t last_lines_with(const char *path, const char *prefix, int64_t *out, size_t n)
+{
+	char *all = fl_test_slurp(path, NULL);
+	cr_assert(all, "cannot read %s", path);
+	size_t found = 0;
+	int64_t no = 1;
+	for (char *p = all; *p; no++) {
+		if (!strncmp(p, prefix, strlen(prefix))) {
+			if (found == n)
+				memmove(out, out + 1, (n - 1) * sizeof(*out));
+			out[found < n ? found++ : n - 1] = no;
+		}
+		char *nl = strchr(p, '\n');
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	free(all);
+	return found;
+}
+
+/* A pod's combined log ends with its launcher's summary, which names no
+ * rank: a rank's last lines there are its own, not the file's last. */
+Test(history, tail_finds_a_rank_in_a_shared_log)
+{
+	const char *log = SCEN "/05-collective-hang/bundle/llm-pretrain-master-0.log";
+	int64_t want[3];
+	cr_assert_eq(last_lines_with(log, "[default5]:", want, 3), 3);
+	cr_assert_lt(want[2], last_line_no(log) - 20, "the file's own last lines are not rank 5's");
+	json_t *rows = JSON("tail", id_str(ids[1]), "5", "-n", "3");
+	cr_assert_eq(json_array_size(rows), 3);
+	size_t i;
+	json_t *r;
+	json_array_foreach(rows, i, r) {
+		cr_expect_str_eq(str_of(r, "file"), "llm-pretrain-master-0.log");
+		cr_expect_eq(int_of(r, "line"), want[i]);
+		char *text = file_line(log, want[i]);
+		cr_expect_str_eq(str_of(r, "text"), text);
+		free(text);
+	}
+	json_decref(rows);
+}
+
 /* ---- show ---- */
 
 /* The id of run's mem.cuda_oom event in a stderr.log, and its line. */
@@ -804,4 +849,40 @@ Test(history, every_verb_answers_help_without_a_store)
 	}
 	cr_expect_eq(run(NULL, "events", "1", NULL), 1, "a missing store is an error");
 	cr_expect(S.err && strstr(S.err, "no store") && count_lines(S.err) == 1);
+}
+
+/* ---- a shared log of more ranks than streams keep tails for ---- */
+
+/* A Slurm output of 520 srun-labelled tasks, two lines each, ending with
+ * srun's own lines: each of the first 512 tasks (src/pipeline/streams.c,
+ * TAIL_STREAMS_MAX) keeps its last lines; a task beyond them keeps none,
+ * and `tail` says so on stderr instead of printing nothing. */
+Test(tails, a_shared_log_keeps_each_ranks_last_lines_up_to_its_cap)
+{
+	struct fl_session t;
+	fl_session_init(&t, "tails");
+	char *path;
+	FILE *f = fl_session_create(&t, "slurm-4242.out", &path);
+	for (int step = 0; step < 2; step++)
+		for (int r = 0; r < 520; r++)
+			fprintf(f, "%3d: [2024-06-18 09:%02d:%02d] rank %d heartbeat %d\n", r,
+				50 + step, r % 60, r, step);
+	for (int k = 0; k < 25; k++)
+		fputs("srun: error: node7: task 3: Exited with exit code 1\n", f);
+	fclose(f);
+	char id[32];
+	snprintf(id, sizeof(id), "%ld", fl_session_ingest(&t, path, NULL));
+	/* task 511's lines: 512 and 1032 */
+	cr_assert_eq(fl_session_run(&t, "tail", id, "511", "--db", t.db, NULL), 0, "%s", t.err);
+	cr_expect(strstr(t.out, "   512  511: [2024-06-18 09:50:31] rank 511 heartbeat 0\n"), "%s",
+		  t.out);
+	cr_expect(strstr(t.out, "  1032  511: [2024-06-18 09:51:31] rank 511 heartbeat 1\n"), "%s",
+		  t.out);
+	cr_expect_str_eq(t.err, "");
+	cr_assert_eq(fl_session_run(&t, "tail", id, "519", "--db", t.db, NULL), 0, "%s", t.err);
+	cr_expect_str_eq(t.out, "");
+	cr_expect(strstr(t.err, "kept none of rank 519's lines") && fl_session_err_lines(&t) == 1,
+		  "%s", t.err);
+	free(path);
+	fl_session_release(&t);
 }
