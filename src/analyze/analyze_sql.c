@@ -525,15 +525,17 @@ static const struct fl_sql_def SQL[Q_N] = {
 	/* The scalars and small arrays, when the run has an analysis saved by
 	 * the analysis whose digest is ?2. */
 	/* ---- network layout (layout.c) ---- */
-	/* One NET/IB channel sample per host whose IB channels never use
-	 * GDRDMA, when another host's do. */
+	/* Per host whose IB channels never use GDRDMA, when another host's
+	 * do: its first NET/IB channel line, by file and line (not by rowid,
+	 * which follows how the pipeline grouped the rows). */
 	[Q_GDR_MISSING] = {
 		"gdr_missing",
-		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM (SELECT MIN(rowid) AS r"
-		" FROM transports WHERE run_id = ?1 AND transport = 'NET/IB' AND host IS NOT NULL"
-		" GROUP BY host HAVING MAX(gdr) = 0) m JOIN transports t ON t.rowid = m.r"
-		" JOIN files f ON f.id = t.file_id WHERE EXISTS (SELECT 1 FROM transports"
-		" WHERE run_id = ?1 AND transport = 'NET/IB' AND gdr = 1) ORDER BY t.host" },
+		"SELECT path, line, rank, host, NULL, sample FROM (SELECT f.path, t.line, t.rank,"
+		" t.host, t.sample, ROW_NUMBER() OVER (PARTITION BY t.host ORDER BY t.file_id,"
+		" t.line, t.rowid) AS k, MAX(t.gdr) OVER (PARTITION BY t.host) AS gdr FROM transports t"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.transport = 'NET/IB'"
+		" AND t.host IS NOT NULL) WHERE k = 1 AND gdr = 0 AND EXISTS (SELECT 1 FROM transports"
+		" WHERE run_id = ?1 AND transport = 'NET/IB' AND gdr = 1) ORDER BY host" },
 	/* Per host: how many IB devices NCCL listed ("[0]mlx5_0:1/IB [1]..."),
 	 * the most it listed, and its first such line. */
 	[Q_HCA_COUNTS] = {
