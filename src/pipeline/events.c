@@ -181,8 +181,8 @@ enum { ALIKE_KEYS = 4096 };
 
 void events_init(struct event_sink *k)
 {
-	keymap_init(&k->repeats, sizeof(struct repeat), NULL, true);
-	keymap_init(&k->alike, sizeof(struct alike), NULL, true);
+	keymap_init(&k->repeats, sizeof(struct repeat), NULL);
+	keymap_init(&k->alike, sizeof(struct alike), NULL);
 }
 
 void events_release(struct event_sink *k)
@@ -261,9 +261,9 @@ static struct repeat *repeat_of(struct event_sink *k, const struct fl_event *ev,
 int events_file_end(struct event_sink *k)
 {
 	int rc = FL_OK;
-	for (size_t i = 0; !rc && i < k->repeats.cap; i++) {
+	for (size_t i = 0; !rc && i < k->repeats.used; i++) {
 		const struct repeat *r = keymap_at(&k->repeats, i);
-		if (r && r->folded &&
+		if (r->folded &&
 		    fl_store_event_repeats(k->store, r->id, r->folded, r->last_line, r->last_ts))
 			rc = store_fail(k->store, k->err, "cannot store repeated events");
 	}
@@ -274,9 +274,9 @@ int events_file_end(struct event_sink *k)
 int events_run_end(struct event_sink *k)
 {
 	int rc = FL_OK;
-	for (size_t i = 0; !rc && i < k->alike.cap; i++) {
+	for (size_t i = 0; !rc && i < k->alike.used; i++) {
 		const struct alike *r = keymap_at(&k->alike, i);
-		if (r && r->copies && fl_store_event_copies(k->store, r->id, r->copies))
+		if (r->copies && fl_store_event_copies(k->store, r->id, r->copies))
 			rc = store_fail(k->store, k->err, "cannot store alike events");
 	}
 	keymap_clear(&k->alike);

@@ -1,116 +1,110 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * keymap.c - an open-addressing hash map from a byte key to a record of
- * the caller's type, for the aggregates of an ingest (streams of a file,
- * NCCL transports and collectives of a run).
+ * keymap.c - a hash map from a byte key to a record of the caller's type,
+ * for the aggregates of an ingest (streams of a file, NCCL transports and
+ * collectives of a run).
  *
  * Each record is allocated on its own, so a pointer to it stays valid
  * while the map grows (the activity of the previous line is kept by
- * pointer). Iteration follows the slots, which depend only on the keys,
- * their order of arrival and the hash: rows are written in the same
- * order on every run. Maps that are only looked up, or whose records
- * only update rows by id, use the faster hash (keymap_init()).
+ * pointer). Iteration follows the order in which keys arrived, kept in a
+ * dense array beside the open-addressing table of its indexes: the rows
+ * a map writes come in the order of the lines that made them, whatever
+ * the hash, so the reports whose ties follow rowid do too. (Iterating
+ * the slots tied row order to the hash: one map moved to a faster hash
+ * changed which line a finding quoted.)
  * An idmap keeps only a key's hash and a row id, for records already
  * written and freed.
- * Tested by: tests/e2e (every bundle's activity, transports and colls),
- * tests/e2e/test_hca.c (a process over two files)
+ * Tested by: tests/unit/test_keymap.c, tests/e2e (every bundle's activity,
+ * transports and colls), tests/e2e/test_hca.c (a process over two files)
  */
 #include "pipeline_int.h"
 
 #include <stdlib.h>
 
-void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val), bool order_free)
+void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val))
 {
 	memset(m, 0, sizeof(*m));
 	m->elem = elem;
 	m->release = release;
-	m->order_free = order_free;
-}
-
-static uint64_t key_hash(const struct keymap *m, const void *key, size_t klen)
-{
-	return m->order_free ? fl_hash_key(key, klen) : fl_fnv1a(FL_FNV1A_INIT, key, klen);
 }
 
 void keymap_clear(struct keymap *m)
 {
-	for (size_t i = 0; i < m->cap; i++) {
-		if (!m->slots[i].key)
-			continue;
-		free(m->slots[i].key);
+	for (size_t i = 0; i < m->used; i++) {
+		free(m->ents[i].key);
 		if (m->release)
-			m->release(m->slots[i].val);
-		free(m->slots[i].val);
+			m->release(m->ents[i].val);
+		free(m->ents[i].val);
 	}
-	free(m->slots);
-	m->slots = NULL;
-	m->cap = m->used = 0;
+	free(m->ents);
+	free(m->table);
+	m->ents = NULL;
+	m->table = NULL;
+	m->cap = m->used = m->ents_cap = 0;
 }
 
 static void grow(struct keymap *m)
 {
-	struct keyslot *old = m->slots;
-	size_t old_cap = m->cap;
-	m->cap = old_cap ? old_cap * 2 : 64;
-	m->slots = fl_xcalloc(m->cap, sizeof(*m->slots));
-	for (size_t i = 0; i < old_cap; i++) {
-		if (!old[i].key)
-			continue;
-		size_t j = old[i].hash & (m->cap - 1);
-		while (m->slots[j].key)
+	free(m->table);
+	m->cap = m->cap ? m->cap * 2 : 64;
+	m->table = fl_xcalloc(m->cap, sizeof(*m->table));
+	for (size_t i = 0; i < m->used; i++) {
+		size_t j = m->ents[i].hash & (m->cap - 1);
+		while (m->table[j])
 			j = (j + 1) & (m->cap - 1);
-		m->slots[j] = old[i];
+		m->table[j] = i + 1;
 	}
-	free(old);
 }
 
-/* The slot of key, or the empty slot where it would go; m->cap > 0. */
-static struct keyslot *probe(const struct keymap *m, const void *key, size_t klen, uint64_t h)
+/* The table slot of key, or the empty one where it would go; m->cap > 0. */
+static size_t probe(const struct keymap *m, const void *key, size_t klen, uint64_t h)
 {
 	size_t j = h & (m->cap - 1);
-	for (; m->slots[j].key; j = (j + 1) & (m->cap - 1)) {
-		struct keyslot *k = &m->slots[j];
+	for (; m->table[j]; j = (j + 1) & (m->cap - 1)) {
+		const struct keyslot *k = &m->ents[m->table[j] - 1];
 		if (k->hash == h && k->klen == klen && !memcmp(k->key, key, klen))
 			break;
 	}
-	return &m->slots[j];
+	return j;
 }
 
 void *keymap_find(const struct keymap *m, const void *key, size_t klen)
 {
 	if (!m->cap)
 		return NULL;
-	struct keyslot *k = probe(m, key, klen, key_hash(m, key, klen));
-	return k->key ? k->val : NULL;
+	size_t e = m->table[probe(m, key, klen, fl_hash_key(key, klen))];
+	return e ? m->ents[e - 1].val : NULL;
 }
 
 void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh)
 {
 	if ((m->used + 1) * 2 > m->cap)
 		grow(m);
-	uint64_t h = key_hash(m, key, klen);
-	struct keyslot *k = probe(m, key, klen, h);
-	if (k->key) {
+	uint64_t h = fl_hash_key(key, klen);
+	size_t j = probe(m, key, klen, h);
+	if (m->table[j]) {
 		*fresh = false;
-		return k->val;
+		return m->ents[m->table[j] - 1].val;
 	}
-	m->used++;
+	FL_GROW(m->ents, m->ents_cap, m->used + 1);
+	struct keyslot *k = &m->ents[m->used];
 	k->key = fl_xstrndup(key, klen);
 	k->klen = klen;
 	k->hash = h;
 	k->val = fl_xcalloc(1, m->elem);
+	m->table[j] = ++m->used;
 	*fresh = true;
 	return k->val;
 }
 
 void *keymap_at(const struct keymap *m, size_t i)
 {
-	return m->slots[i].key ? m->slots[i].val : NULL;
+	return m->ents[i].val;
 }
 
 uint64_t keymap_hash_at(const struct keymap *m, size_t i)
 {
-	return m->slots[i].hash;
+	return m->ents[i].hash;
 }
 
 void idmap_release(struct idmap *m)

@@ -65,11 +65,11 @@ static void hca_release(void *val)
 void nccl_aggs_init(struct nccl_aggs *n)
 {
 	memset(n, 0, sizeof(*n));
-	keymap_init(&n->transports, sizeof(struct transport_agg), transport_release, false);
-	keymap_init(&n->colls, sizeof(struct coll_agg), coll_release, false);
-	keymap_init(&n->procs, sizeof(struct proc_comms), proc_release, true);
-	keymap_init(&n->hcas, sizeof(struct hca_agg), hca_release, false);
-	keymap_init(&n->ib_tables, sizeof(struct ib_table), ib_table_release, true);
+	keymap_init(&n->transports, sizeof(struct transport_agg), transport_release);
+	keymap_init(&n->colls, sizeof(struct coll_agg), coll_release);
+	keymap_init(&n->procs, sizeof(struct proc_comms), proc_release);
+	keymap_init(&n->hcas, sizeof(struct hca_agg), hca_release);
+	keymap_init(&n->ib_tables, sizeof(struct ib_table), ib_table_release);
 	fl_buf_init(&n->key);
 }
 
@@ -404,10 +404,8 @@ void nccl_comm(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)
 
 static int flush_transports(struct nccl_aggs *n, struct fl_store *s, int64_t run_id)
 {
-	for (size_t i = 0; i < n->transports.cap; i++) {
+	for (size_t i = 0; i < n->transports.used; i++) {
 		const struct transport_agg *t = keymap_at(&n->transports, i);
-		if (!t)
-			continue;
 		struct fl_transport_row r = { run_id, t->host, t->pid, t->rank, t->transport,
 					      t->gdr, t->channels, t->file_id, t->line, t->sample };
 		uint64_t h = keymap_hash_at(&n->transports, i);
@@ -424,10 +422,8 @@ static int flush_transports(struct nccl_aggs *n, struct fl_store *s, int64_t run
  * stands when the file ends. */
 static int flush_hcas(struct nccl_aggs *n, struct fl_store *s, int64_t run_id)
 {
-	for (size_t i = 0; i < n->hcas.cap; i++) {
+	for (size_t i = 0; i < n->hcas.used; i++) {
 		const struct hca_agg *h = keymap_at(&n->hcas, i);
-		if (!h)
-			continue;
 		proc_key(&n->key, h->host, strlen(h->host), h->pid);
 		const struct proc_comms *p = keymap_find(&n->procs, n->key.ptr, n->key.len);
 		bool known = p && p->ib && h->net_dev < PROC_IB_DEVS && p->ib->dev[h->net_dev];
@@ -447,10 +443,8 @@ static int flush_hcas(struct nccl_aggs *n, struct fl_store *s, int64_t run_id)
 
 static int flush_colls(struct nccl_aggs *n, struct fl_store *s, int64_t run_id)
 {
-	for (size_t i = 0; i < n->colls.cap; i++) {
+	for (size_t i = 0; i < n->colls.used; i++) {
 		const struct coll_agg *c = keymap_at(&n->colls, i);
-		if (!c)
-			continue;
 		struct fl_coll_row r = { run_id,  c->host,   c->pid,   c->rank,   c->comm,
 					 c->op,   c->last_opcount, c->calls, c->nranks, c->last_ts,
 					 c->peer, c->file_id, c->line, c->sample };

@@ -147,25 +147,24 @@ void scanner_join(struct scanner *sc);
 /* ---- keymap.c: byte key -> a record of the caller's type ---- */
 
 struct keyslot {
-	char *key; /* NULL: empty slot; klen bytes, any bytes */
+	char *key; /* klen bytes, any bytes */
 	size_t klen;
 	uint64_t hash;
 	void *val;
 };
 
+/* The records in order of arrival (ents), and an open-addressing table of
+ * their indexes + 1 (0: empty). */
 struct keymap {
-	struct keyslot *slots;
-	size_t cap, used;
+	struct keyslot *ents;
+	size_t used, ents_cap;
+	size_t *table;
+	size_t cap;                  /* of table: a power of two, or 0 */
 	size_t elem;                 /* size of a record */
 	void (*release)(void *val);  /* frees what a record owns, not the record */
-	bool order_free;             /* see keymap_init() */
 };
 
-/* order_free: nothing written follows the map's iteration order (its
- * records only update rows by id), so its keys are hashed with
- * fl_hash_key(). The other maps hash with FNV-1a: the rows they write
- * follow their slots, and so the reports whose ties follow rowid. */
-void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val), bool order_free);
+void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val));
 /* Frees every record; the map stays usable, empty. */
 void keymap_clear(struct keymap *m);
 /* The record of key, created zeroed (*fresh true) when new. It stays at
@@ -173,9 +172,9 @@ void keymap_clear(struct keymap *m);
 void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh);
 /* The record of key, or NULL when there is none. */
 void *keymap_find(const struct keymap *m, const void *key, size_t klen);
-/* Iteration: the record in slot i < m->cap, or NULL for an empty slot. */
+/* Iteration in order of arrival: the record i < m->used. */
 void *keymap_at(const struct keymap *m, size_t i);
-/* The hash of slot i's key (a record there). */
+/* The hash of record i's key. */
 uint64_t keymap_hash_at(const struct keymap *m, size_t i);
 
 /* A key's hash -> the id of the row written for it: an aggregate whose
@@ -418,7 +417,7 @@ void telemetry_file_begin(struct telemetry *t, int64_t file_id);
  * (the member's first non-blank line decides); false: a log line. */
 bool telemetry_line(struct telemetry *t, const struct fl_line *l, const struct fl_attr *a);
 void telemetry_file_end(struct telemetry *t);
-/* Slot i of t->gpus: its buckets and samples (0 for an empty slot); for
+/* GPU i < t->gpus.used: its buckets and samples; for
  * tests/fuzz/fuzz_telemetry.c, which checks the fold's bound. */
 void telemetry_gpu_counts(const struct telemetry *t, size_t i, size_t *buckets, int64_t *samples);
 /* Writes the run's gpu_samples rows. */

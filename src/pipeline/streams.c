@@ -49,7 +49,7 @@ static void activity_release(void *val)
 void streams_init(struct streams *t, size_t tail_n)
 {
 	memset(t, 0, sizeof(*t));
-	keymap_init(&t->activity, sizeof(struct activity), activity_release, false);
+	keymap_init(&t->activity, sizeof(struct activity), activity_release);
 	t->tail_n = tail_n;
 	ring_init(&t->tail, tail_n);
 }
@@ -231,10 +231,8 @@ static int flush_activity(struct streams *t, struct fl_store *s, int64_t run_id,
 			  int64_t file_id, struct fl_err *err)
 {
 	stream_close(t);
-	for (size_t i = 0; i < t->activity.cap; i++) {
+	for (size_t i = 0; i < t->activity.used; i++) {
 		const struct activity *e = keymap_at(&t->activity, i);
-		if (!e)
-			continue;
 		struct fl_activity_row r = { run_id, file_id, e->rank, e->local_rank, e->pid,
 					     e->host, e->lines, e->first_ts, e->last_ts,
 					     e->last_line, e->text.ptr };
@@ -270,9 +268,9 @@ static int flush_tail(struct streams *t, struct fl_store *s, int64_t run_id, int
 	const struct tail_slot **all = NULL;
 	size_t n = 0, cap = 0;
 	ring_lines(&t->tail, &all, &n, &cap);
-	for (size_t i = 0; t->nrings && i < t->activity.cap; i++) {
+	for (size_t i = 0; t->nrings && i < t->activity.used; i++) {
 		const struct activity *e = keymap_at(&t->activity, i);
-		if (e && e->ring)
+		if (e->ring)
 			ring_lines(e->ring, &all, &n, &cap);
 	}
 	if (t->nrings)

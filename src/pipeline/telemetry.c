@@ -60,7 +60,7 @@ static void gpu_release(void *val)
 void telemetry_init(struct telemetry *t)
 {
 	memset(t, 0, sizeof(*t));
-	keymap_init(&t->gpus, sizeof(struct gpu_agg), gpu_release, false);
+	keymap_init(&t->gpus, sizeof(struct gpu_agg), gpu_release);
 	fl_buf_init(&t->key);
 }
 
@@ -184,17 +184,17 @@ static void sample_add(struct telemetry *t, const struct tele_sample *in)
 void telemetry_gpu_counts(const struct telemetry *t, size_t i, size_t *buckets, int64_t *samples)
 {
 	const struct gpu_agg *g = keymap_at(&t->gpus, i);
-	*buckets = g ? g->nb : 0;
+	*buckets = g->nb;
 	*samples = 0;
-	for (size_t k = 0; g && k < g->nb; k++)
+	for (size_t k = 0; k < g->nb; k++)
 		*samples += g->b[k].n;
 }
 
 int telemetry_flush(struct telemetry *t, struct fl_store *s, int64_t run_id, struct fl_err *err)
 {
-	for (size_t i = 0; i < t->gpus.cap; i++) {
+	for (size_t i = 0; i < t->gpus.used; i++) {
 		const struct gpu_agg *g = keymap_at(&t->gpus, i);
-		for (size_t k = 0; g && k < g->nb; k++) {
+		for (size_t k = 0; k < g->nb; k++) {
 			const struct gpu_bucket *b = &g->b[k];
 			struct fl_gpu_sample_row r = {
 				run_id, g->host, g->gpu, g->bus[0] ? g->bus : NULL, g->source,

@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	telemetry_file_end(&t);
 	int64_t samples = 0;
-	for (size_t i = 0; i < t.gpus.cap; i++) {
+	for (size_t i = 0; i < t.gpus.used; i++) {
 		int64_t n = 0;
 		size_t buckets = 0;
 		telemetry_gpu_counts(&t, i, &buckets, &n);
