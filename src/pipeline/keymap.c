@@ -6,8 +6,10 @@
  *
  * Each record is allocated on its own, so a pointer to it stays valid
  * while the map grows (the activity of the previous line is kept by
- * pointer). Iteration follows the order in which keys arrived, kept in a
- * dense array beside the open-addressing table of its indexes: the rows
+ * pointer). Iteration follows the order in which keys arrived, kept in an
+ * array beside the open-addressing table, which a look-up never reads
+ * (a table of indexes into that array would cost a dependent load per
+ * probe): the rows
  * a map writes come in the order of the lines that made them, whatever
  * the hash, so the reports whose ties follow rowid do too. (Iterating
  * the slots tied row order to the hash: one map moved to a faster hash
@@ -30,50 +32,56 @@ void keymap_init(struct keymap *m, size_t elem, void (*release)(void *val))
 
 void keymap_clear(struct keymap *m)
 {
-	for (size_t i = 0; i < m->used; i++) {
-		free(m->ents[i].key);
+	for (size_t i = 0; i < m->cap; i++) {
+		if (!m->slots[i].key)
+			continue;
+		free(m->slots[i].key);
 		if (m->release)
-			m->release(m->ents[i].val);
-		free(m->ents[i].val);
+			m->release(m->slots[i].val);
+		free(m->slots[i].val);
 	}
-	free(m->ents);
-	free(m->table);
-	m->ents = NULL;
-	m->table = NULL;
-	m->cap = m->used = m->ents_cap = 0;
+	free(m->slots);
+	free(m->order);
+	m->slots = NULL;
+	m->order = NULL;
+	m->cap = m->used = m->order_cap = 0;
 }
 
 static void grow(struct keymap *m)
 {
-	free(m->table);
-	m->cap = m->cap ? m->cap * 2 : 64;
-	m->table = fl_xcalloc(m->cap, sizeof(*m->table));
-	for (size_t i = 0; i < m->used; i++) {
-		size_t j = m->ents[i].hash & (m->cap - 1);
-		while (m->table[j])
+	struct keyslot *old = m->slots;
+	size_t old_cap = m->cap;
+	m->cap = old_cap ? old_cap * 2 : 64;
+	m->slots = fl_xcalloc(m->cap, sizeof(*m->slots));
+	for (size_t i = 0; i < old_cap; i++) {
+		if (!old[i].key)
+			continue;
+		size_t j = old[i].hash & (m->cap - 1);
+		while (m->slots[j].key)
 			j = (j + 1) & (m->cap - 1);
-		m->table[j] = i + 1;
+		m->slots[j] = old[i];
 	}
+	free(old);
 }
 
-/* The table slot of key, or the empty one where it would go; m->cap > 0. */
-static size_t probe(const struct keymap *m, const void *key, size_t klen, uint64_t h)
+/* The slot of key, or the empty slot where it would go; m->cap > 0. */
+static struct keyslot *probe(const struct keymap *m, const void *key, size_t klen, uint64_t h)
 {
 	size_t j = h & (m->cap - 1);
-	for (; m->table[j]; j = (j + 1) & (m->cap - 1)) {
-		const struct keyslot *k = &m->ents[m->table[j] - 1];
+	for (; m->slots[j].key; j = (j + 1) & (m->cap - 1)) {
+		struct keyslot *k = &m->slots[j];
 		if (k->hash == h && k->klen == klen && !memcmp(k->key, key, klen))
 			break;
 	}
-	return j;
+	return &m->slots[j];
 }
 
 void *keymap_find(const struct keymap *m, const void *key, size_t klen)
 {
 	if (!m->cap)
 		return NULL;
-	size_t e = m->table[probe(m, key, klen, fl_hash_key(key, klen))];
-	return e ? m->ents[e - 1].val : NULL;
+	struct keyslot *k = probe(m, key, klen, fl_hash_key(key, klen));
+	return k->key ? k->val : NULL;
 }
 
 void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh)
@@ -81,30 +89,29 @@ void *keymap_get(struct keymap *m, const void *key, size_t klen, bool *fresh)
 	if ((m->used + 1) * 2 > m->cap)
 		grow(m);
 	uint64_t h = fl_hash_key(key, klen);
-	size_t j = probe(m, key, klen, h);
-	if (m->table[j]) {
+	struct keyslot *k = probe(m, key, klen, h);
+	if (k->key) {
 		*fresh = false;
-		return m->ents[m->table[j] - 1].val;
+		return k->val;
 	}
-	FL_GROW(m->ents, m->ents_cap, m->used + 1);
-	struct keyslot *k = &m->ents[m->used];
 	k->key = fl_xstrndup(key, klen);
 	k->klen = klen;
 	k->hash = h;
 	k->val = fl_xcalloc(1, m->elem);
-	m->table[j] = ++m->used;
+	FL_GROW(m->order, m->order_cap, m->used + 1);
+	m->order[m->used++] = (struct keyorder){ k->val, h };
 	*fresh = true;
 	return k->val;
 }
 
 void *keymap_at(const struct keymap *m, size_t i)
 {
-	return m->ents[i].val;
+	return m->order[i].val;
 }
 
 uint64_t keymap_hash_at(const struct keymap *m, size_t i)
 {
-	return m->ents[i].hash;
+	return m->order[i].hash;
 }
 
 void idmap_release(struct idmap *m)

@@ -147,19 +147,22 @@ void scanner_join(struct scanner *sc);
 /* ---- keymap.c: byte key -> a record of the caller's type ---- */
 
 struct keyslot {
-	char *key; /* klen bytes, any bytes */
+	char *key; /* NULL: empty slot; klen bytes, any bytes */
 	size_t klen;
 	uint64_t hash;
 	void *val;
 };
 
-/* The records in order of arrival (ents), and an open-addressing table of
- * their indexes + 1 (0: empty). */
+/* An open-addressing table of the records, and the records again in
+ * order of arrival (for iteration; a look-up never reads it). */
 struct keymap {
-	struct keyslot *ents;
-	size_t used, ents_cap;
-	size_t *table;
-	size_t cap;                  /* of table: a power of two, or 0 */
+	struct keyslot *slots;
+	size_t cap, used;
+	struct keyorder {
+		void *val;
+		uint64_t hash;
+	} *order;                    /* used of them */
+	size_t order_cap;
 	size_t elem;                 /* size of a record */
 	void (*release)(void *val);  /* frees what a record owns, not the record */
 };

@@ -164,8 +164,11 @@ static void count_line(struct streams *t, const struct fl_line *l, const struct 
 	}
 }
 
-static void ring_put(struct tail_ring *r, const struct fl_line *l, const struct fl_attr *a,
-		     uint64_t seq)
+/* Inlined: once per line for the file's ring (a call of its own was 0.5%
+ * of storm's samples), the rare second time for a stream's. */
+static inline __attribute__((always_inline)) void ring_put(struct tail_ring *r,
+							   const struct fl_line *l,
+							   const struct fl_attr *a, uint64_t seq)
 {
 	struct tail_slot *s = &r->slot[r->next];
 	r->pos++;
