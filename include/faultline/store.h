@@ -22,7 +22,7 @@
 
 #include "faultline/util.h"
 
-#define FL_SCHEMA_VERSION 14
+#define FL_SCHEMA_VERSION 15
 
 enum fl_store_flags {
 	FL_STORE_READONLY = 1 << 0,
@@ -237,9 +237,13 @@ struct fl_transport_row {
 	int64_t channels;
 	int64_t file_id, line; /* a sample line */
 	const char *sample;
+	/* the process's rank in the communicator of its channel lines when
+	 * every one of them names the same (NCCL prints its own rank on the
+	 * left of a send, on the right of a [receive]); -1: none, or not */
+	int64_t comm_rank;
 };
 int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r, int64_t *id);
-/* r's channels added to row id. */
+/* r's channels added to row id; its comm_rank kept only if r's agrees. */
 int fl_store_transport_more(struct fl_store *s, int64_t id, const struct fl_transport_row *r);
 
 struct fl_coll_row {

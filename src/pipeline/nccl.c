@@ -190,6 +190,17 @@ static void hca_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t 
 	h->channels++;
 }
 
+/* The rank of the process that printed a channel line, in the
+ * communicator being set up: NCCL's transports print their own rank on
+ * the left of a send (and of every P2P and SHM line, which only senders
+ * print) and on the right of a [receive]. -1 when not stated. */
+static int64_t printer_rank(const struct fl_event *ev)
+{
+	const struct fl_capture *d = cap_get(ev, "direction");
+	bool recv = d && d->len == 7 && !memcmp(d->ptr, "receive", 7);
+	return cap_int(ev, recv ? "dst_rank" : "src_rank");
+}
+
 void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)
 {
 	const struct fl_capture *t = cap_get(ev, "transport");
@@ -214,6 +225,9 @@ void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_i
 		a->line = (int64_t)ev->lineno;
 		a->sample = fl_xstrndup(ev->text, ev->text_len < SAMPLE_MAX ? ev->text_len
 									    : SAMPLE_MAX);
+		a->comm_rank = printer_rank(ev);
+	} else if (a->comm_rank != printer_rank(ev)) {
+		a->comm_rank = -1;
 	}
 	a->channels++;
 	proc_transport(proc_of(n, &ev->attr), t->ptr, tl, gd);
@@ -406,8 +420,9 @@ static int flush_transports(struct nccl_aggs *n, struct fl_store *s, int64_t run
 {
 	for (size_t i = 0; i < n->transports.used; i++) {
 		const struct transport_agg *t = keymap_at(&n->transports, i);
-		struct fl_transport_row r = { run_id, t->host, t->pid, t->rank, t->transport,
-					      t->gdr, t->channels, t->file_id, t->line, t->sample };
+		struct fl_transport_row r = { run_id,	   t->host, t->pid,  t->rank,
+					      t->transport, t->gdr,  t->channels, t->file_id,
+					      t->line,	   t->sample, t->comm_rank };
 		uint64_t h = keymap_hash_at(&n->transports, i);
 		int64_t id = idmap_get(&n->transport_rows, h);
 		if (id ? fl_store_transport_more(s, id, &r) : fl_store_transport_add(s, &r, &id))

@@ -290,6 +290,7 @@ struct transport_agg {
 	int64_t channels;
 	int64_t file_id, line; /* the first such line */
 	char *sample;
+	int64_t comm_rank; /* the printer's, while all its lines agree; else -1 */
 };
 
 /* COLL traces of one process, communicator and op. */

@@ -320,6 +320,11 @@ static const char *const MIGRATIONS[] = {
 	" nccl_nranks_max = (SELECT MAX(json_extract(e.fields, '$.nranks')) FROM events e"
 	"  WHERE e.run_id = runs.id AND e.kind IN ('nccl.init_complete', 'nccl.init_start',"
 	"  'nccl.comm_topo', 'nccl.init_timings'));",
+	/* 14 -> 15: the rank a process's channel lines give it (the left of a
+	 * send, the right of a [receive]), when they all agree: what ties a
+	 * process to a rank when its init lines were not kept. Runs stored
+	 * before have none. */
+	"ALTER TABLE transports ADD COLUMN comm_rank INTEGER;",
 };
 
 #define NMIGRATIONS ((int)(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0])))

@@ -57,7 +57,7 @@ static const char *const HOT_SQL[ST_N] = {
 			 " boot_ts=?6 WHERE id=?1",
 	[ST_SKIPPED] = "INSERT INTO skipped(run_id, path, reason) VALUES (?1,?2,?3)",
 	[ST_TRANSPORT] = "INSERT INTO transports(run_id, host, pid, rank, transport, gdr, channels,"
-			 " file_id, line, sample) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
+			 " file_id, line, sample, comm_rank) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
 	[ST_COLL] = "INSERT INTO colls(run_id, host, pid, rank, comm, op, last_opcount, calls,"
 		    " nranks, last_ts, peer, file_id, line, sample)"
 		    " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)",
@@ -89,7 +89,8 @@ static const char *const HOT_SQL[ST_N] = {
 		   " file_id, line, sample) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
 	[ST_EVENT_REPEATS] = "UPDATE events SET repeats=?2, last_line=?3, last_ts=?4 WHERE id=?1",
 	[ST_EVENT_COPIES] = "UPDATE events SET copies=?2 WHERE id=?1",
-	[ST_TRANSPORT_MORE] = "UPDATE transports SET channels = channels + ?2 WHERE rowid = ?1",
+	[ST_TRANSPORT_MORE] = "UPDATE transports SET channels = channels + ?2,"
+			      " comm_rank = CASE WHEN comm_rank = ?3 THEN comm_rank END WHERE rowid = ?1",
 	/* a Send's or Recv's line is its last call's: the later file's */
 	[ST_COLL_MORE] = "UPDATE colls SET calls = calls + ?2, last_opcount = MAX(last_opcount, ?3),"
 			 " last_ts = IFNULL(?4, last_ts), file_id = IFNULL(?5, file_id),"
@@ -489,13 +490,36 @@ static const char *const RESOLVE_SQL[] = {
 	" SELECT run_id, host, pid, MIN(rank), 'line' FROM activity"
 	" WHERE run_id = {RUN} AND host IS NOT NULL AND pid IS NOT NULL AND rank IS NOT NULL"
 	" GROUP BY host, pid HAVING COUNT(DISTINCT rank) = 1;",
+	/* Channel lines state the printer's rank in the communicator they
+	 * set up: taken for a process nothing else ties, when all of its
+	 * lines agree (one in two communicators names two ranks) and none of
+	 * its lines has a local rank (the host's local-rank map is better
+	 * evidence than a communicator that may not be the world's). */
+	"INSERT OR IGNORE INTO procs(run_id, host, pid, rank, source)"
+	" SELECT t.run_id, t.host, t.pid, MIN(t.comm_rank), 'channel' FROM transports t"
+	" WHERE t.run_id = {RUN} AND t.host IS NOT NULL AND t.pid IS NOT NULL"
+	"  AND NOT EXISTS (SELECT 1 FROM procs p WHERE p.run_id = t.run_id AND p.host = t.host"
+	"   AND p.pid = t.pid)"
+	"  AND (t.host, t.pid) NOT IN (SELECT host, pid FROM activity WHERE run_id = {RUN}"
+	"   AND local_rank IS NOT NULL AND host IS NOT NULL AND pid IS NOT NULL)"
+	" GROUP BY t.host, t.pid HAVING COUNT(*) = COUNT(t.comm_rank)"
+	"  AND COUNT(DISTINCT t.comm_rank) = 1;",
 	"UPDATE activity SET rank = (SELECT p.rank FROM procs p WHERE p.run_id = activity.run_id"
 	"  AND p.host = activity.host AND p.pid = activity.pid)"
 	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND pid IS NOT NULL;",
-	/* A file in which every ranked line has the same rank is that rank's. */
+	/* A file in which every ranked line has the same rank is that rank's,
+	 * unless another process wrote in it too: unranked lines whose pid or
+	 * local rank differs from those of every ranked line are some other
+	 * rank's (a node's log where one local rank's lines carry a rank, or
+	 * one process is tied by its channel lines, is not that rank's). */
 	"UPDATE files SET rank = (SELECT MIN(a.rank) FROM activity a WHERE a.file_id = files.id)"
 	" WHERE run_id = {RUN} AND rank IS NULL AND"
-	" (SELECT COUNT(DISTINCT a.rank) FROM activity a WHERE a.file_id = files.id) = 1;",
+	" (SELECT COUNT(DISTINCT a.rank) FROM activity a WHERE a.file_id = files.id) = 1"
+	" AND NOT EXISTS (SELECT 1 FROM activity u WHERE u.file_id = files.id AND u.rank IS NULL"
+	"  AND NOT EXISTS (SELECT 1 FROM activity r WHERE r.file_id = files.id"
+	"   AND r.rank IS NOT NULL AND NOT (u.pid IS NOT NULL AND r.pid IS NOT NULL"
+	"   AND u.pid <> r.pid) AND NOT (u.local_rank IS NOT NULL AND r.local_rank IS NOT NULL"
+	"   AND u.local_rank <> r.local_rank)));",
 	"UPDATE activity SET rank = (SELECT f.rank FROM files f WHERE f.id = activity.file_id)"
 	" WHERE run_id = {RUN} AND rank IS NULL;",
 	/* host + local rank -> rank, where some line said all three. */
@@ -1018,6 +1042,7 @@ int fl_store_transport_add(struct fl_store *s, const struct fl_transport_row *r,
 	sqlite3_bind_int64(st, 8, r->file_id);
 	sqlite3_bind_int64(st, 9, r->line);
 	bind_str(st, 10, r->sample);
+	bind_opt_int(st, 11, r->comm_rank);
 	return run_insert(s, st, id);
 }
 
@@ -1028,6 +1053,7 @@ int fl_store_transport_more(struct fl_store *s, int64_t id, const struct fl_tran
 		return FL_EDB;
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int64(st, 2, r->channels);
+	bind_opt_int(st, 3, r->comm_rank);
 	return run_stmt(s, st);
 }
 

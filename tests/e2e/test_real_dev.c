@@ -43,8 +43,7 @@ static const char *const CAUSE_MISSES[] = {
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
  * attribution of unprefixed lines, or a launcher summary cut away). */
 static const char *const RANK_MISSES[] = {
-	"chinese-llama-alpaca-534", "deepspeed-3232", "metaseq-90", "nanogpt-215",
-	"nccl-1589", "nccl-290", "nccl-296", "open-sora-plan-386",
+	"chinese-llama-alpaca-534", "deepspeed-3232", "metaseq-90", "nanogpt-215", "nccl-296",
 };
 
 /* The watchdog line is hard-wrapped before OpType. */

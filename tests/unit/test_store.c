@@ -205,6 +205,7 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 				      " DROP TABLE fr_entries; DROP TABLE comm_members; DROP TABLE hcas;"
 				      " ALTER TABLE events DROP COLUMN repeats; ALTER TABLE events DROP COLUMN last_line;"
 				      " ALTER TABLE events DROP COLUMN last_ts; ALTER TABLE events DROP COLUMN copies;"
+				      " ALTER TABLE transports DROP COLUMN comm_rank;"
 				      " DROP TABLE tails; CREATE TABLE tails (run_id INTEGER NOT NULL, file_id"
 				      " INTEGER NOT NULL, line INTEGER NOT NULL, rank INTEGER, local_rank INTEGER,"
 				      " host TEXT, pid INTEGER, dev INTEGER, ts INTEGER, ts_kind INTEGER,"
@@ -232,6 +233,9 @@ Test(store, version_1_store_is_upgraded_with_step_sums)
 	cr_assert_eq(fl_test_query_int(s, "SELECT lines ->> '$[1][8]' = 'second' FROM tails"), 1);
 	cr_assert_eq(fl_test_query_int(s, "SELECT world_size_max FROM runs"), 16);
 	cr_assert_eq(fl_test_query_int(s, "SELECT nccl_nranks_max FROM runs"), 12);
+	/* 14 -> 15: the rank channel lines give, none for runs stored before */
+	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM pragma_table_info('transports')"
+					  " WHERE name = 'comm_rank'"), 1);
 	fl_store_close(s);
 }
 
