@@ -527,15 +527,18 @@ static const struct fl_sql_def SQL[Q_N] = {
 	/* ---- network layout (layout.c) ---- */
 	/* Per host whose IB channels never use GDRDMA, when another host's
 	 * do: its first NET/IB channel line, by file and line (not by rowid,
-	 * which follows how the pipeline grouped the rows). */
+	 * which follows how the pipeline grouped the rows). The line's other
+	 * columns are those of the row with the smallest (file, line): SQLite
+	 * takes a lone MIN()'s bare columns from its row. */
 	[Q_GDR_MISSING] = {
 		"gdr_missing",
-		"SELECT path, line, rank, host, NULL, sample FROM (SELECT f.path, t.line, t.rank,"
-		" t.host, t.sample, ROW_NUMBER() OVER (PARTITION BY t.host ORDER BY t.file_id,"
-		" t.line, t.rowid) AS k, MAX(t.gdr) OVER (PARTITION BY t.host) AS gdr FROM transports t"
-		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.transport = 'NET/IB'"
-		" AND t.host IS NOT NULL) WHERE k = 1 AND gdr = 0 AND EXISTS (SELECT 1 FROM transports"
-		" WHERE run_id = ?1 AND transport = 'NET/IB' AND gdr = 1) ORDER BY host" },
+		"SELECT f.path, t.line, t.rank, t.host, NULL, t.sample FROM (SELECT host,"
+		" MIN((file_id << 32) + line), file_id, line, rank, sample FROM transports"
+		" WHERE run_id = ?1 AND transport = 'NET/IB' AND host IN (SELECT host FROM transports"
+		"  WHERE run_id = ?1 AND transport = 'NET/IB' AND host IS NOT NULL GROUP BY host"
+		"  HAVING MAX(gdr) = 0) GROUP BY host) t JOIN files f ON f.id = t.file_id"
+		" WHERE EXISTS (SELECT 1 FROM transports WHERE run_id = ?1 AND transport = 'NET/IB'"
+		" AND gdr = 1) ORDER BY t.host" },
 	/* Per host: how many IB devices NCCL listed ("[0]mlx5_0:1/IB [1]..."),
 	 * the most it listed, and its first such line. */
 	[Q_HCA_COUNTS] = {
