@@ -193,12 +193,14 @@ static void hca_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t 
 /* The rank of the process that printed a channel line, in the
  * communicator being set up: NCCL's transports print their own rank on
  * the left of a send (and of every P2P and SHM line, which only senders
- * print) and on the right of a [receive]. -1 when not stated. */
+ * print) and on the right of a [receive]; a CollNet line names only its
+ * own. -1 when not stated. */
 static int64_t printer_rank(const struct fl_event *ev)
 {
 	const struct fl_capture *d = cap_get(ev, "direction");
 	bool recv = d && d->len == 7 && !memcmp(d->ptr, "receive", 7);
-	return cap_int(ev, recv ? "dst_rank" : "src_rank");
+	int64_t dst = recv ? cap_int(ev, "dst_rank") : -1;
+	return dst >= 0 ? dst : cap_int(ev, "src_rank");
 }
 
 void nccl_channel(struct nccl_aggs *n, const struct fl_event *ev, int64_t file_id)

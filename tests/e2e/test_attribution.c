@@ -328,8 +328,9 @@ Test(attribution, rendezvous_result_gives_global_ranks, .timeout = 60)
  * set up (the left of a send, the right of a [receive]). A process with
  * no init lines takes it when all of its channel lines agree; one whose
  * lines name two ranks (two communicators) or carry a local rank does
- * not. The lines are NCCL's formats (testdata/real/dev/nccl-1589-*,
- * nccl-302-*), the values made up. */
+ * not; a CollNet line names only the printer's rank. The lines are
+ * NCCL's formats (testdata/real/dev/nccl-1589-*, nccl-302-*, the CollNet
+ * examples of patterns/nccl-net.pat), the values made up. */
 Test(attribution, channel_lines_tie_a_process_to_its_rank, .timeout = 60)
 {
 	static const char LOG[] =
@@ -337,6 +338,7 @@ Test(attribution, channel_lines_tie_a_process_to_its_rank, .timeout = 60)
 		"gpu-a01:4242:4300 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/CUMEM\n"
 		"gpu-a01:4243:4301 [1] NCCL INFO Channel 00/0 : 8[0] -> 9[1] [receive] via NET/IB/0\n"
 		"gpu-a01:4243:4301 [1] NCCL INFO Channel 01/0 : 9[1] -> 10[2] via P2P/CUMEM\n"
+		"gpu-a01:4243:4301 [1] NCCL INFO CollNet 00/0 : 9 [receive] via COLLNET/SHARP/0\n"
 		"[default2]:gpu-a01:4244:4302 [2] NCCL INFO Channel 00/0 : 10[2] -> 11[3] via P2P/CUMEM\n"
 		"gpu-a01:4243:4301 [1] misc/shmutils.cc:93 NCCL WARN Call to open failed: No such file or directory\n"
 		"gpu-a01:4242:4300 [0] misc/shmutils.cc:93 NCCL WARN Call to open failed: No such file or directory\n"
@@ -355,7 +357,7 @@ Test(attribution, channel_lines_tie_a_process_to_its_rank, .timeout = 60)
 	cr_assert_eq(fl_store_prepare(s, "SELECT line, IFNULL(rank, -1) FROM events"
 				      " WHERE kind LIKE 'nccl.%' AND severity >= 1 ORDER BY line", &st, &err),
 		     FL_OK, "%s", err.msg);
-	static const int64_t want[][2] = { { 6, 9 }, { 7, -1 }, { 8, -1 } };
+	static const int64_t want[][2] = { { 7, 9 }, { 8, -1 }, { 9, -1 } };
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
 		cr_assert_eq(fl_stmt_step(st), 1, "no WARN row %zu", i);
 		cr_expect_eq(fl_stmt_int(st, 0), want[i][0]);
