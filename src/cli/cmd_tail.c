@@ -5,10 +5,11 @@
  *
  * The pipeline keeps the last lines of every file in table tails (20 by
  * default), and in a file no one rank wrote the last lines of each of its
- * ranks too (src/pipeline/streams.c), so this works without the bundle. A rank's lines are those of
- * the files attributed to it (rank3/stderr.log) and its lines in shared
- * files ([default3]: prefixes in a node's combined log). Text output reads
- * like tail(1) on several files; JSON and CSV give one row per line.
+ * ranks too (src/pipeline/streams.c), so this works without the bundle.
+ * A rank's lines are those of the files attributed to it
+ * (rank3/stderr.log) and its lines in shared files ([default3]: prefixes
+ * in a node's combined log). Text output reads like tail(1) on several
+ * files; JSON and CSV give one row per line.
  */
 #include "cli.h"
 

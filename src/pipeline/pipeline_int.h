@@ -268,7 +268,8 @@ struct streams {
  * for none. */
 void streams_init(struct streams *t, size_t tail_n);
 void streams_release(struct streams *t);
-/* shared: the file is not one rank's (its path names none). */
+/* shared: the file is not one rank's (its path names no rank or local
+ * rank). */
 void streams_file_begin(struct streams *t, bool shared);
 /* Counts a line toward its stream and keeps it as a candidate tail line;
  * l is borrowed until streams_batch_done(). */

@@ -513,17 +513,16 @@ static const char *const RESOLVE_SQL[] = {
 	" WHERE run_id = {RUN} AND rank IS NULL AND host IS NOT NULL AND pid IS NOT NULL;",
 	/* A file in which every ranked line has the same rank is that rank's,
 	 * unless another process wrote in it too: unranked lines whose pid or
-	 * local rank differs from those of every ranked line are some other
-	 * rank's (a node's log where one local rank's lines carry a rank, or
+	 * local rank differs from those of every ranked line (an unknown one
+	 * differs from none) are some other rank's (a node's log where one local rank's lines carry a rank, or
 	 * one process is tied by its channel lines, is not that rank's). */
 	"UPDATE files SET rank = (SELECT MIN(a.rank) FROM activity a WHERE a.file_id = files.id)"
 	" WHERE run_id = {RUN} AND rank IS NULL AND"
 	" (SELECT COUNT(DISTINCT a.rank) FROM activity a WHERE a.file_id = files.id) = 1"
 	" AND NOT EXISTS (SELECT 1 FROM activity u WHERE u.file_id = files.id AND u.rank IS NULL"
 	"  AND NOT EXISTS (SELECT 1 FROM activity r WHERE r.file_id = files.id"
-	"   AND r.rank IS NOT NULL AND NOT (u.pid IS NOT NULL AND r.pid IS NOT NULL"
-	"   AND u.pid <> r.pid) AND NOT (u.local_rank IS NOT NULL AND r.local_rank IS NOT NULL"
-	"   AND u.local_rank <> r.local_rank)));",
+	"   AND r.rank IS NOT NULL AND IFNULL(u.pid = r.pid, 1)"
+	"   AND IFNULL(u.local_rank = r.local_rank, 1)));",
 	"UPDATE activity SET rank = (SELECT f.rank FROM files f WHERE f.id = activity.file_id)"
 	" WHERE run_id = {RUN} AND rank IS NULL;",
 	/* host + local rank -> rank, where some line said all three. */

@@ -345,10 +345,8 @@ Test(attribution, channel_lines_tie_a_process_to_its_rank, .timeout = 60)
 		"[default2]:gpu-a01:4244:4302 [2] misc/shmutils.cc:93 NCCL WARN Call to open failed: No such file or directory\n";
 	struct fl_session t;
 	fl_session_init(&t, "channel");
-	char *path;
-	FILE *f = fl_session_create(&t, "nccl.log", &path);
-	fputs(LOG, f);
-	fclose(f);
+	char *path = fl_session_path(&t, "nccl.log");
+	cr_assert(fl_test_write(path, LOG, strlen(LOG)), "cannot write %s", path);
 	fl_session_ingest(&t, path, "--no-keep");
 	struct fl_store *s;
 	struct fl_err err;
