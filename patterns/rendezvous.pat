@@ -208,3 +208,37 @@ example:  2022-05-10 05:38:33 | INFO | torch.distributed.distributed_c10d | Wait
 expect:   rank=2
 expect:   worker_count=3
 not:      Added key: store_based_barrier_key:1 to store for rank: 0
+
+# torch 2.2+ TCPStore master (TCPStore.cpp, "Timed out after {} seconds
+# waiting for clients. {}/{} clients joined."): the store the first process
+# opens waits at creation for every client it was told to expect, and gives
+# up. The expected count is the process group's world size under
+# init_process_group's tcp:// and env:// rendezvous, but the number of
+# agents (nodes) under torchrun's static rendezvous, so it is kept as
+# `clients`, not as a world size. Lightning's rich traceback wraps the line
+# before `joined`.
+name:     rdzv.store.clients_timeout
+kind:     rdzv.error
+severity: error
+literal:  waiting for clients. 
+regex:    Timed out after (?<waited_s>\d+) seconds waiting for clients\. (?<worker_count>\d+)/(?<clients>\d+) clients\b
+type:     waited_s=int worker_count=int clients=int
+doc:      The c10d store's master gave up waiting for its clients: the processes that never joined were not started, died before init_process_group, or cannot reach MASTER_ADDR:MASTER_PORT (firewall, wrong interface). Their own logs say which.
+# torch 2.4 tcp:// init_process_group under vLLM (pytorch/pytorch#145170)
+example:  torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/8 clients joined.
+expect:   waited_s=601
+expect:   worker_count=1
+expect:   clients=8
+# Ray-launched vLLM engines of OpenRLHF (OpenRLHF/OpenRLHF#1040, its title)
+example:  torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 1/3 clients joined.
+expect:   clients=3
+# quoted from a Lightning rich traceback, cut where it wrapped (MLI-lab/DeepDeWedge#20)
+example:  `DistStoreError: Timed out after 1801 seconds waiting for clients. 1/4 clients`
+expect:   worker_count=1
+expect:   clients=4
+# three GPUs of Visual-RFT's GRPO trainer (Liuziyu77/Visual-RFT#123, its title)
+example:  torch.distributed.DistStoreError: Timed out after 901 seconds waiting for clients. 1/3 clients joined.
+expect:   waited_s=901
+# a client's wait for a key, not the master's wait for clients (nvidia-cosmos/cosmos-transfer1#80, its title)
+not:      [Error] torch.distributed.DistStoreError: wait timeout after 1800000ms
+not:      RuntimeError: Timed out initializing process group in store based barrier on rank: 7, for key: store_based_barrier_key:32 (world_size=8, worker_count=4, timeout=0:00:30)
