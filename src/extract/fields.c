@@ -33,24 +33,40 @@ const char *fl_ftype_name(enum fl_ftype t)
 	return (unsigned)t < 6 ? TYPE_NAMES[t] : "str";
 }
 
-/* Copies s without thousands separators (commas between digits). */
-static size_t numeric_copy(const char *s, size_t n, char *out, size_t cap)
+/* The C locale's isspace() and isdigit(), without the table lookup: this
+ * runs for every typed capture (a step line has a dozen). */
+static bool is_space(char c)
 {
-	size_t k = 0;
-	while (n && isspace((unsigned char)*s)) {
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Copies s (n < cap) without surrounding white space and thousands
+ * separators (commas between digits); most numbers have no comma and are
+ * one memcpy. */
+static void numeric_copy(const char *s, size_t n, char *out)
+{
+	while (n && is_space(*s)) {
 		s++;
 		n--;
 	}
-	for (size_t i = 0; i < n && k + 1 < cap; i++) {
-		if (s[i] == ',' && i > 0 && i + 1 < n && isdigit((unsigned char)s[i - 1]) &&
-		    isdigit((unsigned char)s[i + 1]))
-			continue;
-		out[k++] = s[i];
+	while (n && is_space(s[n - 1]))
+		n--;
+	size_t k = 0;
+	if (!memchr(s, ',', n)) {
+		memcpy(out, s, n);
+		k = n;
+	} else {
+		for (size_t i = 0; i < n; i++)
+			if (s[i] != ',' || i == 0 || i + 1 == n || !is_digit(s[i - 1]) ||
+			    !is_digit(s[i + 1]))
+				out[k++] = s[i];
 	}
-	while (k && isspace((unsigned char)out[k - 1]))
-		k--;
 	out[k] = '\0';
-	return k;
 }
 
 /* strtod() for the plain decimals logs are made of: at most 15 digits, a
@@ -58,11 +74,12 @@ static size_t numeric_copy(const char *s, size_t n, char *out, size_t cap)
  * ten, and one IEEE division of the two rounds it correctly (Clinger's fast
  * path), as strtod() does; anything else, or arithmetic carried wider than
  * double, goes to strtod(). */
+static const double TENS[] = { 1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+			       1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+
 static double decimal(const char *s, char **end)
 {
 #if FLT_EVAL_METHOD == 0
-	static const double tens[] = { 1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-				       1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
 	const char *p = s + (*s == '+' || *s == '-');
 	uint64_t m = 0;
 	int digits = 0, after = 0;
@@ -80,7 +97,7 @@ static double decimal(const char *s, char **end)
 	}
 	/* An exponent, or the x of a hexadecimal number, would be strtod()'s. */
 	if (digits && digits <= 15 && *p != 'e' && *p != 'E' && *p != 'x' && *p != 'X') {
-		double v = (double)m / tens[after];
+		double v = (double)m / TENS[after];
 		*end = (char *)p;
 		return *s == '-' ? -v : v;
 	}
@@ -167,6 +184,61 @@ static bool parse_size(const char *buf, int64_t *out)
 	return false;
 }
 
+/* The shape most logged numbers have, read where it lies: [+-]digits
+ * [.digits] and nothing else, at most 18 digits (no overflow). Its
+ * digits as one integer, how many follow the point (-1: no point). */
+struct plain {
+	uint64_t m;
+	int digits, after;
+	bool neg;
+};
+
+static bool plain_decimal(const char *s, size_t n, struct plain *p)
+{
+	size_t i = n && (s[0] == '-' || s[0] == '+');
+	*p = (struct plain){ 0, 0, -1, n && s[0] == '-' };
+	for (; i < n; i++) {
+		if (is_digit(s[i])) {
+			if (++p->digits > 18)
+				return false;
+			p->m = p->m * 10 + (uint64_t)(s[i] - '0');
+			p->after += p->after >= 0;
+		} else if (s[i] == '.' && p->after < 0) {
+			p->after = 0;
+		} else {
+			return false;
+		}
+	}
+	return p->digits > 0;
+}
+
+/* An integer, or a float that decimal() would read exactly, of the plain
+ * shape: no copy, no separators to drop, no strtod(). */
+static bool plain_value(enum fl_ftype type, const char *s, size_t n, struct fl_value *out)
+{
+	while (n && is_space(*s)) {
+		s++;
+		n--;
+	}
+	while (n && is_space(s[n - 1]))
+		n--;
+	struct plain p;
+	if (!plain_decimal(s, n, &p))
+		return false;
+	if (type == FL_FT_INT && p.after < 0) {
+		out->i = p.neg ? -(int64_t)p.m : (int64_t)p.m;
+		return out->ok = true;
+	}
+#if FLT_EVAL_METHOD == 0
+	if (type == FL_FT_FLOAT && p.digits <= 15) {
+		double v = (double)p.m / TENS[p.after < 0 ? 0 : p.after];
+		out->f = p.neg ? -v : v;
+		return out->ok = true;
+	}
+#endif
+	return false;
+}
+
 int fl_value_parse(enum fl_ftype type, const char *s, size_t n, struct fl_value *out)
 {
 	char buf[128];
@@ -178,7 +250,9 @@ int fl_value_parse(enum fl_ftype type, const char *s, size_t n, struct fl_value 
 	}
 	if (n >= sizeof(buf))
 		return FL_EFORMAT;
-	numeric_copy(s, n, buf, sizeof(buf));
+	if (plain_value(type, s, n, out))
+		return FL_OK;
+	numeric_copy(s, n, buf);
 	char *end;
 	switch (type) {
 	case FL_FT_INT:

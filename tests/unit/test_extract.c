@@ -124,6 +124,33 @@ Test(value, decimals_round_exactly_as_strtod)
 	}
 }
 
+Test(value, integers_read_exactly_as_strtoll)
+{
+	/* Short plain integers skip strtoll(); sign, width, separators and
+	 * white space must come out the same either way. */
+	const char *in[] = { "0", "+7", "-0", "007", "123456789012345678", "999999999999999999",
+			     "1234567890123456789", "9223372036854775807", "-9223372036854775808",
+			     "\t42\n", "1,000", "-1,000,000" };
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		struct fl_value v;
+		cr_assert_eq(fl_value_parse(FL_FT_INT, in[i], strlen(in[i]), &v), FL_OK, "'%s'",
+			     in[i]);
+		char plain[32];
+		size_t k = 0;
+		for (const char *p = in[i]; *p; p++)
+			if (*p != ',')
+				plain[k++] = *p;
+		plain[k] = '\0';
+		cr_assert_eq(v.i, strtoll(plain, NULL, 10), "'%s' -> %lld", in[i], (long long)v.i);
+	}
+	const char *bad[] = { "-", "+", "1,", ",1", "1 2", "1-" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct fl_value v;
+		cr_assert_eq(fl_value_parse(FL_FT_INT, bad[i], strlen(bad[i]), &v), FL_EFORMAT,
+			     "'%s'", bad[i]);
+	}
+}
+
 Test(value, explicit_length)
 {
 	struct fl_value v;
