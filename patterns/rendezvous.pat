@@ -109,13 +109,41 @@ name:     rdzv.store.client_connect_failed
 kind:     rdzv.error
 severity: error
 literal:  The client socket has failed to connect to any network address
-regex:    The client socket has failed to connect to any network address of \((?<host>[^,]+), (?<port>\d+)\)
+regex:    The client socket has failed to connect to any network address of \((?<store_host>[^,]+), (?<port>\d+)\)
 type:     port=int
 doc:      No address of the rendezvous/master host accepted the store connection: wrong MASTER_ADDR or --rdzv_endpoint, host down, firewall, or the name resolves to an unreachable interface.
 # torch 1.12 (pytorch-85300)
 example:  [E socket.cpp:610] [c10d] The client socket has failed to connect to any network address of (192.168.1.99, 1234).
-expect:   host=192.168.1.99
+expect:   store_host=192.168.1.99
 expect:   port=1234
+not:      [W socket.cpp:558] [c10d] The client socket has failed to connect to [fake-host]:1234 (errno: 113 - No route to host).
+
+# The client side of the same: the store's master never answered within the
+# store timeout (torch 1.11+ socket.cpp; an exception since 1.13, DistNetworkError
+# since 2.1, the wait in ms since 2.2).
+name:     rdzv.store.client_connect_timeout
+kind:     rdzv.error
+severity: error
+literal:  The client socket has timed out after 
+regex:    The client socket has timed out after (?<waited>\d+m?s) while trying to connect to \((?<store_host>[^,]+), (?<port>\d+)\)
+type:     port=int
+doc:      This process waited the whole store timeout for the c10d store (MASTER_ADDR:MASTER_PORT, or the rendezvous endpoint) to accept it: the master process is not running yet or any more (started late, crashed: see its log), or the address is unreachable from here (firewall, wrong interface, a name that resolves elsewhere).
+# torch 1.11 elastic agent, glog-less (pytorch-79388)
+example:  [E socket.cpp:793] [c10d] The client socket has timed out after 60s while trying to connect to (IP1, 2222).
+expect:   waited=60s
+expect:   store_host=IP1
+expect:   port=2222
+# torch 1.13 env:// rendezvous (mk-minchul/AdaFace#87)
+example:  TimeoutError: The client socket has timed out after 1800s while trying to connect to (127.0.0.1, 57388).
+expect:   waited=1800s
+expect:   store_host=127.0.0.1
+# torch 2.x under vLLM (vllm-project/vllm#19670, its title)
+example:  torch.distributed.DistNetworkError: The client socket has timed out after 600000ms while trying to connect to (172.17.0.9, 46229).
+expect:   waited=600000ms
+expect:   port=46229
+# torch 2.x in a container (nvidia-cosmos/cosmos-rl#681, its title)
+example:  torch.distributed.DistNetworkError: The client socket has timed out after 300000ms while trying to connect to (036c56dce41b, 41331).
+expect:   store_host=036c56dce41b
 not:      [W socket.cpp:558] [c10d] The client socket has failed to connect to [fake-host]:1234 (errno: 113 - No route to host).
 
 name:     rdzv.store.client_connect_retry
@@ -139,12 +167,12 @@ name:     rdzv.store.resolve_failed
 kind:     rdzv.warning
 severity: warning
 literal:  cannot be retrieved (gai error
-regex:    The (?:IPv6 )?network addresses of \((?<host>[^,]+), (?<port>\d+)\) cannot be retrieved \(gai error: (?<gai>-?\d+) - (?<error>[^)]*)\)
+regex:    The (?:IPv6 )?network addresses of \((?<store_host>[^,]+), (?<port>\d+)\) cannot be retrieved \(gai error: (?<gai>-?\d+) - (?<error>[^)]*)\)
 type:     port=int gai=int
 doc:      The store host name does not resolve (gai -2 Name or service not known, -3 temporary failure): use an IP address for MASTER_ADDR / --rdzv_endpoint, or fix /etc/hosts or DNS.
 # torch 2.x standalone (grendel-gs-9)
 example:  [W socket.cpp:601] [c10d] The IPv6 network addresses of (user, 53821) cannot be retrieved (gai error: -3 - Temporary failure in name resolution).
-expect:   host=user
+expect:   store_host=user
 expect:   gai=-3
 expect:   error=Temporary failure in name resolution
 # torch 2.5 glog form (meta-pytorch/monarch#1571)

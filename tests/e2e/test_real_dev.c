@@ -137,3 +137,34 @@ Test(real_dev, corpus_present)
 	cr_expect_geq(n, 100, "only %zu excerpts in the dev half", n);
 	cr_expect_leq(n, 192, "%zu excerpts: raise the parameter list's capacity", n);
 }
+
+/* A store client's line names the store's host, (IP1, 2222) or
+ * (192.168.1.99, 1234): that is where the master is, not where the line
+ * was printed, so the failing process's host stays unknown. */
+Test(real_dev, a_store_address_is_not_the_failing_host, .timeout = 60)
+{
+	static const char *const slugs[] = {
+		"pytorch-85300-client-socket-no-route-rdzv-endpoint",
+		"pytorch-79388-torchrun-c10d-client-socket-timeout",
+	};
+	for (size_t i = 0; i < sizeof(slugs) / sizeof(slugs[0]); i++) {
+		json_t *r = verdict_of(slugs[i]);
+		json_t *first = json_object_get(json_object_get(r, "verdict"), "first_failure");
+		cr_assert(json_is_object(first), "%s: no first failure", slugs[i]);
+		cr_expect(json_is_null(json_object_get(first, "host")), "%s: host %s", slugs[i],
+			  json_string_value(json_object_get(first, "host")));
+		json_decref(r);
+	}
+}
+
+/* The client's own timeout is the evidence when it is the first line of
+ * the failure: the agent's RendezvousConnectionError only says to see it. */
+Test(real_dev, a_store_client_timeout_is_the_first_failure, .timeout = 60)
+{
+	json_t *r = verdict_of("pytorch-79388-torchrun-c10d-client-socket-timeout");
+	json_t *first = json_object_get(json_object_get(r, "verdict"), "first_failure");
+	const char *msg = json_string_value(json_object_get(first, "message"));
+	cr_expect(msg && strstr(msg, "timed out after 60s while trying to connect to (IP1, 2222)"),
+		  "first failure: %s", msg ? msg : "(none)");
+	json_decref(r);
+}
