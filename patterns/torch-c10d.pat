@@ -81,6 +81,36 @@ example:  [E ProcessGroupNCCL.cpp:587] [Rank 1] Work WorkNCCL(SeqNum=12, OpType=
 expect:   seq=12
 not:      [rank0]:[E1206 18:44:12.715298746 ProcessGroupNCCL.cpp:607] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=7753, OpType=_REDUCE_SCATTER_BASE, NumelIn=544997376, NumelOut=68124672, Timeout(ms)=600000) ran for 600061 milliseconds before timing out.
 
+# A rank creating a communicator (at the process group's first collective,
+# or eagerly) fetches its ncclUniqueId from the store, where rank [0] of the
+# group puts it; it gave up (ProcessGroupNCCL::broadcastUniqueNCCLID, torch
+# 1.10+; "retreiving" until 2.0). A timeout means [0] never reached that
+# collective in time (still loading or preprocessing alone, hung, or dead:
+# its own log says which); another error means the store itself went away.
+name:     torch.uniqueid.store_get
+kind:     torch.uniqueid_timeout
+severity: error
+literal:  is setting up NCCL communicator and retr
+regex:    \[(?<pg_rank>\d+)\] is setting up NCCL communicator and retr(?:ie|ei)ving ncclUniqueId from \[(?<from_rank>\d+)\] via c10d key-value store by key '(?<key>[^']*)', but store->get\('[^']*'\) got error: (?<error>.*?)\s*$
+type:     pg_rank=int from_rank=int
+doc:      This rank waited for rank from_rank of its process group to publish the communicator's NCCL unique id and gave up: with a timeout, that rank never reached the collective (slow start-up on one rank, such as dataset preprocessing or model loading on rank 0 only, a hang, or a crash); look at that rank, or raise the process group's timeout for a long one-rank start-up.
+# torch 2.x DistBackendError (hiyouga/LlamaFactory#3698)
+example:  torch.distributed.DistBackendError: [4] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout
+expect:   pg_rank=4
+expect:   from_rank=0
+expect:   key=0
+expect:   error=Socket Timeout
+# torch 1.13 RuntimeError, a later communicator's key (NVIDIA/nccl#845, its title)
+example:  RuntimeError: [3] is setting up NCCL communicator and retreiving ncclUniqueId from [0] via c10d key-value store by key '1', but store->get('1') got error: Socket Timeout
+expect:   key=1
+# pytorch/pytorch#82091, a comment's paste
+example:  RuntimeError: [2] is setting up NCCL communicator and retreiving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout
+expect:   pg_rank=2
+# the store's own wait timing out (pytorch/pytorch#82091, its title, cut there)
+example:  RuntimeError: [1] is setting up NCCL communicator and retreiving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Timeout waiting for key: default_pg/0/0 after
+expect:   error=Timeout waiting for key: default_pg/0/0 after
+not:      torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/8 clients joined.
+
 name:     torch.watchdog.summary
 kind:     torch.watchdog_summary
 severity: warning

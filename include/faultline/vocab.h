@@ -108,6 +108,7 @@
 	X("torch.pg_init") \
 	X("torch.teardown") \
 	X("torch.terminate") \
+	X("torch.uniqueid_timeout") \
 	X("torch.watchdog_exit") \
 	X("torch.watchdog_summary") \
 	X("torch.watchdog_timeout") \

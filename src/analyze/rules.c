@@ -65,6 +65,12 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.bootstrap_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 68 },
 	/* connection retries while setting up: a peer not (yet) listening */
 	{ "nccl.connect_retry", NULL, NULL, ROLE_SIGNAL, "nccl_init_error", 30 },
+	/* a rank gave up waiting for its group's rank 0 to publish a new
+	 * communicator's unique id: a hang in communicator set-up (rank 0
+	 * came late or never; its own log, when there, names a primary that
+	 * wins); any other error means the store went away with its host */
+	{ "torch.uniqueid_timeout", "error", "timeout", ROLE_SIGNAL, "nccl_init_error", 30 },
+	{ "torch.uniqueid_timeout", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "nccl.version_mismatch", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
 	{ "torch.nccl_error", "error", "invalid usage", ROLE_PRIMARY, "nccl_init_error", 60 },
 	{ "torch.nccl_error", "error", "invalid argument", ROLE_PRIMARY, "nccl_init_error", 60 },
@@ -131,6 +137,8 @@ static const struct class_rule CLASS[] = {
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
+	/* torch.uniqueid_timeout says what this exception means */
+	{ "proc.traceback", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
@@ -144,6 +152,7 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_type", "!", ROLE_PRIMARY, NULL, 30 },
 	{ "proc.traceback", NULL, NULL, ROLE_PRIMARY, "process_crash", 40 },
 	{ "proc.exception", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
+	{ "proc.exception", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

@@ -319,3 +319,29 @@ Test(verdict_rules, subprocess_died_with_sigkill_is_host_memory, .timeout = 60)
 	cr_expect_str_eq(cause_of(r), "host_oom");
 	json_decref(r);
 }
+
+/* Ranks that gave up fetching a new communicator's ncclUniqueId from rank
+ * 0 of their group (hiyouga/LlamaFactory#3698, torch 2.x; pytorch/pytorch
+ * #82091, torch 1.x) waited on a set-up rank 0 never reached: a set-up
+ * failure, not the network error a DistBackendError or an NCCL message
+ * alone would suggest. Rank 0's own primary error, when it is there,
+ * explains them. */
+Test(verdict_rules, a_uniqueid_timeout_is_a_set_up_failure_unless_rank_0_says_why, .timeout = 60)
+{
+	const char *waits =
+		"torch.distributed.DistBackendError: [4] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout\n"
+		"RuntimeError: [2] is setting up NCCL communicator and retreiving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout\n";
+	json_t *r = analyze_text("uniqueid", waits);
+	cr_expect_str_eq(status_of(r), "failed");
+	cr_expect_str_eq(cause_of(r), "nccl_init_error");
+	json_decref(r);
+
+	/* llama-cookbook-949's OOM line, moved to rank 0 and cut, before them */
+	char both[4096];
+	snprintf(both, sizeof(both), "%s%s",
+		 "[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB. GPU 0 has a total capacity of 14.61 GiB of which 1.99 GiB is free. Including non-PyTorch memory, this process has 12.62 GiB memory in use.\n",
+		 waits);
+	r = analyze_text("uniqueid-oom", both);
+	cr_expect_str_eq(cause_of(r), "gpu_oom");
+	json_decref(r);
+}
