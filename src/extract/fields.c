@@ -45,17 +45,23 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* s without the white space around it. */
+static void trim(const char **s, size_t *n)
+{
+	while (*n && is_space(**s)) {
+		(*s)++;
+		(*n)--;
+	}
+	while (*n && is_space((*s)[*n - 1]))
+		(*n)--;
+}
+
 /* Copies s (n < cap) without surrounding white space and thousands
  * separators (commas between digits); most numbers have no comma and are
  * one memcpy. */
 static void numeric_copy(const char *s, size_t n, char *out)
 {
-	while (n && is_space(*s)) {
-		s++;
-		n--;
-	}
-	while (n && is_space(s[n - 1]))
-		n--;
+	trim(&s, &n);
 	size_t k = 0;
 	if (!memchr(s, ',', n)) {
 		memcpy(out, s, n);
@@ -69,14 +75,17 @@ static void numeric_copy(const char *s, size_t n, char *out)
 	out[k] = '\0';
 }
 
+#if FLT_EVAL_METHOD == 0
+/* The powers of ten a double holds exactly (decimal(), plain_value()). */
+static const double TENS[] = { 1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+			       1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+#endif
+
 /* strtod() for the plain decimals logs are made of: at most 15 digits, a
  * point, no exponent. Such a value is exact as an integer and a power of
  * ten, and one IEEE division of the two rounds it correctly (Clinger's fast
  * path), as strtod() does; anything else, or arithmetic carried wider than
  * double, goes to strtod(). */
-static const double TENS[] = { 1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-			       1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
-
 static double decimal(const char *s, char **end)
 {
 #if FLT_EVAL_METHOD == 0
@@ -216,27 +225,22 @@ static bool plain_decimal(const char *s, size_t n, struct plain *p)
  * shape: no copy, no separators to drop, no strtod(). */
 static bool plain_value(enum fl_ftype type, const char *s, size_t n, struct fl_value *out)
 {
-	while (n && is_space(*s)) {
-		s++;
-		n--;
-	}
-	while (n && is_space(s[n - 1]))
-		n--;
+	trim(&s, &n);
 	struct plain p;
 	if (!plain_decimal(s, n, &p))
 		return false;
 	if (type == FL_FT_INT && p.after < 0) {
 		out->i = p.neg ? -(int64_t)p.m : (int64_t)p.m;
-		return out->ok = true;
+		out->ok = true;
 	}
 #if FLT_EVAL_METHOD == 0
 	if (type == FL_FT_FLOAT && p.digits <= 15) {
 		double v = (double)p.m / TENS[p.after < 0 ? 0 : p.after];
 		out->f = p.neg ? -v : v;
-		return out->ok = true;
+		out->ok = true;
 	}
 #endif
-	return false;
+	return out->ok;
 }
 
 int fl_value_parse(enum fl_ftype type, const char *s, size_t n, struct fl_value *out)
