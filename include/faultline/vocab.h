@@ -152,6 +152,7 @@
 	X(FP16, "fp16") \
 	X(FRAME_FILE, "frame_file") \
 	X(FREE, "free") \
+	X(FROM_RANK, "from_rank") \
 	X(FSDP_OPTION, "fsdp_option") \
 	X(GLOBAL_BATCH_SIZE, "global_batch_size") \
 	X(GLOBAL_RANKS, "global_ranks") \

@@ -128,6 +128,16 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 		if (ev_field_int(lead, "xid", &xid))
 			remediation_add(k, rules_xid_text(xid));
 	}
+	int64_t from;
+	if (lead && !strcmp(lead->kind, "torch.uniqueid_timeout") &&
+	    ev_field_int(lead, "from_rank", &from))
+		remediation_add(k, fl_xasprintf(
+					   "rank %lld of that process group publishes the new communicator's id "
+					   "and did not reach the collective in time: read its log first "
+					   "(start-up work on that rank alone, such as preprocessing a dataset "
+					   "or loading a model, a hang, or a crash); raise the process group's "
+					   "timeout only for a start-up known to be slow",
+					   (long long)from));
 	if (!strcmp(k->id, "network_error") && lead && lead->host)
 		remediation_add(k, fl_xasprintf("start with host %s: its error came first", lead->host));
 	char *peer = NULL;

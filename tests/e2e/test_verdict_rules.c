@@ -334,6 +334,10 @@ Test(verdict_rules, a_uniqueid_timeout_is_a_set_up_failure_unless_rank_0_says_wh
 	json_t *r = analyze_text("uniqueid", waits);
 	cr_expect_str_eq(status_of(r), "failed");
 	cr_expect_str_eq(cause_of(r), "nccl_init_error");
+	json_t *todo = json_object_get(json_object_get(verdict(r), "likely_cause"), "remediation");
+	const char *first = json_string_value(json_array_get(todo, 0));
+	cr_expect(first && strstr(first, "rank 0 of that process group"), "first remediation: %s",
+		  first ? first : "(none)");
 	json_decref(r);
 
 	/* llama-cookbook-949's OOM line, moved to rank 0 and cut, before them */
