@@ -1002,6 +1002,34 @@ expect:   world_size=8
 not:      Action: LOOK_DOWN || Tries: 189 ||Avg Time / Num Processes: 0.0058 secs || Num Processes: 8
 not:      stdout: Process index: 0
 
+# LLaMA-Factory's start-up summary, one per process (hparams/parser.py,
+# 0.9+: "Process rank: {process_index}, world size: {world_size}, device:
+# ..."): process_index is the global rank. The older form logged the local
+# rank and no world size, and is not read.
+name:     config.llamafactory.process
+kind:     train.config
+severity: info
+literal:  , world size: 
+regex:    \bProcess rank: (?<rank>\d+), world size: (?<world_size>\d+), device: 
+type:     rank=int world_size=int
+doc:      LLaMA-Factory: this process's global rank and the job's world size
+# eight GPUs, torchrun (find_string: a user's LLaMA-Factory training log)
+example:  [INFO|2025-05-27 15:16:51] llamafactory.hparams.parser:401 >> Process rank: 2, world size: 8, device: cuda:2, distributed training: True, compute dtype: torch.bfloat16
+expect:   rank=2
+expect:   world_size=8
+# four GPUs, a later release (find_string: another user's log)
+example:  [INFO|2026-01-27 18:33:24] llamafactory.hparams.parser:423 >> Process rank: 2, world size: 4, device: cuda:2, distributed training: True, compute dtype: torch.bfloat16
+expect:   world_size=4
+# Intel XPUs (find_string: a third user's log)
+example:  [INFO|2025-11-26 12:43:45] llamafactory.hparams.parser:468 >> Process rank: 0, world size: 2, device: xpu:0, distributed training: True, compute dtype: torch.bfloat16
+expect:   rank=0
+expect:   world_size=2
+# one GPU, not distributed (find_string: a fourth user's log)
+example:  [INFO|2025-04-30 22:55:20] llamafactory.hparams.parser:401 >> Process rank: 0, world size: 1, device: cuda:0, distributed training: False, compute dtype: torch.bfloat16
+expect:   world_size=1
+# the 2024 form: a local rank, no world size (find_string: an llmtuner log)
+not:      02/15/2024 23:26:52 - INFO - llmtuner.hparams.parser - Process rank: 0, device: cuda:0, n_gpu: 1
+
 # fairseq's world size: its argparse Namespace (before 0.10), its config
 # dict (`'distributed_world_size': 8`, 0.10+) and a hydra override on the
 # command line (`distributed_training.distributed_world_size=2`).

@@ -349,3 +349,29 @@ Test(config, report_marks_derived_values, .timeout = 60)
 	cr_expect(sharding);
 	fl_session_release(&t);
 }
+
+/* LLaMA-Factory's per-process summary states the global rank and the
+ * world: two of eight processes logged, so the world is eight, ranks 0
+ * and 2 are there and the six others silent. */
+Test(config, llamafactory_process_summary_states_rank_and_world, .timeout = 60)
+{
+	const char *log =
+		"[INFO|2025-05-27 15:16:51] llamafactory.hparams.parser:401 >> Process rank: 0, world size: 8, device: cuda:0, distributed training: True, compute dtype: torch.bfloat16\n"
+		"[INFO|2025-05-27 15:16:51] llamafactory.hparams.parser:401 >> Process rank: 2, world size: 8, device: cuda:2, distributed training: True, compute dtype: torch.bfloat16\n";
+	json_t *r = analyze_text("llamafactory-world", log);
+	cr_assert(r);
+	json_t *run = json_object_get(r, "run");
+	cr_expect_eq(json_integer_value(json_object_get(run, "ranks")), 8);
+	size_t i, silent = 0;
+	json_t *x;
+	json_array_foreach(json_object_get(r, "ranks"), i, x)
+	{
+		const char *state = json_string_value(json_object_get(x, "state"));
+		json_int_t rank = json_integer_value(json_object_get(x, "rank"));
+		silent += !strcmp(state, "silent");
+		if (rank == 0 || rank == 2)
+			cr_expect_str_neq(state, "silent", "rank %lld", (long long)rank);
+	}
+	cr_expect_eq(silent, 6);
+	json_decref(r);
+}
