@@ -514,8 +514,9 @@ static const char *const RESOLVE_SQL[] = {
 	/* A file in which every ranked line has the same rank is that rank's,
 	 * unless another process wrote in it too: unranked lines whose pid or
 	 * local rank differs from those of every ranked line (an unknown one
-	 * differs from none) are some other rank's (a node's log where one local rank's lines carry a rank, or
-	 * one process is tied by its channel lines, is not that rank's). */
+	 * differs from none) are some other rank's (a node's log where one
+	 * local rank's lines carry a rank, or one process is tied by its
+	 * channel lines, is not that rank's). */
 	"UPDATE files SET rank = (SELECT MIN(a.rank) FROM activity a WHERE a.file_id = files.id)"
 	" WHERE run_id = {RUN} AND rank IS NULL AND"
 	" (SELECT COUNT(DISTINCT a.rank) FROM activity a WHERE a.file_id = files.id) = 1"
