@@ -269,3 +269,25 @@ example:  [441281.626336] oom_reaper: reaped process 698405 (python), now anon-r
 expect:   victim_pid=698405
 expect:   process=python
 not:      [441280.839852] Out of memory: Killed process 698405 (python) total-vm:49978204kB, anon-rss:12918388kB, file-rss:68668kB, shmem-rss:53352kB, UID:1000 pgtables:49772kB oom_score_adj:0
+
+# A DataLoader worker's SIGBUS handler (torch/csrc/DataLoader.cpp) prints
+# this once per worker before the worker dies: writing a batch into shared
+# memory failed because /dev/shm is full (a container's is 64 MiB unless
+# raised). The main process then reports "DataLoader worker (pid N) is
+# killed by signal: Bus error." (proc.dataloader_killed).
+name:     mem.dataloader_shm
+kind:     mem.shm_exhausted
+severity: error
+literal:  Unexpected bus error encountered in worker
+regex:    Unexpected bus error encountered in worker\. This might be caused by insufficient shared memory \(shm\)
+doc:      A DataLoader worker got SIGBUS writing to shared memory: /dev/shm is too small for its batches.
+# real, PipeDream on 1.x torch (msr-fiddle/pipedream#28), after an epoch
+example:  ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).
+# real, before an unrelated traceback (hezhangsprinter/DCPDN#58)
+example:  ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).
+# real, quoted in a sentence with a full-width comma glued on (THU-DA-6D-Pose-Group/GDR-Net#16)
+example:  ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm)、
+# real, in backticks (codalab/codalab-worksheets#1961)
+example:  `ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).`
+not:      RuntimeError: DataLoader worker (pid 325) is killed by signal: Bus error.
+not:      Fatal Python error: Bus error

@@ -56,6 +56,7 @@
 	X("mem.host_oom_kill") \
 	X("mem.k8s_oomkilled") \
 	X("mem.oom_invoked") \
+	X("mem.shm_exhausted") \
 	X("nccl.abort") \
 	X("nccl.alloc_failure") \
 	X("nccl.bootstrap_error") \
@@ -200,6 +201,7 @@
 	X(SEQ, "seq") \
 	X(SEQ_LENGTH, "seq_length") \
 	X(SHARDING, "sharding") \
+	X(SIGDESC, "sigdesc") \
 	X(SIGNAME, "signame") \
 	X(SIZE, "size") \
 	X(SNAPSHOT_DID, "snapshot_did") \

@@ -96,6 +96,18 @@ static const char *size_text(int64_t b, char *buf, size_t n)
 /* Cause-specific remediation that names what the evidence shows: advice
  * from the lead event's own numbers, first. Sets *settled to the generic
  * items of the cause's rule that those numbers settle (bit i: item i). */
+/* Did the lead say that shared memory ran out (the worker's own SIGBUS
+ * line, or the DataLoader's report of it)? */
+static bool shm_full(const struct ev *lead)
+{
+	if (!strcmp(lead->kind, "mem.shm_exhausted"))
+		return true;
+	struct fl_buf sig = FL_BUF_INIT;
+	bool bus = ev_field(lead, "sigdesc", &sig) && !strcmp(sig.ptr, "Bus error");
+	fl_buf_release(&sig);
+	return bus;
+}
+
 static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct ev *lead,
 				unsigned *settled_out)
 {
@@ -138,6 +150,11 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 					   "or loading a model, a hang, or a crash); raise the process group's "
 					   "timeout only for a start-up known to be slow",
 					   (long long)from));
+	if (!strcmp(k->id, "host_oom") && lead && shm_full(lead))
+		remediation_add(k, fl_xstrdup(
+					   "the DataLoader's workers filled /dev/shm: give the container more "
+					   "shared memory (docker run --shm-size=16g; in Kubernetes an emptyDir "
+					   "with medium: Memory mounted at /dev/shm) or lower num_workers"));
 	if (!strcmp(k->id, "network_error") && lead && lead->host)
 		remediation_add(k, fl_xasprintf("start with host %s: its error came first", lead->host));
 	char *peer = NULL;

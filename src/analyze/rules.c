@@ -38,6 +38,9 @@ static const struct class_rule CLASS[] = {
 	{ "mem.cgroup_oom", NULL, NULL, ROLE_PRIMARY, "host_oom", 84 },
 	{ "mem.k8s_oomkilled", NULL, NULL, ROLE_PRIMARY, "host_oom", 84 },
 	{ "mem.oom_invoked", NULL, NULL, ROLE_SIGNAL, "host_oom", 40 },
+	/* /dev/shm full under the DataLoader's workers: shared memory is the
+	 * host's, capped by the container */
+	{ "mem.shm_exhausted", NULL, NULL, ROLE_PRIMARY, "host_oom", 72 },
 	{ "slurm.task_error", "error", "out of memory", ROLE_PRIMARY, "host_oom", 70 },
 	/* hardware */
 	{ "hw.fallen_off_bus", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 95 },
@@ -113,6 +116,12 @@ static const struct class_rule CLASS[] = {
 	{ "proc.segfault", NULL, NULL, ROLE_PRIMARY, "process_crash", 62 },
 	{ "proc.signal", "signame", "SIGTERM", ROLE_SECONDARY, "process_crash", 10 },
 	{ "proc.signal", "signame", "SIGKILL", ROLE_SECONDARY, "process_crash", 10 },
+	/* a DataLoader worker's SIGBUS: torch itself says its workers are
+	 * most likely out of shared memory */
+	{ "proc.signal", NULL, "killed by signal: Bus error", ROLE_PRIMARY, "host_oom", 71 },
+	/* "Killed" is SIGKILL in strsignal()'s and bash's words: most often
+	 * the OOM killer, as a launcher's exit code -9 (below) */
+	{ "proc.signal", "sigdesc", "Killed", ROLE_SIGNAL, "host_oom", 25 },
 	{ "proc.signal", NULL, NULL, ROLE_PRIMARY, "process_crash", 55 },
 	{ "slurm.task_error", "error", "segmentation", ROLE_PRIMARY, "process_crash", 50 },
 	/* exceptions the launcher and start-up checks raise, recognised by
@@ -137,8 +146,10 @@ static const struct class_rule CLASS[] = {
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
-	/* torch.uniqueid_timeout says what this exception means */
+	/* torch.uniqueid_timeout says what this exception means, and
+	 * proc.dataloader_killed's proc.signal of the same line what this */
 	{ "proc.traceback", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
+	{ "proc.traceback", "exc_msg", "DataLoader worker (pid", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
@@ -153,6 +164,7 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", NULL, NULL, ROLE_PRIMARY, "process_crash", 40 },
 	{ "proc.exception", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
 	{ "proc.exception", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
+	{ "proc.exception", "exc_msg", "DataLoader worker (pid", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

@@ -44,9 +44,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* Collected at the seventeenth issue-12 stop and scored before
 	 * anything was changed for them (docs/ACCURACY.md); each leaves the
 	 * list with the change that reads it. */
-	"ffdl-127",		 /* bash's `Killed`: read as a crash */
-	"pai-5464",		 /* bash's `Killed` inside a pod status: read as a crash */
-	"pipedream-28",		 /* a DataLoader worker's SIGBUS on a full /dev/shm */
 	"detectron2-838",	 /* detectron2's own NaN check */
 	"deepspeech-232",	 /* a NaN loss in pytorch/examples' ProgressMeter */
 	"mobilenet-ssd-keras-21", /* Keras' TerminateOnNaN glued to its bar */

@@ -349,3 +349,42 @@ Test(verdict_rules, a_uniqueid_timeout_is_a_set_up_failure_unless_rank_0_says_wh
 	cr_expect_str_eq(cause_of(r), "gpu_oom");
 	json_decref(r);
 }
+
+/* SIGKILL in bash's and strsignal()'s words is the OOM killer's mark, as
+ * a launcher's exit code -9 is; a DataLoader worker's SIGBUS is a full
+ * /dev/shm, which torch itself says. Lines from ffdl-127, pytorch#8976
+ * and pipedream-28 (testdata/real/dev). */
+Test(verdict_rules, a_killed_worker_is_host_memory_and_a_bus_error_a_full_shm, .timeout = 60)
+{
+	json_t *r = analyze_text("shell-killed",
+				 "/usr/local/bin/train.sh: line 18:    36 Killed                  python3 convolutional_network.py --trainImagesFile ${DATA_DIR}/train-images-idx3-ubyte.gz\n");
+	cr_expect_str_eq(cause_of(r), "host_oom");
+	json_decref(r);
+
+	r = analyze_text("dataloader-killed",
+			 "Traceback (most recent call last):\n"
+			 "  File \"train.py\", line 10, in <module>\n"
+			 "    for batch in loader:\n"
+			 "RuntimeError: DataLoader worker (pid 1817) is killed by signal: Killed. \n");
+	cr_expect_str_eq(cause_of(r), "host_oom");
+	json_decref(r);
+
+	r = analyze_text("dataloader-shm",
+			 "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).\n"
+			 "Traceback (most recent call last):\n"
+			 "  File \"/opt/conda/lib/python3.6/site-packages/torch/utils/data/_utils/signal_handling.py\", line 63, in handler\n"
+			 "    _error_if_any_worker_fails()\n"
+			 "RuntimeError: DataLoader worker (pid 325) is killed by signal: Bus error.\n");
+	cr_expect_str_eq(cause_of(r), "host_oom");
+	json_t *ff = json_object_get(verdict(r), "first_failure");
+	cr_expect_str_eq(json_string_value(json_object_get(ff, "kind")), "mem.shm_exhausted");
+	json_t *todo = json_object_get(json_object_get(verdict(r), "likely_cause"), "remediation");
+	const char *first = json_string_value(json_array_get(todo, 0));
+	cr_expect(first && strstr(first, "/dev/shm"), "first remediation: %s", first ? first : "(none)");
+	json_decref(r);
+
+	/* a crash signal stays a crash */
+	r = analyze_text("python-bus-error", "Fatal Python error: Bus error\n");
+	cr_expect_str_eq(cause_of(r), "process_crash");
+	json_decref(r);
+}
