@@ -916,6 +916,128 @@ expect:   value=nan
 not:      Loss is 2.9749, stopping training
 not:      print("Loss is {}, stopping training".format(loss_value))
 
+# Keras' TerminateOnNaN callback (keras/src/callbacks/terminate_on_nan.py:
+# f"Batch {batch}: Invalid loss, terminating training"), printed straight
+# after the progress bar, so usually glued to it.
+name:     train.nonfinite.keras_terminate
+kind:     train.nonfinite
+severity: error
+literal:  Invalid loss, terminating training
+regex:    (?<msg>Batch (?<step>\d+): Invalid loss, terminating training)
+type:     step=int
+doc:      Keras stopped training because the loss was NaN/Inf (TerminateOnNaN); step is the batch within the epoch
+# glued to the bar (pierluigiferrari/ssd_keras via mobilenet-ssd-keras#21)
+example:    3/234 [..............................] - ETA: 33:37:24 - loss: 44.4110Batch 3: Invalid loss, terminating training
+expect:   step=3
+# keras-team/keras#6747
+example:  Batch 6: Invalid loss, terminating training
+expect:   step=6
+not:      Epoch 00012: early stopping
+
+# detectron2's anomaly check (detectron2/engine/train_loop.py, copied by
+# its many forks): `FloatingPointError: Loss became infinite or NaN at
+# iteration={}!`, the last line of the traceback that stops training.
+name:     train.nonfinite.detectron2
+kind:     train.nonfinite
+severity: error
+literal:  Loss became infinite or NaN at iteration=
+regex:    (?<msg>Loss became infinite or NaN at iteration=(?<step>\d+))
+type:     step=int
+doc:      detectron2 stopped training because the loss was NaN/Inf at this iteration
+# facebookresearch/detectron2#838
+example:  FloatingPointError: Loss became infinite or NaN at iteration=2137!
+expect:   step=2137
+# gist-ailab/uoais#16
+example:  FloatingPointError: Loss became infinite or NaN at iteration=0!
+expect:   step=0
+# prannaykaul/lvc#20
+example:  FloatingPointError: Loss became infinite or NaN at iteration=1029!
+expect:   step=1029
+# csuhan/opendet2#29, retyped by its poster
+example:  Runtime Error: floatingPointError: Loss became infinite or NaN at iteration=166!
+expect:   step=166
+not:      loss_dict = {'loss_cls': tensor(nan, device='cuda:0', grad_fn=<NllLossBackward>)}
+
+# A training loss logged as NaN or Inf in a format no step pattern above
+# knows: a script's own print, a tqdm postfix, a Keras bar, fairseq's JSON
+# log, pytorch/examples' ProgressMeter. Only the non-finite value makes
+# an event (a step row without a step number), so the nonfinite_loss
+# finding and its cause read it like any other step line's; finite lines
+# stay unread. Validation and test losses are not the training's, a loss
+# scale is fp16's, and "loss is nan, skipping" (an AMP step skipped on
+# purpose) is not a value, so none of them match; every pattern above
+# outranks this one. Its literals are the value with what comes before it
+# (`: nan`, `s=nan`, `] nan`, ...), five bytes or more: a three-byte `nan`
+# or `inf` took 6% more instructions on flbench's storm profile, whose
+# lines never contain one (docs/PERFORMANCE.md, seventeenth stop).
+name:     train.step.loss_nonfinite
+kind:     train.step
+severity: info
+priority: -10
+literal:  : nan
+literal:  : NaN
+literal:  : inf
+literal:  : Inf
+literal:  : -inf
+literal:  s:nan
+literal:  s:NaN
+literal:  s:inf
+literal:  s:Inf
+literal:  = nan
+literal:  = NaN
+literal:  = inf
+literal:  = Inf
+literal:  s=nan
+literal:  s=NaN
+literal:  s=inf
+literal:  s=Inf
+literal:  s=-inf
+literal:  s nan
+literal:  s NaN
+literal:  s inf
+literal:  s Inf
+literal:  ] nan
+literal:  ] NaN
+literal:  ] inf
+literal:  ] Inf
+literal:  : "nan
+literal:  : "inf
+literal:  : 'nan
+literal:  : 'inf
+regex:    (?x)(?i) (?<![\w.]) (?<!val\ |valid\ |validation\ |eval\ |test\ |dev\ )
+          (?:(?:train(?:ing)?|total|avg|average|mean|lm)[\ _])? loss(?:es)? (?![\ _]?scale)
+          ["']?\]? (?:\s*[:=]\s*|\s+) ["']? (?<loss>[-+]?(?:nan|inf(?:inity)?)) (?!\w|\.\d)
+type:     loss=float
+doc:      a training loss logged as NaN/Inf in a script's own format (no step number)
+# a loguru line of LION's trainer (nv-tlabs/LION#9)
+example:  2023-01-25 00:21:34.569 | INFO     | trainers.base_trainer:train_epochs:256 - [R0] | E6 iter[ 14/ 15] | [Loss] nan | [exp] ./exp/0125/car/3dbf3ah_hvae_lion_B40 | [step]   104 | [url] none | [time] 0.4m (~5h) |[best] 0 -100.000x1e-2 
+expect:   loss=nan
+# pytorch/examples' ProgressMeter in deepspeech.pytorch (SeanNaren/deepspeech.pytorch#232)
+example:  Epoch: [3][24290/24290] Time 2.466 (2.269)      Data 0.041 (0.046)      Loss nan (nan)
+expect:   loss=nan
+# a tqdm postfix in markdown bold (TMElyralab/MuseTalk#230)
+example:  Steps:   2%|▍                            | 92679/5900000 [19:15:43<1185:20:02,  1.36it/s, backward=0.177, data=0.00789, img_process=0.00704, **loss=nan**, lr=4.99e-5, unet=0.0986, vae=0.0144]
+expect:   loss=nan
+# fairseq's JSON log (facebookresearch/fairseq#2696)
+example:  2020-10-01 10:25:50 | INFO | train | {"epoch": 73, "train_loss": "nan", "train_ntokens": "15558.8", "train_nsentences": "427.098", "t
+expect:   loss=nan
+# a detection script's own line (jacobheng/thundernet_pytorch#45)
+example:  [epoch  3][iter    0/ 110] loss: nan, lr: 1.00e-10, rpn_cls: nan, rpn_box: nan, rcnn_cls: 2.2976, rcnn_box 0.0000 size:(240,240)
+expect:   loss=nan
+# a Keras bar (pierluigiferrari/ssd_keras via mobilenet-ssd-keras#21)
+example:    4/234 [..............................] - ETA: 25:09:00 - loss: inf 
+expect:   loss=inf
+# an epoch summary (wetectron#83)
+example:  Epoch : 0 finished. Training Loss: nan. Validation Loss: nan
+expect:   loss=nan
+# a Keras epoch line, both losses NaN (a Keras CIFAR thread found by find_string)
+example:  196/196 [==============================] - 16s 59ms/step - loss: nan - accuracy: 0.1037 - val_loss: nan - val_accuracy: 0.1000
+expect:   loss=nan
+# a Keras model card's summary: the training loss is finite
+not:      - Validation Loss: nan
+# Swin's running average made NaN by one skipped fp16 step (microsoft/Swin-Transformer#47)
+not:      [2021-04-25 05:35:19 swin_base_patch4_window7_224](main_prune.py 310): INFO Train: [0/300][4050/5004]   eta 0:17:06 lr 0.000500 time 1.1737 (1.0765)    loss 3.2572 (3.3279)    grad_norm 1.0323 (nan)  mem 4814MB`
+
 # ------------------------------------------------------------ completion ---
 
 name:     train.finished.hf

@@ -146,10 +146,12 @@ static const struct class_rule CLASS[] = {
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
-	/* torch.uniqueid_timeout says what this exception means, and
-	 * proc.dataloader_killed's proc.signal of the same line what this */
+	/* torch.uniqueid_timeout says what this exception means; the
+	 * proc.signal (proc.dataloader_killed) or train.nonfinite (detectron2's
+	 * check) of the same line what these do */
 	{ "proc.traceback", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "DataLoader worker (pid", ROLE_SECONDARY, NULL, 0 },
+	{ "proc.traceback", "exc_msg", "Loss became infinite or NaN", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
@@ -165,6 +167,7 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
 	{ "proc.exception", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_msg", "DataLoader worker (pid", ROLE_SECONDARY, NULL, 0 },
+	{ "proc.exception", "exc_msg", "Loss became infinite or NaN", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

@@ -44,14 +44,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* Collected at the seventeenth issue-12 stop and scored before
 	 * anything was changed for them (docs/ACCURACY.md); each leaves the
 	 * list with the change that reads it. */
-	"detectron2-838",	 /* detectron2's own NaN check */
-	"deepspeech-232",	 /* a NaN loss in pytorch/examples' ProgressMeter */
-	"mobilenet-ssd-keras-21", /* Keras' TerminateOnNaN glued to its bar */
-	"musetalk-230",		 /* a NaN loss in a tqdm postfix */
-	"lion-9",		 /* a NaN loss in a loguru line */
-	"fairseq-2696",		 /* a NaN loss in fairseq's JSON log */
-	"wetectron-83",		 /* a NaN loss in an epoch summary */
-	"thundernet_pytorch-45", /* a NaN loss in a script's own line */
 	"gcd-6",		 /* a cut traceback after the watchdog's timeouts */
 	"openrlhf-265",		 /* the store error and the watchdog line hard-wrapped */
 };

@@ -388,3 +388,32 @@ Test(verdict_rules, a_killed_worker_is_host_memory_and_a_bus_error_a_full_shm, .
 	cr_expect_str_eq(cause_of(r), "process_crash");
 	json_decref(r);
 }
+
+/* A training loss logged as NaN in a format no step pattern knows still
+ * diverges the run; a validation loss alone, or a running average made
+ * NaN by one skipped fp16 step, does not. Lines from lion-9, wetectron-83,
+ * swin-transformer-47 (testdata/real/dev) and a Keras model card. */
+Test(verdict_rules, a_nan_training_loss_in_any_format_is_a_divergence, .timeout = 60)
+{
+	json_t *r = analyze_text("loguru-nan",
+				 "2023-01-25 00:21:09.074 | INFO     | trainers.base_trainer:train_epochs:256 - [R0] | E5 iter[ 14/ 15] | [Loss] 51566519.44 | [exp] ./exp/0125/car/3dbf3ah_hvae_lion_B40 | [step]    89 | [url] none | [time] 0.4m (~5h) |[best] 0 -100.000x1e-2 \n"
+				 "2023-01-25 00:21:34.569 | INFO     | trainers.base_trainer:train_epochs:256 - [R0] | E6 iter[ 14/ 15] | [Loss] nan | [exp] ./exp/0125/car/3dbf3ah_hvae_lion_B40 | [step]   104 | [url] none | [time] 0.4m (~5h) |[best] 0 -100.000x1e-2 \n");
+	cr_expect_str_eq(cause_of(r), "loss_divergence");
+	json_decref(r);
+
+	r = analyze_text("epoch-summary-nan",
+			 "Epoch : 0 finished. Training Loss: nan. Validation Loss: nan\n");
+	cr_expect_str_eq(cause_of(r), "loss_divergence");
+	json_decref(r);
+
+	r = analyze_text("validation-nan-only",
+			 "- Train Loss: 0.1408\n"
+			 "- Validation Loss: nan\n");
+	cr_expect_str_eq(status_of(r), "healthy");
+	json_decref(r);
+
+	r = analyze_text("running-average-nan",
+			 "[2021-04-25 05:35:19 swin_base_patch4_window7_224](main_prune.py 310): INFO Train: [0/300][4050/5004]   eta 0:17:06 lr 0.000500 time 1.1737 (1.0765)    loss 3.2572 (3.3279)    grad_norm 1.0323 (nan)  mem 4814MB`\n");
+	cr_expect_str_neq(cause_of(r), "loss_divergence");
+	json_decref(r);
+}
