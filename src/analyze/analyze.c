@@ -1031,6 +1031,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	if (!rc) {
 		correct_times(&c);
 		verdict_after_kill(&c);
+		verdict_after_timeout(&c);
 		rc = config_collect(&c);
 	}
 	if (!rc)

@@ -381,6 +381,10 @@ int saved_load(struct ctx *c);
  * the tracebacks, exits and connection errors printed at or after the
  * kill are its consequences, never a first failure. */
 void verdict_after_kill(struct ctx *c);
+/* A primary whose cause is unknown (a traceback cut before what it
+ * raised) printed after a collective timeout in the same file is that
+ * timeout's abort, raised in Python: secondary, never a first failure. */
+void verdict_after_timeout(struct ctx *c);
 const char *verdict_status(struct ctx *c, const struct ev *first);
 int verdict_ranks(struct ctx *c);
 int verdict_timeline(struct ctx *c);

@@ -59,6 +59,51 @@ void verdict_after_kill(struct ctx *c)
 	}
 }
 
+struct file_line {
+	const char *file;
+	uint32_t line;
+};
+
+static int by_file(const void *x, const void *y)
+{
+	const struct file_line *a = x, *b = y;
+	int d = strcmp(a->file, b->file);
+	return d ? d : (a->line > b->line) - (a->line < b->line);
+}
+
+void verdict_after_timeout(struct ctx *c)
+{
+	struct file_line *t = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		if (strcmp(e->kind, "torch.watchdog_timeout") != 0 && strcmp(e->kind, "torch.work_timeout") != 0)
+			continue;
+		FL_GROW(t, cap, n + 1);
+		t[n++] = (struct file_line){ e->file, e->line };
+	}
+	if (!n)
+		return;
+	/* by file, then line: a file's first entry is its earliest timeout */
+	qsort(t, n, sizeof(*t), by_file);
+	for (size_t i = 0; i < c->nev; i++) {
+		struct ev *e = &c->ev[i];
+		if (e->role != ROLE_PRIMARY || e->cause)
+			continue;
+		size_t lo = 0, hi = n;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (strcmp(t[mid].file, e->file) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < n && !strcmp(t[lo].file, e->file) && t[lo].line < e->line)
+			e->role = ROLE_SECONDARY;
+	}
+	free(t);
+}
+
 const char *verdict_status(struct ctx *c, const struct ev *first)
 {
 	if (first)

@@ -417,3 +417,32 @@ Test(verdict_rules, a_nan_training_loss_in_any_format_is_a_divergence, .timeout 
 	cr_expect_str_neq(cause_of(r), "loss_divergence");
 	json_decref(r);
 }
+
+/* A traceback cut before what it raised, printed after the watchdog's
+ * timeouts in the same file, is the timeout's abort raised in Python;
+ * printed before them, it may be why the others waited. Lines from gcd-6
+ * (testdata/real/dev). */
+Test(verdict_rules, a_cut_traceback_after_a_timeout_is_its_consequence, .timeout = 60)
+{
+	const char *timeouts =
+		"[E ProcessGroupNCCL.cpp:737] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=56693, OpType=BROADCAST, Timeout(ms)=1800000) ran for 1804371 milliseconds before timing out.\n"
+		"[E ProcessGroupNCCL.cpp:737] [Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=56693, OpType=BROADCAST, Timeout(ms)=1800000) ran for 1804371 milliseconds before timing out.\n";
+	const char *cut =
+		"Traceback (most recent call last):\n"
+		"  File \"/home/lc/Desktop/wza/yrh/GCD/train/train.py\", line 85, in main\n"
+		"    trainer.train_loop(max_epochs)\n"
+		"  File \"/home/lc/Desktop/wza/yrh/GCD/train/trainer.py\", line 289, in train_loop\n"
+		"    training_step_outputs = self.training_step(batch, batch_idx)\n";
+	char log[4096];
+	snprintf(log, sizeof(log), "%s%s", timeouts, cut);
+	json_t *r = analyze_text("cut-after", log);
+	cr_expect_str_eq(status_of(r), "hung");
+	cr_expect_str_eq(cause_of(r), "collective_hang");
+	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")));
+	json_decref(r);
+
+	snprintf(log, sizeof(log), "%s%s", cut, timeouts);
+	r = analyze_text("cut-before", log);
+	cr_expect_str_eq(status_of(r), "failed");
+	json_decref(r);
+}
