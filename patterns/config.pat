@@ -1124,7 +1124,8 @@ kind:     config.invalid
 severity: error
 priority: 4
 literal:  divisible by
-regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>.*?\b(?:is not|should be|must be) divisible by\b.*?)(?:\*\*)?\s*$
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>(?:world_size \((?<world_size>\d+)\) )?.*?\b(?:is not|should be|must be) divisible by\b.*?)(?:\*\*)?\s*$
+type:     world_size=int
 doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
 # Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
 example:  15: [rank15]: AssertionError: num_layers should be divisible by pipeline_model_parallel_size
@@ -1150,8 +1151,13 @@ expect:   msg=The number of heads must be divisible by world size
 # Megatron core's initialize_model_parallel raises a RuntimeError (NeMo 2
 # quick start on one GPU, NVIDIA-NeMo/Speech#11480, once NVIDIA/NeMo)
 example:  [rank0]: RuntimeError: world_size (1) is not divisible by 2
+expect:   world_size=1
 expect:   exc_type=RuntimeError
 expect:   msg=world_size (1) is not divisible by 2
+# the same with the expert-parallel product (a Megatron-based RL project's
+# failed conversion run, found by find_string)
+example:  RuntimeError: world_size (8) is not divisible by expert_tensor_model_pipeline_parallel size (64)
+expect:   world_size=8
 # the expert-parallel form, issue title quoting it (NVIDIA-NeMo/Speech#14838)
 example:  RuntimeError: decoder world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)
 expect:   msg=decoder world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)

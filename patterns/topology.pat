@@ -45,6 +45,37 @@ not:      TRUN_ARGS+=(--nnodes=${SLURM_NNODES:-1} --node-rank=${SLURM_NODEID:-0}
 # an elastic range is not the size
 not:      torchrun --nnodes=1:4 --nproc_per_node=8 --rdzv_backend=c10d --rdzv_endpoint=node1:29400 train.py
 
+# The same launchers without --nnodes: torchrun's default is one node
+# (run.py: `--nnodes`, default "1:1"), as is torch.distributed.launch's, so
+# the analysis takes the world as nproc_per_node (docs/internals/analyze.md).
+# Not read: a line that ends in a backslash (the command goes on, maybe
+# with --nnodes), and one that names a node rank, a rendezvous or a master
+# address, which are there for more nodes than one. PET_NNODES in the
+# environment (Kubeflow's operator sets it) can still give more nodes
+# without the flag; a rank seen at or beyond the size overrules it.
+name:     topology.launch_cmdline.one_node
+kind:     launcher.args
+severity: info
+literal:  --nproc
+regex:    (?x) (?:torchrun|torch\.distributed\.(?:launch|run)) \s
+          (?! .*?\s--(?:nnodes|node[-_]rank|rdzv[-_]\w+|master[-_]addr)[= ] ) (?! .*\\\s*$ )
+          (?= (?:.*?\s)? --nproc[-_]per[-_]node[= ](?<nproc_per_node>\d+)(?!\d) )
+type:     nproc_per_node=int
+doc:      A torchrun / torch.distributed.launch command line without --nnodes, a node rank or a rendezvous: one node of nproc_per_node processes.
+# xlite-dev/cache-dit#761
+example:  torchrun --nproc_per_node=4 -m cache_dit.serve.serve --model-path  black-forest-labs/FLUX.2-dev --parallel-type ulysses --parallel-text-encoder --quantize-type float8_wo --attn _flash_3 --cache --compile --parallel-vae --ulysses-anything
+expect:   nproc_per_node=4
+# LanglandsLin/ActCLR#9
+example:  CUDA_VISIBLE_DEVICES=4,5,6,7  python -m torch.distributed.launch --nproc_per_node 4 --master_port 12356 main.py pretrain_aimclr --config ./config/ntu60/pretext/pretext_aimclr_xview_joint.yaml
+expect:   nproc_per_node=4
+# Yunfan-Li/Twin-Contrastive-Learning#1
+example:  OMP_NUM_THREADS=1 python -m torch.distributed.launch --nproc_per_node=1  train.py
+expect:   nproc_per_node=1
+not:      torchrun --nproc_per_node=8 --nnodes=2 --node_rank=1 --master_addr=10.248.33.107 --master_port=1234 train.py config/train_shakespeare_char.py
+not:      python -m torch.distributed.launch --nproc_per_node=8 \
+not:      $ python -m torch.distributed.launch --master_addr="172.16.0.142" --master_port=2222 --nproc_per_node=1 --nnodes=2 TRAINING_SCRIPT.py
+not:      TRUN_ARGS+=(--nnodes=${SLURM_NNODES:-1} --node-rank=${SLURM_NODEID:-0} --nproc-per-node=gpu)
+
 # DeepSpeed's per-node launcher (deepspeed.launcher.launch) states the node
 # and its process count; its ranks follow the node order of the hostfile.
 name:     topology.deepspeed_nodes

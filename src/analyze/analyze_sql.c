@@ -507,17 +507,18 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       "  LIMIT 1)" },
 
 	/* ---- the world (world.c) ---- */
-	/* nnodes x nproc_per_node from the launcher's own arguments, and the
+	/* nnodes x nproc_per_node from the launcher's own arguments (one node
+	 * where a command line has no --nnodes: topology.launch_cmdline.one_node), and the
 	 * largest world_size any line states (a store-based barrier's
 	 * `(world_size=8, worker_count=4, ...)`, not only configuration dumps).
 	 * Any kind may state it: the pipeline keeps the largest as it writes
 	 * the events (runs.world_size_max), which a 32 Ki-rank run's analysis
 	 * read from every one of its events. */
 	[Q_LAUNCHER_WORLD] = { "launcher_world",
-			       "SELECT (SELECT MAX(json_extract(fields, '$.nnodes')"
+			       "SELECT (SELECT MAX(IFNULL(json_extract(fields, '$.nnodes'), 1)"
 			       "  * json_extract(fields, '$.nproc_per_node')) FROM events"
 			       "  WHERE run_id = ?1 AND kind = 'launcher.args'"
-			       "  AND json_extract(fields, '$.nnodes') > 0"
+			       "  AND IFNULL(json_extract(fields, '$.nnodes'), 1) > 0"
 			       "  AND json_extract(fields, '$.nproc_per_node') > 0),"
 			       " (SELECT world_size_max FROM runs WHERE id = ?1)" },
 

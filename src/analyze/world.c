@@ -52,7 +52,9 @@ int world_collect(struct ctx *c)
 	c->world = world_stated(a->config.world_size, launcher, max_rank);
 	if (c->world > 0)
 		a->nranks = c->world;
-	if (a->config.world_size < 0 && c->world > 0)
+	/* One world in the report: a smaller statement (one node's torchrun
+	 * line, a sub-group's size) is not the job's. */
+	if (c->world > 0 && a->config.world_size < c->world)
 		a->config.world_size = c->world;
 	return FL_OK;
 }

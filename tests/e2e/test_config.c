@@ -375,3 +375,37 @@ Test(config, llamafactory_process_summary_states_rank_and_world, .timeout = 60)
 	cr_expect_eq(silent, 6);
 	json_decref(r);
 }
+
+/* torchrun's default is one node: a command line without --nnodes states
+ * a world of nproc_per_node, unless a rank at or beyond it shows more
+ * nodes (PET_NNODES can set them without the flag). Lines from
+ * cache-dit-761 and dist_kd-10 (testdata/real/dev). */
+Test(config, torchrun_without_nnodes_is_one_node, .timeout = 60)
+{
+	json_t *r = analyze_text("one-node",
+				 "torchrun --nproc_per_node=4 -m cache_dit.serve.serve --model-path  black-forest-labs/FLUX.2-dev --parallel-type ulysses --parallel-text-encoder --quantize-type float8_wo --attn _flash_3 --cache --compile --parallel-vae --ulysses-anything\n");
+	cr_assert(r);
+	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "run"), "ranks")), 4);
+	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "config"), "world_size")), 4);
+	json_decref(r);
+
+	r = analyze_text("more-nodes",
+			 "+ torchrun --nproc_per_node=2 --master_port=25641 tools/train.py -c configs/strategies/distill/dist_cifar.yaml\n"
+			 "[rank5]: RuntimeError: CUDA error: an illegal memory access was encountered\n");
+	cr_assert(r);
+	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "run"), "ranks")), 1,
+		     "a rank beyond the stated world overrules it");
+	json_decref(r);
+}
+
+/* Megatron core's initialize_model_parallel names the job's world when it
+ * does not divide (a Megatron-based RL project's failed conversion run,
+ * found by find_string; nemo-11480 in the dev half has the short form). */
+Test(config, a_world_that_does_not_divide_is_still_the_world, .timeout = 60)
+{
+	json_t *r = analyze_text("not-divisible",
+				 "RuntimeError: world_size (8) is not divisible by expert_tensor_model_pipeline_parallel size (64)\n");
+	cr_assert(r);
+	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "config"), "world_size")), 8);
+	json_decref(r);
+}
