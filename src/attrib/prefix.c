@@ -626,8 +626,17 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 	case '(':
 		return ray_prefix(s, n, a);
 	case ' ':
-		if (first)
-			return srun_label(s, n, a);
+		if (first) {
+			if ((used = srun_label(s, n, a)))
+				return used;
+			/* A log pasted indented (a markdown list, a quote): a
+			 * rank tag behind the blanks is still the line's;
+			 * nothing else is taken, since tracebacks are indented. */
+			size_t k = skip_spaces(s, n, 0);
+			if (k < n && s[k] == '[' && (used = role_tag(s + k, n - k, a)))
+				return k + used;
+			return 0;
+		}
 		/* `15:  [2024-06-18 09:42:41] iteration ...`: Megatron's stamp
 		 * after a label, behind the space Megatron puts first. Other
 		 * leading blanks are kept: tracebacks are indented. */

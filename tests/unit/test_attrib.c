@@ -308,6 +308,12 @@ static struct simple_case simple_cases[] = {
 	{ "(RayTrainWorker pid=22754, ip=10.72.12.6) [E ProcessGroupNCCL.cpp:821] [Rank 21] W",
 	  -1, 22754, "10.72.12.6", "[Rank 21] W" },
 	{ "plain message", -1, -1, "", "plain message" },
+	/* a log pasted indented: the rank tag still counts (NVIDIA/nccl#1409);
+	 * an indented traceback line keeps its blanks */
+	{ "    [rank7]:[E816 01:45:40.183009389 ProcessGroupNCCL.cpp:607] [Rank 7] W", 7, -1, "",
+	  "[Rank 7] W" },
+	{ "    return _run_code(code, main_globals, None,", -1, -1, "",
+	  "    return _run_code(code, main_globals, None," },
 	/* Open MPI --tag-output (ExaWorks/psij-python#510) */
 	{ "[1,0]<stdout>:ABCD", 0, -1, "", "ABCD" },
 	{ "[1,13]<stderr>:RuntimeError: NCCL error", 13, -1, "", "RuntimeError: NCCL error" },
