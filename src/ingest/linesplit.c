@@ -40,6 +40,7 @@
 
 enum {
 	WRAP_MIN = 100,  /* narrower lines are not taken for a terminal's wraps */
+	PAREN_TAIL = 64, /* how near its end a wrapped line's open '(' is */
 	WRAP_HEAD = 8,   /* bytes whose shape tells another record from a wrap */
 	JOIN_MAX = 16,   /* physical lines in one logical line, at most */
 };
@@ -58,6 +59,7 @@ struct fl_linesplit {
 	struct fl_buf held;
 	struct fl_line held_line; /* lineno, offset and flags of the first part */
 	bool holding, held_backslash;
+	bool held_paren; /* held by open_paren_wrap(), not by the width */
 	int held_parts;
 	/* the longest line so far (>= WRAP_MIN), whose length a hard wrap
 	 * would repeat, and the start of the last line of that length */
@@ -182,6 +184,20 @@ static bool wrap_width(const struct fl_linesplit *ls, const struct fl_line *l)
 	       !same_shape(l->ptr, ls->long_head);
 }
 
+/* A wrap the width does not show (the first one of a file, or a paste
+ * whose width varies): a long line cut inside a token a few bytes after
+ * an opening parenthesis it never closes - `WorkNCCL(S` + `eqNum=...)`,
+ * `connect to (172.17.0.2` + `, 44737).`. Whether the next line goes on
+ * with it is for continues() to say. */
+static bool open_paren_wrap(const struct fl_line *l)
+{
+	if (l->len < WRAP_MIN || !is_word(l->ptr[l->len - 1]))
+		return false;
+	const char *tail = l->ptr + l->len - PAREN_TAIL;
+	const char *open = memrchr(tail, '(', PAREN_TAIL);
+	return open && !memchr(open, ')', (size_t)(l->ptr + l->len - open));
+}
+
 static void learn_width(struct fl_linesplit *ls, const struct fl_line *l)
 {
 	if (l->len >= WRAP_MIN && l->len >= ls->long_len) {
@@ -196,6 +212,7 @@ static void hold(struct fl_linesplit *ls, const struct fl_line *l)
 	fl_buf_add(&ls->held, l->ptr, l->len);
 	ls->held_line = *l;
 	ls->held_backslash = ends_backslash(l);
+	ls->held_paren = !ls->held_backslash && open_paren_wrap(l);
 	ls->held_parts = 1;
 	ls->holding = true;
 }
@@ -208,7 +225,8 @@ static bool continues(const struct fl_linesplit *ls, const struct fl_line *l)
 		return true;
 	/* The cut falls inside a token (`pytorch.distribut` + `ed/main.py`)
 	 * or at the one blank of a sentence (`line` + ` 345, in wrapper`). */
-	bool inside = is_word(l->ptr[0]) || (l->len > 1 && l->ptr[0] == ' ' && is_word(l->ptr[1]));
+	bool inside = is_word(l->ptr[0]) || (l->len > 1 && l->ptr[0] == ' ' && is_word(l->ptr[1])) ||
+		      (ls->held_paren && (l->ptr[0] == ',' || l->ptr[0] == ')'));
 	/* A line that begins as the held one did (`5: ` of srun, a host) is
 	 * that writer's next record. */
 	bool same_start = l->len >= 3 && memcmp(l->ptr, ls->held.ptr, 3) == 0;
@@ -244,6 +262,7 @@ static int extend(struct fl_linesplit *ls, const struct fl_line *l, line_cb cb, 
 	ls->held_parts++;
 	struct fl_line joined = { ls->held.ptr, ls->held.len, 0, 0, 0 };
 	ls->held_backslash = ends_backslash(&joined);
+	ls->held_paren = false;
 	if (ls->held_backslash || (l->len == ls->long_len && l->len >= WRAP_MIN))
 		return 0;
 	return release(ls, cb, ctx);
@@ -259,7 +278,7 @@ static int deliver(struct fl_linesplit *ls, const struct fl_line *l, line_cb cb,
 		if (rc)
 			return rc;
 	}
-	bool wrap = wrap_width(ls, l);
+	bool wrap = wrap_width(ls, l) || open_paren_wrap(l);
 	learn_width(ls, l);
 	if (wrap || ends_backslash(l)) {
 		hold(ls, l);

@@ -41,10 +41,6 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
 				    the start of the agent's traceback are left */
 	"pytorch-68893",	 /* the veth interface is listed, the failure was cut */
-	/* Collected at the seventeenth issue-12 stop and scored before
-	 * anything was changed for them (docs/ACCURACY.md); each leaves the
-	 * list with the change that reads it. */
-	"openrlhf-265",		 /* the store error and the watchdog line hard-wrapped */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -53,9 +49,8 @@ static const char *const RANK_MISSES[] = {
 	"chinese-llama-alpaca-534", "deepspeed-3232", "metaseq-90", "nanogpt-215", "nccl-296",
 };
 
-/* The watchdog line is hard-wrapped before OpType (pytorch-123023), or
- * inside it (the fresh ones, as above). */
-static const char *const HANG_MISSES[] = { "pytorch-123023", "openrlhf-265", "sglang-3424" };
+/* The watchdog line is hard-wrapped before OpType. */
+static const char *const HANG_MISSES[] = { "pytorch-123023" };
 
 struct real {
 	char slug[160];
