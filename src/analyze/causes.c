@@ -93,9 +93,6 @@ static const char *size_text(int64_t b, char *buf, size_t n)
 	return buf;
 }
 
-/* Cause-specific remediation that names what the evidence shows: advice
- * from the lead event's own numbers, first. Sets *settled to the generic
- * items of the cause's rule that those numbers settle (bit i: item i). */
 /* Did the lead say that shared memory ran out (the worker's own SIGBUS
  * line, or the DataLoader's report of it)? */
 static bool shm_full(const struct ev *lead)
@@ -108,6 +105,9 @@ static bool shm_full(const struct ev *lead)
 	return bus;
 }
 
+/* Cause-specific remediation that names what the evidence shows: advice
+ * from the lead event's own numbers, first. Sets *settled to the generic
+ * items of the cause's rule that those numbers settle (bit i: item i). */
 static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct ev *lead,
 				unsigned *settled_out)
 {
