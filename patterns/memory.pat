@@ -291,3 +291,29 @@ example:  ERROR: Unexpected bus error encountered in worker. This might be cause
 example:  `ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).`
 not:      RuntimeError: DataLoader worker (pid 325) is killed by signal: Bus error.
 not:      Fatal Python error: Bus error
+
+# PyTorch's CPU allocator failed (c10/core/impl/alloc_cpu.cpp; CPUAllocator.cpp
+# before 1.10): the process itself asked for more host memory than it
+# could get (Linux: "can't allocate memory ... Error code 12"; Windows:
+# "not enough memory ... Buy new RAM!"). The traceback it ends says nothing
+# more.
+name:     mem.cpu_alloc
+kind:     mem.host_alloc_failed
+severity: error
+literal:  DefaultCPUAllocator:
+regex:    DefaultCPUAllocator: (?:can't allocate memory|not enough memory): you tried to allocate (?<requested>\d+ bytes)
+type:     requested=size
+doc:      PyTorch could not allocate host (CPU) memory for a tensor: the host or the job's memory limit is exhausted.
+# JingyunLiang/VRT#49
+example:  RuntimeError: [enforce fail at alloc_cpu.cpp:73] . DefaultCPUAllocator: can't allocate memory: you tried to allocate 116813856768 bytes. Error code 12 (Cannot allocate memory)
+expect:   requested=116813856768
+# wuyifan18/DeepLog#50, torch before 1.10
+example:  [enforce fail at CPUAllocator.cpp:64] . DefaultCPUAllocator: can't allocate memory: you tried to allocate 278528000 bytes. Error code 12 (Cannot allocate memory)
+expect:   requested=278528000
+# open-edge-platform/anomalib#1094
+example:  `RuntimeError: [enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to allocate 35896320000 bytes. Error code 12 (Cannot allocate memory)
+expect:   requested=35896320000
+# Windows (austinxu87/handsoff#4)
+example:  RuntimeError: [enforce fail at ..\c10\core\CPUAllocator.cpp:73] data. DefaultCPUAllocator: not enough memory: you tried to allocate 318767104000 bytes. Buy new RAM!
+expect:   requested=318767104000
+not:      W tensorflow/core/framework/allocator.cc:107] Allocation of 1194393600 exceeds 10% of system memory.

@@ -53,6 +53,7 @@
 	X("mem.cgroup_oom") \
 	X("mem.cuda_alloc_failed") \
 	X("mem.cuda_oom") \
+	X("mem.host_alloc_failed") \
 	X("mem.host_oom_kill") \
 	X("mem.k8s_oomkilled") \
 	X("mem.oom_invoked") \
@@ -147,6 +148,7 @@
 	X(EVENT, "event") \
 	X(EXC_MSG, "exc_msg") \
 	X(EXC_TYPE, "exc_type") \
+	X(EXCEPTION, "exception") \
 	X(EXITCODE, "exitcode") \
 	X(EXPERT_PARALLEL_SIZE, "expert_parallel_size") \
 	X(FINISHED_RANKS, "finished_ranks") \

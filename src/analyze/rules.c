@@ -41,6 +41,9 @@ static const struct class_rule CLASS[] = {
 	/* /dev/shm full under the DataLoader's workers: shared memory is the
 	 * host's, capped by the container */
 	{ "mem.shm_exhausted", NULL, NULL, ROLE_PRIMARY, "host_oom", 72 },
+	/* the process's own allocation of host memory failed: PyTorch's CPU
+	 * allocator, C++'s std::bad_alloc, Python's MemoryError (below) */
+	{ "mem.host_alloc_failed", NULL, NULL, ROLE_PRIMARY, "host_oom", 70 },
 	{ "slurm.task_error", "error", "out of memory", ROLE_PRIMARY, "host_oom", 70 },
 	/* hardware */
 	{ "hw.fallen_off_bus", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 95 },
@@ -146,12 +149,14 @@ static const struct class_rule CLASS[] = {
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
+	{ "proc.traceback", "exc_type", "MemoryError", ROLE_PRIMARY, "host_oom", 65 },
 	/* torch.uniqueid_timeout says what this exception means; the
-	 * proc.signal (proc.dataloader_killed) or train.nonfinite (detectron2's
-	 * check) of the same line what these do */
+	 * proc.signal (proc.dataloader_killed), train.nonfinite (detectron2's
+	 * check) or mem.host_alloc_failed of the same line what these do */
 	{ "proc.traceback", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "DataLoader worker (pid", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "Loss became infinite or NaN", ROLE_SECONDARY, NULL, 0 },
+	{ "proc.traceback", "exc_msg", "DefaultCPUAllocator", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
@@ -168,6 +173,7 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_msg", "DataLoader worker (pid", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_msg", "Loss became infinite or NaN", ROLE_SECONDARY, NULL, 0 },
+	{ "proc.exception", "exc_msg", "DefaultCPUAllocator", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
@@ -183,6 +189,7 @@ static const struct class_rule CLASS[] = {
 	{ "torch.comm_aborted", NULL, NULL, ROLE_SECONDARY, "network_error", 15 },
 	{ "torch.teardown", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "torch.watchdog_exit", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
+	{ "torch.terminate", "exception", "std::bad_alloc", ROLE_PRIMARY, "host_oom", 60 },
 	{ "torch.terminate", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "nccl.service_closed", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "nccl.abort", NULL, NULL, ROLE_SECONDARY, NULL, 0 },

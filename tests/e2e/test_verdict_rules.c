@@ -446,3 +446,38 @@ Test(verdict_rules, a_cut_traceback_after_a_timeout_is_its_consequence, .timeout
 	cr_expect_str_eq(status_of(r), "failed");
 	json_decref(r);
 }
+
+/* A process's own allocation of host memory failing is host memory
+ * exhausted, in each runtime's words: PyTorch's CPU allocator
+ * (JingyunLiang/VRT#49), C++'s std::bad_alloc (NVIDIA/recsys-examples#231)
+ * and Python's MemoryError; CUDA's OutOfMemoryError stays the GPU's. */
+Test(verdict_rules, a_failed_host_allocation_is_host_memory, .timeout = 60)
+{
+	json_t *r = analyze_text("cpu-allocator",
+				 "RuntimeError: [enforce fail at alloc_cpu.cpp:73] . DefaultCPUAllocator: can't allocate memory: you tried to allocate 116813856768 bytes. Error code 12 (Cannot allocate memory)\n");
+	cr_expect_str_eq(cause_of(r), "host_oom");
+	json_decref(r);
+
+	r = analyze_text("bad-alloc",
+			 "terminate called after throwing an instance of 'std::bad_alloc'\n"
+			 "  what():  std::bad_alloc\n"
+			 "E1114 10:03:38.329000 1813028 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -6) local_rank: 0 (pid: 1813105) of binary: /root/.local/share/mamba/envs/hllmgzj/bin/python3.10\n");
+	cr_expect_str_eq(cause_of(r), "host_oom");
+	json_decref(r);
+
+	const char *frames = "Traceback (most recent call last):\n"
+			     "  File \"train.py\", line 230, in <module>\n"
+			     "    for i, (data) in enumerate(train_loader, start=start_iter):\n";
+	char log[1024];
+	snprintf(log, sizeof(log), "%sMemoryError\n", frames);
+	r = analyze_text("memory-error", log);
+	cr_expect_str_eq(cause_of(r), "host_oom");
+	json_decref(r);
+
+	snprintf(log, sizeof(log),
+		 "%storch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 23.65 GiB of which 3.06 MiB is free.\n",
+		 frames);
+	r = analyze_text("cuda-oom", log);
+	cr_expect_str_eq(cause_of(r), "gpu_oom");
+	json_decref(r);
+}
