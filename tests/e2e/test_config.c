@@ -58,6 +58,12 @@ static json_int_t config_int(json_t *r, const char *key)
 	return json_is_integer(v) ? json_integer_value(v) : -1;
 }
 
+static json_int_t run_int(json_t *r, const char *key)
+{
+	json_t *v = json_object_get(json_object_get(r, "run"), key);
+	return json_is_integer(v) ? json_integer_value(v) : -1;
+}
+
 /* The remediation line of the likely cause that contains needle. */
 static const char *remedy_with(json_t *r, const char *needle)
 {
@@ -360,8 +366,7 @@ Test(config, llamafactory_process_summary_states_rank_and_world, .timeout = 60)
 		"[INFO|2025-05-27 15:16:51] llamafactory.hparams.parser:401 >> Process rank: 2, world size: 8, device: cuda:2, distributed training: True, compute dtype: torch.bfloat16\n";
 	json_t *r = analyze_text("llamafactory-world", log);
 	cr_assert(r);
-	json_t *run = json_object_get(r, "run");
-	cr_expect_eq(json_integer_value(json_object_get(run, "ranks")), 8);
+	cr_expect_eq(run_int(r, "ranks"), 8);
 	size_t i, silent = 0;
 	json_t *x;
 	json_array_foreach(json_object_get(r, "ranks"), i, x)
@@ -385,16 +390,15 @@ Test(config, torchrun_without_nnodes_is_one_node, .timeout = 60)
 	json_t *r = analyze_text("one-node",
 				 "torchrun --nproc_per_node=4 -m cache_dit.serve.serve --model-path  black-forest-labs/FLUX.2-dev --parallel-type ulysses --parallel-text-encoder --quantize-type float8_wo --attn _flash_3 --cache --compile --parallel-vae --ulysses-anything\n");
 	cr_assert(r);
-	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "run"), "ranks")), 4);
-	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "config"), "world_size")), 4);
+	cr_expect_eq(run_int(r, "ranks"), 4);
+	cr_expect_eq(config_int(r, "world_size"), 4);
 	json_decref(r);
 
 	r = analyze_text("more-nodes",
 			 "+ torchrun --nproc_per_node=2 --master_port=25641 tools/train.py -c configs/strategies/distill/dist_cifar.yaml\n"
 			 "[rank5]: RuntimeError: CUDA error: an illegal memory access was encountered\n");
 	cr_assert(r);
-	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "run"), "ranks")), 1,
-		     "a rank beyond the stated world overrules it");
+	cr_expect_eq(run_int(r, "ranks"), 1, "a rank beyond the stated world overrules it");
 	json_decref(r);
 }
 
@@ -406,6 +410,6 @@ Test(config, a_world_that_does_not_divide_is_still_the_world, .timeout = 60)
 	json_t *r = analyze_text("not-divisible",
 				 "RuntimeError: world_size (8) is not divisible by expert_tensor_model_pipeline_parallel size (64)\n");
 	cr_assert(r);
-	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "config"), "world_size")), 8);
+	cr_expect_eq(config_int(r, "world_size"), 8);
 	json_decref(r);
 }

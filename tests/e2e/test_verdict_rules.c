@@ -45,6 +45,14 @@ static const char *status_of(json_t *r)
 	return json_string_value(json_object_get(verdict(r), "status"));
 }
 
+/* Analyses text and expects its likely cause; name says which case failed. */
+static void expect_cause(const char *name, const char *want, const char *text)
+{
+	json_t *r = analyze_text(name, text);
+	cr_expect_str_eq(cause_of(r), want, "%s", name);
+	json_decref(r);
+}
+
 /* The stuck ranks as "a,b,c". */
 static void stuck_of(json_t *r, char *buf, size_t n)
 {
@@ -180,9 +188,7 @@ Test(verdict_rules, calibration_overflows_stay_healthy, .timeout = 60)
 			 10 + i, s, s / 2);
 		strcat(log, line);
 	}
-	r = analyze_text("collapse", log);
-	cr_expect_str_eq(cause_of(r), "fp16_overflow");
-	json_decref(r);
+	expect_cause("collapse", "fp16_overflow", log);
 }
 
 /* Two nodes' torchrun summaries in one Slurm output (accelerate-1519's
@@ -243,21 +249,16 @@ Test(verdict_rules, earliest_launcher_root_cause_is_the_first_failure, .timeout 
  * which would otherwise be an uncaught exception: a crash). */
 Test(verdict_rules, parallel_layout_checks_are_config_errors, .timeout = 60)
 {
-	json_t *r = analyze_text(
-		"parallel_dims",
-		"[rank0]: Traceback (most recent call last):\n"
-		"[rank0]:   File \"torchtitan/torchtitan/train.py\", line 541, in <module>\n"
-		"[rank0]:     trainer = Trainer(config)\n"
-		"[rank0]: AssertionError: Invalid parallel dims: dp_replicate(1) * dp_shard(4) * cp(1) * tp(3)"
-		" * pp(1) != WORLD_SIZE(4)\n");
-	cr_expect_str_eq(cause_of(r), "config_error");
-	json_decref(r);
-	r = analyze_text("world_not_divisible",
-			 "[rank0]:     raise RuntimeError(f\"world_size ({world_size}) is not divisible by"
-			 " {total_model_size}\")\n"
-			 "[rank0]: RuntimeError: world_size (1) is not divisible by 2\n");
-	cr_expect_str_eq(cause_of(r), "config_error");
-	json_decref(r);
+	expect_cause("parallel_dims", "config_error",
+		     "[rank0]: Traceback (most recent call last):\n"
+		     "[rank0]:   File \"torchtitan/torchtitan/train.py\", line 541, in <module>\n"
+		     "[rank0]:     trainer = Trainer(config)\n"
+		     "[rank0]: AssertionError: Invalid parallel dims: dp_replicate(1) * dp_shard(4) * cp(1) * tp(3)"
+		     " * pp(1) != WORLD_SIZE(4)\n");
+	expect_cause("world_not_divisible", "config_error",
+		     "[rank0]:     raise RuntimeError(f\"world_size ({world_size}) is not divisible by"
+		     " {total_model_size}\")\n"
+		     "[rank0]: RuntimeError: world_size (1) is not divisible by 2\n");
 }
 
 /* A loss scale printed as zero in step lines is at the bottom of fp16
@@ -266,17 +267,14 @@ Test(verdict_rules, parallel_layout_checks_are_config_errors, .timeout = 60)
  * averages (facebookresearch/fairseq#512). */
 Test(verdict_rules, loss_scale_printed_as_zero_is_a_collapse, .timeout = 60)
 {
+	expect_cause("scale_zero", "fp16_overflow",
+		     "| epoch 027 | loss 6.343 | nll_loss 4.984 | ppl 31.65 | wps 164346 | ups 0.4 | wpb 364096 |"
+		     " bsz 11907 | num_updates 10198 | lr 0.000626286 | gnorm 0.390 | clip 0% | oom 0 |"
+		     " loss_scale 0.500 | wall 23080 | train_wall 21383\n"
+		     "| epoch 028 | loss 6.351 | nll_loss 4.990 | ppl 31.78 | wps 164101 | ups 0.4 | wpb 364096 |"
+		     " bsz 11907 | num_updates 10575 | lr 0.000615003 | gnorm 0.402 | clip 0% | oom 0 |"
+		     " loss_scale 0.000 | wall 23938 | train_wall 22177\n");
 	json_t *r = analyze_text(
-		"scale_zero",
-		"| epoch 027 | loss 6.343 | nll_loss 4.984 | ppl 31.65 | wps 164346 | ups 0.4 | wpb 364096 |"
-		" bsz 11907 | num_updates 10198 | lr 0.000626286 | gnorm 0.390 | clip 0% | oom 0 |"
-		" loss_scale 0.500 | wall 23080 | train_wall 21383\n"
-		"| epoch 028 | loss 6.351 | nll_loss 4.990 | ppl 31.78 | wps 164101 | ups 0.4 | wpb 364096 |"
-		" bsz 11907 | num_updates 10575 | lr 0.000615003 | gnorm 0.402 | clip 0% | oom 0 |"
-		" loss_scale 0.000 | wall 23938 | train_wall 22177\n");
-	cr_expect_str_eq(cause_of(r), "fp16_overflow");
-	json_decref(r);
-	r = analyze_text(
 		"scale_small",
 		"| epoch 027 | loss 6.343 | nll_loss 4.984 | ppl 31.65 | wps 164346 | ups 0.4 | wpb 364096 |"
 		" bsz 11907 | num_updates 10198 | lr 0.000626286 | gnorm 0.390 | clip 0% | oom 0 |"
@@ -291,19 +289,15 @@ Test(verdict_rules, loss_scale_printed_as_zero_is_a_collapse, .timeout = 60)
  * (openucx/ucx#6000). */
 Test(verdict_rules, ofi_and_ucx_completion_errors_are_network_errors, .timeout = 60)
 {
-	json_t *r = analyze_text(
-		"ofi",
-		"[1,13]<stdout>:nccl-tests-worker-1:35:89 [5] ofi_process_cq:1039 NCCL WARN NET/OFI Request"
-		" 0x7fbb944701b8 completed with error. RC: 20. Error: unknown error. Completed length: 0,"
-		" Request: { buffer_index: 255, dev: 1, size: 0, state: CREATED, direction: SEND }\n"
-		"[1,13]<stderr>:libfabric:35:1668017255::efa:cq:rxr_cq_write_tx_error():243<warn>"
-		" rxr_cq_write_tx_error: err: 20, prov_err: Not a directory (20)\n");
-	cr_expect_str_eq(cause_of(r), "network_error");
-	json_decref(r);
-	r = analyze_text("ucx", "[compute001:31180:0:31180] ib_mlx5_log.c:143  Transport retry count exceeded on"
-				" mlx5_0:1/RoCE (synd 0x15 vend 0x81 hw_synd 0/0)\n");
-	cr_expect_str_eq(cause_of(r), "network_error");
-	json_decref(r);
+	expect_cause("ofi", "network_error",
+		     "[1,13]<stdout>:nccl-tests-worker-1:35:89 [5] ofi_process_cq:1039 NCCL WARN NET/OFI Request"
+		     " 0x7fbb944701b8 completed with error. RC: 20. Error: unknown error. Completed length: 0,"
+		     " Request: { buffer_index: 255, dev: 1, size: 0, state: CREATED, direction: SEND }\n"
+		     "[1,13]<stderr>:libfabric:35:1668017255::efa:cq:rxr_cq_write_tx_error():243<warn>"
+		     " rxr_cq_write_tx_error: err: 20, prov_err: Not a directory (20)\n");
+	expect_cause("ucx", "network_error",
+		     "[compute001:31180:0:31180] ib_mlx5_log.c:143  Transport retry count exceeded on"
+		     " mlx5_0:1/RoCE (synd 0x15 vend 0x81 hw_synd 0/0)\n");
 }
 
 /* Python's words for a launcher's child killed by SIGKILL, on a line of its
@@ -312,12 +306,9 @@ Test(verdict_rules, ofi_and_ucx_completion_errors_are_network_errors, .timeout =
  * testdata/real/dev). */
 Test(verdict_rules, subprocess_died_with_sigkill_is_host_memory, .timeout = 60)
 {
-	json_t *r = analyze_text(
-		"sigkill_line",
-		"subprocess.CalledProcessError: Command '['/usr/bin/python3', '-m', 'autotrain.trainers.clm',"
-		" '--training_config', 'autotrain-LLM/training_params.json']' died with <Signals.SIGKILL: 9>.\n");
-	cr_expect_str_eq(cause_of(r), "host_oom");
-	json_decref(r);
+	expect_cause("sigkill_line", "host_oom",
+		     "subprocess.CalledProcessError: Command '['/usr/bin/python3', '-m', 'autotrain.trainers.clm',"
+		     " '--training_config', 'autotrain-LLM/training_params.json']' died with <Signals.SIGKILL: 9>.\n");
 }
 
 /* Ranks that gave up fetching a new communicator's ncclUniqueId from rank
@@ -345,9 +336,7 @@ Test(verdict_rules, a_uniqueid_timeout_is_a_set_up_failure_unless_rank_0_says_wh
 	snprintf(both, sizeof(both), "%s%s",
 		 "[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB. GPU 0 has a total capacity of 14.61 GiB of which 1.99 GiB is free. Including non-PyTorch memory, this process has 12.62 GiB memory in use.\n",
 		 waits);
-	r = analyze_text("uniqueid-oom", both);
-	cr_expect_str_eq(cause_of(r), "gpu_oom");
-	json_decref(r);
+	expect_cause("uniqueid-oom", "gpu_oom", both);
 }
 
 /* SIGKILL in bash's and strsignal()'s words is the OOM killer's mark, as
@@ -356,25 +345,21 @@ Test(verdict_rules, a_uniqueid_timeout_is_a_set_up_failure_unless_rank_0_says_wh
  * and pipedream-28 (testdata/real/dev). */
 Test(verdict_rules, a_killed_worker_is_host_memory_and_a_bus_error_a_full_shm, .timeout = 60)
 {
-	json_t *r = analyze_text("shell-killed",
-				 "/usr/local/bin/train.sh: line 18:    36 Killed                  python3 convolutional_network.py --trainImagesFile ${DATA_DIR}/train-images-idx3-ubyte.gz\n");
-	cr_expect_str_eq(cause_of(r), "host_oom");
-	json_decref(r);
+	expect_cause("shell-killed", "host_oom",
+		     "/usr/local/bin/train.sh: line 18:    36 Killed                  python3 convolutional_network.py --trainImagesFile ${DATA_DIR}/train-images-idx3-ubyte.gz\n");
 
-	r = analyze_text("dataloader-killed",
-			 "Traceback (most recent call last):\n"
-			 "  File \"train.py\", line 10, in <module>\n"
-			 "    for batch in loader:\n"
-			 "RuntimeError: DataLoader worker (pid 1817) is killed by signal: Killed. \n");
-	cr_expect_str_eq(cause_of(r), "host_oom");
-	json_decref(r);
+	expect_cause("dataloader-killed", "host_oom",
+		     "Traceback (most recent call last):\n"
+		     "  File \"train.py\", line 10, in <module>\n"
+		     "    for batch in loader:\n"
+		     "RuntimeError: DataLoader worker (pid 1817) is killed by signal: Killed. \n");
 
-	r = analyze_text("dataloader-shm",
-			 "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).\n"
-			 "Traceback (most recent call last):\n"
-			 "  File \"/opt/conda/lib/python3.6/site-packages/torch/utils/data/_utils/signal_handling.py\", line 63, in handler\n"
-			 "    _error_if_any_worker_fails()\n"
-			 "RuntimeError: DataLoader worker (pid 325) is killed by signal: Bus error.\n");
+	json_t *r = analyze_text("dataloader-shm",
+				 "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).\n"
+				 "Traceback (most recent call last):\n"
+				 "  File \"/opt/conda/lib/python3.6/site-packages/torch/utils/data/_utils/signal_handling.py\", line 63, in handler\n"
+				 "    _error_if_any_worker_fails()\n"
+				 "RuntimeError: DataLoader worker (pid 325) is killed by signal: Bus error.\n");
 	cr_expect_str_eq(cause_of(r), "host_oom");
 	json_t *ff = json_object_get(verdict(r), "first_failure");
 	cr_expect_str_eq(json_string_value(json_object_get(ff, "kind")), "mem.shm_exhausted");
@@ -384,9 +369,8 @@ Test(verdict_rules, a_killed_worker_is_host_memory_and_a_bus_error_a_full_shm, .
 	json_decref(r);
 
 	/* a crash signal stays a crash */
-	r = analyze_text("python-bus-error", "Fatal Python error: Bus error\n");
-	cr_expect_str_eq(cause_of(r), "process_crash");
-	json_decref(r);
+	expect_cause("python-bus-error", "process_crash",
+		     "Fatal Python error: Bus error\n");
 }
 
 /* A training loss logged as NaN in a format no step pattern knows still
@@ -395,20 +379,16 @@ Test(verdict_rules, a_killed_worker_is_host_memory_and_a_bus_error_a_full_shm, .
  * swin-transformer-47 (testdata/real/dev) and a Keras model card. */
 Test(verdict_rules, a_nan_training_loss_in_any_format_is_a_divergence, .timeout = 60)
 {
-	json_t *r = analyze_text("loguru-nan",
-				 "2023-01-25 00:21:09.074 | INFO     | trainers.base_trainer:train_epochs:256 - [R0] | E5 iter[ 14/ 15] | [Loss] 51566519.44 | [exp] ./exp/0125/car/3dbf3ah_hvae_lion_B40 | [step]    89 | [url] none | [time] 0.4m (~5h) |[best] 0 -100.000x1e-2 \n"
-				 "2023-01-25 00:21:34.569 | INFO     | trainers.base_trainer:train_epochs:256 - [R0] | E6 iter[ 14/ 15] | [Loss] nan | [exp] ./exp/0125/car/3dbf3ah_hvae_lion_B40 | [step]   104 | [url] none | [time] 0.4m (~5h) |[best] 0 -100.000x1e-2 \n");
-	cr_expect_str_eq(cause_of(r), "loss_divergence");
-	json_decref(r);
+	expect_cause("loguru-nan", "loss_divergence",
+		     "2023-01-25 00:21:09.074 | INFO     | trainers.base_trainer:train_epochs:256 - [R0] | E5 iter[ 14/ 15] | [Loss] 51566519.44 | [exp] ./exp/0125/car/3dbf3ah_hvae_lion_B40 | [step]    89 | [url] none | [time] 0.4m (~5h) |[best] 0 -100.000x1e-2 \n"
+		     "2023-01-25 00:21:34.569 | INFO     | trainers.base_trainer:train_epochs:256 - [R0] | E6 iter[ 14/ 15] | [Loss] nan | [exp] ./exp/0125/car/3dbf3ah_hvae_lion_B40 | [step]   104 | [url] none | [time] 0.4m (~5h) |[best] 0 -100.000x1e-2 \n");
 
-	r = analyze_text("epoch-summary-nan",
-			 "Epoch : 0 finished. Training Loss: nan. Validation Loss: nan\n");
-	cr_expect_str_eq(cause_of(r), "loss_divergence");
-	json_decref(r);
+	expect_cause("epoch-summary-nan", "loss_divergence",
+		     "Epoch : 0 finished. Training Loss: nan. Validation Loss: nan\n");
 
-	r = analyze_text("validation-nan-only",
-			 "- Train Loss: 0.1408\n"
-			 "- Validation Loss: nan\n");
+	json_t *r = analyze_text("validation-nan-only",
+				 "- Train Loss: 0.1408\n"
+				 "- Validation Loss: nan\n");
 	cr_expect_str_eq(status_of(r), "healthy");
 	json_decref(r);
 
@@ -453,31 +433,23 @@ Test(verdict_rules, a_cut_traceback_after_a_timeout_is_its_consequence, .timeout
  * and Python's MemoryError; CUDA's OutOfMemoryError stays the GPU's. */
 Test(verdict_rules, a_failed_host_allocation_is_host_memory, .timeout = 60)
 {
-	json_t *r = analyze_text("cpu-allocator",
-				 "RuntimeError: [enforce fail at alloc_cpu.cpp:73] . DefaultCPUAllocator: can't allocate memory: you tried to allocate 116813856768 bytes. Error code 12 (Cannot allocate memory)\n");
-	cr_expect_str_eq(cause_of(r), "host_oom");
-	json_decref(r);
+	expect_cause("cpu-allocator", "host_oom",
+		     "RuntimeError: [enforce fail at alloc_cpu.cpp:73] . DefaultCPUAllocator: can't allocate memory: you tried to allocate 116813856768 bytes. Error code 12 (Cannot allocate memory)\n");
 
-	r = analyze_text("bad-alloc",
-			 "terminate called after throwing an instance of 'std::bad_alloc'\n"
-			 "  what():  std::bad_alloc\n"
-			 "E1114 10:03:38.329000 1813028 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -6) local_rank: 0 (pid: 1813105) of binary: /root/.local/share/mamba/envs/hllmgzj/bin/python3.10\n");
-	cr_expect_str_eq(cause_of(r), "host_oom");
-	json_decref(r);
+	expect_cause("bad-alloc", "host_oom",
+		     "terminate called after throwing an instance of 'std::bad_alloc'\n"
+		     "  what():  std::bad_alloc\n"
+		     "E1114 10:03:38.329000 1813028 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -6) local_rank: 0 (pid: 1813105) of binary: /root/.local/share/mamba/envs/hllmgzj/bin/python3.10\n");
 
 	const char *frames = "Traceback (most recent call last):\n"
 			     "  File \"train.py\", line 230, in <module>\n"
 			     "    for i, (data) in enumerate(train_loader, start=start_iter):\n";
 	char log[1024];
 	snprintf(log, sizeof(log), "%sMemoryError\n", frames);
-	r = analyze_text("memory-error", log);
-	cr_expect_str_eq(cause_of(r), "host_oom");
-	json_decref(r);
+	expect_cause("memory-error", "host_oom", log);
 
 	snprintf(log, sizeof(log),
 		 "%storch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 23.65 GiB of which 3.06 MiB is free.\n",
 		 frames);
-	r = analyze_text("cuda-oom", log);
-	cr_expect_str_eq(cause_of(r), "gpu_oom");
-	json_decref(r);
+	expect_cause("cuda-oom", "gpu_oom", log);
 }
