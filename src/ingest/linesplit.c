@@ -206,13 +206,14 @@ static void learn_width(struct fl_linesplit *ls, const struct fl_line *l)
 	}
 }
 
-static void hold(struct fl_linesplit *ls, const struct fl_line *l)
+/* paren: l is an open_paren_wrap() */
+static void hold(struct fl_linesplit *ls, const struct fl_line *l, bool paren)
 {
 	fl_buf_reset(&ls->held);
 	fl_buf_add(&ls->held, l->ptr, l->len);
 	ls->held_line = *l;
 	ls->held_backslash = ends_backslash(l);
-	ls->held_paren = !ls->held_backslash && open_paren_wrap(l);
+	ls->held_paren = !ls->held_backslash && paren;
 	ls->held_parts = 1;
 	ls->holding = true;
 }
@@ -278,10 +279,11 @@ static int deliver(struct fl_linesplit *ls, const struct fl_line *l, line_cb cb,
 		if (rc)
 			return rc;
 	}
-	bool wrap = wrap_width(ls, l) || open_paren_wrap(l);
+	bool paren = open_paren_wrap(l);
+	bool wrap = paren || wrap_width(ls, l);
 	learn_width(ls, l);
 	if (wrap || ends_backslash(l)) {
-		hold(ls, l);
+		hold(ls, l, paren);
 		return 0;
 	}
 	return cb(ctx, l);
