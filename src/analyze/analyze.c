@@ -1006,6 +1006,7 @@ static void ctx_release(struct ctx *c)
 	free(c->ev);
 	pool_release(&c->pool);
 	free(c->waiting);
+	hang_mismatch_release(&c->mismatch);
 	free(c->init_open);
 	for (size_t i = 0; i < c->nbuses; i++)
 		free(c->buses[i].host);

@@ -127,6 +127,18 @@ struct step_rows {
 	struct rank_fold by_rank;
 };
 
+/* Ranks that reached the hang's seq of its process group in another
+ * collective than the ranks that waited there: the ranks called
+ * different collectives (rank-dependent control flow). ranks (sorted) are
+ * the mismatched, op theirs, e the first line that shows it; with_rank,
+ * with_op and with_e are a waiting rank's. ranks is NULL when none. */
+struct hang_mismatch {
+	int64_t *ranks;
+	size_t n, cap;
+	char *op, *with_op;
+	int64_t with_rank;
+	const struct ev *e, *with_e;
+};
 struct ctx {
 	struct fl_store *s;
 	int64_t run;
@@ -142,6 +154,9 @@ struct ctx {
 	bool hang_in_init;   /* the stuck ranks never completed communicator init */
 	bool socket_unsure;  /* socket_fallback: no line shows traffic between nodes */
 	size_t nwaiting;     /* waiting is sorted, without duplicates */
+	/* the deciding hang source's mismatch (hang.c), else the Flight
+	 * Recorder's collective_type one (without lines) */
+	struct hang_mismatch mismatch;
 	/* the ranks that started a communicator they never finished while
 	 * others finished theirs (hang.c's init_hang(), kept for
 	 * hang_check_init()): sorted, without duplicates */
@@ -183,6 +198,7 @@ enum {
 	REM_SLOW_TRANSPORT_GAS = 2,
 	REM_CONFIG_ERROR_BATCH = 1,
 	REM_CONFIG_ERROR_LAYOUT = 2,
+	REM_COLLECTIVE_HANG_CONTROL_FLOW = 2,
 };
 /* Xid class (hardware, application, consequence, info) and a sentence
  * with its meaning and usual action (caller frees). */
@@ -208,6 +224,16 @@ int clock_offsets(struct ctx *c);
 int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 
 /* hang.c */
+void hang_mismatch_release(struct hang_mismatch *m);
+/* "rank 3", "ranks 3, 5" (eight at most, then "..."), or "some ranks". */
+void hang_mismatch_ranks(struct fl_buf *b, const struct hang_mismatch *m);
+bool hang_mismatched(const struct hang_mismatch *m, int64_t rank);
+/* "; rank 3 never arrived", "; ranks 3<sep>5<sep>... never arrived" (eight
+ * at most): the hang's stuck ranks less those m says reached another
+ * collective (m may be NULL); nothing when none is left. */
+void hang_absent(struct fl_buf *b, const struct fl_hang *h, const struct hang_mismatch *m,
+		 const char *sep);
+
 /* One hang source's view of where progress stopped. hang_analyze() asks
  * every source in SOURCES[] (hang.c) for one, picks the deciding one and
  * lists where the others disagree. A source fills only what it knows
@@ -225,6 +251,7 @@ struct hang_cand {
 	size_t nwaiting, capwaiting;
 	bool in_init;        /* stuck in communicator set-up, not a collective */
 	int64_t p2p_sender, p2p_receiver; /* a point-to-point hang's two ends, -1 */
+	struct hang_mismatch mismatch;
 	struct fl_evidence_list evidence;
 };
 /* Adds a rank to a candidate's stuck or waiting ranks (negative: ignored);

@@ -164,6 +164,18 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 						"link and logs too", peer));
 		free(peer);
 	}
+	if (!strcmp(k->id, "collective_hang") && c->mismatch.op) {
+		struct fl_buf b = FL_BUF_INIT;
+		hang_mismatch_ranks(&b, &c->mismatch);
+		remediation_add(k, fl_xasprintf(
+					   "%s called %s where the others called %s: find where their code paths "
+					   "part (a collective under a rank- or data-dependent condition, an uneven "
+					   "number of batches per rank); TORCH_DISTRIBUTED_DEBUG=DETAIL checks every "
+					   "collective across ranks",
+					   b.ptr, c->mismatch.op, c->mismatch.with_op));
+		fl_buf_release(&b);
+		settled |= 1u << REM_COLLECTIVE_HANG_CONTROL_FLOW;
+	}
 	if ((!strcmp(k->id, "collective_hang") || (c->hang_in_init && !strcmp(k->id, "nccl_init_error"))) &&
 	    c->a->hang.nstuck) {
 		struct fl_buf b = FL_BUF_INIT;
@@ -186,6 +198,15 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 	return rc;
 }
 
+/* A stuck rank's last line may be its own timeout, already quoted. */
+static bool in_evidence(const struct fl_evidence_list *l, const char *file, int64_t line)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i].line == line && !strcmp(l->v[i].file, file))
+			return true;
+	return false;
+}
+
 /* The last line each stuck rank wrote (the first four): a stuck rank is
  * often silent, and where it fell silent is the evidence. */
 static int stuck_last_lines(struct ctx *c, struct fl_cause *k)
@@ -200,6 +221,8 @@ static int stuck_last_lines(struct ctx *c, struct fl_cause *k)
 	if (!rc) {
 		fl_stmt_bind_text(st, 2, ranks.ptr);
 		while ((rc = q_step(c, Q_STUCK_LAST_LINES, st)) == 1) {
+			if (in_evidence(&k->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1)))
+				continue;
 			const char *host = fl_stmt_null(st, 2) ? NULL : fl_stmt_text(st, 2);
 			int64_t ts = col_int(st, 3, FL_TIME_NONE);
 			evidence_add_raw(&k->evidence, fl_stmt_text(st, 0), fl_stmt_int(st, 1),
@@ -241,6 +264,17 @@ static void fr_explain(struct fl_buf *b, const struct fl_hang *h)
 			      (long long)d->rank, d->collective ? d->collective : "?", (long long)d->seq);
 }
 
+/* What the ranks' own lines show of a mismatch (the dumps' is fr_explain's). */
+static void mismatch_explain(struct fl_buf *b, const struct hang_mismatch *m)
+{
+	if (!m->op)
+		return;
+	fl_buf_adds(b, "; ");
+	hang_mismatch_ranks(b, m);
+	fl_buf_printf(b, " reached that seq in %s instead: the ranks called different collectives",
+		      m->op);
+}
+
 static char *explain_hang(struct ctx *c)
 {
 	const struct fl_hang *h = &c->a->hang;
@@ -253,15 +287,16 @@ static char *explain_hang(struct ctx *c)
 		fl_buf_printf(&b, " (process group %s)", h->process_group);
 	if (h->timeout_ms >= 0)
 		fl_buf_printf(&b, " until its %lld ms timeout", (long long)h->timeout_ms);
-	if (h->nstuck) {
-		fl_buf_adds(&b, h->nstuck == 1 ? "; rank " : "; ranks ");
-		for (size_t i = 0; i < h->nstuck && i < 8; i++)
-			fl_buf_printf(&b, "%s%lld", i ? ", " : "", (long long)h->stuck[i]);
-		fl_buf_adds(&b, h->nstuck > 8 ? ", ... never arrived" : " never arrived");
-	} else {
+	/* the dumps explain their own mismatch after the stuck ranks; the
+	 * lines' mismatched ranks did arrive, at another collective */
+	bool dumps = h->mismatch && !strcmp(h->mismatch, "collective_type");
+	const struct hang_mismatch *m = dumps ? NULL : &c->mismatch;
+	hang_absent(&b, h, m, ", ");
+	if (!h->nstuck)
 		fl_buf_adds(&b, "; which rank held it up is not in the logs");
-	}
 	fr_explain(&b, h);
+	if (m)
+		mismatch_explain(&b, m);
 	return fl_buf_detach(&b);
 }
 

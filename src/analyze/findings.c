@@ -152,6 +152,32 @@ static int version_mismatch(struct ctx *c)
 	return query_evidence(c, &last_finding(c->a)->evidence, Q_VERSION_EVIDENCE, 6);
 }
 
+/* Ranks that reached one seq of a process group in different
+ * collectives (hang.c's mismatch): a collective skipped or reordered on
+ * some ranks, which no timeout raise or network check mends. */
+static int collective_mismatch(struct ctx *c)
+{
+	const struct hang_mismatch *m = &c->mismatch;
+	if (!m->op)
+		return FL_OK;
+	const struct fl_hang *h = &c->a->hang;
+	struct fl_buf b = FL_BUF_INIT;
+	hang_mismatch_ranks(&b, m);
+	finding_add(c->a, "collective_mismatch", "error",
+		    fl_xasprintf("%s called %s at seq %lld%s%s where rank %lld called %s: a collective "
+				 "was skipped or reordered on some ranks",
+				 b.ptr, m->op, (long long)h->seq, h->process_group ? " of process group " : "",
+				 h->process_group ? h->process_group : "", (long long)m->with_rank,
+				 m->with_op));
+	fl_buf_release(&b);
+	struct fl_evidence_list *l = &last_finding(c->a)->evidence;
+	if (m->with_e)
+		evidence_add(c, l, m->with_e);
+	if (m->e)
+		evidence_add(c, l, m->e);
+	return FL_OK;
+}
+
 static int nonfinite(struct ctx *c)
 {
 	const struct fl_training *t = &c->a->training;
@@ -514,11 +540,16 @@ static int straggler(struct ctx *c)
 	int rc = rank_timing(c);
 	if (!rc)
 		rc = rank_steps(c);
-	/* A hung job's stuck ranks are stragglers by their last progress. */
-	for (size_t i = 0; !rc && i < c->a->hang.nstuck && i < 4 && !c->a->first.set; i++)
+	/* A hung job's stuck ranks are stragglers by their last progress;
+	 * a mismatched rank reached another collective (its own finding). */
+	for (size_t i = 0, n = 0; !rc && i < c->a->hang.nstuck && n < 4 && !c->a->first.set; i++) {
+		if (hang_mismatched(&c->mismatch, c->a->hang.stuck[i]))
+			continue;
 		finding_add(c->a, "straggler", "warning",
 			    fl_xasprintf("rank %lld never reached the collective the others waited in",
 					 (long long)c->a->hang.stuck[i]));
+		n++;
+	}
 	return rc;
 }
 
@@ -588,8 +619,8 @@ static int batch_config(struct ctx *c)
 int findings_collect(struct ctx *c)
 {
 	mfu_compute(c);
-	int (*const passes[])(struct ctx *) = { socket_fallback, version_mismatch, nonfinite,
-						 trend_findings, loss_scale, xids };
+	int (*const passes[])(struct ctx *) = { socket_fallback, version_mismatch, collective_mismatch,
+						 nonfinite, trend_findings, loss_scale, xids };
 	int rc = FL_OK;
 	for (size_t i = 0; !rc && i < sizeof(passes) / sizeof(passes[0]); i++)
 		rc = passes[i](c);

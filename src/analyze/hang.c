@@ -15,12 +15,15 @@
  * is the (process group, seq, op) reported by the most ranks. The ranks
  * that never arrived are the ones that logged in this bundle but did not
  * report waiting there - a stuck rank is usually silent - and those that
- * reported an earlier seq or a lower last-enqueued work. Without any of
- * those, a communicator whose Init START has no Init COMPLETE on some
- * ranks is the hang point, and COLL traces' lowest opCount names the
+ * reported an earlier seq or a lower last-enqueued work. Ranks that timed
+ * out at the same seq of the group in another collective called
+ * different collectives: they are stuck too, and the mismatch is kept
+ * (struct hang_mismatch) for the explanation and its finding. Without
+ * any of those, a communicator whose Init START has no Init COMPLETE on
+ * some ranks is the hang point, and COLL traces' lowest opCount names the
  * laggards.
  * Tested by: tests/e2e (collective_hang and cascade scenarios),
- * tests/unit/test_hang.c (choice of source, conflicts)
+ * tests/e2e/test_hang_sources.c (choice of source, conflicts, mismatches)
  */
 #include "analyze_int.h"
 
@@ -41,6 +44,7 @@ struct group {
 	int64_t *ranks;
 	size_t n, cap;
 	size_t first_at; /* the first report of the group */
+	const struct ev *first_e;
 };
 
 /* Sets of ranks: appended freely, then sorted and made unique once
@@ -55,6 +59,44 @@ static int cmp_i64(const void *a, const void *b)
 static bool has_rank(const int64_t *v, size_t n, int64_t r)
 {
 	return n && bsearch(&r, v, n, sizeof(*v), cmp_i64);
+}
+
+/* Whether two names are one NCCL collective: c10d's _ALLGATHER_BASE and
+ * REDUCE_SCATTER are NCCL's AllGather and ReduceScatter as RAS names them
+ * (upper-cased); underscores and a _BASE / _COALESCED suffix are
+ * ignored. */
+static bool same_op(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == '_')
+			a++;
+		while (*b == '_')
+			b++;
+		if (!*a || !*b || !strcmp(a, "BASE") || !strcmp(b, "BASE") || !strcmp(a, "COALESCED") ||
+		    !strcmp(b, "COALESCED"))
+			break;
+		if (*a++ != *b++)
+			return false;
+	}
+	bool end_a = !*a || !strcmp(a, "BASE") || !strcmp(a, "COALESCED");
+	bool end_b = !*b || !strcmp(b, "BASE") || !strcmp(b, "COALESCED");
+	return end_a && end_b;
+}
+
+static bool subset(const int64_t *a, size_t na, const int64_t *b, size_t nb)
+{
+	for (size_t i = 0; i < na; i++)
+		if (!has_rank(b, nb, a[i]))
+			return false;
+	return true;
+}
+
+static bool overlap(const int64_t *a, size_t na, const int64_t *b, size_t nb)
+{
+	for (size_t i = 0; i < na; i++)
+		if (has_rank(b, nb, a[i]))
+			return true;
+	return false;
 }
 
 static void push_rank(int64_t **v, size_t *n, size_t *cap, int64_t r)
@@ -142,6 +184,7 @@ struct report {
 	const char *pg, *op; /* interned: a group's reports share them */
 	int64_t seq, rank, timeout;
 	size_t at; /* its place among the reports, which breaks ties */
+	const struct ev *e;
 	bool has_timeout;
 };
 
@@ -280,6 +323,7 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 		ev_field_int(e, "seq", &r->seq);
 		r->rank = waiter_rank(e);
 		r->has_timeout = ev_field_int(e, "timeout_ms", &r->timeout);
+		r->e = e;
 		r->at = n++;
 	}
 	if (n)
@@ -298,6 +342,7 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 			g->seq = r->seq;
 			g->timeout = -1;
 			g->first_at = r->at;
+			g->first_e = r->e;
 		}
 		push_rank(&g->ranks, &g->n, &g->cap, r->rank);
 		/* the last report in bundle order that names a timeout wins */
@@ -343,6 +388,81 @@ static void silent_stuck(struct ctx *c, const struct group *best, const int64_t 
 	free(silent);
 }
 
+void hang_mismatch_release(struct hang_mismatch *m)
+{
+	free(m->ranks);
+	free(m->op);
+	free(m->with_op);
+	memset(m, 0, sizeof(*m));
+}
+
+void hang_mismatch_ranks(struct fl_buf *b, const struct hang_mismatch *m)
+{
+	if (!m->n) {
+		fl_buf_adds(b, "some ranks");
+		return;
+	}
+	fl_buf_adds(b, m->n == 1 ? "rank " : "ranks ");
+	for (size_t i = 0; i < m->n && i < 8; i++)
+		fl_buf_printf(b, "%s%lld", i ? ", " : "", (long long)m->ranks[i]);
+	if (m->n > 8)
+		fl_buf_adds(b, ", ...");
+}
+
+void hang_absent(struct fl_buf *b, const struct fl_hang *h, const struct hang_mismatch *m,
+		 const char *sep)
+{
+	size_t absent = 0, shown = 0;
+	for (size_t i = 0; i < h->nstuck; i++)
+		absent += !(m && hang_mismatched(m, h->stuck[i]));
+	for (size_t i = 0; i < h->nstuck && shown < 8; i++)
+		if (!(m && hang_mismatched(m, h->stuck[i])))
+			fl_buf_printf(b, "%s%lld", shown++ ? sep : absent == 1 ? "; rank " : "; ranks ",
+				      (long long)h->stuck[i]);
+	if (absent > 8)
+		fl_buf_printf(b, "%s...", sep);
+	if (absent)
+		fl_buf_adds(b, " never arrived");
+}
+
+bool hang_mismatched(const struct hang_mismatch *m, int64_t rank)
+{
+	return has_rank(m->ranks, m->n, rank);
+}
+
+/* The mismatched ranks' first line e and op, against the waiting with_e. */
+static void mismatch_set(struct hang_mismatch *m, const char *op, const struct ev *e,
+			 int64_t with_rank, const char *with_op, const struct ev *with_e)
+{
+	if (!m->op) {
+		m->op = fl_xstrdup(op);
+		m->e = e;
+		m->with_op = fl_xstrdup(with_op);
+		m->with_rank = with_rank;
+		m->with_e = with_e;
+	}
+}
+
+/* Other ranks timed out at the hang's seq of the same process group, in
+ * another collective: each rank's seq counts its own calls, so the ranks
+ * called different collectives. A rank in both groups means the line
+ * named no group and the two are different groups that share a seq. */
+static void watchdog_mismatch(struct hang_cand *k, const struct group *gs, size_t ng,
+			      const struct group *best)
+{
+	if (best->seq < 0 || !best->op || !best->n)
+		return;
+	for (size_t i = 0; i < ng; i++) {
+		const struct group *g = &gs[i];
+		if (g == best || g->pg != best->pg || g->seq != best->seq || !g->op || !g->n ||
+		    same_op(g->op, best->op) || overlap(g->ranks, g->n, best->ranks, best->n))
+			continue;
+		mismatch_set(&k->mismatch, g->op, g->first_e, best->ranks[0], best->op, best->first_e);
+		for (size_t r = 0; r < g->n; r++)
+			push_rank(&k->mismatch.ranks, &k->mismatch.n, &k->mismatch.cap, g->ranks[r]);
+	}
+}
+
 static int watchdog_hang(struct ctx *c, struct hang_cand *k)
 {
 	for (size_t i = 0; i < c->nev && !c->watchdog_lines; i++)
@@ -360,6 +480,7 @@ static int watchdog_hang(struct ctx *c, struct hang_cand *k)
 		    (gs[i].n == best->n && gs[i].seq == best->seq && gs[i].first_at < best->first_at))
 			best = &gs[i];
 	cand_from_group(k, best);
+	watchdog_mismatch(k, gs, ng, best);
 	if (!k->process_group) {
 		const char *pg = summary_pg(c, best->seq);
 		k->process_group = pg ? fl_xstrdup(pg) : NULL;
@@ -771,7 +892,12 @@ static void desync_mismatch(struct ctx *c, struct hang_cand *k, const struct sna
 			else
 				hang_cand_stuck(k, v[i].ranks[r]);
 		}
-		if (&v[i] != top && k->evidence.n < 8)
+		if (&v[i] == top)
+			continue;
+		mismatch_set(&k->mismatch, v[i].op, v[i].e, top->n ? top->ranks[0] : -1, top->op, top->e);
+		for (size_t r = 0; r < v[i].n; r++)
+			push_rank(&k->mismatch.ranks, &k->mismatch.n, &k->mismatch.cap, v[i].ranks[r]);
+		if (k->evidence.n < 8)
 			evidence_add(c, &k->evidence, v[i].e);
 	}
 }
@@ -1138,6 +1264,7 @@ static void cand_release(struct hang_cand *k)
 	free(k->process_group);
 	free(k->stuck);
 	free(k->waiting);
+	hang_mismatch_release(&k->mismatch);
 	evidence_release(&k->evidence);
 }
 
@@ -1160,44 +1287,6 @@ static size_t decide(const struct hang_cand *k)
 			any = i;
 	}
 	return any;
-}
-
-/* Whether two names are one NCCL collective: c10d's _ALLGATHER_BASE and
- * REDUCE_SCATTER are NCCL's AllGather and ReduceScatter as RAS names them
- * (upper-cased); underscores and a _BASE / _COALESCED suffix are
- * ignored. */
-static bool same_op(const char *a, const char *b)
-{
-	for (;;) {
-		while (*a == '_')
-			a++;
-		while (*b == '_')
-			b++;
-		if (!*a || !*b || !strcmp(a, "BASE") || !strcmp(b, "BASE") || !strcmp(a, "COALESCED") ||
-		    !strcmp(b, "COALESCED"))
-			break;
-		if (*a++ != *b++)
-			return false;
-	}
-	bool end_a = !*a || !strcmp(a, "BASE") || !strcmp(a, "COALESCED");
-	bool end_b = !*b || !strcmp(b, "BASE") || !strcmp(b, "COALESCED");
-	return end_a && end_b;
-}
-
-static bool subset(const int64_t *a, size_t na, const int64_t *b, size_t nb)
-{
-	for (size_t i = 0; i < na; i++)
-		if (!has_rank(b, nb, a[i]))
-			return false;
-	return true;
-}
-
-static bool overlap(const int64_t *a, size_t na, const int64_t *b, size_t nb)
-{
-	for (size_t i = 0; i < na; i++)
-		if (has_rank(b, nb, a[i]))
-			return true;
-	return false;
 }
 
 /* Two views of the stuck ranks disagree when one calls stuck a rank the
@@ -1299,6 +1388,11 @@ static void fill_in(struct hang_cand *d, struct hang_cand *k)
 		if (!has_rank(d->stuck, d->nstuck, k->waiting[i]))
 			hang_cand_waiting(d, k->waiting[i]);
 	rank_set_finish(d->waiting, &d->nwaiting);
+	if (!d->mismatch.op && k->mismatch.op) {
+		hang_mismatch_release(&d->mismatch);
+		d->mismatch = k->mismatch;
+		memset(&k->mismatch, 0, sizeof(k->mismatch));
+	}
 	if (!d->nstuck && k->nstuck) {
 		free(d->stuck);
 		d->stuck = k->stuck;
@@ -1328,7 +1422,23 @@ static void adopt(struct ctx *c, struct hang_cand *d, const char *source)
 	c->waiting = d->waiting;
 	c->nwaiting = d->nwaiting;
 	c->hang_in_init = d->in_init;
+	c->mismatch = d->mismatch;
+	rank_set_finish(c->mismatch.ranks, &c->mismatch.n);
 	memset(d, 0, sizeof(*d));
+}
+
+/* Flight Recorder dumps that show a rank calling another collective say
+ * what a deciding source's lines did not. */
+static void mismatch_from_dumps(struct ctx *c)
+{
+	const struct fl_hang *h = &c->a->hang;
+	struct hang_mismatch *m = &c->mismatch;
+	if (m->op || !h->mismatch || strcmp(h->mismatch, "collective_type") ||
+	    h->diverging.rank < 0 || !h->diverging.collective || h->majority.rank < 0 ||
+	    !h->majority.collective)
+		return;
+	mismatch_set(m, h->diverging.collective, NULL, h->majority.rank, h->majority.collective, NULL);
+	push_rank(&m->ranks, &m->n, &m->cap, h->diverging.rank);
 }
 
 int hang_analyze(struct ctx *c)
@@ -1350,8 +1460,10 @@ int hang_analyze(struct ctx *c)
 	for (size_t i = 0; d < NSOURCES && i < NSOURCES; i++)
 		if (i != d && k[i].found && !SOURCES[i].fallback && !SOURCES[d].fallback)
 			conflicts(&c->a->hang, &k[d], &k[i], SOURCES[i].name);
-	if (d < NSOURCES)
+	if (d < NSOURCES) {
 		adopt(c, &k[d], SOURCES[d].name);
+		mismatch_from_dumps(c);
+	}
 	for (size_t i = 0; i < NSOURCES; i++)
 		cand_release(&k[i]);
 	if (!rc && c->a->hang.set && c->a->hang.nstuck == 0)

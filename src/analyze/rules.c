@@ -246,7 +246,7 @@ static const struct fl_cause_rule CAUSES[] = {
 	  "a collective timed out because some ranks never reached it",
 	  { "inspect the rank(s) that never arrived: their last lines, py-spy dump of the process, host health",
 	    "next time collect NCCL_DEBUG=INFO, TORCH_NCCL_TRACE_BUFFER_SIZE=2000 (flight recorder) and NCCL_DEBUG_TIMESTAMP_LEVELS=ALL",
-	    "check for rank-dependent control flow (a collective called on some ranks only)",
+	    [REM_COLLECTIVE_HANG_CONTROL_FLOW] = "check for rank-dependent control flow (a collective called on some ranks only)",
 	    NULL } },
 	{ "network_error", "nccl.ib_error nccl.connect_error nccl.socket_error", 65,
 	  "inter-node transport failed",

@@ -311,11 +311,14 @@ void verdict_summary(struct ctx *c)
 		hang_waiters(&b, c->nwaiting);
 		fl_buf_printf(&b, " in %s seq %lld", a->hang.collective, (long long)a->hang.seq);
 	}
-	if (a->hang.nstuck) {
-		fl_buf_adds(&b, a->hang.nstuck == 1 ? "; rank " : "; ranks ");
-		for (size_t i = 0; i < a->hang.nstuck && i < 8; i++)
-			fl_buf_printf(&b, "%s%lld", i ? "," : "", (long long)a->hang.stuck[i]);
-		fl_buf_adds(&b, a->hang.nstuck > 8 ? ",... never arrived" : " never arrived");
+	/* the dumps' mismatch is theirs to explain (explain_hang()) */
+	bool dumps = a->hang.mismatch && !strcmp(a->hang.mismatch, "collective_type");
+	const struct hang_mismatch *m = dumps || !c->mismatch.op ? NULL : &c->mismatch;
+	hang_absent(&b, &a->hang, m, ",");
+	if (m) {
+		fl_buf_adds(&b, "; ");
+		hang_mismatch_ranks(&b, m);
+		fl_buf_printf(&b, " called %s", m->op);
 	}
 	a->summary = fl_buf_detach(&b);
 }

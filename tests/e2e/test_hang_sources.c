@@ -269,6 +269,63 @@ Test(hang_sources, desync_mismatched_collective, .timeout = 60)
 	json_decref(r);
 }
 
+/* Whether the report has a finding of this id. */
+static bool has_finding(json_t *r, const char *id)
+{
+	size_t i;
+	json_t *f;
+	json_array_foreach(json_object_get(r, "findings"), i, f)
+	if (!strcmp(str_of(f, "id"), id))
+		return true;
+	return false;
+}
+
+static const char *explanation_of(json_t *r)
+{
+	return str_of(json_object_get(json_object_get(r, "verdict"), "likely_cause"), "explanation");
+}
+
+/* A watchdog line of SeqNum 808 in the given collective. */
+#define WATCHDOG_OP(r, op) \
+	"[rank" #r "]:[E321 02:07:05.465150152 ProcessGroupNCCL.cpp:607] [Rank " #r "] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=808, OpType=" op ", NumelIn=5056, NumelOut=5056, Timeout(ms)=600000) ran for 600026 milliseconds before timing out.\n"
+
+/* The watchdogs alone (the shape of testdata/real/dev/nccl-1409): seven
+ * ranks time out in ALLREDUCE seq 808, rank 2 in BROADCAST seq 808 of
+ * the same group. Rank 2 called another collective: it is the stuck
+ * rank, but it did arrive, so the report says where it went instead of
+ * "never arrived", and names the mismatch as a finding, not a straggler. */
+Test(hang_sources, watchdog_mismatched_collective, .timeout = 60)
+{
+	json_t *r = analyze_text("watchdog_mismatch", SEVEN_WAIT WATCHDOG_OP(2, "BROADCAST"));
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "watchdog");
+	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	char stuck[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2");
+	cr_expect(has_finding(r, "collective_mismatch"));
+	cr_expect_not(has_finding(r, "straggler"), "rank 2 reached a collective");
+	const char *x = explanation_of(r);
+	cr_expect(strstr(x, "rank 2 reached that seq in BROADCAST instead"), "%s", x);
+	cr_expect_not(strstr(x, "never arrived"), "%s", x);
+	json_decref(r);
+}
+
+/* Lines that name no process group: rank 3 times out at seq 808 in both
+ * ALLREDUCE and ALLGATHER, so those are two groups that share a seq, not
+ * a mismatch; silent rank 2 never arrived. */
+Test(hang_sources, watchdog_same_seq_in_another_group, .timeout = 60)
+{
+	json_t *r = analyze_text("watchdog_other_group",
+				 SEVEN_WAIT "[E321 02:07:05.465150152 ProcessGroupNCCL.cpp:607] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=808, OpType=ALLGATHER, NumelIn=5056, NumelOut=40448, Timeout(ms)=600000) ran for 600026 milliseconds before timing out.\n");
+	char stuck[64];
+	ranks_of(json_object_get(hang_of(r), "stuck_ranks"), stuck, sizeof(stuck));
+	cr_expect_str_eq(stuck, "2");
+	cr_expect_not(has_finding(r, "collective_mismatch"));
+	cr_expect(strstr(explanation_of(r), "rank 2 never arrived"), "%s", explanation_of(r));
+	json_decref(r);
+}
+
 /* The report of one analysis in every format, as one string each. */
 static const char *const FORMATS[] = { "text", "md", "html", "jira", "github", "slack" };
 #define NFORMATS (sizeof(FORMATS) / sizeof(FORMATS[0]))
