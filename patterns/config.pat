@@ -790,6 +790,25 @@ expect:   rank=2
 expect:   world_size=4
 not:      LOCAL_RANK: 3 - CUDA_VISIBLE_DEVICES: [0,1,2,3,4,5,6,7]
 
+# ------------------------------------------------------------- submitit ---
+
+name:     config.submitit.environment
+kind:     train.config
+severity: info
+store:    once
+literal:  Starting with JobEnvironment(
+regex:    Starting with JobEnvironment\(job_id=[^,]+, hostname=[^,]+, local_rank=\d+\(\d+\), node=\d+\(\d+\), global_rank=(?<rank>\d+)\((?<world_size>\d+)\)
+type:     rank=int world_size=int
+doc:      submitit's start of a Slurm task (submitit/core/submission.py): global_rank=R(N) is this task's rank and the number of tasks, the world when there is one task per rank
+# real (facebookincubator/submitit#1701)
+example:  submitit INFO (2022-07-12 04:17:53,762) - Starting with JobEnvironment(job_id=60601445, hostname=learnfair0293, local_rank=0(2), node=0(1), global_rank=0(2))
+expect:   rank=0
+expect:   world_size=2
+# real (facebookincubator/submitit#1618)
+example:  submitit INFO (2021-04-01 01:25:50,621) - Starting with JobEnvironment(job_id=39025082, hostname=learnfair4096, local_rank=0(1), node=0(1), global_rank=0(1))
+expect:   world_size=1
+not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
+
 name:     config.lightning.registered
 kind:     train.config
 severity: info

@@ -12,7 +12,7 @@ kind:     cuda.error
 severity: error
 literal:  CUDA error:
 literal:  CUDA driver error:
-regex:    \bCUDA (?:driver )?error: (?!out of memory\b|uncorrectable ECC error)(?<error>[^'"\\]*[^'"\\\s.])
+regex:    \bCUDA (?:driver )?error: (?!out of memory\b|uncorrectable ECC error|uncorrectable NVLink error)(?<error>[^'"\\]*[^'"\\\s.])
 doc:      a CUDA call failed; errors are reported asynchronously, so the Python frame may be wrong (rerun with CUDA_LAUNCH_BLOCKING=1). Illegal memory access / device-side assert are usually code bugs (check Xid 13/31 in dmesg for hardware)
 # real, torch 2.7 watchdog (train-031)
 example:  [rank0]:[E504 22:44:08.389636235 ProcessGroupNCCL.cpp:1896] [PG ID 0 PG GUID 0(default_pg) Rank 0] Process group watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered
@@ -25,6 +25,7 @@ example:  RuntimeError('CUDA error: unspecified launch failure\nCUDA kernel erro
 expect:   error=unspecified launch failure
 not:      RuntimeError: CUDA error: out of memory
 not:      RuntimeError: CUDA error: uncorrectable ECC error encountered
+not:        what():  CUDA error: uncorrectable NVLink error detected during the execution
 not:      Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 401 'the operation cannot be performed in the present state'.
 
 # cuBLAS failures other than ALLOC_FAILED (which is mem.cuda_alloc_failed).
@@ -89,6 +90,24 @@ expect:   error=uncorrectable ECC error encountered
 example:  RuntimeError: cuda runtime error (39) : uncorrectable ECC error encountered at /pytorch/aten/src/THC/THCCachingHostAllocator.cpp:265
 expect:   code=39
 not:      RuntimeError: CUDA error: an illegal memory access was encountered
+
+# An uncorrectable NVLink error as the CUDA runtime names it
+# (cudaErrorNvlinkUncorrectable / CUDA_ERROR_NVLINK_UNCORRECTABLE, 220),
+# inside any of torch's wordings: a link between GPUs failed, which no
+# code change mends (the driver logs Xid 74 with it).
+name:     cuda.nvlink_uncorrectable
+kind:     hw.nvlink
+severity: fatal
+priority: 10
+literal:  uncorrectable NVLink error
+regex:    (?<msg>uncorrectable NVLink error detected during the execution)
+doc:      a CUDA call failed on an uncorrectable NVLink error (hardware; Xid 74 in dmesg): drain the node, check nvidia-smi nvlink -s and the fabric manager
+# real, torch 1.8 on A100s (pytorch#58155)
+example:    what():  CUDA error: uncorrectable NVLink error detected during the execution
+expect:   msg=uncorrectable NVLink error detected during the execution
+# real, the Python exception (nnUNet#1519's title)
+example:  RuntimeError: CUDA error: uncorrectable NVLink error detected during the execution
+not:      RuntimeError: CUDA error: uncorrectable ECC error encountered
 
 # Legacy THC runtime error (torch <= ~1.4): `cuda runtime error (<code>) :
 # <text> at <file>:<line>`.

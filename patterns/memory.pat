@@ -231,6 +231,41 @@ expect:   process=python
 expect:   victim_pid=698405
 not:      [448212.100902] sunloginclient invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0
 
+# Ray's memory monitor (the raylet) kills workers before the kernel's OOM
+# killer would; it prints a summary to the driver at most once a minute.
+# Zero workers killed (only crashes counted) is no memory kill.
+name:     mem.ray_oom_kill
+kind:     mem.host_oom_kill
+severity: error
+priority: 5
+literal:  killed due to memory pressure (OOM)
+regex:    (?<killed>[1-9]\d*) Workers \(tasks / actors\) killed due to memory pressure \(OOM\)(?:, \d+ Workers crashed due to other reasons at node \(ID: [0-9a-f]+, IP: (?<node_ip>[0-9a-fA-F.:]+)\))?
+type:     killed=int
+doc:      Ray's memory monitor killed workers because the node's host memory crossed its threshold (RAY_memory_usage_threshold, 0.95 by default)
+# real, Ray 2.x under EasyR1 (EasyR1#185)
+example:  (raylet) [2025-04-02 15:02:00,117 E 135782 135782] (raylet) node_manager.cc:3069: 1 Workers (tasks / actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: 351e406b196f66bb45eaad02a3b8b4725babfa8cc12949432f7ad7d8, IP: 10.95.143.76) over the last time period. To see more information about the Workers killed on this node, use `ray logs raylet.out -ip 10.95.143.76`
+expect:   killed=1
+expect:   node_ip=10.95.143.76
+# real, Ray 2.3's documentation (ray-oom-prevention.rst)
+example:  (raylet) [2023-04-09 07:23:59,445 E 395 395] (raylet) node_manager.cc:3049: 10 Workers (tasks / actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: e5d953ef03e55e26f13973ea1b5a0fd0ecc729cd820bc89e4aa50451, IP: 10.0.62.231) over the last time period. To see more information about the Workers killed on this node, use `ray logs raylet.out -ip 10.0.62.231`
+expect:   killed=10
+# built from the real summary: only crashes counted
+not:      (raylet) [2023-04-09 07:23:59,445 E 395 395] (raylet) node_manager.cc:3049: 0 Workers (tasks / actors) killed due to memory pressure (OOM), 3 Workers crashed due to other reasons at node (ID: e5d953ef03e55e26f13973ea1b5a0fd0ecc729cd820bc89e4aa50451, IP: 10.0.62.231) over the last time period.
+
+# The task's own error after Ray's memory monitor killed its worker (the
+# exception ray.exceptions.OutOfMemoryError, or a worker's exit detail).
+name:     mem.ray_task_oom
+kind:     mem.host_oom_kill
+severity: error
+priority: 5
+literal:  killed due to the node running low on memory
+regex:    (?<msg>(?:Task was|worker\(s\) were) killed due to the node running low on memory)
+doc:      Ray killed the task's worker because the node ran low on host memory (its memory monitor, not the kernel)
+# real (EasyR1#50; Ray's documentation prints the same)
+example:  ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.
+expect:   msg=Task was killed due to the node running low on memory
+not:      torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 1 has a total capacity of 79.10 GiB of which 1.06 GiB is free.
+
 # Header of a kernel OOM report: the process that needed memory, not
 # necessarily the victim. Block: the CPU/Hardware/Call Trace dump that follows
 # is absorbed; the memory dump and the `oom-kill:` / `Killed process` lines

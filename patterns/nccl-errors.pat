@@ -728,6 +728,26 @@ expect:   checked_rank=3
 expect:   nranks=16
 not:      gpu-node-07:48213:48213 [0] bootstrap.cc:48 NCCL WARN Bootstrap : no socket interface found
 
+# The two ends of a new connection disagree on its socket type: one node
+# runs NCCL's IB transport, the other fell back to NET/Socket (a missing
+# net plugin or HCA on one node, an NCCL_IB_HCA naming a device it lacks).
+name:     nccl.socket.wrong_type
+kind:     nccl.bootstrap_error
+severity: error
+priority: 6
+literal:  socketFinalizeAccept: wrong type
+regex:    (?<msg>socketFinalizeAccept: wrong type (?<got>\d+) != (?<want>\d+))
+type:     got=int want=int
+doc:      The nodes of the job use different NCCL network transports (socket type 3 is NET/Socket, 4 NET/IB): make IB work on every node (the same NCCL_IB_HCA, net plugin and libraries on each), or disable it on all with NCCL_IB_DISABLE=1.
+# real, NCCL 2.18 (NVIDIA/nccl-tests#188)
+example:  user:16901:16967 [2] misc/socket.cc:441 NCCL WARN socketFinalizeAccept: wrong type 4 != 3
+expect:   got=4
+expect:   want=3
+# real, an IB plugin on one side (an issue quoted in a public repository)
+example:  bigo:1884:2346 [0] socket.c:446 NCCL WARN socketFinalizeAccept: wrong type 3 != 4
+expect:   got=3
+not:      gpu-node-07:48213:48213 [0] bootstrap.cc:48 NCCL WARN Bootstrap : no socket interface found
+
 name:     nccl.bootstrap.error
 kind:     nccl.bootstrap_error
 severity: error

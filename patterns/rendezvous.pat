@@ -270,3 +270,17 @@ expect:   waited_s=901
 # a client's wait for a key, not the master's wait for clients (nvidia-cosmos/cosmos-transfer1#80, its title)
 not:      [Error] torch.distributed.DistStoreError: wait timeout after 1800000ms
 not:      RuntimeError: Timed out initializing process group in store based barrier on rank: 7, for key: store_based_barrier_key:32 (world_size=8, worker_count=4, timeout=0:00:30)
+
+# Gloo's rendezvous stores (file, hash, prefix; Horovod's HTTP store) give
+# up waiting for a key another process should have set: that process never
+# reached the rendezvous in time (slow start, dead, unreachable).
+name:     rdzv.gloo.wait_timeout
+kind:     rdzv.error
+severity: error
+literal:  Wait timeout for key(s):
+regex:    (?<msg>Wait timeout for key\(s\): (?<keys>.*?))\s*$
+doc:      A Gloo store waited past its timeout for the other processes' keys: some never reached the rendezvous. Under Horovod, raise --gloo-timeout-seconds (HOROVOD_GLOO_TIMEOUT_SECONDS) when many nodes start slowly, else find the process that never started.
+# real, Horovod 0.19's HTTP store under Determined, 50 nodes (horovod/horovod#2015)
+example:  [2020-06-09T20:10:40Z] cf108822 [RUNNING] ||  Tue Jun  9 20:10:40 2020[1]<stderr>:  what():  [horovod/common/gloo/http_store.cc:53] [horovod/common/gloo/http_store.cc:53] Wait timeout for key(s): 0
+expect:   keys=0
+not:      torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/8 clients joined.

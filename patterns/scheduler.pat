@@ -282,3 +282,23 @@ example:    Normal   Preempted  2m    default-scheduler  Preempted by pod 1f7e6c
 expect:   preemptor=1f7e6c2a-8d8e-4f7b-9a6c-2b1d0e5c7a11
 expect:   node=gpu-node-3
 not:      slurmstepd: error: *** JOB 4242 ON gpu-node-07 CANCELLED AT 2024-05-02T11:20:13 DUE TO PREEMPTION ***
+
+# submitit's own handler of Slurm's signals: Slurm sent the job its
+# --signal (SIGUSR1/SIGUSR2) or SIGHUP/SIGTERM ahead of a preemption or the
+# time limit, and submitit requeues or ends it
+# (submitit/core/job_environment.py).
+name:     submitit.signal
+kind:     slurm.cancelled
+severity: error
+literal:  : this job is 
+regex:    Caught signal (?<signame>SIG\w+) on (?<node>\S+): this job is (?<reason>preempted|timed-out)\.
+doc:      Slurm signalled the job before preempting it or at its time limit; submitit checkpoints and requeues it when it can
+# real (facebookincubator/submitit#1701)
+example:  submitit WARNING (2022-07-12 04:18:45,881) - Caught signal SIGHUP on learnfair0293: this job is preempted.
+expect:   signame=SIGHUP
+expect:   node=learnfair0293
+expect:   reason=preempted
+# real, behind Hydra's log prefix (facebookincubator/submitit#1656)
+example:  [2021-10-21 11:50:15,216][submitit][WARNING] - Caught signal SIGUSR1 on rmc-gpu05: this job is timed-out.
+expect:   reason=timed-out
+not:      [gpu-node-3:48213 :0:48401] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x8)

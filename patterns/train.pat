@@ -20,15 +20,20 @@ literal:  elapsed time per iteration (ms)
 regex:    (?x) \biteration\s+(?<step>\d+)\s*/\s*\d+\s*\|
             .*?\belapsed\ time\ per\ iteration\ \(ms\):\s*(?<iter_ms>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
             (?:.*?\bthroughput\ per\ GPU\ \(TFLOP/s/GPU\):\s*(?<tflops>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
-            (?:.*?\blearning\ rate:\s*(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\blearning\ rate:?\s*(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
             (?:.*?\bglobal\ batch\ size:\s*(?<global_batch_size>\d+))?
-            (?:.*?\|\s*lm\ loss:\s*(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
-            (?:.*?\bloss\ scale:\s*(?<loss_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\|\s*lm\ loss:?\s*(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+            (?:.*?\bloss\ scale:?\s*(?<loss_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
             (?:.*?\bgrad\ norm:\s*(?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
             (?:.*?\bnumber\ of\ skipped\ iterations:\s*(?<skipped_iters>\d+))?
             (?:.*?\bnumber\ of\ nan\ iterations:\s*(?<nan_iters>\d+))?
 type:     step=int iter_ms=float tflops=float lr=float global_batch_size=int loss=float loss_scale=float grad_norm=float skipped_iters=int nan_iters=int
 doc:      Megatron-LM step line; a missing `lm loss` means the loss was NaN (or every iteration was skipped), rising skipped/nan counters mean overflow or NaN steps
+# the GPT-2 era's colon-less form, '{:.6E}' of a NaN (THUDM/Chinese-Transformer-XL#7)
+example:   iteration      700/    3000 | elapsed time per iteration (ms): 12932.3 | learning rate 9.773E-06 | lm loss NAN | loss scale 4.0 |
+expect:   step=700
+expect:   loss=NAN
+expect:   loss_scale=4.0
 # real, Megatron-LLM fork (train-007)
 example:  iteration     3383/    8000 | consumed samples:       216512 | elapsed time per iteration (ms): 7613.1 | learning rate: 6.680E-06 | global batch size:    64 | lm loss: 7.334521E-01 | loss scale: 1.0 | grad norm: 0.752 | number of skipped iterations:   0 | number of nan iterations:   0 |
 expect:   step=3383
@@ -824,9 +829,9 @@ kind:     train.nonfinite
 severity: error
 priority: 2
 literal:  Unexpected result
-regex:    Rank (?<rank>\d+), node (?<host>[^,]+), device (?<dev>\d+), iteration (?<step>\d+): Unexpected result (?<value>\S+) \(message='(?<msg>[^']*)'\)
+regex:    (?:Rank (?<rank>\d+), node (?<host>[^,]+), device (?<dev>\d+), iteration (?:(?<step>\d+)|-1): )?Unexpected result (?<value>\S+) \(message='(?<msg>[^']*)'\)
 type:     rank=int dev=int step=int
-doc:      Megatron's rerun state machine rejected a NaN/Inf result on rank <rank> at iteration <step>: that rank produced it first
+doc:      Megatron's rerun state machine rejected a NaN/Inf result on rank <rank> at iteration <step> (-1 before the first iteration counted, as under NeMo): that rank produced it first. A paste may keep only the message's tail.
 # Megatron-LM 2024-12+, per formats-training.md 1.5
 example:  RuntimeError: Rank 255, node gpu-node-12, device 7, iteration 2: Unexpected result nan (message='found NaN in local forward loss calculation')
 expect:   rank=255
@@ -835,7 +840,17 @@ expect:   dev=7
 expect:   step=2
 expect:   value=nan
 expect:   msg=found NaN in local forward loss calculation
+# real, NeMo 2 over Megatron-Core, behind NeMo-Run's and torchrun's prefixes (NeMo#14348)
+example:  i.pretrain/0 [default2]:[rank2]: RuntimeError: Rank 2, node dcfai-xe9680-01, device 2, iteration -1: Unexpected result nan (message='found NaN in local grad norm for bucket #0 in backward pass before data-parallel communication collective')
+expect:   rank=2
+expect:   host=dcfai-xe9680-01
+expect:   value=nan
+# real, the message's tail as pasted (NeMo#14751)
+example:  Unexpected result inf (message='found Inf in local grad norm for bucket #6 in backward pass before data-parallel communication collective')
+expect:   value=inf
+expect:   msg=found Inf in local grad norm for bucket #6 in backward pass before data-parallel communication collective
 not:      AssertionError: Rank 13: found NaN in local forward loss calculation. Device: 5, node: gpu-node-031
+not:      Unexpected result inf on rank 3 at iteration #1200 invocation #1 (message='found Inf in local grad norm for bucket #0 in backward pass before data-parallel communication collective')
 
 # Megatron rerun state machine, logged form with the invocation counter.
 name:     train.nonfinite.megatron_rerun_log

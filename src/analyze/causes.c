@@ -474,6 +474,15 @@ static void drop_repeats(struct fl_analysis *a)
 #define UNNAMED_FIRST 100
 
 /* Primary causes, then derived ones; the first becomes likely_cause. */
+/* Whether torch's watchdog said it takes the process down. */
+static bool taken_down(const struct ctx *c)
+{
+	for (size_t i = 0; i < c->nev; i++)
+		if (!strcmp(c->ev[i].kind, "torch.teardown"))
+			return true;
+	return false;
+}
+
 int rank_causes(struct ctx *c, const struct ev *first)
 {
 	hang_check_init(c);
@@ -498,11 +507,13 @@ int rank_causes(struct ctx *c, const struct ev *first)
 	if (c->a->training.first_nonfinite_step >= 0 || has_finding(c->a, "nonfinite_loss"))
 		cand_get(v, &n, "loss_divergence")->score += 160;
 	/* Nothing but consequences: the root is not in the bundle, but what
-	 * the consequences point at is still the best lead. */
+	 * the consequences point at is still the best lead. Warnings count
+	 * once torch says it is taking the process down: the job did die. */
 	if (n == 0 && !first && !c->a->hang.set) {
+		int min_severity = taken_down(c) ? 1 : 2;
 		for (size_t i = 0; i < c->nev && n < 24; i++) {
 			const struct ev *e = &c->ev[i];
-			if (e->role != ROLE_SECONDARY || !e->cause || e->severity < 2 ||
+			if (e->role != ROLE_SECONDARY || !e->cause || e->severity < min_severity ||
 			    !strcmp(e->cause, "collective_hang"))
 				continue;
 			struct cand *k = cand_get(v, &n, e->cause);

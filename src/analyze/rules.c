@@ -63,9 +63,17 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.cuda_failure", NULL, "nvls", ROLE_PRIMARY, "nccl_init_error", 73 },
 	{ "nccl.cuda_failure", "error", "operation not supported", ROLE_PRIMARY, "nccl_init_error", 73 },
 	{ "nccl.cuda_failure", "error", "present state", ROLE_PRIMARY, "nccl_init_error", 73 },
+	/* transport.cc connects the channels (p2p, shm, net) while setting up */
+	{ "nccl.cuda_failure", NULL, "] transport.cc:", ROLE_PRIMARY, "nccl_init_error", 73 },
 	{ "nccl.cuda_failure", NULL, NULL, ROLE_PRIMARY, "cuda_error", 74 },
 	/* NCCL set-up */
 	{ "nccl.shm_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
+	/* a queue pair that cannot reach its peer is the network's failure;
+	 * other verbs failures (memory registration, a missing device) are
+	 * set-up's */
+	{ "nccl.syscall_error", "error", "Connection timed out", ROLE_PRIMARY, "network_error", 70 },
+	{ "nccl.syscall_error", "error", "Network is unreachable", ROLE_PRIMARY, "network_error", 70 },
+	{ "nccl.syscall_error", "error", "No route to host", ROLE_PRIMARY, "network_error", 70 },
 	{ "nccl.syscall_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 70 },
 	{ "nccl.duplicate_gpu", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
 	{ "nccl.bootstrap_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 68 },
@@ -84,6 +92,9 @@ static const struct class_rule CLASS[] = {
 	/* network: IB flush errors (status 5) follow another failure */
 	{ "nccl.ib_error", "status", "=5", ROLE_SECONDARY, "network_error", 30 },
 	{ "nccl.ib_error", NULL, NULL, ROLE_PRIMARY, "network_error", 65 },
+	/* NCCL dialling the loopback address: its socket interface is lo
+	 * (NCCL_SOCKET_IFNAME), a set-up mistake, not a network fault */
+	{ "nccl.connect_error", "peer", "127.0.0.1<", ROLE_PRIMARY, "nccl_init_error", 68 },
 	{ "nccl.connect_error", NULL, NULL, ROLE_PRIMARY, "network_error", 50 },
 	{ "nccl.ras_dead", NULL, NULL, ROLE_SIGNAL, "network_error", 40 },
 	/* an IB port or queue reporting an error event (a link going down, a
@@ -152,11 +163,13 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_type", "MemoryError", ROLE_PRIMARY, "host_oom", 65 },
 	/* torch.uniqueid_timeout says what this exception means; the
 	 * proc.signal (proc.dataloader_killed), train.nonfinite (detectron2's
-	 * check) or mem.host_alloc_failed of the same line what these do */
+	 * check), mem.host_alloc_failed or mem.host_oom_kill (Ray's) of the
+	 * same line what these do */
 	{ "proc.traceback", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "DataLoader worker (pid", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "Loss became infinite or NaN", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "DefaultCPUAllocator", ROLE_SECONDARY, NULL, 0 },
+	{ "proc.traceback", "exc_msg", "node running low on memory", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
@@ -174,6 +187,7 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_msg", "DataLoader worker (pid", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_msg", "Loss became infinite or NaN", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_msg", "DefaultCPUAllocator", ROLE_SECONDARY, NULL, 0 },
+	{ "proc.exception", "exc_msg", "node running low on memory", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

@@ -110,14 +110,15 @@ const char *verdict_status(struct ctx *c, const struct ev *first)
 		return "failed";
 	if (c->a->hang.set)
 		return "hung";
-	/* The job was ended from outside, a launcher saw a worker die, or
-	 * errors were logged whose root is not in the bundle. */
+	/* The job was ended from outside, a launcher saw a worker die, torch
+	 * took a process down, or errors were logged whose root is not in
+	 * the bundle. */
 	bool signal = false;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
 		if (!strcmp(e->kind, "slurm.cancelled") || !strcmp(e->kind, "k8s.evicted") ||
 		    !strcmp(e->kind, "launcher.worker_failed") ||
-		    !strcmp(e->kind, "launcher.child_failed") ||
+		    !strcmp(e->kind, "launcher.child_failed") || !strcmp(e->kind, "torch.teardown") ||
 		    (e->role != ROLE_NONE && e->severity >= 2))
 			return "failed";
 		signal = signal || (e->role == ROLE_SIGNAL && e->cause);

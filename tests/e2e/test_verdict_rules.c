@@ -453,3 +453,58 @@ Test(verdict_rules, a_failed_host_allocation_is_host_memory, .timeout = 60)
 		 frames);
 	expect_cause("cuda-oom", "gpu_oom", log);
 }
+
+/* What a failed verbs or socket call means depends on its error: a queue
+ * pair that cannot reach its peer is the network (pai-megatron-612,
+ * nccl-tests-185), memory registration is set-up; NCCL dialling the
+ * loopback address has its interface wrong (awsome-distributed-ai-192),
+ * any other failed connect is the network; a CUDA failure in
+ * transport.cc, while the channels connect, is set-up (nccl-957). */
+Test(verdict_rules, nccl_call_failures_by_their_error, .timeout = 60)
+{
+	expect_cause("qp-timeout", "network_error",
+		     "[2025-06-03 16:12:09] my_machine:1360625:1361883 [0] misc/ibvwrap.cc:291 NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx5_bond_1:1, curr state INIT, next state RTR, local GID index 3, local GID ::ffff:172.168.20.71, remote GID ::ffff:172.16.20.65\n");
+	expect_cause("qp-unreachable", "network_error",
+		     "dgxh100-3:225140:225355 [0] misc/ibvwrap.cc:187 NCCL WARN Call to ibv_modify_qp failed with error Network is unreachable\n");
+	expect_cause("reg-mr", "nccl_init_error",
+		     "gpu-node-07:48213:48401 [3] misc/ibvwrap.cc:60 NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory errno 12\n");
+	expect_cause("loopback", "nccl_init_error",
+		     "h100-15:139:1092 [7] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 127.0.0.1<45069> failed : Software caused connection abort\n");
+	expect_cause("remote", "network_error",
+		     "h100-15:139:1092 [7] socket.c:485 NCCL WARN socketStartConnect: Connect to 10.0.0.82<38455> failed : Software caused connection abort\n");
+	expect_cause("transport-cuda", "nccl_init_error",
+		     "tomte401:1850301:1881341 [0] transport.cc:154 NCCL WARN Cuda failure 'invalid argument'\n");
+	expect_cause("kernel-cuda", "cuda_error",
+		     "gpu-node-07:48213:48401 [3] enqueue.cc:1556 NCCL WARN Cuda failure 'an illegal memory access was encountered'\n");
+}
+
+/* Only consequences, and only warnings (a peer's reset socket), but torch
+ * says it takes the process down: the job failed, and the warnings are the
+ * best lead (accelerate-609). Without the teardown line they are no
+ * failure. */
+Test(verdict_rules, warnings_before_a_teardown_are_a_failure, .timeout = 60)
+{
+	const char *reset = "Genc-A100-VM:36759:36970 [0] include/socket.h:421 NCCL WARN Call to recv failed : Connection reset by peer\n";
+	char log[1024];
+	snprintf(log, sizeof(log), "%s%s", reset,
+		 "[E ProcessGroupNCCL.cpp:325] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data. To avoid this inconsistency, we are taking the entire process down.\n");
+	json_t *r = analyze_text("teardown", log);
+	cr_expect_str_eq(cause_of(r), "network_error");
+	cr_expect_str_eq(status_of(r), "failed");
+	json_decref(r);
+	expect_cause("no-teardown", "none", reset);
+}
+
+/* Ray's memory monitor kills a worker before the kernel would: its
+ * summary and the task's OutOfMemoryError are host memory, not the GPU's
+ * (EasyR1#50, #185). */
+Test(verdict_rules, a_ray_memory_kill_is_host_memory, .timeout = 60)
+{
+	expect_cause("ray-summary", "host_oom",
+		     "(raylet) [2025-04-02 15:02:00,117 E 135782 135782] (raylet) node_manager.cc:3069: 1 Workers (tasks / actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node (ID: 351e406b196f66bb45eaad02a3b8b4725babfa8cc12949432f7ad7d8, IP: 10.95.143.76) over the last time period. To see more information about the Workers killed on this node, use `ray logs raylet.out -ip 10.95.143.76`\n");
+	expect_cause("ray-task", "host_oom",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/opt/EasyR1/verl/trainer/main.py\", line 90, in main\n"
+		     "    ray.get(runner.run.remote(ppo_config))\n"
+		     "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n");
+}
