@@ -459,7 +459,7 @@ name:     torch.dump_signal.received
 kind:     torch.dump_signal
 severity: warning
 literal:  Received a dump signal due to a collective timeout
-regex:    (?:\[(?:PG (?:ID )?(?<pg>\d+)(?: PG GUID (?<pg_guid>[^\s()\]]+))?(?: ?\((?<pg_desc>[^)]*)\))? )?Rank (?<pg_rank>\d+)\]\s+)?Received a dump signal due to a collective timeout from\s+(?:(?<from_self>this local rank)|rank (?<from_rank>\d+)) and we will try our best to dump the debug info\.\s*Last enqueued NCCL work: (?<last_enqueued>-?\d+), last completed NCCL work: (?<last_completed>-?\d+)
+regex:    (?:\[(?:PG (?:ID )?(?<pg>\d+)(?: PG GUID (?<pg_guid>[^\s()\]]+))?(?: ?\((?<pg_desc>[^)]*)\))? )?Rank (?<pg_rank>\d+)\]\s+)?Received a dump signal due to a collective timeout from\s+(?<timeout_from>(?<from_self>this local rank)|rank (?<from_rank>\d+)) and we will try our best to dump the(?: debug info\.\s*Last enqueued NCCL work: (?<last_enqueued>-?\d+), last completed NCCL work: (?<last_completed>-?\d+))?
 type:     from_rank=int last_enqueued=int last_completed=int pg_rank=int
 doc:      Another rank (or this one) timed out and asked every rank to dump; last_enqueued/last_completed are this rank's PG progress, so ranks with the lowest last_completed are the stragglers.
 # version: torch 2.5+ (reference formats-nccl.md 1.6 dump signal row)
@@ -471,6 +471,10 @@ expect:   pg_rank=6
 example:  [rank0]:[E1218 17:05:38.482119928 ProcessGroupNCCL.cpp:1746] [PG ID 0 PG GUID 0(default_pg) Rank 0] Received a dump signal due to a collective timeout from this local rank and we will try our best to dump the debug info. Last enqueued NCCL work: 20589, last completed NCCL work: 20584.This is most likely caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of collectives is not same for all ranks or the scheduled collective, for some reason, didn't run.
 expect:   from_self=this local rank
 expect:   last_completed=20584
+# real, wrapped by the terminal after "dump the" (bytedance/Protenix#321)
+example:  [rank1]:[E603 04:19:16.570252694 ProcessGroupNCCL.cpp:1746] [PG ID 0 PG GUID 0(default_pg) Rank 1] Received a dump signal due to a collective timeout from this local rank and we will try our best to dump the
+expect:   timeout_from=this local rank
+expect:   pg_rank=1
 not:      [rank0]:[E1218 17:05:38.162895613 ProcessGroupNCCL.cpp:2106] [PG ID 0 PG GUID 0(default_pg) Rank 0] First PG on this rank to signal dumping.
 
 name:     torch.dump_signal.coordination

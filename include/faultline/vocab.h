@@ -212,8 +212,10 @@
 	X(SNAPSHOT_SEQ, "snapshot_seq") \
 	X(SNAPSHOT_STATE, "snapshot_state") \
 	X(STATUS, "status") \
+	X(TASKS, "tasks") \
 	X(TENSOR_PARALLEL_SIZE, "tensor_parallel_size") \
 	X(TIME, "time") \
+	X(TIMEOUT_FROM, "timeout_from") \
 	X(TIMEOUT_MS, "timeout_ms") \
 	X(TP_RANK, "tp_rank") \
 	X(VERSION, "version") \

@@ -985,12 +985,44 @@ char *first_line(const char *text)
 	return fl_xstrndup(text, n > 2000 ? 2000 : n);
 }
 
+/* srun names the task a failure hit (`srun: error: node12: task 0:
+ * Segmentation fault`, `... task 0: Out Of Memory`). Its task id is the
+ * global rank when srun starts one task per rank, as it does unless a
+ * per-node launcher starts the ranks (torchrun, whose agent's lines are
+ * launcher.* events: then a task is a node). A first failure that names
+ * no rank takes the task of srun's report of the same cause on one task;
+ * -1 when there is none, or reports of two tasks. */
+static int64_t srun_task_rank(const struct ctx *c, const struct ev *first)
+{
+	int64_t rank = -1;
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		if (!strncmp(e->kind, "launcher.", 9)) {
+			rank = -1;
+			break;
+		}
+		if (strcmp(e->kind, "slurm.task_error") || !e->cause || !first->cause ||
+		    strcmp(e->cause, first->cause) || !ev_field(e, "tasks", &b) ||
+		    b.ptr[strspn(b.ptr, "0123456789")] != '\0')
+			continue;
+		int64_t task = strtoll(b.ptr, NULL, 10);
+		if (rank >= 0 && task != rank) {
+			rank = -1;
+			break;
+		}
+		rank = task;
+	}
+	fl_buf_release(&b);
+	return rank;
+}
+
 static void set_first(struct ctx *c, const struct ev *e)
 {
 	struct fl_first_failure *f = &c->a->first;
 	f->set = true;
-	f->rank = e->rank;
-	const char *host = e->host ? e->host : rank_host(c, e->rank);
+	f->rank = e->rank >= 0 ? e->rank : srun_task_rank(c, e);
+	const char *host = e->host ? e->host : rank_host(c, f->rank);
 	f->host = host ? fl_xstrdup(host) : NULL;
 	f->ts = e->cts;
 	f->kind = fl_xstrdup(e->kind);

@@ -1095,6 +1095,35 @@ static int enqueued_hang(struct ctx *c, struct hang_cand *k)
 
 /* The heartbeat monitor saw the watchdog itself stuck: a hang, place
  * unknown. */
+/* torch's Flight Recorder dump signal "due to a collective timeout": a
+ * rank's watchdog timed out, though no timeout line of it is in the
+ * bundle (a paste, a wrapped line). From this local rank, the work after
+ * its last completed one is the one that timed out (c10d completes a
+ * group's works in order); the rank waited in it. */
+static int dump_signal_hang(struct ctx *c, struct hang_cand *k)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		int64_t done;
+		if (strcmp(e->kind, "torch.dump_signal") || !ev_field(e, "timeout_from", &b))
+			continue;
+		k->found = true;
+		bool self = !strcmp(b.ptr, "this local rank");
+		if (self && k->seq < 0 && ev_field_int(e, "last_completed", &done)) {
+			k->seq = done + 1;
+			const char *pg = pg_intern(c, e, &b);
+			k->process_group = pg ? fl_xstrdup(pg) : NULL;
+		}
+		if (self)
+			hang_cand_waiting(k, e->rank);
+		if (k->evidence.n < 4)
+			evidence_add(c, &k->evidence, e);
+	}
+	fl_buf_release(&b);
+	return 0;
+}
+
 static int heartbeat_hang(struct ctx *c, struct hang_cand *k)
 {
 	for (size_t i = 0; i < c->nev; i++) {
@@ -1239,7 +1268,8 @@ static int p2p_hang(struct ctx *c, struct hang_cand *k)
  * what collective; the watchdogs know where the others waited, and who is
  * behind only by absence; dumps that show only an unfinished collective
  * come after those. A fallback (communicator set-up that never finished,
- * the heartbeat monitor) decides only when no other source found a hang,
+ * a dump signal sent on a timeout, the heartbeat monitor) decides only
+ * when no other source found a hang,
  * and never counts as a conflict. */
 static const struct hang_source {
 	const char *name;
@@ -1254,6 +1284,7 @@ static const struct hang_source {
 	{ "watchdog", watchdog_hang, false },
 	{ "flight_recorder", fr_hang_unfinished, false },
 	{ "nccl_init", init_hang, true },
+	{ "dump_signal", dump_signal_hang, true },
 	{ "heartbeat", heartbeat_hang, true },
 };
 #define NSOURCES (sizeof(SOURCES) / sizeof(SOURCES[0]))

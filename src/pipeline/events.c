@@ -46,7 +46,8 @@ static void fields_json(struct fl_buf *b, const struct fl_event *ev)
 static bool states_comm_size(const char *kind)
 {
 	return !strcmp(kind, "nccl.init_complete") || !strcmp(kind, "nccl.init_start") ||
-	       !strcmp(kind, "nccl.comm_topo") || !strcmp(kind, "nccl.init_timings");
+	       !strcmp(kind, "nccl.comm_topo") || !strcmp(kind, "nccl.init_timings") ||
+	       !strcmp(kind, "nccl.abort");
 }
 
 /* The job's sizes ev states, into k's maxima: numbers only (a value

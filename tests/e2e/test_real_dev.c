@@ -39,7 +39,6 @@ static const char *const CAUSE_MISSES[] = {
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
 	"openrlhf-841",		 /* SIGKILL named only in the title */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
-	"protenix-321",		 /* Flight Recorder dump-signal lines only: no seq of the timeout */
 	"pytorch-38702",	 /* bootstrap connect refused: nccl_init_error by contract, the
 				    thread blames the network */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
@@ -56,8 +55,6 @@ static const char *const CAUSE_MISSES[] = {
  * attribution of unprefixed lines, or a launcher summary cut away). */
 static const char *const RANK_MISSES[] = {
 	"chinese-llama-alpaca-534", "deepspeed-3232", "metaseq-90", "nanogpt-215", "nccl-296",
-	/* srun's task id is the rank only with one task per rank: not read */
-	"k-net-30", "stratified-transformer-3",
 };
 
 /* The watchdog line is hard-wrapped before OpType. */

@@ -508,3 +508,61 @@ Test(verdict_rules, a_ray_memory_kill_is_host_memory, .timeout = 60)
 		     "    ray.get(runner.run.remote(ppo_config))\n"
 		     "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n");
 }
+
+static json_int_t first_rank_of(json_t *r)
+{
+	json_t *f = json_object_get(verdict(r), "first_failure");
+	json_t *k = json_object_get(f, "rank");
+	return json_is_integer(k) ? json_integer_value(k) : -1;
+}
+
+/* srun's task id is the global rank when srun starts one task per rank
+ * (stratified-transformer-3, k-net-30): a first failure without a rank
+ * takes the one task srun says the same failure hit. Under a per-node
+ * launcher (torchrun's agent lines) a task is a node, and two tasks are
+ * no answer. */
+Test(verdict_rules, srun_task_is_the_rank_without_a_per_node_launcher, .timeout = 60)
+{
+	const char *segv = "srun: error: node12: task 3: Segmentation fault (core dumped)\n";
+	json_t *r = analyze_text("srun-task", segv);
+	cr_expect_eq(first_rank_of(r), 3);
+	json_decref(r);
+
+	r = analyze_text("srun-oom",
+			 "slurmstepd: error: Detected 1 oom-kill event(s) in step 3148.0 cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.\n"
+			 "srun: error: gpu20-15: task 0: Out Of Memory\n");
+	cr_expect_str_eq(cause_of(r), "host_oom");
+	cr_expect_eq(first_rank_of(r), 0);
+	json_decref(r);
+
+	char log[1024];
+	snprintf(log, sizeof(log), "%s%s",
+		 "E0603 04:19:17.163000 104 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -11) local_rank: 1 (pid: 107) of binary: /root/miniconda3/bin/python3.11\n",
+		 segv);
+	r = analyze_text("srun-torchrun", log);
+	cr_expect_neq(first_rank_of(r), 3, "under torchrun a task is a node");
+	json_decref(r);
+
+	r = analyze_text("srun-two-tasks",
+			 "srun: error: node12: task 3: Segmentation fault (core dumped)\n"
+			 "srun: error: node13: task 5: Segmentation fault (core dumped)\n");
+	cr_expect_eq(first_rank_of(r), -1);
+	json_decref(r);
+}
+
+/* A Flight Recorder dump signal "due to a collective timeout from this
+ * local rank" is a timeout even when the watchdog's own line is missing
+ * (protenix-321, wrapped by the terminal): a hang, not the launcher's
+ * SIGABRT exit that followed it. */
+Test(verdict_rules, a_dump_signal_on_a_timeout_is_a_hang, .timeout = 60)
+{
+	json_t *r = analyze_text("dump-signal",
+				 "[rank1]:[E603 04:19:16.570252694 ProcessGroupNCCL.cpp:1746] [PG ID 0 PG GUID 0(default_pg) Rank 1] Received a dump signal due to a collective timeout from this local rank and we will try our best to dump the debug info. Last enqueued NCCL work: 427698, last completed NCCL work: 427697.\n"
+				 "E0603 04:19:17.163000 104 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -6) local_rank: 1 (pid: 107) of binary: /root/miniconda3/bin/python3.11\n");
+	cr_expect_str_eq(cause_of(r), "collective_hang");
+	cr_expect_str_eq(status_of(r), "hung");
+	json_t *h = json_object_get(verdict(r), "hang");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 427698);
+	cr_expect_str_eq(json_string_value(json_object_get(h, "source")), "dump_signal");
+	json_decref(r);
+}
