@@ -1138,6 +1138,26 @@ expect:   msg=Gradient accumulation steps: 0 has to be greater than 0
 not:      raise ValueError("sigma has to be greater than 0.")
 not:          assert (micro_batch > 0), f"Micro batch size per gpu: {micro_batch} has to be greater than 0"
 
+# torch.distributed.new_subgroups(): a group larger than the world (FSDP's
+# HYBRID_SHARD sets up a node-sized group; a world of one node's share
+# cannot hold it). It states the world's size.
+name:     config.invalid.group_size
+kind:     config.invalid
+severity: error
+priority: 4
+literal:  must not exceed the world size
+regex:    (?<exc_type>ValueError): (?<msg>The arg 'group_size' \((?<group_size>\d+)\) must not exceed the world size \((?<world_size>\d+)\))
+type:     group_size=int world_size=int
+doc:      A process-group layout asks for more ranks per group than the job has: FSDP's HYBRID_SHARD on fewer GPUs than a node's (or a group_size above the world). Match the sharding group to the ranks actually launched.
+# real, instructlab's FSDP HYBRID_SHARD on two GPUs (instructlab/training#678)
+example:  ValueError: The arg 'group_size' (8) must not exceed the world size (2)
+expect:   group_size=8
+expect:   world_size=2
+# real, quoted in its fix's description (instructlab/training#682)
+example:  - Before: `ValueError: The arg 'group_size' (8) must not exceed the world size (2)`
+expect:   world_size=2
+not:      AssertionError: rollout world_size: 1 is not divisible by infer_tp: 2
+
 name:     config.invalid.divisible
 kind:     config.invalid
 severity: error

@@ -68,7 +68,7 @@ literal:  Read-only file system
 literal:  Stale file handle
 literal:  Disk quota exceeded
 priority: -3
-regex:    ^(?!.*NCCL (?:WARN|INFO))(?:.*?(?:'(?<path>/[^']+)'|(?<path>/[^\s:']+)):\s+)?.*?(?<error>Input/output error|Read-only file system|Stale file handle|Disk quota exceeded)
+regex:    ^(?!.*NCCL (?:WARN|INFO)|.*prov_errno:)(?:.*?(?:'(?<path>/[^']+)'|(?<path>/[^\s:']+)):\s+)?.*?(?<error>Input/output error|Read-only file system|Stale file handle|Disk quota exceeded)
 doc:      Storage failure reported by a tool or library: EIO, read-only remount, stale NFS handle, quota.
 # version: GNU coreutils messages
 example:  cp: cannot create regular file '/checkpoints/run7/latest/model.pt': Read-only file system
@@ -77,6 +77,46 @@ expect:   error=Read-only file system
 example:  ls: cannot access '/mnt/nfs/datasets/imagenet': Stale file handle
 expect:   error=Stale file handle
 not:      node3:123:456 [0] misc/ibvwrap.cc:183 NCCL WARN Call to ibv_reg_mr failed with error Input/output error
+# libfabric's EFA error: the network's (nccl.efa.eq_error)
+not:      Unable to write to EQ: Missing or unavailable event queue. err: Input/output error (5) prov_errno: Unknown error -11 (-11) prov/efa/src/rxr/rxr.h:1343
+
+# torch7's disk file (Lua Torch's torch.save): a write returned fewer
+# blocks than asked, as on a full disk or a dropped network mount
+# (TH/THDiskFile.c's THError, behind luajit's prefix).
+name:     io.torch7_write_error
+kind:     io.error
+severity: error
+literal:  write error: wrote 
+regex:    (?<error>write error: wrote (?<wrote>\d+) blocks instead of (?<wanted>\d+))
+type:     wrote=int wanted=int
+doc:      A torch7 checkpoint write stopped short: the disk or quota filled up, or the file system went away during the save.
+# real, OpenNMT's Lua trainer saving a checkpoint (OpenNMT/OpenNMT#463)
+example:  /home/mtuser/torch/install/bin/luajit: /home/mtuser/torch/install/share/lua/5.1/torch/File.lua:210: write error: wrote 9367499 blocks instead of 31014000 at /home/mtuser/torch/pkg/torch/lib/TH/THDiskFile.c:356
+expect:   wrote=9367499
+expect:   wanted=31014000
+# real, char-rnn style trainer (coreylynch/grid-lstm#5)
+example:  /home/____/torch/install/bin/luajit: /home/____/torch/install/share/lua/5.1/torch/File.lua:210: write error: wrote 39776036 blocks instead of 41251350 at /tmp/luarocks_torch-scm-1-1419/torch7/lib/TH/THDiskFile.c:340
+# real, the bare message (facebookarchive/fb.resnet.torch#15)
+example:  write error: wrote 2854962 blocks instead of 3211264 at /home/.../torch/pkg/torch/lib/TH/THDiskFile.c:331
+expect:   wrote=2854962
+not:      read 0 blocks instead of 1 at /export/home/jkhurana/torch/pkg/torch/lib/TH/THDiskFile.c:563
+
+# A FUSE or network mount whose daemon died (s3fs, gcsfuse, a CSI
+# driver): Python's OSError on a path says ENOTCONN. Only with a path: a
+# socket's ENOTCONN (std::system_error's bare text) is not storage.
+name:     io.mount_disconnected
+kind:     io.error
+severity: error
+literal:  Transport endpoint is not connected: 
+regex:    \[Errno 107\] (?<error>Transport endpoint is not connected): b?'(?<path>/[^']*)'
+doc:      The file system under this path went away (its FUSE daemon or CSI driver died or was restarted): writes of logs and checkpoints fail until it is remounted.
+# real, TensorBoard's event writer on an S3 CSI mount (yandex-cloud/k8s-csi-s3#124)
+example:   OSError: [Errno 107] Transport endpoint is not connected: b'/output/lgy/log/3/events.out.tfevents.1720755089 .trainingjob-a12175629749448704103746-task2-0.13.0'
+expect:   path=/output/lgy/log/3/events.out.tfevents.1720755089 .trainingjob-a12175629749448704103746-task2-0.13.0
+# real, a gcsfuse mount (GoogleCloudPlatform/gcs-fuse-csi-driver#50)
+example:  OSError: [Errno 107] Transport endpoint is not connected: '/opt/airflow/logbucket/dag_id=xxx/run_id=scheduled__2023-07-31T00:00:00+00:00/task_id=begin_drop_day_driving_table'"
+expect:   error=Transport endpoint is not connected
+not:        what():  Transport endpoint is not connected
 
 name:     io.kernel_block_error
 kind:     io.error

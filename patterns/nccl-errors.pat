@@ -298,6 +298,28 @@ example:  gpu-node-07:48213:48402 [3] NCCL INFO HINT: In many cases this error o
 expect:   msg=In many cases this error occurs when ACS is enabled which would break GPU Direct RDMA protocol.
 not:      gpu-node-07:48213:48402 [3] NCCL INFO transport/net.cc:1311 -> 6
 
+# AWS EFA through libfabric (the transport of aws-ofi-nccl): the EFA
+# provider's RxR layer could not report a completion error and aborts
+# (libfabric 1.8-1.11 rxr_eq_write_error; prov_errno is the provider's
+# own error). A transport failure, as an IB completion error is.
+name:     nccl.efa.eq_error
+kind:     nccl.ib_error
+severity: error
+priority: 5
+literal:  Unable to write to EQ:
+regex:    Unable to write to EQ: (?<msg>[^.]*)\. err: (?<error>[^(]*?) \((?<errno>\d+)\) prov_errno: (?<prov_error>[^(]*?) \((?<prov_errno>-?\d+)\)
+type:     errno=int prov_errno=int
+doc:      libfabric's EFA provider hit an error it could not queue and aborted the process: the EFA transport between nodes failed (check the EFA devices, security group rules that must allow all traffic within the group, and the aws-ofi-nccl / libfabric versions).
+# real, aws-ofi-nccl with Horovod (aws/aws-ofi-nccl#20)
+example:  Unable to write to EQ: Missing or unavailable event queue. err: Input/output error (5) prov_errno: Unknown error -114 (-114) prov/rxr/src/rxr.h:1042 
+expect:   errno=5
+expect:   prov_errno=-114
+# real, libfabric 1.9 (ofiwg/libfabric#5716)
+example:  Unable to write to EQ: Missing or unavailable event queue. err: Input/output error (5) prov_errno: Unknown error -11 (-11) prov/efa/src/rxr/rxr.h:1343
+expect:   msg=Missing or unavailable event queue
+expect:   error=Input/output error
+not:      OSError: [Errno 5] Input/output error
+
 # ---------------------------------------------------------------- sockets
 
 name:     nccl.socket.closed_by_peer

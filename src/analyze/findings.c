@@ -204,6 +204,7 @@ static int nonfinite(struct ctx *c)
  * to a few units takes a long overflow streak (the DeepSpeed cascades of
  * testdata/real train-015 and chinese-llama-alpaca-534 end at 2). */
 #define COLLAPSED_SCALE 4.0
+#define ZERO_SCALE 1e-3 /* a scale under it is zero (clock.c's tiny_scale) */
 
 static int loss_scale(struct ctx *c)
 {
@@ -228,14 +229,17 @@ static int loss_scale(struct ctx *c)
 	 * A scale printed as zero in step lines (below 1e-3: fairseq's floor
 	 * is 1e-4, the others' 1) is at the bottom whether or not the
 	 * overflows are in the logs. */
-	if (at_min == 0 && zero == 0 &&
-	    !(overflows >= 2 && min_scale == min_scale && min_scale <= COLLAPSED_SCALE))
+	/* One overflow down to (nearly) zero is the bottom too: apex halves
+	 * past any floor, to 0.0, and divides by it next. */
+	bool fell = min_scale == min_scale &&
+		    ((overflows >= 2 && min_scale <= COLLAPSED_SCALE) ||
+		     (overflows >= 1 && min_scale < ZERO_SCALE));
+	if (at_min == 0 && zero == 0 && !fell)
 		return FL_OK;
 	char *msg = at_min ? fl_xasprintf("fp16 loss scale reached its minimum after %lld overflows",
 					  (long long)overflows)
-		    : overflows >= 2 && min_scale == min_scale && min_scale <= COLLAPSED_SCALE
-			    ? fl_xasprintf("fp16 loss scale fell %lld times, down to %g", (long long)overflows,
-					   min_scale)
+		    : fell ? fl_xasprintf("fp16 loss scale fell %lld time%s, down to %g", (long long)overflows,
+					  overflows == 1 ? "" : "s", min_scale)
 			    : fl_xasprintf("fp16 loss scale is down to zero in %lld step line%s", (long long)zero,
 					   zero == 1 ? "" : "s");
 	finding_add(c->a, "loss_scale_collapse", "error", msg);

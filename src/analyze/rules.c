@@ -151,6 +151,7 @@ static const struct class_rule CLASS[] = {
 	  "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "host not found", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "divisible by", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.traceback", "exc_msg", "must not exceed the world size", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },
 	/* HF Trainer's DeepSpeed integration: the JSON disagrees with the
 	 * TrainingArguments (a hard-coded batch size on another world size) */

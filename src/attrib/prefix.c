@@ -625,6 +625,10 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 		return 0;
 	case '(':
 		return ray_prefix(s, n, a);
+	case '>':
+		/* A log pasted as a markdown quote (`> host:pid:tid [0] NCCL
+		 * WARN ...`): the quote mark is the paste's, not the log's. */
+		return first && s[1] == ' ' ? 2 : 0;
 	case ' ':
 		if (first) {
 			if ((used = srun_label(s, n, a)))

@@ -314,6 +314,10 @@ static struct simple_case simple_cases[] = {
 	  "[Rank 7] W" },
 	{ "    return _run_code(code, main_globals, None,", -1, -1, "",
 	  "    return _run_code(code, main_globals, None," },
+	/* a log pasted as a markdown quote: the quote mark is peeled, the
+	 * NCCL prefix behind it read (mosaicml/diffusion#110) */
+	{ "> -:6015:6225 [1] proxy.cc:1119 NCCL WARN [Proxy Service 1] F", -1, 6015, "-",
+	  "proxy.cc:1119 NCCL WARN [Proxy Service 1] F" },
 	/* Open MPI --tag-output (ExaWorks/psij-python#510) */
 	{ "[1,0]<stdout>:ABCD", 0, -1, "", "ABCD" },
 	{ "[1,13]<stderr>:RuntimeError: NCCL error", 13, -1, "", "RuntimeError: NCCL error" },
