@@ -566,3 +566,28 @@ Test(verdict_rules, a_dump_signal_on_a_timeout_is_a_hang, .timeout = 60)
 	cr_expect_str_eq(json_string_value(json_object_get(h, "source")), "dump_signal");
 	json_decref(r);
 }
+
+/* apex halves the scale past any floor: one overflow down to 0.0 is the
+ * bottom (FaceShifter#55), where one overflow down to 32768 is the
+ * calibration of a run's first steps. */
+Test(verdict_rules, one_overflow_to_a_zero_scale_is_a_collapse, .timeout = 60)
+{
+	expect_cause("to-zero", "fp16_overflow",
+		     "  Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 0.0\n");
+	expect_cause("calibration", "none",
+		     "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0\n");
+}
+
+/* new_subgroups()' group larger than the world is a configuration error
+ * (instructlab/training#678), which states the world's size. */
+Test(verdict_rules, a_group_larger_than_the_world_is_configuration, .timeout = 60)
+{
+	json_t *r = analyze_text("group-size",
+				 "Traceback (most recent call last):\n"
+				 "  File \".../torch/distributed/distributed_c10d.py\", line 5500, in new_subgroups\n"
+				 "    raise ValueError(\n"
+				 "ValueError: The arg 'group_size' (8) must not exceed the world size (2)\n");
+	cr_expect_str_eq(cause_of(r), "config_error");
+	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "config"), "world_size")), 2);
+	json_decref(r);
+}
