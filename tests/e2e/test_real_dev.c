@@ -31,12 +31,15 @@ static const char *const CAUSE_MISSES[] = {
 				       as divergence */
 	"deepspeed-3916",	 /* the listen error word-wrapped at 80 columns: no width to
 				    find, no open parenthesis at the cut */
+	"deepracer-for-dummies-23", /* DeepRacer's JSON error of an S3 upload is not read */
 	"deepspeed-4890",	 /* fingerprints at different seqs, no timeout line: no hang source */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
+	"nccl-tests-24",	 /* an IB error on both hosts, then the teardown's CUDA failure: no
+				    times, so the CUDA error's higher priority makes it first */
 	"openrlhf-841",		 /* SIGKILL named only in the title */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
 	"pytorch-38702",	 /* bootstrap connect refused: nccl_init_error by contract, the
@@ -48,7 +51,9 @@ static const char *const CAUSE_MISSES[] = {
 				    one GPU across reboots, which the thread says */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
+	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
+	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
