@@ -55,6 +55,16 @@ static void ranks_of(json_t *v, char *buf, size_t n)
 	}
 }
 
+/* The hang point's deciding source, collective and stuck ranks ("a,b"). */
+static void expect_point(json_t *h, const char *source, const char *collective, const char *stuck)
+{
+	cr_expect_str_eq(str_of(h, "source"), source);
+	cr_expect_str_eq(str_of(h, "collective"), collective);
+	char got[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), got, sizeof(got));
+	cr_expect_str_eq(got, stuck, "stuck ranks");
+}
+
 /* Seven of eight ranks time out in ALLREDUCE seq 808; rank 2 says
  * nothing. The world size is Megatron's banner (megatron-lm-1880). */
 #define WATCHDOG(r, t) \
@@ -90,13 +100,9 @@ Test(hang_sources, ras_decides_and_watchdog_fills_in, .timeout = 60)
 {
 	json_t *r = analyze_text("ras_agrees", SEVEN_WAIT RAS_ONE_BEHIND(2));
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
-	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	expect_point(h, "nccl_ras", "ALLREDUCE", "2");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 808, "c10d's seq, not NCCL's count");
 	cr_expect_eq(json_integer_value(json_object_get(h, "timeout_ms")), 600000);
-	char stuck[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "2");
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0, "the sources agree");
 	json_decref(r);
 }
@@ -133,12 +139,8 @@ Test(hang_sources, desync_report_names_the_lagging_rank, .timeout = 60)
 		"[1] finished collective #1155873, but didn't join collective #1155874\n";
 	json_t *r = analyze_text("desync_real", log);
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "desync_debug");
-	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	expect_point(h, "desync_debug", "ALLREDUCE", "1");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 1155874);
-	char stuck[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "1");
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
 	json_decref(r);
 }
@@ -213,12 +215,8 @@ Test(hang_sources, ras_json_report, .timeout = 60)
 		"}\n";
 	json_t *r = analyze_text("ras_json", log);
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
-	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	expect_point(h, "nccl_ras", "ALLREDUCE", "2,3");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 9620, "c10d's seq from the watchdogs");
-	char stuck[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "2,3");
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
 	json_decref(r);
 }
@@ -236,12 +234,8 @@ Test(hang_sources, desync_dead_rank_never_joined, .timeout = 60)
 	json_t *r = analyze_text("desync_dead", SEVEN_WAIT DESYNC_HEAD(808)
 		"\t - To our best knowledge, ranks [2] are the lagging ranks that caused this timeout. They never joined any collectives\n");
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "desync_debug");
-	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	expect_point(h, "desync_debug", "ALLREDUCE", "2");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 808);
-	char stuck[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "2");
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
 	json_decref(r);
 }
@@ -298,11 +292,7 @@ Test(hang_sources, watchdog_mismatched_collective, .timeout = 60)
 {
 	json_t *r = analyze_text("watchdog_mismatch", SEVEN_WAIT WATCHDOG_OP(2, "BROADCAST"));
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "watchdog");
-	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
-	char stuck[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "2");
+	expect_point(h, "watchdog", "ALLREDUCE", "2");
 	cr_expect(has_finding(r, "collective_mismatch"));
 	cr_expect_not(has_finding(r, "straggler"), "rank 2 reached a collective");
 	const char *x = explanation_of(r);
@@ -415,11 +405,7 @@ Test(hang_sources, ras_text_2_24_missing_list, .timeout = 60)
 		"  Missing communicator data from 1 rank\n"
 		"  The missing rank: 2\n");
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
-	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
-	char stuck[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "2");
+	expect_point(h, "nccl_ras", "ALLREDUCE", "2");
 	json_decref(r);
 }
 
@@ -487,11 +473,7 @@ Test(hang_sources, ras_json_per_communicator, .timeout = 60)
 		"}\n";
 	json_t *r = analyze_text("ras_json_comms", log);
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
-	cr_expect_str_eq(str_of(h, "collective"), "ALLGATHER");
+	expect_point(h, "nccl_ras", "ALLGATHER", "1");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 17, "NCCL's AllGather count, no c10d seq here");
-	char stuck[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "1");
 	json_decref(r);
 }
