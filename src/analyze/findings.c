@@ -163,12 +163,14 @@ static int collective_mismatch(struct ctx *c)
 	const struct fl_hang *h = &c->a->hang;
 	struct fl_buf b = FL_BUF_INIT;
 	hang_mismatch_ranks(&b, m);
+	char with[32] = "the others";
+	if (m->with_rank >= 0)
+		snprintf(with, sizeof(with), "rank %lld", (long long)m->with_rank);
 	finding_add(c->a, "collective_mismatch", "error",
-		    fl_xasprintf("%s called %s at seq %lld%s%s where rank %lld called %s: a collective "
-				 "was skipped or reordered on some ranks",
+		    fl_xasprintf("%s called %s at seq %lld%s%s where %s called %s: a collective was "
+				 "skipped or reordered on some ranks",
 				 b.ptr, m->op, (long long)h->seq, h->process_group ? " of process group " : "",
-				 h->process_group ? h->process_group : "", (long long)m->with_rank,
-				 m->with_op));
+				 h->process_group ? h->process_group : "", with, m->with_op));
 	fl_buf_release(&b);
 	struct fl_evidence_list *l = &last_finding(c->a)->evidence;
 	if (m->with_e)
