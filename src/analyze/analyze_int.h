@@ -117,13 +117,17 @@ void rank_steps_fold(struct rank_fold *f, int64_t rank, const char *host, int64_
 void rank_fold_done(struct rank_fold *f);
 void rank_fold_release(struct rank_fold *f);
 
+/* A dynamic loss scale under this is zero as logs print it (fairseq's
+ * floor is 1e-4, the others' 1; apex halves past any floor to 0.0). */
+#define ZERO_SCALE 1e-3
+
 /* What clock.c's walk over the run's kept step rows found for the later
  * passes, which each read every step row again before (the log's onset,
  * loss_scale's count, the stragglers' per-rank summaries). */
 struct step_rows {
 	int64_t last_ts;       /* the latest stamp; FL_TIME_NONE: none */
 	const char *last_host; /* its host (interned), NULL when unknown */
-	int64_t tiny_scale;    /* lines with a loss scale under 1e-3 */
+	int64_t tiny_scale;    /* lines with a loss scale under ZERO_SCALE */
 	struct rank_fold by_rank;
 };
 
@@ -139,6 +143,7 @@ struct hang_mismatch {
 	int64_t with_rank;
 	const struct ev *e, *with_e;
 };
+
 struct ctx {
 	struct fl_store *s;
 	int64_t run;
@@ -225,6 +230,9 @@ int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 
 /* hang.c */
 void hang_mismatch_release(struct hang_mismatch *m);
+/* c->mismatch when the ranks' lines showed one (NULL otherwise, and when
+ * the Flight Recorder's collective_type explains it: fr_explain). */
+const struct hang_mismatch *hang_lines_mismatch(const struct ctx *c);
 /* "rank 3", "ranks 3, 5" (eight at most, then "..."), or "some ranks". */
 void hang_mismatch_ranks(struct fl_buf *b, const struct hang_mismatch *m);
 bool hang_mismatched(const struct hang_mismatch *m, int64_t rank);

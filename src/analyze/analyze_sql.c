@@ -18,6 +18,10 @@
 
 #include <assert.h>
 
+/* A constant of analyze_int.h as SQL text. */
+#define SQL_NUM_(x) #x
+#define SQL_NUM(x) SQL_NUM_(x)
+
 /* Events that can matter for a verdict: everything but routine info. */
 #define LOADABLE                                                                     \
 	"(severity >= 1 OR kind IN ('train.overflow', 'launcher.child_failed',"     \
@@ -379,7 +383,7 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" t.run_id = ?1 AND t.kind = 'train.loss_scale_min' ORDER BY t.ts, t.id LIMIT 1)"
 		" UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts,"
 		" 'step ' || IFNULL(t.step, '?') || ': loss scale ' || t.loss_scale FROM steps t"
-		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.loss_scale < 0.001"
+		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.loss_scale < " SQL_NUM(ZERO_SCALE)
 		" ORDER BY t.step, t.line LIMIT 1)" },
 	/* The per-step series the trend findings walk as it is read (trend.c):
 	 * the loss, and the one throughput column a drop is judged on (?2, in

@@ -267,8 +267,6 @@ static void fr_explain(struct fl_buf *b, const struct fl_hang *h)
 /* What the ranks' own lines show of a mismatch (the dumps' is fr_explain's). */
 static void mismatch_explain(struct fl_buf *b, const struct hang_mismatch *m)
 {
-	if (!m->op)
-		return;
 	fl_buf_adds(b, "; ");
 	hang_mismatch_ranks(b, m);
 	fl_buf_printf(b, " reached that seq in %s instead: the ranks called different collectives",
@@ -287,10 +285,8 @@ static char *explain_hang(struct ctx *c)
 		fl_buf_printf(&b, " (process group %s)", h->process_group);
 	if (h->timeout_ms >= 0)
 		fl_buf_printf(&b, " until its %lld ms timeout", (long long)h->timeout_ms);
-	/* the dumps explain their own mismatch after the stuck ranks; the
-	 * lines' mismatched ranks did arrive, at another collective */
-	bool dumps = h->mismatch && !strcmp(h->mismatch, "collective_type");
-	const struct hang_mismatch *m = dumps ? NULL : &c->mismatch;
+	/* the lines' mismatched ranks did arrive, at another collective */
+	const struct hang_mismatch *m = hang_lines_mismatch(c);
 	hang_absent(&b, h, m, ", ");
 	if (!h->nstuck)
 		fl_buf_adds(&b, "; which rank held it up is not in the logs");
@@ -473,7 +469,6 @@ static void drop_repeats(struct fl_analysis *a)
  * below what a finding adds (150). */
 #define UNNAMED_FIRST 100
 
-/* Primary causes, then derived ones; the first becomes likely_cause. */
 /* Whether torch's watchdog said it takes the process down. */
 static bool taken_down(const struct ctx *c)
 {
@@ -483,6 +478,7 @@ static bool taken_down(const struct ctx *c)
 	return false;
 }
 
+/* Primary causes, then derived ones; the first becomes likely_cause. */
 int rank_causes(struct ctx *c, const struct ev *first)
 {
 	hang_check_init(c);

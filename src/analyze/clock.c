@@ -142,7 +142,7 @@ static void step_row(struct ctx *c, struct earliest *e, struct moments *m, struc
 		    !fl_stmt_null(st, SR_LAST64) && fl_stmt_int(st, SR_STEP) >= fl_stmt_int(st, SR_LAST64))
 			earliest_add(e, step_moment(c, m, fl_stmt_int(st, SR_STEP)), host, ts);
 	}
-	if (col_double(st, SR_LOSS_SCALE) < 0.001)
+	if (col_double(st, SR_LOSS_SCALE) < ZERO_SCALE)
 		r->tiny_scale++;
 	if (!fl_stmt_null(st, SR_RANK) && !fl_stmt_null(st, SR_STEP) && !fl_stmt_null(st, SR_FILE))
 		rank_steps_fold(&r->by_rank, fl_stmt_int(st, SR_RANK), host, fl_stmt_int(st, SR_STEP),

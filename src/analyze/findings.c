@@ -206,7 +206,6 @@ static int nonfinite(struct ctx *c)
  * to a few units takes a long overflow streak (the DeepSpeed cascades of
  * testdata/real train-015 and chinese-llama-alpaca-534 end at 2). */
 #define COLLAPSED_SCALE 4.0
-#define ZERO_SCALE 1e-3 /* a scale under it is zero (clock.c's tiny_scale) */
 
 static int loss_scale(struct ctx *c)
 {
@@ -228,7 +227,7 @@ static int loss_scale(struct ctx *c)
 	/* Overflows while the scale settles early in a run are normal (it
 	 * walks down from 2^16 or 2^32 and stays far above 1); a collapse is
 	 * reaching the minimum, or repeated overflows down to a few units.
-	 * A scale printed as zero in step lines (below 1e-3: fairseq's floor
+	 * A scale printed as zero in step lines (below ZERO_SCALE: fairseq's floor
 	 * is 1e-4, the others' 1) is at the bottom whether or not the
 	 * overflows are in the logs. */
 	/* One overflow down to (nearly) zero is the bottom too: apex halves

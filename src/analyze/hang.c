@@ -425,6 +425,12 @@ void hang_absent(struct fl_buf *b, const struct fl_hang *h, const struct hang_mi
 		fl_buf_adds(b, " never arrived");
 }
 
+const struct hang_mismatch *hang_lines_mismatch(const struct ctx *c)
+{
+	const char *fr = c->a->hang.mismatch;
+	return c->mismatch.op && !(fr && !strcmp(fr, "collective_type")) ? &c->mismatch : NULL;
+}
+
 bool hang_mismatched(const struct hang_mismatch *m, int64_t rank)
 {
 	return has_rank(m->ranks, m->n, rank);
@@ -1093,8 +1099,6 @@ static int enqueued_hang(struct ctx *c, struct hang_cand *k)
 	return 0;
 }
 
-/* The heartbeat monitor saw the watchdog itself stuck: a hang, place
- * unknown. */
 /* torch's Flight Recorder dump signal "due to a collective timeout": a
  * rank's watchdog timed out, though no timeout line of it is in the
  * bundle (a paste, a wrapped line). From this local rank, the work after
@@ -1124,6 +1128,8 @@ static int dump_signal_hang(struct ctx *c, struct hang_cand *k)
 	return 0;
 }
 
+/* The heartbeat monitor saw the watchdog itself stuck: a hang, place
+ * unknown. */
 static int heartbeat_hang(struct ctx *c, struct hang_cand *k)
 {
 	for (size_t i = 0; i < c->nev; i++) {

@@ -312,9 +312,7 @@ void verdict_summary(struct ctx *c)
 		hang_waiters(&b, c->nwaiting);
 		fl_buf_printf(&b, " in %s seq %lld", a->hang.collective, (long long)a->hang.seq);
 	}
-	/* the dumps' mismatch is theirs to explain (explain_hang()) */
-	bool dumps = a->hang.mismatch && !strcmp(a->hang.mismatch, "collective_type");
-	const struct hang_mismatch *m = dumps || !c->mismatch.op ? NULL : &c->mismatch;
+	const struct hang_mismatch *m = hang_lines_mismatch(c);
 	hang_absent(&b, &a->hang, m, ",");
 	if (m) {
 		fl_buf_adds(&b, "; ");
