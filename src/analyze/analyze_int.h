@@ -229,6 +229,8 @@ int clock_offsets(struct ctx *c);
 int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 
 /* hang.c */
+/* The watchdog's own timeout line (torch.watchdog_timeout, .work_timeout). */
+bool hang_watchdog_line(const struct ev *e);
 void hang_mismatch_release(struct hang_mismatch *m);
 /* c->mismatch when the ranks' lines showed one (NULL otherwise, and when
  * the Flight Recorder's collective_type explains it: fr_explain). */

@@ -157,7 +157,7 @@ void hang_waiters(struct fl_buf *b, size_t nwaiting)
 		fl_buf_adds(b, "ranks waited");
 }
 
-static bool is_watchdog(const struct ev *e)
+bool hang_watchdog_line(const struct ev *e)
 {
 	return !strcmp(e->kind, "torch.watchdog_timeout") || !strcmp(e->kind, "torch.work_timeout");
 }
@@ -169,7 +169,7 @@ static bool is_watchdog(const struct ev *e)
 static bool is_timeout(const struct ctx *c, const struct ev *e)
 {
 	int64_t seq;
-	if (is_watchdog(e))
+	if (hang_watchdog_line(e))
 		return true;
 	if (c->watchdog_lines || !ev_field_int(e, "seq", &seq))
 		return false;
@@ -472,7 +472,7 @@ static void watchdog_mismatch(struct hang_cand *k, const struct group *gs, size_
 static int watchdog_hang(struct ctx *c, struct hang_cand *k)
 {
 	for (size_t i = 0; i < c->nev && !c->watchdog_lines; i++)
-		c->watchdog_lines = is_watchdog(&c->ev[i]);
+		c->watchdog_lines = hang_watchdog_line(&c->ev[i]);
 	struct group *gs;
 	size_t ng;
 	timeout_groups(c, &gs, &ng);
@@ -1064,7 +1064,7 @@ static bool p2p_timeouts(const struct ctx *c)
 	struct fl_buf b = FL_BUF_INIT;
 	bool any = false;
 	for (size_t i = 0; i < c->nev && !any; i++)
-		any = is_watchdog(&c->ev[i]) && ev_field(&c->ev[i], "op", &b) &&
+		any = hang_watchdog_line(&c->ev[i]) && ev_field(&c->ev[i], "op", &b) &&
 		      (!strcmp(b.ptr, "SEND") || !strcmp(b.ptr, "RECV"));
 	fl_buf_release(&b);
 	return any;
