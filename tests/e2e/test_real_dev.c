@@ -29,37 +29,52 @@ static const char *const CAUSE_MISSES[] = {
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
 	"chinese-transformer-xl-7", /* a loss scale of 0.1 is not read as a collapse: the NaN reads
 				       as divergence */
+	"deeplearningexamples-543", /* DLLogger's `PARAMETER loss_scale : X` is not read */
+	"deepracer-for-dummies-23", /* DeepRacer's JSON error of an S3 upload is not read */
 	"deepspeed-3916",	 /* the listen error word-wrapped at 80 columns: no width to
 				    find, no open parenthesis at the cut */
-	"deepracer-for-dummies-23", /* DeepRacer's JSON error of an S3 upload is not read */
 	"deepspeed-4890",	 /* fingerprints at different seqs, no timeout line: no hang source */
+	"espnet-186", /* ESPnet1's `grad norm is nan. Do not update model.` is not read */
+	"espnet-3170", /* espnet2's `The grad norm is nan. Skipping updating the model.` is not read */
+	"espnet-4095", /* espnet2's `The grad norm is nan` warning is not read */
+	"gigagan-pytorch-40", /* autograd anomaly mode's `returned nan values` reads as a crash */
+	"gpt-neox-482", /* gpt-neox's overflow monitor exception is not read */
+	"guided-diffusion-50", /* `Found NaN, decreased lg_loss_scale` is not read */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
+	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
+	"nccl-562", /* the old `ibvwrap.c` form of an ibv_create_qp failure is not read */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
 	"nccl-tests-24",	 /* an IB error on both hosts, then the teardown's CUDA failure: no
 				    times, so the CUDA error's higher priority makes it first */
+	"open-sora-40", /* `invalid device ordinal` from set_device reads as a CUDA fault */
 	"openrlhf-841",		 /* SIGKILL named only in the title */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
-	"pytorch-38702",	 /* bootstrap connect refused: nccl_init_error by contract, the
-				    thread blames the network */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
 				    the start of the agent's traceback are left */
-	"pytorch-68893",	 /* the veth interface is listed, the failure was cut */
+	"pytorch-15592", /* Gloo's `gloo::IoException` connect refused is not read */
+	"pytorch-38702",	 /* bootstrap connect refused: nccl_init_error by contract, the
+				    thread blames the network */
 	"pytorch-51382",	 /* application-class Xids 31/43: hardware only by their repeating on
 				    one GPU across reboots, which the thread says */
+	"pytorch-68893",	 /* the veth interface is listed, the failure was cut */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
+	"simpletuner-2712", /* a mismatch surfaced as rank 7's traceback, taken as the first failure */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
+	"ultralytics-16857", /* a NaN in ultralytics' loss columns under a header row is not read */
+	"verl-108", /* a set-up Connect failure reads as the network's */
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
  * attribution of unprefixed lines, or a launcher summary cut away). */
 static const char *const RANK_MISSES[] = {
-	"chinese-llama-alpaca-534", "deepspeed-3232", "metaseq-90", "nanogpt-215", "nccl-296",
+	"chinese-llama-alpaca-534", "deepspeed-3232", "deit-102", "metaseq-90", "nanogpt-215",
+	"nccl-296",
 };
 
 /* The watchdog line is hard-wrapped before OpType. */
