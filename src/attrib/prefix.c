@@ -283,6 +283,28 @@ static size_t sagemaker_rank(const char *s, size_t end, size_t *host)
 	return 0;
 }
 
+/* espnet2's prefix on a distributed run, `[host:rank/world_size] `
+ * (espnet2/tasks/abs_task.py: the short host name, the global rank and
+ * the world size), before its own `%(asctime)s (module:line) LEVEL:`. */
+static size_t espnet_tag(const char *s, size_t n, struct fl_attr *a)
+{
+	size_t i = 1;
+	while (i < n && i < 80 && (is_alpha(s[i]) || is_digit(s[i]) || s[i] == '-' || s[i] == '_'))
+		i++;
+	if (i == 1 || i >= n || s[i] != ':')
+		return 0;
+	size_t host_end = i++;
+	int64_t rank, world;
+	if (!read_int(s, n, &i, 7, &rank) || i >= n || s[i++] != '/' ||
+	    !read_int(s, n, &i, 7, &world) || i + 1 >= n || s[i] != ']' || s[i + 1] != ' ' ||
+	    rank >= world)
+		return 0;
+	a->rank = rank;
+	a->host = s + 1;
+	a->host_len = host_end - 1;
+	return i + 2;
+}
+
 /* Open MPI `--tag-output` `[1,3]<stderr>:`, PRRTE's `--output tag`
  * `[prterun-f5n18-100629@1,3]<stdout>: `, horovodrun's `[3]<stderr>:` and
  * SageMaker's `[1,mpirank:3,algo-2]<stderr>:`: the number before `]` (or
@@ -613,7 +635,8 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 		    (used = dmesg_uptime(s, n, a)))
 			return used;
 		/* Rarer shapes, tried only when the common ones failed. */
-		if ((used = mpi_tag(s, n, a)) || (used = level_coords(s, n, a)) ||
+		if ((used = mpi_tag(s, n, a)) || (used = espnet_tag(s, n, a)) ||
+		    (used = level_coords(s, n, a)) ||
 		    (used = metaflow_task(s, n, a)) || (used = dmesg_reltime(s, n, year, a)))
 			return used;
 		if (first && is_digit(s[1])) { /* log viewer line numbers `[80746] ` */

@@ -335,6 +335,12 @@ static struct simple_case simple_cases[] = {
 	{ "[1,mpirank:7,algo-2]<stderr>:Process index: 7", 7, -1, "algo-2", "Process index: 7" },
 	/* not a tag: a list printed by a program */
 	{ "[1, 2]<x>: y", -1, -1, "", "[1, 2]<x>: y" },
+	/* espnet2's distributed prefix: host, global rank of 8 (espnet/espnet#4095) */
+	{ "[7cc1303a881b:0/8] 2022-02-21 11:42:05,031 (trainer:617) WARNING: The grad norm is nan.",
+	  0, -1, "7cc1303a881b", "(trainer:617) WARNING: The grad norm is nan." },
+	/* not one: a rank past the world, an address and port */
+	{ "[node3:8/8] x", -1, -1, "", "[node3:8/8] x" },
+	{ "[localhost:29500] x", -1, -1, "", "[localhost:29500] x" },
 	/* slurmstepd of a multiple-slurmd build (dask-jobqueue logs, find_string) */
 	{ "slurmstepd-irene1112: error: *** STEP 8466589.0 ON irene1112 CANCELLED AT "
 	  "2023-02-22T05:15:11 ***", -1, -1, "irene1112",
