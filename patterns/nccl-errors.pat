@@ -640,6 +640,26 @@ expect:   call=mlx5dv_reg_dmabuf_mr
 expect:   error=Operation not supported
 not:      gpu2-ru7:2143:2561 [1] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device
 
+# The verbs wrapper's bare form (ibvwrap.c up to NCCL 2.8, some later
+# builds): no error text. Only the calls that make a connection are
+# failures: a device that cannot be opened or queried while NCCL probes
+# (`Call to ibv_open_device failed`) makes it fall back to sockets
+# instead (slow_transport's business).
+name:     nccl.syscall.verbs_bare
+kind:     nccl.syscall_error
+severity: error
+priority: 5
+literal:  Call to ibv_
+regex:    \bCall to (?<call>ibv_create_qp|ibv_reg_mr|ibv_modify_qp) failed\s*$
+doc:      A verbs call that sets up a connection failed with no error given: usually the locked-memory limit (ulimit -l, a container's memlock) or the HCA
+# NVIDIA/nccl#562 (NCCL 2.8 built inside TensorFlow)
+example:  hai-a100-3:3778851:3779883 [4] ibvwrap.c:130 NCCL WARN Call to ibv_create_qp failed
+expect:   call=ibv_create_qp
+# the form Horovod's documentation quotes for a memlock limit
+example:  NCCL WARN Call to ibv_reg_mr failed
+expect:   call=ibv_reg_mr
+not:      misc/ibvwrap.cc:212 NCCL WARN Call to ibv_open_device failed
+
 name:     nccl.syscall.modify_qp_failed
 kind:     nccl.syscall_error
 severity: error

@@ -257,6 +257,34 @@ example:  Last error:
 # NCCL pattern for that text, which is the more useful event)
 not:      socketProgressOpt: Call to recv from 172....<33759> failed : Connection reset by peer
 
+# Gloo's TCP pair (third_party/gloo/gloo/transport/tcp/pair.cc, in every
+# torch since 1.0): the process group's own connection to one peer
+# failed. Thrown as gloo::IoException (a C++ abort's `what():`) or raised
+# as a RuntimeError; the source line number changes with the release.
+# "Connection closed by peer" and "Read error ...: Connection reset by
+# peer" say the peer went away (usually it died first: secondary); a
+# connect that was refused or timed out says the peer cannot be reached.
+name:     gloo.pair_error
+kind:     gloo.pair_error
+severity: error
+literal:  gloo/transport/tcp/pair.cc:
+regex:    \[(?:enforce fail at )?(?<src>\S*gloo/transport/tcp/pair\.cc:\d+)\] ?(?<error>\S.*?)\s*$
+doc:      Gloo's connection to a peer failed: connect refused or timed out (the peer is not listening or not reachable: its address, the interface GLOO_SOCKET_IFNAME picked, a firewall), or closed or reset by the peer (it exited: read its log)
+# pytorch/pytorch#15592 (torch 1.0, a hostname that resolves to 127.0.1.1)
+example:    what():  [/opt/conda/conda-bld/pytorch_1544084119927/work/third_party/gloo/gloo/transport/tcp/pair.cc:724] connect [127.0.1.1]:3210: Connection refused
+expect:   src=/opt/conda/conda-bld/pytorch_1544084119927/work/third_party/gloo/gloo/transport/tcp/pair.cc:724
+expect:   error=connect [127.0.1.1]:3210: Connection refused
+# RVC-Project/Retrieval-based-Voice-Conversion-WebUI#1882
+example:  RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:589] Read error [192.168.70.92]:25266: Connection reset by peer
+expect:   error=Read error [192.168.70.92]:25266: Connection reset by peer
+# pantheon5100/pid_diffusion#2
+example:  RuntimeError: [/opt/conda/conda-bld/pytorch_1670525551200/work/third_party/gloo/gloo/transport/tcp/pair.cc:598] Connection closed by peer [10.0.1.17]:22780
+expect:   error=Connection closed by peer [10.0.1.17]:22780
+# pytorch/pytorch#34716 (an RPC thread pool's log)
+example:  [E thread_pool.cpp:112] Exception in thread pool task: [/home/yanlizhao/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:563] Read error [2401:db00:21:604e:face:0:13:0]:8835: Connection reset by peer
+expect:   error=Read error [2401:db00:21:604e:face:0:13:0]:8835: Connection reset by peer
+not:      terminate called after throwing an instance of 'gloo::IoException'
+
 name:     torch.comm_aborted
 kind:     torch.comm_aborted
 severity: warning

@@ -786,6 +786,39 @@ expect:   scale_to=0.0001220703125
 not:      2021-03-08 12:34:45 | INFO | train_inner | {"epoch": 1, "update": 0.002, "loss": "16.05"}
 
 # Fatal: the dynamic loss scale cannot go lower.
+# OpenAI's diffusion codebases (improved-diffusion, guided-diffusion and
+# their many forks; fp16_util.py): the loss scale is kept as its log2,
+# lowered by one for each step whose gradients were not finite. A few
+# while it settles from 20 are normal; a log2 scale far below zero is a
+# scale of zero. The log2 is kept as a field of its own (lg_scale_to):
+# reading it as a scale would be wrong by an exponent.
+name:     train.overflow.lg_loss_scale
+kind:     train.overflow
+severity: warning
+literal:  Found NaN, decreased lg_loss_scale to
+regex:    Found NaN, decreased lg_loss_scale to (?<lg_scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)
+type:     lg_scale_to=float
+doc:      fp16 overflow in an OpenAI diffusion trainer: the step was skipped and log2 of the loss scale lowered by one
+# openai/guided-diffusion#50 (the log2 scale thousands below zero: collapsed)
+example:  Found NaN, decreased lg_loss_scale to -16199.354
+expect:   lg_scale_to=-16199.354
+not:      | lg_loss_scale | -1.62e+04 |
+
+# NVIDIA's BERT pretraining (DeepLearningExamples, its MLPerf copies):
+# DLLogger's `PARAMETER loss_scale : X` is logged only when a step was
+# skipped for an overflow, apex's and GradScaler's versions alike.
+name:     train.overflow.dllogger
+kind:     train.overflow
+severity: warning
+literal:  PARAMETER loss_scale : 
+regex:    \bPARAMETER loss_scale : (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+type:     scale_to=float
+doc:      fp16 overflow in NVIDIA's BERT pretraining: the step was skipped and the loss scale lowered to scale_to
+# NVIDIA/DeepLearningExamples#543
+example:  DLL 2020-06-04 01:04:20.355678 - PARAMETER loss_scale : 2.9103830456733704e-11 
+expect:   scale_to=2.9103830456733704e-11
+not:      DLL 2020-06-03 15:24:13.924122 - PARAMETER checkpoint_step : 1685 
+
 name:     train.loss_scale_min
 kind:     train.loss_scale_min
 severity: error
@@ -799,6 +832,21 @@ example:  Exception: Current loss scale already at minimum - cannot decrease sca
 # fairseq equivalent (FloatingPointError raised by the fp16 trainer)
 example:  FloatingPointError: Minimum loss scale reached (0.0001). Your loss is probably exploding. Try lowering the learning rate, using gradient clipping or increasing the batch size.
 expect:   min_scale=0.0001
+not:      [2024-09-11 17:52:18,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 4294967296, reducing to 2147483648
+
+# gpt-neox's OverflowMonitor (megatron/utils.py, and the trainers that
+# copied it): the fp16 optimizer skipped every one of the last N
+# iterations, and training stops. The same end as a scale at its minimum.
+name:     train.loss_scale_min.overflow_monitor
+kind:     train.loss_scale_min
+severity: error
+literal:  iterations in a row due to Overflow
+regex:    Skipped (?<skipped>\d+) iterations in a row due to Overflow
+type:     skipped=int
+doc:      gpt-neox stopped training after N fp16 overflows in a row: the loss or gradients are inf/NaN every step - switch to bf16, lower the LR
+# EleutherAI/gpt-neox#482
+example:  Exception: Skipped 50 iterations in a row due to Overflow - Exiting training.
+expect:   skipped=50
 not:      [2024-09-11 17:52:18,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 4294967296, reducing to 2147483648
 
 # ------------------------------------------------------------ NaN checks ---
@@ -972,6 +1020,55 @@ expect:   step=1029
 example:  Runtime Error: floatingPointError: Loss became infinite or NaN at iteration=166!
 expect:   step=166
 not:      loss_dict = {'loss_cls': tensor(nan, device='cuda:0', grad_fn=<NllLossBackward>)}
+
+# PyTorch's autograd anomaly mode (torch.autograd.detect_anomaly() or
+# set_detect_anomaly(True); torch/csrc/autograd/engine.cpp): a backward
+# function produced NaN, and the RuntimeError names it, as the last line
+# of the traceback that stops training. Only NaN is checked there.
+name:     train.nonfinite.anomaly
+kind:     train.nonfinite
+severity: error
+literal:  returned nan values in its
+regex:    (?<msg>Function '(?<op>[^']+)' returned nan values in its (?<output>\d+)th output)
+type:     output=int
+doc:      autograd anomaly mode found NaN in the gradients a backward function returned (op names it): the numbers diverged there, in the step that stopped
+# lucidrains/gigagan-pytorch#40
+example:  RuntimeError: Function 'AddmmBackward0' returned nan values in its 2th output.
+expect:   op=AddmmBackward0
+expect:   output=2
+# a Korean project's issue notes (SAM LoRA training), and a fp16 apex note
+example:  RuntimeError: Function 'LogBackward0' returned nan values in its 0th output.
+expect:   op=LogBackward0
+example:  ## 1.RuntimeError: Function 'LogSoftmaxBackward0' returned nan values in its 0th output.
+expect:   op=LogSoftmaxBackward0
+not:      RuntimeError: Function 'AddmmBackward0' returned an invalid gradient at index 2 - got [2, 4] but expected shape compatible with [4, 4]
+
+# A trainer's own check that the gradient norm came out NaN or Inf, so
+# that it skipped the update: ESPnet 1 (`grad norm is nan. Do not update
+# model.`), espnet2 (`The grad norm is nan. Skipping updating the
+# model.`), s3prl's runner (`grad norm is NaN at step N`) and the scripts
+# that copied them. A step row with a non-finite grad norm, as if a step
+# line had logged it; one such skip under AMP is an overflow, but these
+# threads show it every step once the numbers diverged.
+name:     train.step.grad_norm_nonfinite
+kind:     train.step
+severity: info
+priority: -10
+literal:  rad norm is 
+literal:  ient norm is 
+regex:    (?i:\bgrad(?:ient)? norm is) (?<grad_norm>(?i:nan|inf))\b(?:[^\n]*? at step (?<step>\d+))?
+type:     grad_norm=float step=int
+doc:      the trainer found the gradient norm NaN/Inf and skipped the update (no step number unless it says)
+# espnet/espnet#3170 (espnet2's trainer)
+example:  [user] 2021-04-23 19:22:52,420 (trainer:581) WARNING: The grad norm is nan. Skipping updating the model.
+expect:   grad_norm=nan
+# espnet/espnet#186 (ESPnet 1 with chainer)
+example:  2018-05-23 13:05:13,682 (asr_chainer:132) WARNING: grad norm is nan. Do not update model.
+expect:   grad_norm=nan
+# a recipe's pasted log (espnet2, chifflot cluster), found by find_string
+example:  # [chifflot-3] 2022-06-27 16:56:43,951 (trainer:709) WARNING: The grad norm is nan. Skipping updating the model.
+expect:   grad_norm=nan
+not:      2018-05-23 13:05:04,260 (e2e_asr_attctc:88) WARNING: loss (=250000064.000000) is not correct
 
 # A training loss logged as NaN or Inf in a format no step pattern above
 # knows: a script's own print, a tqdm postfix, a Keras bar, fairseq's JSON

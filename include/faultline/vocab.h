@@ -33,6 +33,7 @@
 	X("cuda.device_assert") \
 	X("cuda.ecc") \
 	X("cuda.error") \
+	X("gloo.pair_error") \
 	X("hw.fallen_off_bus") \
 	X("hw.gpu_lost") \
 	X("hw.nvlink") \
@@ -168,6 +169,7 @@
 	X(JOINED_SEQ, "joined_seq") \
 	X(LAST_COMPLETED, "last_completed") \
 	X(LAST_ENQUEUED, "last_enqueued") \
+	X(LG_SCALE_TO, "lg_scale_to") \
 	X(MAX_MS, "max_ms") \
 	X(MAX_RANK, "max_rank") \
 	X(MICRO_BATCH_SIZE, "micro_batch_size") \

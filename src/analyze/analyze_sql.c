@@ -368,11 +368,15 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" FROM events t JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1"
 		" AND t.kind = 'train.nonfinite' ORDER BY t.ts, t.id LIMIT 2)" },
 	/* Overflow lines are warnings: identical ones in a row are folded
-	 * into the last row kept (events.repeats), which counts them. */
+	 * into the last row kept (events.repeats), which counts them. The
+	 * lowest scale they name, then the lowest log2 of one (findings.c
+	 * takes 2^x: SQLite's pow() is a build option). */
 	[Q_LOSS_SCALE] = { "loss_scale",
 			   "SELECT (SELECT COUNT(*) + IFNULL(SUM(repeats), 0) FROM events"
 			   " WHERE run_id = ?1 AND kind = 'train.overflow'), (SELECT COUNT(*) FROM events WHERE run_id = ?1 AND kind ="
 			   " 'train.loss_scale_min'), (SELECT MIN(json_extract(fields, '$.scale_to'))"
+			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow'),"
+			   " (SELECT MIN(json_extract(fields, '$.lg_scale_to'))"
 			   " FROM events WHERE run_id = ?1 AND kind = 'train.overflow')" },
 	[Q_LOSS_SCALE_EVIDENCE] = {
 		"loss_scale_evidence",

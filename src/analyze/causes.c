@@ -105,6 +105,15 @@ static bool shm_full(const struct ev *lead)
 	return bus;
 }
 
+/* Did the lead name a device index past the GPUs the process sees? */
+static bool device_ordinal(const struct ev *lead)
+{
+	struct fl_buf err = FL_BUF_INIT;
+	bool ordinal = ev_field(lead, "error", &err) && strstr(err.ptr, "invalid device ordinal");
+	fl_buf_release(&err);
+	return ordinal;
+}
+
 /* Cause-specific remediation that names what the evidence shows: advice
  * from the lead event's own numbers, first. Sets *settled to the generic
  * items of the cause's rule that those numbers settle (bit i: item i). */
@@ -155,6 +164,11 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 					   "the DataLoader's workers filled /dev/shm: give the container more "
 					   "shared memory (docker run --shm-size=16g; in Kubernetes an emptyDir "
 					   "with medium: Memory mounted at /dev/shm) or lower num_workers"));
+	if (!strcmp(k->id, "config_error") && lead && device_ordinal(lead))
+		remediation_add(k, fl_xstrdup(
+					   "a process asked for a GPU it cannot see (invalid device ordinal): "
+					   "start no more processes a node than it has GPUs (--nproc_per_node), "
+					   "and check CUDA_VISIBLE_DEVICES and how local ranks map to devices"));
 	if (!strcmp(k->id, "network_error") && lead && lead->host)
 		remediation_add(k, fl_xasprintf("start with host %s: its error came first", lead->host));
 	char *peer = NULL;

@@ -215,8 +215,10 @@ static int loss_scale(struct ctx *c)
 		return rc;
 	/* step lines whose loss scale is printed as (nearly) zero */
 	int64_t overflows = col_int(st, 0, 0), at_min = col_int(st, 1, 0), zero = c->rows.tiny_scale;
-	double min_scale = col_double(st, 2);
+	double min_scale = col_double(st, 2), min_lg = col_double(st, 3);
 	fl_stmt_free(st);
+	if (min_lg == min_lg && !(exp2(min_lg) >= min_scale))
+		min_scale = exp2(min_lg);
 	bool fp16 = overflows > 0 || at_min > 0 || zero > 0 ||
 		    (c->a->config.dtype && !strcmp(c->a->config.dtype, "fp16"));
 	if (fp16) {

@@ -55,6 +55,9 @@ static const struct class_rule CLASS[] = {
 	/* CUDA */
 	{ "cuda.error", "error", "ecc", ROLE_PRIMARY, "gpu_hardware", 89 },
 	{ "cuda.error", "error", "out of memory", ROLE_PRIMARY, "gpu_oom", 78 },
+	/* a device index past the GPUs the process sees: more processes a
+	 * node than GPUs, or CUDA_VISIBLE_DEVICES narrower than the launch */
+	{ "cuda.error", "error", "invalid device ordinal", ROLE_PRIMARY, "config_error", 75 },
 	{ "cuda.error", NULL, NULL, ROLE_PRIMARY, "cuda_error", 75 },
 	{ "cuda.device_assert", NULL, NULL, ROLE_PRIMARY, "cuda_error", 76 },
 	/* a CUDA call NCCL makes while setting up (NVLS multicast, memory
@@ -65,6 +68,7 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.cuda_failure", "error", "present state", ROLE_PRIMARY, "nccl_init_error", 73 },
 	/* transport.cc connects the channels (p2p, shm, net) while setting up */
 	{ "nccl.cuda_failure", NULL, "] transport.cc:", ROLE_PRIMARY, "nccl_init_error", 73 },
+	{ "nccl.cuda_failure", "error", "invalid device ordinal", ROLE_PRIMARY, "config_error", 73 },
 	{ "nccl.cuda_failure", NULL, NULL, ROLE_PRIMARY, "cuda_error", 74 },
 	/* NCCL set-up */
 	{ "nccl.shm_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
@@ -96,6 +100,11 @@ static const struct class_rule CLASS[] = {
 	 * (NCCL_SOCKET_IFNAME), a set-up mistake, not a network fault */
 	{ "nccl.connect_error", "peer", "127.0.0.1<", ROLE_PRIMARY, "nccl_init_error", 68 },
 	{ "nccl.connect_error", NULL, NULL, ROLE_PRIMARY, "network_error", 50 },
+	/* Gloo's pair to one peer: closed or reset by the peer is its exit
+	 * seen from here; a connect that fails is the network's */
+	{ "gloo.pair_error", "error", "closed by peer", ROLE_SECONDARY, "network_error", 20 },
+	{ "gloo.pair_error", "error", "reset by peer", ROLE_SECONDARY, "network_error", 20 },
+	{ "gloo.pair_error", NULL, NULL, ROLE_PRIMARY, "network_error", 50 },
 	{ "nccl.ras_dead", NULL, NULL, ROLE_SIGNAL, "network_error", 40 },
 	/* an IB port or queue reporting an error event (a link going down, a
 	 * QP in error) supports a network cause; "port active" is recovery */
@@ -263,7 +272,7 @@ static const struct fl_cause_rule CAUSES[] = {
 	    "next time collect NCCL_DEBUG=INFO, TORCH_NCCL_TRACE_BUFFER_SIZE=2000 (flight recorder) and NCCL_DEBUG_TIMESTAMP_LEVELS=ALL",
 	    [REM_COLLECTIVE_HANG_CONTROL_FLOW] = "check for rank-dependent control flow (a collective called on some ranks only)",
 	    NULL } },
-	{ "network_error", "nccl.ib_error nccl.connect_error nccl.socket_error", 65,
+	{ "network_error", "nccl.ib_error nccl.connect_error nccl.socket_error gloo.pair_error", 65,
 	  "inter-node transport failed",
 	  { "drain the host named in the error and check its IB/RoCE link (ibstat, error counters, cables)",
 	    "for IB status 12 (retry exceeded) check the fabric and consider raising NCCL_IB_TIMEOUT",
@@ -298,7 +307,7 @@ static const struct fl_cause_rule CAUSES[] = {
 	    "if the master cannot be reached or resolved, give MASTER_ADDR / --rdzv_endpoint as an IP address reachable from every node and check the firewall between nodes",
 	    "if the worker count differs from the world size, check that every node started exactly once with the same --nnodes/--nproc_per_node, and that no node was lost or restarted",
 	    NULL } },
-	{ "config_error", "config.invalid (and failed start-up assertions in tracebacks)", 69,
+	{ "config_error", "config.invalid, cuda.error and nccl.cuda_failure with \"invalid device ordinal\" (and failed start-up assertions in tracebacks)", 69,
 	  "the training or parallel configuration is invalid",
 	  { "fix the configuration the check names; nothing ran, so no checkpoint is at risk",
 	    [REM_CONFIG_ERROR_BATCH] = "make the batch sizes consistent: global batch = micro batch x gradient accumulation x data-parallel size",

@@ -29,32 +29,22 @@ static const char *const CAUSE_MISSES[] = {
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
 	"chinese-transformer-xl-7", /* a loss scale of 0.1 is not read as a collapse: the NaN reads
 				       as divergence */
-	"deeplearningexamples-543", /* DLLogger's `PARAMETER loss_scale : X` is not read */
 	"deepracer-for-dummies-23", /* DeepRacer's JSON error of an S3 upload is not read */
 	"deepspeed-3916",	 /* the listen error word-wrapped at 80 columns: no width to
 				    find, no open parenthesis at the cut */
 	"deepspeed-4890",	 /* fingerprints at different seqs, no timeout line: no hang source */
-	"espnet-186", /* ESPnet1's `grad norm is nan. Do not update model.` is not read */
-	"espnet-3170", /* espnet2's `The grad norm is nan. Skipping updating the model.` is not read */
-	"espnet-4095", /* espnet2's `The grad norm is nan` warning is not read */
-	"gigagan-pytorch-40", /* autograd anomaly mode's `returned nan values` reads as a crash */
-	"gpt-neox-482", /* gpt-neox's overflow monitor exception is not read */
-	"guided-diffusion-50", /* `Found NaN, decreased lg_loss_scale` is not read */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
-	"nccl-562", /* the old `ibvwrap.c` form of an ibv_create_qp failure is not read */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
 	"nccl-tests-24",	 /* an IB error on both hosts, then the teardown's CUDA failure: no
 				    times, so the CUDA error's higher priority makes it first */
-	"open-sora-40", /* `invalid device ordinal` from set_device reads as a CUDA fault */
 	"openrlhf-841",		 /* SIGKILL named only in the title */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
 				    the start of the agent's traceback are left */
-	"pytorch-15592", /* Gloo's `gloo::IoException` connect refused is not read */
 	"pytorch-38702",	 /* bootstrap connect refused: nccl_init_error by contract, the
 				    thread blames the network */
 	"pytorch-51382",	 /* application-class Xids 31/43: hardware only by their repeating on
