@@ -125,6 +125,12 @@
 	X("train.rank_timing") \
 	X("train.step")
 
+/* The one kind no pattern makes: a line among a file's last ones that no
+ * pattern read and that looks like an error (fl_looks_like_error()); the
+ * pipeline stores it (src/pipeline/streams.c) so that a verdict of no
+ * known cause can still point at it. Its family is no pattern's. */
+#define FL_KIND_UNRECOGNISED "unrecognised.error"
+
 /* X(ID, name) for every capture field the code reads, sorted by name. */
 #define FL_VOCAB_FIELDS(X) \
 	X(ACTIVATION_CHECKPOINTING, "activation_checkpointing") \

@@ -519,7 +519,7 @@ static void ev_rows_release(struct ev_rows *r)
 static const char *const READ_BY_KIND[] = { "nccl.ras_comm", "nccl.ras_mismatch",
 					    "nccl.ras_rank", "launcher.root_cause",
 					    "torch.desync", "torch.dump_signal",
-					    "nccl.ras_json" };
+					    "nccl.ras_json", FL_KIND_UNRECOGNISED };
 
 static bool read_by_kind(const struct ev *e)
 {

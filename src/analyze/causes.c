@@ -492,6 +492,49 @@ static bool taken_down(const struct ctx *c)
 	return false;
 }
 
+/* Lines that look wrong although no cause was found: what the pipeline
+ * kept as error-looking lines that no pattern read (FL_KIND_UNRECOGNISED),
+ * and known lines that follow a failure elsewhere (a peer that closed its
+ * socket). The training loop's own warnings are left out: their findings
+ * say what they mean (an overflow while the loss scale settles). */
+static bool looks_wrong(const struct ev *e)
+{
+	if (!strcmp(e->kind, FL_KIND_UNRECOGNISED))
+		return true;
+	return (e->role == ROLE_SECONDARY || e->role == ROLE_SIGNAL) && e->cause &&
+	       strcmp(e->cause, "fp16_overflow") != 0 && strcmp(e->cause, "loss_divergence") != 0;
+}
+
+/* The verdict when no candidate cause scored: `none`, confident only
+ * when the run is healthy and nothing looked wrong; otherwise the lines
+ * that did are its evidence, for the reader to judge. */
+static void no_cause(struct ctx *c)
+{
+	bool healthy = !strcmp(c->a->status, "healthy");
+	size_t wrong = 0;
+	for (size_t i = 0; i < c->nev; i++)
+		wrong += looks_wrong(&c->ev[i]);
+	char *expl = !wrong ? fl_xstrdup(healthy ? "no failure, hang or anomaly was found in the logs"
+						 : "no cause could be identified from the logs")
+			    : fl_xasprintf("%s, but %zu line%s point%s at trouble it cannot place: read %s",
+					   healthy ? "no failure faultline knows was found"
+						   : "no cause could be identified from the logs",
+					   wrong, wrong == 1 ? "" : "s", wrong == 1 ? "s" : "",
+					   wrong == 1 ? "it" : "them");
+	struct fl_cause *k = &c->a->likely;
+	cause_init(k, "none", healthy && !wrong ? "high" : "low", expl);
+	for (size_t i = 0; i < c->nev && k->evidence.n < CAUSE_EVIDENCE_MAX; i++)
+		if (looks_wrong(&c->ev[i]))
+			evidence_add(c, &k->evidence, &c->ev[i]);
+	if (wrong)
+		remediation_add(k, fl_xstrdup("read the lines quoted: if one of them is the failure, add "
+					      "a pattern for its format (docs/patterns.md) and analyze the "
+					      "bundle again"));
+	if (!healthy)
+		remediation_add(k, fl_xstrdup("collect NCCL_DEBUG=INFO, TORCH_NCCL_TRACE_BUFFER_SIZE and "
+					      "per-rank logs (torchrun --log-dir) next time"));
+}
+
 /* Primary causes, then derived ones; the first becomes likely_cause. */
 int rank_causes(struct ctx *c, const struct ev *first)
 {
@@ -598,16 +641,8 @@ int rank_causes(struct ctx *c, const struct ev *first)
 		drop_repeats(c->a);
 	if (!rc && (out == 0 || !strcmp(c->a->likely.confidence, "low")))
 		rc = missing_evidence(c, &c->a->missing);
-	if (out == 0) {
-		bool healthy = !strcmp(c->a->status, "healthy");
-		cause_init(&c->a->likely, "none", healthy ? "high" : "low",
-			   fl_xstrdup(healthy ? "no failure, hang or anomaly was found in the logs"
-					      : "no cause could be identified from the logs"));
-		if (!healthy)
-			remediation_add(&c->a->likely,
-					fl_xstrdup("collect NCCL_DEBUG=INFO, TORCH_NCCL_TRACE_BUFFER_SIZE and "
-						   "per-rank logs (torchrun --log-dir) next time"));
-	}
+	if (out == 0)
+		no_cause(c);
 	return rc;
 }
 

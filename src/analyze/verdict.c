@@ -304,6 +304,10 @@ void verdict_summary(struct ctx *c)
 		if (a->first.host)
 			fl_buf_printf(&b, " on %s", a->first.host);
 		fl_buf_printf(&b, " failed first (%s)", a->first.kind);
+	} else if (!strcmp(a->likely.id, "none") && a->likely.evidence.n) {
+		fl_buf_printf(&b, "none: nothing faultline knows went wrong, but %zu line%s quoted "
+			      "point%s at trouble", a->likely.evidence.n,
+			      a->likely.evidence.n == 1 ? "" : "s", a->likely.evidence.n == 1 ? "s" : "");
 	} else {
 		fl_buf_printf(&b, "%s: %s", a->likely.id, r ? r->title : a->likely.id);
 	}

@@ -52,9 +52,10 @@ static int on_line(struct ing *g, const struct fl_line *l, const struct fl_attr 
 		g->conflicts++;
 	if (telemetry_line(&g->tele, l, a))
 		return 0;
-	streams_line(&g->streams, l, a);
-	return fl_matcher_line_found(g->matcher, a, l->ptr, l->len, l->lineno, l->offset, pat, caps,
-				     ncap, events_route, &g->sink);
+	int rc = fl_matcher_line_found(g->matcher, a, l->ptr, l->len, l->lineno, l->offset, pat,
+				       caps, ncap, events_route, &g->sink);
+	streams_line(&g->streams, l, a, fl_matcher_claimed(g->matcher));
+	return rc;
 }
 
 static int member_begin(struct ing *g, const struct batch *b)

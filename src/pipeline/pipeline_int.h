@@ -23,6 +23,7 @@
 #include "faultline/attrib.h"
 #include "faultline/pipeline.h"
 #include "faultline/store.h"
+#include "faultline/vocab.h"
 
 /* ---- handoff.c: a bounded ring of slots between two threads ---- */
 
@@ -228,8 +229,10 @@ struct tail_slot {
 	size_t len;
 	bool borrowed;
 	struct fl_buf text;
-	uint64_t lineno;
+	uint64_t lineno, offset;
+	uint32_t body, body_len; /* the message inside the text (fl_attr's body) */
 	uint64_t seq; /* the file's kept lines before it: one line in two rings */
+	bool known;   /* a pattern read it, or a block took it (fl_matcher_claimed()) */
 	struct fl_row_attr a;
 	char host[128];
 };
@@ -243,7 +246,10 @@ struct tail_ring {
 	bool dirty;  /* a stream's ring holding lines of the current batch */
 };
 
-enum { STREAMS_RECENT = 4 };
+/* STREAMS_RECENT: see recent below. UNRECOGNISED_MAX: the run's
+ * unrecognised error lines kept (the analysis quotes five; a message that
+ * thousands of ranks print alike is stored once). */
+enum { STREAMS_RECENT = 4, UNRECOGNISED_MAX = 64 };
 
 struct streams {
 	struct keymap activity;   /* struct activity, per file */
@@ -260,6 +266,9 @@ struct streams {
 	 * its own last lines are often the launcher's, which name no rank. */
 	bool per_stream;
 	size_t nrings;
+	/* The run's FL_KIND_UNRECOGNISED events so far, by their bodies' hash */
+	uint64_t unrecognised[UNRECOGNISED_MAX];
+	size_t nunrecognised;
 	struct tail_ring **dirty; /* stream rings that borrow the batch's lines */
 	size_t ndirty, dirty_cap;
 };
@@ -272,11 +281,16 @@ void streams_release(struct streams *t);
  * rank). */
 void streams_file_begin(struct streams *t, bool shared);
 /* Counts a line toward its stream and keeps it as a candidate tail line;
- * l is borrowed until streams_batch_done(). */
-void streams_line(struct streams *t, const struct fl_line *l, const struct fl_attr *a);
+ * l is borrowed until streams_batch_done(). known: a pattern read the
+ * line (streams_file_end() says which of the others look like errors). */
+void streams_line(struct streams *t, const struct fl_line *l, const struct fl_attr *a,
+		  bool known);
 /* The batch the lines came from is about to go: copies what is kept. */
 void streams_batch_done(struct streams *t);
-/* Writes the file's activity and tails rows and forgets the file. */
+/* Writes the file's activity and tails rows, and an FL_KIND_UNRECOGNISED
+ * event for each tail line that no pattern read and that looks like an
+ * error (at most UNRECOGNISED_MAX a run, each text once), then forgets
+ * the file. */
 int streams_file_end(struct streams *t, struct fl_store *s, int64_t run_id, int64_t file_id,
 		     struct fl_err *err);
 

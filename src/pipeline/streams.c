@@ -168,7 +168,8 @@ static void count_line(struct streams *t, const struct fl_line *l, const struct 
  * of storm's samples), the rare second time for a stream's. */
 static inline __attribute__((always_inline)) void ring_put(struct tail_ring *r,
 							   const struct fl_line *l,
-							   const struct fl_attr *a, uint64_t seq)
+							   const struct fl_attr *a, uint64_t seq,
+							   bool known)
 {
 	struct tail_slot *s = &r->slot[r->next];
 	r->pos++;
@@ -178,20 +179,27 @@ static inline __attribute__((always_inline)) void ring_put(struct tail_ring *r,
 	s->len = l->len < TAIL_TEXT_MAX ? l->len : TAIL_TEXT_MAX;
 	s->borrowed = true;
 	s->lineno = l->lineno;
+	s->offset = l->offset;
 	s->seq = seq;
+	s->known = known;
+	/* the body lies inside the line (fl_attr); unrecognised() keeps it
+	 * inside the kept text */
+	s->body = (uint32_t)(a->body - l->ptr);
+	s->body_len = (uint32_t)a->body_len;
 	row_attr(a, &s->a);
 }
 
-static void keep_tail(struct streams *t, const struct fl_line *l, const struct fl_attr *a)
+static void keep_tail(struct streams *t, const struct fl_line *l, const struct fl_attr *a,
+		      bool known)
 {
 	if (!t->tail_n || l->len == 0)
 		return;
 	uint64_t seq = t->tail.pos;
-	ring_put(&t->tail, l, a, seq);
+	ring_put(&t->tail, l, a, seq, known);
 	struct tail_ring *r = t->prev->ring;
 	if (!r)
 		return;
-	ring_put(r, l, a, seq);
+	ring_put(r, l, a, seq, known);
 	if (!r->dirty) {
 		r->dirty = true;
 		FL_GROW(t->dirty, t->dirty_cap, t->ndirty + 1);
@@ -199,10 +207,11 @@ static void keep_tail(struct streams *t, const struct fl_line *l, const struct f
 	}
 }
 
-void streams_line(struct streams *t, const struct fl_line *l, const struct fl_attr *a)
+void streams_line(struct streams *t, const struct fl_line *l, const struct fl_attr *a,
+		  bool known)
 {
 	count_line(t, l, a);
-	keep_tail(t, l, a);
+	keep_tail(t, l, a, known);
 }
 
 /* Copies what the ring still borrows from the batch. */
@@ -264,6 +273,53 @@ static int by_seq(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
+/* Whether the run already has an unrecognised line of this body; notes
+ * it when not. */
+static bool unrecognised_seen(struct streams *t, const char *body, size_t n)
+{
+	uint64_t h = fl_hash_key(body, n);
+	for (size_t i = 0; i < t->nunrecognised; i++)
+		if (t->unrecognised[i] == h)
+			return true;
+	t->unrecognised[t->nunrecognised++] = h;
+	return false;
+}
+
+/* The tail lines v (file order, each once) that no pattern read and that
+ * look like errors become FL_KIND_UNRECOGNISED events: when the analysis
+ * knows no failure, they are what it can still point at. Only the tails
+ * are looked at, for the failure of a process is usually among its last
+ * lines, and a few lines a file cost nothing beside the bundle's. */
+static int unrecognised(struct streams *t, struct fl_store *s, int64_t run_id, int64_t file_id,
+			const struct tail_slot *const *v, size_t n, struct fl_err *err)
+{
+	for (size_t k = 0; k < n && t->nunrecognised < UNRECOGNISED_MAX; k++) {
+		const struct tail_slot *sl = v[k];
+		size_t at = sl->body < sl->len ? sl->body : 0;
+		size_t len = sl->body_len < sl->len - at ? sl->body_len : sl->len - at;
+		if (sl->known || !fl_looks_like_error(sl->ptr + at, len) ||
+		    unrecognised_seen(t, sl->ptr + at, len))
+			continue;
+		struct fl_event_row r = {
+			.run_id = run_id,
+			.file_id = file_id,
+			.line = (int64_t)sl->lineno,
+			.nlines = 1,
+			.offset = (int64_t)sl->offset,
+			.a = sl->a,
+			.kind = FL_KIND_UNRECOGNISED,
+			.pattern = FL_KIND_UNRECOGNISED,
+			.severity = FL_SEV_WARNING,
+			.fields = "{}",
+			.text = sl->ptr,
+			.text_len = sl->len,
+		};
+		if (fl_store_event_add(s, &r, NULL))
+			return store_fail(s, err, "cannot store event");
+	}
+	return 0;
+}
+
 /* The file's last lines and its streams', each line once, in file order. */
 static int flush_tail(struct streams *t, struct fl_store *s, int64_t run_id, int64_t file_id,
 		      struct fl_err *err)
@@ -281,13 +337,17 @@ static int flush_tail(struct streams *t, struct fl_store *s, int64_t run_id, int
 	struct fl_tail_line *v = fl_xmalloc((n ? n : 1) * sizeof(*v));
 	size_t m = 0;
 	for (size_t k = 0; k < n; k++)
-		if (!m || all[k]->seq != all[k - 1]->seq)
+		if (!m || all[k]->seq != all[k - 1]->seq) {
+			all[m] = all[k];
 			v[m++] = (struct fl_tail_line){ (int64_t)all[k]->lineno, all[k]->a,
 							all[k]->ptr, all[k]->len };
+		}
 	int rc = fl_store_tail_set(s, run_id, file_id, v, m);
 	free(v);
+	rc = rc ? store_fail(s, err, "cannot store tail")
+		: unrecognised(t, s, run_id, file_id, all, m, err);
 	free(all);
-	return rc ? store_fail(s, err, "cannot store tail") : 0;
+	return rc;
 }
 
 int streams_file_end(struct streams *t, struct fl_store *s, int64_t run_id, int64_t file_id,

@@ -902,6 +902,19 @@ Test(matcher, looks_like_error)
 	cr_assert(fl_looks_like_error("Segmentation fault (core dumped)", 32));
 	cr_assert_not(fl_looks_like_error("epoch 3 step 100 loss 2.31", 26));
 	cr_assert_not(fl_looks_like_error("", 0));
+	/* any case, any place in the line, each word */
+	static const char *const yes[] = { "FATAL: x", "task Killed", "Timed Out waiting", "CUDA OOM",
+					   "an ExCePtIoN", "aborting", "Traceback (most", "fail" };
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+		cr_expect(fl_looks_like_error(yes[i], strlen(yes[i])), "%s", yes[i]);
+	/* a word cut by the length given, or past the first 512 bytes */
+	cr_expect_not(fl_looks_like_error("erro", 4));
+	char long_line[600];
+	memset(long_line, '.', sizeof(long_line));
+	memcpy(long_line + 520, "error", 5);
+	cr_expect_not(fl_looks_like_error(long_line, sizeof(long_line)));
+	memcpy(long_line + 100, "error", 5);
+	cr_expect(fl_looks_like_error(long_line, sizeof(long_line)));
 }
 
 /* Every event as one line of text: pattern, place, rank, text, captures. */

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_unrecognised.c - a verdict of no known cause still points at what
+ * looked wrong: error-looking lines among a file's last ones that no
+ * pattern read (the pipeline's unrecognised.error events, streams.c) and
+ * known lines that only follow a failure elsewhere (causes.c, no_cause()).
+ *
+ * The unknown lines are real ones that no pattern reads: TensorFlow's S3
+ * checkpoint error (testdata/real/dev/sagemaker-python-sdk-454), around
+ * plain progress lines of the same log.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "faultline/store.h"
+#include "fl_test.h"
+
+#define UNKNOWN_ERROR                                                                         \
+	"ERROR - container_support.training - uncaught exception during training: : Unable to " \
+	"connect to endpoint\n"
+#define PLAIN "tensorflow - Saving checkpoints for 7200 into s3://....../checkpoints/model.ckpt.\n"
+
+static json_t *likely(json_t *r)
+{
+	return json_object_get(json_object_get(r, "verdict"), "likely_cause");
+}
+
+static const char *field(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	return s ? s : "";
+}
+
+/* Writes text as one file of a directory bundle. */
+static void put(const struct fl_session *t, const char *name, const char *text)
+{
+	char *path = fl_session_path(t, name);
+	cr_assert(fl_test_write(path, text, strlen(text)), "%s", path);
+	free(path);
+}
+
+static char *bundle_dir(const struct fl_session *t)
+{
+	char *dir = fl_session_path(t, "bundle");
+	cr_assert(mkdir(dir, 0755) == 0, "%s", dir);
+	return dir;
+}
+
+static int64_t unrecognised_rows(const struct fl_session *t)
+{
+	struct fl_store *s;
+	struct fl_err err = { 0 };
+	cr_assert_eq(fl_store_open(&s, t->db, 0, &err), FL_OK, "%s", err.msg);
+	int64_t n = fl_test_query_int(s, "SELECT COUNT(*) FROM events WHERE kind = 'unrecognised.error'");
+	fl_store_close(s);
+	return n;
+}
+
+/* An error-looking line at the end that nothing reads: `none`, but with
+ * low confidence, the line as evidence and a step to read it. */
+Test(unrecognised, an_unknown_error_at_the_end_is_quoted, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "unrec-end");
+	char *dir = bundle_dir(&t);
+	put(&t, "bundle/job.log", PLAIN PLAIN UNKNOWN_ERROR);
+	json_t *r = fl_session_analyze(&t, dir, NULL, NULL);
+	json_t *k = likely(r);
+	cr_expect_str_eq(field(k, "id"), "none");
+	cr_expect_str_eq(field(k, "confidence"), "low");
+	cr_expect(strstr(field(k, "explanation"), "1 line points at trouble"), "%s",
+		  field(k, "explanation"));
+	json_t *ev = json_object_get(k, "evidence");
+	cr_assert_eq(json_array_size(ev), 1);
+	cr_expect(strstr(field(json_array_get(ev, 0), "text"), "Unable to connect to endpoint"));
+	cr_expect_eq(json_integer_value(json_object_get(json_array_get(ev, 0), "line")), 3);
+	cr_expect(strstr(field(json_object_get(r, "verdict"), "summary"), "point"), "%s",
+		  field(json_object_get(r, "verdict"), "summary"));
+	cr_expect_eq(unrecognised_rows(&t), 1);
+	json_decref(r);
+	free(dir);
+	fl_session_release(&t);
+}
+
+/* Only a file's last lines are looked at: an error word far above the
+ * end, followed by ordinary work, is not quoted, and a log without one
+ * stays confidently healthy. */
+Test(unrecognised, only_the_last_lines_count, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "unrec-early");
+	char *dir = bundle_dir(&t);
+	char text[8192] = UNKNOWN_ERROR;
+	for (int i = 0; i < 40; i++)
+		strcat(text, PLAIN);
+	put(&t, "bundle/job.log", text);
+	json_t *r = fl_session_analyze(&t, dir, NULL, NULL);
+	cr_expect_str_eq(field(likely(r), "id"), "none");
+	cr_expect_str_eq(field(likely(r), "confidence"), "high");
+	cr_expect_eq(json_array_size(json_object_get(likely(r), "evidence")), 0);
+	cr_expect_eq(unrecognised_rows(&t), 0);
+	json_decref(r);
+	free(dir);
+	fl_session_release(&t);
+}
+
+/* A line a pattern reads is not unrecognised, even with an error word
+ * (here an NCCL WARN a pattern reads as a secondary socket error, which
+ * is quoted for what it is), and a traceback's lines belong to its block. */
+Test(unrecognised, lines_a_pattern_reads_are_not_unrecognised, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "unrec-known");
+	char *dir = bundle_dir(&t);
+	put(&t, "bundle/job.log",
+	    PLAIN "a100-st-p4d24xlarge-22:183006:183220 [1] misc/socket.cc:518 NCCL WARN Net : Call "
+		  "to recv from 10.200.84.247<58355> failed : Broken pipe\n");
+	json_t *r = fl_session_analyze(&t, dir, NULL, NULL);
+	cr_expect_str_eq(field(likely(r), "id"), "none");
+	cr_expect_str_eq(field(likely(r), "confidence"), "low");
+	cr_expect_eq(json_array_size(json_object_get(likely(r), "evidence")), 1);
+	cr_expect_eq(unrecognised_rows(&t), 0);
+	json_decref(r);
+	free(dir);
+	fl_session_release(&t);
+}
+
+/* The same message on many ranks is stored once, and a run keeps at most
+ * 64 such lines however many files end in a different one. */
+Test(unrecognised, one_message_once_and_a_run_bounded, .timeout = 60)
+{
+	struct fl_session t;
+	fl_session_init(&t, "unrec-many");
+	char *dir = bundle_dir(&t);
+	for (int i = 0; i < 8; i++) {
+		char name[64], text[512];
+		snprintf(name, sizeof(name), "bundle/rank%d.log", i);
+		snprintf(text, sizeof(text), PLAIN "[rank%d]: " UNKNOWN_ERROR, i);
+		put(&t, name, text);
+	}
+	json_t *r = fl_session_analyze(&t, dir, NULL, NULL);
+	cr_expect_eq(unrecognised_rows(&t), 1);
+	json_decref(r);
+	free(dir);
+	fl_session_release(&t);
+
+	fl_session_init(&t, "unrec-cap");
+	dir = bundle_dir(&t);
+	for (int i = 0; i < 80; i++) {
+		char name[64], text[512];
+		snprintf(name, sizeof(name), "bundle/worker%d.log", i);
+		snprintf(text, sizeof(text), PLAIN "ERROR - shard %d failed to upload its part\n", i);
+		put(&t, name, text);
+	}
+	r = fl_session_analyze(&t, dir, NULL, NULL);
+	cr_expect_eq(unrecognised_rows(&t), 64);
+	cr_expect(strstr(field(likely(r), "explanation"), "64 lines"), "%s",
+		  field(likely(r), "explanation"));
+	cr_expect_eq(json_array_size(json_object_get(likely(r), "evidence")), 5);
+	json_decref(r);
+	free(dir);
+	fl_session_release(&t);
+}
