@@ -231,6 +231,11 @@ int64_t clock_correct(const struct ctx *c, const char *host, int64_t ts);
 /* hang.c */
 /* The watchdog's own timeout line (torch.watchdog_timeout, .work_timeout). */
 bool hang_watchdog_line(const struct ev *e);
+/* A desync report's line that names the collective a rank was in: the
+ * reporter's "Timeout at collective", or ProcessGroupWrapper's "Detected
+ * mismatch between collectives" (TORCH_DISTRIBUTED_DEBUG=DETAIL), which
+ * torch raises on the rank that saw it. */
+bool hang_desync_line(const struct ev *e);
 void hang_mismatch_release(struct hang_mismatch *m);
 /* c->mismatch when the ranks' lines showed one (NULL otherwise, and when
  * the Flight Recorder's collective_type explains it: fr_explain). */
@@ -419,8 +424,9 @@ int saved_load(struct ctx *c);
  * kill are its consequences, never a first failure. */
 void verdict_after_kill(struct ctx *c);
 /* A primary whose cause is unknown (a traceback cut before what it
- * raised) printed after a collective timeout in the same file is that
- * timeout's abort, raised in Python: secondary, never a first failure. */
+ * raised) printed after a collective timeout or a desync report's
+ * collective in the same file is how that surfaced, raised in Python:
+ * secondary, never a first failure. */
 void verdict_after_timeout(struct ctx *c);
 const char *verdict_status(struct ctx *c, const struct ev *first);
 int verdict_ranks(struct ctx *c);

@@ -162,6 +162,17 @@ bool hang_watchdog_line(const struct ev *e)
 	return !strcmp(e->kind, "torch.watchdog_timeout") || !strcmp(e->kind, "torch.work_timeout");
 }
 
+bool hang_desync_line(const struct ev *e)
+{
+	if (strcmp(e->kind, "torch.desync") != 0)
+		return false;
+	struct fl_buf op = FL_BUF_INIT;
+	int64_t seq;
+	bool named = ev_field(e, "op", &op) && ev_field_int(e, "seq", &seq);
+	fl_buf_release(&op);
+	return named;
+}
+
 /* A rank's report that it waited past the timeout in a collective. torch
  * 1.x shows it only as the reason of the communicator's abort, which then
  * carries the collective's seq and op; newer torch prints the watchdog's

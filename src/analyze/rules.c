@@ -176,6 +176,8 @@ static const struct class_rule CLASS[] = {
 	 * check), mem.host_alloc_failed or mem.host_oom_kill (Ray's) of the
 	 * same line what these do */
 	{ "proc.traceback", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
+	/* ProcessGroupWrapper raises the mismatch it found: the desync's */
+	{ "proc.traceback", "exc_msg", "mismatch between collectives", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "DataLoader worker (pid", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "Loss became infinite or NaN", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "DefaultCPUAllocator", ROLE_SECONDARY, NULL, 0 },

@@ -77,7 +77,7 @@ void verdict_after_timeout(struct ctx *c)
 	size_t n = 0, cap = 0;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
-		if (!hang_watchdog_line(e))
+		if (!hang_watchdog_line(e) && !hang_desync_line(e))
 			continue;
 		FL_GROW(t, cap, n + 1);
 		t[n++] = (struct file_line){ e->file, e->line };

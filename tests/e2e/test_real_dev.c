@@ -52,7 +52,6 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-68893",	 /* the veth interface is listed, the failure was cut */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
-	"simpletuner-2712", /* a mismatch surfaced as rank 7's traceback, taken as the first failure */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
 	"ultralytics-16857", /* a NaN in ultralytics' loss columns under a header row is not read */

@@ -60,30 +60,44 @@ static int64_t unrecognised_rows(const struct fl_session *t)
 	return n;
 }
 
+/* A session analysing one file, text, as a directory bundle. */
+static json_t *one_file(struct fl_session *t, const char *name, const char *text)
+{
+	fl_session_init(t, name);
+	char *dir = bundle_dir(t);
+	put(t, "bundle/job.log", text);
+	json_t *r = fl_session_analyze(t, dir, NULL, NULL);
+	free(dir);
+	return r;
+}
+
+/* r's likely cause is `none` at confidence conf with nev evidence lines,
+ * and the store holds rows unrecognised lines; ends the session. */
+static void expect_none(struct fl_session *t, json_t *r, const char *conf, size_t nev, int64_t rows)
+{
+	cr_expect_str_eq(field(likely(r), "id"), "none");
+	cr_expect_str_eq(field(likely(r), "confidence"), conf);
+	cr_expect_eq(json_array_size(json_object_get(likely(r), "evidence")), nev);
+	cr_expect_eq(unrecognised_rows(t), rows);
+	json_decref(r);
+	fl_session_release(t);
+}
+
 /* An error-looking line at the end that nothing reads: `none`, but with
  * low confidence, the line as evidence and a step to read it. */
 Test(unrecognised, an_unknown_error_at_the_end_is_quoted, .timeout = 60)
 {
 	struct fl_session t;
-	fl_session_init(&t, "unrec-end");
-	char *dir = bundle_dir(&t);
-	put(&t, "bundle/job.log", PLAIN PLAIN UNKNOWN_ERROR);
-	json_t *r = fl_session_analyze(&t, dir, NULL, NULL);
+	json_t *r = one_file(&t, "unrec-end", PLAIN PLAIN UNKNOWN_ERROR);
 	json_t *k = likely(r);
-	cr_expect_str_eq(field(k, "id"), "none");
-	cr_expect_str_eq(field(k, "confidence"), "low");
 	cr_expect(strstr(field(k, "explanation"), "1 line points at trouble"), "%s",
 		  field(k, "explanation"));
-	json_t *ev = json_object_get(k, "evidence");
-	cr_assert_eq(json_array_size(ev), 1);
-	cr_expect(strstr(field(json_array_get(ev, 0), "text"), "Unable to connect to endpoint"));
-	cr_expect_eq(json_integer_value(json_object_get(json_array_get(ev, 0), "line")), 3);
-	cr_expect(strstr(field(json_object_get(r, "verdict"), "summary"), "point"), "%s",
-		  field(json_object_get(r, "verdict"), "summary"));
-	cr_expect_eq(unrecognised_rows(&t), 1);
-	json_decref(r);
-	free(dir);
-	fl_session_release(&t);
+	json_t *ev = json_array_get(json_object_get(k, "evidence"), 0);
+	cr_expect(strstr(field(ev, "text"), "Unable to connect to endpoint"));
+	cr_expect_eq(json_integer_value(json_object_get(ev, "line")), 3);
+	const char *summary = field(json_object_get(r, "verdict"), "summary");
+	cr_expect(strstr(summary, "1 line quoted points at trouble"), "%s", summary);
+	expect_none(&t, r, "low", 1, 1);
 }
 
 /* Only a file's last lines are looked at: an error word far above the
@@ -91,42 +105,23 @@ Test(unrecognised, an_unknown_error_at_the_end_is_quoted, .timeout = 60)
  * stays confidently healthy. */
 Test(unrecognised, only_the_last_lines_count, .timeout = 60)
 {
-	struct fl_session t;
-	fl_session_init(&t, "unrec-early");
-	char *dir = bundle_dir(&t);
 	char text[8192] = UNKNOWN_ERROR;
 	for (int i = 0; i < 40; i++)
 		strcat(text, PLAIN);
-	put(&t, "bundle/job.log", text);
-	json_t *r = fl_session_analyze(&t, dir, NULL, NULL);
-	cr_expect_str_eq(field(likely(r), "id"), "none");
-	cr_expect_str_eq(field(likely(r), "confidence"), "high");
-	cr_expect_eq(json_array_size(json_object_get(likely(r), "evidence")), 0);
-	cr_expect_eq(unrecognised_rows(&t), 0);
-	json_decref(r);
-	free(dir);
-	fl_session_release(&t);
+	struct fl_session t;
+	expect_none(&t, one_file(&t, "unrec-early", text), "high", 0, 0);
 }
 
-/* A line a pattern reads is not unrecognised, even with an error word
- * (here an NCCL WARN a pattern reads as a secondary socket error, which
- * is quoted for what it is), and a traceback's lines belong to its block. */
+/* A line a pattern reads is not unrecognised, even with an error word:
+ * here an NCCL WARN that a pattern reads as a secondary socket error,
+ * quoted for what it is. */
 Test(unrecognised, lines_a_pattern_reads_are_not_unrecognised, .timeout = 60)
 {
 	struct fl_session t;
-	fl_session_init(&t, "unrec-known");
-	char *dir = bundle_dir(&t);
-	put(&t, "bundle/job.log",
-	    PLAIN "a100-st-p4d24xlarge-22:183006:183220 [1] misc/socket.cc:518 NCCL WARN Net : Call "
-		  "to recv from 10.200.84.247<58355> failed : Broken pipe\n");
-	json_t *r = fl_session_analyze(&t, dir, NULL, NULL);
-	cr_expect_str_eq(field(likely(r), "id"), "none");
-	cr_expect_str_eq(field(likely(r), "confidence"), "low");
-	cr_expect_eq(json_array_size(json_object_get(likely(r), "evidence")), 1);
-	cr_expect_eq(unrecognised_rows(&t), 0);
-	json_decref(r);
-	free(dir);
-	fl_session_release(&t);
+	json_t *r = one_file(&t, "unrec-known",
+			     PLAIN "a100-st-p4d24xlarge-22:183006:183220 [1] misc/socket.cc:518 NCCL "
+				   "WARN Net : Call to recv from 10.200.84.247<58355> failed : Broken pipe\n");
+	expect_none(&t, r, "low", 1, 0);
 }
 
 /* The same message on many ranks is stored once, and a run keeps at most

@@ -591,3 +591,31 @@ Test(verdict_rules, a_group_larger_than_the_world_is_configuration, .timeout = 6
 	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "config"), "world_size")), 2);
 	json_decref(r);
 }
+
+/* ProcessGroupWrapper's mismatch (TORCH_DISTRIBUTED_DEBUG=DETAIL) is the
+ * hang: a traceback cut after it in the same file is how it surfaced
+ * (bghira/SimpleTuner#2712), and so is one that ends in the RuntimeError
+ * it raised (the torch.desync.mismatch pattern's example). */
+Test(verdict_rules, a_collective_mismatch_surfacing_in_a_traceback_is_the_hang, .timeout = 60)
+{
+	static const char mismatch[] =
+		"Detected mismatch between collectives on ranks. Rank 1 is running collective: "
+		"CollectiveFingerPrint(SequenceNumber=101, OpType=ALLGATHER, TensorShape=[1], "
+		"TensorDtypes=Long), but Rank 7 is running collective: "
+		"CollectiveFingerPrint(SequenceNumber=0OpType=REDUCE).\n";
+	char text[2048];
+	snprintf(text, sizeof(text),
+		 "[RANK 1] 2026-05-19 10:10:29,701 [ERROR] GPU circuit breaker OPEN: cuda_error - %s"
+		 "[rank7]: Traceback (most recent call last):\n"
+		 "[rank7]:   File \"/root/simpletuner/train.py\", line 225, in <module>\n"
+		 "[rank7]:     trainer.train()\n",
+		 mismatch);
+	expect_cause("mismatch-cut", "collective_hang", text);
+	snprintf(text, sizeof(text),
+		 "[rank1]: Traceback (most recent call last):\n"
+		 "[rank1]:   File \"/root/simpletuner/train.py\", line 225, in <module>\n"
+		 "[rank1]:     trainer.train()\n"
+		 "[rank1]: RuntimeError: %s",
+		 mismatch);
+	expect_cause("mismatch-raised", "collective_hang", text);
+}
