@@ -511,21 +511,25 @@ static bool looks_wrong(const struct ev *e)
 static void no_cause(struct ctx *c)
 {
 	bool healthy = !strcmp(c->a->status, "healthy");
-	size_t wrong = 0;
-	for (size_t i = 0; i < c->nev; i++)
-		wrong += looks_wrong(&c->ev[i]);
-	char *expl = !wrong ? fl_xstrdup(healthy ? "no failure, hang or anomaly was found in the logs"
-						 : "no cause could be identified from the logs")
-			    : fl_xasprintf("%s, but %zu line%s point%s at trouble it cannot place: read %s",
-					   healthy ? "no failure faultline knows was found"
-						   : "no cause could be identified from the logs",
-					   wrong, wrong == 1 ? "" : "s", wrong == 1 ? "s" : "",
-					   wrong == 1 ? "it" : "them");
 	struct fl_cause *k = &c->a->likely;
-	cause_init(k, "none", healthy && !wrong ? "high" : "low", expl);
-	for (size_t i = 0; i < c->nev && k->evidence.n < CAUSE_EVIDENCE_MAX; i++)
-		if (looks_wrong(&c->ev[i]))
+	cause_init(k, "none", "low", NULL);
+	size_t wrong = 0;
+	for (size_t i = 0; i < c->nev; i++) {
+		if (!looks_wrong(&c->ev[i]))
+			continue;
+		if (k->evidence.n < CAUSE_EVIDENCE_MAX)
 			evidence_add(c, &k->evidence, &c->ev[i]);
+		wrong++;
+	}
+	if (healthy && !wrong)
+		k->confidence = "high";
+	k->explanation = !wrong ? fl_xstrdup(healthy ? "no failure, hang or anomaly was found in the logs"
+						      : "no cause could be identified from the logs")
+				: fl_xasprintf("%s, but %zu line%s point%s at trouble it cannot place: read %s",
+					       healthy ? "no failure faultline knows was found"
+						       : "no cause could be identified from the logs",
+					       wrong, wrong == 1 ? "" : "s", wrong == 1 ? "s" : "",
+					       wrong == 1 ? "it" : "them");
 	if (wrong)
 		remediation_add(k, fl_xstrdup("read the lines quoted: if one of them is the failure, add "
 					      "a pattern for its format (docs/patterns.md) and analyze the "
