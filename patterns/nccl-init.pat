@@ -139,13 +139,14 @@ not:      dgx1-03:21871:21871 [2] NCCL INFO comm 0x7f3a4c001e10 rank 10 nranks 1
 
 # NCCL 2.3 and earlier: the same end-of-init line without device, bus or
 # `- Init COMPLETE` (2.4 extended it into the COMPLETE line), with or
-# without the communicator's address. Anchored at the line's end so that
+# without the communicator's address; 2.2 printed the level as `INFO`
+# without `NCCL `. Anchored at the line's end so that
 # no later form matches it.
 name:     nccl.init.complete_legacy
 kind:     nccl.init_complete
 severity: info
 literal:  nranks 
-regex:    NCCL INFO (?:comm (?<comm>0x[0-9a-f]+) )?rank (?<comm_rank>\d+) nranks (?<nranks>\d+)\s*$
+regex:    (?:NCCL )?INFO (?:comm (?<comm>0x[0-9a-f]+) )?rank (?<comm_rank>\d+) nranks (?<nranks>\d+)\s*$
 type:     comm_rank=int nranks=int
 doc:      NCCL <= 2.3: a rank finished creating a communicator of nranks ranks.
 # NCCL 2.3.7 in a Kubernetes pod (bytedance/byteps#61)
@@ -159,6 +160,10 @@ expect:   nranks=4
 example:  c4140-01:147406:148900 [0] NCCL INFO rank 0 nranks 3
 expect:   comm_rank=0
 expect:   nranks=3
+# NCCL 2.2.13 under nccl-tests: its INFO lines have no `NCCL ` (NVIDIA/nccl-tests#15)
+example:  gpu-bql-144-103:18553:18612 [0] INFO comm 0x7fa42c00a3b0 rank 0 nranks 2
+expect:   comm=0x7fa42c00a3b0
+expect:   nranks=2
 not:      dgx1-03:21871:21871 [2] NCCL INFO comm 0x7f3a4c001e10 rank 10 nranks 16 cudaDev 2 busId 1b000 - Init COMPLETE
 
 # ---------------------------------------------------------------- topology, timings
