@@ -9,13 +9,38 @@
 
 # ---------------------------------------------------------------- generic fallback
 
+# A WARN is followed by the frames its error code was returned through
+# (NCCLCHECK's `INFO file:line -> code`, the same thread). The block keeps
+# them: a frame of communicator set-up (init.cc, bootstrap.cc, or .cu before
+# NCCL 2.4; the topology
+# and graph search under graph/, or the `[Async thread]` that runs
+# ncclCommInitRank's job in group.cc) is kept as `setup_frame`, and makes
+# the WARN the reason set-up failed (src/analyze/rules.c). A frame of
+# group.cc without the tag is a grouped collective's launch, not set-up.
 name:     nccl.warn
 kind:     nccl.warn
 severity: warning
 priority: -10
 literal:  NCCL WARN
-regex:    (?<src>[^\s:]+:\d+)(?: \((?<func>[^)\s]*)\))? NCCL WARN (?<msg>.*?)\s*$
-doc:      An NCCL WARN that no specific pattern recognised. Read msg; the first WARN in time on any rank is the best cause candidate.
+start:    (?<src>[^\s:]+:\d+)(?: \((?<func>[^)\s]*)\))? NCCL WARN (?<msg>.*?)\s*$
+continue: \bINFO (?:(?<setup_frame>(?:[^\s:]*/)?(?:(?:init|bootstrap)\.c[cu]:\d+|group\.cc:\d+(?=.*\[Async thread\]))|graph/[^\s:]+:\d+)|[^\s:]+:\d+)(?: \([^)\s]*\))? -> \d+(?: \([^)]*\))?(?: \[[A-Za-z ]+\])?\s*$
+max_lines: 32
+doc:      An NCCL WARN that no specific pattern recognised, with the frames of its error's return. Read msg; the first WARN in time on any rank is the best cause candidate; one whose error returned through communicator set-up (setup_frame) is why set-up failed.
+# NCCL 2.7 topology detection failing, the unwind up to the async init job (NVIDIA/nccl#379)
+example:  graph/xml.h:77 NCCL WARN Attribute arch of node cpu not found
+example:  NCCL INFO graph/topo.cc:380 -> 3
+example:  NCCL INFO graph/topo.cc:466 -> 3
+example:  NCCL INFO graph/topo.cc:569 -> 3
+example:  NCCL INFO init.cc:581 -> 3
+example:  NCCL INFO init.cc:840 -> 3
+example:  NCCL INFO group.cc:73 -> 3 [Async thread]
+expect:   src=graph/xml.h:77
+expect:   msg=Attribute arch of node cpu not found
+expect:   setup_frame=group.cc:73
+# a graph file naming a device the node lacks, cut after one frame (NVIDIA/nccl#1240)
+example:  Spotllm:73025:73112 [0] graph/search.cc:719 NCCL WARN XML Import Channel : dev 1 not found.
+example:  Spotllm:73025:73112 [0] NCCL INFO graph/search.cc:749 -> 2
+expect:   setup_frame=graph/search.cc:749
 # NCCL 2.4-2.30 form of an internal check
 example:  dgx1-03:21871:21903 [2] graph/rings.cc:46 NCCL WARN Error : ring 1 does not loop back to start (3 != 2)
 expect:   src=graph/rings.cc:46

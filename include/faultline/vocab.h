@@ -93,6 +93,7 @@
 	X("nccl.using_network") \
 	X("nccl.version") \
 	X("nccl.version_mismatch") \
+	X("nccl.warn") \
 	X("proc.exception") \
 	X("proc.segfault") \
 	X("proc.signal") \
@@ -210,6 +211,7 @@
 	X(SCALE_TO, "scale_to") \
 	X(SEQ, "seq") \
 	X(SEQ_LENGTH, "seq_length") \
+	X(SETUP_FRAME, "setup_frame") \
 	X(SHARDING, "sharding") \
 	X(SIGDESC, "sigdesc") \
 	X(SIGNAME, "signame") \

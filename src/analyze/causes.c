@@ -114,6 +114,22 @@ static bool device_ordinal(const struct ev *lead)
 	return ordinal;
 }
 
+/* A WARN no pattern names ended set-up: its own message is the reason.
+ * One from NCCL's topology code (graph/) most often means a topology or
+ * graph file that does not describe the node, or a node NCCL cannot read. */
+static void nccl_warn_remediation(struct fl_cause *k, const struct ev *lead)
+{
+	const char *text = lead->text ? lead->text : "";
+	remediation_add(k, fl_xstrdup("NCCL's WARN, quoted in the evidence, says why set-up "
+				      "stopped; the frames under it are the calls its error returned through"));
+	if (!strncmp(text, "graph/", 6) || strstr(text, " graph/") || strstr(text, "/src/graph/"))
+		remediation_add(k, fl_xstrdup(
+					   "it came from NCCL's topology detection: if NCCL_TOPO_FILE or "
+					   "NCCL_GRAPH_FILE is set, check that the file describes this node's GPUs "
+					   "and NICs (or unset it); else rerun with NCCL_DEBUG_SUBSYS=INIT,GRAPH "
+					   "and compare with nvidia-smi topo -m"));
+}
+
 /* Cause-specific remediation that names what the evidence shows: advice
  * from the lead event's own numbers, first. Sets *settled to the generic
  * items of the cause's rule that those numbers settle (bit i: item i). */
@@ -169,6 +185,8 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 					   "a process asked for a GPU it cannot see (invalid device ordinal): "
 					   "start no more processes a node than it has GPUs (--nproc_per_node), "
 					   "and check CUDA_VISIBLE_DEVICES and how local ranks map to devices"));
+	if (!strcmp(k->id, "nccl_init_error") && lead && !strcmp(lead->kind, "nccl.warn"))
+		nccl_warn_remediation(k, lead);
 	if (!strcmp(k->id, "network_error") && lead && lead->host)
 		remediation_add(k, fl_xasprintf("start with host %s: its error came first", lead->host));
 	char *peer = NULL;

@@ -79,6 +79,12 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.syscall_error", "error", "Network is unreachable", ROLE_PRIMARY, "network_error", 70 },
 	{ "nccl.syscall_error", "error", "No route to host", ROLE_PRIMARY, "network_error", 70 },
 	{ "nccl.syscall_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 70 },
+	/* a WARN no pattern names, whose error returned through set-up's
+	 * frames (patterns/nccl-errors.pat: init, bootstrap, the topology, the
+	 * async init job): why set-up failed. Below the specific set-up and
+	 * network failures, which say more when both are there. */
+	{ "nccl.warn", "setup_frame", "!", ROLE_NONE, NULL, 0 },
+	{ "nccl.warn", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 48 },
 	{ "nccl.duplicate_gpu", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
 	{ "nccl.bootstrap_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 68 },
 	/* connection retries while setting up: a peer not (yet) listening */

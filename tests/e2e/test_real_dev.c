@@ -43,8 +43,6 @@ static const char *const CAUSE_MISSES[] = {
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"llamafactory-918", /* one early overflow, then a traceback cut inside DeepSpeed's update_scale */
 	"megatron-lm-602", /* every logged iteration skipped, with no lm loss: not read as a collapse */
-	"nccl-1240", /* a generic NCCL WARN whose error returns through set-up is not read */
-	"nccl-379", /* a generic NCCL WARN whose error returns through set-up is not read */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
@@ -75,7 +73,6 @@ static const char *const CAUSE_MISSES[] = {
  * attribution of unprefixed lines, or a launcher summary cut away). */
 static const char *const RANK_MISSES[] = {
 	"chinese-llama-alpaca-534", "deepspeed-3232", "deit-102", "metaseq-90", "nanogpt-215",
-	"nccl-1240", /* the failure is not read (a generic WARN) */
 	"nccl-296",
 };
 

@@ -619,3 +619,27 @@ Test(verdict_rules, a_collective_mismatch_surfacing_in_a_traceback_is_the_hang, 
 		 mismatch);
 	expect_cause("mismatch-raised", "collective_hang", text);
 }
+
+/* An NCCL WARN no pattern names is a set-up failure when its error returns
+ * through set-up's frames (NVIDIA/nccl#379: the topology, init.cc, the
+ * async init job; nccl#1240: a graph file, cut after one frame). The WARN
+ * alone, or with frames outside set-up, names no cause. */
+Test(verdict_rules, a_warn_whose_error_returns_through_set_up_is_nccl_init_error, .timeout = 60)
+{
+	static const char warn[] = "graph/xml.h:77 NCCL WARN Attribute arch of node cpu not found\n";
+	char text[1024];
+	snprintf(text, sizeof(text),
+		 "%sNCCL INFO graph/topo.cc:380 -> 3\n"
+		 "NCCL INFO init.cc:840 -> 3\n"
+		 "NCCL INFO group.cc:73 -> 3 [Async thread]\n",
+		 warn);
+	expect_cause("topology", "nccl_init_error", text);
+	expect_cause("graph-file", "nccl_init_error",
+		     "Spotllm:73025:73112 [0] graph/search.cc:719 NCCL WARN XML Import Channel : dev 1 not found.\n"
+		     "Spotllm:73025:73112 [0] NCCL INFO graph/search.cc:749 -> 2\n");
+	expect_cause("warn-alone", "none", warn);
+	/* a grouped launch's frames (group.cc without the async tag) are not set-up */
+	snprintf(text, sizeof(text), "%sNCCL INFO transport/net.cc:1008 -> 6\nNCCL INFO group.cc:110 -> 6\n",
+		 warn);
+	expect_cause("runtime-frames", "none", text);
+}
