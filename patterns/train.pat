@@ -500,6 +500,35 @@ expect:   grad_norm=0.619
 not:      | epoch 027 | valid on 'valid' subset | valid_loss 8.30118 | valid_nll_loss 7.15366 | valid_ppl 142.39 | num_updates 10198 | best 4.46376
 not:      | epoch 001:    450 / 1891 loss=11.521, nll_loss=10.881, ppl=1886.05, wps=52922, ups=0.5, wpb=104928, bsz=5325, num_updates=445, lr=8.90889e-05, gnorm=1.543, clip=0%, oom=0, loss_scale=2.000, wall=882, train_wall=756
 
+# OpenNMT-py's report (onmt/utils/statistics.py output(): `Step %s; acc:
+# %6.2f; ppl: %5.2f; xent: %4.2f; lr: %7.5f; %3.0f/%3.0f tok/s; %6.0f sec`,
+# the step as N or N/total; from 3.x a `[meta]: ` before it, acc and ppl
+# may be `--`, and lr may be missing). xent is the training cross-entropy:
+# the loss. PreSumm and other forks keep the same head.
+name:     train.step.opennmt
+kind:     train.step
+severity: info
+literal:  ; xent: 
+regex:    (?x) \bStep\ (?<step>\d+)(?:/\s*\d+)?;\ acc:\s*\S+;\ ppl:\s*\S+;
+            \ xent:\s*(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?));
+            (?:\ lr:\s*(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?);)?
+type:     step=int loss=float lr=float
+doc:      OpenNMT-py training progress; xent (the cross-entropy) is the loss, ppl its exponential
+# OpenNMT-py 1.x, the loss gone NaN (OpenNMT/OpenNMT-py#1072)
+example:  [2018-11-26 15:06:01,481 INFO] Step 5650/50000; acc:   0.19; ppl:   nan; xent:  nan; lr: 0.00070; 1928/2310 tok/s;  21110 sec
+expect:   step=5650
+expect:   loss=nan
+expect:   lr=0.00070
+# OpenNMT-py 2.x quickstart, padded total (find_string, 2021-03)
+example:  [2021-03-21 00:29:15,279 INFO] Step 50/ 1000; acc:   3.91; ppl: 147677.56; xent: 11.90; lr: 1.00000; 2954/2927 tok/s;     24 sec
+expect:   step=50
+expect:   loss=11.90
+expect:   lr=1.00000
+# OpenNMT-py 1.x (find_string, 2020-02)
+example:  [2020-02-09 07:29:37,814 INFO] Step 50/100000; acc:   2.15; ppl: 11344.46; xent: 9.34; lr: 0.00001; 10559/11089 tok/s;     35 sec
+expect:   loss=9.34
+not:      [2020-02-09 07:29:09,291 INFO] number of examples: 368702
+
 # insightface's arcface_torch training line (`Training: <time>-Speed ... Loss
 # ... Epoch: e   Global Step: s   Fp16 Grad Scale: g ...`).
 name:     train.step.arcface
@@ -766,6 +795,23 @@ example:  Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale t
 expect:   scale_to=0.00048828125
 not:      Gradient overflow detected. Skipping step.
 
+# PaddlePaddle's dynamic loss scaler (paddle/amp/grad_scaler.py, paddle
+# 2.x: `Found inf or nan, current scale is: {}, decrease to: {}*{}`),
+# printed each time it lowers the scale. It prints the factor, not the
+# product, so scale_to is the scale before this decrease: a bound from
+# above of the new one, which keeps a collapse (findings.c) conservative.
+name:     train.overflow.paddle
+kind:     train.overflow
+severity: warning
+literal:  Found inf or nan, current scale is: 
+regex:    Found inf or nan, current scale is: (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?), decrease to: 
+type:     scale_to=float
+doc:      Paddle AMP fp16 overflow: the step was skipped and the loss scale lowered
+# PaddleClas, the scale halving far below 1 (PaddlePaddle/PaddleClas#2457)
+example:  Found inf or nan, current scale is: 3.0517578125e-05, decrease to: 3.0517578125e-05*0.5
+expect:   scale_to=3.0517578125e-05
+not:      Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0
+
 # fairseq fp16 trainer.
 name:     train.overflow.fairseq
 kind:     train.overflow
@@ -996,6 +1042,33 @@ expect:   step=3
 example:  Batch 6: Invalid loss, terminating training
 expect:   step=6
 not:      Epoch 00012: early stopping
+
+# SpeechBrain's Brain.check_gradients (speechbrain/core.py): a non-finite
+# loss skips the batch with a warning (`Loss is {loss}.`, 0.5; later
+# releases word it otherwise) until nonfinite_patience is used up, then
+# raises `ValueError: Loss is not finite and patience is exhausted.`
+name:     train.nonfinite.speechbrain
+kind:     train.nonfinite
+severity: error
+literal:  Loss is not finite and patience is exhausted
+regex:    (?<msg>Loss is not finite and patience is exhausted)
+doc:      SpeechBrain stopped training: the loss was NaN/Inf on more batches in a row than its patience allows
+# speechbrain/speechbrain#1462 (LibriSpeech LM recipe)
+example:  ValueError: Loss is not finite and patience is exhausted. To debug, wrap `fit()` with autograd's `detect_anomaly()`, e.g.
+expect:   msg=Loss is not finite and patience is exhausted
+not:      2022-06-21 20:40:24,602 - speechbrain.core - ERROR - Exception:
+
+name:     train.step.speechbrain_nonfinite
+kind:     train.step
+severity: info
+literal:  speechbrain.core - 
+regex:    \bspeechbrain\.core - (?:WARNING - )?Loss is (?:tensor\()?(?<loss>[-+]?(?i:nan|inf))\b
+type:     loss=float
+doc:      SpeechBrain skipped a batch whose loss was NaN/Inf (no step number)
+# speechbrain/speechbrain#649 (console format, no level)
+example:  speechbrain.core - Loss is nan.
+expect:   loss=nan
+not:      speechbrain.core - Parameter is not finite: Parameter containing:
 
 # detectron2's anomaly check (detectron2/engine/train_loop.py, copied by
 # its many forks): `FloatingPointError: Loss became infinite or NaN at
