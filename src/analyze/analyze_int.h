@@ -128,6 +128,9 @@ struct step_rows {
 	int64_t last_ts;       /* the latest stamp; FL_TIME_NONE: none */
 	const char *last_host; /* its host (interned), NULL when unknown */
 	int64_t tiny_scale;    /* lines with a loss scale under ZERO_SCALE */
+	int64_t all_skipped;   /* lines none of whose iterations updated (ALL_SKIPPED) */
+	int64_t skipped_from;  /* the least step of those, INT64_MAX: none */
+	int64_t loss_until;    /* the greatest step of a line with a loss, -1: none */
 	struct rank_fold by_rank;
 };
 

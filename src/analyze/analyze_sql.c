@@ -51,6 +51,14 @@
 	" FROM d UNION ALL SELECT 0, " agg "(rowid) FROM steps WHERE run_id = ?1 AND step IS NULL))"
 #define STEP_ROWS "rowid BETWEEN " STEP_END("MIN") " AND " STEP_END("MAX") " AND +run_id = ?1"
 
+/* A step line none of whose iterations updated the model: Megatron counts
+ * the skipped ones and prints no loss when there was none to average (the
+ * fp16 scaler found an overflow on each; a NaN one is counted apart). Below
+ * 2^16: the first iterations of a run skip while the scale walks down from
+ * where the scalers start (2^32 in Megatron, 2^16 in DeepSpeed and apex). */
+#define ALL_SKIPPED                                                                            \
+	"(skipped_iters > 0 AND loss IS NULL AND IFNULL(nan_iters, 0) = 0 AND loss_scale < 65536)"
+
 /* Steps whose numbers went wrong; the same expression as the partial
  * index steps_nonfinite, so that SQLite can use it. */
 #define SUSPECT_STEP                                                                   \
@@ -184,8 +192,8 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"step_rows",
 		"SELECT step, host, ts, ts_kind, loss_scale, (SELECT MIN(step) FROM"
 		" (SELECT DISTINCT step FROM steps WHERE run_id = ?1 AND step IS NOT NULL"
-		" ORDER BY step DESC LIMIT 64)), rank, iter_ms, file_id, line"
-		" FROM steps WHERE " STEP_ROWS },
+		" ORDER BY step DESC LIMIT 64)), rank, iter_ms, file_id, line,"
+		" " ALL_SKIPPED ", loss IS NOT NULL FROM steps WHERE " STEP_ROWS },
 	/* The other moments: each watchdog timeout, named by its process
 	 * group and sequence number. */
 	[Q_CLOCK_WATCHDOG] = {
@@ -388,7 +396,11 @@ static const struct fl_sql_def SQL[Q_N] = {
 		" UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts,"
 		" 'step ' || IFNULL(t.step, '?') || ': loss scale ' || t.loss_scale FROM steps t"
 		" JOIN files f ON f.id = t.file_id WHERE t.run_id = ?1 AND t.loss_scale < " SQL_NUM(ZERO_SCALE)
-		" ORDER BY t.step, t.line LIMIT 1)" },
+		" ORDER BY t.step, t.line LIMIT 1)"
+		" UNION ALL SELECT * FROM (SELECT f.path, t.line, t.rank, t.host, t.ts,"
+		" 'step ' || IFNULL(t.step, '?') || ': ' || t.skipped_iters || ' skipped, no loss,"
+		" loss scale ' || IFNULL(t.loss_scale, '?') FROM steps t JOIN files f ON f.id = t.file_id"
+		" WHERE t.run_id = ?1 AND " ALL_SKIPPED " ORDER BY t.step, t.line LIMIT 2)" },
 	/* The per-step series the trend findings walk as it is read (trend.c):
 	 * the loss, and the one throughput column a drop is judged on (?2, in
 	 * trend.c's S_* order: tokens/s, TFLOPS, samples/s, step time, of

@@ -122,12 +122,13 @@ static const char *step_moment(struct ctx *c, struct moments *m, int64_t step)
 
 /* Q_STEP_ROWS' columns. */
 enum { SR_STEP, SR_HOST, SR_TS, SR_TS_KIND, SR_LOSS_SCALE, SR_LAST64, SR_RANK, SR_ITER_MS,
-       SR_FILE, SR_LINE };
+       SR_FILE, SR_LINE, SR_ALL_SKIPPED, SR_HAS_LOSS };
 
 /* One step row: a moment when it is one of the last 64 steps with a
  * host and a dated stamp (or one dated but for the year); the latest
  * stamp (the first row of it, in the order written); a loss scale
- * printed as (nearly) zero; its rank's summary. */
+ * printed as (nearly) zero; a line whose iterations were all skipped; its
+ * rank's summary. */
 static void step_row(struct ctx *c, struct earliest *e, struct moments *m, struct fl_stmt *st)
 {
 	struct step_rows *r = &c->rows;
@@ -144,6 +145,14 @@ static void step_row(struct ctx *c, struct earliest *e, struct moments *m, struc
 	}
 	if (col_double(st, SR_LOSS_SCALE) < ZERO_SCALE)
 		r->tiny_scale++;
+	int64_t step = col_int(st, SR_STEP, -1);
+	if (col_int(st, SR_ALL_SKIPPED, 0) > 0) {
+		r->all_skipped++;
+		if (step >= 0 && step < r->skipped_from)
+			r->skipped_from = step;
+	}
+	if (col_int(st, SR_HAS_LOSS, 0) > 0 && step > r->loss_until)
+		r->loss_until = step;
 	if (!fl_stmt_null(st, SR_RANK) && !fl_stmt_null(st, SR_STEP) && !fl_stmt_null(st, SR_FILE))
 		rank_steps_fold(&r->by_rank, fl_stmt_int(st, SR_RANK), host, fl_stmt_int(st, SR_STEP),
 				col_double(st, SR_ITER_MS), fl_stmt_int(st, SR_FILE),
@@ -171,7 +180,7 @@ static int watchdog_moments(struct ctx *c, struct earliest *e)
 
 static int collect(struct ctx *c, struct samples *s)
 {
-	c->rows = (struct step_rows){ .last_ts = FL_TIME_NONE };
+	c->rows = (struct step_rows){ .last_ts = FL_TIME_NONE, .skipped_from = INT64_MAX, .loss_until = -1 };
 	struct fl_stmt *st;
 	int rc = q_open(c, Q_STEP_ROWS, &st);
 	if (rc)

@@ -206,6 +206,11 @@ static int nonfinite(struct ctx *c)
  * to a few units takes a long overflow streak (the DeepSpeed cascades of
  * testdata/real train-015 and chinese-llama-alpaca-534 end at 2). */
 #define COLLAPSED_SCALE 4.0
+/* Logged lines none of whose iterations updated the model (below the
+ * scalers' starting scales), at or above which the overflows are chronic
+ * when no line after the first of them has a loss: every step overflows
+ * at a settled scale (megatron-lm-602), and the run only looks alive. */
+#define ALL_SKIPPED_LINES 3
 
 static int loss_scale(struct ctx *c)
 {
@@ -215,11 +220,12 @@ static int loss_scale(struct ctx *c)
 		return rc;
 	/* step lines whose loss scale is printed as (nearly) zero */
 	int64_t overflows = col_int(st, 0, 0), at_min = col_int(st, 1, 0), zero = c->rows.tiny_scale;
+	int64_t skipped = c->rows.all_skipped;
 	double min_scale = col_double(st, 2), min_lg = col_double(st, 3);
 	fl_stmt_free(st);
 	if (min_lg == min_lg && !(exp2(min_lg) >= min_scale))
 		min_scale = exp2(min_lg);
-	bool fp16 = overflows > 0 || at_min > 0 || zero > 0 ||
+	bool fp16 = overflows > 0 || at_min > 0 || zero > 0 || skipped > 0 ||
 		    (c->a->config.dtype && !strcmp(c->a->config.dtype, "fp16"));
 	if (fp16) {
 		finding_add(c->a, "fp16_in_use", "info",
@@ -237,14 +243,18 @@ static int loss_scale(struct ctx *c)
 	bool fell = min_scale == min_scale &&
 		    ((overflows >= 2 && min_scale <= COLLAPSED_SCALE) ||
 		     (overflows >= 1 && min_scale < ZERO_SCALE));
-	if (at_min == 0 && zero == 0 && !fell)
+	bool chronic = skipped >= ALL_SKIPPED_LINES && c->rows.loss_until < c->rows.skipped_from;
+	if (at_min == 0 && zero == 0 && !fell && !chronic)
 		return FL_OK;
 	char *msg = at_min ? fl_xasprintf("fp16 loss scale reached its minimum after %lld overflows",
 					  (long long)overflows)
 		    : fell ? fl_xasprintf("fp16 loss scale fell %lld time%s, down to %g", (long long)overflows,
 					  overflows == 1 ? "" : "s", min_scale)
-			    : fl_xasprintf("fp16 loss scale is down to zero in %lld step line%s", (long long)zero,
-					   zero == 1 ? "" : "s");
+		    : zero ? fl_xasprintf("fp16 loss scale is down to zero in %lld step line%s", (long long)zero,
+					  zero == 1 ? "" : "s")
+			   : fl_xasprintf("every iteration of %lld logged step lines was skipped for an fp16 "
+					  "overflow, with no loss to print: the model is not training",
+					  (long long)skipped);
 	finding_add(c->a, "loss_scale_collapse", "error", msg);
 	return query_evidence(c, &last_finding(c->a)->evidence, Q_LOSS_SCALE_EVIDENCE, 3);
 }

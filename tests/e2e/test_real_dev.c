@@ -42,15 +42,12 @@ static const char *const CAUSE_MISSES[] = {
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"llamafactory-918", /* one early overflow, then a traceback cut inside DeepSpeed's update_scale */
-	"megatron-lm-602", /* every logged iteration skipped, with no lm loss: not read as a collapse */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
 	"nccl-tests-24",	 /* an IB error on both hosts, then the teardown's CUDA failure: no
 				    times, so the CUDA error's higher priority makes it first */
-	"opennmt-py-1072", /* OpenNMT-py's `ppl: nan; xent: nan` step line is not read */
 	"openrlhf-841",		 /* SIGKILL named only in the title */
-	"paddleclas-2457", /* Paddle AMP's `Found inf or nan, current scale is` is not read */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
 				    the start of the agent's traceback are left */
@@ -61,7 +58,6 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-68893",	 /* the veth interface is listed, the failure was cut */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
-	"speechbrain-649", /* SpeechBrain's `Loss is nan.` is not read */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
 	"ultralytics-16857", /* a NaN in ultralytics' loss columns under a header row is not read */

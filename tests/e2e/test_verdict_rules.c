@@ -643,3 +643,24 @@ Test(verdict_rules, a_warn_whose_error_returns_through_set_up_is_nccl_init_error
 		 warn);
 	expect_cause("runtime-frames", "none", text);
 }
+
+/* Megatron prints no loss for a log interval whose iterations were all
+ * skipped for an fp16 overflow. Lines like that to the end of the log, at
+ * a scale the scalers do not start from, are a run that stopped training
+ * (NVIDIA/Megatron-LM#602); the first iterations' calibration from 2^32
+ * is not (Megatron's GPT example on Kubernetes, found by find_string). */
+Test(verdict_rules, every_iteration_skipped_to_the_end_is_an_fp16_overflow, .timeout = 60)
+{
+	static const char tail[] = " | consumed samples:            8 | elapsed time per iteration (ms): 1152.3 |"
+				   " learning rate: 1.000E-07 | global batch size:     8 | loss scale: 16384.0 |"
+				   " number of skipped iterations:   1 | number of nan iterations:   0 |\n";
+	char text[2048];
+	snprintf(text, sizeof(text), " iteration        1/ 2753818%s iteration        2/ 2753818%s"
+		 " iteration        3/ 2753818%s", tail, tail, tail);
+	expect_cause("chronic", "fp16_overflow", text);
+	expect_cause(
+		"calibration", "none",
+		"iteration        1/  508626 | consumed samples:          288 | elapsed time per iteration (ms): 255940.5 | learning rate: 0.000E+00 | global batch size:   288 | loss scale: 4294967296.0 | number of skipped iterations:   1 | number of nan iterations:   0 |\n"
+		"iteration        2/  508626 | consumed samples:          576 | elapsed time per iteration (ms): 243438.3 | learning rate: 0.000E+00 | global batch size:   288 | loss scale: 2147483648.0 | number of skipped iterations:   1 | number of nan iterations:   0 |\n"
+		"iteration        3/  508626 | consumed samples:          864 | elapsed time per iteration (ms): 243344.4 | learning rate: 0.000E+00 | global batch size:   288 | loss scale: 1073741824.0 | number of skipped iterations:   1 | number of nan iterations:   0 |\n");
+}
