@@ -880,6 +880,24 @@ example:  FloatingPointError: Minimum loss scale reached (0.0001). Your loss is 
 expect:   min_scale=0.0001
 not:      [2024-09-11 17:52:18,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 4294967296, reducing to 2147483648
 
+# A Python frame of DeepSpeed's loss-scale update, outside a traceback
+# block: tracebacks of several ranks interleaved, or cut before their
+# exception line. DynamicLossScaler.update_scale (deepspeed/runtime/fp16/
+# loss_scaler.py) raises only one exception, `Current loss scale already at
+# minimum`, so a traceback through it (or through the ZeRO and fused
+# optimizers' _update_scale that call it) is that one. Inside a whole
+# traceback the block reads the frame, and its exception line names it.
+name:     train.loss_scale_min.deepspeed_frame
+kind:     train.loss_scale_min
+severity: error
+literal:  update_scale
+regex:    ^\s*File "[^"]*deepspeed/runtime/[^"]*", line \d+, in _?update_scale\s*$
+doc:      a traceback frame in DeepSpeed's loss-scale update, which raises only when the scale is at its minimum (the exception line itself was cut or interleaved away)
+# LLaMA-Factory on DeepSpeed ZeRO-2, four ranks' tracebacks interleaved (hiyouga/LlamaFactory#918)
+example:    File "/home/pai/lib/python3.9/site-packages/deepspeed/runtime/zero/stage_1_and_2.py", line 1968, in _update_scale
+not:      [2024-09-11 17:52:18,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 4294967296, reducing to 2147483648
+not:        File "/home/pai/lib/python3.9/site-packages/deepspeed/runtime/zero/stage_1_and_2.py", line 1717, in step
+
 # gpt-neox's OverflowMonitor (megatron/utils.py, and the trainers that
 # copied it): the fp16 optimizer skipped every one of the last N
 # iterations, and training stops. The same end as a scale at its minimum.
@@ -1115,6 +1133,28 @@ expect:   op=LogBackward0
 example:  ## 1.RuntimeError: Function 'LogSoftmaxBackward0' returned nan values in its 0th output.
 expect:   op=LogSoftmaxBackward0
 not:      RuntimeError: Function 'AddmmBackward0' returned an invalid gradient at index 2 - got [2, 4] but expected shape compatible with [4, 4]
+
+# fairseq's check that the workers' gradient norms agree (trainer.py
+# _check_grad_norms) raises FloatingPointError with one line a worker:
+# `rank {:3d} = {:.8f}` under `grad_norm across the workers:`. A NaN or
+# Inf there is that worker's gradient norm, so the line is a step row of
+# that rank: workers all at NaN disagree only because NaN != NaN.
+name:     train.step.fairseq_worker_grad_norm
+kind:     train.step
+severity: info
+literal:   = nan
+literal:   = inf
+literal:   = -inf
+regex:    ^rank\s+(?<rank>\d+) = (?<grad_norm>[-+]?(?:nan|inf))\s*$
+type:     rank=int grad_norm=float
+doc:      one worker's gradient norm in fairseq's report of workers that disagree; NaN/Inf only
+# fairseq 0.10, eight workers all at NaN (facebookresearch/fairseq#1372)
+example:  rank   0 = nan
+expect:   rank=0
+expect:   grad_norm=nan
+example:  rank   7 = nan
+expect:   rank=7
+not:      rank   3 = 12.34567890
 
 # A trainer's own check that the gradient norm came out NaN or Inf, so
 # that it skipped the update: ESPnet 1 (`grad norm is nan. Do not update
