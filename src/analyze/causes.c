@@ -73,13 +73,32 @@ static void remediation_add(struct fl_cause *k, char *step)
 	k->remediation[k->nrem++] = step;
 }
 
+/* A line whose text is already quoted (the same line printed twice, or
+ * again by another process of the host) adds nothing. The texts are read
+ * from the store one by one, so a storm of one line is looked at only so
+ * far. */
+#define EVIDENCE_TRIES 64
+
+static bool quoted(const struct fl_evidence_list *l, const char *text)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].text, text))
+			return true;
+	return false;
+}
+
 static void cause_evidence(struct ctx *c, struct fl_cause *k, const struct ev *lead)
 {
 	if (lead)
 		evidence_add(c, &k->evidence, lead);
-	for (size_t i = 0; i < c->nev && k->evidence.n < CAUSE_EVIDENCE_MAX; i++) {
+	size_t tries = 0;
+	for (size_t i = 0; i < c->nev && k->evidence.n < CAUSE_EVIDENCE_MAX && tries < EVIDENCE_TRIES;
+	     i++) {
 		const struct ev *e = &c->ev[i];
-		if (e != lead && e->cause && !strcmp(e->cause, k->id) && e->role != ROLE_SECONDARY)
+		if (e == lead || !e->cause || strcmp(e->cause, k->id) || e->role == ROLE_SECONDARY)
+			continue;
+		tries++;
+		if (!quoted(&k->evidence, ev_text(c, e)))
 			evidence_add(c, &k->evidence, e);
 	}
 }

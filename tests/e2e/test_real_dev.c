@@ -33,15 +33,13 @@ static const char *const CAUSE_MISSES[] = {
 	"deepspeed-3916",	 /* the listen error word-wrapped at 80 columns: no width to
 				    find, no open parenthesis at the cut */
 	"deepspeed-4890",	 /* fingerprints at different seqs, no timeout line: no hang source */
-	"fairseq-1372", /* every worker's grad norm is nan in fairseq's inconsistency table;
-			   the FloatingPointError reads as a crash */
 	"fengshenbang-lm-222", /* a NaN loss at learning rate 0 under --precision 16: fp16
 				  only by the thread's judgement */
-	"horovod-147", /* NCCL 2.1's bare `WARN` and `.cu` frames: the set-up failure is not read */
+	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
+			  init.cu) reads as the network's consequence, not set-up's failure */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
-	"llamafactory-918", /* one early overflow, then a traceback cut inside DeepSpeed's update_scale */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */

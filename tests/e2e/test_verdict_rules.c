@@ -664,3 +664,18 @@ Test(verdict_rules, every_iteration_skipped_to_the_end_is_an_fp16_overflow, .tim
 		"iteration        2/  508626 | consumed samples:          576 | elapsed time per iteration (ms): 243438.3 | learning rate: 0.000E+00 | global batch size:   288 | loss scale: 2147483648.0 | number of skipped iterations:   1 | number of nan iterations:   0 |\n"
 		"iteration        3/  508626 | consumed samples:          864 | elapsed time per iteration (ms): 243344.4 | learning rate: 0.000E+00 | global batch size:   288 | loss scale: 1073741824.0 | number of skipped iterations:   1 | number of nan iterations:   0 |\n");
 }
+
+/* The same line printed twice is quoted once (NVIDIA/nccl#1524 repeats
+ * its async event); another line of the cause takes the second place. */
+Test(verdict_rules, a_repeated_line_is_quoted_once, .timeout = 60)
+{
+	static const char line[] = "ubuntu20-server-2:94639:94647 [0] transport/net_ib.cc:100 NCCL WARN NET/IB : "
+				   "mlx5_0:1 Got async event : local access violation work queue error\n";
+	char text[1024];
+	snprintf(text, sizeof(text), "%s\n%s", line, line);
+	json_t *r = analyze_text("repeated", text);
+	json_t *ev = json_object_get(json_object_get(verdict(r), "likely_cause"), "evidence");
+	cr_assert(json_is_array(ev), "no evidence");
+	cr_expect_eq(json_array_size(ev), 1, "%zu evidence lines for one repeated line", json_array_size(ev));
+	json_decref(r);
+}
