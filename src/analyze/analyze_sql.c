@@ -193,7 +193,8 @@ static const struct fl_sql_def SQL[Q_N] = {
 		"SELECT step, host, ts, ts_kind, loss_scale, (SELECT MIN(step) FROM"
 		" (SELECT DISTINCT step FROM steps WHERE run_id = ?1 AND step IS NOT NULL"
 		" ORDER BY step DESC LIMIT 64)), rank, iter_ms, file_id, line,"
-		" " ALL_SKIPPED ", loss IS NOT NULL FROM steps WHERE " STEP_ROWS },
+		" CASE WHEN loss IS NOT NULL THEN 1 WHEN skipped_iters IS NULL THEN 0 WHEN " ALL_SKIPPED
+		" THEN 2 ELSE 0 END FROM steps WHERE " STEP_ROWS },
 	/* The other moments: each watchdog timeout, named by its process
 	 * group and sequence number. */
 	[Q_CLOCK_WATCHDOG] = {

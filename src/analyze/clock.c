@@ -122,7 +122,12 @@ static const char *step_moment(struct ctx *c, struct moments *m, int64_t step)
 
 /* Q_STEP_ROWS' columns. */
 enum { SR_STEP, SR_HOST, SR_TS, SR_TS_KIND, SR_LOSS_SCALE, SR_LAST64, SR_RANK, SR_ITER_MS,
-       SR_FILE, SR_LINE, SR_ALL_SKIPPED, SR_HAS_LOSS };
+       SR_FILE, SR_LINE, SR_UPDATE };
+
+/* SR_UPDATE: whether the line's iterations updated the model. The loss is
+ * read first, and the skipped count only where it is there (Megatron's),
+ * for the rows of the other frameworks cost nothing more. */
+enum { UPDATE_UNKNOWN, UPDATE_LOSS, UPDATE_ALL_SKIPPED };
 
 /* One step row: a moment when it is one of the last 64 steps with a
  * host and a dated stamp (or one dated but for the year); the latest
@@ -146,12 +151,13 @@ static void step_row(struct ctx *c, struct earliest *e, struct moments *m, struc
 	if (col_double(st, SR_LOSS_SCALE) < ZERO_SCALE)
 		r->tiny_scale++;
 	int64_t step = col_int(st, SR_STEP, -1);
-	if (col_int(st, SR_ALL_SKIPPED, 0) > 0) {
+	int64_t update = col_int(st, SR_UPDATE, UPDATE_UNKNOWN);
+	if (update == UPDATE_ALL_SKIPPED) {
 		r->all_skipped++;
 		if (step >= 0 && step < r->skipped_from)
 			r->skipped_from = step;
 	}
-	if (col_int(st, SR_HAS_LOSS, 0) > 0 && step > r->loss_until)
+	if (update == UPDATE_LOSS && step > r->loss_until)
 		r->loss_until = step;
 	if (!fl_stmt_null(st, SR_RANK) && !fl_stmt_null(st, SR_STEP) && !fl_stmt_null(st, SR_FILE))
 		rank_steps_fold(&r->by_rank, fl_stmt_int(st, SR_RANK), host, fl_stmt_int(st, SR_STEP),
