@@ -136,9 +136,9 @@ static bool device_ordinal(const struct ev *lead)
 /* A WARN no pattern names ended set-up: its own message is the reason.
  * One from NCCL's topology code (graph/) most often means a topology or
  * graph file that does not describe the node, or a node NCCL cannot read. */
-static void nccl_warn_remediation(struct fl_cause *k, const struct ev *lead)
+static void nccl_warn_remediation(struct ctx *c, struct fl_cause *k, const struct ev *lead)
 {
-	const char *text = lead->text ? lead->text : "";
+	const char *text = ev_text(c, lead);
 	remediation_add(k, fl_xstrdup("NCCL's WARN, quoted in the evidence, says why set-up "
 				      "stopped; the frames under it are the calls its error returned through"));
 	if (!strncmp(text, "graph/", 6) || strstr(text, " graph/") || strstr(text, "/src/graph/"))
@@ -205,7 +205,7 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 					   "start no more processes a node than it has GPUs (--nproc_per_node), "
 					   "and check CUDA_VISIBLE_DEVICES and how local ranks map to devices"));
 	if (!strcmp(k->id, "nccl_init_error") && lead && !strcmp(lead->kind, "nccl.warn"))
-		nccl_warn_remediation(k, lead);
+		nccl_warn_remediation(c, k, lead);
 	if (!strcmp(k->id, "network_error") && lead && lead->host)
 		remediation_add(k, fl_xasprintf("start with host %s: its error came first", lead->host));
 	char *peer = NULL;

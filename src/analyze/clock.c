@@ -186,7 +186,9 @@ static int watchdog_moments(struct ctx *c, struct earliest *e)
 
 static int collect(struct ctx *c, struct samples *s)
 {
-	c->rows = (struct step_rows){ .last_ts = FL_TIME_NONE, .skipped_from = INT64_MAX, .loss_until = -1 };
+	c->rows = (struct step_rows){
+		.last_ts = FL_TIME_NONE, .skipped_from = INT64_MAX, .loss_until = -1
+	};
 	struct fl_stmt *st;
 	int rc = q_open(c, Q_STEP_ROWS, &st);
 	if (rc)
