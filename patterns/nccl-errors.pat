@@ -11,12 +11,12 @@
 
 # A WARN is followed by the frames its error code was returned through
 # (NCCLCHECK's `INFO file:line -> code`, the same thread). The block keeps
-# them: a frame of communicator set-up (init.cc, bootstrap.cc, or .cu before
-# NCCL 2.4; the topology
-# and graph search under graph/, or the `[Async thread]` that runs
-# ncclCommInitRank's job in group.cc) is kept as `setup_frame`, and makes
-# the WARN the reason set-up failed (src/analyze/rules.c). A frame of
-# group.cc without the tag is a grouped collective's launch, not set-up.
+# them: a frame of communicator set-up (init.cc, bootstrap.cc, or .cu
+# before NCCL 2.4; the topology and graph search under graph/; or the
+# `[Async thread]` that runs ncclCommInitRank's job in group.cc) is kept
+# as `setup_frame`, and makes the WARN the reason set-up failed
+# (src/analyze/rules.c). A frame of group.cc without the tag is a grouped
+# collective's launch, not set-up.
 name:     nccl.warn
 kind:     nccl.warn
 severity: warning

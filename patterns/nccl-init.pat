@@ -140,13 +140,13 @@ not:      dgx1-03:21871:21871 [2] NCCL INFO comm 0x7f3a4c001e10 rank 10 nranks 1
 # NCCL 2.3 and earlier: the same end-of-init line without device, bus or
 # `- Init COMPLETE` (2.4 extended it into the COMPLETE line), with or
 # without the communicator's address; 2.2 printed the level as `INFO`
-# without `NCCL `. Anchored at the line's end so that
-# no later form matches it.
+# without `NCCL `. Anchored at the line's end so that no later form
+# matches it.
 name:     nccl.init.complete_legacy
 kind:     nccl.init_complete
 severity: info
 literal:  nranks 
-regex:    (?:NCCL )?INFO (?:comm (?<comm>0x[0-9a-f]+) )?rank (?<comm_rank>\d+) nranks (?<nranks>\d+)\s*$
+regex:    \bINFO (?:comm (?<comm>0x[0-9a-f]+) )?rank (?<comm_rank>\d+) nranks (?<nranks>\d+)\s*$
 type:     comm_rank=int nranks=int
 doc:      NCCL <= 2.3: a rank finished creating a communicator of nranks ranks.
 # NCCL 2.3.7 in a Kubernetes pod (bytedance/byteps#61)

@@ -891,10 +891,11 @@ name:     train.loss_scale_min.deepspeed_frame
 kind:     train.loss_scale_min
 severity: error
 literal:  update_scale
-regex:    ^\s*File "[^"]*deepspeed/runtime/[^"]*", line \d+, in _?update_scale\s*$
+regex:    ^\s*File "(?<frame_file>[^"]*deepspeed/runtime/[^"]*)", line \d+, in _?update_scale\s*$
 doc:      a traceback frame in DeepSpeed's loss-scale update, which raises only when the scale is at its minimum (the exception line itself was cut or interleaved away)
 # LLaMA-Factory on DeepSpeed ZeRO-2, four ranks' tracebacks interleaved (hiyouga/LlamaFactory#918)
 example:    File "/home/pai/lib/python3.9/site-packages/deepspeed/runtime/zero/stage_1_and_2.py", line 1968, in _update_scale
+expect:   frame_file=/home/pai/lib/python3.9/site-packages/deepspeed/runtime/zero/stage_1_and_2.py
 not:      [2024-09-11 17:52:18,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 4294967296, reducing to 2147483648
 not:        File "/home/pai/lib/python3.9/site-packages/deepspeed/runtime/zero/stage_1_and_2.py", line 1717, in step
 

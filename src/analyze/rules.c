@@ -131,9 +131,10 @@ static const struct class_rule CLASS[] = {
 	/* training numerics; overflows while the scale settles are normal, so
 	 * a single overflow is no cause: the loss_scale_collapse finding is
 	 * (causes.c) */
-	/* a frame of DeepSpeed's scale update outside a traceback: the
-	 * exception line, where it is there too, says it better */
-	{ "train.loss_scale_min", NULL, ", in ", ROLE_SIGNAL, "fp16_overflow", 45 },
+	/* a frame of DeepSpeed's scale update outside a traceback (the only
+	 * such event with a frame): the exception line, where it is there
+	 * too, says it better */
+	{ "train.loss_scale_min", "frame_file", "deepspeed/", ROLE_SIGNAL, "fp16_overflow", 45 },
 	{ "train.loss_scale_min", NULL, NULL, ROLE_PRIMARY, "fp16_overflow", 60 },
 	{ "train.overflow", NULL, NULL, ROLE_SECONDARY, "fp16_overflow", 30 },
 	{ "train.nonfinite", NULL, NULL, ROLE_PRIMARY, "loss_divergence", 58 },
