@@ -87,6 +87,18 @@ static bool quoted(const struct fl_evidence_list *l, const char *text)
 	return false;
 }
 
+/* Quotes e unless its text is quoted already; *tries counts the texts
+ * read, and none is read beyond EVIDENCE_TRIES or a full list. */
+static void evidence_add_new(struct ctx *c, struct fl_evidence_list *l, const struct ev *e,
+			     size_t *tries)
+{
+	if (l->n >= CAUSE_EVIDENCE_MAX || *tries >= EVIDENCE_TRIES)
+		return;
+	(*tries)++;
+	if (!quoted(l, ev_text(c, e)))
+		evidence_add(c, l, e);
+}
+
 static void cause_evidence(struct ctx *c, struct fl_cause *k, const struct ev *lead)
 {
 	if (lead)
@@ -95,11 +107,8 @@ static void cause_evidence(struct ctx *c, struct fl_cause *k, const struct ev *l
 	for (size_t i = 0; i < c->nev && k->evidence.n < CAUSE_EVIDENCE_MAX && tries < EVIDENCE_TRIES;
 	     i++) {
 		const struct ev *e = &c->ev[i];
-		if (e == lead || !e->cause || strcmp(e->cause, k->id) || e->role == ROLE_SECONDARY)
-			continue;
-		tries++;
-		if (!quoted(&k->evidence, ev_text(c, e)))
-			evidence_add(c, &k->evidence, e);
+		if (e != lead && e->cause && !strcmp(e->cause, k->id) && e->role != ROLE_SECONDARY)
+			evidence_add_new(c, &k->evidence, e, &tries);
 	}
 }
 
@@ -550,12 +559,11 @@ static void no_cause(struct ctx *c)
 	bool healthy = !strcmp(c->a->status, "healthy");
 	struct fl_cause *k = &c->a->likely;
 	cause_init(k, "none", "low", NULL);
-	size_t wrong = 0;
+	size_t wrong = 0, tries = 0;
 	for (size_t i = 0; i < c->nev; i++) {
 		if (!looks_wrong(&c->ev[i]))
 			continue;
-		if (k->evidence.n < CAUSE_EVIDENCE_MAX)
-			evidence_add(c, &k->evidence, &c->ev[i]);
+		evidence_add_new(c, &k->evidence, &c->ev[i], &tries);
 		wrong++;
 	}
 	if (healthy && !wrong)

@@ -3,7 +3,8 @@
  * test_unrecognised.c - a verdict of no known cause still points at what
  * looked wrong: error-looking lines among a file's last ones that no
  * pattern read (the pipeline's unrecognised.error events, streams.c) and
- * known lines that only follow a failure elsewhere (causes.c, no_cause()).
+ * known lines that only follow a failure elsewhere (causes.c, no_cause()),
+ * each text quoted once.
  *
  * The unknown lines are real ones that no pattern reads: TensorFlow's S3
  * checkpoint error (testdata/real/dev/sagemaker-python-sdk-454), around
@@ -159,4 +160,22 @@ Test(unrecognised, one_message_once_and_a_run_bounded, .timeout = 60)
 	json_decref(r);
 	free(dir);
 	fl_session_release(&t);
+}
+
+/* The same line in two files (a node's log and its rank's) is quoted
+ * once, though both count as lines that point at trouble. */
+Test(unrecognised, a_line_in_two_files_is_quoted_once, .timeout = 60)
+{
+	static const char text[] = PLAIN "a100-st-p4d24xlarge-22:183006:183220 [1] misc/socket.cc:518 NCCL "
+					 "WARN Net : Call to recv from 10.200.84.247<58355> failed : Broken pipe\n";
+	struct fl_session t;
+	fl_session_init(&t, "unrec-twice");
+	char *dir = bundle_dir(&t);
+	put(&t, "bundle/node.log", text);
+	put(&t, "bundle/rank1.log", text);
+	json_t *r = fl_session_analyze(&t, dir, NULL, NULL);
+	free(dir);
+	cr_expect(strstr(field(likely(r), "explanation"), "2 lines point at trouble"), "%s",
+		  field(likely(r), "explanation"));
+	expect_none(&t, r, "low", 1, 0);
 }
