@@ -37,16 +37,27 @@ static const char *const CAUSE_MISSES[] = {
 				  only by the thread's judgement */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
+	"icefall-1463", /* icefall's `Grad scale is small` warnings are not read; the spawn
+			   traceback reads as a crash */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
+	"llm-foundry-336", /* no transport or error line: the missing InfiniBand is in the
+			      thread's prose */
+	"lmm-r1-71", /* Ray cut its OOM-kill lines; only the memory table and its advice
+			line are left */
+	"musubi-tuner-26", /* the NaN is only in tqdm's `avr_loss=nan` postfix */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
 	"nccl-tests-24",	 /* an IB error on both hosts, then the teardown's CUDA failure: no
 				    times, so the CUDA error's higher priority makes it first */
 	"openrlhf-841",		 /* SIGKILL named only in the title */
+	"paddle-11659", /* a per-trainer numpy loss array with nan, wrapped over two lines,
+			   is not read */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
+	"pytorch-10344", /* Open MPI's `Signal: Segmentation fault (11)` report is not read */
+	"pytorch-103683", /* cuda-gdb's `CUDA Exception: Warp Illegal Address` is not read */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
 				    the start of the agent's traceback are left */
 	"pytorch-38702",	 /* bootstrap connect refused: nccl_init_error by contract, the
@@ -54,18 +65,23 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-51382",	 /* application-class Xids 31/43: hardware only by their repeating on
 				    one GPU across reboots, which the thread says */
 	"pytorch-68893",	 /* the veth interface is listed, the failure was cut */
+	"pytorch-image-models-814", /* timm's `Loss:       nan (   nan)` progress line is not read */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
 	"ultralytics-16857", /* a NaN in ultralytics' loss columns under a header row is not read */
 	"verl-108", /* a set-up Connect failure reads as the network's */
+	"xlm-210", /* XLM's bare `NaN detected` warning is not read */
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
+	"zipvoice-17", /* `grad_scale is too small, exiting` reads as a crash: the rule
+			  wants `loss scale` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
  * attribution of unprefixed lines, or a launcher summary cut away). */
 static const char *const RANK_MISSES[] = {
+	"axolotl-1473", /* the watchdog line follows a tqdm bar on its line: no prefix rank */
 	"chinese-llama-alpaca-534", "deepspeed-3232", "deit-102", "metaseq-90", "nanogpt-215",
 	"nccl-296",
 };
