@@ -619,6 +619,40 @@ static size_t replica_tag(const char *s, size_t n)
 	return 0;
 }
 
+/* A tqdm bar that a message was glued to: tqdm ends each update with a
+ * carriage return, not a newline, so the next line a process logs
+ * follows its last bar (` 94%|████▉ | 837/888 [9:42:50<34:08, 40.17s/it]`
+ * then `[rank7]:[E ProcessGroupNCCL.cpp:1182] ...`: axolotl#1473,
+ * LLaMA-Factory#2902 and #8261). Peeled only when a bracket
+ * follows the bar's own, so a bar alone (whose postfix a pattern may
+ * read) stays the message. tqdm pads the percentage to three places, so
+ * a bar that starts the line has its `%|` at [3]: TQDM_AT() turns away
+ * every other line starting with a digit or a blank before any call. */
+#define TQDM_BAR_MAX 4096
+#define TQDM_AT(s, n) ((n) > 5 && (s)[3] == '%' && (s)[4] == '|')
+
+static size_t tqdm_bar(const char *s, size_t n)
+{
+	size_t i = skip_spaces(s, n, 0);
+	int64_t pct;
+	if (!read_int(s, n, &i, 3, &pct) || i + 1 >= n || s[i] != '%' || s[i + 1] != '|')
+		return 0;
+	size_t lim = n < TQDM_BAR_MAX ? n : TQDM_BAR_MAX;
+	const char *bar_end = memchr(s + i + 2, '|', lim - (i + 2));
+	if (!bar_end)
+		return 0;
+	i = (size_t)(bar_end - s) + 1;
+	int64_t v;
+	i = skip_spaces(s, n, i);
+	if (!read_int(s, n, &i, 12, &v) || i >= lim || s[i] != '/')
+		return 0;
+	const char *open = memchr(s + i, '[', lim - i);
+	const char *close = open ? memchr(open, ']', lim - (size_t)(open - s)) : NULL;
+	if (!close || (size_t)(close - s) + 1 >= n || close[1] != '[')
+		return 0;
+	return (size_t)(close - s) + 1;
+}
+
 size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_attr *a)
 {
 	if (n < 3)
@@ -653,6 +687,8 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 		 * WARN ...`): the quote mark is the paste's, not the log's. */
 		return first && s[1] == ' ' ? 2 : 0;
 	case ' ':
+		if (TQDM_AT(s, n) && (used = tqdm_bar(s, n)))
+			return used;
 		if (first) {
 			if ((used = srun_label(s, n, a)))
 				return used;
@@ -673,6 +709,8 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 		return 0;
 	}
 	if (a->ts_kind == FL_TS_NONE && (used = glog(s, n, year, a)))
+		return used;
+	if (TQDM_AT(s, n) && is_digit(s[0]) && (used = tqdm_bar(s, n)))
 		return used;
 	/* A second stamp is peeled too: a collector's before the program's
 	 * own (CRI, CI runners). The first one seen keeps the time. */

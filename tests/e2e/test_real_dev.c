@@ -81,7 +81,6 @@ static const char *const CAUSE_MISSES[] = {
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
  * attribution of unprefixed lines, or a launcher summary cut away). */
 static const char *const RANK_MISSES[] = {
-	"axolotl-1473", /* the watchdog line follows a tqdm bar on its line: no prefix rank */
 	"chinese-llama-alpaca-534", "deepspeed-3232", "deit-102", "metaseq-90", "nanogpt-215",
 	"nccl-296",
 };

@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "faultline/attrib.h"
@@ -379,6 +380,16 @@ static struct simple_case simple_cases[] = {
 	{ "2025-04-04T16:57:57.7153695Z [rank3]:[E404 16:57:57.715000000 ProcessGroupNCCL.cpp:616] "
 	  "[Rank 3] Watchdog caught collective operation timeout", 3, -1, "",
 	  "[Rank 3] Watchdog caught collective operation timeout" },
+	/* a message glued to tqdm's last bar (axolotl-ai-cloud/axolotl#1473,
+	 * hiyouga/LLaMA-Factory#2902); a bar alone keeps its postfix */
+	{ " 94%|\xe2\x96\x88\xe2\x96\x89  | 837/888 [9:42:50<34:08, 40.17s/it][rank7]:[E "
+	  "ProcessGroupNCCL.cpp:1182] [Rank 7] NCCL watchdog thread terminated", 7, -1, "",
+	  "[Rank 7] NCCL watchdog thread terminated" },
+	{ "100%|\xe2\x96\x88| 3300/3300 [2:41:46<00:00,  2.94s/it, avr_loss=nan]", -1, -1, "",
+	  "100%|\xe2\x96\x88| 3300/3300 [2:41:46<00:00,  2.94s/it, avr_loss=nan]" },
+	{ "  2%|\xe2\x96\x8f | 13/620 [01:07<50:20,  4.98s/it][rank0]:[E1123 00:52:57.664925 "
+	  "ProcessGroupNCCL.cpp:563] [Rank 0] Watchdog caught", 0, -1, "", "[Rank 0] Watchdog caught" },
+	{ " 50% of 8 | 4/8 done [ok][x]", -1, -1, "", " 50% of 8 | 4/8 done [ok][x]" },
 	/* dmesg --raw priority (util-linux/util-linux#614) */
 	{ "<6>[    0.000000] x86/fpu: Legacy x87 FPU detected.", -1, -1, "",
 	  "x86/fpu: Legacy x87 FPU detected." },
@@ -470,6 +481,26 @@ Test(attr_line, uptime_arithmetic_is_exact)
 
 /* rich's boxed traceback (excerpt train-035, accelerate): the box sides
  * are not part of the message. */
+/* A bar whose counts lie past the longest bar looked at is not read
+ * beyond it (the search for the bar's bracket stays inside it). */
+Test(attr_line, tqdm_bar_past_its_limit)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	size_t n = 8192;
+	char *line = malloc(n + 1);
+	memset(line, ' ', n);
+	memcpy(line, " 50%|", 5);
+	line[4093] = '|';
+	memcpy(line + 4100, "3/8 [00:01<00:01][rank2]: x", 27);
+	line[n] = '\0';
+	struct fl_attr a;
+	attr(f, line, &a);
+	cr_assert_eq(a.rank, -1, "a bar past the limit is not peeled");
+	free(line);
+	fl_attr_file_free(f);
+}
+
 Test(attr_line, rich_box_sides_are_cut)
 {
 	struct fl_attr_bundle b;
