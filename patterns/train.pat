@@ -439,6 +439,38 @@ expect:   lr=0.000125
 expect:   loss=2.9749
 not:      Test:  [  0/157]  eta: 0:05:51  loss: 0.8367 (0.8367)  acc1: 82.8125 (82.8125)  acc5: 95.3125 (95.3125)  time: 2.2397  data: 2.0573  max mem: 2104
 
+# timm's train.py (`Train: e [ i/n ( p%)]  Loss: value (average)  Time:
+# ...  LR: ...`, `Train: [e/E]` in some forks) and the PyTorch MNIST
+# example's `Train Epoch: e [i/n (p%)]<tab>Loss: value`, which many
+# training scripts kept. The first loss is the current batch's.
+name:     train.step.timm
+kind:     train.step
+severity: info
+literal:  %)]
+regex:    (?x) \bTrain(?:\ Epoch)?:\ \[?(?<epoch>\d+)(?:/\d+\])?\ \[\s*\d+/\s*\d+\ \(\s*[\d.]+%\)\]\s+
+            Loss:\s+(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))
+            (?:.*?\sLR:\ (?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\s)?
+type:     epoch=float loss=float lr=float
+doc:      timm (and PyTorch MNIST example) training progress; the loss is the current batch's, the average follows in brackets
+# timm, the loss NaN from the start of epoch 4 (huggingface/pytorch-image-models#814)
+example:  Train: 4 [ 300/5004 (  6%)]  Loss:       nan (   nan)  Time: 3.225s,   79.37/s  (0.646s,  396.56/s)  LR: 6.227e-02  Data: 3.035 (0.453)
+expect:   epoch=4
+expect:   loss=nan
+expect:   lr=6.227e-02
+# timm, a log quoted in a plotting script (find_string)
+example:  Train: 0 [   0/10009 (  0%)]  Loss:  6.929471 (6.9295)  Time: 24.915s,    5.14/s  (24.915s,    5.14/s)  LR: 1.000e-06  Data: 19.697 (19.697)
+expect:   loss=6.929471
+expect:   lr=1.000e-06
+# the MNIST example's form, from a tutorial's output (find_string)
+example:  Train Epoch: 1 [11800/60000 (20%)]  Loss: 0.5845944881439209
+expect:   epoch=1
+expect:   loss=0.5845944881439209
+# timm, an epoch's last batch (a GitHub thread's log, find_string); its validation line is not one
+example:  Train: 0 [  32/33 (100%)]  Loss: 1.336 (4.00)  Time: 0.934s,    8.57/s  (0.218s,   36.68/s)  LR: 5.000e-04  Data: 0.000 (0.014)
+expect:   loss=1.336
+not:      Test: [   0/29]  Time: 0.560 (0.560)  Loss:  0.6912 (0.6912)  Acc@1: 87.5000 (87.5000)  Acc@5: 100.0000 (100.0000)
+not:       94%|##########| 837/888 [9:42:50<34:08, 40.17s/it]
+
 # fairseq / metaseq progress line (`--log-format simple`; the train_inner
 # logger from fairseq 0.9, a bare `| ` print before). num_updates is the
 # optimizer step. wps (words/s) is the whole job's, summed over workers:
@@ -812,6 +844,25 @@ example:  Found inf or nan, current scale is: 3.0517578125e-05, decrease to: 3.0
 expect:   scale_to=3.0517578125e-05
 not:      Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0
 
+# k2-fsa's fp16 recipes (icefall's and ZipVoice's train.py) watch
+# torch's GradScaler themselves: below 0.01 they warn `Grad scale is
+# small: X`, the scale after many halvings (each one a step skipped for
+# inf/nan gradients); below 1e-05 they save the model and raise
+# `grad_scale is too small, exiting: X` (train.loss_scale_min.k2).
+name:     train.overflow.k2
+kind:     train.overflow
+severity: warning
+literal:  Grad scale is small: 
+regex:    Grad scale is small: (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)
+type:     scale_to=float
+doc:      a k2-fsa recipe's fp16 GradScaler scale fell below 0.01 after repeated inf/NaN gradients
+# icefall zipformer, four ranks (k2-fsa/icefall#1463)
+example:  2024-01-14 01:03:00,826 WARNING [train.py:1057] (2/4) Grad scale is small: 1.2924697071141057e-26
+expect:   scale_to=1.2924697071141057e-26
+# an icefall recipe's own step line (a GitHub thread's log, find_string)
+not:      2023-05-12 18:04:59,986 INFO [train.py:422] Epoch 0, batch 0, loss[loss=1.065, over 2436.00 frames. ], tot_loss[loss=1.065, over 2436.00 frames. ], batch size: 4
+not:      RuntimeError: grad_scale is too small, exiting: 2.3283064365386963e-10
+
 # fairseq fp16 trainer.
 name:     train.overflow.fairseq
 kind:     train.overflow
@@ -898,6 +949,25 @@ example:    File "/home/pai/lib/python3.9/site-packages/deepspeed/runtime/zero/s
 expect:   frame_file=/home/pai/lib/python3.9/site-packages/deepspeed/runtime/zero/stage_1_and_2.py
 not:      [2024-09-11 17:52:18,030] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 4294967296, reducing to 2147483648
 not:        File "/home/pai/lib/python3.9/site-packages/deepspeed/runtime/zero/stage_1_and_2.py", line 1717, in step
+
+# k2-fsa's fp16 recipes stop below a GradScaler scale of 1e-05 (see
+# train.overflow.k2); newer icefall recipes raise it as a multi-line
+# message, the value on the line after `RuntimeError:`.
+name:     train.loss_scale_min.k2
+kind:     train.loss_scale_min
+severity: error
+literal:  grad_scale is too small, exiting: 
+regex:    grad_scale is too small, exiting: (?<min_scale>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)
+type:     min_scale=float
+doc:      a k2-fsa recipe stopped: its fp16 GradScaler scale fell below 1e-05, the loss or gradients are inf/NaN every step - switch to bf16 or lower the learning rate
+# ZipVoice flow-matching training under mp.spawn (k2-fsa/ZipVoice#17)
+example:  RuntimeError: grad_scale is too small, exiting: 2.3283064365386963e-10
+expect:   min_scale=2.3283064365386963e-10
+# icefall's raise_grad_scale_is_too_small_error(): the message's own line,
+# indented as the source's f-string prints it (the value is 2^-24, not a log's)
+example:          grad_scale is too small, exiting: 5.960464477539063e-08
+expect:   min_scale=5.960464477539063e-08
+not:      2024-01-14 01:03:00,826 WARNING [train.py:1057] (2/4) Grad scale is small: 1.2924697071141057e-26
 
 # gpt-neox's OverflowMonitor (megatron/utils.py, and the trainers that
 # copied it): the fp16 optimizer skipped every one of the last N
@@ -1231,10 +1301,16 @@ literal:  : "inf
 literal:  : 'nan
 literal:  : 'inf
 regex:    (?x)(?i) (?<![\w.]) (?<!val\ |valid\ |validation\ |eval\ |test\ |dev\ )
-          (?:(?:train(?:ing)?|total|avg|average|mean|lm)[\ _])? loss(?:es)? (?![\ _]?scale)
+          (?:(?:train(?:ing)?|total|avg|avr|average|mean|lm)[\ _])? loss(?:es)? (?![\ _]?scale)
           ["']?\]? (?:\s*[:=]\s*|\s+) ["']? (?<loss>[-+]?(?:nan|inf(?:inity)?)) (?!\w|\.\d)
 type:     loss=float
 doc:      a training loss logged as NaN/Inf in a script's own format (no step number)
+# kohya-ss's trainers (sd-scripts, musubi-tuner): the running average in
+# tqdm's postfix (kohya-ss/musubi-tuner#26; a GitHub issue's log, find_string)
+example:  steps: 100%|████████████████████████████████████████████████████████████████████| 3300/3300 [2:41:46<00:00,  2.94s/it, avr_loss=nan]
+expect:   loss=nan
+example:  steps:   1%|▌  | 10/744 [00:30<36:53, 3.02s/it, avr_loss=nan]
+expect:   loss=nan
 # a loguru line of LION's trainer (nv-tlabs/LION#9)
 example:  2023-01-25 00:21:34.569 | INFO     | trainers.base_trainer:train_epochs:256 - [R0] | E6 iter[ 14/ 15] | [Loss] nan | [exp] ./exp/0125/car/3dbf3ah_hvae_lion_B40 | [step]   104 | [url] none | [time] 0.4m (~5h) |[best] 0 -100.000x1e-2 
 expect:   loss=nan

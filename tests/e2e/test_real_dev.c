@@ -37,8 +37,6 @@ static const char *const CAUSE_MISSES[] = {
 				  only by the thread's judgement */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
-	"icefall-1463", /* icefall's `Grad scale is small` warnings are not read; the spawn
-			   traceback reads as a crash */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
@@ -46,7 +44,6 @@ static const char *const CAUSE_MISSES[] = {
 			      thread's prose */
 	"lmm-r1-71", /* Ray cut its OOM-kill lines; only the memory table and its advice
 			line are left */
-	"musubi-tuner-26", /* the NaN is only in tqdm's `avr_loss=nan` postfix */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
@@ -65,7 +62,6 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-51382",	 /* application-class Xids 31/43: hardware only by their repeating on
 				    one GPU across reboots, which the thread says */
 	"pytorch-68893",	 /* the veth interface is listed, the failure was cut */
-	"pytorch-image-models-814", /* timm's `Loss:       nan (   nan)` progress line is not read */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
@@ -74,8 +70,6 @@ static const char *const CAUSE_MISSES[] = {
 	"verl-108", /* a set-up Connect failure reads as the network's */
 	"xlm-210", /* XLM's bare `NaN detected` warning is not read */
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
-	"zipvoice-17", /* `grad_scale is too small, exiting` reads as a crash: the rule
-			  wants `loss scale` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
