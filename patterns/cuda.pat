@@ -109,6 +109,27 @@ expect:   msg=uncorrectable NVLink error detected during the execution
 example:  RuntimeError: CUDA error: uncorrectable NVLink error detected during the execution
 not:      RuntimeError: CUDA error: uncorrectable ECC error encountered
 
+# cuda-gdb, attached to a process the exception stopped
+# (CUDA_DEVICE_WAITS_ON_EXCEPTION) or opening the GPU core dump that
+# CUDA_ENABLE_COREDUMP_ON_EXCEPTION wrote: the hardware exception of the
+# faulting kernel, then `The exception was triggered at PC ...` and its
+# frames. Its names are cuda-gdb's CUDA_EXCEPTION_* list.
+name:     cuda.gdb_exception
+kind:     cuda.error
+severity: error
+literal:  CUDA Exception: 
+regex:    ^\s*CUDA Exception: (?<error>(?:Warp|Lane|Device) [A-Z][A-Za-z -]*[a-z])\s*$
+doc:      a kernel faulted on the GPU (cuda-gdb's report of the exception: an illegal or misaligned address is the kernel's bug, or memory it was handed)
+# flash-attention's backward kernel under fairseq, from a GPU core dump
+# (pytorch/pytorch#103683; a PyTorch indexing kernel's dump reads the same)
+example:  CUDA Exception: Warp Illegal Address
+expect:   error=Warp Illegal Address
+# cuda-gdb's manual, the misaligned form of the same list
+example:  CUDA Exception: Warp Misaligned Address
+expect:   error=Warp Misaligned Address
+not:      Thread 1 "jacobi" received signal CUDA_EXCEPTION_14, Warp Illegal Address.
+not:      RuntimeError: CUDA error: an illegal memory access was encountered
+
 # Legacy THC runtime error (torch <= ~1.4): `cuda runtime error (<code>) :
 # <text> at <file>:<line>`.
 name:     cuda.legacy_runtime_error

@@ -380,6 +380,44 @@ expect:   signal=7
 expect:   sigdesc=Bus error: nonexistent physical address
 not:      [gpu-node-3:48213 :0:48401] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x8)
 
+# Open MPI's signal handler (opal's backtrace, under mpirun and horovodrun):
+# `*** Process received signal ***`, then `Signal: <name> (<number>)`,
+# `Signal code: ...`, `Failing at address: ...` and the frames, each behind
+# the process's `[host:pid] `.
+name:     proc.opal.segfault
+kind:     proc.segfault
+severity: fatal
+literal:  ] Signal: Segmentation 
+regex:    (?:\[[^\]:\s]+:(?<pid>\d+)\]\s+)?Signal: (?<sigdesc>Segmentation [Ff]ault) \(11\)
+type:     pid=int
+doc:      Open MPI's signal handler caught SIGSEGV in this process; its backtrace follows (look for libnccl/libcuda/libtorch frames).
+# PyTorch 0.4 under mpirun (pytorch/pytorch#10344)
+example:  [ip-172-31-77-112:61444] Signal: Segmentation fault (11)
+expect:   pid=61444
+expect:   sigdesc=Segmentation fault
+# Open MPI 1.9 on Solaris capitalises it (an Open MPI users' list post, find_string)
+example:  [rs0:07150] Signal: Segmentation Fault (11)
+expect:   pid=7150
+not:      [ip-172-31-77-112:61444] Signal code: Address not mapped (1)
+not:      [610867610e4b:2498 :0:2599] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x8)
+
+name:     proc.opal.signal
+kind:     proc.signal
+severity: fatal
+literal:  ] Signal: 
+regex:    (?:\[[^\]:\s]+:(?<pid>\d+)\]\s+)?Signal: (?<sigdesc>Bus error|Aborted|Floating point exception|Illegal instruction) \((?<signal>\d+)\)
+type:     pid=int signal=int
+doc:      Open MPI's signal handler caught a fatal signal (7 bus error: often /dev/shm exhausted; 6 abort; 8 FPE).
+# a container's /dev/shm, and a CI job's abort (GitHub threads, find_string)
+example:  [2213e8cf917e:00309] Signal: Bus error (7)
+expect:   pid=309
+expect:   signal=7
+expect:   sigdesc=Bus error
+example:  [fv-az1427-785:06522] Signal: Aborted (6)
+expect:   signal=6
+not:      [ip-172-31-77-112:61444] Signal: Segmentation fault (11)
+not:      [ip-172-31-77-112:61444] Signal code: Address not mapped (1)
+
 name:     proc.faulthandler.segfault
 kind:     proc.segfault
 severity: fatal

@@ -266,6 +266,23 @@ example:  ray.exceptions.OutOfMemoryError: Task was killed due to the node runni
 expect:   msg=Task was killed due to the node running low on memory
 not:      torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 1 has a total capacity of 79.10 GiB of which 1.06 GiB is free.
 
+# The advice Ray prints after each of its memory kills, in the raylet's
+# summary and in the killed task's error, after the table of the node's
+# top memory users; also what is left when Ray cut a long error to its
+# last characters (TideDra/lmm-r1#71).
+name:     mem.ray_oom_advice
+kind:     mem.host_oom_kill
+severity: error
+priority: 5
+literal:  ray-oom-prevention
+regex:    Refer to the documentation on how to address the out of memory issue: https://docs\.ray\.io/\S*ray-oom-prevention
+doc:      Ray's advice after its memory monitor killed a worker because the node ran low on host memory
+# real, the raylet's summary under a Ray Data job (a GitHub thread's log, find_string)
+example:  (raylet) Refer to the documentation on how to address the out of memory issue: https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html. Consider provisioning more memory on this node or reducing task parallelism by requesting more CPUs per task. To adjust the kill threshold, set the environment variable `RAY_memory_usage_threshold` when starting Ray. To disable worker killing, set the environment variable `RAY_memory_monitor_refresh_ms` to zero.
+# real, a task's error after the top-memory table (TideDra/lmm-r1#71)
+example:  Refer to the documentation on how to address the out of memory issue: https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html. Consider provisioning more memory on this node or reducing task parallelism by requesting more CPUs per task. Set max_restarts and max_task_retries to enable retry when the task crashes due to OOM. To adjust the kill threshold, set the environment variable `RAY_memory_usage_threshold` when starting Ray. To disable worker killing, set the environment variable `RAY_memory_monitor_refresh_ms` to zero.
+not:      ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.
+
 # Header of a kernel OOM report: the process that needed memory, not
 # necessarily the victim. Block: the CPU/Hardware/Call Trace dump that follows
 # is absorbed; the memory dump and the `oom-kill:` / `Killed process` lines

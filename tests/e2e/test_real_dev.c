@@ -42,8 +42,6 @@ static const char *const CAUSE_MISSES[] = {
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"llm-foundry-336", /* no transport or error line: the missing InfiniBand is in the
 			      thread's prose */
-	"lmm-r1-71", /* Ray cut its OOM-kill lines; only the memory table and its advice
-			line are left */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
@@ -53,8 +51,6 @@ static const char *const CAUSE_MISSES[] = {
 	"paddle-11659", /* a per-trainer numpy loss array with nan, wrapped over two lines,
 			   is not read */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
-	"pytorch-10344", /* Open MPI's `Signal: Segmentation fault (11)` report is not read */
-	"pytorch-103683", /* cuda-gdb's `CUDA Exception: Warp Illegal Address` is not read */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
 				    the start of the agent's traceback are left */
 	"pytorch-38702",	 /* bootstrap connect refused: nccl_init_error by contract, the
