@@ -579,6 +579,16 @@ Test(store, killed_bulk_load_leaves_nothing)
 	fl_store_close(s);
 }
 
+/* A completed communicator's member row, as the pipeline writes it
+ * beside the Init COMPLETE line's event. */
+static void add_member(struct fl_store *s, int64_t run, int64_t fid, const char *host,
+		       int64_t pid, int64_t comm_rank, int64_t nranks)
+{
+	struct fl_comm_member_row m = { run, "0xabc", NULL, host, pid, -1, comm_rank, nranks, -1,
+					NULL, NULL, fid, 1 };
+	cr_assert_eq(fl_store_comm_member_add(s, &m), FL_OK);
+}
+
 Test(store, commit_resolves_nccl_rank_from_init_complete)
 {
 	struct fl_store *s = open_store(FL_STORE_CREATE);
@@ -589,6 +599,7 @@ Test(store, commit_resolves_nccl_rank_from_init_complete)
 	a.host_len = 5;
 	a.pid = 4242;
 	add_event(s, run, fid, 1, &a, "nccl.init_complete", "{\"comm_rank\":5,\"nranks\":8}");
+	add_member(s, run, fid, "node1", 4242, 5, 8);
 	add_event(s, run, fid, 2, &a, "nccl.ib_error", "{\"status\":12}");
 	/* same pid on another host is another process */
 	struct fl_row_attr other = a;
@@ -608,6 +619,33 @@ Test(store, commit_resolves_nccl_rank_from_init_complete)
 	/* the events the ingest counted (folded repeats too), not the rows */
 	cr_assert_eq(fl_test_query_int(s, "SELECT events FROM runs WHERE id = 1"), 42);
 	cr_assert_eq(fl_test_query_int(s, "SELECT COUNT(*) FROM ranks WHERE rank = 5"), 1);
+	fl_store_close(s);
+}
+
+/* A process whose largest communicator only started (Init START: it hung
+ * in set-up, or the log ends there) takes its rank there: the resolution
+ * reads Init START from the events, completed communicators from their
+ * member rows, and the largest of either wins. */
+Test(store, commit_resolves_nccl_rank_from_init_start)
+{
+	struct fl_store *s = open_store(FL_STORE_CREATE);
+	int64_t run = begin_run(s, "s");
+	int64_t fid = add_file(s, run, "node3/stdout.log");
+	struct fl_row_attr a = no_attr();
+	a.host = "node3";
+	a.host_len = 5;
+	a.pid = 7;
+	add_event(s, run, fid, 1, &a, "nccl.init_start", "{\"comm_rank\":3,\"nranks\":8}");
+	struct fl_row_attr b = a;
+	b.pid = 8;
+	add_event(s, run, fid, 2, &b, "nccl.init_complete", "{\"comm_rank\":2,\"nranks\":4}");
+	add_member(s, run, fid, "node3", 8, 2, 4);
+	add_event(s, run, fid, 3, &b, "nccl.init_start", "{\"comm_rank\":9,\"nranks\":16}");
+	commit_run(s, run, "sha-start", 0);
+	cr_expect_eq(fl_test_query_int(s, "SELECT rank FROM procs WHERE host = 'node3' AND pid = 7"), 3);
+	cr_expect_eq(fl_test_query_int(s, "SELECT rank FROM procs WHERE host = 'node3' AND pid = 8"), 9);
+	cr_expect_eq(fl_test_query_int(s, "SELECT nranks FROM procs WHERE host = 'node3' AND pid = 8"),
+		     16);
 	fl_store_close(s);
 }
 
