@@ -579,6 +579,16 @@ Test(store, killed_bulk_load_leaves_nothing)
 	fl_store_close(s);
 }
 
+/* A line's attribution to the process host:pid. */
+static struct fl_row_attr proc_attr(const char *host, int64_t pid)
+{
+	struct fl_row_attr a = no_attr();
+	a.host = host;
+	a.host_len = strlen(host);
+	a.pid = pid;
+	return a;
+}
+
 /* A completed communicator's member row, as the pipeline writes it
  * beside the Init COMPLETE line's event. */
 static void add_member(struct fl_store *s, int64_t run, int64_t fid, const char *host,
@@ -594,10 +604,7 @@ Test(store, commit_resolves_nccl_rank_from_init_complete)
 	struct fl_store *s = open_store(FL_STORE_CREATE);
 	int64_t run = begin_run(s, "b");
 	int64_t fid = add_file(s, run, "node1/stdout.log");
-	struct fl_row_attr a = no_attr();
-	a.host = "node1";
-	a.host_len = 5;
-	a.pid = 4242;
+	struct fl_row_attr a = proc_attr("node1", 4242);
 	add_event(s, run, fid, 1, &a, "nccl.init_complete", "{\"comm_rank\":5,\"nranks\":8}");
 	add_member(s, run, fid, "node1", 4242, 5, 8);
 	add_event(s, run, fid, 2, &a, "nccl.ib_error", "{\"status\":12}");
@@ -631,13 +638,8 @@ Test(store, commit_resolves_nccl_rank_from_init_start)
 	struct fl_store *s = open_store(FL_STORE_CREATE);
 	int64_t run = begin_run(s, "s");
 	int64_t fid = add_file(s, run, "node3/stdout.log");
-	struct fl_row_attr a = no_attr();
-	a.host = "node3";
-	a.host_len = 5;
-	a.pid = 7;
+	struct fl_row_attr a = proc_attr("node3", 7), b = proc_attr("node3", 8);
 	add_event(s, run, fid, 1, &a, "nccl.init_start", "{\"comm_rank\":3,\"nranks\":8}");
-	struct fl_row_attr b = a;
-	b.pid = 8;
 	add_event(s, run, fid, 2, &b, "nccl.init_complete", "{\"comm_rank\":2,\"nranks\":4}");
 	add_member(s, run, fid, "node3", 8, 2, 4);
 	add_event(s, run, fid, 3, &b, "nccl.init_start", "{\"comm_rank\":9,\"nranks\":16}");
