@@ -138,19 +138,20 @@ static void step_row(struct ctx *c, struct earliest *e, struct moments *m, struc
 {
 	struct step_rows *r = &c->rows;
 	const char *host = fl_stmt_null(st, SR_HOST) ? NULL : ctx_intern(c, fl_stmt_text(st, SR_HOST));
+	bool has_step = !fl_stmt_null(st, SR_STEP);
+	int64_t step = has_step ? fl_stmt_int(st, SR_STEP) : -1;
 	if (!fl_stmt_null(st, SR_TS)) {
 		int64_t ts = fl_stmt_int(st, SR_TS), kind = col_int(st, SR_TS_KIND, 0);
 		if (r->last_ts == FL_TIME_NONE || ts > r->last_ts) {
 			r->last_ts = ts;
 			r->last_host = host;
 		}
-		if (host && (kind == 1 || kind == 2) && !fl_stmt_null(st, SR_STEP) &&
-		    !fl_stmt_null(st, SR_LAST64) && fl_stmt_int(st, SR_STEP) >= fl_stmt_int(st, SR_LAST64))
-			earliest_add(e, step_moment(c, m, fl_stmt_int(st, SR_STEP)), host, ts);
+		if (host && (kind == 1 || kind == 2) && has_step && !fl_stmt_null(st, SR_LAST64) &&
+		    step >= fl_stmt_int(st, SR_LAST64))
+			earliest_add(e, step_moment(c, m, step), host, ts);
 	}
 	if (col_double(st, SR_LOSS_SCALE) < ZERO_SCALE)
 		r->tiny_scale++;
-	int64_t step = col_int(st, SR_STEP, -1);
 	int64_t update = col_int(st, SR_UPDATE, UPDATE_UNKNOWN);
 	if (update == UPDATE_ALL_SKIPPED) {
 		r->all_skipped++;
@@ -159,8 +160,8 @@ static void step_row(struct ctx *c, struct earliest *e, struct moments *m, struc
 	}
 	if (update == UPDATE_LOSS && step > r->loss_until)
 		r->loss_until = step;
-	if (!fl_stmt_null(st, SR_RANK) && !fl_stmt_null(st, SR_STEP) && !fl_stmt_null(st, SR_FILE))
-		rank_steps_fold(&r->by_rank, fl_stmt_int(st, SR_RANK), host, fl_stmt_int(st, SR_STEP),
+	if (!fl_stmt_null(st, SR_RANK) && has_step && !fl_stmt_null(st, SR_FILE))
+		rank_steps_fold(&r->by_rank, fl_stmt_int(st, SR_RANK), host, step,
 				col_double(st, SR_ITER_MS), fl_stmt_int(st, SR_FILE),
 				fl_stmt_int(st, SR_LINE), col_int(st, SR_TS, FL_TIME_NONE));
 }
