@@ -479,8 +479,6 @@ Test(attr_line, uptime_arithmetic_is_exact)
 	fl_attr_file_free(f);
 }
 
-/* rich's boxed traceback (excerpt train-035, accelerate): the box sides
- * are not part of the message. */
 /* A bar whose counts lie past the longest bar looked at is not read
  * beyond it (the search for the bar's bracket stays inside it). */
 Test(attr_line, tqdm_bar_past_its_limit)
@@ -501,6 +499,8 @@ Test(attr_line, tqdm_bar_past_its_limit)
 	fl_attr_file_free(f);
 }
 
+/* rich's boxed traceback (excerpt train-035, accelerate): the box sides
+ * are not part of the message. */
 Test(attr_line, rich_box_sides_are_cut)
 {
 	struct fl_attr_bundle b;
