@@ -418,6 +418,41 @@ expect:   signal=6
 not:      [ip-172-31-77-112:61444] Signal: Segmentation fault (11)
 not:      [ip-172-31-77-112:61444] Signal code: Address not mapped (1)
 
+# Abseil's failure signal handler (absl::AbslFailureSignalHandler), which
+# Ray's workers, gRPC, TensorFlow and JAX install: `*** <SIGNAME> received
+# at time=<epoch> on cpu <n> ***`, then `PC: @ ...` and one `@ ...` frame a
+# line. Behind Ray's `(pid=...)` or Ray's own logging.cc header.
+name:     proc.absl.segfault
+kind:     proc.segfault
+severity: fatal
+literal:  *** SIGSEGV received at time=
+regex:    \*\*\* SIGSEGV received at time=(?<epoch>\d+)
+type:     epoch=int
+doc:      Abseil's failure signal handler caught SIGSEGV in this process; the frames after `PC: @` say in which library.
+# a Ray Train worker on Ascend NPUs (ray-project/ray#49998)
+example:  (pid=40210) *** SIGSEGV received at time=1738741837 on cpu 21 ***
+expect:   epoch=1738741837
+# vLLM's Ray workers (find_string)
+example:  (EngineCore_DP0 pid=742) (RayWorkerWrapper pid=233, ip=10.20.1.125) *** SIGSEGV received at time=1762945937 on cpu 6 ***
+not:      [2024-02-04 08:45:44,122 E 864170 864170] logging.cc:361: *** SIGABRT received at time=1707036344 on cpu 40 ***
+
+name:     proc.absl.signal
+kind:     proc.signal
+severity: fatal
+literal:  received at time=
+regex:    \*\*\* (?<signame>SIG(?!SEGV\b)[A-Z]+) received at time=(?<epoch>\d+)
+type:     epoch=int
+doc:      Abseil's failure signal handler caught a fatal signal (SIGABRT: an assertion or abort; SIGBUS: often /dev/shm exhausted); SIGTERM is the job being stopped, not a crash.
+# Ray's core worker after a Triton assertion (find_string)
+example:  [2024-02-04 08:45:44,122 E 864170 864170] logging.cc:361: *** SIGABRT received at time=1707036344 on cpu 40 ***
+expect:   signame=SIGABRT
+# srun -l's task label in front of a vLLM job stopped at its end (find_string)
+example:  0: *** SIGTERM received at time=1759954468 on cpu 5 ***
+expect:   signame=SIGTERM
+expect:   epoch=1759954468
+not:      (pid=40210) *** SIGSEGV received at time=1738741837 on cpu 21 ***
+not:      $display("INFO: DDR full frame received at time=%0t, beats=%0d", $time, ddr_beats_seen);
+
 name:     proc.faulthandler.segfault
 kind:     proc.segfault
 severity: fatal
