@@ -774,7 +774,8 @@ severity: info
 store:    once
 literal:  Initializing distributed: GLOBAL_RANK:
 literal:  initializing distributed: GLOBAL_RANK:
-regex:    [Ii]nitializing distributed: GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
+literal:  initializing ddp: GLOBAL_RANK:
+regex:    (?:[Ii]nitializing distributed|initializing ddp): GLOBAL_RANK: (?<rank>\d+), MEMBER: \d+/(?<world_size>\d+)
 type:     rank=int world_size=int
 doc:      Lightning/Fabric process start-up: this process's global rank and the world size
 # Lightning 2.x start-up line, per formats-training.md 1.5
@@ -788,6 +789,9 @@ expect:   world_size=48
 example:  initializing distributed: GLOBAL_RANK: 2, MEMBER: 3/4
 expect:   rank=2
 expect:   world_size=4
+# earlier Lightning releases named the plugin (a test run's log, find_string)
+example:  initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/1
+expect:   world_size=1
 not:      LOCAL_RANK: 3 - CUDA_VISIBLE_DEVICES: [0,1,2,3,4,5,6,7]
 
 # ------------------------------------------------------------- submitit ---
