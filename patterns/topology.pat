@@ -76,6 +76,33 @@ not:      python -m torch.distributed.launch --nproc_per_node=8 \
 not:      $ python -m torch.distributed.launch --master_addr="172.16.0.142" --master_port=2222 --nproc_per_node=1 --nnodes=2 TRAINING_SCRIPT.py
 not:      TRUN_ARGS+=(--nnodes=${SLURM_NNODES:-1} --node-rank=${SLURM_NODEID:-0} --nproc-per-node=gpu)
 
+# MPI launchers' command lines (Open MPI's and MPICH's mpirun / mpiexec,
+# horovodrun), echoed as torchrun's are: every process is a rank, so the
+# process count (-np, --np, -n) is the world size. Not read: a command whose
+# processes are themselves launchers (mpirun ... torchrun / deepspeed /
+# accelerate, one per node), and a count in a shell variable.
+name:     topology.mpi_cmdline
+kind:     launcher.args
+severity: info
+literal:  mpirun 
+literal:  mpiexec 
+literal:  horovodrun 
+regex:    (?x) \b(?:mpirun|mpiexec|horovodrun) \s
+          (?! .*?\b(?:torchrun|torch\.distributed\.(?:launch|run)|deepspeed|accelerate)\b )
+          (?:.*?\s)? (?:--?np|-n) \s+ (?<world_size>\d+)(?!\S)
+type:     world_size=int
+doc:      An MPI launcher's command line: -np processes, each a rank of the job.
+# horovod/horovod#147
+example:  mpirun --allow-run-as-root  -np 4 -H localhost:4 -bind-to none -map-by slot -x NCCL_DEBUG=INFO -x LD_LIBRARY_PATH -mca pml ob1 -mca btl_openib_receive_queues P,128,32:P,2048,32:P,12288,32:P,65536,32 python scripts/tf_cnn_benchmarks/tf_cnn_benchmarks.py --model resnet101 --batch_size 64 --variable_update horovod
+expect:   world_size=4
+# a Horovod README's four nodes of four GPUs (find_string)
+example:  horovodrun -np 16 -H server1:4,server2:4,server3:4,server4:4 python training_script.py
+expect:   world_size=16
+# NVIDIA Modulus in Singularity (find_string)
+example:  $ singularity exec --nv --bind ../data:/data ../nvidia-modulus24-12.sif mpirun --allow-run-as-root -np 2 python train_era5.py
+expect:   world_size=2
+not:      taskset -c 0-23 mpirun --allow-run-as-root -np ${n_works} python3 ${exe_file}
+
 # DeepSpeed's per-node launcher (deepspeed.launcher.launch) states the node
 # and its process count; its ranks follow the node order of the hostfile.
 name:     topology.deepspeed_nodes
