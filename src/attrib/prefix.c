@@ -399,6 +399,35 @@ static size_t level_coords(const char *s, size_t n, struct fl_attr *a)
 	return skip_spaces(s, n, i + 2);
 }
 
+/* icefall's logger on a distributed run (icefall/utils.py setup_logger,
+ * copied by other k2-fsa recipes and beyond), after its `%(asctime)s`:
+ * `LEVEL [file.py:line] (rank/world_size) `. The rank is global. */
+static size_t k2_tag(const char *s, size_t n, struct fl_attr *a)
+{
+	size_t i = 0;
+	while (i < n && i < 9 && s[i] >= 'A' && s[i] <= 'Z')
+		i++;
+	size_t lvl = i;
+	if (lvl < 4 || i + 2 >= n || s[i] != ' ' || s[i + 1] != '[')
+		return 0;
+	size_t lim = n < 256 ? n : 256;
+	const char *close = memchr(s + i + 2, ']', lim - (i + 2));
+	if (!close || !is_digit(close[-1]) || !memchr(s + i + 2, ':', (size_t)(close - s) - (i + 2)))
+		return 0;
+	i = (size_t)(close - s) + 1;
+	int64_t rank, world;
+	if (i + 2 >= n || s[i] != ' ' || s[i + 1] != '(')
+		return 0;
+	i += 2;
+	if (!read_int(s, n, &i, 7, &rank) || i >= n || s[i++] != '/' ||
+	    !read_int(s, n, &i, 7, &world) || i + 1 >= n || s[i] != ')' || s[i + 1] != ' ' ||
+	    rank >= world)
+		return 0;
+	a->rank = rank;
+	a->level = level_letter(s, lvl);
+	return i + 2;
+}
+
 /* Metaflow's task prefix `[7637/hello/92219 (pid 66823)] `, after its own
  * timestamp, and the AWS Batch job id `[24616654-4aca-42ad-9d86-c1133f519cb9] `
  * it adds for remote tasks. */
@@ -711,6 +740,8 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 	if (a->ts_kind == FL_TS_NONE && (used = glog(s, n, year, a)))
 		return used;
 	if (TQDM_AT(s, n) && is_digit(s[0]) && (used = tqdm_bar(s, n)))
+		return used;
+	if (a->ts_kind != FL_TS_NONE && s[0] >= 'A' && s[0] <= 'Z' && (used = k2_tag(s, n, a)))
 		return used;
 	/* A second stamp is peeled too: a collector's before the program's
 	 * own (CRI, CI runners). The first one seen keeps the time. */

@@ -367,6 +367,20 @@ static struct simple_case simple_cases[] = {
 	  1, -1, "", "Scheduler hit an exception: Traceback (most recent call last):" },
 	{ "[2025-08-29 20:35:50 DP2 TP2 EP2 PP0] Scheduler hit an exception: Traceback (most recent "
 	  "call last):", -1, -1, "", "Scheduler hit an exception: Traceback (most recent call last):" },
+	/* icefall's distributed logger: level, file:line, rank/world (k2-fsa/icefall#1463) */
+	{ "2024-01-14 01:03:00,826 WARNING [train.py:1057] (2/4) Grad scale is small: "
+	  "1.2924697071141057e-26", 2, -1, "", "Grad scale is small: 1.2924697071141057e-26" },
+	{ "2024-01-14 01:03:01,769 INFO [checkpoint.py:75] (0/4) Saving checkpoint to "
+	  "zipformer/exp-causal/2500/bad-model-0.pt", 0, -1, "",
+	  "Saving checkpoint to zipformer/exp-causal/2500/bad-model-0.pt" },
+	/* not one: the same logger without a process group, a rank past the
+	 * world, and a fraction that is the message's */
+	{ "2024-01-14 01:03:00,826 INFO [train.py:1057] Epoch 1, batch 0", -1, -1, "",
+	  "INFO [train.py:1057] Epoch 1, batch 0" },
+	{ "2024-01-14 01:03:00,826 INFO [train.py:1057] (4/4) x", -1, -1, "",
+	  "INFO [train.py:1057] (4/4) x" },
+	{ "2024-01-14 01:03:00,826 INFO [batch 3] (1/2) done", -1, -1, "",
+	  "INFO [batch 3] (1/2) done" },
 	/* Metaflow task prefix after its stamp (Netflix/metaflow#587, #1672) */
 	{ "2024-01-09 22:26:57.629 [1704839212206922/start/1 (pid 31890)] HelloFlow is starting.", -1,
 	  31890, "", "HelloFlow is starting." },
