@@ -50,6 +50,7 @@ struct fl_attr {
 	int64_t local_rank; /* -1 */
 	int64_t pid;        /* -1 */
 	int dev;            /* NCCL cudaDev, -1 */
+	int32_t world;      /* the world size a prefix states with the rank, -1 */
 	const char *host;   /* NULL when unknown */
 	size_t host_len;
 	int64_t ts;         /* UTC µs or FL_TIME_NONE */

@@ -7,7 +7,8 @@
  * the job's size. The logs state the size in several places (the config
  * collected in findings.c: `world size N`, NCCL nranks of the largest
  * communicator, torch's process-group size; launcher arguments, nnodes x
- * nproc_per_node; any line's world_size, such as a store-based barrier's);
+ * nproc_per_node; any line's world_size, such as a store-based barrier's
+ * or a prefix's `(rank/world)`);
  * the largest statement that no rank seen beyond
  * it contradicts is the world. Ranks of that world that left no line are
  * listed with state `silent`, and in a pure hang they are the ranks that

@@ -133,6 +133,7 @@ void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct f
 {
 	a->rank = a->local_rank = a->pid = -1;
 	a->dev = -1;
+	a->world = -1;
 	a->host = NULL;
 	a->host_len = 0;
 	a->ts = FL_TIME_NONE;

@@ -300,6 +300,7 @@ static size_t espnet_tag(const char *s, size_t n, struct fl_attr *a)
 	    rank >= world)
 		return 0;
 	a->rank = rank;
+	a->world = (int32_t)world;
 	a->host = s + 1;
 	a->host_len = host_end - 1;
 	return i + 2;
@@ -424,6 +425,7 @@ static size_t k2_tag(const char *s, size_t n, struct fl_attr *a)
 	    rank >= world)
 		return 0;
 	a->rank = rank;
+	a->world = (int32_t)world;
 	a->level = level_letter(s, lvl);
 	return i + 2;
 }

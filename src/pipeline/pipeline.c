@@ -50,6 +50,9 @@ static int on_line(struct ing *g, const struct fl_line *l, const struct fl_attr 
 	g->file_lines++;
 	if (a->conflict)
 		g->conflicts++;
+	/* espnet's and icefall's prefixes state the world on every line */
+	if (a->world > g->sink.world_size_max)
+		g->sink.world_size_max = a->world;
 	if (telemetry_line(&g->tele, l, a))
 		return 0;
 	int rc = fl_matcher_line_found(g->matcher, a, l->ptr, l->len, l->lineno, l->offset, pat,

@@ -102,6 +102,7 @@ struct scan_line {
 	uint32_t body_len;
 	int32_t pat;           /* the pattern the finder found; -1: none */
 	int32_t dev;
+	int32_t world;         /* what a prefix stated, -1 */
 	uint32_t cap0;         /* its captures: caps[cap0 .. cap0 + ncap) of the batch */
 	uint16_t ncap;         /* at most FL_MAX_CAPS */
 	uint8_t ts_kind;       /* enum fl_ts_kind */

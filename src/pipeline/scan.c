@@ -70,6 +70,7 @@ int32_t batch_line(const struct batch *b, size_t i, struct fl_line *l, struct fl
 		.local_rank = s->local_rank,
 		.pid = s->pid,
 		.dev = s->dev,
+		.world = s->world,
 		.host = s->host_off == UINT32_MAX ? NULL : b->arena.ptr + s->host_off,
 		.host_len = s->host_len,
 		.ts = s->ts,
@@ -229,6 +230,7 @@ static int add_line(struct scanner *sc, const struct fl_line *l, const struct fl
 	s->body_off = place(sc, l->ptr, l->len, s->off, a->body, a->body_len);
 	s->body_len = (uint32_t)a->body_len;
 	s->dev = a->dev;
+	s->world = a->world;
 	s->ts_kind = (uint8_t)a->ts_kind;
 	s->level = a->level;
 	s->conflict = a->conflict;

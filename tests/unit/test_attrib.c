@@ -428,6 +428,24 @@ ParameterizedTest(struct simple_case *c, attr_line, simple)
 	fl_attr_file_free(f);
 }
 
+/* espnet's and icefall's prefixes state the world size beside the rank;
+ * other rank tags do not. */
+Test(attr_line, a_prefix_states_the_world)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	attr(f, "[7cc1303a881b:0/8] 2022-02-21 11:42:05,031 (trainer:617) WARNING: x", &a);
+	cr_assert_eq(a.world, 8);
+	attr(f, "2024-01-14 01:03:00,826 WARNING [train.py:1057] (2/4) Grad scale is small: 1.0",
+	     &a);
+	cr_assert_eq(a.world, 4);
+	attr(f, "[rank3]:[E ProcessGroupNCCL.cpp:563] [Rank 3] Watchdog caught collective", &a);
+	cr_assert_eq(a.rank, 3);
+	cr_assert_eq(a.world, -1);
+	fl_attr_file_free(f);
+}
+
 Test(attr_line, journal_kernel_line_anchors_boot)
 {
 	struct fl_attr_bundle b;
