@@ -158,3 +158,29 @@ expect:   error=file write failed
 example:  RuntimeError: [enforce fail at inline_container.cc:664] . unexpected pos 56833600 vs 56833492
 expect:   error=unexpected pos 56833600 vs 56833492
 not:      OSError: [Errno 28] No space left on device
+
+# A checkpoint's directory moved or gone under the writer. The transformers
+# Trainer (4.36-4.37) saves into a staging `tmp-checkpoint-N` and renames
+# it; with several processes saving to one shared directory, one renames or
+# removes it while another still writes or renames, and the save fails with
+# the rename's error (both paths quoted) or torch.save's missing parent.
+name:     io.checkpoint_dir_gone
+kind:     io.error
+severity: error
+literal:  tmp-checkpoint-
+literal:  Parent directory 
+regex:    (?:\[Errno (?<errno>2|17|39)\] (?<error>No such file or directory|File exists|Directory not empty): '(?<path>[^']*tmp-checkpoint-[^']*)' -> '|(?<error>Parent directory) (?<path>\S+) does not exist\.)
+type:     errno=int
+doc:      A checkpoint save failed because its directory was renamed or removed while it was written: several processes saving to one shared directory (save only on the main process, or a transformers release with the staging fix), or the directory deleted during the run.
+# modelscope/ms-swift#3031 (rank 3's os.renames in Trainer._save_checkpoint)
+example:  [rank3]: OSError: [Errno 39] Directory not empty: '/root/paddlejob/workspace/ms-swift/output/v5-20250208-084624/tmp-checkpoint-djiermq4' -> '/root/paddlejob/workspace/zhangfan52/ms-swift/output/v5-20250208-084624/checkpoint-100'
+expect:   errno=39
+expect:   error=Directory not empty
+# hiyouga/LLaMA-Factory#1860 (interleaved ranks: the message apart from its type)
+example:  : [Errno 2] No such file or directory: 'saves/Yi-34B/lora/RL_Med_Yi-34B-200K_20231211142535/tmp-checkpoint-1000' -> 'saves/Yi-34B/lo
+expect:   path=saves/Yi-34B/lora/RL_Med_Yi-34B-200K_20231211142535/tmp-checkpoint-1000
+# GritLM's README: torch.save of an FSDP optimizer into the staging directory (find_string)
+example:  537 RuntimeError: Parent directory /data/niklas/gritlm/gritlm_mist_sq2048_medibgetuluv2_tuluformat_8nodes_oldtracc/tmp-checkpoint-500 does not exist.
+expect:   error=Parent directory
+expect:   path=/data/niklas/gritlm/gritlm_mist_sq2048_medibgetuluv2_tuluformat_8nodes_oldtracc/tmp-checkpoint-500
+not:      [INFO|trainer.py:2936] 2024-02-16 00:05:59,111 >> Saving model checkpoint to saves/InternLM-7B/lora/train_2024-02-15-23-26-12/tmp-checkpoint-100
