@@ -56,6 +56,27 @@ expect:   func=initTransportsRank
 expect:   msg=Detected mixed local Net device counts across ranks (min 4, max 8). Set NCCL_IGNORE_NET_MISMATCH=1 to continue.
 not:      H100-2:19989:20082 [1] NCCL INFO transport/net.cc:1008 -> 6
 
+# The topology has no NET node with the id a channel asked for
+# (graph/topo.h, ncclTopoIdToIndex): communicator set-up fails on it. NCCL
+# 2.26's NIC fusion with the graph search's simple-order fallback did this
+# on multi-node jobs (fixed in 2.27). A line of its own, as error, because
+# the WARN is often all a report keeps of the failure.
+name:     nccl.topo.net_not_found
+kind:     nccl.warn
+severity: error
+priority: 4
+literal:  NCCL WARN Could not find NET with id 
+regex:    (?<src>graph/[^\s:]+:\d+)(?: \((?<func>[^)\s]*)\))? NCCL WARN (?<msg>Could not find NET with id \d+)
+doc:      NCCL could not find the network device a channel needs in its topology, and communicator set-up failed. Seen with NCCL 2.26's NIC fusion: upgrade NCCL (2.27+) or set NCCL_NET_MERGE_LEVEL=LOC.
+# a Leonardo node, NCCL with timestamps (find_string)
+example:  [2025-10-23 10:26:31] lrdn2151:2678763:2678858 [0] graph/topo.h:234 NCCL WARN Could not find NET with id 0
+expect:   src=graph/topo.h:234
+expect:   msg=Could not find NET with id 0
+# quoted in an issue without its header (NVIDIA-NeMo/Speech#13996)
+example:  `graph/topo.h:230 NCCL WARN Could not find NET with id 0`
+expect:   src=graph/topo.h:230
+not:      46:1399931:1399978 [3] graph/search.cc:1127 NCCL WARN Could not find a path for pattern 1, falling back to simple order
+
 # ---------------------------------------------------------------- unwind
 
 name:     nccl.unwind
@@ -1004,6 +1025,28 @@ expect:   errno=95
 example:  gpu-node-07:48213:48401 [3] NCCL INFO NET/MLX5: Call to mlx5dv_internal_get_data_direct_sysfs_path failed with error No such file or directory errno 2
 expect:   call=mlx5dv_internal_get_data_direct_sysfs_path
 not:      gpu-node-07:48213:48401 [3] misc/ibvwrap.cc:60 NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory errno 12
+
+# The graph search found no path for a pattern and used a simple order
+# instead (graph/search.cc): a slower but working ring or tree. It is
+# logged by every rank of many healthy multi-node jobs; only with NIC
+# fusion in NCCL 2.26 did the fallback's NET 0 fail afterwards, which the
+# next WARN (`Could not find NET with id 0`) says.
+name:     nccl.benign.search_fallback
+kind:     benign
+severity: info
+store:    once
+priority: 5
+literal:  falling back to simple order
+regex:    NCCL WARN Could not find a path for pattern (?<pattern>\d+), falling back to simple order
+type:     pattern=int
+doc:      NCCL's graph search fell back to a simple channel order; the job runs, possibly slower.
+# NVIDIA/nccl#487
+example:  node0021:21858:22794 [5] graph/search.cc:765 NCCL WARN Could not find a path for pattern 4, falling back to simple order
+expect:   pattern=4
+# NCCL 2.26 before the NIC-fusion failure (NVIDIA/nccl#1748, find_string)
+example:  46:1399931:1399978 [3] graph/search.cc:1127 NCCL WARN Could not find a path for pattern 1, falling back to simple order
+expect:   pattern=1
+not:      [2025-10-23 10:26:31] lrdn2151:2678763:2678858 [0] graph/topo.h:234 NCCL WARN Could not find NET with id 0
 
 name:     nccl.benign.profiler_init
 kind:     benign

@@ -623,7 +623,8 @@ Test(verdict_rules, a_collective_mismatch_surfacing_in_a_traceback_is_the_hang, 
 /* An NCCL WARN no pattern names is a set-up failure when its error returns
  * through set-up's frames (NVIDIA/nccl#379: the topology, init.cc, the
  * async init job; nccl#1240: a graph file, cut after one frame). The WARN
- * alone, or with frames outside set-up, names no cause. */
+ * alone, or with frames outside set-up, names no cause, unless it is one
+ * only set-up prints. */
 Test(verdict_rules, a_warn_whose_error_returns_through_set_up_is_nccl_init_error, .timeout = 60)
 {
 	static const char warn[] = "graph/xml.h:77 NCCL WARN Attribute arch of node cpu not found\n";
@@ -642,6 +643,10 @@ Test(verdict_rules, a_warn_whose_error_returns_through_set_up_is_nccl_init_error
 	snprintf(text, sizeof(text), "%sNCCL INFO transport/net.cc:1008 -> 6\nNCCL INFO group.cc:110 -> 6\n",
 		 warn);
 	expect_cause("runtime-frames", "none", text);
+	/* but a channel's NET missing from the topology is set-up's failure
+	 * alone, as an issue quotes it (NVIDIA-NeMo/Speech#13996) */
+	expect_cause("net-not-found", "nccl_init_error",
+		     "`graph/topo.h:230 NCCL WARN Could not find NET with id 0`\n");
 }
 
 /* Megatron prints no loss for a log interval whose iterations were all
