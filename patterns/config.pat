@@ -1100,6 +1100,25 @@ not:      INFO: Distributed environment is initialized, data parallel size: 2, p
 # by exc_msg. These patterns catch the line when it stands alone (rich
 # tracebacks, interleaved ranks, a paste of the last line).
 
+# The interpreter a launcher started could not open the training script:
+# a relative path run from another working directory, or code that is not
+# on every node (pdsh / mpirun / srun start the same command everywhere).
+# Python prints it and exits 2 before any import.
+name:     config.invalid.script_missing
+kind:     config.invalid
+severity: error
+literal:  can't open file '
+regex:    (?:(?<interpreter>\S*python[\d.]*): )?can't open file '(?<script>[^']+)': \[Errno 2\] No such file or directory
+doc:      The launched interpreter found no training script at this path on this node: run from the directory the path is relative to, give an absolute path, or put the code on every node (a shared file system, or the image).
+# EleutherAI/gpt-neox#88 (DeepSpeed's pdsh runner, every worker of a node)
+example:  10.141.250.227: /usr/bin/python3: can't open file 'train_mpu.py': [Errno 2] No such file or directory
+expect:   interpreter=/usr/bin/python3
+expect:   script=train_mpu.py
+# a tool's run from the wrong directory (find_string; `python3: ` reads as a host prefix)
+example:  python3: can't open file '/home/jmmint/embroidery_business_agent_system/tools/embiz_deep_inventory_audit.py': [Errno 2] No such file or directory
+expect:   script=/home/jmmint/embroidery_business_agent_system/tools/embiz_deep_inventory_audit.py
+not:      OSError: [Errno 2] No such file or directory: 'train_mpu.py'
+
 name:     config.invalid.deepspeed_batch
 kind:     config.invalid
 severity: error
