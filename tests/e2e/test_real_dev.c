@@ -40,17 +40,13 @@ static const char *const CAUSE_MISSES[] = {
 	"deepspeed-4890",	 /* fingerprints at different seqs, no timeout line: no hang source */
 	"fengshenbang-lm-222", /* a NaN loss at learning rate 0 under --precision 16: fp16
 				  only by the thread's judgement */
-	"gpt-neox-88", /* Python's `can't open file ... [Errno 2]` on every worker is not read */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
-	"llamafactory-1860", /* ranks racing to rename tmp-checkpoint: the FileNotFoundError's
-				 type and message are interleaved apart */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"llm-foundry-336", /* no transport or error line: the missing InfiniBand is in the
 			      thread's prose */
-	"ms-swift-3031", /* Errno 39 renaming tmp-checkpoint while saving reads as a crash */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
 	"nccl-795",		 /* only the survivor's Broken pipe; the remote segfault is not in it */
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
@@ -77,7 +73,6 @@ static const char *const CAUSE_MISSES[] = {
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
-	"speech-13996", /* NCCL's WARN quoted in backticks without its header */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
 	"ultralytics-16857", /* a NaN in ultralytics' loss columns under a header row is not read */
@@ -95,10 +90,11 @@ static const char *const RANK_MISSES[] = {
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
- * hang point is another rank's lower sequence number. */
+ * sidecar names another rank's lower sequence number as the hang point. */
 static const char *const HANG_MISSES[] = {
-	"accelerate-934", /* two ranks at different seqs, both timed out: rank 1's BROADCAST at
-			     SeqNum 1 is where progress stopped */
+	"accelerate-934", /* one rank at each of two seqs: the hang point is the later seq,
+			     where the rank ahead waits (hang.c), with the one behind stuck;
+			     the sidecar names the earlier */
 	"pytorch-123023",
 };
 
