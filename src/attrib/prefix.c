@@ -283,6 +283,20 @@ static size_t sagemaker_rank(const char *s, size_t end, size_t *host)
 	return 0;
 }
 
+/* `rank/world` at s[i] and then `close` and a blank, the rank below the
+ * world: both are the line's. Returns the index after the blank, or 0. */
+static size_t rank_of_world(const char *s, size_t n, size_t i, char close, struct fl_attr *a)
+{
+	int64_t rank, world;
+	if (!read_int(s, n, &i, 7, &rank) || i >= n || s[i++] != '/' ||
+	    !read_int(s, n, &i, 7, &world) || i + 1 >= n || s[i] != close || s[i + 1] != ' ' ||
+	    rank >= world)
+		return 0;
+	a->rank = rank;
+	a->world = (int32_t)world;
+	return i + 2;
+}
+
 /* espnet2's prefix on a distributed run, `[host:rank/world_size] `
  * (espnet2/tasks/abs_task.py: the short host name, the global rank and
  * the world size), before its own `%(asctime)s (module:line) LEVEL:`. */
@@ -294,16 +308,11 @@ static size_t espnet_tag(const char *s, size_t n, struct fl_attr *a)
 	if (i == 1 || i >= n || s[i] != ':')
 		return 0;
 	size_t host_end = i++;
-	int64_t rank, world;
-	if (!read_int(s, n, &i, 7, &rank) || i >= n || s[i++] != '/' ||
-	    !read_int(s, n, &i, 7, &world) || i + 1 >= n || s[i] != ']' || s[i + 1] != ' ' ||
-	    rank >= world)
+	if (!(i = rank_of_world(s, n, i, ']', a)))
 		return 0;
-	a->rank = rank;
-	a->world = (int32_t)world;
 	a->host = s + 1;
 	a->host_len = host_end - 1;
-	return i + 2;
+	return i;
 }
 
 /* Open MPI `--tag-output` `[1,3]<stderr>:`, PRRTE's `--output tag`
@@ -416,18 +425,10 @@ static size_t k2_tag(const char *s, size_t n, struct fl_attr *a)
 	if (!close || !is_digit(close[-1]) || !memchr(s + i + 2, ':', (size_t)(close - s) - (i + 2)))
 		return 0;
 	i = (size_t)(close - s) + 1;
-	int64_t rank, world;
-	if (i + 2 >= n || s[i] != ' ' || s[i + 1] != '(')
+	if (i + 2 >= n || s[i] != ' ' || s[i + 1] != '(' || !(i = rank_of_world(s, n, i + 2, ')', a)))
 		return 0;
-	i += 2;
-	if (!read_int(s, n, &i, 7, &rank) || i >= n || s[i++] != '/' ||
-	    !read_int(s, n, &i, 7, &world) || i + 1 >= n || s[i] != ')' || s[i + 1] != ' ' ||
-	    rank >= world)
-		return 0;
-	a->rank = rank;
-	a->world = (int32_t)world;
 	a->level = level_letter(s, lvl);
-	return i + 2;
+	return i;
 }
 
 /* Metaflow's task prefix `[7637/hello/92219 (pid 66823)] `, after its own
