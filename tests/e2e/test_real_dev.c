@@ -29,9 +29,14 @@
 static const char *const CAUSE_MISSES[] = {
 	"accelerate-1192",	 /* the launcher's rich traceback only; the ECC message was cut */
 	"accelerate-1519",	 /* OOM named only in the thread title */
+	"automatic-identification-and-counting-of-blood-cells-15", /* a bare `step N - loss  nan`
+								     print of one project */
+	"chatbot-retrieval-10",	 /* TensorFlow's CheckNumerics `Tensor had NaN values` is not read */
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
 	"chinese-transformer-xl-7", /* a loss scale of 0.1 is not read as a collapse: the NaN reads
 				       as divergence */
+	"colossalai-3172", /* torchrun's exitcode -9 and its own traceback, cut before the
+			      exception: host RAM only in the thread's prose */
 	"deepracer-for-dummies-23", /* DeepRacer's JSON error of an S3 upload is not read */
 	"deepspeed-3916",	 /* the listen error word-wrapped at 80 columns: no width to
 				    find, no open parenthesis at the cut */
@@ -87,6 +92,7 @@ static const char *const CAUSE_MISSES[] = {
 static const char *const RANK_MISSES[] = {
 	"chinese-llama-alpaca-534", "deepspeed-3232", "deit-102", "metaseq-90", "nanogpt-215",
 	"nccl-296",
+	"deepspeed-4648", /* only a process group's `[Rank 0]` inside the watchdog's message */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
