@@ -1096,6 +1096,27 @@ example:  Multi GPU training fails with more than 2 A100 GPUs (RuntimeError: Mod
 expect:   msg=Model diverged with loss = NaN
 not:      INFO:tensorflow:step = 0, loss = 9.76205
 
+# TensorFlow's CheckNumerics op (tf.debugging.check_numerics, and the
+# optimizers' and the Object Detection API's own checks on the loss and
+# the gradients) fails the step with `<message> : Tensor had NaN values`.
+name:     train.nonfinite.tf_check_numerics
+kind:     train.nonfinite
+severity: error
+literal:  : Tensor had 
+regex:    (?<msg>(?<check>[^\s:][^:]*?)\s*: Tensor had (?<value>NaN|[-+]?Inf(?: and NaN)?) values)
+doc:      a numerics check on the loss or a gradient found non-finite values and stopped the step (the model diverged, or a bad input or label)
+# dennybritz/chatbot-retrieval#10 (the loss check of tf.contrib's optimize_loss)
+example:  tensorflow.python.framework.errors.InvalidArgumentError: Loss is inf or nan : Tensor had NaN values
+expect:   value=NaN
+expect:   check=Loss is inf or nan
+# the Object Detection API's loss check, quoted in a project's README (find_string)
+example:  > InvalidArgumentError (see above for traceback): LossTensor is inf or nan: Tensor had NaN values
+expect:   check=LossTensor is inf or nan
+# a gradient's check, from an executor's log (find_string)
+example:  W tensorflow/core/common_runtime/executor.cc:1027] 0x7ff0dd4efd90 Compute status: Invalid argument: ReluGrad input is not finite. : Tensor had NaN values
+expect:   check=ReluGrad input is not finite.
+not:      E tensorflow/core/kernels/check_numerics_op.cc:157] abnormal_detected_host @0x208a7b900 = {1, 0} Loss is inf or nan
+
 # The NaN guard of torchvision's references, copied into DETR, DeiT, MAE,
 # DINO and many more: `print("Loss is {}, stopping training".format(v))`
 # then sys.exit(1).

@@ -31,7 +31,6 @@ static const char *const CAUSE_MISSES[] = {
 	"accelerate-1519",	 /* OOM named only in the thread title */
 	"automatic-identification-and-counting-of-blood-cells-15", /* a bare `step N - loss  nan`
 								     print of one project */
-	"chatbot-retrieval-10",	 /* TensorFlow's CheckNumerics `Tensor had NaN values` is not read */
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
 	"chinese-transformer-xl-7", /* a loss scale of 0.1 is not read as a collapse: the NaN reads
 				       as divergence */
