@@ -79,14 +79,14 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.syscall_error", "error", "Network is unreachable", ROLE_PRIMARY, "network_error", 70 },
 	{ "nccl.syscall_error", "error", "No route to host", ROLE_PRIMARY, "network_error", 70 },
 	{ "nccl.syscall_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 70 },
+	/* a channel's NET missing from the topology (NCCL 2.26's NIC
+	 * fusion): set-up's failure even where its frames were not kept (a
+	 * quoted line, a cut paste) */
+	{ "nccl.warn", NULL, "Could not find NET with id", ROLE_PRIMARY, "nccl_init_error", 48 },
 	/* a WARN no pattern names, whose error returned through set-up's
 	 * frames (patterns/nccl-errors.pat: init, bootstrap, the topology, the
 	 * async init job): why set-up failed. Below the specific set-up and
 	 * network failures, which say more when both are there. */
-	/* a channel's NET missing from the topology (NCCL 2.26's NIC
-	 * fusion): set-up's failure even where its frames were not kept (a
-	 * quoted line, a cut paste); other WARNs need set-up's frames */
-	{ "nccl.warn", NULL, "Could not find NET with id", ROLE_PRIMARY, "nccl_init_error", 48 },
 	{ "nccl.warn", "setup_frame", "!", ROLE_NONE, NULL, 0 },
 	{ "nccl.warn", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 48 },
 	{ "nccl.duplicate_gpu", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
