@@ -440,16 +440,17 @@ name:     proc.absl.signal
 kind:     proc.signal
 severity: fatal
 literal:  received at time=
-regex:    \*\*\* (?<signame>SIG(?!SEGV\b)[A-Z]+) received at time=(?<epoch>\d+)
+regex:    \*\*\* (?<signame>SIG(?!SEGV\b|TERM\b|INT\b)[A-Z]+) received at time=(?<epoch>\d+)
 type:     epoch=int
-doc:      Abseil's failure signal handler caught a fatal signal (SIGABRT: an assertion or abort; SIGBUS: often /dev/shm exhausted); SIGTERM is the job being stopped, not a crash.
+doc:      Abseil's failure signal handler caught a fatal signal (SIGABRT: an assertion or abort; SIGBUS: often /dev/shm exhausted). Its SIGTERM and SIGINT are a stop asked from outside, which the launcher's or scheduler's own lines say better, so they are not read.
 # Ray's core worker after a Triton assertion (find_string)
 example:  [2024-02-04 08:45:44,122 E 864170 864170] logging.cc:361: *** SIGABRT received at time=1707036344 on cpu 40 ***
 expect:   signame=SIGABRT
+# a service's failed check, then the handler (find_string)
+example:  *** SIGABRT received at time=1634878627 on cpu 23 ***
+expect:   epoch=1634878627
 # srun -l's task label in front of a vLLM job stopped at its end (find_string)
-example:  0: *** SIGTERM received at time=1759954468 on cpu 5 ***
-expect:   signame=SIGTERM
-expect:   epoch=1759954468
+not:      0: *** SIGTERM received at time=1759954468 on cpu 5 ***
 not:      (pid=40210) *** SIGSEGV received at time=1738741837 on cpu 21 ***
 not:      $display("INFO: DDR full frame received at time=%0t, beats=%0d", $time, ddr_beats_seen);
 
