@@ -29,6 +29,8 @@
 static const char *const CAUSE_MISSES[] = {
 	"accelerate-1192",	 /* the launcher's rich traceback only; the ECC message was cut */
 	"accelerate-1519",	 /* OOM named only in the thread title */
+	"accelerate-2457", /* a connect failure while FSDP broadcasts the module states at
+			       set-up reads as the network's */
 	"automatic-identification-and-counting-of-blood-cells-15", /* a bare `step N - loss  nan`
 								     print of one project */
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
@@ -42,6 +44,8 @@ static const char *const CAUSE_MISSES[] = {
 	"deepspeed-4571",	 /* the launcher killing its workers and a memory report at 85%:
 				    the kill's return code was not pasted */
 	"deepspeed-4890",	 /* fingerprints at different seqs, no timeout line: no hang source */
+	"diffusers-9727", /* the old watchdog's teardown lines without its timeout line:
+			      the traceback they cause reads as a crash */
 	"fengshenbang-lm-222", /* a NaN loss at learning rate 0 under --precision 16: fp16
 				  only by the thread's judgement */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
@@ -62,6 +66,8 @@ static const char *const CAUSE_MISSES[] = {
 	"paddle-11659", /* a per-trainer numpy loss array with nan, wrapped over two lines,
 			   is not read */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
+	"pytorch-104568", /* TensorPipe's ibv `transport retry counter exceeded` is not
+			      read */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
 				    the start of the agent's traceback are left */
 	"pytorch-38702",	 /* bootstrap connect refused: nccl_init_error by contract, the
@@ -74,16 +80,24 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-transformer-distributed-1", /* a set-up connect failure (No route to host) reads
 						as the network's */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
+	"ray-44533", /* NCCL's topology error `Attribute busid of node nic not found` is
+			 not read */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
+	"torchtune-1165", /* only the peers' timeouts: the checkpoint save's exception was
+			      never pasted */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
 	"ultralytics-16857", /* a NaN in ultralytics' loss columns under a header row is not read */
+	"veomni-131", /* a bootstrap `socketPollConnect ... no POLLOUT events` under
+			  torch's summary printed before the traceback */
 	"verl-108", /* a set-up Connect failure reads as the network's */
+	"vllm-798", /* `Proxy Call to rank 7 failed (Connect)` alone is not read */
 	"wenet-989",		 /* host memory climbing in rank 0's own step lines, no kill line */
 	"xlm-210", /* XLM's bare `NaN detected` warning is not read */
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
+
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
