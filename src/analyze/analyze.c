@@ -960,6 +960,26 @@ static const struct ev *launcher_root_entry(const struct ctx *c)
 	return best;
 }
 
+/* Without a primary error or a summary, the agent's own line for a
+ * worker it saw end (`failed (exitcode: 1) local_rank: 7 (pid: ...)`),
+ * the earliest whose rank is known. A worker ended by SIGTERM (-15) was
+ * stopped, most often by the agent after another one failed. The caller
+ * asks only outside a hang. */
+static const struct ev *launcher_worker_entry(const struct ctx *c)
+{
+	const struct ev *best = NULL;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		int64_t code;
+		if (strcmp(e->kind, "launcher.worker_failed") != 0 || e->rank < 0 ||
+		    (ev_field_int(e, "exitcode", &code) && code == -15))
+			continue;
+		if (!best || ev_before(e, best))
+			best = e;
+	}
+	return best;
+}
+
 static const struct ev *first_primary(struct ctx *c)
 {
 	const struct ev *best = NULL;
@@ -1076,9 +1096,12 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	if (!rc) {
 		config_derive(&a->config);
 		c.first = first_primary(&c);
+		rc = hang_analyze(&c);
+		/* in a hang, the workers the agents saw end were torn down */
+		if (!rc && !c.first && !a->hang.set)
+			c.first = launcher_worker_entry(&c);
 		if (c.first)
 			set_first(&c, c.first);
-		rc = hang_analyze(&c);
 	}
 	if (!rc)
 		rc = findings_collect(&c);

@@ -9,7 +9,8 @@
  * and whose condition holds decides the event's role, cause and priority.
  * A condition is a substring (case-insensitive) of a field, or of the
  * line's text when `field` is NULL; "=N" compares an integer field; "!"
- * holds when the field is absent.
+ * holds when the field is absent. A row may add a second condition
+ * (and_field, and_needle) that must hold as well.
  * Priority breaks ties between primaries at the same time: a hardware
  * fault explains an OOM-looking symptom better than the reverse.
  */
@@ -26,8 +27,15 @@ struct class_rule {
 	enum role role;
 	const char *cause;
 	int priority;
+	/* a second condition that must hold too; none when and_needle is NULL */
+	const char *and_field;
+	const char *and_needle;
 };
 
+/* Most rows have one condition: the second pair is left out of them and
+ * is NULL, as C makes every member an initializer leaves out. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 static const struct class_rule CLASS[] = {
 	/* memory */
 	{ "mem.cuda_oom", NULL, NULL, ROLE_PRIMARY, "gpu_oom", 80 },
@@ -204,8 +212,20 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_msg", "loss scale", ROLE_SIGNAL, "fp16_overflow", 40 },
 	{ "proc.traceback", "exc_type", "KeyboardInterrupt", ROLE_SECONDARY, "process_crash", 10 },
 	{ "proc.traceback", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
-	/* a traceback cut before its exception line: a process raised, but
-	 * what it raised is unknown, so other evidence names the cause */
+	/* the launcher's own traceback cut before its exception line: what
+	 * torchrun, torch.distributed.launch and the elastic agent raise there
+	 * is a worker's death (ChildFailedError, CalledProcessError), so the
+	 * worker's failure or the exit code names the cause */
+	{ "proc.traceback", "frame_file", "/torch/distributed/run.py", ROLE_SECONDARY, "process_crash", 10,
+	  "exc_type", "!" },
+	{ "proc.traceback", "frame_file", "/torch/distributed/launch.py", ROLE_SECONDARY, "process_crash",
+	  10, "exc_type", "!" },
+	{ "proc.traceback", "frame_file", "/torch/distributed/launcher/", ROLE_SECONDARY, "process_crash",
+	  10, "exc_type", "!" },
+	{ "proc.traceback", "frame_file", "/torch/distributed/elastic/", ROLE_SECONDARY, "process_crash",
+	  10, "exc_type", "!" },
+	/* any other traceback cut before its exception line: a process raised,
+	 * but what it raised is unknown, so other evidence names the cause */
 	{ "proc.traceback", "exc_type", "!", ROLE_PRIMARY, NULL, 30 },
 	{ "proc.traceback", NULL, NULL, ROLE_PRIMARY, "process_crash", 40 },
 	{ "proc.exception", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
@@ -255,6 +275,7 @@ static const struct class_rule CLASS[] = {
 	{ "slurm.task_error", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "k8s.terminated", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 };
+#pragma GCC diagnostic pop
 
 static const struct fl_cause_rule CAUSES[] = {
 	{ "gpu_oom", "mem.cuda_oom mem.cuda_alloc_failed nccl.cuda_failure nccl.alloc_failure", 80,
@@ -467,26 +488,31 @@ static bool contains_ci(const char *hay, const char *needle)
 	return false;
 }
 
-static bool condition_holds(const struct ev *e, const struct class_rule *r)
+static bool test_holds(const struct ev *e, const char *field, const char *needle)
 {
-	if (!r->needle)
+	if (!needle)
 		return true;
-	if (!strcmp(r->needle, "!")) {
+	if (!strcmp(needle, "!")) {
 		struct fl_buf b = FL_BUF_INIT;
-		bool has = r->field && ev_field(e, r->field, &b);
+		bool has = field && ev_field(e, field, &b);
 		fl_buf_release(&b);
 		return !has;
 	}
-	if (r->needle[0] == '=') {
+	if (needle[0] == '=') {
 		int64_t v;
-		return r->field && ev_field_int(e, r->field, &v) && v == atoll(r->needle + 1);
+		return field && ev_field_int(e, field, &v) && v == atoll(needle + 1);
 	}
-	if (!r->field)
-		return contains_ci(e->text ? e->text : "", r->needle);
+	if (!field)
+		return contains_ci(e->text ? e->text : "", needle);
 	struct fl_buf b = FL_BUF_INIT;
-	bool ok = ev_field(e, r->field, &b) && contains_ci(b.ptr, r->needle);
+	bool ok = ev_field(e, field, &b) && contains_ci(b.ptr, needle);
 	fl_buf_release(&b);
 	return ok;
+}
+
+static bool condition_holds(const struct ev *e, const struct class_rule *r)
+{
+	return test_holds(e, r->field, r->needle) && test_holds(e, r->and_field, r->and_needle);
 }
 
 void rules_kinds(struct fl_buf *json)

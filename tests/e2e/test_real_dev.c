@@ -36,8 +36,6 @@ static const char *const CAUSE_MISSES[] = {
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
 	"chinese-transformer-xl-7", /* a loss scale of 0.1 is not read as a collapse: the NaN reads
 				       as divergence */
-	"colossalai-3172", /* torchrun's exitcode -9 and its own traceback, cut before the
-			      exception: host RAM only in the thread's prose */
 	"deepracer-for-dummies-23", /* DeepRacer's JSON error of an S3 upload is not read */
 	"deepspeed-3916",	 /* the listen error word-wrapped at 80 columns: no width to
 				    find, no open parenthesis at the cut */

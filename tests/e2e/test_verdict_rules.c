@@ -18,16 +18,21 @@
 
 #include "fl_test.h"
 
-static json_t *analyze_text(const char *name, const char *text)
+static json_t *analyze_file(const char *name, const char *file, const char *text)
 {
 	struct fl_session t;
 	fl_session_init(&t, name);
-	char *log = fl_session_path(&t, "job.log");
+	char *log = fl_session_path(&t, file);
 	cr_assert(fl_test_write(log, text, strlen(text)));
 	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
 	free(log);
 	fl_session_release(&t);
 	return r;
+}
+
+static json_t *analyze_text(const char *name, const char *text)
+{
+	return analyze_file(name, "job.log", text);
 }
 
 static json_t *verdict(json_t *r)
@@ -682,5 +687,58 @@ Test(verdict_rules, a_repeated_line_is_quoted_once, .timeout = 60)
 	json_t *ev = json_object_get(json_object_get(verdict(r), "likely_cause"), "evidence");
 	cr_assert(json_is_array(ev), "no evidence");
 	cr_expect_eq(json_array_size(ev), 1, "%zu evidence lines for one repeated line", json_array_size(ev));
+	json_decref(r);
+}
+
+/* torchrun's own traceback cut before its ChildFailedError line
+ * (hpcaitech/ColossalAI#3172, llama-cookbook-182's agent lines): the
+ * launcher raised because a worker died, so the worker's exit code
+ * (-9, SIGKILL) names the cause. A worker's traceback cut the same way
+ * is still a process that failed. */
+Test(verdict_rules, a_launchers_cut_traceback_defers_to_the_exit_code, .timeout = 60)
+{
+	static const char agent[] =
+		"WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 2410413 closing signal SIGTERM\n"
+		"ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 2410412) of binary: /opt/conda/bin/python\n"
+		"Traceback (most recent call last):\n"
+		"  File \"/opt/conda/bin/torchrun\", line 8, in <module>\n"
+		"    sys.exit(main())\n"
+		"  File \"/opt/conda/lib/python3.9/site-packages/torch/distributed/elastic/multiprocessing/errors/__init__.py\", line 345, in wrapper\n"
+		"    return f(*args, **kwargs)\n"
+		"  File \"/opt/conda/lib/python3.9/site-packages/torch/distributed/run.py\", line 761, in main\n"
+		"    run(args)\n";
+	json_t *r = analyze_text("cut-agent", agent);
+	cr_expect_str_eq(cause_of(r), "host_oom");
+	cr_expect_str_eq(status_of(r), "failed");
+	json_decref(r);
+
+	static const char worker[] =
+		"ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 2410412) of binary: /opt/conda/bin/python\n"
+		"Traceback (most recent call last):\n"
+		"  File \"train_gpt_demo.py\", line 348, in <module>\n"
+		"    main()\n"
+		"  File \"train_gpt_demo.py\", line 311, in main\n"
+		"    outputs = model(input_ids, attn_mask)\n";
+	expect_cause("cut-worker", "process_crash", worker);
+}
+
+/* No worker printed its error and no summary names a root cause: the
+ * agent's own line for the worker it saw end (llamafactory-163's) is the
+ * first failure, unless the worker was ended by SIGTERM. */
+Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .timeout = 60)
+{
+	static const char agent[] =
+		"WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 153929 closing signal SIGTERM\n"
+		"ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 7 (pid: 153932) of binary: /opt/conda/bin/python\n";
+	json_t *r = analyze_file("worker-entry", "rank7.log", agent);
+	json_t *first = json_object_get(verdict(r), "first_failure");
+	cr_expect_eq(json_integer_value(json_object_get(first, "rank")), 7);
+	cr_expect_str_eq(json_string_value(json_object_get(first, "kind")), "launcher.worker_failed");
+	json_decref(r);
+
+	static const char stopped[] =
+		"ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -15) local_rank: 7 (pid: 153932) of binary: /opt/conda/bin/python\n";
+	r = analyze_file("worker-stopped", "rank7.log", stopped);
+	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")));
 	json_decref(r);
 }
