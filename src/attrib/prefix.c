@@ -577,7 +577,8 @@ static size_t ray_prefix(const char *s, size_t n, struct fl_attr *a)
 
 /* pdsh / deepspeed / mpirun `host: ` with a host-like token: an IPv4
  * address, or lower-case letters, digits, '-' and '.' with at least one
- * letter and one digit (so `RuntimeError: ` and `srun: ` are not hosts). */
+ * letter and one digit (so `RuntimeError: ` and `srun: ` are not hosts).
+ * `python3: can't open file` is the interpreter naming itself. */
 static size_t host_colon(const char *s, size_t n, struct fl_attr *a)
 {
 	size_t i = 0;
@@ -597,6 +598,8 @@ static size_t host_colon(const char *s, size_t n, struct fl_attr *a)
 	if (i == 0 || i + 1 >= n || s[i] != ':' || s[i + 1] != ' ' || !digits)
 		return 0;
 	if (!letters && !(dots == 3 && s[0] != '.'))
+		return 0;
+	if (i >= 7 && memcmp(s, "python", 6) == 0)
 		return 0;
 	a->host = s;
 	a->host_len = i;

@@ -305,6 +305,10 @@ static struct simple_case simple_cases[] = {
 	{ "10.0.0.5: text from mpirun", -1, -1, "10.0.0.5", "text from mpirun" },
 	{ "RuntimeError: boom", -1, -1, "", "RuntimeError: boom" },
 	{ "srun: error: node3: task 3: Exited", -1, -1, "", "srun: error: node3: task 3: Exited" },
+	/* the interpreter naming itself in its own error is not a host */
+	{ "python3: can't open file 'train.py': [Errno 2] No such file or directory", -1, -1, "",
+	  "python3: can't open file 'train.py': [Errno 2] No such file or directory" },
+	{ "python3.10: can't open file 'x'", -1, -1, "", "python3.10: can't open file 'x'" },
 	{ "(RayTrainWorker pid=123, ip=10.0.0.1) text", -1, 123, "10.0.0.1", "text" },
 	{ "(RayTrainWorker pid=22754, ip=10.72.12.6) [E ProcessGroupNCCL.cpp:821] [Rank 21] W",
 	  -1, 22754, "10.72.12.6", "[Rank 21] W" },
