@@ -452,6 +452,10 @@ expect:   error=Connection timed out
 example:  [2025-08-02 11:20:41] gpu-node-07:48213:48213 [3] misc/socket.cc:617 NCCL WARN socketPollConnect to 10.12.4.18<43211> failed with error Connection refused
 expect:   peer=10.12.4.18<43211>
 expect:   error=Connection refused
+# torch's "Last error:" repeating it, an IPv6 link-local peer behind a container's veth (huggingface/accelerate#2457)
+example:  socketStartConnect: Connect to fe80::a849:bbff:fe73:19bd%veth8299cd8<54785> failed : Software caused connection abort
+expect:   peer=fe80::a849:bbff:fe73:19bd%veth8299cd8<54785>
+expect:   error=Software caused connection abort
 not:      node5:240:240 [6] misc/socket.cc:533 NCCL WARN socketPollConnect: Connect to 10.0.0.4<56849> returned 113(No route to host) errno 115(Operation now in progress)
 
 name:     nccl.connect.returned

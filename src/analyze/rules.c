@@ -114,9 +114,13 @@ static const struct class_rule CLASS[] = {
 	/* network: IB flush errors (status 5) follow another failure */
 	{ "nccl.ib_error", "status", "=5", ROLE_SECONDARY, "network_error", 30 },
 	{ "nccl.ib_error", NULL, NULL, ROLE_PRIMARY, "network_error", 65 },
-	/* NCCL dialling the loopback address: its socket interface is lo
-	 * (NCCL_SOCKET_IFNAME), a set-up mistake, not a network fault */
+	/* NCCL dialling the loopback address, or through a container's
+	 * virtual interface (an IPv6 peer scoped `%veth...`, `%docker0`): the
+	 * socket interface it picked is wrong (NCCL_SOCKET_IFNAME), a set-up
+	 * mistake, not a network fault */
 	{ "nccl.connect_error", "peer", "127.0.0.1<", ROLE_PRIMARY, "nccl_init_error", 68 },
+	{ "nccl.connect_error", "peer", "%veth", ROLE_PRIMARY, "nccl_init_error", 68 },
+	{ "nccl.connect_error", "peer", "%docker", ROLE_PRIMARY, "nccl_init_error", 68 },
 	{ "nccl.connect_error", NULL, NULL, ROLE_PRIMARY, "network_error", 50 },
 	/* Gloo's pair to one peer: closed or reset by the peer is its exit
 	 * seen from here; a connect that fails is the network's */

@@ -29,8 +29,6 @@
 static const char *const CAUSE_MISSES[] = {
 	"accelerate-1192",	 /* the launcher's rich traceback only; the ECC message was cut */
 	"accelerate-1519",	 /* OOM named only in the thread title */
-	"accelerate-2457", /* a connect failure while FSDP broadcasts the module states at
-			       set-up reads as the network's */
 	"automatic-identification-and-counting-of-blood-cells-15", /* a bare `step N - loss  nan`
 								     print of one project */
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */

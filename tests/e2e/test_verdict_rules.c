@@ -742,3 +742,15 @@ Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .t
 	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")));
 	json_decref(r);
 }
+
+/* NCCL dialling a peer through a container's veth (huggingface/
+ * accelerate#2457) picked the wrong socket interface: set-up's mistake,
+ * as the loopback's is. A routable peer that cannot be reached is the
+ * network's. */
+Test(verdict_rules, a_connect_through_a_containers_veth_is_set_up, .timeout = 60)
+{
+	expect_cause("veth", "nccl_init_error",
+		     "socketStartConnect: Connect to fe80::a849:bbff:fe73:19bd%veth8299cd8<54785> failed : Software caused connection abort\n");
+	expect_cause("routable", "network_error",
+		     "gpu-node-07:48213:48213 [3] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.12.4.18<43211> failed : Network is unreachable\n");
+}
