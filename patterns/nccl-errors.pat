@@ -26,16 +26,16 @@ start:    (?<src>[^\s:]+:\d+)(?: \((?<func>[^)\s]*)\))? NCCL WARN (?<msg>.*?)\s*
 continue: \bINFO (?:(?<setup_frame>(?:[^\s:]*/)?(?:(?:init|bootstrap)\.c[cu]:\d+|group\.cc:\d+(?=.*\[Async thread\]))|graph/[^\s:]+:\d+)|[^\s:]+:\d+)(?: \([^)\s]*\))? -> \d+(?: \([^)]*\))?(?: \[[A-Za-z ]+\])?\s*$
 max_lines: 32
 doc:      An NCCL WARN that no specific pattern recognised, with the frames of its error's return. Read msg; the first WARN in time on any rank is the best cause candidate; one whose error returned through communicator set-up (setup_frame) is why set-up failed.
-# NCCL 2.7 topology detection failing, the unwind up to the async init job (NVIDIA/nccl#379)
-example:  graph/xml.h:77 NCCL WARN Attribute arch of node cpu not found
-example:  NCCL INFO graph/topo.cc:380 -> 3
-example:  NCCL INFO graph/topo.cc:466 -> 3
-example:  NCCL INFO graph/topo.cc:569 -> 3
-example:  NCCL INFO init.cc:581 -> 3
-example:  NCCL INFO init.cc:840 -> 3
-example:  NCCL INFO group.cc:73 -> 3 [Async thread]
-expect:   src=graph/xml.h:77
-expect:   msg=Attribute arch of node cpu not found
+# NCCL 2.7 topology detection failing under WSL2, the unwind up to the async init job (NVIDIA/nccl#573)
+example:  SHJS-PF4ZKYLL:92777:92889 [0] graph/xml.cc:332 NCCL WARN Could not find real path of /sys/class/pci_bus/0000:01/../../0000:01:00.0
+example:  SHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO graph/xml.cc:469 -> 2
+example:  SHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO graph/xml.cc:660 -> 2
+example:  SHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO graph/topo.cc:523 -> 2
+example:  SHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO init.cc:581 -> 2
+example:  SHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO init.cc:840 -> 2
+example:  SHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO group.cc:73 -> 2 [Async thread]
+expect:   src=graph/xml.cc:332
+expect:   msg=Could not find real path of /sys/class/pci_bus/0000:01/../../0000:01:00.0
 expect:   setup_frame=group.cc:73
 # a graph file naming a device the node lacks, cut after one frame (NVIDIA/nccl#1240)
 example:  Spotllm:73025:73112 [0] graph/search.cc:719 NCCL WARN XML Import Channel : dev 1 not found.
@@ -76,6 +76,28 @@ expect:   msg=Could not find NET with id 0
 example:  `graph/topo.h:230 NCCL WARN Could not find NET with id 0`
 expect:   src=graph/topo.h:230
 not:      46:1399931:1399978 [3] graph/search.cc:1127 NCCL WARN Could not find a path for pattern 1, falling back to simple order
+
+# NCCL's topology XML lacks an attribute it needs (graph/xml.h's
+# xmlGetAttr*: `Attribute <attr> of node <node> not found`): topology
+# detection, and with it communicator set-up, fails. As error, because
+# torch often keeps only this text, after "Last error:". Older NCCL
+# printed the same words at INFO for optional attributes: not matched.
+name:     nccl.topo.attr_not_found
+kind:     nccl.warn
+severity: error
+priority: 4
+literal:  Attribute 
+regex:    (?:(?<src>graph/[^\s:]+:\d+)(?: \((?<func>[^)\s]*)\))? NCCL WARN |^|(?<=\] ))(?<msg>Attribute \w+ of node \w+ not found)\s*$
+doc:      NCCL's topology detection did not find an attribute it needs (a device's busid, a CPU's arch) in the XML it builds from /sys or reads from NCCL_TOPO_FILE, and communicator set-up failed. Check the topology file, the platform's /sys exposure (containers, VMs, uncommon CPUs) and the NCCL version.
+# NCCL 2.7 (NVIDIA/nccl#379)
+example:  graph/xml.h:77 NCCL WARN Attribute arch of node cpu not found
+expect:   src=graph/xml.h:77
+expect:   msg=Attribute arch of node cpu not found
+# torch's "Last error:" repeat behind vLLM's logger on a Ray worker (ray-project/ray#44533, NVIDIA/nccl#1247)
+example:  (RayWorkerVllm pid=7602) ERROR 04-07 00:57:46 ray_utils.py:45] Attribute busid of node nic not found
+expect:   msg=Attribute busid of node nic not found
+# optional attributes that older NCCL reports at INFO while searching (NVIDIA/nccl#601)
+not:      gpu23:1513:1528 [2] NCCL INFO Attribute coll of node net not found
 
 # ---------------------------------------------------------------- unwind
 

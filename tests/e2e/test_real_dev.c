@@ -76,8 +76,6 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-transformer-distributed-1", /* a set-up connect failure (No route to host) reads
 						as the network's */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
-	"ray-44533", /* NCCL's topology error `Attribute busid of node nic not found` is
-			 not read */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */

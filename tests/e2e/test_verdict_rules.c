@@ -626,18 +626,19 @@ Test(verdict_rules, a_collective_mismatch_surfacing_in_a_traceback_is_the_hang, 
 }
 
 /* An NCCL WARN no pattern names is a set-up failure when its error returns
- * through set-up's frames (NVIDIA/nccl#379: the topology, init.cc, the
+ * through set-up's frames (NVIDIA/nccl#573: the topology, init.cc, the
  * async init job; nccl#1240: a graph file, cut after one frame). The WARN
  * alone, or with frames outside set-up, names no cause, unless it is one
  * only set-up prints. */
 Test(verdict_rules, a_warn_whose_error_returns_through_set_up_is_nccl_init_error, .timeout = 60)
 {
-	static const char warn[] = "graph/xml.h:77 NCCL WARN Attribute arch of node cpu not found\n";
+	static const char warn[] =
+		"SHJS-PF4ZKYLL:92777:92889 [0] graph/xml.cc:332 NCCL WARN Could not find real path of /sys/class/pci_bus/0000:01/../../0000:01:00.0\n";
 	char text[1024];
 	snprintf(text, sizeof(text),
-		 "%sNCCL INFO graph/topo.cc:380 -> 3\n"
-		 "NCCL INFO init.cc:840 -> 3\n"
-		 "NCCL INFO group.cc:73 -> 3 [Async thread]\n",
+		 "%sSHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO graph/topo.cc:523 -> 2\n"
+		 "SHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO init.cc:840 -> 2\n"
+		 "SHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO group.cc:73 -> 2 [Async thread]\n",
 		 warn);
 	expect_cause("topology", "nccl_init_error", text);
 	expect_cause("graph-file", "nccl_init_error",
@@ -645,13 +646,18 @@ Test(verdict_rules, a_warn_whose_error_returns_through_set_up_is_nccl_init_error
 		     "Spotllm:73025:73112 [0] NCCL INFO graph/search.cc:749 -> 2\n");
 	expect_cause("warn-alone", "none", warn);
 	/* a grouped launch's frames (group.cc without the async tag) are not set-up */
-	snprintf(text, sizeof(text), "%sNCCL INFO transport/net.cc:1008 -> 6\nNCCL INFO group.cc:110 -> 6\n",
+	snprintf(text, sizeof(text),
+		 "%sSHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO transport/net.cc:1008 -> 6\n"
+		 "SHJS-PF4ZKYLL:92777:92889 [0] NCCL INFO group.cc:110 -> 6\n",
 		 warn);
 	expect_cause("runtime-frames", "none", text);
 	/* but a channel's NET missing from the topology is set-up's failure
-	 * alone, as an issue quotes it (NVIDIA-NeMo/Speech#13996) */
+	 * alone, as an issue quotes it (NVIDIA-NeMo/Speech#13996), and so is
+	 * an attribute missing from its XML (NVIDIA/nccl#379) */
 	expect_cause("net-not-found", "nccl_init_error",
 		     "`graph/topo.h:230 NCCL WARN Could not find NET with id 0`\n");
+	expect_cause("attribute", "nccl_init_error",
+		     "graph/xml.h:77 NCCL WARN Attribute arch of node cpu not found\n");
 }
 
 /* Megatron prints no loss for a log interval whose iterations were all
@@ -753,4 +759,19 @@ Test(verdict_rules, a_connect_through_a_containers_veth_is_set_up, .timeout = 60
 		     "socketStartConnect: Connect to fe80::a849:bbff:fe73:19bd%veth8299cd8<54785> failed : Software caused connection abort\n");
 	expect_cause("routable", "network_error",
 		     "gpu-node-07:48213:48213 [3] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.12.4.18<43211> failed : Network is unreachable\n");
+}
+
+/* An attribute missing from NCCL's topology XML fails set-up, also when
+ * torch keeps only the text after "Last error:" (ray-project/ray#44533);
+ * older NCCL's INFO line of the same words during the search is not a
+ * failure (NVIDIA/nccl#601). */
+Test(verdict_rules, a_topology_attribute_not_found_is_set_up, .timeout = 60)
+{
+	expect_cause("last-error", "nccl_init_error",
+		     "ncclInternalError: Internal check failed.\n"
+		     "Last error:\n"
+		     "Attribute busid of node nic not found\n");
+	json_t *r = analyze_text("info", "gpu23:1513:1528 [2] NCCL INFO Attribute coll of node net not found\n");
+	cr_expect_str_eq(status_of(r), "healthy");
+	json_decref(r);
 }
