@@ -338,6 +338,7 @@ static const struct fl_cause_rule CAUSES[] = {
 	  { "for /dev/shm failures give the container more shared memory (docker --shm-size, a Kubernetes emptyDir with medium: Memory)",
 	    "make every rank use the same NCCL (the one bundled with the torch wheel) and the same world size",
 	    "check that each rank has its own GPU (CUDA_VISIBLE_DEVICES, local rank to device mapping)",
+	    "for connect failures while setting up (refused, aborted, a loopback or container address) set NCCL_SOCKET_IFNAME to the interface that reaches the other nodes and open the ports between them",
 	    NULL } },
 	{ "process_crash", "proc.segfault proc.signal proc.traceback", 40,
 	  "a worker process crashed (segfault, abort, or an uncaught exception)",
