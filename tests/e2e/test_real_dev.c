@@ -32,8 +32,12 @@ static const char *const CAUSE_MISSES[] = {
 	"automatic-identification-and-counting-of-blood-cells-15", /* a bare `step N - loss  nan`
 								     print of one project */
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
+	"chatglm-efficient-tuning-75", /* only torchrun's summary (exitcode 1); GPU memory is in
+					 the maintainer's reply */
 	"chinese-transformer-xl-7", /* a loss scale of 0.1 is not read as a collapse: the NaN reads
 				       as divergence */
+	"cosmos-predict2_5-72", /* an abbreviated torchrun summary with the PID redacted
+				  (`received by PID xxx`) */
 	"deepracer-for-dummies-23", /* DeepRacer's JSON error of an S3 upload is not read */
 	"deepspeed-3916",	 /* the listen error word-wrapped at 80 columns: no width to
 				    find, no open parenthesis at the cut */
@@ -77,6 +81,8 @@ static const char *const CAUSE_MISSES[] = {
 						as the network's */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
+	"sd-scripts-1245", /* torch.load's `PytorchStreamReader failed reading zip archive:
+			     failed finding central directory` is not read */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
@@ -91,6 +97,7 @@ static const char *const CAUSE_MISSES[] = {
 	"wenet-989",		 /* host memory climbing in rank 0's own step lines, no kill line */
 	"xlm-210", /* XLM's bare `NaN detected` warning is not read */
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
+
 
 };
 
