@@ -159,6 +159,23 @@ example:  RuntimeError: [enforce fail at inline_container.cc:664] . unexpected p
 expect:   error=unexpected pos 56833600 vs 56833492
 not:      OSError: [Errno 28] No space left on device
 
+# torch.load of a checkpoint whose zip archive is cut short: the save was
+# interrupted (a full disk, a killed job) or the copy or download is
+# incomplete. A resumed run dies on it at start-up.
+name:     io.checkpoint_read_failed
+kind:     io.error
+severity: error
+literal:  PytorchStreamReader failed reading zip archive
+regex:    PytorchStreamReader failed reading zip archive: (?<error>failed finding central directory)
+doc:      torch.load could not read the checkpoint's zip archive: the file is truncated (a save interrupted by a full disk or a killed job, an incomplete copy or download). Delete it and resume from the previous checkpoint, or fetch it again.
+# torch >= 1.6 (kohya-ss/sd-scripts#1245 resuming, sml2h3/dddd_trainer#36 after a full disk)
+example:  RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory
+expect:   error=failed finding central directory
+# torch 1.6-1.8 with the enforce prefix (open-mmlab/mmdetection#4835, resuming)
+example:  RuntimeError: [enforce fail at inline_container.cc:144] . PytorchStreamReader failed reading zip archive: failed finding central directory
+expect:   error=failed finding central directory
+not:      RuntimeError: [enforce fail at inline_container.cc:588] . PytorchStreamWriter failed writing file data/12: file write failed
+
 # A checkpoint's directory moved or gone under the writer. The transformers
 # Trainer (4.36-4.37) saves into a staging `tmp-checkpoint-N` and renames
 # it; with several processes saving to one shared directory, one renames or

@@ -81,8 +81,6 @@ static const char *const CAUSE_MISSES[] = {
 						as the network's */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
-	"sd-scripts-1245", /* torch.load's `PytorchStreamReader failed reading zip archive:
-			     failed finding central directory` is not read */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
