@@ -31,6 +31,9 @@ static const char *const CAUSE_MISSES[] = {
 	"accelerate-1519",	 /* OOM named only in the thread title */
 	"automatic-identification-and-counting-of-blood-cells-15", /* a bare `step N - loss  nan`
 								     print of one project */
+	"caddn-95", /* a project's own assertion that the batch size match the GPUs */
+	"caduceus-58", /* `[Errno 24] Too many open files` in a DataLoader worker's start:
+			   a descriptor limit, not read as storage */
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
 	"chatglm-efficient-tuning-75", /* only torchrun's summary (exitcode 1); GPU memory is in
 					 the maintainer's reply */
@@ -66,6 +69,8 @@ static const char *const CAUSE_MISSES[] = {
 	"paddle-11659", /* a per-trainer numpy loss array with nan, wrapped over two lines,
 			   is not read */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
+	"piper-311", /* `[Errno 107] Transport endpoint is not connected` without the path
+			 (a socket's says the same): the Drive mount is in the frames only */
 	"pytorch-104568", /* TensorPipe's ibv `transport retry counter exceeded` is not
 			      read */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
@@ -81,6 +86,10 @@ static const char *const CAUSE_MISSES[] = {
 						as the network's */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
+	"sctm-6", /* torch.distributions' Real() constraint failing on a NaN parameter is
+		      not read */
+	"semantic-segmentation-180", /* torch 1.8's bare `RuntimeError: Address already in
+					use` from the TCPStore, in a traceback */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
@@ -97,6 +106,7 @@ static const char *const CAUSE_MISSES[] = {
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
 
 
+
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -105,6 +115,7 @@ static const char *const RANK_MISSES[] = {
 	"chinese-llama-alpaca-534", "deepspeed-3232", "deit-102", "metaseq-90", "nanogpt-215",
 	"nccl-296",
 	"deepspeed-4648", /* only a process group's `[Rank 0]` inside the watchdog's message */
+	"semantic-segmentation-180", /* only the script's own `Global Rank: 0` print */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
