@@ -1099,6 +1099,27 @@ not:      INFO:tensorflow:step = 0, loss = 9.76205
 # TensorFlow's CheckNumerics op (tf.debugging.check_numerics, and the
 # optimizers' and the Object Detection API's own checks on the loss and
 # the gradients) fails the step with `<message> : Tensor had NaN values`.
+# torch.distributions validating its arguments: Real() is the one
+# constraint only a NaN fails (constraints._Real.check is value == value),
+# so a parameter or value that fails it went NaN, whatever the printed
+# (summarised) tensor shows. Other constraints (positive, simplex) fail on
+# finite values too and are not read.
+name:     train.nonfinite.dist_real
+kind:     train.nonfinite
+severity: error
+literal:  (Real()
+literal:  constraint Real(), but found invalid values
+regex:    (?:to satisfy the constraint Real\(\)|to be within the support \(Real\(\)\) of the distribution \S.*?), but found invalid values
+doc:      torch.distributions found a NaN where its Real() constraint needs a number: a model output or parameter (a policy's or a VAE's mean) went NaN.
+# JinmiaoChenLab/scTM#6 (Pyro, a Normal's loc parameter; the tensor broke the line before)
+example:  tensor([nan], device='cuda:0', requires_grad=True), scale: tensor([nan], device='cuda:0', grad_fn=<AddBackward0>)) to satisfy the constraint Real(), but found invalid values:
+# lupinjia/LeggedGym-Ex#12, BayraktarLab/cell2location#384 (the PPO actor's and a model's mean)
+example:  ValueError: Expected parameter loc (Tensor of shape (4096, 12)) of distribution Normal(loc: torch.Size([4096, 12]), scale: torch.Size([4096, 12])) to satisfy the constraint Real(), but found invalid values:
+# scverse/scvi-tools#2830 (a value argument outside the support)
+example:  ValueError: Expected value argument (Parameter of shape (7150,)) to be within the support (Real()) of the distribution Normal(loc: torch.Size([7150]), scale: torch.Size([7150])), but found invalid values:
+# automl/Auto-PyTorch#469: a positive constraint fails on finite values too
+not:      ValueError: Expected parameter df (Tensor of shape (32, 168, 1)) of distribution Chi2() to satisfy the constraint GreaterThan(lower_bound=0.0), but found invalid values:
+
 name:     train.nonfinite.tf_check_numerics
 kind:     train.nonfinite
 severity: error
