@@ -187,6 +187,10 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_msg", "failed to listen on any local network address", ROLE_PRIMARY,
 	  "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "host not found", ROLE_PRIMARY, "rendezvous_error", 66 },
+	/* the store's port taken (another job on the host, a stale run):
+	 * torch 1.x's TCPStore raises it bare, from rendezvous.py */
+	{ "proc.traceback", "exc_msg", "Address already in use", ROLE_PRIMARY, "rendezvous_error", 66,
+	  "frame_file", "/torch/distributed/" },
 	{ "proc.traceback", "exc_msg", "divisible by", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "must not exceed the world size", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },

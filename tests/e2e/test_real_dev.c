@@ -84,8 +84,6 @@ static const char *const CAUSE_MISSES[] = {
 				     line, and a repeated start-up line is also what a restart prints */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
-	"semantic-segmentation-180", /* torch 1.8's bare `RuntimeError: Address already in
-					use` from the TCPStore, in a traceback */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */

@@ -801,3 +801,22 @@ Test(verdict_rules, a_connect_failure_under_last_error_is_set_up, .timeout = 60)
 		     "node5:240:240 [6] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.0.0.4<56849> failed : No route to host\n"
 		     "node5:240:240 [6] NCCL INFO misc/socket.cc:564 -> 2\n");
 }
+
+/* torch 1.x's TCPStore raised a taken port bare, from rendezvous.py
+ * (pytorch/pytorch#13907): the launcher could not assemble the job. The
+ * same words from a program's own server are not the store's. */
+Test(verdict_rules, a_store_port_in_use_is_rendezvous, .timeout = 60)
+{
+	expect_cause("store", "rendezvous_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"train.py\", line 263, in main\n"
+		     "    dist.init_process_group(backend='nccl', init_method='env://')\n"
+		     "  File \"/opt/conda/lib/python3.6/site-packages/torch/distributed/rendezvous.py\", line 131, in _env_rendezvous_handler\n"
+		     "    store = TCPStore(master_addr, master_port, start_daemon)\n"
+		     "RuntimeError: Address already in use\n");
+	expect_cause("own-server", "process_crash",
+		     "Traceback (most recent call last):\n"
+		     "  File \"serve.py\", line 40, in main\n"
+		     "    sock.bind(('0.0.0.0', 8080))\n"
+		     "OSError: [Errno 98] Address already in use\n");
+}
