@@ -570,23 +570,6 @@ expect:   fn=socketPollConnect
 expect:   error=Interrupted system call
 not:      gpu-node-07:48213:48213 [3] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.12.4.18<43211> failed : Network is unreachable
 
-# poll() on a connecting socket returned without it becoming writable
-# (misc/socket.cc, 2.19+): the connect failed (refused, reset, unreachable)
-# and NCCL does not say how.
-name:     nccl.connect.poll_returned
-kind:     nccl.connect_error
-severity: error
-priority: 5
-literal:  poll() returned 
-regex:    (?<fn>socketPollConnect) poll\(\) returned (?<ret>\d+)(?<error>, no POLLOUT events)?\s*$
-type:     ret=int
-doc:      poll() on a socket NCCL was connecting returned without the socket becoming writable: the connection failed (2.19+ names no reason).
-# torch's "Last error:" repeat behind its [rankN]: tag (ByteDance-Seed/VeOmni#131)
-example:  [rank9]: socketPollConnect poll() returned 1, no POLLOUT events
-expect:   fn=socketPollConnect
-expect:   ret=1
-not:      gpu-node-07:48213:48213 [3] misc/socket.cc:502 NCCL WARN socketPollConnect poll() failed with error Interrupted system call
-
 # ---------------------------------------------------------------- proxy
 
 name:     nccl.proxy.execute_failed
@@ -603,26 +586,6 @@ expect:   op=Connect
 expect:   peer_rank=9
 expect:   retcode=6
 not:      a100-st-p4d24xlarge-22:183006:183220 [1] NCCL INFO proxy.cc:991 -> 6
-
-# The proxy's service thread failing an operation a local rank asked for
-# (proxy.cc): for Connect, the transport's connection to a peer (an IB
-# queue pair it could not create or register, a socket it could not open).
-name:     nccl.proxy.service_op_failed
-kind:     nccl.proxy_error
-severity: warning
-priority: 5
-literal:  Error encountered progressing operation=
-regex:    \[Service thread\] Error encountered progressing operation=(?<op>\w+), res=(?<retcode>\d+)
-type:     retcode=int
-doc:      NCCL's proxy service thread could not carry out an operation (op) a rank of this host asked for, and closed that connection; retcode is the ncclResult (2 system, 3 internal). For Connect it is the connection of a transport to a peer.
-# torch's "Last error:" repeat (volcengine/verl#108)
-example:  [Service thread] Error encountered progressing operation=Connect, res=3, closing connection
-expect:   op=Connect
-expect:   retcode=3
-# NCCL's own WARN after an IB completion-queue allocation failed
-example:  NCCL WARN [Service thread] Error encountered progressing operation=Connect, res=3, closing connection
-expect:   op=Connect
-not:      kolyoz2:25146:25852 [0] NCCL INFO [Service thread] Connection closed by localRank 0
 
 name:     nccl.proxy.call_failed
 kind:     nccl.proxy_error

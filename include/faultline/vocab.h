@@ -108,7 +108,6 @@
 	X("torch.desync") \
 	X("torch.dump_signal") \
 	X("torch.heartbeat") \
-	X("torch.last_error") \
 	X("torch.nccl_error") \
 	X("torch.pg_init") \
 	X("torch.teardown") \

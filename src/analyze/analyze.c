@@ -1085,7 +1085,6 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		correct_times(&c);
 		verdict_after_kill(&c);
 		verdict_after_timeout(&c);
-		verdict_setup_connect(&c);
 		rc = config_collect(&c);
 	}
 	if (!rc)

@@ -431,12 +431,6 @@ void verdict_after_kill(struct ctx *c);
  * collective in the same file is how that surfaced, raised in Python:
  * secondary, never a first failure. */
 void verdict_after_timeout(struct ctx *c);
-/* A connect failure (NCCL's socket connect, a proxy's Connect) that torch
- * repeats under "Last error:" of the NCCL error it raised: the call that
- * failed was creating the communicator or its first connections, so it
- * is set-up's failure (nccl_init_error), whatever NCCL's own line of it
- * says alone. */
-void verdict_setup_connect(struct ctx *c);
 const char *verdict_status(struct ctx *c, const struct ev *first);
 int verdict_ranks(struct ctx *c);
 int verdict_timeline(struct ctx *c);

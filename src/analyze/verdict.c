@@ -104,59 +104,6 @@ void verdict_after_timeout(struct ctx *c)
 	free(t);
 }
 
-/* How many lines below torch's "Last error:" NCCL's text may be: the
- * next line, or one more where the paste broke it. */
-#define LAST_ERROR_SPAN 2
-
-static bool is_connect_failure(const struct ev *e)
-{
-	if (!strcmp(e->kind, "nccl.connect_error"))
-		return true;
-	if (strcmp(e->kind, "nccl.proxy_error") != 0)
-		return false;
-	struct fl_buf op = FL_BUF_INIT;
-	bool connect = ev_field(e, "op", &op) && !strcmp(op.ptr, "Connect");
-	fl_buf_release(&op);
-	return connect;
-}
-
-void verdict_setup_connect(struct ctx *c)
-{
-	struct file_line *t = NULL;
-	size_t n = 0, cap = 0;
-	for (size_t i = 0; i < c->nev; i++) {
-		const struct ev *e = &c->ev[i];
-		if (strcmp(e->kind, "torch.last_error") != 0)
-			continue;
-		FL_GROW(t, cap, n + 1);
-		t[n++] = (struct file_line){ e->file, e->line };
-	}
-	qsort(t, n, sizeof(*t), by_file);
-	for (size_t i = 0; i < c->nev; i++) {
-		struct ev *e = &c->ev[i];
-		if (!is_connect_failure(e))
-			continue;
-		/* the last "Last error:" at or above the line, in its file */
-		struct file_line key = { e->file, e->line };
-		size_t lo = 0, hi = n;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (by_file(&t[mid], &key) <= 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		bool under = lo > 0 && !strcmp(t[lo - 1].file, e->file) &&
-			     e->line - t[lo - 1].line <= LAST_ERROR_SPAN;
-		if (!under && !(e->text && strstr(e->text, "Last error:")))
-			continue;
-		e->role = ROLE_PRIMARY;
-		e->cause = "nccl_init_error";
-		e->priority = 68;
-	}
-	free(t);
-}
-
 const char *verdict_status(struct ctx *c, const struct ev *first)
 {
 	if (first)

@@ -82,6 +82,8 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-68893",	 /* the veth interface is listed, the failure was cut */
 	"pytorch-lightning-4389", /* global ranks started twice (ntasks-per-node wrong): no error
 				     line, and a repeated start-up line is also what a restart prints */
+	"pytorch-transformer-distributed-1", /* a set-up connect failure (No route to host) reads
+						as the network's */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
@@ -91,6 +93,10 @@ static const char *const CAUSE_MISSES[] = {
 			      never pasted */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
 	"ultralytics-16857", /* a NaN in ultralytics' loss columns under a header row is not read */
+	"veomni-131", /* a bootstrap `socketPollConnect ... no POLLOUT events` under
+			  torch's summary printed before the traceback */
+	"verl-108", /* a set-up Connect failure reads as the network's */
+	"vllm-798", /* `Proxy Call to rank 7 failed (Connect)` alone is not read */
 	"wenet-989",		 /* host memory climbing in rank 0's own step lines, no kill line */
 	"xlm-210", /* XLM's bare `NaN detected` warning is not read */
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */

@@ -776,32 +776,6 @@ Test(verdict_rules, a_topology_attribute_not_found_is_set_up, .timeout = 60)
 	json_decref(r);
 }
 
-/* A connect failure torch repeats under "Last error:" of the NCCL error
- * it raised failed inside the call that set the communicator up: torch
- * 2.2's (pytorch-transformer-distributed-1), a proxy's Connect (vllm-798,
- * verl-108), 2.19+'s bare poll result (ByteDance-Seed/VeOmni#131). NCCL's
- * own WARN of the same connect, with no torch error around it, keeps the
- * network's class. */
-Test(verdict_rules, a_connect_failure_under_last_error_is_set_up, .timeout = 60)
-{
-	expect_cause("no-route", "nccl_init_error",
-		     "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1333, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.18.6\n"
-		     "ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. \n"
-		     "Last error:\n"
-		     "socketStartConnect: Connect to 192.168.19.14<52822> failed : No route to host\n");
-	expect_cause("proxy", "nccl_init_error",
-		     "ncclInternalError: Internal check failed.\n"
-		     "Last error:\n"
-		     "Proxy Call to rank 7 failed (Connect)\n");
-	expect_cause("poll", "nccl_init_error",
-		     "[rank9]: ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error.\n"
-		     "[rank9]: Last error:\n"
-		     "[rank9]: socketPollConnect poll() returned 1, no POLLOUT events\n");
-	expect_cause("warn-only", "network_error",
-		     "node5:240:240 [6] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.0.0.4<56849> failed : No route to host\n"
-		     "node5:240:240 [6] NCCL INFO misc/socket.cc:564 -> 2\n");
-}
-
 /* torch 1.x's TCPStore raised a taken port bare, from rendezvous.py
  * (pytorch/pytorch#13907): the launcher could not assemble the job. The
  * same words from a program's own server are not the store's. */
