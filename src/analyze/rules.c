@@ -225,15 +225,17 @@ static const struct class_rule CLASS[] = {
 	/* the launcher's own traceback cut before its exception line: what
 	 * torchrun, torch.distributed.launch and the elastic agent raise there
 	 * is a worker's death (ChildFailedError, CalledProcessError), so the
-	 * worker's failure or the exit code names the cause */
-	{ "proc.traceback", "frame_file", "/torch/distributed/run.py", ROLE_SECONDARY, "process_crash", 10,
-	  "exc_type", "!" },
-	{ "proc.traceback", "frame_file", "/torch/distributed/launch.py", ROLE_SECONDARY, "process_crash",
-	  10, "exc_type", "!" },
-	{ "proc.traceback", "frame_file", "/torch/distributed/launcher/", ROLE_SECONDARY, "process_crash",
-	  10, "exc_type", "!" },
-	{ "proc.traceback", "frame_file", "/torch/distributed/elastic/", ROLE_SECONDARY, "process_crash",
-	  10, "exc_type", "!" },
+	 * worker's failure or the exit code names the cause (the absent
+	 * exception first: most tracebacks have one, and the frame's path
+	 * is long to search) */
+	{ "proc.traceback", "exc_type", "!", ROLE_SECONDARY, "process_crash", 10, "frame_file",
+	  "/torch/distributed/run.py" },
+	{ "proc.traceback", "exc_type", "!", ROLE_SECONDARY, "process_crash", 10, "frame_file",
+	  "/torch/distributed/launch.py" },
+	{ "proc.traceback", "exc_type", "!", ROLE_SECONDARY, "process_crash", 10, "frame_file",
+	  "/torch/distributed/launcher/" },
+	{ "proc.traceback", "exc_type", "!", ROLE_SECONDARY, "process_crash", 10, "frame_file",
+	  "/torch/distributed/elastic/" },
 	/* any other traceback cut before its exception line: a process raised,
 	 * but what it raised is unknown, so other evidence names the cause */
 	{ "proc.traceback", "exc_type", "!", ROLE_PRIMARY, NULL, 30 },
