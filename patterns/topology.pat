@@ -88,7 +88,7 @@ literal:  mpirun
 literal:  mpiexec 
 literal:  horovodrun 
 regex:    (?x) \b(?:mpirun|mpiexec|horovodrun) \s
-          (?! .*?\b(?:torchrun|torch\.distributed\.(?:launch|run)|deepspeed|accelerate)\b )
+          (?! .*?(?<![\w-])(?:torchrun|torch\.distributed\.(?:launch|run)|deepspeed|accelerate)(?![\w/-]) )
           (?:.*?\s)? (?:--?np|-n) \s+ (?<world_size>\d+)(?!\S)
 type:     world_size=int
 doc:      An MPI launcher's command line: -np processes, each a rank of the job.
@@ -98,10 +98,16 @@ expect:   world_size=4
 # a Horovod README's four nodes of four GPUs (find_string)
 example:  horovodrun -np 16 -H server1:4,server2:4,server3:4,server4:4 python training_script.py
 expect:   world_size=16
+# aws/aws-ofi-nccl#67 (pdsh's host prefix; a library path names deepspeed's
+# directory, which is not the launcher)
+example:  10.3.35.83: + /opt/amazon/openmpi/bin/mpirun -n 16 -N 8 --hostfile /job/hostfile -x LD_LIBRARY_PATH=/opt/amazon/efa/lib:/opt/amazon/openmpi/lib:/usr/local/cuda/lib64:/usr/local/cuda:/usr/local/cuda/lib:/deepspeed/deepspeed/aws-ofi-nccl/install/lib:/home/deepspeed/aws-ofi-nccl:/usr/local/cuda-11.0/lib64:/opt/amazon/efa/lib64:/opt/amazon/openmpi/lib64:/usr/lib:/usr/local/lib:/usr/local/cuda-11.0/lib64:/opt/amazon/efa/lib64:/opt/amazon/openmpi/lib64:/usr/lib:/usr/local/lib::/usr/local/cuda/lib64:/usr/local/cuda/extras/CUPTI/lib64:/usr/local/cuda/lib64:/usr/local/cuda/extras/CUPTI/lib64 -x FI_PROVIDER=efa --mca btl_tcp_if_exclude lo,docker0 --bind-to none /home/deepspeed/aws-ofi-nccl/tests/nccl_message_transfer
+expect:   world_size=16
 # NVIDIA Modulus in Singularity (find_string)
 example:  $ singularity exec --nv --bind ../data:/data ../nvidia-modulus24-12.sif mpirun --allow-run-as-root -np 2 python train_era5.py
 expect:   world_size=2
 not:      taskset -c 0-23 mpirun --allow-run-as-root -np ${n_works} python3 ${exe_file}
+# a job script starting torchrun under mpirun (a pruning repository's, find_string)
+not:      mpirun -np 4 torchrun \
 
 # DeepSpeed's per-node launcher (deepspeed.launcher.launch) states the node
 # and its process count; its ranks follow the node order of the hostfile.
