@@ -369,3 +369,23 @@ expect:   requested=35896320000
 example:  RuntimeError: [enforce fail at ..\c10\core\CPUAllocator.cpp:73] data. DefaultCPUAllocator: not enough memory: you tried to allocate 318767104000 bytes. Buy new RAM!
 expect:   requested=318767104000
 not:      W tensorflow/core/framework/allocator.cc:107] Allocation of 1194393600 exceeds 10% of system memory.
+
+# Rust's standard library when an allocation fails (alloc's default
+# handler, then abort): the Rust parts of a Python job (Hugging Face
+# tokenizers, safetensors) ran the host out of memory. Processes dying
+# at once interleave their messages on a shared terminal.
+name:     mem.rust_alloc
+kind:     mem.host_alloc_failed
+severity: error
+literal:  memory allocation of 
+regex:    memory allocation of (?<requested>\d+) bytes failed
+type:     requested=size
+doc:      A Rust library inside the job (tokenizers, safetensors) could not allocate host memory and aborted the process: the host or the job's memory limit is exhausted.
+# deepspeedai/DeepSpeedExamples#321 (eight DeepSpeed ranks on one host)
+example:  memory allocation of 2097152 bytes failed
+expect:   requested=2097152
+# huggingface/tokenizers#159 (training a vocabulary; the abort's message glued on)
+example:  memory allocation of 150994960 bytes failedAborted
+expect:   requested=150994960
+# (the same words are the titles of huggingface/tokenizers#1748 and #1847)
+not:      RuntimeError: [enforce fail at alloc_cpu.cpp:73] . DefaultCPUAllocator: can't allocate memory: you tried to allocate 116813856768 bytes. Error code 12 (Cannot allocate memory)

@@ -285,6 +285,32 @@ example:  [E thread_pool.cpp:112] Exception in thread pool task: [/home/yanlizha
 expect:   error=Read error [2401:db00:21:604e:face:0:13:0]:8835: Connection reset by peer
 not:      terminate called after throwing an instance of 'gloo::IoException'
 
+# Gloo's unbound buffer (third_party/gloo/gloo/transport/tcp/unbound_buffer.cc,
+# torch 1.x and 2.x): a collective or send/recv of a gloo process group
+# waited past the group's timeout for its peer's data (or for its peer to
+# take its own), raised by work.wait() as a RuntimeError. The peer never
+# arrived: gloo's form of NCCL's watchdog timeout. The source line number
+# changes with the release.
+name:     gloo.timeout
+kind:     gloo.timeout
+severity: error
+literal:  unbound_buffer.cc:
+regex:    \[(?<src>\S*gloo/transport/tcp/unbound_buffer\.cc:\d+)\] Timed out waiting (?<timeout_ms>\d+)ms for (?<direction>recv|send) operation to complete
+type:     timeout_ms=int
+doc:      A gloo process group's collective or send/recv waited past its timeout for a peer that never arrived (gloo's watchdog timeout): look at the rank that did not reach the same call
+# msr-fiddle/pipedream#39 (a pipeline stage's broadcast)
+example:  RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:72] Timed out waiting 1800000ms for recv operation to complete
+expect:   src=../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:72
+expect:   timeout_ms=1800000
+expect:   direction=recv
+# facebookresearch/detectron2#5121 (all_gather)
+example:  RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:136] Timed out waiting 1800000ms for send operation to complete
+expect:   direction=send
+# FoundationVision/VNext#9 (a conda build's path)
+example:  RuntimeError: [/opt/conda/conda-bld/pytorch_1656352430114/work/third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:136] Timed out waiting 1800000ms for send operation to complete
+expect:   src=/opt/conda/conda-bld/pytorch_1656352430114/work/third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:136
+not:      RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:589] Read error [192.168.70.92]:25266: Connection reset by peer
+
 name:     torch.comm_aborted
 kind:     torch.comm_aborted
 severity: warning

@@ -34,6 +34,7 @@
 	X("cuda.ecc") \
 	X("cuda.error") \
 	X("gloo.pair_error") \
+	X("gloo.timeout") \
 	X("hw.fallen_off_bus") \
 	X("hw.gpu_lost") \
 	X("hw.nvlink") \

@@ -182,6 +182,10 @@ static bool is_timeout(const struct ctx *c, const struct ev *e)
 	int64_t seq;
 	if (hang_watchdog_line(e))
 		return true;
+	/* gloo's names neither op nor seq: a report only where NCCL's
+	 * watchdog left none */
+	if (!strcmp(e->kind, "gloo.timeout"))
+		return !c->watchdog_lines;
 	if (c->watchdog_lines || !ev_field_int(e, "seq", &seq))
 		return false;
 	/* torch 2.x's "Timeout at NCCL work: N" summary survives a paste cut

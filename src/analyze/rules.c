@@ -129,6 +129,9 @@ static const struct class_rule CLASS[] = {
 	{ "gloo.pair_error", "error", "closed by peer", ROLE_SECONDARY, "network_error", 20 },
 	{ "gloo.pair_error", "error", "reset by peer", ROLE_SECONDARY, "network_error", 20 },
 	{ "gloo.pair_error", NULL, NULL, ROLE_PRIMARY, "network_error", 50 },
+	/* gloo's op that waited past the timeout for its peer: the peer never
+	 * arrived, as under NCCL's watchdog */
+	{ "gloo.timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
 	{ "nccl.ras_dead", NULL, NULL, ROLE_SIGNAL, "network_error", 40 },
 	/* an IB port or queue reporting an error event (a link going down, a
 	 * QP in error) supports a network cause; "port active" is recovery */
@@ -215,6 +218,17 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_msg", "DefaultCPUAllocator", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "node running low on memory", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
+	/* raised by work.wait() for gloo.timeout, which says what it means */
+	{ "proc.traceback", "exc_msg", "unbound_buffer.cc", ROLE_SECONDARY, NULL, 0 },
+	/* torch.load's unpickling of a file that is not the checkpoint it was
+	 * saved as: cut to nothing (EOF at the first byte), or another file in
+	 * its place (an HTML page or a git-lfs pointer for a download), like a
+	 * zip archive cut short (io.checkpoint_read_failed). The innermost
+	 * frame is torch's serialization.py, whatever the platform's slashes. */
+	{ "proc.traceback", "exc_msg", "invalid load key", ROLE_PRIMARY, "storage_error", 64,
+	  "frame_file", "serialization.py" },
+	{ "proc.traceback", "exc_type", "EOFError", ROLE_PRIMARY, "storage_error", 64, "frame_file",
+	  "serialization.py" },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "No space left", ROLE_SIGNAL, "storage_error", 40 },
@@ -247,6 +261,7 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_msg", "DefaultCPUAllocator", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_msg", "node running low on memory", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
+	{ "proc.exception", "exc_msg", "unbound_buffer.cc", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
 	{ "proc.exception", NULL, NULL, ROLE_SIGNAL, "process_crash", 30 },
@@ -315,7 +330,7 @@ static const struct fl_cause_rule CAUSES[] = {
 	    [REM_FP16_OVERFLOW_LR] = "lower the learning rate or raise warm-up; check for bad batches near the first overflow",
 	    "raise the minimum loss scale or the hysteresis only as a stop-gap",
 	    NULL } },
-	{ "collective_hang", "torch.watchdog_timeout torch.watchdog_summary", 20,
+	{ "collective_hang", "torch.watchdog_timeout torch.watchdog_summary gloo.timeout", 20,
 	  "a collective timed out because some ranks never reached it",
 	  { "inspect the rank(s) that never arrived: their last lines, py-spy dump of the process, host health",
 	    "next time collect NCCL_DEBUG=INFO, TORCH_NCCL_TRACE_BUFFER_SIZE=2000 (flight recorder) and NCCL_DEBUG_TIMESTAMP_LEVELS=ALL",

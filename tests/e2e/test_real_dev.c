@@ -49,18 +49,12 @@ static const char *const CAUSE_MISSES[] = {
 	"deepspeed-4571",	 /* the launcher killing its workers and a memory report at 85%:
 				    the kill's return code was not pasted */
 	"deepspeed-4890",	 /* fingerprints at different seqs, no timeout line: no hang source */
-	"deepspeedexamples-321", /* a native allocator's `memory allocation of N bytes
-				  failed` abort, two processes interleaved */
-	"deepvoice3_pytorch-67", /* `EOFError: Ran out of input` from torch.load of an
-				  empty checkpoint */
 	"diffusers-9727", /* the old watchdog's teardown lines without its timeout line:
 			      the traceback they cause reads as a crash */
 	"dra-driver-nvidia-gpu-982", /* NVRM's `NV_ERR_RESET_REQUIRED` assertion beside a
 				      devices-unavailable CUDA error */
 	"fengshenbang-lm-222", /* a NaN loss at learning rate 0 under --precision 16: fp16
 				  only by the thread's judgement */
-	"gccpm-look-into-person-cvpr19-22", /* `invalid load key, '<'`: torch.load of an
-					     HTML page saved as the checkpoint */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
@@ -82,7 +76,6 @@ static const char *const CAUSE_MISSES[] = {
 	"paddle-11659", /* a per-trainer numpy loss array with nan, wrapped over two lines,
 			   is not read */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
-	"pipedream-39", /* gloo's `Timed out waiting ...ms for recv operation to complete` */
 	"piper-311", /* `[Errno 107] Transport endpoint is not connected` without the path
 			 (a socket's says the same): the Drive mount is in the frames only */
 	"pytorch-104568", /* TensorPipe's ibv `transport retry counter exceeded` is not

@@ -794,3 +794,52 @@ Test(verdict_rules, a_store_port_in_use_is_rendezvous, .timeout = 60)
 		     "    sock.bind(('0.0.0.0', 8080))\n"
 		     "OSError: [Errno 98] Address already in use\n");
 }
+
+/* gloo's op that waited past the timeout (msr-fiddle/pipedream#39): the
+ * peer never arrived, a hang; the traceback raising it is its messenger,
+ * not a crash of its own. */
+Test(verdict_rules, a_gloo_timeout_is_a_hang, .timeout = 60)
+{
+	expect_cause("gloo", "collective_hang",
+		     "Traceback (most recent call last):\n"
+		     "  File \"../communication.py\", line 654, in _recv\n"
+		     "    group=sub_process_group)\n"
+		     "  File \"/opt/conda/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py\", line 755, in broadcast\n"
+		     "    work.wait()\n"
+		     "RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:72] Timed out waiting 1800000ms for recv operation to complete\n");
+}
+
+/* torch.load of a file that is not the checkpoint (genforce/genforce#10:
+ * empty; cswry/OSEDiff#57: an HTML page) fails in torch's serialization.py;
+ * the same exception from a program's own pickle is not a checkpoint's. */
+Test(verdict_rules, an_unreadable_checkpoint_is_storage, .timeout = 60)
+{
+	expect_cause("empty", "storage_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"synthesize.py\", line 108, in main\n"
+		     "    checkpoint = torch.load(checkpoint_path, map_location='cpu')\n"
+		     "  File \"C:\\Users\\A\\anaconda3\\envs\\genforce\\lib\\site-packages\\torch\\serialization.py\", line 764, in _legacy_load\n"
+		     "    magic_number = pickle_module.load(f, **pickle_load_args)\n"
+		     "EOFError: Ran out of input\n");
+	expect_cause("html", "storage_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/root/autodl-tmp/Onestep/OSEDiff/ram/models/utils.py\", line 295, in load_checkpoint_swinlarge\n"
+		     "    checkpoint = torch.load(url_or_filename, map_location='cpu')\n"
+		     "  File \"/root/miniconda3/envs/onestep_310/lib/python3.10/site-packages/torch/serialization.py\", line 1033, in _legacy_load\n"
+		     "    magic_number = pickle_module.load(f, **pickle_load_args)\n"
+		     "_pickle.UnpicklingError: invalid load key, '<'.\n");
+	expect_cause("own-pickle", "process_crash",
+		     "Traceback (most recent call last):\n"
+		     "  File \"prepare.py\", line 12, in main\n"
+		     "    cache = pickle.load(f)\n"
+		     "EOFError: Ran out of input\n");
+}
+
+/* Rust's allocation failure inside the job (tokenizers, safetensors):
+ * host memory ran out (deepspeedai/DeepSpeedExamples#321). */
+Test(verdict_rules, a_rust_allocation_failure_is_host_memory, .timeout = 60)
+{
+	expect_cause("rust", "host_oom",
+		     "[2023-04-16 21:36:16,042] [INFO] [comm.py:586:init_distributed] Initializing TorchBackend in DeepSpeed with backend nccl\n"
+		     "memory allocation of 2097152 bytes failed\n");
+}
