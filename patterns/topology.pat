@@ -109,6 +109,33 @@ not:      taskset -c 0-23 mpirun --allow-run-as-root -np ${n_works} python3 ${ex
 # a job script starting torchrun under mpirun (a pruning repository's, find_string)
 not:      mpirun -np 4 torchrun \
 
+# Slurm's srun command line, echoed or pasted as mpirun's is: every task
+# is a process, and without a launcher under it every process is a rank,
+# so the task count (-n N, -nN, --ntasks=N, --ntasks N) is the world size.
+# Not read: tasks that are themselves launchers (srun ... torchrun /
+# deepspeed / accelerate, one a node), --ntasks-per-node (a node's share),
+# -N (nodes), and a count in a shell variable.
+name:     topology.srun_cmdline
+kind:     launcher.args
+severity: info
+literal:  srun 
+regex:    (?x) (?<![\w-])srun \s
+          (?! .*?(?<![\w-])(?:torchrun|torch\.distributed\.(?:launch|run)|deepspeed|accelerate)(?![\w/-]) )
+          (?:.*?\s)? (?:-n\s*|--ntasks[=\s]) (?<world_size>\d+)(?!\S)
+type:     world_size=int
+doc:      Slurm's srun command line: -n tasks, each a rank of the job.
+# Pointcept/Stratified-Transformer#3 (one task: its segfault is rank 0's)
+example:  srun -p RTXA6Kq -n 1 -w node12 python train.py --config config/s3dis/s3dis_stratified_transformer.yaml
+expect:   world_size=1
+# duanyiqun/Auto-ReID-Fast#3 (a distributed search run)
+example:  srun -n 128 --gres 1 -p 0.5 python train_baseline_search_triplet.py --distributed True --config configs/Retrieval_classification_DARTS_distributed_triplet.yaml
+expect:   world_size=128
+# a job script with the count attached to the flag (find_string)
+example:  srun --mpi=pmi2 -p $1 -n16 -x SH-IDC1-10-5-36-156 -x SH-IDC1-10-5-37-[20-21,34] --gres=gpu:8 --ntasks-per-node=8 --cpus-per-task=5 \
+expect:   world_size=16
+not:      srun --mpi=pmi2 -p $1 -n$2 --gres=gpu:8 --ntasks-per-node=8 --cpus-per-task=5 --job-name=$3 \
+not:      srun: error: node12: task 0: Segmentation fault (core dumped)
+
 # DeepSpeed's per-node launcher (deepspeed.launcher.launch) states the node
 # and its process count; its ranks follow the node order of the hostfile.
 name:     topology.deepspeed_nodes
