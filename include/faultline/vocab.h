@@ -163,6 +163,7 @@
 	X(FINISHED_RANKS, "finished_ranks") \
 	X(FP16, "fp16") \
 	X(FRAME_FILE, "frame_file") \
+	X(FRAME_FUNC, "frame_func") \
 	X(FREE, "free") \
 	X(FROM_RANK, "from_rank") \
 	X(FSDP_OPTION, "fsdp_option") \

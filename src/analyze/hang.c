@@ -252,6 +252,50 @@ static const char *pg_intern(struct ctx *c, const struct ev *e, struct fl_buf *b
 	return desc ? desc : field_intern(c, e, "pg", b);
 }
 
+/* c10d's collective functions and the OpType its works print, for a
+ * report that names only the Python frame it waited in. */
+static const struct {
+	const char *func, *op;
+} C10D_OPS[] = {
+	{ "all_reduce", "ALLREDUCE" },
+	{ "broadcast", "BROADCAST" },
+	{ "all_gather", "ALLGATHER" },
+	{ "all_gather_into_tensor", "_ALLGATHER_BASE" },
+	{ "_all_gather_base", "_ALLGATHER_BASE" },
+	{ "reduce_scatter", "REDUCE_SCATTER" },
+	{ "reduce_scatter_tensor", "_REDUCE_SCATTER_BASE" },
+	{ "_reduce_scatter_base", "_REDUCE_SCATTER_BASE" },
+	{ "reduce", "REDUCE" },
+	{ "gather", "GATHER" },
+	{ "scatter", "SCATTER" },
+	{ "all_to_all", "ALLTOALL" },
+	{ "all_to_all_single", "ALLTOALL_BASE" },
+	{ "barrier", "BARRIER" },
+	{ "send", "SEND" },
+	{ "recv", "RECV" },
+};
+
+/* The op of a gloo timeout: it raises from work.wait() at the end of a
+ * traceback whose innermost frame is the c10d function that waited
+ * (msr-fiddle/pipedream#39: `distributed_c10d.py", line 755, in
+ * broadcast`). That traceback is the nearest one before the line in the
+ * same file; NULL when there is none or its frame is not c10d's. */
+static const char *gloo_op(const struct ctx *c, const struct ev *e, struct fl_buf *b)
+{
+	for (const struct ev *t = e; t-- > c->ev && e - t <= 8;) {
+		if (t->file != e->file || strcmp(t->kind, "proc.traceback"))
+			continue;
+		if (!ev_field(t, "frame_file", b) || !strstr(b->ptr, "distributed_c10d.py") ||
+		    !ev_field(t, "frame_func", b))
+			return NULL;
+		for (size_t i = 0; i < sizeof(C10D_OPS) / sizeof(C10D_OPS[0]); i++)
+			if (!strcmp(b->ptr, C10D_OPS[i].func))
+				return C10D_OPS[i].op;
+		return NULL;
+	}
+	return NULL;
+}
+
 /* Ranks that show activity in the bundle (they had a chance to report). */
 static void active_ranks(const struct ctx *c, int64_t **v, size_t *n, size_t *cap)
 {
@@ -334,6 +378,8 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 		struct report *r = &v[n];
 		r->pg = pg_intern(c, e, &b);
 		r->op = field_intern(c, e, "op", &b);
+		if (!r->op && !strcmp(e->kind, "gloo.timeout"))
+			r->op = gloo_op(c, e, &b);
 		r->seq = -1;
 		ev_field_int(e, "seq", &r->seq);
 		r->rank = waiter_rank(e);

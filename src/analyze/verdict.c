@@ -314,7 +314,9 @@ void verdict_summary(struct ctx *c)
 	if (a->hang.set && a->hang.collective) {
 		fl_buf_adds(&b, "; ");
 		hang_waiters(&b, c->nwaiting);
-		fl_buf_printf(&b, " in %s seq %lld", a->hang.collective, (long long)a->hang.seq);
+		fl_buf_printf(&b, " in %s", a->hang.collective);
+		if (a->hang.seq >= 0)
+			fl_buf_printf(&b, " seq %lld", (long long)a->hang.seq);
 	}
 	const struct hang_mismatch *m = hang_lines_mismatch(c);
 	hang_absent(&b, &a->hang, m, ",");

@@ -126,7 +126,6 @@ static const char *const HANG_MISSES[] = {
 	"accelerate-934", /* one rank at each of two seqs: the hang point is the later seq,
 			     where the rank ahead waits (hang.c), with the one behind stuck;
 			     the sidecar names the earlier */
-	"pipedream-39", /* gloo's timeout names no op: only its c10d frame (`in broadcast`) does */
 	"pytorch-123023",
 };
 

@@ -797,16 +797,24 @@ Test(verdict_rules, a_store_port_in_use_is_rendezvous, .timeout = 60)
 
 /* gloo's op that waited past the timeout (msr-fiddle/pipedream#39): the
  * peer never arrived, a hang; the traceback raising it is its messenger,
- * not a crash of its own. */
+ * not a crash of its own, and its c10d frame names the collective (gloo
+ * names no seq). */
 Test(verdict_rules, a_gloo_timeout_is_a_hang, .timeout = 60)
 {
-	expect_cause("gloo", "collective_hang",
-		     "Traceback (most recent call last):\n"
-		     "  File \"../communication.py\", line 654, in _recv\n"
-		     "    group=sub_process_group)\n"
-		     "  File \"/opt/conda/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py\", line 755, in broadcast\n"
-		     "    work.wait()\n"
-		     "RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:72] Timed out waiting 1800000ms for recv operation to complete\n");
+	json_t *r = analyze_text("gloo",
+				 "Traceback (most recent call last):\n"
+				 "  File \"../communication.py\", line 654, in _recv\n"
+				 "    group=sub_process_group)\n"
+				 "  File \"/opt/conda/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py\", line 755, in broadcast\n"
+				 "    work.wait()\n"
+				 "RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:72] Timed out waiting 1800000ms for recv operation to complete\n");
+	cr_expect_str_eq(cause_of(r), "collective_hang");
+	json_t *h = json_object_get(verdict(r), "hang");
+	cr_expect_str_eq(json_string_value(json_object_get(h, "collective")), "BROADCAST");
+	cr_expect(json_is_null(json_object_get(h, "seq")), "gloo names no seq");
+	cr_expect(!strstr(json_string_value(json_object_get(verdict(r), "summary")), "seq"),
+		  "the summary names no seq");
+	json_decref(r);
 }
 
 /* torch.load of a file that is not the checkpoint (genforce/genforce#10:
