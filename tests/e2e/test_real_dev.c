@@ -36,6 +36,8 @@ static const char *const CAUSE_MISSES[] = {
 			   a descriptor limit, not read as storage */
 	"caffe-76", /* Caffe's glog `Check failed: error == cudaSuccess (77 vs. 0)` form of a
 			 CUDA error is not read */
+	"changestar-5", /* NCCL's unhandled system error raised in DDP's constructor
+			 (the first collective): set-up only by its frames */
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
 	"chatglm-efficient-tuning-75", /* only torchrun's summary (exitcode 1); GPU memory is in
 					 the maintainer's reply */
@@ -49,12 +51,16 @@ static const char *const CAUSE_MISSES[] = {
 	"deepspeed-4571",	 /* the launcher killing its workers and a memory report at 85%:
 				    the kill's return code was not pasted */
 	"deepspeed-4890",	 /* fingerprints at different seqs, no timeout line: no hang source */
+	"denseuav-7", /* anomaly mode's `Error detected in SoftmaxBackward0`: the NaN line
+		       was cut from the stored copy */
 	"diffusers-9727", /* the old watchdog's teardown lines without its timeout line:
 			      the traceback they cause reads as a crash */
 	"dra-driver-nvidia-gpu-982", /* NVRM's `NV_ERR_RESET_REQUIRED` assertion beside a
 				      devices-unavailable CUDA error */
 	"fengshenbang-lm-222", /* a NaN loss at learning rate 0 under --precision 16: fp16
 				  only by the thread's judgement */
+	"funasr-1159", /* argparse's `unrecognized arguments: --local-rank=0` under a
+			parser titled `Task related config` */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
@@ -62,6 +68,8 @@ static const char *const CAUSE_MISSES[] = {
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"llm-foundry-336", /* no transport or error line: the missing InfiniBand is in the
 			      thread's prose */
+	"mlcommons-training-546", /* torch 1.x's aborted communicator whose watchdog reason
+				  names no SeqNum, beside an interleaved traceback */
 	"nanogpt-55", /* only the watchdog's generic teardown lines; the fix is in the thread */
 	"nccl-1000", /* a failed bootstrap socket shown only by NCCL INFO unwind lines */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
@@ -94,9 +102,11 @@ static const char *const CAUSE_MISSES[] = {
 						as the network's */
 	"quickstart-6", /* as nccl-551 */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
+	"ray-34194", /* a DataLoader worker's `Unexpected segmentation fault` line */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
+	"sparser-cnn-21", /* a project's assertion printing a tensor of nan */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
 	"torchtune-1165", /* only the peers' timeouts: the checkpoint save's exception was
 			      never pasted */
@@ -126,6 +136,7 @@ static const char *const HANG_MISSES[] = {
 	"accelerate-934", /* one rank at each of two seqs: the hang point is the later seq,
 			     where the rank ahead waits (hang.c), with the one behind stuck;
 			     the sidecar names the earlier */
+	"mlcommons-training-546", /* the aborted communicator's reason names no SeqNum */
 	"pytorch-123023",
 };
 
