@@ -454,6 +454,22 @@ not:      0: *** SIGTERM received at time=1759954468 on cpu 5 ***
 not:      (pid=40210) *** SIGSEGV received at time=1738741837 on cpu 21 ***
 not:      $display("INFO: DDR full frame received at time=%0t, beats=%0d", $time, ddr_beats_seen);
 
+# PyTorch's DataLoader worker signal handler (torch/csrc/DataLoader.cpp):
+# a worker process died of SIGSEGV, printed by the worker before the main
+# process raises "DataLoader worker (pid N) is killed by signal" (often cut
+# from a paste, or never reached when the job is torn down first).
+name:     proc.dataloader_segfault
+kind:     proc.segfault
+severity: fatal
+literal:  Unexpected segmentation fault encountered in worker
+regex:    ERROR: Unexpected segmentation fault encountered in worker\.
+doc:      A DataLoader worker crashed with SIGSEGV (a native extension in the dataset's code, shared memory, or a library the worker loaded); try num_workers=0 to see the crash in the main process.
+# SwinTransformer/Swin-Transformer-Object-Detection#16 (mmdet, before the main process's traceback)
+example:  ERROR: Unexpected segmentation fault encountered in worker.
+# ray-project/ray#34194 (a Ray Train worker's DataLoader)
+example:  (RayTrainWorker pid=46187) ERROR: Unexpected segmentation fault encountered in worker.
+not:      ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).
+
 name:     proc.faulthandler.segfault
 kind:     proc.segfault
 severity: fatal

@@ -186,12 +186,19 @@ static bool is_timeout(const struct ctx *c, const struct ev *e)
 	 * watchdog left none */
 	if (!strcmp(e->kind, "gloo.timeout"))
 		return !c->watchdog_lines;
-	if (c->watchdog_lines || !ev_field_int(e, "seq", &seq))
+	if (c->watchdog_lines)
 		return false;
+	/* torch 1.x before SeqNum (1.8-1.9) named only the op in the abort's
+	 * reason */
+	struct fl_buf op = FL_BUF_INIT;
+	bool named = ev_field_int(e, "seq", &seq) || ev_field(e, "op", &op);
+	fl_buf_release(&op);
+	if (!strcmp(e->kind, "torch.comm_aborted"))
+		return named;
 	/* torch 2.x's "Timeout at NCCL work: N" summary survives a paste cut
 	 * before the watchdog's own line; it names the seq, not the op. */
-	return !strcmp(e->kind, "torch.comm_aborted") ||
-	       (!strcmp(e->kind, "torch.watchdog_summary") && e->work_timeout);
+	return !strcmp(e->kind, "torch.watchdog_summary") && e->work_timeout &&
+	       ev_field_int(e, "seq", &seq);
 }
 
 /* One timeout report: the group it names and the rank that made it. */
@@ -282,7 +289,9 @@ static const struct {
  * same file; NULL when there is none or its frame is not c10d's. */
 static const char *gloo_op(const struct ctx *c, const struct ev *e, struct fl_buf *b)
 {
-	for (const struct ev *t = e; t-- > c->ev && e - t <= 8;) {
+	size_t at = (size_t)(e - c->ev);
+	for (size_t k = 1; k <= 8 && k <= at; k++) {
+		const struct ev *t = &c->ev[at - k];
 		if (t->file != e->file || strcmp(t->kind, "proc.traceback"))
 			continue;
 		if (!ev_field(t, "frame_file", b) || !strstr(b->ptr, "distributed_c10d.py") ||

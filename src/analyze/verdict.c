@@ -71,13 +71,23 @@ static int by_file(const void *x, const void *y)
 	return d ? d : (a->line > b->line) - (a->line < b->line);
 }
 
+/* A line that says this process timed out in a collective: the
+ * watchdog's own, a desync report's, or torch 1.x's abort whose reason is
+ * the watchdog's timeout (its rules.c row gives it collective_hang). */
+static bool timed_out_line(const struct ev *e)
+{
+	return hang_watchdog_line(e) || hang_desync_line(e) ||
+	       (!strcmp(e->kind, "torch.comm_aborted") && e->cause &&
+		!strcmp(e->cause, "collective_hang"));
+}
+
 void verdict_after_timeout(struct ctx *c)
 {
 	struct file_line *t = NULL;
 	size_t n = 0, cap = 0;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
-		if (!hang_watchdog_line(e) && !hang_desync_line(e))
+		if (!timed_out_line(e))
 			continue;
 		FL_GROW(t, cap, n + 1);
 		t[n++] = (struct file_line){ e->file, e->line };

@@ -68,8 +68,6 @@ static const char *const CAUSE_MISSES[] = {
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"llm-foundry-336", /* no transport or error line: the missing InfiniBand is in the
 			      thread's prose */
-	"mlcommons-training-546", /* torch 1.x's aborted communicator whose watchdog reason
-				  names no SeqNum, beside an interleaved traceback */
 	"nanogpt-55", /* only the watchdog's generic teardown lines; the fix is in the thread */
 	"nccl-1000", /* a failed bootstrap socket shown only by NCCL INFO unwind lines */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
@@ -102,7 +100,6 @@ static const char *const CAUSE_MISSES[] = {
 						as the network's */
 	"quickstart-6", /* as nccl-551 */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
-	"ray-34194", /* a DataLoader worker's `Unexpected segmentation fault` line */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
@@ -136,7 +133,6 @@ static const char *const HANG_MISSES[] = {
 	"accelerate-934", /* one rank at each of two seqs: the hang point is the later seq,
 			     where the rank ahead waits (hang.c), with the one behind stuck;
 			     the sidecar names the earlier */
-	"mlcommons-training-546", /* the aborted communicator's reason names no SeqNum */
 	"pytorch-123023",
 };
 

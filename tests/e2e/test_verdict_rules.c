@@ -851,3 +851,28 @@ Test(verdict_rules, a_rust_allocation_failure_is_host_memory, .timeout = 60)
 		     "[2023-04-16 21:36:16,042] [INFO] [comm.py:586:init_distributed] Initializing TorchBackend in DeepSpeed with backend nccl\n"
 		     "memory allocation of 2097152 bytes failed\n");
 }
+
+/* torch 1.8-1.9 put no SeqNum in the watchdog's reason for the abort
+ * (mlcommons/training#546); the tracebacks cut after it, interleaved by
+ * two ranks, are how it surfaced, not crashes of their own. */
+Test(verdict_rules, an_abort_without_seq_is_a_hang, .timeout = 60)
+{
+	json_t *r = analyze_text("abort",
+				 "RuntimeError: NCCL communicator was aborted on rank 7.  Original reason for failure was: [Rank 7] Watchdog caught collective operation timeout: WorkNCCL(OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1809147 milliseconds before timing out.\n"
+				 "Traceback (most recent call last):\n"
+				 "  File \"train.py\", line 266, in <module>\n"
+				 "    main(args)\n");
+	cr_expect_str_eq(cause_of(r), "collective_hang");
+	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(verdict(r), "hang"),
+							   "collective")),
+			 "ALLREDUCE");
+	json_decref(r);
+}
+
+/* A DataLoader worker's SIGSEGV, as the worker prints it (ray-project/ray#34194,
+ * behind Ray's prefix) before the main process raises. */
+Test(verdict_rules, a_dataloader_worker_segfault_is_a_crash, .timeout = 60)
+{
+	expect_cause("worker", "process_crash",
+		     "(RayTrainWorker pid=46187) ERROR: Unexpected segmentation fault encountered in worker.\n");
+}
