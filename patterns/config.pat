@@ -1119,6 +1119,34 @@ example:  python3: can't open file '/home/jmmint/embroidery_business_agent_syste
 expect:   script=/home/jmmint/embroidery_business_agent_system/tools/embiz_deep_inventory_audit.py
 not:      OSError: [Errno 2] No such file or directory: 'train_mpu.py'
 
+# Python's argparse rejecting the command line (Lib/argparse.py: the
+# program's name, then "error: " and its message), and exiting 2 before
+# the job starts. Since torch 2.0, torch.distributed.launch passes
+# --local-rank (with a hyphen), which a script that declares --local_rank
+# rejects: the launcher's upgrade broke the job, not the script's data.
+name:     config.invalid.argparse
+kind:     config.invalid
+severity: error
+literal:  error: unrecognized arguments: 
+literal:  error: the following arguments are required: 
+literal:  error: argument 
+regex:    (?<prog>[^:]+): error: (?<error>unrecognized arguments: \S.*?|the following arguments are required: \S.*?|argument [^\s:]+(?:/[^\s:]+)?: \S.*?)\s*$
+doc:      The script's argument parser rejected its command line and the process exited 2 before training: fix the arguments. "unrecognized arguments: --local-rank=N" is torch 2.0's launcher passing --local-rank to a script that declares --local_rank: launch with torchrun and read LOCAL_RANK from the environment, or accept both spellings.
+# babylm/baseline-pretraining#2 (torch.distributed.launch, torch 2.0)
+example:  general_train.py: error: unrecognized arguments: --local-rank=0
+expect:   prog=general_train.py
+expect:   error=unrecognized arguments: --local-rank=0
+# huggingface/pytorch-image-models#1724 (timm's train.py under torch 2.0)
+example:  train.py: error: unrecognized arguments: --local-rank=0
+# modelscope/FunASR#1159 (a parser titled by the program)
+example:  Task related config: error: unrecognized arguments: --local-rank=0
+expect:   prog=Task related config
+# a script's required flags missing (find_string)
+example:  race_githubtoken.py: error: the following arguments are required: --owner, --repo, --pr, --pat
+expect:   error=the following arguments are required: --owner, --repo, --pr, --pat
+not:      srun: error: node12: task 0: Segmentation fault (core dumped)
+not:      usage: general_train.py
+
 name:     config.invalid.deepspeed_batch
 kind:     config.invalid
 severity: error

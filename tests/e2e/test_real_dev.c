@@ -59,8 +59,6 @@ static const char *const CAUSE_MISSES[] = {
 				      devices-unavailable CUDA error */
 	"fengshenbang-lm-222", /* a NaN loss at learning rate 0 under --precision 16: fp16
 				  only by the thread's judgement */
-	"funasr-1159", /* argparse's `unrecognized arguments: --local-rank=0` under a
-			parser titled `Task related config` */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */

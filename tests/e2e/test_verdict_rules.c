@@ -876,3 +876,16 @@ Test(verdict_rules, a_dataloader_worker_segfault_is_a_crash, .timeout = 60)
 	expect_cause("worker", "process_crash",
 		     "(RayTrainWorker pid=46187) ERROR: Unexpected segmentation fault encountered in worker.\n");
 }
+
+/* argparse rejecting the command line: torch 2.0's launcher passes
+ * --local-rank to a script that declares --local_rank
+ * (babylm/baseline-pretraining#2); the agent's exit code 2 follows. */
+Test(verdict_rules, an_argparse_rejection_is_config, .timeout = 60)
+{
+	expect_cause("argparse", "config_error",
+		     "usage: general_train.py\n"
+		     "       [-h]\n"
+		     "       [--local_rank LOCAL_RANK]\n"
+		     "general_train.py: error: unrecognized arguments: --local-rank=0\n"
+		     "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 2) local_rank: 0 (pid: 3049) of binary: /usr/bin/python3\n");
+}
