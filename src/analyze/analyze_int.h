@@ -297,7 +297,11 @@ int hang_analyze(struct ctx *c);
 int fr_hang_diverged(struct ctx *c, struct hang_cand *k);
 int fr_hang_unfinished(struct ctx *c, struct hang_cand *k);
 void fr_release(struct ctx *c);
-/* "nccl:all_reduce" -> "ALLREDUCE" (caller frees; NULL for NULL). */
+/* c10d's OpType for an op's name (its first n bytes), from the backend's
+ * or the Python function's name; NULL when the table has none. */
+const char *c10d_op(const char *name, size_t n);
+/* "nccl:all_reduce" -> "ALLREDUCE", an unknown name upper-cased (caller
+ * frees; NULL for NULL). */
 char *fr_c10d_name(const char *profiling_name);
 
 /* findings.c */

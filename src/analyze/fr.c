@@ -266,32 +266,48 @@ static void fr_free(struct fr *f)
 
 /* ---- names ---- */
 
-/* "nccl:all_reduce" -> "ALLREDUCE", as c10d's OpType prints it. */
-char *fr_c10d_name(const char *profiling_name)
+/* The OpType c10d's works print for an op's name: the backend's (a Flight
+ * Recorder entry's "nccl:all_reduce") or the Python function's
+ * (distributed_c10d.py's all_gather_into_tensor, a gloo timeout's frame,
+ * hang.c). NULL for a name not in the table. */
+const char *c10d_op(const char *name, size_t n)
 {
 	static const char *const map[][2] = {
 		{ "all_reduce", "ALLREDUCE" },	 { "allreduce", "ALLREDUCE" },
 		{ "all_gather", "ALLGATHER" },	 { "allgather", "ALLGATHER" },
 		{ "_all_gather_base", "_ALLGATHER_BASE" },
+		{ "all_gather_into_tensor", "_ALLGATHER_BASE" },
 		{ "all_gather_into_tensor_coalesced", "COALESCED" },
 		{ "reduce_scatter", "REDUCE_SCATTER" },
 		{ "_reduce_scatter_base", "_REDUCE_SCATTER_BASE" },
+		{ "reduce_scatter_tensor", "_REDUCE_SCATTER_BASE" },
 		{ "reduce_scatter_tensor_coalesced", "COALESCED" },
 		{ "all_to_all", "ALLTOALL" },	 { "alltoall_base", "ALLTOALL_BASE" },
+		{ "all_to_all_single", "ALLTOALL_BASE" },
 		{ "allreduce_coalesced", "ALLREDUCE_COALESCED" },
 		{ "broadcast", "BROADCAST" },	 { "reduce", "REDUCE" },
 		{ "gather", "GATHER" },		 { "scatter", "SCATTER" },
 		{ "barrier", "BARRIER" },	 { "send", "SEND" },
 		{ "recv", "RECV" },		 { "coalesced", "COALESCED" },
 	};
+	for (size_t i = 0; i < sizeof(map) / sizeof(*map); i++)
+		if (strlen(map[i][0]) == n && !strncmp(name, map[i][0], n))
+			return map[i][1];
+	return NULL;
+}
+
+/* "nccl:all_reduce" -> "ALLREDUCE"; a name not in c10d_op()'s table in
+ * upper case. */
+char *fr_c10d_name(const char *profiling_name)
+{
 	if (!profiling_name)
 		return NULL;
 	const char *op = strchr(profiling_name, ':');
 	op = op ? op + 1 : profiling_name;
 	size_t n = strcspn(op, " ");
-	for (size_t i = 0; i < sizeof(map) / sizeof(*map); i++)
-		if (strlen(map[i][0]) == n && !strncmp(op, map[i][0], n))
-			return fl_xstrdup(map[i][1]);
+	const char *known = c10d_op(op, n);
+	if (known)
+		return fl_xstrdup(known);
 	char *up = fl_xstrndup(op, n);
 	for (char *p = up; *p; p++)
 		if (*p >= 'a' && *p <= 'z')

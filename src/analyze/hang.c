@@ -259,29 +259,6 @@ static const char *pg_intern(struct ctx *c, const struct ev *e, struct fl_buf *b
 	return desc ? desc : field_intern(c, e, "pg", b);
 }
 
-/* c10d's collective functions and the OpType its works print, for a
- * report that names only the Python frame it waited in. */
-static const struct {
-	const char *func, *op;
-} C10D_OPS[] = {
-	{ "all_reduce", "ALLREDUCE" },
-	{ "broadcast", "BROADCAST" },
-	{ "all_gather", "ALLGATHER" },
-	{ "all_gather_into_tensor", "_ALLGATHER_BASE" },
-	{ "_all_gather_base", "_ALLGATHER_BASE" },
-	{ "reduce_scatter", "REDUCE_SCATTER" },
-	{ "reduce_scatter_tensor", "_REDUCE_SCATTER_BASE" },
-	{ "_reduce_scatter_base", "_REDUCE_SCATTER_BASE" },
-	{ "reduce", "REDUCE" },
-	{ "gather", "GATHER" },
-	{ "scatter", "SCATTER" },
-	{ "all_to_all", "ALLTOALL" },
-	{ "all_to_all_single", "ALLTOALL_BASE" },
-	{ "barrier", "BARRIER" },
-	{ "send", "SEND" },
-	{ "recv", "RECV" },
-};
-
 /* The op of a gloo timeout: it raises from work.wait() at the end of a
  * traceback whose innermost frame is the c10d function that waited
  * (msr-fiddle/pipedream#39: `distributed_c10d.py", line 755, in
@@ -297,10 +274,7 @@ static const char *gloo_op(const struct ctx *c, const struct ev *e, struct fl_bu
 		if (!ev_field(t, "frame_file", b) || !strstr(b->ptr, "distributed_c10d.py") ||
 		    !ev_field(t, "frame_func", b))
 			return NULL;
-		for (size_t i = 0; i < sizeof(C10D_OPS) / sizeof(C10D_OPS[0]); i++)
-			if (!strcmp(b->ptr, C10D_OPS[i].func))
-				return C10D_OPS[i].op;
-		return NULL;
+		return c10d_op(b->ptr, b->len);
 	}
 	return NULL;
 }
