@@ -29,6 +29,8 @@
 static const char *const CAUSE_MISSES[] = {
 	"accelerate-1192",	 /* the launcher's rich traceback only; the ECC message was cut */
 	"accelerate-1519",	 /* OOM named only in the thread title */
+	"acumen-4", /* mp.spawn's `process 0 terminated with signal SIGKILL` alone: host memory only by the
+		   maintainer's word */
 	"automatic-identification-and-counting-of-blood-cells-15", /* a bare `step N - loss  nan`
 								     print of one project */
 	"caddn-95", /* a project's own assertion that the batch size match the GPUs */
@@ -45,6 +47,7 @@ static const char *const CAUSE_MISSES[] = {
 				       as divergence */
 	"cosmos-predict2_5-72", /* an abbreviated torchrun summary with the PID redacted
 				  (`received by PID xxx`) */
+	"datasets-2728", /* a FileNotFoundError on a `.incomplete` arrow file of a shared datasets cache */
 	"deepracer-for-dummies-23", /* DeepRacer's JSON error of an S3 upload is not read */
 	"deepspeed-3916",	 /* the listen error word-wrapped at 80 columns: no width to
 				    find, no open parenthesis at the cut */
@@ -61,11 +64,21 @@ static const char *const CAUSE_MISSES[] = {
 				  only by the thread's judgement */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
+	"horovod-1834", /* the corrupt dataset copy is named only in the maintainer's reply */
+	"hybrik-47", /* NCCL's `Invalid rank requested : 7/4` is not read */
+	"ikflow-23", /* a model's own `ValueError: loss is nan` guard */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
+	"llamafactory-3230", /* the OOM killer's task table and a cut `oom-kill:constraint=` record, without its
+			    `Killed process` line */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
+	"llava-447", /* only the peers' watchdog timeouts: the device-side assert is in the thread's prose */
 	"llm-foundry-336", /* no transport or error line: the missing InfiniBand is in the
 			      thread's prose */
+	"megatron-bridge-2955", /* no line at all: output stops after the last evaluation */
+	"mmdetection-6779", /* a DataLoader worker's FileNotFoundError, then the restarted workers' store
+			       barrier timeout, which outranks it */
+	"mmpretrain-771", /* argparse's usage block and exit code 2, its `error:` line not pasted */
 	"nanogpt-55", /* only the watchdog's generic teardown lines; the fix is in the thread */
 	"nccl-1000", /* a failed bootstrap socket shown only by NCCL INFO unwind lines */
 	"nccl-529", /* only the interfaces chosen (a link-local tunnel first); the failure was cut */
@@ -84,6 +97,8 @@ static const char *const CAUSE_MISSES[] = {
 			 (a socket's says the same): the Drive mount is in the frames only */
 	"pytorch-104568", /* TensorPipe's ibv `transport retry counter exceeded` is not
 			      read */
+	"pytorch-131781", /* a bootstrap socket's `Operation now in progress` unwinding through init.cc
+			     reads as the network's */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
 				    the start of the agent's traceback are left */
 	"pytorch-38702",	 /* bootstrap connect refused: nccl_init_error by contract, the
@@ -99,9 +114,11 @@ static const char *const CAUSE_MISSES[] = {
 	"quickstart-6", /* as nccl-551 */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
+	"sglang-5594", /* `socketStartConnect: Connect to ... failed` during set-up reads as the network's */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
 	"sparser-cnn-21", /* a project's assertion printing a tensor of nan */
+	"speechbrain-2031", /* `Parameter is not finite` warnings with NaN tensor dumps */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
 	"torchtune-1165", /* only the peers' timeouts: the checkpoint save's exception was
 			      never pasted */
@@ -110,10 +127,16 @@ static const char *const CAUSE_MISSES[] = {
 	"veomni-131", /* a bootstrap `socketPollConnect ... no POLLOUT events` under
 			  torch's summary printed before the traceback */
 	"verl-108", /* a set-up Connect failure reads as the network's */
+	"vllm-17098", /* Triton's `Triton Error [CUDA]: an illegal memory access` wording */
 	"vllm-798", /* `Proxy Call to rank 7 failed (Connect)` alone is not read */
 	"wenet-989",		 /* host memory climbing in rank 0's own step lines, no kill line */
 	"xlm-210", /* XLM's bare `NaN detected` warning is not read */
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
+	"yet-another-efficientdet-pytorch-147", /* an old torch's `unable to write to file </torch_...>`: a
+					      full /dev/shm without its errno */
+	"yolact-56", /* YOLACT's `B: ... | T: ...` step lines with losses near 1e31 and its moving-average
+		      warning */
+	"yolact-586", /* as yolact-56 */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
