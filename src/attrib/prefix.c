@@ -497,6 +497,18 @@ static size_t dmesg_reltime(const char *s, size_t n, int year, struct fl_attr *a
 	return skip_spaces(s, n, i + 7);
 }
 
+/* Whether s[0..end) is an RFC 3339 stamp with its zone (`...T12:00:00.1Z`,
+ * `...+02:00`): a collector's (kubectl --timestamps, docker logs -t, CI
+ * runners), put one space before the line it stamps, whose own
+ * indentation (a traceback's) is the line's. */
+static bool collector_stamp(const char *s, size_t end)
+{
+	if (end < 20 || s[10] != 'T')
+		return false;
+	return s[end - 1] == 'Z' ||
+	       (end >= 26 && (s[end - 6] == '+' || s[end - 6] == '-') && s[end - 3] == ':');
+}
+
 /* A bracketed or bare timestamp; after a syslog stamp the host and the
  * `tag[pid]: ` that follow it. */
 static size_t stamp(const char *s, size_t n, int year, struct fl_attr *a)
@@ -521,8 +533,11 @@ static size_t stamp(const char *s, size_t n, int year, struct fl_attr *a)
 		return 0;
 	}
 	set_time(a, ts, kind);
-	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+	if (!br && i + 1 < n && s[i] == ' ' && s[i + 1] == ' ' && collector_stamp(s, i))
 		i++;
+	else
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
 	size_t cri = br ? 0 : cri_stream(s + i, n - i);
 	if (cri) {
 		a->cri_msg = s + i + cri;
@@ -614,6 +629,30 @@ static size_t srun_label(const char *s, size_t n, struct fl_attr *a)
 	if (!read_int(s, n, &i, 6, &v) || i + 1 >= n || s[i] != ':' || s[i + 1] != ' ')
 		return 0;
 	a->rank = v;
+	return i + 2;
+}
+
+/* `docker compose logs`: the container, `<service>-<n>` (`_<n>` before
+ * Compose v2; Compose's names are lower case), padded to the widest, then
+ * `| `. The container is the host, as a pod is. The number is required,
+ * so a table's row (`name  | value`) is not taken for one. */
+static size_t compose_prefix(const char *s, size_t n, struct fl_attr *a)
+{
+	size_t i = 0;
+	while (i < n && i < 64 &&
+	       ((s[i] >= 'a' && s[i] <= 'z') || is_digit(s[i]) || s[i] == '-' || s[i] == '_' ||
+		s[i] == '.'))
+		i++;
+	size_t end = i, d = i;
+	while (d > 0 && is_digit(s[d - 1]))
+		d--;
+	if (d == end || d < 2 || (s[d - 1] != '-' && s[d - 1] != '_'))
+		return 0;
+	i = skip_spaces(s, n, end);
+	if (i == end || i + 1 >= n || s[i] != '|' || s[i + 1] != ' ')
+		return 0;
+	a->host = s;
+	a->host_len = end;
 	return i + 2;
 }
 
@@ -762,6 +801,8 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 	if (first && (used = host_colon(s, n, a)))
 		return used;
 	if (first && (used = replica_tag(s, n)))
+		return used;
+	if (first && (used = compose_prefix(s, n, a)))
 		return used;
 	/* `dmesg --raw`: the syslog priority before the uptime, `<6>[ 0.0] ` */
 	if (first && s[0] == '<' && is_digit(s[1]) && s[2] == '>' && n > 3 && s[3] == '[')

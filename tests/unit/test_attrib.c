@@ -408,6 +408,21 @@ static struct simple_case simple_cases[] = {
 	{ "  2%|\xe2\x96\x8f | 13/620 [01:07<50:20,  4.98s/it][rank0]:[E1123 00:52:57.664925 "
 	  "ProcessGroupNCCL.cpp:563] [Rank 0] Watchdog caught", 0, -1, "", "[Rank 0] Watchdog caught" },
 	{ " 50% of 8 | 4/8 done [ok][x]", -1, -1, "", " 50% of 8 | 4/8 done [ok][x]" },
+	/* kubectl logs --timestamps before an indented traceback line: one
+	 * space is the stamp's, the rest the line's */
+	{ "2024-05-01T12:00:00.004000123Z     map_location=lambda storage, loc: storage)", -1, -1,
+	  "", "    map_location=lambda storage, loc: storage)" },
+	{ "2024-05-01T12:00:00.1+02:00   File \"x.py\", line 3", -1, -1, "",
+	  "  File \"x.py\", line 3" },
+	/* a program's own stamp keeps no blanks: its alignment is the format's */
+	{ "2024-05-01 12:00:00,123    INFO x", -1, -1, "", "INFO x" },
+	/* docker compose logs: the container column is the host */
+	{ "trainer-1  | [rank3]: torch.OutOfMemoryError: CUDA out of memory", 3, -1, "trainer-1",
+	  "torch.OutOfMemoryError: CUDA out of memory" },
+	{ "worker_12 |     return f(*args)", -1, -1, "worker_12", "    return f(*args)" },
+	/* not one: a table's row, a summary row without a container number */
+	{ "name  | value", -1, -1, "", "name  | value" },
+	{ "0 | model | GPT | 124 M", -1, -1, "", "0 | model | GPT | 124 M" },
 	/* dmesg --raw priority (util-linux/util-linux#614) */
 	{ "<6>[    0.000000] x86/fpu: Legacy x87 FPU detected.", -1, -1, "",
 	  "x86/fpu: Legacy x87 FPU detected." },
