@@ -421,8 +421,9 @@ static void pool_release(struct ev_pool *p)
 #define EVENTS_PER_RANK 8
 
 /* Q_EVENTS' columns: the event, the last step line of its file, the rank
- * of the pid it names, then its fields (a JSON object). */
-enum { EV_LAST_STEP = 12, EV_VICTIM_RANK, EV_FIELDS };
+ * of the pid it names, a traceback's last line, then its fields (a JSON
+ * object). */
+enum { EV_LAST_STEP = 12, EV_VICTIM_RANK, EV_TB_LAST, EV_FIELDS };
 
 /* The event being read: its text and fields stay here until it is known
  * to be kept, then move to the pool. */
@@ -431,7 +432,7 @@ struct ev_rows {
 	enum fl_field *v;          /* the fields in vtext */
 	size_t nv, cap;
 	struct fields_scratch scratch;
-	int64_t last_step, victim_rank;
+	int64_t last_step, victim_rank, tb_last;
 };
 
 /* fields_parse()'s call for each field of the event (arg: its ev_rows):
@@ -472,6 +473,7 @@ static void load_event(struct ctx *c, struct fl_stmt *st, struct ev *e, struct e
 	e->severity = (uint8_t)fl_stmt_int(st, 11);
 	r->last_step = col_int(st, EV_LAST_STEP, -1);
 	r->victim_rank = col_int(st, EV_VICTIM_RANK, -1);
+	r->tb_last = col_int(st, EV_TB_LAST, -1);
 	r->nv = 0;
 	fl_buf_reset(&r->vtext);
 	if (!fl_stmt_null(st, EV_FIELDS))
@@ -748,10 +750,19 @@ static int events_seen(struct ctx *c)
 	return FL_OK;
 }
 
+/* The loaded tracebacks, by id, with their last lines: their exceptions'. */
+struct tb_lasts {
+	struct tb_last {
+		int64_t id, line;
+	} *v;
+	size_t n, cap;
+};
+
 /* The event at c->ev[c->nev], all its rows read: kept (its fields
  * copied into the pool; its text only when a pass reads the kind's text,
  * READ_BY_KIND: the others' is read by id when quoted), or forgotten. */
-static int loaded(struct ctx *c, struct fold *f, struct ev *e, struct ev_rows *r)
+static int loaded(struct ctx *c, struct fold *f, struct ev *e, struct ev_rows *r,
+		  struct tb_lasts *tbs)
 {
 	int rc = load_event_done(c, e, r);
 	assert(c->nev == 0 || c->ev[c->nev - 1].id < e->id);
@@ -761,8 +772,45 @@ static int loaded(struct ctx *c, struct fold *f, struct ev *e, struct ev_rows *r
 	e->text = read_by_kind(e) ? pool_str(&c->pool, e->text) : NULL;
 	if (e->nvalues)
 		e->values = memcpy(pool_alloc(&c->pool, r->vtext.len), r->vtext.ptr, r->vtext.len);
+	if (r->tb_last > 0) {
+		FL_GROW(tbs->v, tbs->cap, tbs->n + 1);
+		tbs->v[tbs->n++] = (struct tb_last){ e->id, r->tb_last };
+	}
 	c->nev++;
 	return rc;
+}
+
+/* How far from a traceback, in loaded events, the event on its last line
+ * is looked for: the pipeline writes a block when it ends, so the two are
+ * neighbours, but other streams' lines of the same file may come between. */
+#define TB_REACH 16
+
+/* A traceback is printed at once, when its exception is raised: its time
+ * is its last line's. Where a more specific pattern read that line too
+ * (an OOM, a failed checkpoint write), the two are one failure at one
+ * time, and their priorities choose which leads, as they do where no
+ * line is stamped (ev_before()). Stamped by its first line, the
+ * traceback would lead as the earlier wherever every line is stamped
+ * (kubectl --timestamps, journald), as a crash, and whole seconds apart
+ * where a second ticked while it was written. */
+static void time_tracebacks(struct ctx *c, const struct tb_lasts *tbs)
+{
+	for (size_t k = 0; k < tbs->n; k++) {
+		struct ev *t = (struct ev *)ev_by_id(c, tbs->v[k].id);
+		if (!t || t->ts == FL_TIME_NONE)
+			continue; /* folded away (handled), or nothing to move */
+		size_t i = (size_t)(t - c->ev);
+		size_t lo = i > TB_REACH ? i - TB_REACH : 0;
+		size_t hi = i + TB_REACH < c->nev ? i + TB_REACH : c->nev - 1;
+		for (size_t j = lo; j <= hi; j++) {
+			const struct ev *x = &c->ev[j];
+			if (x != t && x->file == t->file && x->line == tbs->v[k].line &&
+			    x->ts != FL_TIME_NONE && x->ts_kind == t->ts_kind) {
+				t->ts = x->ts;
+				break;
+			}
+		}
+	}
 }
 
 static int load_events(struct ctx *c)
@@ -781,12 +829,15 @@ static int load_events(struct ctx *c)
 	struct ev_rows r = { .text = FL_BUF_INIT, .vtext = FL_BUF_INIT,
 			     .scratch = { FL_BUF_INIT, FL_BUF_INIT } };
 	struct fold f = { 0 };
+	struct tb_lasts tbs = { 0 };
 	while (!rc && (rc = q_step(c, Q_EVENTS, st)) == 1) {
 		FL_GROW(c->ev, cap, c->nev + 1);
 		load_event(c, st, &c->ev[c->nev], &r);
-		rc = loaded(c, &f, &c->ev[c->nev], &r);
+		rc = loaded(c, &f, &c->ev[c->nev], &r, &tbs);
 	}
 	fold_finish(c, &f);
+	time_tracebacks(c, &tbs);
+	free(tbs.v);
 	ev_rows_release(&r);
 	fl_stmt_free(st);
 	fl_buf_release(&kinds);
@@ -890,10 +941,28 @@ static void correct_times(struct ctx *c)
 
 /* ---- first failure and causes ---- */
 
-/* Earlier in corrected time; unknown times sort last; then priority. */
+/* One process's lines within a second of each other in one file: one
+ * report of one failure, written as it died (torch's NCCL error and the
+ * `Last error:` NCCL put under it). */
+#define BURST_US 1000000
+
+static bool one_burst(const struct ev *x, const struct ev *y)
+{
+	return x->file == y->file && x->rank == y->rank && x->pid == y->pid &&
+	       x->host == y->host && llabs(x->cts - y->cts) < BURST_US;
+}
+
+/* Earlier in corrected time; unknown times sort last; then priority. In
+ * one burst whose lines name different causes the most specific line
+ * leads, as it does where lines carry no stamp or only whole seconds:
+ * which of a report's lines came first depends on who stamped them
+ * (kubectl --timestamps, journald, a logging handler), not on which
+ * names the failure. Lines of one cause keep their order (the Xid before
+ * the kernel's "fallen off the bus" under it). */
 bool ev_before(const struct ev *x, const struct ev *y)
 {
-	if (x->cts != FL_TIME_NONE && y->cts != FL_TIME_NONE && x->cts != y->cts)
+	if (x->cts != FL_TIME_NONE && y->cts != FL_TIME_NONE && x->cts != y->cts &&
+	    (x->priority == y->priority || x->cause == y->cause || !one_burst(x, y)))
 		return x->cts < y->cts;
 	if ((x->cts == FL_TIME_NONE) != (y->cts == FL_TIME_NONE)) {
 		/* One file is written in order: an unstamped line above a

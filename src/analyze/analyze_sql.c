@@ -161,7 +161,8 @@ static const struct fl_sql_def SQL[Q_N] = {
 		       "   AND p.pid = json_extract(e.fields, '$.victim_pid') AND +p.rank IS NOT NULL"
 		       "   AND (e.host IS NULL OR p.host = e.host) LIMIT 1),"
 		       "  (SELECT x.rank FROM launched x"
-		       "   WHERE x.pid = json_extract(e.fields, '$.victim_pid'))) END"
+		       "   WHERE x.pid = json_extract(e.fields, '$.victim_pid'))) END,"
+		       " CASE WHEN e.kind = 'proc.traceback' THEN e.line + e.nlines - 1 END"
 		       ", e.fields FROM events e JOIN files f ON f.id = e.file_id"
 		       " WHERE e.id IN (SELECT id FROM sel) ORDER BY e.id" },
 

@@ -889,3 +889,31 @@ Test(verdict_rules, an_argparse_rejection_is_config, .timeout = 60)
 		     "general_train.py: error: unrecognized arguments: --local-rank=0\n"
 		     "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 2) local_rank: 0 (pid: 3049) of binary: /usr/bin/python3\n");
 }
+
+/* A report's lines stamped one by one by a collector (kubectl logs
+ * --timestamps; milliseconds apart here, microseconds in life) are still
+ * one report: a traceback whose exception line a more specific pattern
+ * reads (f5-tts-458's failed checkpoint write), and torch's NCCL error
+ * with NCCL's `Last error:` under it (torchtitan-660's failed calloc)
+ * name the cause they name unstamped, not a crash or a CUDA error by
+ * the earlier line. */
+Test(verdict_rules, a_stamped_report_is_one_failure, .timeout = 60)
+{
+	json_t *r = analyze_text(
+		"stamped-traceback",
+		"2024-05-01T12:00:00.000000123Z [rank0]: Traceback (most recent call last):\n"
+		"2024-05-01T12:00:00.001000123Z [rank0]:   File \"/opt/conda/envs/venv/lib/python3.10/site-packages/torch/serialization.py\", line 652, in save\n"
+		"2024-05-01T12:00:00.002000123Z [rank0]:     _save(obj, opened_zipfile, pickle_module, pickle_protocol, _disable_byteorder_record)\n"
+		"2024-05-01T12:00:00.003000123Z [rank0]:   File \"/opt/conda/envs/venv/lib/python3.10/site-packages/torch/serialization.py\", line 866, in _save\n"
+		"2024-05-01T12:00:00.004000123Z [rank0]:     zip_file.write_record('data.pkl', data_value, len(data_value))\n"
+		"2024-05-01T12:00:00.005000123Z [rank0]: RuntimeError: [enforce fail at inline_container.cc:778] . PytorchStreamWriter failed writing file data.pkl: file write failed\n");
+	cr_expect_str_eq(cause_of(r), "storage_error");
+	json_t *first = json_object_get(verdict(r), "first_failure");
+	cr_expect_str_eq(json_string_value(json_object_get(first, "kind")), "io.error");
+	json_decref(r);
+	expect_cause("stamped-last-error", "gpu_oom",
+		     "2024-05-01T12:00:00.000000123Z   torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:340, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5\n"
+		     "2024-05-01T12:00:00.001000123Z   ncclUnhandledCudaError: Call to CUDA function failed.\n"
+		     "2024-05-01T12:00:00.002000123Z   Last error:\n"
+		     "2024-05-01T12:00:00.003000123Z   Failed to CUDA calloc 8388608 bytes\n");
+}
