@@ -7,8 +7,14 @@ sidecar: the likely cause, the first failing rank, the hung collective and
 the world size. A sidecar field that is null is not scored.
 
     score.py [--half dev|test|both] [--faultline PATH] [--corpus DIR]
-             [--jobs N] [--verbose]
+             [--jobs N] [--verbose] [--wrap kubectl|journald|compose|crlf]
              [--json FILE] [--check-floor FLOOR.json]
+
+--wrap rewrites every excerpt as a log collector would have handed it over
+(each line behind kubectl's or journald's stamp, behind docker compose's
+container column, or ended by CR LF) before analysing it: the same job
+with the same lines must get the same answers, and --check-floor then
+holds the test half to the floor.json's `wrapped` entry for that wrap.
 
 Exit status: 0 when every excerpt was scored; 1 when the tool failed on an
 excerpt (crash, non-zero exit, output that is not a JSON report) or, with
@@ -17,6 +23,7 @@ the floor. baseline.py reuses this module to score the naive baseline the
 same way."""
 import argparse
 import concurrent.futures
+import datetime
 import json
 import os
 import pathlib
@@ -51,6 +58,49 @@ def answers_from_report(report):
         "hang_collective": hang.get("collective"),
         "world_size": report["run"].get("ranks"),
     }
+
+
+# The first line's stamp of a wrapped excerpt; each line 1 ms after the one
+# before (a process writing a report line by line is faster, so any answer
+# that changes under these stamps would change under real ones too).
+WRAP_T0 = datetime.datetime(2024, 5, 1, 12, 0, 0)
+
+
+def _at(i):
+    return WRAP_T0 + datetime.timedelta(milliseconds=i)
+
+
+# How each collector hands a line over: `kubectl logs --timestamps` (RFC
+# 3339 with nanoseconds), `journalctl -o short-precise` (the process's
+# syslog tag), `docker compose logs` (the container's column), and a file
+# written with CR LF line ends.
+WRAPS = {
+    "kubectl": lambda i, line: f"{_at(i):%Y-%m-%dT%H:%M:%S.%f}123Z {line}",
+    "journald": lambda i, line: f"{_at(i):%b %d %H:%M:%S.%f} gpu-node-07 python3[4242]: {line}",
+    "compose": lambda i, line: f"trainer-1  | {line}",
+    "crlf": lambda i, line: f"{line}\r",
+}
+
+
+def wrap_text(data, wrap):
+    """The bytes of a log as the collector `wrap` would have written them."""
+    text = data.decode("utf-8", "surrogateescape")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    out = "".join(WRAPS[wrap](i, line) + "\n" for i, line in enumerate(lines))
+    return out.encode("utf-8", "surrogateescape")
+
+
+def wrapped_predictor(predict, wrap):
+    """predict() run on each excerpt rewritten by wrap_text(), under the
+    excerpt's own file name (a name may say a rank)."""
+    def run(log):
+        with tempfile.TemporaryDirectory(prefix="fl-wrap-") as tmp:
+            path = pathlib.Path(tmp) / log.name
+            path.write_bytes(wrap_text(log.read_bytes(), wrap))
+            return predict(path)
+    return run
 
 
 class ToolError(Exception):
@@ -140,18 +190,23 @@ def print_result(res, verbose, out=sys.stdout):
                   file=out)
 
 
-def check_floor(results, floor_path):
-    """Messages for each floored field of the test half below its floor."""
+def check_floor(results, floor_path, wrap=None):
+    """Messages for each floored field of the test half below its floor
+    (the wrap's own, when the excerpts were wrapped)."""
     floor = json.loads(pathlib.Path(floor_path).read_text())
     test = next((r for r in results if r["half"] == "test"), None)
     if test is None:
         return ["--check-floor needs the test half (--half test or both)"]
+    minima = floor.get("wrapped", {}).get(wrap) if wrap else floor["min_accuracy"]
+    if minima is None:
+        return [f"{floor_path} holds no floor for --wrap {wrap}"]
+    what = f"test half wrapped by {wrap}" if wrap else "test half"
     failed = []
-    for field, minimum in floor["min_accuracy"].items():
+    for field, minimum in minima.items():
         got = ratio(test["tally"][field])
         if got + 1e-9 < minimum:
             right, scored = test["tally"][field]
-            failed.append(f"test half {field}: {right}/{scored} = {got:.3f} "
+            failed.append(f"{what} {field}: {right}/{scored} = {got:.3f} "
                           f"is below the floor {minimum:.3f}")
     return failed
 
@@ -170,10 +225,14 @@ def main(argv=None, predictor=None, title="faultline"):
                     help="also write the results as JSON")
     ap.add_argument("--check-floor", metavar="FLOOR",
                     help="exit 1 when the test half falls below this floor")
+    ap.add_argument("--wrap", choices=sorted(WRAPS),
+                    help="rewrite each excerpt as this log collector would have")
     args = ap.parse_args(argv)
     predict = predictor or faultline_predictor(args.faultline)
+    if args.wrap:
+        predict = wrapped_predictor(predict, args.wrap)
     halves = HALVES if args.half == "both" else (args.half,)
-    print(f"scoring {title}")
+    print(f"scoring {title}" + (f", each excerpt wrapped by {args.wrap}" if args.wrap else ""))
     results = [score_half(h, predict, args.jobs, pathlib.Path(args.corpus))
                for h in halves]
     for res in results:
@@ -184,7 +243,7 @@ def main(argv=None, predictor=None, title="faultline"):
     if any(r["errors"] for r in results):
         status = 1
     if args.check_floor:
-        for msg in check_floor(results, args.check_floor):
+        for msg in check_floor(results, args.check_floor, args.wrap):
             print("FLOOR", msg)
             status = 1
     return status

@@ -163,6 +163,41 @@ class Score(unittest.TestCase):
         floor.write_text(json.dumps({"min_accuracy": {"cause": 0.51}}))
         self.assertEqual(len(score.check_floor([res], floor)), 1)
 
+    def test_floor_of_a_wrap(self):
+        floor = self.corpus.root / "floor.json"
+        res = {"half": "test", "tally": {"cause": [2, 4], "first_rank": [1, 1]}}
+        floor.write_text(json.dumps({"min_accuracy": {"cause": 0.9},
+                                     "wrapped": {"kubectl": {"cause": 0.5}}}))
+        self.assertEqual(score.check_floor([res], floor, "kubectl"), [])
+        self.assertEqual(len(score.check_floor([res], floor)), 1)
+        missing = score.check_floor([res], floor, "compose")
+        self.assertEqual(len(missing), 1)
+        self.assertIn("no floor for --wrap compose", missing[0])
+
+    def test_wraps_keep_every_line_and_its_bytes(self):
+        data = b"a\n  File \"x.py\", line 3\n\xff\n"
+        k = score.wrap_text(data, "kubectl").decode("utf-8", "surrogateescape").split("\n")
+        self.assertEqual(k[:3], ["2024-05-01T12:00:00.000000123Z a",
+                                 "2024-05-01T12:00:00.001000123Z   File \"x.py\", line 3",
+                                 "2024-05-01T12:00:00.002000123Z \udcff"])
+        self.assertEqual(k[3], "")
+        self.assertEqual(score.wrap_text(b"a\nb", "crlf"), b"a\r\nb\r\n")
+        self.assertEqual(score.wrap_text(b"a\n", "compose"), b"trainer-1  | a\n")
+        self.assertTrue(score.wrap_text(b"a\n", "journald").startswith(
+            b"May 01 12:00:00.000000 gpu-node-07 python3[4242]: a"))
+
+    def test_a_wrapped_excerpt_keeps_its_name(self):
+        seen = []
+        self.corpus.add("test", "pytorch-69197-store", sidecar(), log="x\n")
+        log = self.corpus.root / "test" / "pytorch-69197-store.log"
+
+        def predict(path):
+            seen.append((path.name, path.read_bytes()))
+            return {"cause": "rendezvous_error", "first_rank": None,
+                    "hang_collective": None, "world_size": None}
+        score.wrapped_predictor(predict, "compose")(log)
+        self.assertEqual(seen, [("pytorch-69197-store.log", b"trainer-1  | x\n")])
+
 
 class Baseline(unittest.TestCase):
     def test_first_rule_in_table_order_and_rank_on_a_matching_line(self):
