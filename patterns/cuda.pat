@@ -5,14 +5,16 @@
 # exception: CUDA error: ...`): this file gives it priority 0 so that the
 # torch/NCCL family can decide which event such a line becomes.
 
-# `CUDA error: <cudaGetErrorString>` (torch >= ~1.5), also `CUDA driver error:`
-# and the 2.8+ `torch.AcceleratorError: CUDA error: ...`.
+# `CUDA error: <cudaGetErrorString>` (torch >= ~1.5), also `CUDA driver error:`,
+# the 2.8+ `torch.AcceleratorError: CUDA error: ...`, and a Triton kernel's
+# launcher (its gpuAssert: `Triton Error [CUDA]: ` + cuGetErrorString).
 name:     cuda.error
 kind:     cuda.error
 severity: error
 literal:  CUDA error:
 literal:  CUDA driver error:
-regex:    \bCUDA (?:driver )?error: (?!out of memory\b|uncorrectable ECC error|uncorrectable NVLink error)(?<error>[^'"\\]*[^'"\\\s.])
+literal:  Triton Error [CUDA]:
+regex:    (?:\bCUDA (?:driver )?error|\bTriton Error \[CUDA\]): (?!out of memory\b|uncorrectable ECC error|uncorrectable NVLink error)(?<error>[^'"\\]*[^'"\\\s.])
 doc:      a CUDA call failed; errors are reported asynchronously, so the Python frame may be wrong (rerun with CUDA_LAUNCH_BLOCKING=1). Illegal memory access / device-side assert are usually code bugs (check Xid 13/31 in dmesg for hardware)
 # real, torch 2.7 watchdog (train-031)
 example:  [rank0]:[E504 22:44:08.389636235 ProcessGroupNCCL.cpp:1896] [PG ID 0 PG GUID 0(default_pg) Rank 0] Process group watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered
@@ -23,7 +25,11 @@ expect:   error=device-side assert triggered
 # built: the same message repr'd onto one line (exception args in a log record)
 example:  RuntimeError('CUDA error: unspecified launch failure\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1')
 expect:   error=unspecified launch failure
+# a vLLM worker's fp8 quantisation kernel (vllm-project/vllm#17098)
+example:  ERROR 04-15 00:31:11 worker_base.py:574] RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered
+expect:   error=an illegal memory access was encountered
 not:      RuntimeError: CUDA error: out of memory
+not:      RuntimeError: Triton Error [CUDA]: out of memory
 not:      RuntimeError: CUDA error: uncorrectable ECC error encountered
 not:        what():  CUDA error: uncorrectable NVLink error detected during the execution
 not:      Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 401 'the operation cannot be performed in the present state'.

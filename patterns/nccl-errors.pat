@@ -812,6 +812,26 @@ doc:      Several ranks on one GPU (NCCL 2.2x+ wording of the duplicate-GPU chec
 example:  gpu-node-07:48213:48213 [0] init.cc:1057 NCCL WARN Multiple Ranks are using the same GPU/Partition. Set NCCL_MULTI_RANK_GPU_ENABLE=1 to enable this configuration.
 not:      gpu-node-07:48213:48213 [0] init.cc:738 NCCL WARN Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1b000
 
+# ncclCommInitRank's own argument check (src/init.cc, the same WARN from
+# 2.4 to today's, `Invalid rank requested : %d/%d` with the rank asked for
+# and the communicator's size): a process asked for a rank at or past the
+# size. The launcher and the script disagree on the world (a --world-size
+# below the processes started, ranks counted from GPUs twice); the check
+# returns ncclInvalidArgument before anything is set up.
+name:     nccl.init.invalid_rank
+kind:     config.invalid
+severity: error
+priority: 5
+literal:  Invalid rank requested : 
+regex:    NCCL WARN (?<msg>Invalid rank requested : (?<requested>-?\d+)/(?<nranks>-?\d+))
+type:     requested=int nranks=int
+doc:      NCCL refused a communicator whose rank is at or past its size (or a size below 1): the world the script passes to init_process_group is smaller than the processes launched, or the ranks are computed wrong.
+# four processes told a world of 4 beside eight started (jeffffffli/HybrIK#47)
+example:  ued37c44e4ea65b:6861:6861 [7] init.cc:981 NCCL WARN Invalid rank requested : 7/4
+expect:   requested=7
+expect:   nranks=4
+not:      ued37c44e4ea65b:6860:6860 [6] NCCL INFO NET/Socket : Using [0]enp1s0f0:10.49.66.196<0>
+
 name:     nccl.init.version_mismatch
 kind:     nccl.version_mismatch
 severity: error

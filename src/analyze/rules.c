@@ -229,6 +229,11 @@ static const struct class_rule CLASS[] = {
 	  "frame_file", "serialization.py" },
 	{ "proc.traceback", "exc_type", "EOFError", ROLE_PRIMARY, "storage_error", 64, "frame_file",
 	  "serialization.py" },
+	/* a training loop's own guard raising on a non-finite loss
+	 * (`raise ValueError("loss is nan")`: ikflow, ACE's `Loss is
+	 * NaN-valued during training`, many scripts) */
+	{ "proc.traceback", "exc_msg", "loss is nan", ROLE_PRIMARY, "loss_divergence", 58 },
+	{ "proc.traceback", "exc_msg", "loss is inf", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "No space left", ROLE_SIGNAL, "storage_error", 40 },
@@ -263,6 +268,8 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.exception", "exc_msg", "unbound_buffer.cc", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
+	{ "proc.exception", "exc_msg", "loss is nan", ROLE_PRIMARY, "loss_divergence", 58 },
+	{ "proc.exception", "exc_msg", "loss is inf", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
 	{ "proc.exception", NULL, NULL, ROLE_SIGNAL, "process_crash", 30 },
 	/* consequences: never a first failure */

@@ -65,8 +65,6 @@ static const char *const CAUSE_MISSES[] = {
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
 	"horovod-1834", /* the corrupt dataset copy is named only in the maintainer's reply */
-	"hybrik-47", /* NCCL's `Invalid rank requested : 7/4` is not read */
-	"ikflow-23", /* a model's own `ValueError: loss is nan` guard */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-3230", /* the OOM killer's task table and a cut `oom-kill:constraint=` record, without its
@@ -127,7 +125,6 @@ static const char *const CAUSE_MISSES[] = {
 	"veomni-131", /* a bootstrap `socketPollConnect ... no POLLOUT events` under
 			  torch's summary printed before the traceback */
 	"verl-108", /* a set-up Connect failure reads as the network's */
-	"vllm-17098", /* Triton's `Triton Error [CUDA]: an illegal memory access` wording */
 	"vllm-798", /* `Proxy Call to rank 7 failed (Connect)` alone is not read */
 	"wenet-989",		 /* host memory climbing in rank 0's own step lines, no kill line */
 	"xlm-210", /* XLM's bare `NaN detected` warning is not read */
