@@ -45,6 +45,12 @@ static const char *cause_of(json_t *r)
 	return json_string_value(json_object_get(json_object_get(verdict(r), "likely_cause"), "id"));
 }
 
+/* The kind of the first failure's event. */
+static const char *first_kind_of(json_t *r)
+{
+	return json_string_value(json_object_get(json_object_get(verdict(r), "first_failure"), "kind"));
+}
+
 static const char *status_of(json_t *r)
 {
 	return json_string_value(json_object_get(verdict(r), "status"));
@@ -366,8 +372,7 @@ Test(verdict_rules, a_killed_worker_is_host_memory_and_a_bus_error_a_full_shm, .
 				 "    _error_if_any_worker_fails()\n"
 				 "RuntimeError: DataLoader worker (pid 325) is killed by signal: Bus error.\n");
 	cr_expect_str_eq(cause_of(r), "host_oom");
-	json_t *ff = json_object_get(verdict(r), "first_failure");
-	cr_expect_str_eq(json_string_value(json_object_get(ff, "kind")), "mem.shm_exhausted");
+	cr_expect_str_eq(first_kind_of(r), "mem.shm_exhausted");
 	json_t *todo = json_object_get(json_object_get(verdict(r), "likely_cause"), "remediation");
 	const char *first = json_string_value(json_array_get(todo, 0));
 	cr_expect(first && strstr(first, "/dev/shm"), "first remediation: %s", first ? first : "(none)");
@@ -908,8 +913,7 @@ Test(verdict_rules, a_stamped_report_is_one_failure, .timeout = 60)
 		"2024-05-01T12:00:00.004000123Z [rank0]:     zip_file.write_record('data.pkl', data_value, len(data_value))\n"
 		"2024-05-01T12:00:00.005000123Z [rank0]: RuntimeError: [enforce fail at inline_container.cc:778] . PytorchStreamWriter failed writing file data.pkl: file write failed\n");
 	cr_expect_str_eq(cause_of(r), "storage_error");
-	json_t *first = json_object_get(verdict(r), "first_failure");
-	cr_expect_str_eq(json_string_value(json_object_get(first, "kind")), "io.error");
+	cr_expect_str_eq(first_kind_of(r), "io.error");
 	json_decref(r);
 	expect_cause("stamped-last-error", "gpu_oom",
 		     "2024-05-01T12:00:00.000000123Z   torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:340, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5\n"
