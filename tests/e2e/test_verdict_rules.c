@@ -742,9 +742,8 @@ Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .t
 		"WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 153929 closing signal SIGTERM\n"
 		"ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 7 (pid: 153932) of binary: /opt/conda/bin/python\n";
 	json_t *r = analyze_file("worker-entry", "rank7.log", agent);
-	json_t *first = json_object_get(verdict(r), "first_failure");
-	cr_expect_eq(json_integer_value(json_object_get(first, "rank")), 7);
-	cr_expect_str_eq(json_string_value(json_object_get(first, "kind")), "launcher.worker_failed");
+	cr_expect_eq(first_rank_of(r), 7);
+	cr_expect_str_eq(first_kind_of(r), "launcher.worker_failed");
 	json_decref(r);
 
 	static const char stopped[] =
