@@ -84,6 +84,15 @@ const struct fl_path_attr *fl_attr_file_path(const struct fl_attr_file *f);
 /* Attributes one line (borrowed bytes) of the file. */
 void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct fl_attr *out);
 
+/* The length of a log collector's column at the start of a line, 0 when
+ * there is none: `kubectl logs --timestamps`' or `docker logs -t`' RFC 3339
+ * stamp and its one space (and a CRI record's `stdout F `), journald's
+ * stamp, host and `tag[pid]: `, docker compose's `<service>-<n>  | `.
+ * The collector put it in front of every physical line, so a line the
+ * program wrapped carries one inside it; fl_linesplit looks past it
+ * (fl_linesplit_set_column). */
+size_t fl_attr_column(const char *s, size_t n);
+
 /* Wall time of boot for this file's dmesg stamps, FL_TIME_NONE if never
  * seen (a line carrying both a wall time and an uptime anchors it). */
 int64_t fl_attr_file_boot(const struct fl_attr_file *f);

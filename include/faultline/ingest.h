@@ -159,6 +159,11 @@ int fl_linesplit_feed(struct fl_linesplit *ls, const char *p, size_t n,
 int fl_linesplit_finish(struct fl_linesplit *ls, int (*line_cb)(void *ctx, const struct fl_line *l),
 			void *ctx);
 uint64_t fl_linesplit_truncated(const struct fl_linesplit *ls);
+/* column(p, n) gives the length of a log collector's column at the start
+ * of a line (0: none; attrib's fl_attr_column). Joining a wrapped line
+ * then looks past the column of the next line and leaves it out of the
+ * joined one. Without it (the default) lines are joined as they are. */
+void fl_linesplit_set_column(struct fl_linesplit *ls, size_t (*column)(const char *, size_t));
 
 /* ---- content sniffing ---- */
 enum fl_sniff { FL_SNIFF_TEXT, FL_SNIFF_BINARY, FL_SNIFF_ARCHIVE };

@@ -727,6 +727,29 @@ static size_t tqdm_bar(const char *s, size_t n)
 	return (size_t)(close - s) + 1;
 }
 
+size_t fl_attr_column(const char *s, size_t n)
+{
+	struct fl_attr a = { .ts_kind = FL_TS_NONE };
+	if (n < 3)
+		return 0;
+	if (s[0] >= 'a' && s[0] <= 'z')
+		return compose_prefix(s, n, &a);
+	if (is_digit(s[0])) {
+		const char *sp = memchr(s, ' ', n < 40 ? n : 40);
+		size_t i = sp ? (size_t)(sp - s) : 0;
+		int64_t ts;
+		enum fl_ts_kind kind;
+		if (!collector_stamp(s, i) || fl_parse_time(s, i, 0, &ts, &kind) != i)
+			return 0;
+		i++;
+		return i + cri_stream(s + i, n - i);
+	}
+	/* journald's `Dec 06 04:23:37.123456 node07 python3[4242]: `: a
+	 * syslog stamp counts only with its host and tag. */
+	size_t used = is_alpha(s[0]) ? stamp(s, n, 0, &a) : 0;
+	return used > 2 && s[used - 2] == ':' && s[used - 1] == ' ' ? used : 0;
+}
+
 size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_attr *a)
 {
 	if (n < 3)

@@ -20,7 +20,9 @@
  *     numbered as the first): a shell continuation ending in ` \`, and a
  *     terminal's hard wrap - a line exactly as long as an earlier long line
  *     (the terminal's width), cut inside a token, whose next line does not
- *     start a record or look like the line before it.
+ *     start a record or look like the line before it. Under a log
+ *     collector's column (fl_linesplit_set_column) the next line is judged
+ *     past its column, and the column is dropped from the joined line.
  *
  * Reassembly belongs here, not in attrib or extract: it decides where a
  * line ends, which is framing, and everything downstream (prefixes,
@@ -61,6 +63,8 @@ struct fl_linesplit {
 	bool holding, held_backslash;
 	bool held_paren; /* held by open_paren_wrap(), not by the width */
 	int held_parts;
+	size_t (*column)(const char *, size_t);
+	size_t held_col; /* the held line's collector column, 0 if none */
 	/* the longest line so far (>= WRAP_MIN), whose length a hard wrap
 	 * would repeat, and the start of the last line of that length */
 	size_t long_len;
@@ -83,6 +87,11 @@ void fl_linesplit_free(struct fl_linesplit *ls)
 	fl_buf_release(&ls->clean);
 	fl_buf_release(&ls->held);
 	free(ls);
+}
+
+void fl_linesplit_set_column(struct fl_linesplit *ls, size_t (*column)(const char *, size_t))
+{
+	ls->column = column;
 }
 
 uint64_t fl_linesplit_truncated(const struct fl_linesplit *ls)
@@ -215,24 +224,36 @@ static void hold(struct fl_linesplit *ls, const struct fl_line *l, bool paren)
 	ls->held_backslash = ends_backslash(l);
 	ls->held_paren = !ls->held_backslash && paren;
 	ls->held_parts = 1;
+	ls->held_col = ls->column ? ls->column(l->ptr, l->len) : 0;
 	ls->holding = true;
 }
 
-static bool continues(const struct fl_linesplit *ls, const struct fl_line *l)
+/* Where l's own text starts: past the collector's column when the held
+ * line had one too (a wrap inside a collected log: the column is on every
+ * physical line). */
+static size_t past_column(const struct fl_linesplit *ls, const struct fl_line *l)
 {
-	if (l->len == 0 || ls->held_parts >= JOIN_MAX || ls->held.len + l->len + 1 > ls->max_line)
+	return ls->held_col ? ls->column(l->ptr, l->len) : 0;
+}
+
+/* col: past_column(ls, l) */
+static bool continues(const struct fl_linesplit *ls, const struct fl_line *l, size_t col)
+{
+	const char *p = l->ptr + col, *held = ls->held.ptr + ls->held_col;
+	size_t n = l->len - col;
+	if (n == 0 || ls->held_parts >= JOIN_MAX || ls->held.len + n + 1 > ls->max_line)
 		return false;
 	if (ls->held_backslash)
 		return true;
 	/* The cut falls inside a token (`pytorch.distribut` + `ed/main.py`)
 	 * or at the one blank of a sentence (`line` + ` 345, in wrapper`). */
-	bool inside = is_word(l->ptr[0]) || (l->len > 1 && l->ptr[0] == ' ' && is_word(l->ptr[1])) ||
-		      (ls->held_paren && (l->ptr[0] == ',' || l->ptr[0] == ')'));
+	bool inside = is_word(p[0]) || (n > 1 && p[0] == ' ' && is_word(p[1])) ||
+		      (ls->held_paren && (p[0] == ',' || p[0] == ')'));
 	/* A line that begins as the held one did (`5: ` of srun, a host) is
 	 * that writer's next record. */
-	bool same_start = l->len >= 3 && memcmp(l->ptr, ls->held.ptr, 3) == 0;
-	return inside && !same_start && !record_start(l->ptr, l->len) &&
-	       (l->len < WRAP_HEAD || !same_shape(l->ptr, ls->held.ptr));
+	bool same_start = n >= 3 && memcmp(p, held, 3) == 0;
+	return inside && !same_start && !record_start(p, n) &&
+	       (n < WRAP_HEAD || !same_shape(p, held));
 }
 
 static int release(struct fl_linesplit *ls, line_cb cb, void *ctx)
@@ -246,10 +267,11 @@ static int release(struct fl_linesplit *ls, line_cb cb, void *ctx)
 
 /* Appends l to the held line; keeps holding while the result still
  * continues (another ` \` or another full-width part). */
-static int extend(struct fl_linesplit *ls, const struct fl_line *l, line_cb cb, void *ctx)
+static int extend(struct fl_linesplit *ls, const struct fl_line *l, size_t col, line_cb cb,
+		  void *ctx)
 {
-	const char *p = l->ptr;
-	size_t n = l->len;
+	const char *p = l->ptr + col;
+	size_t n = l->len - col;
 	if (ls->held_backslash) {
 		/* `--nnodes=2 \` + `    --node_rank=1`: one space for the break */
 		ls->held.len -= 1;
@@ -273,8 +295,9 @@ static int extend(struct fl_linesplit *ls, const struct fl_line *l, line_cb cb, 
 static int deliver(struct fl_linesplit *ls, const struct fl_line *l, line_cb cb, void *ctx)
 {
 	if (ls->holding) {
-		if (continues(ls, l))
-			return extend(ls, l, cb, ctx);
+		size_t col = past_column(ls, l);
+		if (continues(ls, l, col))
+			return extend(ls, l, col, cb, ctx);
 		int rc = release(ls, cb, ctx);
 		if (rc)
 			return rc;

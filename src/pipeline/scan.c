@@ -263,6 +263,7 @@ static void member_begin(struct scanner *sc, const struct msg *m)
 {
 	sc->af = fl_attr_file_new(m->text, sc->bundle);
 	sc->ls = fl_linesplit_new(sc->max_line);
+	fl_linesplit_set_column(sc->ls, fl_attr_column);
 	struct batch *b = reserve_mark(sc, B_BEGIN, m);
 	if (!b)
 		return;

@@ -746,6 +746,34 @@ Test(attr_line, viewer_line_number_then_prefixes)
 	fl_attr_file_free(f);
 }
 
+/* A log collector's column, as the line splitter looks past it when a
+ * wrapped line continues behind it (score.py --wrap's three collectors
+ * and CRI); a program's own stamp, a table's row and a syslog line
+ * without its tag are not one. */
+Test(attr_column, collectors_and_not)
+{
+	static const struct {
+		const char *line;
+		size_t want;
+	} cases[] = {
+		{ "2026-12-06T04:00:00.000001123Z eqNum=1, OpType=ALLREDUCE", 31 },
+		{ "2024-05-01T12:00:00.1+02:00   File \"x.py\", line 3", 28 },
+		{ "2024-04-11T17:05:13.758476896Z stderr F WARN x", 40 },
+		{ "Dec 06 04:23:37.123456 gpu-node-07 python3[4242]: eqNum=1", 50 },
+		{ "trainer-1  | eqNum=1", 13 },
+		{ "2024-05-01 12:00:00,123    INFO x", 0 },
+		{ "2024-05-01T12:00:00 INFO x", 0 },
+		{ "Dec  3 12:00:00 node07 kernel", 0 },
+		{ "name  | value", 0 },
+		{ "[rank3]: x", 0 },
+		{ "eqNum=1", 0 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		cr_assert_eq(fl_attr_column(cases[i].line, strlen(cases[i].line)), cases[i].want,
+			     "%s: %zu", cases[i].line,
+			     fl_attr_column(cases[i].line, strlen(cases[i].line)));
+}
+
 Test(attr_line, empty_line)
 {
 	struct fl_attr_bundle b;

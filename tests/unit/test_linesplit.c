@@ -549,3 +549,90 @@ Test(linesplit, equal_records_are_not_wraps)
 		cr_assert_eq(c.v[i].flags, 0, "line %zu joined", i);
 	collect_free(&c);
 }
+
+/* ---- wraps inside a collector's column ---- */
+
+/* kubectl logs --timestamps' column, as fl_attr_column() finds it (the
+ * splitter only calls it; attrib's own cases are in test_attrib.c). */
+static size_t kubectl_column(const char *p, size_t n)
+{
+	return n > 31 && p[4] == '-' && p[10] == 'T' && p[29] == 'Z' && p[30] == ' ' ? 31 : 0;
+}
+
+static void split_column(const char *p, size_t n, size_t chunk, struct collect *c)
+{
+	struct fl_linesplit *ls = fl_linesplit_new(0);
+	fl_linesplit_set_column(ls, kubectl_column);
+	for (size_t i = 0; i < n; i += chunk) {
+		size_t k = n - i < chunk ? n - i : chunk;
+		cr_assert_eq(fl_linesplit_feed(ls, p + i, k, collect_cb, c), 0);
+	}
+	cr_assert_eq(fl_linesplit_finish(ls, collect_cb, c), 0);
+	fl_linesplit_free(ls);
+}
+
+/* The wraps of a_wrap_inside_open_parenthesis_is_rejoined and the shell
+ * continuation, each physical line behind kubectl's stamp: the same
+ * logical lines, the continuations' stamps left out. */
+#define KTS "2026-12-06T04:00:00.000001123Z "
+#define STAMPED_WRAPS                                                                              \
+	KTS "[rank2]:[E210 02:06:33.394775308 ProcessGroupNCCL.cpp:1595] [PG ID 2 PG GUID 3 Rank 2] "  \
+	    "Process group watchdog thread terminated with exception: [Rank 2] Watchdog caught "       \
+	    "collective operation timeout: WorkNCCL(S\n" KTS                                           \
+	    "eqNum=1522789, OpType=_ALLGATHER_BASE, NumelIn=298960, NumelOut=4783360, "                \
+	    "Timeout(ms)=600000) ran for 600094 milliseconds before timing out.\n" KTS                 \
+	    "torchrun --nnodes=2 \\\n" KTS "    --node_rank=1 train.py\n" KTS                          \
+	    "    assert numerator % denominator == 0, \\\n" KTS                                        \
+	    "AssertionError: 96 is not divisible by 64\n" KTS "Epoch 1\n"
+
+Test(linesplit, a_wrap_behind_a_collector_column_is_rejoined_without_it)
+{
+	static const size_t chunks[] = { sizeof(STAMPED_WRAPS), 1, 29 };
+	for (size_t k = 0; k < sizeof(chunks) / sizeof(chunks[0]); k++) {
+		struct collect c = { 0 };
+		split_column(STAMPED_WRAPS, sizeof(STAMPED_WRAPS) - 1, chunks[k], &c);
+		cr_assert_eq(c.n, 4, "chunk %zu: %zu lines", chunks[k], c.n);
+		cr_assert(strstr(c.v[0].text, "WorkNCCL(SeqNum=1522789, OpType=_ALLGATHER_BASE"));
+		cr_assert_eq(strncmp(c.v[0].text, KTS "[rank2]:", sizeof(KTS) + 7), 0);
+		cr_assert_eq(c.v[0].flags, FL_LINE_JOINED);
+		expect_line(&c, 1, KTS "torchrun --nnodes=2 --node_rank=1 train.py", 3,
+			    c.v[1].offset, FL_LINE_JOINED);
+		expect_line(&c, 2,
+			    KTS "    assert numerator % denominator == 0, AssertionError: 96 is not "
+				"divisible by 64",
+			    5, c.v[2].offset, FL_LINE_JOINED);
+		expect_line(&c, 3, KTS "Epoch 1", 7, c.v[3].offset, 0);
+		collect_free(&c);
+	}
+}
+
+/* Without the column, a stamped line starts a record of its own: the
+ * wrap stays cut (how every collected log was split before). */
+Test(linesplit, without_a_column_a_stamped_line_is_a_record)
+{
+	struct collect c = { 0 };
+	SPLIT(STAMPED_WRAPS, 0, 0, &c);
+	cr_assert(strstr(c.v[0].text, "WorkNCCL(S") && !strstr(c.v[0].text, "eqNum"));
+	cr_assert_str_eq(c.v[1].text, KTS "eqNum=1522789, OpType=_ALLGATHER_BASE, NumelIn=298960, "
+					  "NumelOut=4783360, Timeout(ms)=600000) ran for 600094 "
+					  "milliseconds before timing out.");
+	collect_free(&c);
+}
+
+/* Two stamped records of one writer are not a wrap, even past the column:
+ * the second starts a record (`[rank3]:`) or begins as the first did. */
+Test(linesplit, stamped_records_stay_apart)
+{
+	static const char in[] =
+		KTS "[rank2]:[E210 02:06:33.394775308 ProcessGroupNCCL.cpp:1595] [PG ID 2 PG GUID 3 "
+		    "Rank 2] Watchdog caught collective operation timeout: WorkNCCL(S\n" KTS
+		    "[rank3]:[E210 02:06:33.394775308 ProcessGroupNCCL.cpp:1595] Watchdog\n" KTS
+		    "NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC with a long enough tail (S\n" KTS
+		    "NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/IPC\n";
+	struct collect c = { 0 };
+	split_column(in, sizeof(in) - 1, sizeof(in), &c);
+	cr_assert_eq(c.n, 4, "%zu lines", c.n);
+	for (size_t i = 0; i < c.n; i++)
+		cr_assert_eq(c.v[i].flags, 0, "line %zu joined", i);
+	collect_free(&c);
+}
