@@ -1052,6 +1052,32 @@ expect:   step=1200
 expect:   msg=found Inf in local grad norm for bucket #0 in backward pass before data-parallel communication collective
 not:      RuntimeError: Rank 255, node gpu-node-12, device 7, iteration 2: Unexpected result nan (message='found NaN in local forward loss calculation')
 
+# torch's clip_grad_norm_ (torch/nn/utils/clip_grad.py, 1.9+) when the total
+# gradient norm is NaN/Inf: a FutureWarning by default, a RuntimeError with
+# error_if_nonfinite=True (its own message names the norm's order). Under
+# AMP's GradScaler the warning can also come from a step the scaler then
+# skips, so the warning alone is a signal (src/analyze/rules.c) and the
+# error ends the job.
+name:     train.nonfinite.clip_grad
+kind:     train.nonfinite
+severity: warning
+literal:  Non-finite norm encountered in torch.nn.utils.clip_grad_norm_
+literal:  is non-finite, so it cannot be clipped
+regex:    (?<msg>Non-finite norm encountered in torch\.nn\.utils\.clip_grad_norm_|The total norm of order \S+ for gradients from `parameters` is non-finite, so it cannot be clipped)
+doc:      the total gradient norm clip_grad_norm_ computed was NaN or Inf: a non-finite loss or gradient (bad data, a too high learning rate, an fp16 overflow outside a loss scaler)
+# mmcv's gradient-clipping hook under mmdet (megvii-research/PETR#175, dev half)
+example:  /home/u/my_env/lib/python3.8/site-packages/mmcv/runner/hooks/optimizer.py:31: FutureWarning: Non-finite norm encountered in torch.nn.utils.clip_grad_norm_; continuing anyway. Note that the default behavior will change in a future release to error out if a non-finite total norm is encountered. At that point, setting error_if_nonfinite=false will be required to retain the old behavior.
+expect:   msg=Non-finite norm encountered in torch.nn.utils.clip_grad_norm_
+# the HF Trainer, torch 1.9-era (find_string: a transformers user's log)
+example:  /opt/conda/lib/python3.7/site-packages/transformers/trainer.py:1410: FutureWarning: Non-finite norm encountered in torch.nn.utils.clip_grad_norm_; continuing anyway. Note that the default behavior will change in a future release to error out if a non-finite total norm is encountered.
+# behind a tqdm bar of YOLOv5's train.py (find_string: an ultralytics user's log)
+example:    0%|          | 0/4 [00:00<?, ?it/s]train.py:323: FutureWarning: Non-finite norm encountered in torch.nn.utils.clip_grad_norm_; continuing anyway.
+# the error form, torch's own text (clip_grad.py)
+example:  RuntimeError: The total norm of order 2.0 for gradients from `parameters` is non-finite, so it cannot be clipped. To disable this error and scale the gradients by the non-finite norm anyway, set `error_if_nonfinite=False`
+expect:   msg=The total norm of order 2.0 for gradients from `parameters` is non-finite, so it cannot be clipped
+not:      torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0, error_if_nonfinite=True)
+not:      {'loss': 0.2051, 'grad_norm': 1.25, 'learning_rate': 9.774074342405685e-06, 'epoch': 0.53}
+
 # Megatron-LLM fork warning.
 name:     train.nonfinite.bad_grad_norm
 kind:     train.nonfinite

@@ -158,6 +158,8 @@ static const struct class_rule CLASS[] = {
 	{ "train.loss_scale_min", "frame_file", "deepspeed/", ROLE_SIGNAL, "fp16_overflow", 45 },
 	{ "train.loss_scale_min", NULL, NULL, ROLE_PRIMARY, "fp16_overflow", 60 },
 	{ "train.overflow", NULL, NULL, ROLE_SECONDARY, "fp16_overflow", 30 },
+	/* clip_grad_norm_'s warning: AMP's scaler may skip that step */
+	{ "train.nonfinite", "msg", "Non-finite norm encountered", ROLE_SIGNAL, "loss_divergence", 40 },
 	{ "train.nonfinite", NULL, NULL, ROLE_PRIMARY, "loss_divergence", 58 },
 	/* storage */
 	{ "io.no_space", NULL, NULL, ROLE_PRIMARY, "storage_error", 66 },
@@ -268,6 +270,8 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.exception", "exc_msg", "unbound_buffer.cc", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
+	{ "proc.exception", "exc_type", "DistNetworkError", ROLE_PRIMARY, "rendezvous_error", 66 },
+	{ "proc.exception", "exc_type", "DistStoreError", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.exception", "exc_msg", "loss is nan", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "loss is inf", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

@@ -69,7 +69,6 @@ static const char *const CAUSE_MISSES[] = {
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-3230", /* the OOM killer's task table and a cut `oom-kill:constraint=` record, without its
 			    `Killed process` line */
-	"llamafactory-5587", /* a bare `DistStoreError: Socket Timeout` line, without its traceback */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"llava-447", /* only the peers' watchdog timeouts: the device-side assert is in the thread's prose */
 	"llm-foundry-336", /* no transport or error line: the missing InfiniBand is in the
@@ -92,7 +91,6 @@ static const char *const CAUSE_MISSES[] = {
 	"paddle-11659", /* a per-trainer numpy loss array with nan, wrapped over two lines,
 			   is not read */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
-	"petr-175", /* torch's clip_grad_norm_ warning of a non-finite norm is not read */
 	"piper-311", /* `[Errno 107] Transport endpoint is not connected` without the path
 			 (a socket's says the same): the Drive mount is in the frames only */
 	"pytorch-104568", /* TensorPipe's ibv `transport retry counter exceeded` is not
