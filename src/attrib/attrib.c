@@ -129,6 +129,18 @@ static void unbox(struct fl_attr *a)
 	a->body_len = n;
 }
 
+/* Whether the first prefix, s[0..used), was a log collector's column:
+ * the program's own line starts after it, so what only starts a line
+ * (srun's `14: ` label, a `host: `) is looked for there too, as it is in
+ * the same log read without the collector. Only prefixes shaped like one
+ * (a `T` stamp, a `| ` column, a syslog tag) are checked again. */
+static bool collector_column(const char *s, size_t n, size_t used)
+{
+	bool shaped = (n > 10 && s[10] == 'T') ||
+		      (used >= 2 && (s[used - 2] == '|' || s[used - 2] == ':') && s[used - 1] == ' ');
+	return shaped && fl_attr_column(s, n) == used;
+}
+
 void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct fl_attr *a)
 {
 	a->rank = a->local_rank = a->pid = -1;
@@ -144,12 +156,13 @@ void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct f
 	a->conflict = false;
 	a->cri_msg = NULL;
 	a->cri_partial = false;
-	size_t i = 0;
+	size_t i = 0, start = 0;
 	for (int round = 0; round < 10 && i < len; round++) {
-		size_t used = fl_prefix_one(line + i, len - i, round == 0 || i == 0,
-					    f->bundle->year, a);
+		size_t used = fl_prefix_one(line + i, len - i, i == start, f->bundle->year, a);
 		if (!used)
 			break;
+		if (round == 0 && collector_column(line, len, used))
+			start = used;
 		i += used;
 	}
 	a->body = line + i;

@@ -420,6 +420,14 @@ static struct simple_case simple_cases[] = {
 	{ "trainer-1  | [rank3]: torch.OutOfMemoryError: CUDA out of memory", 3, -1, "trainer-1",
 	  "torch.OutOfMemoryError: CUDA out of memory" },
 	{ "worker_12 |     return f(*args)", -1, -1, "worker_12", "    return f(*args)" },
+	/* what only starts a line, after a collector's column: srun's label
+	 * (pytorch/pytorch#135486, PiPPy#260 as kubectl or compose had
+	 * handed them over); after a program's own stamp it is text */
+	{ "2024-05-01T12:00:00.004000123Z 14: RuntimeError: CUDA error", 14, -1, "",
+	  "RuntimeError: CUDA error" },
+	{ "trainer-1  | 0: Fatal Python error: Segmentation fault", 0, -1, "trainer-1",
+	  "Fatal Python error: Segmentation fault" },
+	{ "2024-05-01 12:00:00,123 14: x", -1, -1, "", "14: x" },
 	/* not one: a table's row, a summary row without a container number */
 	{ "name  | value", -1, -1, "", "name  | value" },
 	{ "0 | model | GPT | 124 M", -1, -1, "", "0 | model | GPT | 124 M" },
