@@ -184,6 +184,59 @@ expect:   code=77
 expect:   error=an illegal memory access was encountered
 not:      RuntimeError: cuda runtime error (77) : an illegal memory access was encountered at /pytorch/aten/src/THC/THCCachingHostAllocator.cpp:278
 
+# A glog CHECK on a CUDA call's status, as C++ frameworks write it: Caffe's
+# CUDA_CHECK (`Check failed: error == cudaSuccess (77 vs. 0)  <message>`),
+# MXNet's and TVM's CUDA_CALL (`Check failed: e == cudaSuccess ||
+# e == cudaErrorCudartUnloading: CUDA: <message>`), k2's (`(717 vs. 0)
+# Error: <message>`). Out of memory is mem.cuda_alloc_failed.check below.
+name:     cuda.check_failed
+kind:     cuda.error
+severity: error
+literal:  == cudaSuccess
+regex:    Check failed: (?:error|e|status) == cudaSuccess(?: \|\| e == cudaErrorCudartUnloading(?: == false)?+)?+(?: \((?<code>\d+) vs\. 0\))?+[ :]++(?!(?:CUDA: |Error: )?out of memory\b)(?:CUDA: |Error: )?(?<error>\S(?:.*\S)?)
+type:     code=int
+doc:      a CUDA call failed inside a C++ framework (Caffe, MXNet, TVM, k2) and its CHECK aborted the process; see the error text (77 = illegal memory access, usually a kernel's bug; 209 = no kernel image for this GPU: rebuild for its architecture)
+# Caffe's cuDNN layer under P2PSync, glog fatal line (BVLC/caffe#76 in the dev half)
+example:  F1116 15:55:02.388101 30214 cudnn_conv_layer.cu:137] Check failed: error == cudaSuccess (77 vs. 0)  an illegal memory access was encountered
+expect:   code=77
+expect:   error=an illegal memory access was encountered
+# Caffe built without the GPU's architecture (find_string: a user's notes)
+example:  F1213 06:10:43.716547   365 im2col.cu:61] Check failed: error == cudaSuccess (209 vs. 0)  no kernel image is available for execution on the device
+expect:   error=no kernel image is available for execution on the device
+# MXNet's engine (find_string: an MXNet user's log)
+example:  [07:48:03] src/engine/./../common/cuda_utils.h:318: Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading: CUDA: invalid device ordinal
+expect:   error=invalid device ordinal
+# TVM's NDArray free (find_string: a TVM issue's text)
+example:  Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading == false: CUDA: misaligned address
+expect:   error=misaligned address
+# k2's eval.h (find_string: an icefall run's notes)
+example:  Check failed: e == cudaSuccess (717 vs. 0) Error: operation not supported on global/shared address space
+expect:   code=717
+expect:   error=operation not supported on global/shared address space
+# a driver mismatch inside a container (find_string: a deployment note)
+example:  CUDA: Check failed: e == cudaSuccess (803 vs. 0) : system has unsupported display driver / cuda driver combination
+expect:   error=system has unsupported display driver / cuda driver combination
+not:      F0214 14:48:56.695240  8276 syncedmem.cpp:56] Check failed: error == cudaSuccess (2 vs. 0)  out of memory
+not:      F1116 15:55:02.388101 30214 solver.cpp:58] Check failed: status == CUDNN_STATUS_SUCCESS (4 vs. 0)  CUDNN_STATUS_INTERNAL_ERROR
+
+# The same CHECK when the allocation failed (cudaErrorMemoryAllocation).
+name:     mem.cuda_alloc_failed.check
+kind:     mem.cuda_alloc_failed
+severity: error
+literal:  == cudaSuccess
+regex:    Check failed: (?:error|e) == cudaSuccess(?: \|\| e == cudaErrorCudartUnloading(?: == false)?)?(?: \((?<code>2) vs\. 0\))?[ :]+(?:CUDA: )?(?<error>out of memory)\b
+type:     code=int
+doc:      a C++ framework (Caffe, MXNet) could not allocate GPU memory: lower the batch size or the input size
+# Caffe's syncedmem (find_string: a benchmark's log)
+example:  F0214 14:48:56.695240  8276 syncedmem.cpp:56] Check failed: error == cudaSuccess (2 vs. 0)  out of memory
+expect:   code=2
+expect:   error=out of memory
+# MXNet's GPU storage, with and without the colon (find_string: two users' logs)
+example:  [01:38:23] d:\chhong\mxnet\src\storage\./gpu_device_storage.h:39: Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading CUDA: out of memory
+expect:   error=out of memory
+example:    what():  [20:58:09] /home/u/clockwork/src/clockwork/cache.cpp:237: Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading: CUDA: out of memory
+not:      F1116 15:55:02.388101 30214 cudnn_conv_layer.cu:137] Check failed: error == cudaSuccess (77 vs. 0)  an illegal memory access was encountered
+
 # Kernel assert (printf from the GPU), one line per failing thread; precedes
 # `CUDA error: device-side assert triggered`.
 name:     cuda.device_assert

@@ -36,8 +36,6 @@ static const char *const CAUSE_MISSES[] = {
 	"caddn-95", /* a project's own assertion that the batch size match the GPUs */
 	"caduceus-58", /* `[Errno 24] Too many open files` in a DataLoader worker's start:
 			   a descriptor limit, not read as storage */
-	"caffe-76", /* Caffe's glog `Check failed: error == cudaSuccess (77 vs. 0)` form of a
-			 CUDA error is not read */
 	"changestar-5", /* NCCL's unhandled system error raised in DDP's constructor
 			 (the first collective): set-up only by its frames */
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
