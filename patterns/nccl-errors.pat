@@ -255,6 +255,33 @@ expect:   error=Transport retry count exceeded
 expect:   hca=mlx5_3:1
 not:      [compute001:31180:0:31180] ib_mlx5_log.c:143  DCI QP 0x14e4 wqe[0]: SEND s-e [rqpn 0x2248a rmac 50:6b:4b:cb:be:ce sgix 0 dgid fe80::526b:4bff:fecb:bece tc 0] [inl len 18]
 
+# libibverbs' own words for a work completion whose retries ran out
+# (ibv_wc_status_str(): IBV_WC_RETRY_EXC_ERR, IBV_WC_RNR_RETRY_EXC_ERR), as
+# any verbs user prints them: TensorPipe's ibv transport under torch RPC,
+# brpc, Mooncake, NFS-Ganesha's RDMA; a few capitalise them. The other
+# statuses' words (`remote access error`, `general error`) are too common
+# in other texts to be read alone.
+name:     ibv.wc_retry_exceeded
+kind:     nccl.ib_error
+severity: error
+literal:  retry counter exceeded
+literal:  Retry Counter Exceeded
+regex:    (?<error>(?i:transport|RNR) (?i:retry counter exceeded))
+doc:      An InfiniBand/RoCE work completion failed after its retries: transport retries exhausted (the peer stopped acknowledging: it died, or the link, switch or routing failed; on RoCE a fabric without lossless configuration), or RNR retries exhausted (the peer posted no receive buffer in time).
+# TensorPipe's ibv transport under torch.distributed.rpc (pytorch/pytorch#104568, dev half)
+example:  [W tensorpipe_agent.cpp:940] RPC agent for worker1 encountered error when reading incoming response from worker0: transport retry counter exceeded (this error originated at tensorpipe/transport/ibv/connection_impl.cc:478)
+expect:   error=transport retry counter exceeded
+# brpc's RDMA endpoint (find_string: a Chinese blog post quoting its log)
+example:  rdma.cc:851 @processRCCQ]error on send wc: transport retry counter exceeded
+# NFS-Ganesha's RDMA transport (find_string: a mailing-list reply)
+example:  [0x7f49a6c3fe80] rpc :TIRPC :EVENT :rpc_rdma_cq_event_handler() cq completion status: RNR retry counter exceeded (13) rdma_xprt state 5
+expect:   error=RNR retry counter exceeded
+# a verbs program's own status names (find_string: its logError calls)
+example:  WC status: Transport Retry Counter Exceeded
+expect:   error=Transport Retry Counter Exceeded
+not:      [compute001:31180:0:31180] ib_mlx5_log.c:143  Transport retry count exceeded on mlx5_0:1/RoCE (synd 0x15 vend 0x81 hw_synd 0/0)
+not:      attr.retry_cnt = 7; // retry counter
+
 # The AWS OFI (libfabric) network plugin's failed request: the EFA/libfabric
 # completion queue returned an error for a send or receive, `NET/OFI Request
 # <ptr> completed with error. RC: <n>. Error: <text>.` (aws-ofi-nccl 1.x).

@@ -1203,17 +1203,24 @@ not:      Epoch 00012: early stopping
 # SpeechBrain's Brain.check_gradients (speechbrain/core.py): a non-finite
 # loss skips the batch with a warning (`Loss is {loss}.`, 0.5; later
 # releases word it otherwise) until nonfinite_patience is used up, then
-# raises `ValueError: Loss is not finite and patience is exhausted.`
+# raises `ValueError: Loss is not finite and patience is exhausted.`.
+# Releases that check the weights first log each parameter holding NaN/Inf
+# as `Parameter is not finite: ` + the tensor (its forks and ports too).
 name:     train.nonfinite.speechbrain
 kind:     train.nonfinite
 severity: error
 literal:  Loss is not finite and patience is exhausted
-regex:    (?<msg>Loss is not finite and patience is exhausted)
-doc:      SpeechBrain stopped training: the loss was NaN/Inf on more batches in a row than its patience allows
+literal:  Parameter is not finite: 
+regex:    (?<msg>Loss is not finite and patience is exhausted|Parameter is not finite)
+doc:      SpeechBrain stopped training, or is about to: the loss was NaN/Inf on more batches in a row than its patience allows, or the weights themselves became NaN/Inf
 # speechbrain/speechbrain#1462 (LibriSpeech LM recipe)
 example:  ValueError: Loss is not finite and patience is exhausted. To debug, wrap `fit()` with autograd's `detect_anomaly()`, e.g.
 expect:   msg=Loss is not finite and patience is exhausted
+# speechbrain/speechbrain#2031 (dev half): the weights' check, the logger's format
+example:  2023-06-14 13:04:41,744 - speechbrain.core - WARNING - Parameter is not finite: Parameter containing:
+expect:   msg=Parameter is not finite
 not:      2022-06-21 20:40:24,602 - speechbrain.core - ERROR - Exception:
+not:      2023-06-14 13:04:41,744 - speechbrain.core - WARNING - Patience not yet exhausted, ignoring this batch.
 
 name:     train.step.speechbrain_nonfinite
 kind:     train.step

@@ -91,8 +91,6 @@ static const char *const CAUSE_MISSES[] = {
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
 	"piper-311", /* `[Errno 107] Transport endpoint is not connected` without the path
 			 (a socket's says the same): the Drive mount is in the frames only */
-	"pytorch-104568", /* TensorPipe's ibv `transport retry counter exceeded` is not
-			      read */
 	"pytorch-131781", /* a bootstrap socket's `Operation now in progress` unwinding through init.cc
 			     reads as the network's */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
@@ -114,7 +112,6 @@ static const char *const CAUSE_MISSES[] = {
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
 	"sparser-cnn-21", /* a project's assertion printing a tensor of nan */
-	"speechbrain-2031", /* `Parameter is not finite` warnings with NaN tensor dumps */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
 	"torchtune-1165", /* only the peers' timeouts: the checkpoint save's exception was
 			      never pasted */
