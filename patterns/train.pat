@@ -1078,6 +1078,27 @@ expect:   msg=The total norm of order 2.0 for gradients from `parameters` is non
 not:      torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0, error_if_nonfinite=True)
 not:      {'loss': 0.2051, 'grad_norm': 1.25, 'learning_rate': 9.774074342405685e-06, 'epoch': 0.53}
 
+# YOLACT's MovingAverage (utils/functions.py, and the many forks that copy
+# it: yolact_edge and others, find_string) refuses a loss value that is not
+# finite, or (its first releases) above 1e12, and prints it: the losses
+# the training loop logs are NaN/Inf or exploding.
+name:     train.nonfinite.moving_average
+kind:     train.nonfinite
+severity: error
+literal:  Moving average ignored a value of 
+regex:    (?<msg>Moving average ignored a value of (?<value>-?(?:nan|inf)|\d{13,}(?:\.\d+)?))\b
+type:     value=float
+doc:      YOLACT's loss averaging refused a NaN, Inf or exploding loss value: training diverged (lower the learning rate, check the annotations and the batch size the learning rate was set for)
+# dbolya/yolact#586 and #56 (dev half)
+example:  Warning: Moving average ignored a value of nan
+expect:   value=nan
+example:  Warning: Moving average ignored a value of inf
+expect:   value=inf
+# built: the first releases' bound (elem > 999999999999), printed with %f
+example:  Warning: Moving average ignored a value of 21360449570337707430497522548736.000000
+not:      [ 13]  197950 || B: 4.120 | C: 3.071 | M: 4.336 | S: 1.121 | T: 12.648 || ETA: 2 days, 14:20:59 ||
+not:      Warning: Moving average ignored a value of 0.500000
+
 # Megatron-LLM fork warning.
 name:     train.nonfinite.bad_grad_norm
 kind:     train.nonfinite

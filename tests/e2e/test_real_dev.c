@@ -126,9 +126,6 @@ static const char *const CAUSE_MISSES[] = {
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
 	"yet-another-efficientdet-pytorch-147", /* an old torch's `unable to write to file </torch_...>`: a
 					      full /dev/shm without its errno */
-	"yolact-56", /* YOLACT's `B: ... | T: ...` step lines with losses near 1e31 and its moving-average
-		      warning */
-	"yolact-586", /* as yolact-56 */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
