@@ -1099,6 +1099,31 @@ example:  Warning: Moving average ignored a value of 213604495703377074304975225
 not:      [ 13]  197950 || B: 4.120 | C: 3.071 | M: 4.336 | S: 1.121 | T: 12.648 || ETA: 2 days, 14:20:59 ||
 not:      Warning: Moving average ignored a value of 0.500000
 
+# Ultralytics' training row (YOLOv5, YOLOv8 and later: `Epoch GPU_mem
+# box_loss cls_loss dfl_loss Instances Size`, YOLOv5 with obj_loss; the tqdm
+# bar follows while it draws) with a loss column that is NaN or Inf: the
+# row has no other word, so a column is read only where the epoch, the GPU
+# memory, two to four losses and the two counts line up.
+name:     train.nonfinite.ultralytics
+kind:     train.nonfinite
+severity: error
+literal:  nan 
+literal:  inf 
+regex:    ^\s*(?<epoch>\d+)/\d+\s+\d+(?:\.\d+)?G\s+(?=(?:\d+\.\d+\s+){0,3}(?:nan|inf)\s)(?<msg>(?:(?:\d+\.\d+|nan|inf)\s+){2,4})\d+\s+\d+(?::|\s*$)
+type:     epoch=int
+doc:      Ultralytics' training losses became NaN/Inf (box, class or DFL loss): often AMP on a GPU where its check failed, a too high learning rate, or broken labels; train with amp=False, a lower lr0, and check the dataset
+# ultralytics/ultralytics#16857 (dev half)
+example:       1/1000      17.2G        nan        nan        nan         55        640: 100%|██████████| 4/4 [01:28<00:00, 22.19
+expect:   epoch=1
+# a YOLOv8 user's training log (find_string)
+example:        1/100      2.67G        nan        nan        nan        140       1024: 100%|██████████| 20/20 [00:13<00:00,  1.47it/s]
+# quoted without its bar in a user's notes, from epoch 134 (find_string)
+example:  134/200      24.6G        nan        nan        nan        294       1280
+expect:   epoch=134
+not:      134/200      24.6G       1.88       4.06      1.659        316       1280
+not:       macro avg        nan        nan        nan        0.0
+not:                       all        200        449          0          0          0          0
+
 # Megatron-LLM fork warning.
 name:     train.nonfinite.bad_grad_norm
 kind:     train.nonfinite

@@ -116,7 +116,6 @@ static const char *const CAUSE_MISSES[] = {
 	"torchtune-1165", /* only the peers' timeouts: the checkpoint save's exception was
 			      never pasted */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
-	"ultralytics-16857", /* a NaN in ultralytics' loss columns under a header row is not read */
 	"veomni-131", /* a bootstrap `socketPollConnect ... no POLLOUT events` under
 			  torch's summary printed before the traceback */
 	"verl-108", /* a set-up Connect failure reads as the network's */
