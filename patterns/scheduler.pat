@@ -112,6 +112,23 @@ example:  srun: Terminating job step 32233190.0
 expect:   job=32233190.0
 not:      slurmstepd: error: *** STEP 32233190.0 ON nid01934 CANCELLED AT 2020-07-03T02:59:56 DUE TO TIME LIMIT ***
 
+# Slurm's memory cgroup reporting, at the step's end, that the step's (or
+# the job's) limit was reached at some point (task/cgroup's failcnt). The
+# count also rises when the page cache is reclaimed, so a job can print it
+# and finish well (SchedMD bug 3214): a signal of host memory, not a kill.
+name:     slurm.memory_limit_reached
+kind:     mem.oom_invoked
+severity: warning
+literal:  memory limit at some point
+regex:    Exceeded (?<scope>step|job) memory limit at some point
+doc:      Slurm's cgroup reached the step's or the job's memory limit (--mem, --mem-per-cpu) at some point: host memory ran short; with a kill it is the cause, alone it may have been only the page cache
+# a cluster's FAQ and a user's mailing-list post (find_string)
+example:  slurmstepd: error: Exceeded step memory limit at some point.
+expect:   scope=step
+example:  slurmstepd: error: Exceeded job memory limit at some point.
+expect:   scope=job
+not:      slurmstepd: error: Detected 1 oom-kill event(s) in StepId=4242.0 cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.
+
 name:     slurm.cgroup_oom
 kind:     mem.cgroup_oom
 severity: error
