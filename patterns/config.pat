@@ -1214,7 +1214,9 @@ kind:     config.invalid
 severity: error
 priority: 4
 literal:  divisible by
-regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>(?:world_size \((?<world_size>\d+)\) )?.*?\b(?:is not|should be|must be) divisible by\b.*?)(?:\*\*)?\s*$
+literal:  divisble by
+literal:  a multiple of
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>(?:world_size \((?<world_size>\d+)\) )?.*?\b(?:is not|should be|must be) (?:divisi?ble by|a multiple of)\b.*?)(?:\*\*)?\s*$
 type:     world_size=int
 doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
 # Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
@@ -1251,6 +1253,14 @@ expect:   world_size=8
 # the expert-parallel form, issue title quoting it (NVIDIA-NeMo/Speech#14838)
 example:  RuntimeError: decoder world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)
 expect:   msg=decoder world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)
+# the same check in other words: transformers' BERT-style attention
+# (`is not a multiple of`, compbiomed-unito/survhive#16) and its GPT-NeoX
+# config, misspelt in transformers' own source (ramanathanlab/genslm#110)
+example:  ValueError: The hidden size (55) is not a multiple of the number of attention heads (4)
+expect:   msg=The hidden size (55) is not a multiple of the number of attention heads (4)
+example:  ValueError: The hidden size is not divisble by the number of attention heads! Make sure to update them!
+expect:   msg=The hidden size is not divisble by the number of attention heads! Make sure to update them!
+not:      ValueError: shape '[1, 5, 12, 255]' is invalid for input of size 15360
 not:      [rank0]:     raise RuntimeError(f"world_size ({world_size}) is not divisible by {total_model_size}")
 not:      15: [rank15]:     num_layers % config.pipeline_model_parallel_size == 0
 
