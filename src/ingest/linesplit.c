@@ -225,6 +225,8 @@ static void hold(struct fl_linesplit *ls, const struct fl_line *l, bool paren)
 	ls->held_paren = !ls->held_backslash && paren;
 	ls->held_parts = 1;
 	ls->held_col = ls->column ? ls->column(l->ptr, l->len) : 0;
+	if (ls->held_col > l->len)
+		ls->held_col = 0;
 	ls->holding = true;
 }
 
@@ -233,14 +235,15 @@ static void hold(struct fl_linesplit *ls, const struct fl_line *l, bool paren)
  * physical line). */
 static size_t past_column(const struct fl_linesplit *ls, const struct fl_line *l)
 {
-	return ls->held_col ? ls->column(l->ptr, l->len) : 0;
+	size_t col = ls->held_col ? ls->column(l->ptr, l->len) : 0;
+	return col <= l->len ? col : 0;
 }
 
 /* col: past_column(ls, l) */
 static bool continues(const struct fl_linesplit *ls, const struct fl_line *l, size_t col)
 {
 	const char *p = l->ptr + col, *held = ls->held.ptr + ls->held_col;
-	size_t n = l->len - col;
+	size_t n = l->len - col, hn = ls->held.len - ls->held_col;
 	if (n == 0 || ls->held_parts >= JOIN_MAX || ls->held.len + n + 1 > ls->max_line)
 		return false;
 	if (ls->held_backslash)
@@ -251,9 +254,9 @@ static bool continues(const struct fl_linesplit *ls, const struct fl_line *l, si
 		      (ls->held_paren && (p[0] == ',' || p[0] == ')'));
 	/* A line that begins as the held one did (`5: ` of srun, a host) is
 	 * that writer's next record. */
-	bool same_start = n >= 3 && memcmp(p, held, 3) == 0;
+	bool same_start = n >= 3 && hn >= 3 && memcmp(p, held, 3) == 0;
 	return inside && !same_start && !record_start(p, n) &&
-	       (n < WRAP_HEAD || !same_shape(p, held));
+	       (n < WRAP_HEAD || hn < WRAP_HEAD || !same_shape(p, held));
 }
 
 static int release(struct fl_linesplit *ls, line_cb cb, void *ctx)

@@ -4,10 +4,10 @@
  * timestamps.
  *
  * Input: the first line is a member path, each further line a log line of
- * that member. Every line goes through fl_attr_line() and fl_parse_time().
- * The body must lie inside the line, the host inside the line or the
- * path's attributes, and a parsed stamp must not claim more bytes than
- * it was given.
+ * that member. Every line goes through fl_attr_line(), fl_parse_time() and
+ * fl_attr_column(). The body must lie inside the line, the host inside the
+ * line or the path's attributes, and a parsed stamp or a collector's
+ * column must not claim more bytes than it was given.
  */
 #include "fuzz.h"
 
@@ -35,6 +35,7 @@ static void one_line(struct fl_attr_file *f, const char *line, size_t len, int y
 	enum fl_ts_kind kind;
 	size_t used = fl_parse_time(line, len, year, &ts, &kind);
 	FUZZ_ASSERT(used <= len);
+	FUZZ_ASSERT(fl_attr_column(line, len) <= len);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
