@@ -255,7 +255,7 @@ static size_t coords(const char *s, size_t n, size_t i, struct fl_attr *a)
 /* containerd / CRI-O log files: `<RFC 3339> stdout F <message>` (P: a
  * partial line that the next record continues). The stamp is gone; this
  * is what is left of the record header. */
-static size_t cri_stream(const char *s, size_t n)
+static inline size_t cri_stream(const char *s, size_t n)
 {
 	if (n < 10 || memcmp(s, "std", 3) != 0 || s[6] != ' ' || (s[7] != 'F' && s[7] != 'P') ||
 	    s[8] != ' ' || (memcmp(s + 3, "out", 3) != 0 && memcmp(s + 3, "err", 3) != 0))
@@ -636,7 +636,7 @@ static size_t srun_label(const char *s, size_t n, struct fl_attr *a)
  * Compose v2; Compose's names are lower case), padded to the widest, then
  * `| `. The container is the host, as a pod is. The number is required,
  * so a table's row (`name  | value`) is not taken for one. */
-static size_t compose_prefix(const char *s, size_t n, struct fl_attr *a)
+static inline size_t compose_prefix(const char *s, size_t n, struct fl_attr *a)
 {
 	size_t i = 0;
 	while (i < n && i < 64 &&
