@@ -106,11 +106,15 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-transformer-distributed-1", /* a set-up connect failure (No route to host) reads
 						as the network's */
 	"quickstart-6", /* as nccl-551 */
+	"pytorch_yolov4-47", /* a ZeroDivisionError inside apex's scaler: a scale of zero only by the
+			       collector's reading */
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
 	"sglang-5594", /* `socketStartConnect: Connect to ... failed` during set-up reads as the network's */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
+	"skyrl-1688", /* Ray's autoscaler announcing a Kubernetes pod termination, then the job's
+			traceback cut */
 	"sparser-cnn-21", /* a project's assertion printing a tensor of nan */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
 	"torchtune-1165", /* only the peers' timeouts: the checkpoint save's exception was
