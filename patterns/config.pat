@@ -1216,7 +1216,7 @@ priority: 4
 literal:  divisible by
 literal:  divisble by
 literal:  a multiple of
-regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>(?:world_size \((?<world_size>\d+)\) )?.*?\b(?:is not|should be|must be) (?:divisi?ble by|a multiple of)\b.*?)(?:\*\*)?\s*$
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>(?:(?i:world[ _]size) \(?(?<world_size>\d+)\)? )?.*?\b(?:is not|should be|must be) (?:divisi?ble by|a multiple of)\b.*?)(?:\*\*)?\s*$
 type:     world_size=int
 doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
 # Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
@@ -1250,6 +1250,13 @@ expect:   msg=world_size (1) is not divisible by 2
 # failed conversion run, found by find_string)
 example:  RuntimeError: world_size (8) is not divisible by expert_tensor_model_pipeline_parallel size (64)
 expect:   world_size=8
+# Megatron-LM's own arguments check (megatron/arguments.py, and its forks:
+# find_string), and ColossalAI's MoE plugin (hpcaitech/ColossalAI#6202)
+example:  AssertionError: world size (8) is not divisible by tensor model parallel size (3)
+expect:   world_size=8
+example:  [rank3]: AssertionError: World size 8 is not divisible by tp_size 1 * pp_size 3
+expect:   world_size=8
+expect:   msg=World size 8 is not divisible by tp_size 1 * pp_size 3
 # the expert-parallel form, issue title quoting it (NVIDIA-NeMo/Speech#14838)
 example:  RuntimeError: decoder world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)
 expect:   msg=decoder world_size (4) is not divisible by expert_tensor_model_pipeline_parallel size (8)
