@@ -76,6 +76,33 @@ not:      python -m torch.distributed.launch --nproc_per_node=8 \
 not:      $ python -m torch.distributed.launch --master_addr="172.16.0.142" --master_port=2222 --nproc_per_node=1 --nnodes=2 TRAINING_SCRIPT.py
 not:      TRUN_ARGS+=(--nnodes=${SLURM_NNODES:-1} --node-rank=${SLURM_NODEID:-0} --nproc-per-node=gpu)
 
+# OpenMMLab's launcher script (mmdetection, mmsegmentation, mmaction and the
+# many projects built on them): `tools/dist_train.sh CONFIG GPUS [args]`
+# runs torch.distributed.launch with --nproc_per_node=GPUS and
+# --nnodes=${NNODES:-1}, so GPUS processes on one node unless the command
+# sets NNODES. A count in a shell variable is not a number.
+name:     topology.openmmlab_dist_train
+kind:     launcher.args
+severity: info
+literal:  dist_train.sh 
+regex:    (?x) ^ (?: .*? \bNNODES=(?<nnodes>\d+)\s )? .*? (?<![\w-])dist_train\.sh \s+ (?!-)\S+ \s+ (?<nproc_per_node>\d+)(?!\S)
+type:     nnodes=int nproc_per_node=int
+doc:      OpenMMLab's tools/dist_train.sh command line: GPUS processes on each of NNODES nodes (one by default).
+# HuangJunJie2017/BEVDet#50 (dev half), started in the background
+example:  $nohup tools/dist_train.sh configs/bevdet/bevdet-r50-cbgs.py 2 > mytrain_r50-fp16_log.txt 2>&1 &
+expect:   nproc_per_node=2
+# environment before the script (find_string: two projects' READMEs)
+example:  OMP_NUM_THREADS=4 CUDA_VISIBLE_DEVICES=4,5 PORT=13366 bash tools/dist_train.sh configs/swin/shift_moe.py  2
+expect:   nproc_per_node=2
+example:  ./tools/dist_train.sh configs/SETR/SETR_PUP_768x768_40k_cityscapes_bs_8.py 8
+expect:   nproc_per_node=8
+# built: OpenMMLab's documented multi-node form (NNODES, NODE_RANK, PORT, MASTER_ADDR)
+example:  NNODES=2 NODE_RANK=0 PORT=29500 MASTER_ADDR=10.140.0.169 sh tools/dist_train.sh configs/faster_rcnn/faster-rcnn_r50_fpn_1x_coco.py 8
+expect:   nnodes=2
+expect:   nproc_per_node=8
+not:      ./tools/dist_train.sh ${CONFIG_FILE} ${GPU_NUM}
+not:      bash tools/dist_test.sh configs/imvoxelnet/imvoxelnet_kitti.py 8
+
 # MPI launchers' command lines (Open MPI's and MPICH's mpirun / mpiexec,
 # horovodrun), echoed as torchrun's are: every process is a rank, so the
 # process count (-np, --np, -n) is the world size. Not read: a command whose
