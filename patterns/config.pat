@@ -1073,6 +1073,39 @@ expect:   world_size=2
 not:      distributed_training.distributed_world_size=${NUM_GPUS} \
 not:          if args.distributed_world_size == 1:
 
+# A world size a script or a library prints on a line of its own: a bare
+# `world size: N` (a training script's print), an attribute dump
+# (`self.dist_world_size: N`, ESPnet's distributed options), `DDP rank: R,
+# world size: N`, lhotse's sampler (`Distributed training with world size of
+# N detected`). A print can be wrong (one process asking before the group
+# exists says 1): the analysis takes the largest statement that the ranks
+# seen do not contradict (docs/internals/analyze.md).
+name:     config.world_size.print
+kind:     train.config
+severity: info
+store:    once
+literal:  world size
+literal:  world_size
+literal:  World size
+regex:    (?:^\s*(?:DDP rank: \d+, )?(?:self\.)?(?:dist_)?(?:[Ww]orld size|world_size)\s*[:=]\s*(?<world_size>\d+)\s*$|\bDistributed training with world size of (?<world_size>\d+) detected\b)
+type:     world_size=int
+doc:      a world size the job printed itself
+# OpenLane's launch script, printed by each of six processes (OpenDriveLab/OpenLane#26, dev half)
+example:  world size: 6
+expect:   world_size=6
+# ESPnet's distributed options printed by a user (espnet/espnet#1940, dev half)
+example:  self.dist_world_size: 4
+expect:   world_size=4
+# a DDP data loader's debug print (official-stockfish/nnue-pytorch#352)
+example:  DDP rank: 2, world size: 4
+expect:   world_size=4
+# lhotse's sampler under icefall/snowfall (k2-fsa/snowfall#155)
+example:  2021-04-12 13:18:01,201 INFO [sampling.py:523] Distributed training with world size of 2 detected (node's local rank is 1. Splitting cuts into 2 partitions (this partition has cut IDs range\
+expect:   world_size=2
+not:      using world size: 2, data-parallel size: 2, context-parallel size: 1, hierarchical context-parallel sizes: None, tensor-model-parallel size: 1, pipeline-model-parallel size: 1
+not:        world_size ...................................... 128
+not:      Namespace(backend='tcp', init_method='tcp://192.168.1.20:12345', rank=0, steps=20, world_size=3)
+
 # ColossalAI's launch() (0.3+) logs the default group's size on rank 0,
 # through its rich console handler (`INFO     colossalai - colossalai -
 # INFO: ...`) or plain. (Before 0.3 the line listed data, pipeline and
