@@ -71,6 +71,8 @@ static const char *const CAUSE_MISSES[] = {
 	"llava-447", /* only the peers' watchdog timeouts: the device-side assert is in the thread's prose */
 	"llm-foundry-336", /* no transport or error line: the missing InfiniBand is in the
 			      thread's prose */
+	"megatron-bridge-665", /* Open MPI's MPI_Init abort banner from TransformerEngine's tp-comm-overlap
+				  bootstrap: no NCCL line; set-up only by the thread's reading */
 	"megatron-bridge-2955", /* no line at all: output stops after the last evaluation */
 	"mmdetection-6779", /* a DataLoader worker's FileNotFoundError, then the restarted workers' store
 			       barrier timeout, which outranks it */
@@ -83,6 +85,7 @@ static const char *const CAUSE_MISSES[] = {
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
 	"nccl-tests-24",	 /* an IB error on both hosts, then the teardown's CUDA failure: no
 				    times, so the CUDA error's higher priority makes it first */
+	"openrlhf-1050", /* vLLM's cumem allocator: `CUDA Error: out of memory` (capital E), not read */
 	"openrlhf-1139", /* Ray's worker-died message lists OOM as one of three possible
 			    causes; Slurm's OOM line is in the title only */
 	"openrlhf-841",		 /* SIGKILL named only in the title */
