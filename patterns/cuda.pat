@@ -12,9 +12,10 @@ name:     cuda.error
 kind:     cuda.error
 severity: error
 literal:  CUDA error:
+literal:  CUDA Error:
 literal:  CUDA driver error:
 literal:  Triton Error [CUDA]:
-regex:    (?:\bCUDA (?:driver )?error|\bTriton Error \[CUDA\]): (?!out of memory\b|uncorrectable ECC error|uncorrectable NVLink error)(?<error>[^'"\\]*[^'"\\\s.])
+regex:    (?:\bCUDA (?:driver )?[Ee]rror|\bTriton Error \[CUDA\]): (?!out of memory\b|uncorrectable ECC error|uncorrectable NVLink error)(?<error>[^'"\\]*[^'"\\\s.])
 doc:      a CUDA call failed; errors are reported asynchronously, so the Python frame may be wrong (rerun with CUDA_LAUNCH_BLOCKING=1). Illegal memory access / device-side assert are usually code bugs (check Xid 13/31 in dmesg for hardware)
 # real, torch 2.7 watchdog (train-031)
 example:  [rank0]:[E504 22:44:08.389636235 ProcessGroupNCCL.cpp:1896] [PG ID 0 PG GUID 0(default_pg) Rank 0] Process group watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered
@@ -28,6 +29,11 @@ expect:   error=unspecified launch failure
 # a vLLM worker's fp8 quantisation kernel (vllm-project/vllm#17098)
 example:  ERROR 04-15 00:31:11 worker_base.py:574] RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered
 expect:   error=an illegal memory access was encountered
+# built: vLLM's cumem allocator's check with another status than the out of
+# memory its users' logs show (`CUDA Error: <status> at <file>:<line>`)
+example:  RuntimeError: CUDA Error: invalid argument at /workspace/csrc/cumem_allocator.cpp:62
+expect:   error=invalid argument at /workspace/csrc/cumem_allocator.cpp:62
+not:      RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:62
 not:      RuntimeError: CUDA error: out of memory
 not:      RuntimeError: Triton Error [CUDA]: out of memory
 not:      RuntimeError: CUDA error: uncorrectable ECC error encountered

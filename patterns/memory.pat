@@ -143,17 +143,28 @@ not:      RuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR
 
 # cudaMalloc outside the caching allocator (CUDA context, NCCL buffers,
 # workspaces) failed. NCCL's own `Cuda failure 'out of memory'` is nccl.cuda_failure.
+# vLLM's CuMemAllocator (sleep mode: its wake_up re-maps the weights and the
+# KV cache, as RL trainers do between rollouts) and hand-written CUDA
+# checks print `CUDA Error: ... at <file>:<line>`, with a capital E.
 name:     mem.cuda_error_oom
 kind:     mem.cuda_alloc_failed
 severity: error
 priority: 10
 literal:  error: out of memory
-regex:    \b(?<library>CUDA) (?:driver )?error: (?<error>out of memory)
+literal:  Error: out of memory
+regex:    \b(?<library>CUDA) (?:driver )?[Ee]rror: (?<error>out of memory)
 doc:      a raw CUDA allocation failed (context creation, NCCL or library workspace): the GPU is out of memory, often because another process holds it
 # torch >= 1.5 CUDA error text, per formats-training.md 1.2
 example:  RuntimeError: CUDA error: out of memory
 expect:   library=CUDA
 expect:   error=out of memory
+# vLLM's cumem allocator waking up under a Ray RL trainer (OpenRLHF/OpenRLHF#1050,
+# dev half; the same line in EasyR1's and verl users' notes, find_string)
+example:  (LLMRayActor pid=226426) ERROR 06-10 10:55:03 [core.py:459] RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:62 [repeated 3x across cluster]
+expect:   error=out of memory
+example:  RuntimeError: CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:139
+# a hand-written cudaCheckError macro (a CUDA course's notes, find_string)
+example:  CUDA Error: out of memory at cudaRenderer.cu:743
 not:      ins-7df6eojsifuykig9:3018451:3018451 [0] enqueue.cc:1085 NCCL WARN Cuda failure 'out of memory'
 not:      RuntimeError: CUDA error: an illegal memory access was encountered
 

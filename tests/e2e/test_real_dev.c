@@ -85,7 +85,6 @@ static const char *const CAUSE_MISSES[] = {
 	"nccl-tests-213",	 /* two independent jobs: nothing failed in either */
 	"nccl-tests-24",	 /* an IB error on both hosts, then the teardown's CUDA failure: no
 				    times, so the CUDA error's higher priority makes it first */
-	"openrlhf-1050", /* vLLM's cumem allocator: `CUDA Error: out of memory` (capital E), not read */
 	"openrlhf-1139", /* Ray's worker-died message lists OOM as one of three possible
 			    causes; Slurm's OOM line is in the title only */
 	"openrlhf-841",		 /* SIGKILL named only in the title */
