@@ -47,10 +47,14 @@ static void collect_free(struct collect *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* Feeds in chunks of `chunk` bytes (0: all at once), then finishes. */
-static uint64_t split(const char *p, size_t n, size_t max_line, size_t chunk, struct collect *c)
+/* Feeds in chunks of `chunk` bytes (0: all at once), then finishes;
+ * column: the collector's column the splitter is given, or NULL. */
+static uint64_t split_with(const char *p, size_t n, size_t max_line, size_t chunk,
+			   size_t (*column)(const char *, size_t), struct collect *c)
 {
 	struct fl_linesplit *ls = fl_linesplit_new(max_line);
+	if (column)
+		fl_linesplit_set_column(ls, column);
 	if (chunk == 0)
 		chunk = n ? n : 1;
 	for (size_t i = 0; i < n; i += chunk) {
@@ -61,6 +65,11 @@ static uint64_t split(const char *p, size_t n, size_t max_line, size_t chunk, st
 	uint64_t t = fl_linesplit_truncated(ls);
 	fl_linesplit_free(ls);
 	return t;
+}
+
+static uint64_t split(const char *p, size_t n, size_t max_line, size_t chunk, struct collect *c)
+{
+	return split_with(p, n, max_line, chunk, NULL, c);
 }
 
 #define SPLIT(lit, max, chunk, c) split(lit, sizeof(lit) - 1, max, chunk, c)
@@ -559,18 +568,6 @@ static size_t kubectl_column(const char *p, size_t n)
 	return n > 31 && p[4] == '-' && p[10] == 'T' && p[29] == 'Z' && p[30] == ' ' ? 31 : 0;
 }
 
-static void split_column(const char *p, size_t n, size_t chunk, struct collect *c)
-{
-	struct fl_linesplit *ls = fl_linesplit_new(0);
-	fl_linesplit_set_column(ls, kubectl_column);
-	for (size_t i = 0; i < n; i += chunk) {
-		size_t k = n - i < chunk ? n - i : chunk;
-		cr_assert_eq(fl_linesplit_feed(ls, p + i, k, collect_cb, c), 0);
-	}
-	cr_assert_eq(fl_linesplit_finish(ls, collect_cb, c), 0);
-	fl_linesplit_free(ls);
-}
-
 /* The wraps of a_wrap_inside_open_parenthesis_is_rejoined and the shell
  * continuation, each physical line behind kubectl's stamp: the same
  * logical lines, the continuations' stamps left out. */
@@ -590,7 +587,7 @@ Test(linesplit, a_wrap_behind_a_collector_column_is_rejoined_without_it)
 	static const size_t chunks[] = { sizeof(STAMPED_WRAPS), 1, 29 };
 	for (size_t k = 0; k < sizeof(chunks) / sizeof(chunks[0]); k++) {
 		struct collect c = { 0 };
-		split_column(STAMPED_WRAPS, sizeof(STAMPED_WRAPS) - 1, chunks[k], &c);
+		split_with(STAMPED_WRAPS, sizeof(STAMPED_WRAPS) - 1, 0, chunks[k], kubectl_column, &c);
 		cr_assert_eq(c.n, 4, "chunk %zu: %zu lines", chunks[k], c.n);
 		cr_assert(strstr(c.v[0].text, "WorkNCCL(SeqNum=1522789, OpType=_ALLGATHER_BASE"));
 		cr_assert_eq(strncmp(c.v[0].text, KTS "[rank2]:", sizeof(KTS) + 7), 0);
@@ -630,7 +627,7 @@ Test(linesplit, stamped_records_stay_apart)
 		    "NCCL INFO Channel 00/0 : 0[0] -> 1[1] via P2P/IPC with a long enough tail (S\n" KTS
 		    "NCCL INFO Channel 01/0 : 0[0] -> 1[1] via P2P/IPC\n";
 	struct collect c = { 0 };
-	split_column(in, sizeof(in) - 1, sizeof(in), &c);
+	split_with(in, sizeof(in) - 1, 0, 0, kubectl_column, &c);
 	cr_assert_eq(c.n, 4, "%zu lines", c.n);
 	for (size_t i = 0; i < c.n; i++)
 		cr_assert_eq(c.v[i].flags, 0, "line %zu joined", i);
