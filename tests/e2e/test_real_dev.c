@@ -60,15 +60,18 @@ static const char *const CAUSE_MISSES[] = {
 				      devices-unavailable CUDA error */
 	"fengshenbang-lm-222", /* a NaN loss at learning rate 0 under --precision 16: fp16
 				  only by the thread's judgement */
+	"gpu-recipes-2", /* JAX's coordination service: the tasks never all registered */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
 	"horovod-1834", /* the corrupt dataset copy is named only in the maintainer's reply */
+	"jax-6921", /* XLA's `Failed to launch CUDA kernel: CUDA_ERROR_ILLEGAL_ADDRESS` */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-3230", /* the OOM killer's task table and a cut `oom-kill:constraint=` record, without its
 			    `Killed process` line */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"llava-447", /* only the peers' watchdog timeouts: the device-side assert is in the thread's prose */
+	"llm_c-727", /* a C assert on the data shard's size against the processes' batch */
 	"llm-foundry-336", /* no transport or error line: the missing InfiniBand is in the
 			      thread's prose */
 	"megatron-bridge-665", /* Open MPI's MPI_Init abort banner from TransformerEngine's tp-comm-overlap
@@ -87,9 +90,11 @@ static const char *const CAUSE_MISSES[] = {
 				    times, so the CUDA error's higher priority makes it first */
 	"openrlhf-1139", /* Ray's worker-died message lists OOM as one of three possible
 			    causes; Slurm's OOM line is in the title only */
+	"openfold-19", /* OpenFold's `distogram loss is NaN. Skipping...` warnings only */
 	"openrlhf-841",		 /* SIGKILL named only in the title */
 	"paddle-11659", /* a per-trainer numpy loss array with nan, wrapped over two lines,
 			   is not read */
+	"paddlenlp-7312", /* Paddle's `Out of memory error on GPU 0` summary */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
 	"piper-311", /* `[Errno 107] Transport endpoint is not connected` without the path
 			 (a socket's says the same): the Drive mount is in the frames only */
@@ -113,12 +118,15 @@ static const char *const CAUSE_MISSES[] = {
 	"qwen-vl-series-finetune-194", /* the watchdog's failure summary names no timeout */
 	"sagemaker-python-sdk-454", /* TensorFlow's S3 checkpoint error is not read */
 	"sglang-5594", /* `socketStartConnect: Connect to ... failed` during set-up reads as the network's */
+	"simpletuner-40", /* `CUDA error: invalid device ordinal` in accelerate's set-up: read as a
+			   process count the GPUs do not match (config_error) */
 	"skypilot-825",		 /* a worker VM stopped by hand: the head shows only a crash
 				    and a socket timeout */
 	"skyrl-1688", /* Ray's autoscaler announcing a Kubernetes pod termination, then the job's
 			traceback cut */
 	"sparser-cnn-21", /* a project's assertion printing a tensor of nan */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
+	"tensorflow-54285", /* TensorFlow's `RESOURCE_EXHAUSTED: OOM when allocating tensor` */
 	"torchtune-1165", /* only the peers' timeouts: the checkpoint save's exception was
 			      never pasted */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
