@@ -115,6 +115,93 @@ example:  RuntimeError: CUDA out of memory.
 not:      RuntimeError: CUDA error: out of memory
 not:      [441280.839852] Out of memory: Killed process 698405 (python) total-vm:49978204kB, anon-rss:12918388kB, file-rss:68668kB, shmem-rss:53352kB, UID:1000 pgtables:49772kB oom_score_adj:0
 
+# TensorFlow's GPU allocator (`GPU_<n>_bfc`) could not place a tensor: the
+# kernel's warning (`OP_REQUIRES failed at <op> : RESOURCE_EXHAUSTED: OOM
+# when allocating tensor ...`), then the same text in ResourceExhaustedError,
+# TF 1.x's `(see above for traceback)` and TF 2's `(0) Resource exhausted:`
+# root errors. A tensor the CPU allocator could not place (`device:CPU:0 by
+# allocator cpu`) is host memory, not this.
+name:     mem.tf_oom
+kind:     mem.cuda_oom
+severity: error
+priority: 10
+literal:  OOM when allocating tensor
+regex:    \bOOM when allocating tensor with shape ?\[(?<shape>[^\]]*)\](?!.*device:CPU)(?: and type (?<dtype>\w+))?(?:.*?/device:GPU:(?<gpu>\d+))?
+type:     gpu=int
+doc:      TensorFlow could not allocate a tensor on GPU <gpu> (its BFC allocator was full): a batch, an activation or the model does not fit; reduce the batch size
+# tensorflow/tensorflow#54285 (dev half): the kernel's warning
+example:  2022-03-11 16:42:26.916684: W tensorflow/core/framework/op_kernel.cc:1745] OP_REQUIRES failed at conv_grad_input_ops.cc:408 : RESOURCE_EXHAUSTED: OOM when allocating tensor with shape[128,256,28,28] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc
+expect:   shape=128,256,28,28
+expect:   dtype=float
+expect:   gpu=0
+# keras-team/keras#9643 (a multi-GPU model's second replica)
+example:  ResourceExhaustedError: OOM when allocating tensor with shape[128,128,109,109] and type float on /job:localhost/replica:0/task:0/device:GPU:1 by allocator GPU_1_bfc
+expect:   gpu=1
+# Azure/MachineLearningNotebooks#880 (TF 1.15's root errors)
+example:    (0) Resource exhausted: OOM when allocating tensor with shape[16,112,112,147] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc
+expect:   shape=16,112,112,147
+# santi-pdp/segan#42 (TF 1.x, no type and device)
+example:  ResourceExhaustedError (see above for traceback): OOM when allocating tensor with shape[100,4096,32]
+expect:   shape=100,4096,32
+# tensorflow/tensorflow#45238: the CPU allocator's (host memory)
+not:      2020-11-28 09:40:14.792808: W tensorflow/core/framework/op_kernel.cc:1763] OP_REQUIRES failed at image_resizer_state.h:142 : Resource exhausted: OOM when allocating tensor with shape[1,416,416,3] and type float on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu
+
+# XLA's GPU allocator (JAX; TensorFlow's XLA path) could not place a
+# buffer: `RESOURCE_EXHAUSTED: Out of memory while trying to allocate N
+# bytes.` in an XlaRuntimeError (`Resource exhausted:` before the status
+# codes were upper-cased; `Out of memory allocating N bytes` in some
+# releases). XLA:TPU words its own (`Ran out of memory in memory space`).
+name:     mem.xla_oom
+kind:     mem.cuda_oom
+severity: error
+priority: 10
+literal:  Out of memory while trying to allocate
+literal:  Out of memory allocating
+regex:    \b(?:RESOURCE_EXHAUSTED|Resource exhausted): Out of memory (?:while trying to )?allocat(?:e|ing) (?<requested>\d+ bytes)
+type:     requested=size
+doc:      XLA (JAX) could not allocate a buffer on the GPU: the step's arrays do not fit (a smaller batch, rematerialisation with jax.checkpoint, sharding the state); XLA_PYTHON_CLIENT_MEM_FRACTION and preallocation set how much it may take
+# patrickbryant1/AFProfile#8
+example:  jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 bytes.
+expect:   requested=4770354232 bytes
+# sokrypton/ColabFold#65 (jax before XlaRuntimeError)
+example:  RuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 14285187448 bytes.
+expect:   requested=14285187448 bytes
+# google-deepmind/alphafold#197 (older status text)
+example:  RuntimeError: Resource exhausted: Out of memory while trying to allocate 12582912 bytes.
+# onpix/LLNeRF#9
+example:  jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory allocating 20029400304 bytes.
+expect:   requested=20029400304 bytes
+not:      RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory space vmem.
+
+# PaddlePaddle's GPU allocator: `Out of memory error on GPU N. Cannot
+# allocate X memory on GPU N, Y memory has been allocated and available
+# memory is only Z.` (2.x; 1.x left out what was allocated), in its
+# `ResourceExhaustedError` summary. Sizes are printed `%f` + unit.
+name:     mem.paddle_oom
+kind:     mem.cuda_oom
+severity: error
+priority: 10
+literal:  Out of memory error on GPU
+regex:    \bOut of memory error on GPU (?<gpu>\d+)\.(?: Cannot allocate (?<requested>\d+(?:\.\d+)?[KMGT]?B) memory on GPU \d+, (?:(?<allocated>\d+(?:\.\d+)?[KMGT]?B) memory has been allocated and )?available memory is only (?<free>\d+(?:\.\d+)?[KMGT]?B))?
+type:     gpu=int requested=size allocated=size free=size
+doc:      PaddlePaddle could not allocate on GPU <gpu>: another process holds the GPU, or the batch does not fit (its own advice: stop the other process, or lower the batch size)
+# PaddlePaddle/PaddleNLP#7312 (dev half)
+example:  Out of memory error on GPU 0. Cannot allocate 172.000000MB memory on GPU 0, 23.486572GB memory has been allocated and available memory is only 167.062500MB.
+expect:   gpu=0
+expect:   requested=172.000000MB
+expect:   allocated=23.486572GB
+expect:   free=167.062500MB
+# PaddlePaddle/PaddleOCR#645 (1.x: no allocated part)
+example:  Out of memory error on GPU 0. Cannot allocate 3.125000GB memory on GPU 0, available memory is only 117.750000MB.
+expect:   requested=3.125000GB
+expect:   free=117.750000MB
+# PaddlePaddle/PaddleGAN#587 (the summary pasted on one line)
+example:  ``Out of memory error on GPU 0. Cannot allocate 3.621826GB memory on GPU 0, 21.184814GB memory has been allocated and available memory is only 2.814575GB. Please check whether there is any other process using GPU 0. 1. If yes, please stop them, or start PaddlePaddle on another GPU. 2. If no, please decrease the batch size of your model.``
+expect:   allocated=21.184814GB
+# the summary's title line alone is not the error's text
+not:      ResourceExhaustedError: 
+not:      Please check whether there is any other process using GPU 0.
+
 # cuBLAS handle/workspace allocation failed: no GPU memory left outside the
 # caching allocator. library is captured as printed (upper case).
 name:     mem.cublas_alloc_failed

@@ -94,7 +94,6 @@ static const char *const CAUSE_MISSES[] = {
 	"openrlhf-841",		 /* SIGKILL named only in the title */
 	"paddle-11659", /* a per-trainer numpy loss array with nan, wrapped over two lines,
 			   is not read */
-	"paddlenlp-7312", /* Paddle's `Out of memory error on GPU 0` summary */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
 	"piper-311", /* `[Errno 107] Transport endpoint is not connected` without the path
 			 (a socket's says the same): the Drive mount is in the frames only */
@@ -126,7 +125,6 @@ static const char *const CAUSE_MISSES[] = {
 			traceback cut */
 	"sparser-cnn-21", /* a project's assertion printing a tensor of nan */
 	"t2t-vit-26",		 /* a NaN in timm's summary.csv rows is not read */
-	"tensorflow-54285", /* TensorFlow's `RESOURCE_EXHAUSTED: OOM when allocating tensor` */
 	"torchtune-1165", /* only the peers' timeouts: the checkpoint save's exception was
 			      never pasted */
 	"translations-400",	 /* a spot VM's shutdown shows only as systemd's power key */
