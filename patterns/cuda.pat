@@ -40,6 +40,47 @@ not:      RuntimeError: CUDA error: uncorrectable ECC error encountered
 not:        what():  CUDA error: uncorrectable NVLink error detected during the execution
 not:      Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : CUDA error 401 'the operation cannot be performed in the present state'.
 
+# A CUDA status by its enum name, as frameworks outside PyTorch print it:
+# the driver API's `CUDA_ERROR_<NAME>: <description>` (XLA under JAX and
+# TensorFlow, CuPy's driver module) and the runtime API's
+# `cudaError<Name>: <description>` (CuPy's runtime module). Only the
+# statuses CUDA documents as leaving the context unusable (a kernel's
+# fault: illegal or misaligned address, illegal instruction, bad PC,
+# stack error, assert, launch failure or timeout): the others are often
+# printed and survived, as `failed call to cuInit: CUDA_ERROR_NO_DEVICE`
+# on a CPU fallback or TensorFlow's CUDA_ERROR_OUT_OF_MEMORY while it
+# shrinks its first allocation. Where `CUDA error: ` precedes it on the
+# line, cuda.error reads the whole text.
+name:     cuda.status_name
+kind:     cuda.error
+severity: error
+priority: -1
+literal:  CUDA_ERROR_
+literal:  cudaError
+regex:    \b(?<status>CUDA_ERROR_(?:ILLEGAL_ADDRESS|MISALIGNED_ADDRESS|INVALID_ADDRESS_SPACE|ILLEGAL_INSTRUCTION|INVALID_PC|HARDWARE_STACK_ERROR|ASSERT|LAUNCH_FAILED|LAUNCH_TIMEOUT)|cudaError(?:IllegalAddress|MisalignedAddress|InvalidAddressSpace|IllegalInstruction|InvalidPc|HardwareStackError|Assert|LaunchFailure|LaunchTimeout)): (?<error>[^'"\\`]*[^'"\\`\s.])
+doc:      a CUDA kernel faulted (reported by its status name, outside PyTorch): usually a bug in a kernel or a compiler (XLA, a custom op); the context is unusable and the process must restart. Check dmesg for Xid 13/31/43 to rule out hardware
+# jax-ml/jax#6921 (dev half): XLA's stream executor, under JAX
+example:  2021-06-08 13:00:47.364628: E external/org_tensorflow/tensorflow/compiler/xla/pjrt/pjrt_stream_executor_client.cc:1981] Execution of replica 0 failed: Internal: Failed to launch CUDA kernel: CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered
+expect:   status=CUDA_ERROR_ILLEGAL_ADDRESS
+expect:   error=an illegal memory access was encountered
+# jaxleyverse/jaxley#53 (XLA's runtime, quoted in a code span)
+example:  `INTERNAL: Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.func.launch' failed: Failed to launch CUDA kernel: fusion_1560 with block dimensions: 160x1x1 and grid dimensions: 1x1x1: CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered.`
+expect:   error=an illegal memory access was encountered
+# cupy/cupy#7615 (CuPy's driver module)
+example:  cupy_backends.cuda.api.driver.CUDADriverError: CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered
+expect:   status=CUDA_ERROR_ILLEGAL_ADDRESS
+# cupy/cupy#5668 (CuPy's runtime module)
+example:  cupy_backends.cuda.api.runtime.CUDARuntimeError: cudaErrorIllegalAddress: an illegal memory access was encountered
+expect:   status=cudaErrorIllegalAddress
+# dmlc/xgboost#7201 (its title quotes the runtime's status)
+example:  Apparently successful build on Jetson Nano, but run yields "cudaErrorLaunchFailure: unspecified launch failure"
+expect:   status=cudaErrorLaunchFailure
+expect:   error=unspecified launch failure
+# jax-ml/jax#17624: the CPU fallback's start-up line, survived
+not:      2024-04-09 22:39:58.055899: E external/xla/xla/stream_executor/cuda/cuda_driver.cc:268] failed call to cuInit: CUDA_ERROR_UNKNOWN: unknown error
+# google-deepmind/alphafold#197: TensorFlow retries a smaller allocation
+not:      2021-10-15 15:01:44.577626: E external/org_tensorflow/tensorflow/stream_executor/cuda/cuda_driver.cc:764] failed to alloc 2740606464 bytes unified memory; result: CUDA_ERROR_OUT_OF_MEMORY: out of memory
+
 # cuBLAS failures other than ALLOC_FAILED (which is mem.cuda_alloc_failed).
 # EXECUTION_FAILED usually hides an earlier asynchronous CUDA fault.
 name:     cuda.cublas_error

@@ -64,7 +64,6 @@ static const char *const CAUSE_MISSES[] = {
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
 	"horovod-1834", /* the corrupt dataset copy is named only in the maintainer's reply */
-	"jax-6921", /* XLA's `Failed to launch CUDA kernel: CUDA_ERROR_ILLEGAL_ADDRESS` */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
 	"llamafactory-3230", /* the OOM killer's task table and a cut `oom-kill:constraint=` record, without its
