@@ -1052,6 +1052,33 @@ expect:   step=1200
 expect:   msg=found Inf in local grad norm for bucket #0 in backward pass before data-parallel communication collective
 not:      RuntimeError: Rank 255, node gpu-node-12, device 7, iteration 2: Unexpected result nan (message='found NaN in local forward loss calculation')
 
+# A training loop that checks its loss and skips the batch when it is NaN,
+# saying so: `<name> loss is NaN. Skipping...` (OpenFold's per-term check,
+# and the same `Loss is NaN. Skipping ...` print in many training loops),
+# FederatedScope's `Skip the batch due to the loss is NaN, ...`. The run
+# goes on, so it is a signal of divergence (src/analyze/rules.c), not the
+# failure itself.
+name:     train.nonfinite.skipped
+kind:     train.nonfinite
+severity: warning
+literal:  oss is NaN. Skipping
+literal:  Skip the batch due to the loss is NaN
+regex:    (?<msg>(?<![("'{}] )(?<!["'])\b[Ll]oss is NaN\. Skipping|Skip the batch due to the loss is NaN)
+doc:      the training loop skipped a batch because its loss was NaN: bad data or labels, a too high learning rate, or precision running out; a few are noise, a run of them is divergence
+# aqlaboratory/openfold#19 (dev half): the per-term check, through logging
+example:  WARNING:root:distogram loss is NaN. Skipping...
+expect:   msg=loss is NaN. Skipping
+# built per a training loop's print (find_string: several repositories)
+example:  Loss is NaN. Skipping this batch.
+expect:   msg=Loss is NaN. Skipping
+# alibaba/FederatedScope#777 (its trainer's warning, the issue's title)
+example:  WARNING: Skip the batch due to the loss is NaN, it may be caused by exceeding the precision or invalid labels
+expect:   msg=Skip the batch due to the loss is NaN
+# the check's own source line, printed in a traceback
+not:                      logger.warning(f"{loss_name} loss is NaN. Skipping...")
+not:          print("Loss is NaN. Skipping.")
+not:      Loss is nan, stopping training
+
 # torch's clip_grad_norm_ (torch/nn/utils/clip_grad.py, 1.9+) when the total
 # gradient norm is NaN/Inf: a FutureWarning by default, a RuntimeError with
 # error_if_nonfinite=True (its own message names the norm's order). Under

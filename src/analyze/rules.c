@@ -160,6 +160,8 @@ static const struct class_rule CLASS[] = {
 	{ "train.overflow", NULL, NULL, ROLE_SECONDARY, "fp16_overflow", 30 },
 	/* clip_grad_norm_'s warning: AMP's scaler may skip that step */
 	{ "train.nonfinite", "msg", "Non-finite norm encountered", ROLE_SIGNAL, "loss_divergence", 40 },
+	/* a loop that skipped a batch whose loss was NaN, and went on */
+	{ "train.nonfinite", "msg", "Skip", ROLE_SIGNAL, "loss_divergence", 40 },
 	{ "train.nonfinite", NULL, NULL, ROLE_PRIMARY, "loss_divergence", 58 },
 	/* storage */
 	{ "io.no_space", NULL, NULL, ROLE_PRIMARY, "storage_error", 66 },

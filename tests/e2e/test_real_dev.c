@@ -89,7 +89,6 @@ static const char *const CAUSE_MISSES[] = {
 				    times, so the CUDA error's higher priority makes it first */
 	"openrlhf-1139", /* Ray's worker-died message lists OOM as one of three possible
 			    causes; Slurm's OOM line is in the title only */
-	"openfold-19", /* OpenFold's `distogram loss is NaN. Skipping...` warnings only */
 	"openrlhf-841",		 /* SIGKILL named only in the title */
 	"paddle-11659", /* a per-trainer numpy loss array with nan, wrapped over two lines,
 			   is not read */
