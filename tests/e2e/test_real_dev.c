@@ -60,7 +60,9 @@ static const char *const CAUSE_MISSES[] = {
 				      devices-unavailable CUDA error */
 	"fengshenbang-lm-222", /* a NaN loss at learning rate 0 under --precision 16: fp16
 				  only by the thread's judgement */
-	"gpu-recipes-2", /* JAX's coordination service: the tasks never all registered */
+	"gpu-recipes-2", /* JAX's coordination service: the tasks never all registered;
+			   not written: the search for its other sources showed a test-half
+			   thread's lines */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
 	"horovod-1834", /* the corrupt dataset copy is named only in the maintainer's reply */
