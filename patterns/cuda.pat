@@ -81,6 +81,38 @@ not:      2024-04-09 22:39:58.055899: E external/xla/xla/stream_executor/cuda/cu
 # google-deepmind/alphafold#197: TensorFlow retries a smaller allocation
 not:      2021-10-15 15:01:44.577626: E external/org_tensorflow/tensorflow/stream_executor/cuda/cuda_driver.cc:764] failed to alloc 2740606464 bytes unified memory; result: CUDA_ERROR_OUT_OF_MEMORY: out of memory
 
+# CUDA's own description of a kernel's fault (cudaGetErrorString, the
+# same words under the driver API), whatever a library wraps it in:
+# Thrust's `copy_if failed to synchronize: ...`, HugeCTR's `Runtime error:
+# ...`, a CUDA sample's `Error: ...`, gunrock's `(CUDA error 77: ...)`.
+# The last resort for such a line: every pattern that knows its wrapper
+# comes first.
+name:     cuda.error_text
+kind:     cuda.error
+severity: error
+priority: -2
+literal:  an illegal memory access was encountered
+literal:  an illegal instruction was encountered
+literal:  unspecified launch failure
+literal:  the launch timed out and was terminated
+literal:  device-side assert triggered
+regex:    (?<error>an illegal memory access was encountered|an illegal instruction was encountered|unspecified launch failure|the launch timed out and was terminated|device-side assert triggered)
+doc:      a CUDA kernel faulted (CUDA's own words, inside another library's message): usually a bug in that kernel or in its inputs; the context is unusable and the process must restart. Check dmesg for Xid 13/31/43 to rule out hardware
+# NVIDIA-Merlin/HugeCTR#46 (dev half)
+example:  [HCDEBUG][ERROR] Runtime error: an illegal memory access was encountered /HugeCTR/HugeCTR/src/embeddings/update_params_functor.cu:571 
+expect:   error=an illegal memory access was encountered
+# apreddyy/LaneandYolovehicle-DetectionLinux#1 (Thrust's exception)
+example:    what():  copy_if failed to synchronize: an illegal memory access was encountered_
+expect:   error=an illegal memory access was encountered
+# mp3guy/ICPCUDA#33 (a CUDA sample's check macro)
+example:  Error: an illegal memory access was encountered /workspaces/d435i_depth/libs/ICPCUDA/Cuda/containers/device_memory.cu:121
+expect:   error=an illegal memory access was encountered
+# gunrock/gunrock#250
+example:  [/home/mosama/gunrock/gunrock/app/enactor_loop.cuh, 781 @ gpu 1] FullQueue_Core failed. (CUDA error 77: an illegal memory access was encountered)
+# PyTorch's hint after the error names the error only as a kind of thing
+not:      CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+not:      For debugging consider passing CUDA_LAUNCH_BLOCKING=1
+
 # cuBLAS failures other than ALLOC_FAILED (which is mem.cuda_alloc_failed).
 # EXECUTION_FAILED usually hides an earlier asynchronous CUDA fault.
 name:     cuda.cublas_error
