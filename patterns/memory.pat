@@ -256,6 +256,31 @@ example:  CUDA Error: out of memory at cudaRenderer.cu:743
 not:      ins-7df6eojsifuykig9:3018451:3018451 [0] enqueue.cc:1085 NCCL WARN Cuda failure 'out of memory'
 not:      RuntimeError: CUDA error: an illegal memory access was encountered
 
+# A raw CUDA allocation outside PyTorch failed, in a C++ library's words:
+# a check macro around cudaMalloc (tiny-cuda-nn's `cudaMalloc(...) failed
+# with error out of memory`, under instant-ngp and the NeRF codes built on
+# it) or the runtime's status by name (Thrust's `parallel_for failed:
+# cudaErrorMemoryAllocation: out of memory`, its bad_alloc).
+name:     mem.cuda_malloc_failed
+kind:     mem.cuda_alloc_failed
+severity: error
+priority: 10
+literal:  cudaMalloc
+literal:  cudaErrorMemoryAllocation: out of memory
+regex:    \b(?:(?<call>cudaMalloc\w*)\(.*?\) failed with error (?<error>out of memory)|cudaErrorMemoryAllocation: (?<error>out of memory))
+doc:      a CUDA library could not allocate GPU memory outside PyTorch's allocator: the model, its grids or its buffers do not fit (a smaller resolution, batch or hash table), or another process holds the GPU
+# NVlabs/instant-ngp#182 (dev half): tiny-cuda-nn's GPUMemory
+example:  21:39:09 ERROR    Uncaught exception: Could not allocate memory: E:\TUTORIAL\ngp\instant-ngp\dependencies\tiny-cuda-nn\include\tiny-cuda-nn/gpu_memory.h:109 cudaMalloc(&rawptr, n_bytes+DEBUG_GUARD_SIZE*2) failed with error out of memory
+expect:   call=cudaMalloc
+expect:   error=out of memory
+# NVIDIA/MinkowskiEngine#357 (Thrust under MinkowskiEngine)
+example:    what():  parallel_for failed: cudaErrorMemoryAllocation: out of memory
+expect:   error=out of memory
+# NVIDIA/cccl#2092 (Thrust's bad_alloc)
+example:    what():  std::bad_alloc: cudaErrorMemoryAllocation: out of memory
+not:      PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync
+not:      RuntimeError: CUDA error: out of memory
+
 # Kernel OOM killer: the victim line. Kernel >= 5.0 `Out of memory: Killed
 # process`; kernel 4.x printed a bare `Killed process ...` after `Kill process
 # ... or sacrifice child`; `(oom_kill_allocating_task)` with that sysctl.

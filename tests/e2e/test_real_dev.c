@@ -139,7 +139,6 @@ static const char *const CAUSE_MISSES[] = {
 					      full /dev/shm without its errno */
 	"cmt-124", /* NCCL's internal error raised in DDP's constructor (the first collective):
 			 set-up only by its frames, as changestar-5 */
-	"instant-ngp-182", /* tiny-cuda-nn's `cudaMalloc(...) failed with error out of memory` */
 	"mlp_maps-21", /* `CUDA error: invalid device ordinal`: read as a process count the GPUs
 			 do not match (config_error), as simpletuner-40 */
 	"training_results_v3_0-5", /* UCX's endpoint timeout under Open MPI (HugeCTR on RoCE) */
