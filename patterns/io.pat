@@ -68,7 +68,7 @@ literal:  Read-only file system
 literal:  Stale file handle
 literal:  Disk quota exceeded
 priority: -3
-regex:    ^(?!.*NCCL (?:WARN|INFO)|.*prov_errno:)(?:.*?(?:'(?<path>/[^']+)'|(?<path>/[^\s:']+)):\s+)?.*?(?<error>Input/output error|Read-only file system|Stale file handle|Disk quota exceeded)
+regex:    ^(?!.*NCCL (?:WARN|INFO)|.*prov_errno:|.*\bUCX  (?:ERROR|WARN) )(?:.*?(?:'(?<path>/[^']+)'|(?<path>/[^\s:']+)):\s+)?.*?(?<error>Input/output error|Read-only file system|Stale file handle|Disk quota exceeded)
 doc:      Storage failure reported by a tool or library: EIO, read-only remount, stale NFS handle, quota.
 # version: GNU coreutils messages
 example:  cp: cannot create regular file '/checkpoints/run7/latest/model.pt': Read-only file system
@@ -79,6 +79,8 @@ expect:   error=Stale file handle
 not:      node3:123:456 [0] misc/ibvwrap.cc:183 NCCL WARN Call to ibv_reg_mr failed with error Input/output error
 # libfabric's EFA error: the network's (nccl.efa.eq_error)
 not:      Unable to write to EQ: Missing or unavailable event queue. err: Input/output error (5) prov_errno: Unknown error -11 (-11) prov/efa/src/rxr/rxr.h:1343
+# UCX's status UCS_ERR_IO_ERROR, here a CUDA IPC registration (openucx/ucx#4707, dev half)
+not:      1: [1580413046.362194] [cgpu05:56774:2]         ucp_mm.c:110  UCX  ERROR failed to register address 0x2aab74a00000 length 131072 on md[4]=cuda_ipc: Input/output error
 
 # torch7's disk file (Lua Torch's torch.save): a write returned fewer
 # blocks than asked, as on a full disk or a dropped network mount

@@ -255,6 +255,47 @@ expect:   error=Transport retry count exceeded
 expect:   hca=mlx5_3:1
 not:      [compute001:31180:0:31180] ib_mlx5_log.c:143  DCI QP 0x14e4 wqe[0]: SEND s-e [rqpn 0x2248a rmac 50:6b:4b:cb:be:ce sgix 0 dgid fe80::526b:4bff:fecb:bece tc 0] [inl len 18]
 
+# UCX could not reach a peer (UCX under Open MPI, MPICH, Intel MPI, UCC,
+# Dask): an endpoint that timed out (its transport's retries ran out:
+# `UCX Fatal: transport error: Endpoint timeout`, `Error Endpoint timeout
+# was not handled for ep`), Open MPI's UCX PML or SPML failing to create
+# one (`ucp_ep_create(proc=N) failed: Destination is unreachable`), or a
+# UCX connect that failed (`connect(fd=.., dest_addr=IP:port) failed:
+# Connection timed out`, `ibv_create_ah(...) failed: Connection timed
+# out`). The words after the colon are UCX's status strings and errno's.
+name:     ucx.endpoint_error
+kind:     nccl.ib_error
+severity: error
+priority: 5
+literal:  UCX  ERROR
+literal:  UCX Fatal:
+literal:  ucp_ep_create(
+regex:    (?:\bucp_ep_create\(proc=\d+(?:/\d+)?\) failed: (?<error>Destination is unreachable|Endpoint timeout|Connection reset by remote peer)|\bUCX (?: ERROR|Fatal:) .*?(?:(?<error>Endpoint timeout)|(?:dest_addr=(?<peer>[^,)\s]+).*?)?\bfailed: (?<error>Connection timed out|Connection refused|No route to host|Network is unreachable)))
+doc:      UCX (under MPI or UCC) could not reach a peer: an endpoint timeout means the transport's retries ran out (the peer died, or the link, switch or routing failed; on RoCE a fabric without lossless configuration); an unreachable destination or a refused or timed-out connect means no usable route to the peer (check UCX_NET_DEVICES and UCX_TLS, firewalls, and whether the peer process is alive)
+# mlcommons/training_results_v3.0#5 (dev half): HugeCTR under Open MPI on RoCE
+example:  [1695144496.484294] [hpci5201:103648:0]       ib_device.c:1250 UCX  ERROR   ibv_create_ah(dlid=49152 sl=0 port=1 src_path_bits=0 dgid=::ffff:192.160.0.55 sgid_index=3 traffic_class=106) for UD verbs connect on bnxt_re0 failed: Connection timed out
+expect:   error=Connection timed out
+example:  [hpci5201:103648] pml_ucx.c:419  Error: ucp_ep_create(proc=1) failed: Endpoint timeout
+expect:   error=Endpoint timeout
+# openucx/ucx#3513 (OpenSHMEM's SPML, UCX_TLS=tcp)
+example:  [jazz04:185061] spml_ucx.c:264  Error: ucp_ep_create(proc=142/224) failed: Destination is unreachable
+expect:   error=Destination is unreachable
+example:  [1555716468.435202] [jazz04:185068:0]           sock.c:116  UCX  ERROR connect(fd=217, dest_addr=2.1.3.9:45654) failed: Connection timed out
+expect:   peer=2.1.3.9:45654
+expect:   error=Connection timed out
+# openucx/ucx#3087 (behind mpirun's --timestamp-output --tag-output)
+example:  Mon Dec 10 08:18:05 2018[1,8]<stderr>:[hpc-polar-01-vm001:13210:0:13210]    ud_iface.c:732  UCX Fatal: transport error: Endpoint timeout
+expect:   error=Endpoint timeout
+# openucx/ucx#1881
+example:  Sun Oct  1 17:18:44 2017[1,7]<stdout>:[1506867524.064665] [clx-hercules-012:26727:0]     ucp_worker.c:373  UCX  ERROR Error Endpoint timeout was not handled for ep 0xac1510
+expect:   error=Endpoint timeout
+# rapidsai/ucx-py#131 (Dask over UCX)
+example:  [1564069506.097666] [dgx15:34226:0]     ucp_worker.c:505  UCX  ERROR error 'Endpoint timeout' will not be handled for ep 0x7fb7fd48f120 - rc_mlx5/mlx5_3:1
+expect:   error=Endpoint timeout
+# UCX's status for a failed registration is no network failure (openucx/ucx#4707, dev half)
+not:      1: [1580413046.362194] [cgpu05:56774:2]         ucp_mm.c:110  UCX  ERROR failed to register address 0x2aab74a00000 length 131072 on md[4]=cuda_ipc: Input/output error
+not:      [1710151844.543878] [m051:6032 :0]           ud_ep.c:93   UCX  DEBUG ep: 0x5617c4514aa0 ca drop@cwnd = 2 in flight: 1
+
 # libibverbs' own words for a work completion whose retries ran out
 # (ibv_wc_status_str(): IBV_WC_RETRY_EXC_ERR, IBV_WC_RNR_RETRY_EXC_ERR), as
 # any verbs user prints them: TensorPipe's ibv transport under torch RPC,

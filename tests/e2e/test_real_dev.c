@@ -141,9 +141,8 @@ static const char *const CAUSE_MISSES[] = {
 			 set-up only by its frames, as changestar-5 */
 	"mlp_maps-21", /* `CUDA error: invalid device ordinal`: read as a process count the GPUs
 			 do not match (config_error), as simpletuner-40 */
-	"training_results_v3_0-5", /* UCX's endpoint timeout under Open MPI (HugeCTR on RoCE) */
 	"ucx-4707", /* UCX's CUDA IPC registration failing (`cuIpcGetMemHandle ... invalid device
-			   context`), its `Input/output error` read as storage */
+			   context`): one example */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
