@@ -221,6 +221,19 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_msg", "Loss became infinite or NaN", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "DefaultCPUAllocator", ROLE_SECONDARY, NULL, 0 },
 	{ "proc.traceback", "exc_msg", "node running low on memory", ROLE_SECONDARY, NULL, 0 },
+	/* an NCCL error raised by the first collectives of a DDP or FSDP
+	 * wrapper's construction (DDP's __init__ verifies the parameters'
+	 * shapes across ranks, then broadcasts the module's state): torch
+	 * creates a communicator at its first collective, so it is the
+	 * communicator's set-up that failed */
+	{ "proc.traceback", "frame_func", "_verify_param", ROLE_PRIMARY, "nccl_init_error", 55, "exc_msg",
+	  "NCCL" },
+	{ "proc.traceback", "frame_func", "_sync_params_and_buffers", ROLE_PRIMARY, "nccl_init_error", 55,
+	  "exc_msg", "NCCL" },
+	{ "proc.traceback", "frame_func", "_sync_module_states", ROLE_PRIMARY, "nccl_init_error", 55,
+	  "exc_msg", "NCCL" },
+	{ "proc.traceback", "frame_func", "__init__", ROLE_PRIMARY, "nccl_init_error", 55, "exc_msg",
+	  "NCCL error" },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	/* raised by work.wait() for gloo.timeout, which says what it means */
 	{ "proc.traceback", "exc_msg", "unbound_buffer.cc", ROLE_SECONDARY, NULL, 0 },

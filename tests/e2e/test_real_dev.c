@@ -36,8 +36,6 @@ static const char *const CAUSE_MISSES[] = {
 	"caddn-95", /* a project's own assertion that the batch size match the GPUs */
 	"caduceus-58", /* `[Errno 24] Too many open files` in a DataLoader worker's start:
 			   a descriptor limit, not read as storage */
-	"changestar-5", /* NCCL's unhandled system error raised in DDP's constructor
-			 (the first collective): set-up only by its frames */
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
 	"chatglm-efficient-tuning-75", /* only torchrun's summary (exitcode 1); GPU memory is in
 					 the maintainer's reply */
@@ -137,8 +135,6 @@ static const char *const CAUSE_MISSES[] = {
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
 	"yet-another-efficientdet-pytorch-147", /* an old torch's `unable to write to file </torch_...>`: a
 					      full /dev/shm without its errno */
-	"cmt-124", /* NCCL's internal error raised in DDP's constructor (the first collective):
-			 set-up only by its frames, as changestar-5 */
 	"mlp_maps-21", /* `CUDA error: invalid device ordinal`: read as a process count the GPUs
 			 do not match (config_error), as simpletuner-40 */
 	"ucx-4707", /* UCX's CUDA IPC registration failing (`cuIpcGetMemHandle ... invalid device
