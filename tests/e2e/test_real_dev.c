@@ -148,6 +148,7 @@ static const char *const RANK_MISSES[] = {
 	"nccl-296",
 	"deepspeed-4648", /* only a process group's `[Rank 0]` inside the watchdog's message */
 	"semantic-segmentation-180", /* only the script's own `Global Rank: 0` print */
+	"ucx-4707", /* UCX's errors only: no failure read, so no first one */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
