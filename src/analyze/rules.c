@@ -287,6 +287,13 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.exception", "exc_type", "DistNetworkError", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.exception", "exc_type", "DistStoreError", ROLE_PRIMARY, "rendezvous_error", 66 },
+	/* a start-up check's message, where the paste kept the exception
+	 * line but cut its traceback (the proc.traceback rows above) */
+	{ "proc.exception", "exc_msg", "divisible by", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.exception", "exc_msg", "must not exceed the world size", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.exception", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.exception", "exc_msg", "mismatch TrainingArguments", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.exception", "exc_msg", "Invalid parallel dims", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.exception", "exc_msg", "loss is nan", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "loss is inf", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

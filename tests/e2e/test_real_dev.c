@@ -139,8 +139,6 @@ static const char *const CAUSE_MISSES[] = {
 			 do not match (config_error), as simpletuner-40 */
 	"ucx-4707", /* UCX's CUDA IPC registration failing (`cuIpcGetMemHandle ... invalid device
 			   context`): one example */
-	"open-r1-217", /* TRL's `must be evenly divisible by the number of generations`, its
-			 traceback cut to the exception line */
 	"transformerengine-1159", /* TransformerEngine's `Device compute capability 8.9 or higher required for
 				  FP8 execution`: one project's check */
 };
