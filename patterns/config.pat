@@ -1180,6 +1180,36 @@ expect:   error=the following arguments are required: --owner, --repo, --pr, --p
 not:      srun: error: node12: task 0: Segmentation fault (core dumped)
 not:      usage: general_train.py
 
+# A precision or kernel the configuration asks for that this GPU cannot
+# run, refused at start-up by the library's own check: transformers'
+# TrainingArguments (`--bf16` and `--tf32` need Ampere), FlashAttention
+# (Ampere or newer), TransformerEngine's fp8_autocast (compute capability
+# 8.9, its `reason_for_no_fp8`). The configuration is wrong for the
+# hardware: fp16 instead of bf16, another attention implementation, no FP8.
+name:     config.invalid.gpu_unsupported
+kind:     config.invalid
+severity: error
+literal:  doesn't support bf16/gpu
+literal:  --tf32 requires Ampere
+literal:  FlashAttention only supports Ampere GPUs or newer
+literal:  required for FP8 execution
+regex:    (?<error>Your setup doesn't support bf16/gpu\.|--tf32 requires Ampere or a newer GPU arch|FlashAttention only supports Ampere GPUs or newer|Device compute capability [\d.x]+(?: or higher)? required for FP8 execution)
+doc:      The configuration asks for a precision or kernel this GPU cannot run (bf16 and tf32 need Ampere or newer, FlashAttention too, FP8 needs compute capability 8.9): train in fp16 (with a loss scaler) or fp32, pick another attention implementation (sdpa, eager), or run on newer GPUs.
+# databrickslabs/dolly#11 (transformers' TrainingArguments on 8 V100s)
+example:  ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with cuda>=11.0
+expect:   error=Your setup doesn't support bf16/gpu.
+# lm-sys/FastChat#1191 (the tf32 check, after turning bf16 off)
+example:  ValueError: --tf32 requires Ampere or a newer GPU arch, cuda>=11 and torch>=1.7
+expect:   error=--tf32 requires Ampere or a newer GPU arch
+# vllm-project/vllm#8189 (FlashAttention under vLLM's worker)
+example:  ERROR 01-11 13:09:40 engine.py:366] RuntimeError: Error in model execution (input dumped to /tmp/err_execute_model_input_20250111-130939.pkl): FlashAttention only supports Ampere GPUs or newer.
+expect:   error=FlashAttention only supports Ampere GPUs or newer
+# NVIDIA/TransformerEngine#1159 (dev half)
+example:  AssertionError: Device compute capability 8.9 or higher required for FP8 execution.
+expect:   error=Device compute capability 8.9 or higher required for FP8 execution
+not:      You need torch>=1.10, using Ampere GPU with cuda>=11.0
+not:      Epoch 1: FP8 recipe DelayedScaling(margin=0, fp8_format=E4M3)
+
 name:     config.invalid.deepspeed_batch
 kind:     config.invalid
 severity: error

@@ -139,8 +139,6 @@ static const char *const CAUSE_MISSES[] = {
 			 do not match (config_error), as simpletuner-40 */
 	"ucx-4707", /* UCX's CUDA IPC registration failing (`cuIpcGetMemHandle ... invalid device
 			   context`): one example */
-	"transformerengine-1159", /* TransformerEngine's `Device compute capability 8.9 or higher required for
-				  FP8 execution`: one project's check */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
