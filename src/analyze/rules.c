@@ -205,6 +205,9 @@ static const struct class_rule CLASS[] = {
 	 * TrainingArguments (a hard-coded batch size on another world size) */
 	{ "proc.traceback", "exc_msg", "mismatch TrainingArguments", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "Invalid parallel dims", ROLE_PRIMARY, "config_error", 68 },
+	/* Lightning's own class for a configuration it refuses (devices the
+	 * machine has not, a strategy the environment cannot run) */
+	{ "proc.traceback", "exc_type", "MisconfigurationException", ROLE_PRIMARY, "config_error", 68 },
 	/* a launcher's subprocess (accelerate, the old torch.distributed.launch)
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
@@ -294,6 +297,7 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.exception", "exc_msg", "mismatch TrainingArguments", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.exception", "exc_msg", "Invalid parallel dims", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.exception", "exc_type", "MisconfigurationException", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.exception", "exc_msg", "loss is nan", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "loss is inf", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

@@ -920,3 +920,17 @@ Test(verdict_rules, a_stamped_report_is_one_failure, .timeout = 60)
 		     "2024-05-01T12:00:00.002000123Z   Last error:\n"
 		     "2024-05-01T12:00:00.003000123Z   Failed to CUDA calloc 8388608 bytes\n");
 }
+
+/* Lightning refuses a configuration with its own class, whole traceback
+ * or the exception line alone (ray-project/ray_lightning#84, DOFA-pytorch#20). */
+Test(verdict_rules, lightning_misconfiguration_is_config_error, .timeout = 60)
+{
+	expect_cause("lightning-misconfig", "config_error",
+		     "  File \"/home/markus.spanring/.conda/envs/torch/lib/python3.8/site-packages/pytorch_lightning/utilities/device_parser.py\", line 163, in _sanitize_gpu_ids\n"
+		     "    raise MisconfigurationException(\n"
+		     "pytorch_lightning.utilities.exceptions.MisconfigurationException: You requested GPUs: [0]\n"
+		     " But your machine only has: []\n");
+	expect_cause("lightning-misconfig-bare", "config_error",
+		     "lightning.fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [0, 1]\n"
+		     " But your machine only has: [0]\n");
+}
