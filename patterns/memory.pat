@@ -340,12 +340,15 @@ not:      [1843021.223476] Killed process 48213 (pt_main_thread) total-vm:180224
 
 # Kernel >= 4.19 summary line that names the victim (`task=`, `pid=`) and the
 # constraint (CONSTRAINT_MEMCG = cgroup limit, CONSTRAINT_NONE = whole host).
+# The kernel prints it only when it kills, so a line cut before the victim
+# (a long cpuset or memcg path past a terminal's or a paste's width) is
+# still the kill.
 name:     mem.host_oom_kill.summary
 kind:     mem.host_oom_kill
 severity: error
 priority: 5
 literal:  oom-kill:constraint=
-regex:    oom-kill:constraint=(?<constraint>[A-Z_]+),.*?,task=(?<process>[^,]*),pid=(?<victim_pid>\d+)
+regex:    oom-kill:constraint=(?<constraint>[A-Z_]+)(?:,.*?,task=(?<process>[^,]*),pid=(?<victim_pid>\d+))?
 type:     victim_pid=int
 doc:      kernel OOM-kill summary: constraint CONSTRAINT_MEMCG means a cgroup limit, CONSTRAINT_NONE the whole host
 # real (train-043; the paste lost the dmesg timestamp)
@@ -353,6 +356,9 @@ example:  oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allo
 expect:   constraint=CONSTRAINT_NONE
 expect:   process=python
 expect:   victim_pid=698405
+# hiyouga/LLaMA-Factory#3230 (dev half): a container's docker cpuset, cut before the victim
+example:  [17798674.377396] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=38e6fab2d82bedce1612d26d4c354c7a555e3f57bde90b7549eceb4fec007ef4,mems_allowed=0-7,o
+expect:   constraint=CONSTRAINT_MEMCG
 not:      [448212.100902] sunloginclient invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0
 
 # Ray's memory monitor (the raylet) kills workers before the kernel's OOM

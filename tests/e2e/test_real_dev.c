@@ -66,8 +66,6 @@ static const char *const CAUSE_MISSES[] = {
 	"horovod-1834", /* the corrupt dataset copy is named only in the maintainer's reply */
 	"llama-chinese-66",	 /* interleaved tracebacks; the loss-scale exception was cut */
 	"llamafactory-251",	 /* the loss-scale exception is in the thread title only */
-	"llamafactory-3230", /* the OOM killer's task table and a cut `oom-kill:constraint=` record, without its
-			    `Killed process` line */
 	"llamafactory-8261",	 /* the watchdog line itself was cut */
 	"llava-447", /* only the peers' watchdog timeouts: the device-side assert is in the thread's prose */
 	"llm_c-727", /* a C assert on the data shard's size against the processes' batch */
