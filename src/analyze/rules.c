@@ -77,6 +77,10 @@ static const struct class_rule CLASS[] = {
 	/* transport.cc connects the channels (p2p, shm, net) while setting up */
 	{ "nccl.cuda_failure", NULL, "] transport.cc:", ROLE_PRIMARY, "nccl_init_error", 73 },
 	{ "nccl.cuda_failure", "error", "invalid device ordinal", ROLE_PRIMARY, "config_error", 73 },
+	/* in NCCL's shared-memory code (misc/shmutils.cc, include/shm.h,
+	 * transport/shm.cc): registering the SHM segment with CUDA, which
+	 * happens while the channels are set up */
+	{ "nccl.cuda_failure", NULL, "/shm", ROLE_PRIMARY, "nccl_init_error", 73 },
 	{ "nccl.cuda_failure", NULL, NULL, ROLE_PRIMARY, "cuda_error", 74 },
 	/* NCCL set-up */
 	{ "nccl.shm_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },

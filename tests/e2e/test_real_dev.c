@@ -138,9 +138,7 @@ static const char *const CAUSE_MISSES[] = {
 	"ucx-4707", /* UCX's CUDA IPC registration failing (`cuIpcGetMemHandle ... invalid device
 			   context`): one example */
 	"flagembedding-1487", /* pydantic's `validation errors for DeepSpeedBF16Config` */
-	"horovod-893", /* NCCL's `Cuda failure 'invalid argument'` in shm.h, set-up's SHM segment */
 	"megatron-deepspeed-407", /* DeepSpeed's `ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism` */
-	"nccl-1518", /* NCCL's `Cuda failure 'invalid argument'` in shmutils.cc, as horovod-893 */
 	"paxml-77", /* JAX's coordination service: as gpu-recipes-2, not written */
 	"pytorch-13750", /* an old FileStore's race at DDP's construction (`open(...): No such file`) */
 	"verl-2594", /* vLLM's `Bfloat16 is only supported on GPUs with compute capability of at
