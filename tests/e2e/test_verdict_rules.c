@@ -934,3 +934,26 @@ Test(verdict_rules, lightning_misconfiguration_is_config_error, .timeout = 60)
 		     "lightning.fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [0, 1]\n"
 		     " But your machine only has: [0]\n");
 }
+
+/* An NCCL error raised by DDP's first collective is set-up's (rules.c),
+ * unless the error it carries names the cause: a CUDA allocation that
+ * failed while the communicator was being built is still an OOM. Built
+ * from torch 2.1's DDP frames and NCCLUtils' message. */
+Test(verdict_rules, oom_inside_ddp_set_up_stays_gpu_oom, .timeout = 60)
+{
+	expect_cause("ddp-init-oom", "gpu_oom",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/opt/conda/lib/python3.10/site-packages/torch/nn/parallel/distributed.py\", line 795, in __init__\n"
+		     "    _verify_param_shape_across_processes(self.process_group, parameters)\n"
+		     "  File \"/opt/conda/lib/python3.10/site-packages/torch/distributed/utils.py\", line 265, in _verify_param_shape_across_processes\n"
+		     "    return dist._verify_params_across_processes(process_group, tensors, logger)\n"
+		     "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.18.1\n"
+		     "ncclUnhandledCudaError: Call to CUDA function failed.\n"
+		     "Last error:\n"
+		     "Cuda failure 'out of memory'\n");
+	expect_cause("ddp-init-system-error", "nccl_init_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/opt/conda/lib/python3.10/site-packages/torch/distributed/utils.py\", line 265, in _verify_param_shape_across_processes\n"
+		     "    return dist._verify_params_across_processes(process_group, tensors, logger)\n"
+		     "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.18.1\n");
+}
