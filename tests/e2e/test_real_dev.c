@@ -29,8 +29,6 @@
 static const char *const CAUSE_MISSES[] = {
 	"accelerate-1192",	 /* the launcher's rich traceback only; the ECC message was cut */
 	"accelerate-1519",	 /* OOM named only in the thread title */
-	"acumen-4", /* mp.spawn's `process 0 terminated with signal SIGKILL` alone: host memory only by the
-		   maintainer's word */
 	"automatic-identification-and-counting-of-blood-cells-15", /* a bare `step N - loss  nan`
 								     print of one project */
 	"caddn-95", /* a project's own assertion that the batch size match the GPUs */
