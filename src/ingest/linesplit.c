@@ -215,6 +215,14 @@ static void learn_width(struct fl_linesplit *ls, const struct fl_line *l)
 	}
 }
 
+/* The collector's column the hook finds on l, 0 if none: a column the
+ * hook claims past the line's end is taken for none. */
+static size_t column_of(const struct fl_linesplit *ls, const struct fl_line *l)
+{
+	size_t col = ls->column ? ls->column(l->ptr, l->len) : 0;
+	return col <= l->len ? col : 0;
+}
+
 /* paren: l is an open_paren_wrap() */
 static void hold(struct fl_linesplit *ls, const struct fl_line *l, bool paren)
 {
@@ -224,9 +232,7 @@ static void hold(struct fl_linesplit *ls, const struct fl_line *l, bool paren)
 	ls->held_backslash = ends_backslash(l);
 	ls->held_paren = !ls->held_backslash && paren;
 	ls->held_parts = 1;
-	ls->held_col = ls->column ? ls->column(l->ptr, l->len) : 0;
-	if (ls->held_col > l->len)
-		ls->held_col = 0;
+	ls->held_col = column_of(ls, l);
 	ls->holding = true;
 }
 
@@ -235,8 +241,7 @@ static void hold(struct fl_linesplit *ls, const struct fl_line *l, bool paren)
  * physical line). */
 static size_t past_column(const struct fl_linesplit *ls, const struct fl_line *l)
 {
-	size_t col = ls->held_col ? ls->column(l->ptr, l->len) : 0;
-	return col <= l->len ? col : 0;
+	return ls->held_col ? column_of(ls, l) : 0;
 }
 
 /* col: past_column(ls, l) */
