@@ -212,6 +212,11 @@ static const struct class_rule CLASS[] = {
 	/* Lightning's own class for a configuration it refuses (devices the
 	 * machine has not, a strategy the environment cannot run) */
 	{ "proc.traceback", "exc_type", "MisconfigurationException", ROLE_PRIMARY, "config_error", 68 },
+	/* pydantic refusing a trainer's or library's config object (DeepSpeed's
+	 * DeepSpeedBF16Config and DeepSpeedZeroConfig, axolotl's, vLLM's
+	 * ModelConfig, autotrain's params): its message counts the errors */
+	{ "proc.traceback", "exc_type", "ValidationError", ROLE_PRIMARY, "config_error", 68, "exc_msg",
+	  "validation error" },
 	/* a launcher's subprocess (accelerate, the old torch.distributed.launch)
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
@@ -302,6 +307,8 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_msg", "mismatch TrainingArguments", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.exception", "exc_msg", "Invalid parallel dims", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.exception", "exc_type", "MisconfigurationException", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.exception", "exc_type", "ValidationError", ROLE_PRIMARY, "config_error", 68, "exc_msg",
+	  "validation error" },
 	{ "proc.exception", "exc_msg", "loss is nan", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "loss is inf", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

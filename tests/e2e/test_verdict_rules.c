@@ -935,6 +935,30 @@ Test(verdict_rules, lightning_misconfiguration_is_config_error, .timeout = 60)
 		     " But your machine only has: [0]\n");
 }
 
+/* pydantic refusing a config object is a configuration error, with its
+ * traceback (axolotl-ai-cloud/axolotl#1840) or the exception line alone
+ * (huggingface/autotrain-advanced#360); an exception of that class whose
+ * message is not pydantic's count of errors (built: jsonschema's) stays a crash. */
+Test(verdict_rules, pydantic_config_validation_is_config_error, .timeout = 60)
+{
+	expect_cause("pydantic-traceback", "config_error",
+		     "  File \"/root/micromamba/envs/dev/lib/python3.11/site-packages/pydantic/main.py\", line 171, in __init__\n"
+		     "    self.__pydantic_validator__.validate_python(data, self_instance=self)\n"
+		     "pydantic_core._pydantic_core.ValidationError: 1 validation error for AxolotlConfigWCapabilities\n"
+		     "pretraining_dataset\n"
+		     "  Input should be a valid list [type=list_type, input_value={'path': 'c4', 'name': 'en', 'type': 'pretrain'}, input_type=dict]\n"
+		     "    For further information visit https://errors.pydantic.dev/2.6/v/list_type\n");
+	expect_cause("pydantic-bare", "config_error",
+		     "pydantic_core._pydantic_core.ValidationError: 5 validation errors for LLMTrainingParams\n"
+		     "valid_split\n"
+		     "  Input should be a valid string [type=string_type, input_value=None, input_type=NoneType]\n");
+	expect_cause("other-validation-error", "process_crash",
+		     "Traceback (most recent call last):\n"
+		     "  File \"train.py\", line 12, in <module>\n"
+		     "    validate(instance, schema)\n"
+		     "jsonschema.exceptions.ValidationError: 'name' is a required property\n");
+}
+
 /* An NCCL error raised by DDP's first collective is set-up's (rules.c),
  * unless the error it carries names the cause: a CUDA allocation that
  * failed while the communicator was being built is still an OOM. Built
