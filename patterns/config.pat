@@ -1190,10 +1190,11 @@ name:     config.invalid.gpu_unsupported
 kind:     config.invalid
 severity: error
 literal:  doesn't support bf16/gpu
+literal:  Bfloat16 is only supported on GPUs
 literal:  --tf32 requires Ampere
 literal:  FlashAttention only supports Ampere GPUs or newer
 literal:  required for FP8 execution
-regex:    (?<error>Your setup doesn't support bf16/gpu\.|--tf32 requires Ampere or a newer GPU arch|FlashAttention only supports Ampere GPUs or newer|Device compute capability [\d.x]+(?: or higher)? required for FP8 execution)
+regex:    (?<error>Bfloat16 is only supported on GPUs with compute capability of at least \d+(?:\.\d+)?|Your setup doesn't support bf16/gpu\.|--tf32 requires Ampere or a newer GPU arch|FlashAttention only supports Ampere GPUs or newer|Device compute capability [\d.x]+(?: or higher)? required for FP8 execution)
 doc:      The configuration asks for a precision or kernel this GPU cannot run (bf16 and tf32 need Ampere or newer, FlashAttention too, FP8 needs compute capability 8.9): train in fp16 (with a loss scaler) or fp32, pick another attention implementation (sdpa, eager), or run on newer GPUs.
 # databrickslabs/dolly#11 (transformers' TrainingArguments on 8 V100s)
 example:  ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with cuda>=11.0
@@ -1207,8 +1208,45 @@ expect:   error=FlashAttention only supports Ampere GPUs or newer
 # NVIDIA/TransformerEngine#1159 (dev half)
 example:  AssertionError: Device compute capability 8.9 or higher required for FP8 execution.
 expect:   error=Device compute capability 8.9 or higher required for FP8 execution
+# vLLM's dtype check, under an RL trainer (verl-project/verl#2594, dev half)
+# and a serving stack (xorbitsai/inference#3486, its actor's prefix)
+example:  ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla V100-SXM2-32GB GPU has compute capability 7.0. You can use float16 instead by explicitly setting the`dtype` flag in CLI, for example: --dtype=half.
+expect:   error=Bfloat16 is only supported on GPUs with compute capability of at least 8.0
+example:  ValueError: [address=0.0.0.0:34479, pid=610] Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.
+expect:   error=Bfloat16 is only supported on GPUs with compute capability of at least 8.0
 not:      You need torch>=1.10, using Ampere GPU with cuda>=11.0
 not:      Epoch 1: FP8 recipe DelayedScaling(margin=0, fp8_format=E4M3)
+
+# Two options the configuration turns on together that the library
+# refuses to combine: DeepSpeed's pipeline engine with ZeRO stage 2 or 3
+# (it partitions the gradients pipeline accumulation needs whole), and
+# fp16 with bf16 in DeepSpeed's config, transformers' TrainingArguments
+# and Qwen's model config. Each is the library's own start-up check.
+name:     config.invalid.exclusive
+kind:     config.invalid
+severity: error
+literal:  are incompatible with pipeline parallelism
+literal:  fp16 modes cannot be simultaneously enabled
+literal:  of fp16 and bf16 can be True
+literal:  bf16 and fp16 cannot both be true
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, ))(?<error>ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism|(?:bfloat16|bf16) and fp16 modes cannot be simultaneously enabled|At most one of fp16 and bf16 can be True, but not both|In config, bf16 and fp16 cannot both be true)
+doc:      The configuration turns on two options the library will not combine: DeepSpeed's pipeline parallelism needs ZeRO stage 0 or 1 (stage 2 and 3 partition the gradients it accumulates), and a run trains in fp16 or in bf16, not both. Lower the ZeRO stage or drop pipeline parallelism; enable one precision only (bf16 where the GPUs support it).
+# the line a Megatron-DeepSpeed user pasted (deepspeedai/Megatron-DeepSpeed#474;
+# bigscience-workshop/Megatron-DeepSpeed#407, dev half, has it too)
+example:  ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism
+expect:   error=ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism
+# DeepSpeed's runtime/config.py assertion, its message text as the
+# AssertionError prints it (the PR that met it, Snowflake-AI-Research/Arctic-Platform#78)
+example:  AssertionError: bfloat16 and fp16 modes cannot be simultaneously enabled
+expect:   error=bfloat16 and fp16 modes cannot be simultaneously enabled
+# transformers' TrainingArguments (Eiztrips/ai-responder#7)
+example:  ValueError: At most one of fp16 and bf16 can be True, but not both
+expect:   error=At most one of fp16 and bf16 can be True, but not both
+# Qwen's modeling code through LLaMA-Factory's demo (hiyouga/LlamaFactory#710)
+example:  AssertionError: In config, bf16 and fp16 cannot both be true
+expect:   error=In config, bf16 and fp16 cannot both be true
+not:          assert not(config.bf16 and config.fp16), ("In config, bf16 and fp16 cannot both be true")
+not:      It seems peline-parallel in conflict with ZeRO-stage2.
 
 name:     config.invalid.deepspeed_batch
 kind:     config.invalid

@@ -135,11 +135,8 @@ static const char *const CAUSE_MISSES[] = {
 			 do not match (config_error), as simpletuner-40 */
 	"ucx-4707", /* UCX's CUDA IPC registration failing (`cuIpcGetMemHandle ... invalid device
 			   context`): one example */
-	"megatron-deepspeed-407", /* DeepSpeed's `ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism` */
 	"paxml-77", /* JAX's coordination service: as gpu-recipes-2, not written */
 	"pytorch-13750", /* an old FileStore's race at DDP's construction (`open(...): No such file`) */
-	"verl-2594", /* vLLM's `Bfloat16 is only supported on GPUs with compute capability of at
-				  least 8.0` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
