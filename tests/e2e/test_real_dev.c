@@ -137,6 +137,18 @@ static const char *const CAUSE_MISSES[] = {
 			   context`): one example */
 	"paxml-77", /* JAX's coordination service: as gpu-recipes-2, not written */
 	"pytorch-13750", /* an old FileStore's race at DDP's construction (`open(...): No such file`) */
+	/* the eighteenth sample, scored before any change for it */
+	"chatglm3-382", /* `DefaultCPUAllocator: can't allocate memory` without its byte count */
+	"nccl-473", /* nccl-tests' `'unhandled system error'` alone: /dev/shm only in the fix */
+	"paddle-13558", /* glog's failure-signal banner (`*** SIGSEGV (@0x0) received by PID`) */
+	"paddle-15355", /* as paddle-13558, under Open MPI's tags behind a date */
+	"paddledetection-1775", /* glog's `*** SIGBUS ...` banners, Paddle's `ABORT!!!` summary */
+	"paddleseg-592", /* as paddle-13558 */
+	"pytorch-4347", /* glibc's `*** Error in `python': free(): invalid pointer` */
+	"rllm-197", /* omegaconf's `ConfigAttributeError: Key ... is not in struct` */
+	"rwkv-lm-lora-18", /* bash's job line `Bus error (core dumped)` */
+	"tensorflow-42834", /* a NaN printed zero-padded (`loss = 0000nan`) */
+	"tensorflow-57893", /* `averaged_loss = nan` in a debug print's tab-indented block */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -147,6 +159,7 @@ static const char *const RANK_MISSES[] = {
 	"deepspeed-4648", /* only a process group's `[Rank 0]` inside the watchdog's message */
 	"semantic-segmentation-180", /* only the script's own `Global Rank: 0` print */
 	"ucx-4707", /* UCX's errors only: no failure read, so no first one */
+	"paddle-13558", "paddle-15355", /* no failure read (the cause list) */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
