@@ -187,7 +187,7 @@ static size_t parse_syslog(const char *s, size_t n, int year, int64_t *ts, enum 
 	i += fl_parse_frac(s + i, n - i, &us, &nd);
 	int y;
 	if (i + 5 <= n && s[i] == ' ' && fl_digits(s + i + 1, n - i - 1, 4, &y) &&
-	    (i + 5 == n || s[i + 5] == ']' || s[i + 5] == ' ')) {
+	    (i + 5 == n || s[i + 5] == ']' || s[i + 5] == ' ' || s[i + 5] == '[')) {
 		i += 5;
 		*kind = FL_TS_FULL;
 	} else {

@@ -55,6 +55,8 @@ static struct time_case time_cases[] = {
 	{ "Fri Aug 30 11:43:09 2024", 0, 24, 2024, 8, 30, 11, 43, 9, 0, FL_TS_FULL },
 	{ "Fri Aug 30 11:43:09 2024] NVRM", 0, 24, 2024, 8, 30, 11, 43, 9, 0, FL_TS_FULL },
 	{ "Fri Aug 30 11:43:09 2024 x", 2019, 24, 2024, 8, 30, 11, 43, 9, 0, FL_TS_FULL },
+	/* Open MPI --timestamp-output glues the rank tag to the year */
+	{ "Wed Jan 16 12:50:13 2019[1,17]<stderr>:x", 0, 24, 2019, 1, 16, 12, 50, 13, 0, FL_TS_FULL },
 	/* epoch seconds */
 	{ "1711400000 x", 0, 10, 2024, 3, 25, 20, 53, 20, 0, FL_TS_FULL },
 	{ "1711400000.250 x", 0, 14, 2024, 3, 25, 20, 53, 20, 250000, FL_TS_FULL },
@@ -326,6 +328,9 @@ static struct simple_case simple_cases[] = {
 	/* Open MPI --tag-output (ExaWorks/psij-python#510) */
 	{ "[1,0]<stdout>:ABCD", 0, -1, "", "ABCD" },
 	{ "[1,13]<stderr>:RuntimeError: NCCL error", 13, -1, "", "RuntimeError: NCCL error" },
+	/* with --timestamp-output (PaddlePaddle/Paddle#13558) */
+	{ "Mon Sep 24 14:28:29 2018[1,0]<stderr>:PC: @                0x0 (unknown)", 0, -1, "",
+	  "PC: @                0x0 (unknown)" },
 	/* PRRTE --output tag (openpmix/prrte#1405) */
 	{ "[prterun-f5n18-100629@1,3]<stdout>: f5n17", 3, -1, "", "f5n17" },
 	/* horovodrun (pytorch/ignite#3466): the indentation is the message's */
