@@ -304,6 +304,26 @@ expect:   exitcode=-9
 expect:   local_rank=0
 not:      [2023-04-14 13:11:27,879] [INFO] [launch.py:428:sigkill_handler] Killing subprocess 13266
 
+# paddle.distributed.launch's summary when a trainer exits non-zero (its
+# launch_utils.py): the job's trainer count and the ranks that failed.
+# Several ranks in the list say nothing of which one failed first.
+name:     launcher.exit_code.paddle
+kind:     launcher.exit_code
+severity: error
+literal:  ABORT!!! Out of all 
+regex:    ABORT!!! Out of all (?<world_size>\d+) trainers, the trainer process with rank=\[(?<ranks>[\d, ]*)\] was aborted
+type:     world_size=int
+doc:      PaddlePaddle's launcher saw these trainers exit non-zero and ended the others; the failed trainers' own logs (workerlog.N) hold the error.
+# two trainers, Paddle's logging header (PaddlePaddle/PaddleDetection#1775, dev half)
+example:  ERROR 2020-11-30 13:01:49,988 utils.py:413] ABORT!!! Out of all 2 trainers, the trainer process with rank=[0, 1] was aborted. Please check its log.
+expect:   world_size=2
+expect:   ranks=0, 1
+# Paddle's distributed debugging guide, quoting it (find_string)
+example:     "ABORT!!! Out of all 8 trainers, the trainer process with rank=[2,3] was aborted. Please check its log.".
+expect:   world_size=8
+expect:   ranks=2,3
+not:      logger.error('ABORT!!! Out of all {} trainers, the trainer process with rank={} was aborted. Please check its log.'.format(nranks, error_rank))
+
 name:     launcher.mpirun.nonzero
 kind:     launcher.exit_code
 severity: error
@@ -453,6 +473,119 @@ expect:   epoch=1634878627
 not:      0: *** SIGTERM received at time=1759954468 on cpu 5 ***
 not:      (pid=40210) *** SIGSEGV received at time=1738741837 on cpu 21 ***
 not:      $display("INFO: DDR full frame received at time=%0t, beats=%0d", $time, ddr_beats_seen);
+
+# glog's failure signal handler (google::InstallFailureSignalHandler), which
+# PaddlePaddle, Caffe2-era C++ and many C++ services install: `*** Aborted at
+# <epoch> (unix time) ...`, `PC: @ ...`, then `*** <SIGNAME> (@<addr>)
+# received by PID <pid> (TID ...) from PID <sender>; stack trace: ***` and
+# one `@ ...` frame a line. Paddle 2.x repeats it inside its own summary as
+# `[SignalInfo: *** SIGSEGV (@0x0) received by PID ... ***]`.
+name:     proc.glog.segfault
+kind:     proc.segfault
+severity: fatal
+literal:  *** SIGSEGV (@
+regex:    \*\*\* SIGSEGV \(@0x[0-9a-fA-F]+\) received by PID (?<pid>\d+)
+type:     pid=int
+doc:      glog's failure signal handler caught SIGSEGV in this process; the `@` frames after it say in which library.
+# a PaddlePaddle 1.x trainer under Open MPI's tags (PaddlePaddle/Paddle#13558, dev half)
+example:  Mon Sep 24 14:28:29 2018[1,0]<stderr>:*** SIGSEGV (@0x8) received by PID 33946 (TID 0x7f58d53a8700) from PID 8; stack trace: ***
+expect:   pid=33946
+# behind glog's own header, Paddle's init.cc (PaddlePaddle/PaddleSeg#592, dev half)
+example:  W1119 17:02:09.263702 12160 init.cc:234] *** SIGSEGV (@0x0) received by PID 12160 (TID 0x7f73265ff700) from PID 0; stack trace: ***
+expect:   pid=12160
+# a C++ service's crash report, indented as pasted (find_string)
+example:      *** SIGSEGV (@0x0) received by PID 71567 (TID 0x7f173a5df700) from PID 0; stack trace: ***
+expect:   pid=71567
+# Paddle 2.x's error summary (find_string)
+example:  [SignalInfo: *** SIGSEGV (@0x0) received by PID 68313 (TID 0x7f721b1bd080) from PID 0 ***]
+expect:   pid=68313
+not:      *** Aborted at 1537770509 (unix time) try "date -d @1537770509" if you are using GNU date ***
+not:      (pid=40210) *** SIGSEGV received at time=1738741837 on cpu 21 ***
+
+name:     proc.glog.signal
+kind:     proc.signal
+severity: fatal
+literal:  ) received by PID
+regex:    \*\*\* (?<signame>SIG(?!SEGV\b|TERM\b|INT\b)[A-Z]+) \(@0x[0-9a-fA-F]+\) received by PID (?<pid>\d+)
+type:     pid=int
+doc:      glog's failure signal handler caught a fatal signal (SIGABRT: an assertion or abort; SIGBUS: often /dev/shm exhausted). Its SIGTERM is a stop asked from outside (Paddle's launcher ending the other trainers after one failed), so it is not read.
+# two PaddleDetection trainers, glog's header (PaddlePaddle/PaddleDetection#1775, dev half)
+example:  W1130 13:01:46.058066  4279 init.cc:234] *** SIGBUS (@0x7f8f0142f000) received by PID 4279 (TID 0x7f90e8232740) from PID 21164032; stack trace: ***
+expect:   signame=SIGBUS
+expect:   pid=4279
+# a ROCm library's abort (find_string)
+example:  *** SIGABRT (@0x3e90000d149) received by PID 53577 (TID 0x7509735fdf40) from PID 53577; stack trace: ***
+expect:   signame=SIGABRT
+# Paddle 2.x's summary (find_string)
+example:  #   [SignalInfo: *** SIGABRT (@0x3e800001a20) received by PID 6688 (TID 0x7fd501eaf740) from PID 6688 ***]
+expect:   pid=6688
+# Paddle's documentation: a trainer stopped because another one failed
+not:      [SignalInfo: *** SIGTERM (@0x3fe) received by PID 1164 (TID 0x7f6cf1fc6700) from PID 1022 ***]
+not:      W1119 17:02:09.263702 12160 init.cc:234] *** SIGSEGV (@0x0) received by PID 12160 (TID 0x7f73265ff700) from PID 0; stack trace: ***
+
+# glibc's malloc found its heap corrupted and aborted the process:
+# `*** Error in `<prog>': free(): invalid pointer: 0x... ***` before glibc
+# 2.26, the bare message after it (then the shell's `Aborted (core
+# dumped)`). A native extension wrote past its memory.
+name:     proc.glibc.heap
+kind:     proc.signal
+severity: fatal
+literal:  free(): 
+literal:  malloc(): 
+literal:  double free or corruption
+literal:  corrupted size vs. prev_size
+literal:  munmap_chunk(): 
+regex:    ^(?:\*\*\* Error in `(?<process>[^`]+)': )?(?<error>(?:free|malloc|realloc|munmap_chunk)\(\): (?:invalid (?:pointer|size|next size)|corrupted top size|memory corruption|unaligned tcache chunk detected|double free detected in tcache 2)(?: \([a-z]+\))?|double free or corruption(?: \([a-z!]+\))?|corrupted size vs\. prev_size)(?:: 0x[0-9a-fA-F]+ \*\*\*.*)?\s*$
+doc:      glibc's allocator found its heap corrupted (a double free, a write past a buffer) and aborted the process: a native extension (a custom CUDA op, an old library build) is at fault; run it under compute-sanitizer or with MALLOC_CHECK_=3 and check the extensions' versions.
+# old glibc, a tqdm bar left on the line (pytorch/pytorch#4347, dev half)
+example:  *** Error in `python': free(): invalid pointer: 0x00007fcbb6ab6d80 ***                                                                   | (ETA:  --:--:--) 
+expect:   process=python
+expect:   error=free(): invalid pointer
+# newer glibc's bare messages (find_string)
+example:  double free or corruption (!prev)
+expect:   error=double free or corruption (!prev)
+example:  malloc(): corrupted top size
+expect:   error=malloc(): corrupted top size
+example:  munmap_chunk(): invalid pointer
+expect:   error=munmap_chunk(): invalid pointer
+not:      RuntimeError: free(): something a library printed
+not:          free(): invalid pointer is printed when
+
+# bash's report of a foreground job killed by a crash signal, printed
+# alone on its line (the interactive shell's form; in a script it is
+# `line N: PID ...`, proc.shell.segfault). `Aborted` is left out: a
+# watchdog's std::terminate ends in it too, after the timeout it reports.
+name:     proc.shell.bare_segfault
+kind:     proc.segfault
+severity: fatal
+literal:  Segmentation fault
+regex:    ^`?(?<sigdesc>Segmentation fault)(?: \(core dumped\))?`?\s*$
+doc:      The shell reports that the command crashed with SIGSEGV.
+# after Paddle's failure-signal banner (PaddlePaddle/PaddleSeg#592, dev half)
+example:  Segmentation fault (core dumped)
+expect:   sigdesc=Segmentation fault
+# pasted alone (abiusx/CLPatchMatch#5)
+example:  `Segmentation fault (core dumped)`
+not:      Fatal Python error: Segmentation fault
+not:      ERROR: Unexpected segmentation fault encountered in worker.
+
+name:     proc.shell.bare_signal
+kind:     proc.signal
+severity: fatal
+literal:  Bus error
+literal:  Illegal instruction
+literal:  Floating point exception
+regex:    (?:^|line \d+:\s+\d+ )(?<sigdesc>Bus error|Illegal instruction|Floating point exception)(?:\s+\(core dumped\))?(?:\s+(?<command>\S.*?))?\s*$
+doc:      The shell reports that the command died of SIGBUS (often a full /dev/shm in a container), SIGILL (a binary built for another CPU) or SIGFPE (an integer division by zero in native code).
+# in a training script's job line (Blealtan/RWKV-LM-LoRA#18, dev half)
+example:  train_cmd.sh: line 34:   894 Bus error               (core dumped) python train.py
+expect:   sigdesc=Bus error
+expect:   command=python train.py
+# built: the interactive shell's form of the same report
+example:  Illegal instruction (core dumped)
+expect:   sigdesc=Illegal instruction
+not:      RuntimeError: DataLoader worker (pid 91822) is killed by signal: Bus error.
+not:      [610867610e4b:2498 :0:2599] Caught signal 7 (Bus error: nonexistent physical address)
 
 # PyTorch's DataLoader worker signal handler (torch/csrc/DataLoader.cpp):
 # a worker process died of SIGSEGV, printed by the worker before the main

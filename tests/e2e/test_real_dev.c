@@ -140,13 +140,7 @@ static const char *const CAUSE_MISSES[] = {
 	/* the eighteenth sample, scored before any change for it */
 	"chatglm3-382", /* `DefaultCPUAllocator: can't allocate memory` without its byte count */
 	"nccl-473", /* nccl-tests' `'unhandled system error'` alone: /dev/shm only in the fix */
-	"paddle-13558", /* glog's failure-signal banner (`*** SIGSEGV (@0x0) received by PID`) */
-	"paddle-15355", /* as paddle-13558, under Open MPI's tags behind a date */
-	"paddledetection-1775", /* glog's `*** SIGBUS ...` banners, Paddle's `ABORT!!!` summary */
-	"paddleseg-592", /* as paddle-13558 */
-	"pytorch-4347", /* glibc's `*** Error in `python': free(): invalid pointer` */
 	"rllm-197", /* omegaconf's `ConfigAttributeError: Key ... is not in struct` */
-	"rwkv-lm-lora-18", /* bash's job line `Bus error (core dumped)` */
 	"tensorflow-42834", /* a NaN printed zero-padded (`loss = 0000nan`) */
 	"tensorflow-57893", /* `averaged_loss = nan` in a debug print's tab-indented block */
 };
@@ -159,7 +153,6 @@ static const char *const RANK_MISSES[] = {
 	"deepspeed-4648", /* only a process group's `[Rank 0]` inside the watchdog's message */
 	"semantic-segmentation-180", /* only the script's own `Global Rank: 0` print */
 	"ucx-4707", /* UCX's errors only: no failure read, so no first one */
-	"paddle-13558", "paddle-15355", /* no failure read (the cause list) */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
