@@ -478,12 +478,12 @@ not:      Fatal Python error: Bus error
 # before 1.10): the process itself asked for more host memory than it
 # could get (Linux: "can't allocate memory ... Error code 12"; Windows:
 # "not enough memory ... Buy new RAM!"). The traceback it ends says nothing
-# more.
+# more. A paste may cut the line after the allocator's words.
 name:     mem.cpu_alloc
 kind:     mem.host_alloc_failed
 severity: error
 literal:  DefaultCPUAllocator:
-regex:    DefaultCPUAllocator: (?:can't allocate memory|not enough memory): you tried to allocate (?<requested>\d+ bytes)
+regex:    DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (?<requested>\d+ bytes))?
 type:     requested=size
 doc:      PyTorch could not allocate host (CPU) memory for a tensor: the host or the job's memory limit is exhausted.
 # JingyunLiang/VRT#49
@@ -498,6 +498,8 @@ expect:   requested=35896320000
 # Windows (austinxu87/handsoff#4)
 example:  RuntimeError: [enforce fail at ..\c10\core\CPUAllocator.cpp:73] data. DefaultCPUAllocator: not enough memory: you tried to allocate 318767104000 bytes. Buy new RAM!
 expect:   requested=318767104000
+# the line cut after the allocator's words, as a thread pasted it (zai-org/ChatGLM3#382, dev half)
+example:  RuntimeError: [enforce fail at alloc_cpu.cpp:83] err == 0. DefaultCPUAllocator: can't allocate memory
 not:      W tensorflow/core/framework/allocator.cc:107] Allocation of 1194393600 exceeds 10% of system memory.
 
 # Rust's standard library when an allocation fails (alloc's default
