@@ -217,6 +217,10 @@ static const struct class_rule CLASS[] = {
 	 * ModelConfig, autotrain's params): its message counts the errors */
 	{ "proc.traceback", "exc_type", "ValidationError", ROLE_PRIMARY, "config_error", 68, "exc_msg",
 	  "validation error" },
+	/* Hydra's and OmegaConf's own classes: a key the code reads that the
+	 * config lacks, an override or a composition they refuse */
+	{ "proc.traceback", "exc_type", "omegaconf.errors.", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.traceback", "exc_type", "hydra.errors.", ROLE_PRIMARY, "config_error", 68 },
 	/* a launcher's subprocess (accelerate, the old torch.distributed.launch)
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
@@ -309,6 +313,8 @@ static const struct class_rule CLASS[] = {
 	{ "proc.exception", "exc_type", "MisconfigurationException", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.exception", "exc_type", "ValidationError", ROLE_PRIMARY, "config_error", 68, "exc_msg",
 	  "validation error" },
+	{ "proc.exception", "exc_type", "omegaconf.errors.", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.exception", "exc_type", "hydra.errors.", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.exception", "exc_msg", "loss is nan", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "loss is inf", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

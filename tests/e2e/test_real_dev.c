@@ -138,9 +138,7 @@ static const char *const CAUSE_MISSES[] = {
 	"paxml-77", /* JAX's coordination service: as gpu-recipes-2, not written */
 	"pytorch-13750", /* an old FileStore's race at DDP's construction (`open(...): No such file`) */
 	/* the eighteenth sample, scored before any change for it */
-	"chatglm3-382", /* `DefaultCPUAllocator: can't allocate memory` without its byte count */
 	"nccl-473", /* nccl-tests' `'unhandled system error'` alone: /dev/shm only in the fix */
-	"rllm-197", /* omegaconf's `ConfigAttributeError: Key ... is not in struct` */
 	"tensorflow-42834", /* a NaN printed zero-padded (`loss = 0000nan`) */
 	"tensorflow-57893", /* `averaged_loss = nan` in a debug print's tab-indented block */
 };

@@ -959,6 +959,29 @@ Test(verdict_rules, pydantic_config_validation_is_config_error, .timeout = 60)
 		     "jsonschema.exceptions.ValidationError: 'name' is a required property\n");
 }
 
+/* OmegaConf's and Hydra's errors are the config's: a key the code reads
+ * that the config lacks (astra-vision/MonoScene#89's traceback,
+ * overwindows/PALM#2's bare line under fairseq), an override Hydra
+ * refuses (a verl run's notes, found by find_string). */
+Test(verdict_rules, omegaconf_and_hydra_errors_are_config_error, .timeout = 60)
+{
+	expect_cause("omegaconf-traceback", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"monoscene\\scripts\\generate_output.py\", line 80, in main\n"
+		     "    fp_loss=config.fp_loss,\n"
+		     "            ^^^^^^^^^^^^^^\n"
+		     "omegaconf.errors.ConfigAttributeError: Key 'fp_loss' is not in struct\n"
+		     "    full_key: fp_loss\n"
+		     "    object_type=dict\n");
+	expect_cause("omegaconf-bare", "config_error",
+		     "omegaconf.errors.ConfigAttributeError: Key 'min_lr' is not in struct\n"
+		     "        full_key: optimization.min_lr\n"
+		     "        reference_type=Any\n"
+		     "        object_type=dict\n");
+	expect_cause("hydra-override", "config_error",
+		     "hydra.errors.ConfigCompositionException: Could not override 'model.parallelism.data_parallel_shard_degree'.\n");
+}
+
 /* An NCCL error raised by DDP's first collective is set-up's (rules.c),
  * unless the error it carries names the cause: a CUDA allocation that
  * failed while the communicator was being built is still an OOM. Built
