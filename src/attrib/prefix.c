@@ -528,14 +528,14 @@ static size_t stamp(const char *s, size_t n, int year, struct fl_attr *a)
 		if (i >= n || s[i] != ']')
 			return 0;
 		i++;
-	} else if (i < n && s[i] == '[' && syslog) {
+	} else if (i < n && s[i] != ' ' && s[i] != '|' && s[i] != ']' && s[i] != ':' &&
+		   s[i] != '\t') {
+		if (s[i] != '[' || !syslog)
+			return 0;
 		/* Open MPI's --timestamp-output: `Mon Sep 24 14:28:29 2018[1,0]<stderr>:`,
 		 * the rank tag glued to the stamp's year */
 		set_time(a, ts, kind);
 		return i;
-	} else if (i < n && s[i] != ' ' && s[i] != '|' && s[i] != ']' && s[i] != ':' &&
-		   s[i] != '\t') {
-		return 0;
 	}
 	set_time(a, ts, kind);
 	if (!br && i + 1 < n && s[i] == ' ' && s[i + 1] == ' ' && collector_stamp(s, i))
