@@ -740,7 +740,7 @@ severity: error
 literal:  Traceback (most recent call last):
 start:    Traceback \(most recent call last\):\s*$
 continue: ^(?:\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?|\s+\S.*?|[~^]+|(?![\[=*-])(?=[^:]*[(=])[^:]*)\s*$
-end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
+end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
 type:     frame_line=int
 max_lines: 256
 doc:      A Python traceback; exc_type/exc_msg are its final exception and frame_* the innermost frame. Chained tracebacks ("The above exception was the direct cause...") are separate events; the last one on a rank is usually the most specific.
@@ -807,7 +807,7 @@ literal:  Exception
 literal:  Interrupt
 literal:  Exit
 priority: -20
-regex:    (?:^|(?<=\] ))(?<exc_type>(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception|Interrupt|Exit)|Exception))(?::(?:\s+(?<exc_msg>\S.*?))?)?\s*$
+regex:    (?:^|(?<=\] ))(?<exc_type>(?:[A-Za-z_]\w*\.)*(?:_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit)|Exception))(?::(?:\s+(?<exc_msg>\S.*?))?)?\s*$
 doc:      An exception line seen without its traceback (interleaved output, or another path printed it). Generic fallback: specific patterns (OOM, CUDA, NCCL) win on the same line.
 # (nccl-011's `torch.distributed.DistBackendError: NCCL error in: ...` is claimed by torch.nccl_error.sync)
 # version: CPython exception line printed without its traceback (interleaved ranks, pitfall 1)
@@ -821,6 +821,9 @@ expect:   exc_msg=NCCL_ERROR_SYSTEM_ERROR: unhandled system error (run with NCCL
 # version: CPython exception line, dotted class, no message
 example:  [rank3]: subprocess.CalledProcessError
 expect:   exc_type=subprocess.CalledProcessError
+# a private class, numpy's host allocation failure (a project's notes, find_string)
+example:  numpy.core._exceptions._ArrayMemoryError: Unable to allocate 4.47 GiB for an array with shape (12, 50000000) and data type float64
+expect:   exc_type=numpy.core._exceptions._ArrayMemoryError
 not:      Exception raised from c10_cuda_check_implementation at /pytorch/c10/cuda/CUDAException.cpp:43 (most recent call first):
 not:      ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 7 (pid: 153932) of binary: /home/panww/miniconda3/tools/bin/python
 not:      /root/Megatron-LM/megatron/training/utils.py:394: UserWarning: Disabling sequence parallelism because tensor model parallelism is disabled
