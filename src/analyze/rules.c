@@ -292,32 +292,8 @@ static const struct class_rule CLASS[] = {
 	 * but what it raised is unknown, so other evidence names the cause */
 	{ "proc.traceback", "exc_type", "!", ROLE_PRIMARY, NULL, 30 },
 	{ "proc.traceback", NULL, NULL, ROLE_PRIMARY, "process_crash", 40 },
-	{ "proc.exception", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
-	{ "proc.exception", "exc_msg", "ncclUniqueId", ROLE_SECONDARY, NULL, 0 },
-	{ "proc.exception", "exc_msg", "DataLoader worker (pid", ROLE_SECONDARY, NULL, 0 },
-	{ "proc.exception", "exc_msg", "Loss became infinite or NaN", ROLE_SECONDARY, NULL, 0 },
-	{ "proc.exception", "exc_msg", "DefaultCPUAllocator", ROLE_SECONDARY, NULL, 0 },
-	{ "proc.exception", "exc_msg", "node running low on memory", ROLE_SECONDARY, NULL, 0 },
-	{ "proc.exception", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
-	{ "proc.exception", "exc_msg", "unbound_buffer.cc", ROLE_SECONDARY, NULL, 0 },
-	{ "proc.exception", "exc_type", "Rendezvous", ROLE_PRIMARY, "rendezvous_error", 66 },
-	{ "proc.exception", "exc_type", "DistNetworkError", ROLE_PRIMARY, "rendezvous_error", 66 },
-	{ "proc.exception", "exc_type", "DistStoreError", ROLE_PRIMARY, "rendezvous_error", 66 },
-	/* a start-up check's message, where the paste kept the exception
-	 * line but cut its traceback (the proc.traceback rows above) */
-	{ "proc.exception", "exc_msg", "divisible by", ROLE_PRIMARY, "config_error", 68 },
-	{ "proc.exception", "exc_msg", "must not exceed the world size", ROLE_PRIMARY, "config_error", 68 },
-	{ "proc.exception", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },
-	{ "proc.exception", "exc_msg", "mismatch TrainingArguments", ROLE_PRIMARY, "config_error", 68 },
-	{ "proc.exception", "exc_msg", "Invalid parallel dims", ROLE_PRIMARY, "config_error", 68 },
-	{ "proc.exception", "exc_type", "MisconfigurationException", ROLE_PRIMARY, "config_error", 68 },
-	{ "proc.exception", "exc_type", "ValidationError", ROLE_PRIMARY, "config_error", 68, "exc_msg",
-	  "validation error" },
-	{ "proc.exception", "exc_type", "omegaconf.errors.", ROLE_PRIMARY, "config_error", 68 },
-	{ "proc.exception", "exc_type", "hydra.errors.", ROLE_PRIMARY, "config_error", 68 },
-	{ "proc.exception", "exc_msg", "loss is nan", ROLE_PRIMARY, "loss_divergence", 58 },
-	{ "proc.exception", "exc_msg", "loss is inf", ROLE_PRIMARY, "loss_divergence", 58 },
-	{ "proc.exception", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
+	/* an exception line seen without its traceback: the rows above that
+	 * test only the exception decide first (rules_classify) */
 	{ "proc.exception", NULL, NULL, ROLE_SIGNAL, "process_crash", 30 },
 	/* consequences: never a first failure */
 	{ "torch.watchdog_timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
@@ -600,6 +576,22 @@ static bool condition_holds(const struct ev *e, const struct class_rule *r)
 	return test_holds(e, r->field, r->needle) && test_holds(e, r->and_field, r->and_needle);
 }
 
+static bool names_exception(const char *field)
+{
+	return field && (!strcmp(field, "exc_type") || !strcmp(field, "exc_msg"));
+}
+
+/* Whether a traceback's row also reads a bare exception line (proc.exception:
+ * a paste that cut the traceback, interleaved ranks): one that tests only
+ * the exception's class and message, and tests them for a value. Rows on
+ * frames, or on a traceback cut before its exception ("!"), need what such
+ * a line has not. */
+static bool exception_row(const struct class_rule *r)
+{
+	return !strcmp(r->kind, "proc.traceback") && names_exception(r->field) &&
+	       strcmp(r->needle, "!") != 0 && (!r->and_needle || names_exception(r->and_field));
+}
+
 void rules_kinds(struct fl_buf *json)
 {
 	for (size_t i = 0; i < sizeof(CLASS) / sizeof(CLASS[0]); i++) {
@@ -614,9 +606,12 @@ void rules_classify(struct ev *e)
 	e->role = ROLE_NONE;
 	e->cause = NULL;
 	e->priority = 0;
+	bool exception = !strcmp(e->kind, "proc.exception");
 	for (size_t i = 0; i < sizeof(CLASS) / sizeof(CLASS[0]); i++) {
 		const struct class_rule *r = &CLASS[i];
-		if (strcmp(r->kind, e->kind) != 0 || !condition_holds(e, r))
+		if (strcmp(r->kind, e->kind) != 0 && !(exception && exception_row(r)))
+			continue;
+		if (!condition_holds(e, r))
 			continue;
 		e->role = r->role;
 		e->cause = r->cause;

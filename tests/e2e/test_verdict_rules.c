@@ -982,6 +982,22 @@ Test(verdict_rules, omegaconf_and_hydra_errors_are_config_error, .timeout = 60)
 		     "hydra.errors.ConfigCompositionException: Could not override 'model.parallelism.data_parallel_shard_degree'.\n");
 }
 
+/* An exception line whose traceback the paste cut reads as the
+ * traceback's own last line: numpy's host allocation failure (a
+ * project's notes, found by find_string) is the host's memory, with or
+ * without the frames before it. */
+Test(verdict_rules, a_bare_exception_reads_as_its_traceback, .timeout = 60)
+{
+	const char *exc = "numpy.core._exceptions._ArrayMemoryError: Unable to allocate 4.47 GiB for an array with shape (12, 50000000) and data type float64\n";
+	expect_cause("bare-memory-error", "host_oom", exc);
+	char whole[512];
+	snprintf(whole, sizeof(whole),
+		 "Traceback (most recent call last):\n"
+		 "  File \"prep.py\", line 7, in <module>\n"
+		 "    a = np.zeros((12, 50000000))\n%s", exc);
+	expect_cause("traceback-memory-error", "host_oom", whole);
+}
+
 /* An NCCL error raised by DDP's first collective is set-up's (rules.c),
  * unless the error it carries names the cause: a CUDA allocation that
  * failed while the communicator was being built is still an OOM. Built
