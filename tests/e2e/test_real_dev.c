@@ -141,6 +141,17 @@ static const char *const CAUSE_MISSES[] = {
 	"nccl-473", /* nccl-tests' `'unhandled system error'` alone: /dev/shm only in the fix */
 	"tensorflow-42834", /* a NaN printed zero-padded (`loss = 0000nan`) */
 	"tensorflow-57893", /* `averaged_loss = nan` in a debug print's tab-indented block */
+	/* the nineteenth sample, scored before any change for it */
+	"detectron-1000", /* Caffe2's `[enforce fail at context_gpu.cu:524] ... out of memory` */
+	"fairseq-826", /* NCCL's `Connect to ... failed : Connection refused` at bootstrap reads as the
+			  network's */
+	"horovod-1442", /* Horovod's stall inspector (`One or more tensors were submitted ...`) */
+	"kubeflow-1261", /* kubelet's `The node was low on resource: memory.` reads as an eviction */
+	"marian-dev-439", /* Marian's `Error: CUDA error 2 'out of memory'` */
+	"paddle-10007", /* Paddle's trainer waiting for a parameter server a local job never started */
+	"paddle-9426", /* glog's `Check failed: bind(...) ... Address already in use [98]` */
+	"pytorch-8477", /* `torch.save` ending in `RuntimeError: Unknown error -1` on CephFS */
+	"speech-833", /* old c10d's `unhandled system error` from a first all_reduce in set-up code */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -151,6 +162,7 @@ static const char *const RANK_MISSES[] = {
 	"deepspeed-4648", /* only a process group's `[Rank 0]` inside the watchdog's message */
 	"semantic-segmentation-180", /* only the script's own `Global Rank: 0` print */
 	"ucx-4707", /* UCX's errors only: no failure read, so no first one */
+	"paddle-9426", /* no failure read (the cause list) */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
