@@ -259,15 +259,18 @@ not:      RuntimeError: CUDA error: an illegal memory access was encountered
 # A raw CUDA allocation outside PyTorch failed, in a C++ library's words:
 # a check macro around cudaMalloc (tiny-cuda-nn's `cudaMalloc(...) failed
 # with error out of memory`, under instant-ngp and the NeRF codes built on
-# it) or the runtime's status by name (Thrust's `parallel_for failed:
-# cudaErrorMemoryAllocation: out of memory`, its bad_alloc).
+# it; dlib's `code: 2, reason: out of memory`), the runtime's status by
+# name (Thrust's `parallel_for failed: cudaErrorMemoryAllocation: out of
+# memory`, its bad_alloc) or by number (Marian's `CUDA error 2 'out of
+# memory'`).
 name:     mem.cuda_malloc_failed
 kind:     mem.cuda_alloc_failed
 severity: error
 priority: 10
 literal:  cudaMalloc
 literal:  cudaErrorMemoryAllocation: out of memory
-regex:    \b(?:(?<call>cudaMalloc\w*)\(.*?\) failed with error (?<error>out of memory)|cudaErrorMemoryAllocation: (?<error>out of memory))
+literal:  CUDA error 2 'out of memory'
+regex:    \b(?:(?<call>cudaMalloc\w*)\(.*?\) failed with error (?<error>out of memory)|cudaErrorMemoryAllocation: (?<error>out of memory)|CUDA error 2 '(?<error>out of memory)'|(?<call>cudaMalloc\w*)\(.*?\) in file \S+\. code: 2, reason: (?<error>out of memory))
 doc:      a CUDA library could not allocate GPU memory outside PyTorch's allocator: the model, its grids or its buffers do not fit (a smaller resolution, batch or hash table), or another process holds the GPU
 # NVlabs/instant-ngp#182 (dev half): tiny-cuda-nn's GPUMemory
 example:  21:39:09 ERROR    Uncaught exception: Could not allocate memory: E:\TUTORIAL\ngp\instant-ngp\dependencies\tiny-cuda-nn\include\tiny-cuda-nn/gpu_memory.h:109 cudaMalloc(&rawptr, n_bytes+DEBUG_GUARD_SIZE*2) failed with error out of memory
@@ -278,6 +281,13 @@ example:    what():  parallel_for failed: cudaErrorMemoryAllocation: out of memo
 expect:   error=out of memory
 # NVIDIA/cccl#2092 (Thrust's bad_alloc)
 example:    what():  std::bad_alloc: cudaErrorMemoryAllocation: out of memory
+# Marian's CUDA check, status 2 by number (marian-nmt/marian#270; marian-dev#439, dev half)
+example:  [2020-05-05 18:48:50] Error: CUDA error 2 'out of memory' - /home/imo/news-translit-nmt-master/tools/marian-dev/src/tensors/gpu/device.cu:38: cudaMalloc(&data_, size)
+expect:   error=out of memory
+# dlib's cuda_error (davisking/dlib#462)
+example:  Error while calling cudaMalloc(&backward_data_workspace, backward_data_workspace_size_in_bytes) in file /home/zhaixingzi/Applications/dlib/dlib/dnn/cudnn_dlibapi.cpp:888. code: 2, reason: out of memory
+expect:   call=cudaMalloc
+expect:   error=out of memory
 not:      PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync
 not:      RuntimeError: CUDA error: out of memory
 
