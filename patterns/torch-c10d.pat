@@ -311,6 +311,27 @@ example:  RuntimeError: [/opt/conda/conda-bld/pytorch_1656352430114/work/third_p
 expect:   src=/opt/conda/conda-bld/pytorch_1656352430114/work/third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:136
 not:      RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:589] Read error [192.168.70.92]:25266: Connection reset by peer
 
+# Horovod's stall inspector (horovod/common/stall_inspector.cc; before
+# 0.19 operations.cc): a tensor some ranks submitted to a collective has
+# waited 60 s for the others. Horovod's form of a watchdog timeout; the
+# op lines after it name the ready or missing ranks.
+name:     horovod.stall
+kind:     horovod.stall
+severity: warning
+literal:  tensors were submitted to be reduced
+regex:    One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than (?<seconds>\d+) seconds|One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks
+type:     seconds=int
+doc:      Some ranks submitted a Horovod collective that the others never did, for over a minute: a rank is stuck, crashed or took another code path. Read the stalled ops' missing ranks, and those ranks' own logs.
+# MXNet BERT under horovodrun, the poster's paste wrapped mid-word (horovod/horovod#1442, dev half)
+example:  [1,0]<stderr>:[2019-10-09 05:33:38.249493: W horovod/common/stall_inspector.cc:105] One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remaind
+# TensorFlow 2.4, Horovod 0.21 (horovod/horovod#2564)
+example:  [2020-12-30 16:35:15.181832: W /tmp/pip-req-build-12flcl_u/horovod/common/stall_inspector.cc:105] One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks are trying to submit different tensors or that only subset of ranks is submitting tensors, which will cause deadlock.
+expect:   seconds=60
+# Horovod 0.13's form, its stalled ops on the same line (horovod/horovod#367)
+example:  WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks are trying to submit different tensors or that only subset of ranks is submitting tensors, which will cause deadlock. Stalled ops: OptimizerScope/DistributedAdamOptimizer_Allreduce/HorovodAllreduce_OptimizerScope_gradients_FcnScope_add_grad_tuple_control_dependency_1_0 [ready ranks: 4, 6, 7, 1, 5, 3, 2]
+expect:   seconds=60
+not:      [1,0]<stderr>:Stalled ranks:
+
 name:     torch.comm_aborted
 kind:     torch.comm_aborted
 severity: warning

@@ -145,9 +145,7 @@ static const char *const CAUSE_MISSES[] = {
 	"detectron-1000", /* Caffe2's `[enforce fail at context_gpu.cu:524] ... out of memory` */
 	"fairseq-826", /* NCCL's `Connect to ... failed : Connection refused` at bootstrap reads as the
 			  network's */
-	"horovod-1442", /* Horovod's stall inspector (`One or more tensors were submitted ...`) */
 	"kubeflow-1261", /* kubelet's `The node was low on resource: memory.` reads as an eviction */
-	"marian-dev-439", /* Marian's `Error: CUDA error 2 'out of memory'` */
 	"paddle-10007", /* Paddle's trainer waiting for a parameter server a local job never started */
 	"paddle-9426", /* glog's `Check failed: bind(...) ... Address already in use [98]` */
 	"pytorch-8477", /* `torch.save` ending in `RuntimeError: Unknown error -1` on CephFS */
