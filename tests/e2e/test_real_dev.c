@@ -142,10 +142,12 @@ static const char *const CAUSE_MISSES[] = {
 	"tensorflow-42834", /* a NaN printed zero-padded (`loss = 0000nan`) */
 	"tensorflow-57893", /* `averaged_loss = nan` in a debug print's tab-indented block */
 	/* the nineteenth sample, scored before any change for it */
-	"detectron-1000", /* Caffe2's `[enforce fail at context_gpu.cu:524] ... out of memory` */
+	"detectron-1000", /* Caffe2's `[enforce fail at context_gpu.cu:524] ... out of memory`: not
+			    written, a search for other sources showed a test thread */
 	"fairseq-826", /* NCCL's `Connect to ... failed : Connection refused` at bootstrap reads as the
-			  network's */
-	"kubeflow-1261", /* kubelet's `The node was low on resource: memory.` reads as an eviction */
+			  network's; dev labels such lines either way (7 set-up, 4 network) */
+	"kubeflow-1261", /* kubelet's `The node was low on resource: memory.` reads as an eviction,
+			   as kubefate-64 and trainer-301 are labelled */
 	"paddle-10007", /* Paddle's trainer waiting for a parameter server a local job never started */
 	"paddle-9426", /* glog's `Check failed: bind(...) ... Address already in use [98]` */
 	"pytorch-8477", /* `torch.save` ending in `RuntimeError: Unknown error -1` on CephFS */
