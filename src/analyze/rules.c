@@ -16,6 +16,7 @@
  */
 #include "analyze_int.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -545,8 +546,10 @@ const struct fl_cause_rule *rules_cause(const char *cause)
 static bool contains_ci(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
+	/* the first byte alone rules out most places, without a call */
+	int c0 = tolower((unsigned char)needle[0]);
 	for (; *hay; hay++)
-		if (!strncasecmp(hay, needle, n))
+		if (tolower((unsigned char)*hay) == c0 && !strncasecmp(hay, needle, n))
 			return true;
 	return false;
 }
