@@ -102,6 +102,27 @@ not:      torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB
 
 # The OOM headline without its details: re-wrapped pastes, or the class name
 # alone (`torch.cuda.OutOfMemoryError: CUDA out of memory.` then a new line).
+# PyTorch's caching allocator warning that a cudaMalloc failed for want
+# of memory (CUDACachingAllocator.cpp, torch 2.8+): printed before the
+# allocator frees its cache and retries, so the OutOfMemoryError may
+# follow or may not. It supports an OOM; alone it is not the failure.
+name:     mem.cuda_oom.allocator_warning
+kind:     mem.cuda_oom_warning
+severity: warning
+literal:  memory allocation failed with OOM on device
+regex:    memory allocation failed with OOM on device (?<gpu>\d+) while trying to allocate (?<requested>\d+) bytes \(free: (?<free>\d+), total: (?<total>\d+)\)
+type:     gpu=int requested=int free=int total=int
+doc:      PyTorch's caching allocator could not get this much GPU memory from CUDA; it retries after freeing its cache, and raises OutOfMemoryError if that fails too.
+# a GRPO run of minimind (jingyaogong/minimind#845, dev half)
+example:  [W906 15:02:06.204334026 CUDACachingAllocator.cpp:3934] memory allocation failed with OOM on device 0 while trying to allocate 1000341504 bytes (free: 916848640, total: 25243287552).
+expect:   gpu=0
+expect:   requested=1000341504
+expect:   free=916848640
+# a serving stack's rank prefix, a project's notes quoting it (find_string)
+example:  [rank0]:[W922 05:15:28] memory allocation failed with OOM on device 0 while trying to allocate 3630170112 bytes (free: 202833920, total: 25250627584).
+expect:   total=25250627584
+not:      torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB. GPU 2 has a total capacity of 14.61 GiB of which 1.99 GiB is free.
+
 name:     mem.cuda_oom.bare
 kind:     mem.cuda_oom
 severity: error
@@ -261,8 +282,8 @@ not:      RuntimeError: CUDA error: an illegal memory access was encountered
 # with error out of memory`, under instant-ngp and the NeRF codes built on
 # it; dlib's `code: 2, reason: out of memory`), the runtime's status by
 # name (Thrust's `parallel_for failed: cudaErrorMemoryAllocation: out of
-# memory`, its bad_alloc) or by number (Marian's `CUDA error 2 'out of
-# memory'`).
+# memory`, its bad_alloc; RAPIDS RMM's `out_of_memory: CUDA error at:`)
+# or by number (Marian's `CUDA error 2 'out of memory'`).
 name:     mem.cuda_malloc_failed
 kind:     mem.cuda_alloc_failed
 severity: error
@@ -270,7 +291,8 @@ priority: 10
 literal:  cudaMalloc
 literal:  cudaErrorMemoryAllocation: out of memory
 literal:  CUDA error 2 'out of memory'
-regex:    \b(?:(?<call>cudaMalloc\w*)\(.*?\) failed with error (?<error>out of memory)|cudaErrorMemoryAllocation: (?<error>out of memory)|CUDA error 2 '(?<error>out of memory)'|(?<call>cudaMalloc\w*)\(.*?\) in file \S+\. code: 2, reason: (?<error>out of memory))
+literal:  out_of_memory: CUDA error at: 
+regex:    \b(?:(?<call>cudaMalloc\w*)\(.*?\) failed with error (?<error>out of memory)|cudaErrorMemoryAllocation: (?<error>out of memory)|CUDA error 2 '(?<error>out of memory)'|(?<call>cudaMalloc\w*)\(.*?\) in file \S+\. code: 2, reason: (?<error>out of memory)|(?<error>out_of_memory): CUDA error at: )
 doc:      a CUDA library could not allocate GPU memory outside PyTorch's allocator: the model, its grids or its buffers do not fit (a smaller resolution, batch or hash table), or another process holds the GPU
 # NVlabs/instant-ngp#182 (dev half): tiny-cuda-nn's GPUMemory
 example:  21:39:09 ERROR    Uncaught exception: Could not allocate memory: E:\TUTORIAL\ngp\instant-ngp\dependencies\tiny-cuda-nn\include\tiny-cuda-nn/gpu_memory.h:109 cudaMalloc(&rawptr, n_bytes+DEBUG_GUARD_SIZE*2) failed with error out of memory
@@ -284,6 +306,12 @@ example:    what():  std::bad_alloc: cudaErrorMemoryAllocation: out of memory
 # Marian's CUDA check, status 2 by number (marian-nmt/marian#270; marian-dev#439, dev half)
 example:  [2020-05-05 18:48:50] Error: CUDA error 2 'out of memory' - /home/imo/news-translit-nmt-master/tools/marian-dev/src/tensors/gpu/device.cu:38: cudaMalloc(&data_, size)
 expect:   error=out of memory
+# RAPIDS RMM's out_of_memory, under XGBoost on SageMaker (rapidsai/deployment#523, dev
+# half) and cuDF (a cuDF job's traceback, find_string)
+example:  > xgboost.core.XGBoostError: [02:14:02] /home/conda/feedstock_root/build_artifacts/xgboost-split_1733189075592/work/src/c_api/../common/device_helpers.cuh:393: Memory allocation error on worker 0: std::bad_alloc: out_of_memory: CUDA error at: /opt/conda/include/rmm/mr/device/cuda_memory_resource.hpp
+expect:   error=out_of_memory
+example:  MemoryError: std::bad_alloc: out_of_memory: CUDA error at: /__w/cudf/cudf/python/cudf/build/cp310-cp310-manylinux_2_28_x86_64/_deps/rmm-src/include/rmm/mr/device/cuda_memory_resource.hpp:69: cudaErrorMemoryAllocation out of memory
+expect:   error=out_of_memory
 # dlib's cuda_error (davisking/dlib#462)
 example:  Error while calling cudaMalloc(&backward_data_workspace, backward_data_workspace_size_in_bytes) in file /home/zhaixingzi/Applications/dlib/dlib/dnn/cudnn_dlibapi.cpp:888. code: 2, reason: out of memory
 expect:   call=cudaMalloc

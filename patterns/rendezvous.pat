@@ -163,6 +163,25 @@ example:  > [7 similar log lines] [W1008 23:40:22.836678340 socket.cpp:767] [c10
 expect:   errno=22
 not:      [E socket.cpp:610] [c10d] The client socket has failed to connect to any network address of (192.168.1.99, 1234).
 
+# A c10d store client waited for its server's reply (socket.cpp's
+# waitForInput, torch 2.4+): each poll that returns nothing, then the
+# whole wait. The store's side is gone or stuck: the rendezvous of
+# torchrun's agents, or a store read inside the job.
+name:     rdzv.store.wait_timeout
+kind:     rdzv.warning
+severity: warning
+literal:  [c10d] waitForInput: 
+regex:    \[c10d\] waitForInput: (?:poll for socket .*?returned 0, likely a timeout|socket (?:.*? )?timed out after (?<waited>\d+m?s))
+doc:      A c10d store client waited for the store's reply and got none: the store's process (MASTER_ADDR, the rendezvous endpoint's host) died, hangs, or cannot be reached; read that host's log.
+# ms-swift's multi-node GRPO under torchrun (modelscope/ms-swift#3343, dev half)
+example:  [W228 18:45:15.738941174 socket.cpp:462] [c10d] waitForInput: poll for socket SocketImpl(fd=11, addr=[xxxxx.com]:38674, remote=[::ffff:33.148.62.162]:23456) returned 0, likely a timeout
+example:  [W228 18:45:15.741177013 socket.cpp:487] [c10d] waitForInput: socket SocketImpl(fd=11, addr=[xxxxxx.com]:38674, remote=[::ffff:33.148.62.162]:23456) timed out after 900000ms
+expect:   waited=900000ms
+# a stress test's rank 7 (a project's notes, find_string)
+example:  [rank7]:[W410 21:36:52.177160212 socket.cpp:485] [c10d] waitForInput: socket timed out after 300000ms
+expect:   waited=300000ms
+not:      [W socket.cpp:558] [c10d] The client socket has failed to connect to [fake-host]:1234 (errno: 113 - No route to host).
+
 name:     rdzv.store.resolve_failed
 kind:     rdzv.warning
 severity: warning

@@ -47,6 +47,8 @@ static const struct class_rule CLASS[] = {
 	{ "mem.cgroup_oom", NULL, NULL, ROLE_PRIMARY, "host_oom", 84 },
 	{ "mem.k8s_oomkilled", NULL, NULL, ROLE_PRIMARY, "host_oom", 84 },
 	{ "mem.oom_invoked", NULL, NULL, ROLE_SIGNAL, "host_oom", 40 },
+	/* the caching allocator's retry warning: the OOM may still be avoided */
+	{ "mem.cuda_oom_warning", NULL, NULL, ROLE_SIGNAL, "gpu_oom", 40 },
 	/* /dev/shm full under the DataLoader's workers: shared memory is the
 	 * host's, capped by the container */
 	{ "mem.shm_exhausted", NULL, NULL, ROLE_PRIMARY, "host_oom", 72 },

@@ -153,9 +153,6 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-8477", /* `torch.save` ending in `RuntimeError: Unknown error -1` on CephFS */
 	"speech-833", /* old c10d's `unhandled system error` from a first all_reduce in set-up code */
 	/* the twentieth sample, scored before any change for it */
-	"deployment-523", /* XGBoost's `std::bad_alloc: out_of_memory: CUDA error at: ...rmm...` */
-	"minimind-845", /* only the caching allocator's `memory allocation failed with OOM` warnings */
-	"ms-swift-3343", /* c10d's `waitForInput: poll for socket ... returned 0, likely a timeout` */
 	"nccl-1762", /* a survivor's TCPStore `recvValueWithTimeout failed`: the crash is elsewhere */
 	"nccl-1921", /* the OFI plugin's `Unexpected number of remote rails` */
 };
