@@ -35,6 +35,7 @@
 	X("cuda.error") \
 	X("gloo.pair_error") \
 	X("gloo.timeout") \
+	X("horovod.stall") \
 	X("hw.fallen_off_bus") \
 	X("hw.gpu_lost") \
 	X("hw.nvlink") \
@@ -55,6 +56,7 @@
 	X("mem.cgroup_oom") \
 	X("mem.cuda_alloc_failed") \
 	X("mem.cuda_oom") \
+	X("mem.cuda_oom_warning") \
 	X("mem.host_alloc_failed") \
 	X("mem.host_oom_kill") \
 	X("mem.k8s_oomkilled") \
