@@ -121,6 +121,18 @@ def thread_prefix_problems(half, sources):
     return out
 
 
+def repository_problems(halves):
+    """Files committed to one repository share its runs' formats, so they
+    all belong to one half, as a thread's excerpts do."""
+    seen = {}
+    for half, sources in halves.items():
+        for source in sources:
+            if REPO_FILE.match(source):
+                seen.setdefault(source.split(" ", 1)[0], set()).add(half)
+    return [f"files of {repo} are in both halves: a repository's files belong to one"
+            for repo, where in sorted(seen.items()) if len(where) > 1]
+
+
 def main(argv):
     corpus = pathlib.Path(argv[1]) if len(argv) > 1 else ROOT / "testdata" / "real"
     schema = argv[2] if len(argv) > 2 else ROOT / "tests" / "e2e" / "report.schema.json"
@@ -135,6 +147,7 @@ def main(argv):
         halves[half] = sources
     for source in sorted(halves["dev"].keys() & halves["test"].keys()):
         problems.append(f"{source} is in both halves: a thread belongs to one")
+    problems += repository_problems(halves)
     for source in sorted(halves["test"].keys() & reference):
         problems.append(f"test/{halves['test'][source][0]}: {source} is a "
                         "reference thread and may only be in the dev half")
