@@ -141,6 +141,25 @@ example:  RuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR
 expect:   error=CUDNN_STATUS_INTERNAL_ERROR
 not:      RuntimeError: cuDNN error: CUDNN_STATUS_ALLOC_FAILED
 
+# UCX's check around a CUDA driver or runtime call (its cuda_ipc and
+# cuda_copy transports: `<call> is failed. ret:<CUDA's error string>`),
+# under MPI or a framework's UCX backend moving GPU buffers.
+name:     cuda.ucx_call_failed
+kind:     cuda.error
+severity: error
+priority: 5
+literal:  is failed. ret:
+regex:    \bUCX\s+ERROR (?<call>cu[A-Za-z]\w*)\(.*\) is failed\. ret:(?<error>\S(?:.*\S)?)
+doc:      a CUDA call inside UCX failed while it moved or registered a GPU buffer: `invalid device context` means the buffer's device or context is not current in the thread UCX used (CUDA IPC across processes on one node); the CUDA error string says the rest
+# Open MPI with UCX under PyTorch's MPI backend (openucx/ucx#4707, dev half)
+example:  1: [1580413046.362194] [cgpu05:56774:2]    cuda_ipc_md.c:102  UCX  ERROR cuIpcGetMemHandle(&(key->ph), (CUdeviceptr) addr) is failed. ret:invalid device context
+expect:   call=cuIpcGetMemHandle
+expect:   error=invalid device context
+# the same cluster's reproduction repository (sparticlesteve/pytorch-cuda-mpi-error, dev half)
+example:  0: [1580334918.341459] [cgpu09:43722:2]    cuda_ipc_md.c:131  UCX  ERROR cuCtxGetDevice(&this_device) is failed. ret:invalid device context
+expect:   call=cuCtxGetDevice
+not:      1: [1580413046.362226] [cgpu05:56774:2]         ucp_mm.c:110  UCX  ERROR failed to register address 0x2aab74a00000 length 131072 on md[4]=cuda_ipc: Input/output error
+
 # `CUDA-capable device(s) is/are busy or unavailable` (device in exclusive mode
 # held by another process, or a GPU that is failing); also CUDA >= 11's
 # `all CUDA-capable devices are busy or unavailable`.

@@ -133,8 +133,6 @@ static const char *const CAUSE_MISSES[] = {
 					      full /dev/shm without its errno */
 	"mlp_maps-21", /* `CUDA error: invalid device ordinal`: read as a process count the GPUs
 			 do not match (config_error), as simpletuner-40 */
-	"ucx-4707", /* UCX's CUDA IPC registration failing (`cuIpcGetMemHandle ... invalid device
-			   context`): one example */
 	"paxml-77", /* JAX's coordination service: as gpu-recipes-2, not written */
 	"pytorch-13750", /* an old FileStore's race at DDP's construction (`open(...): No such file`) */
 	/* the eighteenth sample, scored before any change for it */
@@ -158,7 +156,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the twenty-first sample (log files committed to repositories), scored before any change */
 	"nccl-tests-cluster-pairwise", /* nccl-tests' `Test NCCL failure ... 'remote process exited
 					  or there was a network error'` */
-	"pytorch-cuda-mpi-error", /* UCX's CUDA IPC `invalid device context`, read as storage's */
 	"training_results_v2_0-azure-rnnt", /* NCCL's `Cannot initialize CollNet, using point-to-point
 					       network instead` read as set-up's failure */
 };
@@ -170,7 +167,6 @@ static const char *const RANK_MISSES[] = {
 	"nccl-296",
 	"deepspeed-4648", /* only a process group's `[Rank 0]` inside the watchdog's message */
 	"semantic-segmentation-180", /* only the script's own `Global Rank: 0` print */
-	"ucx-4707", /* UCX's errors only: no failure read, so no first one */
 	"paddle-9426", /* no failure read (the cause list) */
 };
 
