@@ -156,8 +156,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the twenty-first sample (log files committed to repositories), scored before any change */
 	"nccl-tests-cluster-pairwise", /* nccl-tests' `Test NCCL failure ... 'remote process exited
 					  or there was a network error'` */
-	"training_results_v2_0-azure-rnnt", /* NCCL's `Cannot initialize CollNet, using point-to-point
-					       network instead` read as set-up's failure */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
