@@ -1162,6 +1162,22 @@ example:  46:1399931:1399978 [3] graph/search.cc:1127 NCCL WARN Could not find a
 expect:   pattern=1
 not:      [2025-10-23 10:26:31] lrdn2151:2678763:2678858 [0] graph/topo.h:234 NCCL WARN Could not find NET with id 0
 
+# CollNet (SHARP in-network reduction) asked for but not available: NCCL
+# says it uses its point-to-point network instead and goes on (its
+# transport.cc); the WARN's error unwinds through init.cc all the same,
+# which made it read as set-up's failure.
+name:     nccl.benign.collnet_fallback
+kind:     benign
+severity: info
+store:    once
+priority: 5
+literal:  Cannot initialize CollNet
+regex:    NCCL WARN Cannot initialize CollNet, using point-to-point network instead
+doc:      CollNet/SHARP could not be set up (NCCL_COLLNET_ENABLE without a SHARP-capable fabric or plugin); NCCL continues on its point-to-point network.
+# a healthy 128-GPU MLPerf run on Azure (mlcommons/training_results_v2.0, dev half)
+example:  ip-0A230412:55018:55618 [0] transport.cc:253 NCCL WARN Cannot initialize CollNet, using point-to-point network instead
+not:      node0021:21858:22794 [5] graph/search.cc:765 NCCL WARN Could not find a path for pattern 4, falling back to simple order
+
 name:     nccl.benign.profiler_init
 kind:     benign
 severity: info

@@ -104,10 +104,6 @@ static const struct class_rule CLASS[] = {
 	 * frames (patterns/nccl-errors.pat: init, bootstrap, the topology, the
 	 * async init job): why set-up failed. Below the specific set-up and
 	 * network failures, which say more when both are there. */
-	/* CollNet (SHARP) unavailable: NCCL says it uses its point-to-point
-	 * network instead and goes on; the WARN unwinds through init.cc
-	 * all the same */
-	{ "nccl.warn", "msg", "Cannot initialize CollNet", ROLE_NONE, NULL, 0 },
 	{ "nccl.warn", "setup_frame", "!", ROLE_NONE, NULL, 0 },
 	{ "nccl.warn", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 48 },
 	{ "nccl.duplicate_gpu", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
