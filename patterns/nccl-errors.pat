@@ -1140,6 +1140,28 @@ example:  gpu-node-07:48213:48401 [3] NCCL INFO NET/MLX5: Call to mlx5dv_interna
 expect:   call=mlx5dv_internal_get_data_direct_sysfs_path
 not:      gpu-node-07:48213:48401 [3] misc/ibvwrap.cc:60 NCCL WARN Call to ibv_reg_mr failed with error Cannot allocate memory errno 12
 
+# nccl-tests' check around an NCCL call (its NCCLCHECK: host, file:line,
+# then ncclGetErrorString's text and, since 2.13, ncclGetLastError's
+# after ` / `). The same error a framework reports as `NCCL error in:`,
+# so it takes that kind and its rows.
+name:     nccl.tests_failure
+kind:     torch.nccl_error
+severity: error
+literal:  Test NCCL failure 
+regex:    Test NCCL failure (?<src>\S+:\d+) '(?<error>[^'/]*?)\s*(?:/\s*(?<last_error>[^']*?)\s*)?'
+doc:      nccl-tests saw an NCCL call fail on this host; the error names the kind (a remote process or the network, a system call, CUDA, an internal check), and the last error, where printed, says more. The other hosts' lines and NCCL_DEBUG=INFO say where.
+# an 8-GPU pair of nodes (xxrjun/nccl-tests-cluster, dev half)
+example:  cnode2-009: Test NCCL failure common.cu:1279 'remote process exited or there was a network error / '
+expect:   src=common.cu:1279
+expect:   error=remote process exited or there was a network error
+# a container without enough /dev/shm (NVIDIA/nccl#473, dev half)
+example:  fastmoe: Test NCCL failure common.cu:777 'unhandled system error'
+expect:   error=unhandled system error
+# CUDA failing under the test (NVIDIA/nccl-tests#24, dev half)
+example:  gpu5: Test NCCL failure common.cu:343 'unhandled cuda error'
+expect:   error=unhandled cuda error
+not:       .. gpu5: Test failure common.cu:393
+
 # The graph search found no path for a pattern and used a simple order
 # instead (graph/search.cc): a slower but working ring or tree. It is
 # logged by every rank of many healthy multi-node jobs; only with NIC

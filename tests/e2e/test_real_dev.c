@@ -136,7 +136,8 @@ static const char *const CAUSE_MISSES[] = {
 	"paxml-77", /* JAX's coordination service: as gpu-recipes-2, not written */
 	"pytorch-13750", /* an old FileStore's race at DDP's construction (`open(...): No such file`) */
 	/* the eighteenth sample, scored before any change for it */
-	"nccl-473", /* nccl-tests' `'unhandled system error'` alone: /dev/shm only in the fix */
+	"nccl-473", /* nccl-tests' `'unhandled system error'` alone (read as the network's): /dev/shm only
+			 in the fix */
 	"tensorflow-42834", /* a NaN printed zero-padded (`loss = 0000nan`) */
 	"tensorflow-57893", /* `averaged_loss = nan` in a debug print's tab-indented block */
 	/* the nineteenth sample, scored before any change for it */
@@ -154,8 +155,6 @@ static const char *const CAUSE_MISSES[] = {
 	"nccl-1762", /* a survivor's TCPStore `recvValueWithTimeout failed`: the crash is elsewhere */
 	"nccl-1921", /* the OFI plugin's `Unexpected number of remote rails` */
 	/* the twenty-first sample (log files committed to repositories), scored before any change */
-	"nccl-tests-cluster-pairwise", /* nccl-tests' `Test NCCL failure ... 'remote process exited
-					  or there was a network error'` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
