@@ -182,8 +182,8 @@ static bool is_timeout(const struct ctx *c, const struct ev *e)
 	int64_t seq;
 	if (hang_watchdog_line(e))
 		return true;
-	/* gloo's and Horovod's stall inspector's name neither op nor seq: a
-	 * report only where NCCL's watchdog left none */
+	/* gloo's timeout and Horovod's stall warning name neither op nor
+	 * seq: a report only where NCCL's watchdog left none */
 	if (!strcmp(e->kind, "gloo.timeout") || !strcmp(e->kind, "horovod.stall"))
 		return !c->watchdog_lines;
 	if (c->watchdog_lines)

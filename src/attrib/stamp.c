@@ -155,7 +155,8 @@ static size_t parse_iso(const char *s, size_t n, int64_t *ts)
 }
 
 /* "Dec  3 12:00:00" (syslog, year-less) or "Fri Aug 30 11:43:09 2024"
- * (dmesg -T, ctime) with its optional weekday. */
+ * (dmesg -T, ctime) with its optional weekday; the year may have Open
+ * MPI's rank tag glued to it ("...2018[1,0]<stderr>:"). */
 static size_t parse_syslog(const char *s, size_t n, int year, int64_t *ts, enum fl_ts_kind *kind)
 {
 	/* Names of months and weekdays are capitalised: most text is out at once. */
