@@ -575,7 +575,7 @@ severity: fatal
 literal:  Bus error
 literal:  Illegal instruction
 literal:  Floating point exception
-regex:    (?:^|line \d+:\s+\d+ )(?<sigdesc>Bus error|Illegal instruction|Floating point exception)(?:\s+\(core dumped\))?(?:\s+(?<command>\S.*?))?\s*$
+regex:    ^(?<sigdesc>Bus error|Illegal instruction|Floating point exception)(?: \(core dumped\))?\s*$|line \d+:\s+\d+ (?<sigdesc>Bus error|Illegal instruction|Floating point exception)(?:\s+\(core dumped\))?(?:\s+(?<command>\S.*?))?\s*$
 doc:      The shell reports that the command died of SIGBUS (often a full /dev/shm in a container), SIGILL (a binary built for another CPU) or SIGFPE (an integer division by zero in native code).
 # in a training script's job line (Blealtan/RWKV-LM-LoRA#18, dev half)
 example:  train_cmd.sh: line 34:   894 Bus error               (core dumped) python train.py
@@ -584,6 +584,7 @@ expect:   command=python train.py
 # built: the interactive shell's form of the same report
 example:  Illegal instruction (core dumped)
 expect:   sigdesc=Illegal instruction
+not:      Fatal Python error: Bus error
 not:      RuntimeError: DataLoader worker (pid 91822) is killed by signal: Bus error.
 not:      [610867610e4b:2498 :0:2599] Caught signal 7 (Bus error: nonexistent physical address)
 
