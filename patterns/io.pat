@@ -62,7 +62,11 @@ not:      OSError: [Errno 28] No space left on device: '/checkpoints/x.pt'
 
 # A network library's own line reports its status EIO, not the file
 # system's: NCCL's WARN and INFO lines, libfabric's (`prov_errno:`), UCX's
-# errors and its fatal report (`rndv.c:943  Fatal: ...`).
+# errors and its fatal report (`rndv.c:943  Fatal: ...`). Nor is `rm`
+# failing to delete on a read-only mount (a container's start-up script
+# cleaning a path the image mounts read-only) the job's failure, nor a
+# line that starts with `: ` (the tail of another process's message,
+# split from it where the outputs interleaved).
 name:     io.error
 kind:     io.error
 severity: error
@@ -71,7 +75,7 @@ literal:  Read-only file system
 literal:  Stale file handle
 literal:  Disk quota exceeded
 priority: -3
-regex:    ^(?!.*(?:NCCL (?:WARN|INFO)|prov_errno:|\bUCX  (?:ERROR|WARN) |\.c:\d+  Fatal: ))(?:.*?(?:'(?<path>/[^']+)'|(?<path>/[^\s:']+)):\s+)?.*?(?<error>Input/output error|Read-only file system|Stale file handle|Disk quota exceeded)
+regex:    ^(?!: |.*(?:NCCL (?:WARN|INFO)|prov_errno:|\bUCX  (?:ERROR|WARN) |\.c:\d+  Fatal: |\bcannot remove '))(?:.*?(?:'(?<path>/[^']+)'|(?<path>/[^\s:']+)):\s+)?.*?(?<error>Input/output error|Read-only file system|Stale file handle|Disk quota exceeded)
 doc:      Storage failure reported by a tool or library: EIO, read-only remount, stale NFS handle, quota.
 # version: GNU coreutils messages
 example:  cp: cannot create regular file '/checkpoints/run7/latest/model.pt': Read-only file system
@@ -84,6 +88,10 @@ not:      node3:123:456 [0] misc/ibvwrap.cc:183 NCCL WARN Call to ibv_reg_mr fai
 not:      Unable to write to EQ: Missing or unavailable event queue. err: Input/output error (5) prov_errno: Unknown error -11 (-11) prov/efa/src/rxr/rxr.h:1343
 # UCX's status UCS_ERR_IO_ERROR, here a CUDA IPC registration (openucx/ucx#4707, dev half)
 not:      1: [1580413046.362194] [cgpu05:56774:2]         ucp_mm.c:110  UCX  ERROR failed to register address 0x2aab74a00000 length 131072 on md[4]=cuda_ipc: Input/output error
+# a Slurm job's start-up, on every rank, before training that finished
+# (mlcommons/training_results_v0.7, dev half)
+not:      rm: cannot remove '/usr/local/cuda/compat/lib': Read-only file system
+not:      : Read-only file system
 # UCX's fatal report of the same status (sparticlesteve/pytorch-cuda-mpi-error, dev half)
 not:      0: [cgpu09:43722:2:43760]        rndv.c:943  Fatal: failed to unpack rendezvous remote key received from <no debug data>: Input/output error
 
