@@ -1529,6 +1529,21 @@ example:  [after training is done] datetime: 2025-04-14 18:16:35
 expect:   done_at=2025-04-14 18:16:35
 not:      [before the start of training step] datetime: 2024-09-03 15:52:43
 
+# MLPerf's logging library (mlperf_logging's MLLOG): the benchmark's own
+# end of run, with its status. Only a success is a finish: an aborted
+# run's run_stop says it failed.
+name:     train.finished.mllog
+kind:     train.finished
+severity: info
+literal:  "key": "run_stop"
+regex:    :::MLLOG \{.*"key": "run_stop".*"status": "success"
+doc:      the MLPerf benchmark ended its run and logged it a success
+# a two-node BERT submission, srun -l's label (mlcommons/training_results_v4.1, dev half)
+example:   0: :::MLLOG {"namespace": "", "time_ms": 1727541290963, "event_type": "INTERVAL_END", "key": "run_stop", "value": null, "metadata": {"file": "/workspace/bert/run_pretraining.py", "lineno": 1996, "status": "success"}}
+# a four-node Stable Diffusion submission (mlcommons/training_results_v5.0, dev half)
+example:   0: :::MLLOG {"namespace": "", "time_ms": 1746944086909, "event_type": "INTERVAL_END", "key": "run_stop", "value": null, "metadata": {"file": "/usr/local/lib/python3.10/dist-packages/hydra/core/utils.py", "lineno": 186, "status": "success", "step_num": 3000}}
+not:       0: :::MLLOG {"namespace": "", "time_ms": 1727541073594, "event_type": "INTERVAL_START", "key": "run_start", "value": null, "metadata": {"file": "/workspace/bert/run_pretraining.py", "lineno": 1621}}
+
 name:     train.finished.torchtitan
 kind:     train.finished
 severity: info

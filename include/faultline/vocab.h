@@ -121,6 +121,7 @@
 	X("torch.watchdog_timeout") \
 	X("torch.work_timeout") \
 	X("train.config") \
+	X("train.finished") \
 	X("train.gpu_model") \
 	X("train.loss_scale_min") \
 	X("train.model_size") \

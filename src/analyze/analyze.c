@@ -515,13 +515,14 @@ static void ev_rows_release(struct ev_rows *r)
  * rules.c gives a role (the repeated IB port warnings of an error storm)
  * is read by no pass: it only counts towards what the bundle had
  * (any_timed, any_ranked, from Q_EVENTS_SEEN), and Q_EVENTS does not load
- * the kinds that cannot be kept (keepable_kinds). The RAS report's lines
- * and torchrun's root cause header are read by kind, without a role: a
- * pass that reads another role-less kind adds it to READ_BY_KIND. */
+ * the kinds that cannot be kept (keepable_kinds). The RAS report's lines,
+ * torchrun's root cause header and the job's end-of-training line are read
+ * by kind, without a role: a pass that reads another role-less kind adds
+ * it to READ_BY_KIND (and, below warning, to analyze_sql.c's LOADABLE). */
 static const char *const READ_BY_KIND[] = { "nccl.ras_comm", "nccl.ras_mismatch",
 					    "nccl.ras_rank", "launcher.root_cause",
 					    "torch.desync", "torch.dump_signal",
-					    "nccl.ras_json", FL_KIND_UNRECOGNISED };
+					    "nccl.ras_json", "train.finished", FL_KIND_UNRECOGNISED };
 
 static bool read_by_kind(const struct ev *e)
 {
@@ -1154,6 +1155,7 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		correct_times(&c);
 		verdict_after_kill(&c);
 		verdict_after_timeout(&c);
+		verdict_after_finish(&c);
 		rc = config_collect(&c);
 	}
 	if (!rc)

@@ -435,6 +435,9 @@ void verdict_after_kill(struct ctx *c);
  * collective in the same file is how that surfaced, raised in Python:
  * secondary, never a first failure. */
 void verdict_after_timeout(struct ctx *c);
+/* After the job's own end-of-training line, the consequences printed by
+ * its teardown name no cause (their role becomes none). */
+void verdict_after_finish(struct ctx *c);
 const char *verdict_status(struct ctx *c, const struct ev *first);
 int verdict_ranks(struct ctx *c);
 int verdict_timeline(struct ctx *c);

@@ -22,10 +22,11 @@
 #define SQL_NUM_(x) #x
 #define SQL_NUM(x) SQL_NUM_(x)
 
-/* Events that can matter for a verdict: everything but routine info. */
+/* Events that can matter for a verdict: everything but routine info, and
+ * the info lines a pass reads (the job's end of training). */
 #define LOADABLE                                                                     \
 	"(severity >= 1 OR kind IN ('train.overflow', 'launcher.child_failed',"     \
-	" 'launcher.root_cause'))"
+	" 'launcher.root_cause', 'train.finished'))"
 
 /* The run's step rows read in rowid order, the order they were written
  * in (one run, one transaction: one contiguous stretch of rowids),

@@ -34,9 +34,9 @@ static int64_t kill_time(const struct ev *e)
 	return ev_field_int(e, "cancel_time", &t) ? t + 1000000 : FL_TIME_NONE;
 }
 
-/* After the kill: by time when both have one, else by position in the
- * same file. */
-static bool after_kill(const struct ev *e, const struct ev *k, int64_t kt)
+/* After the kill (or another moment k): by time when both have one, else
+ * by position in the same file. */
+static bool after_event(const struct ev *e, const struct ev *k, int64_t kt)
 {
 	if (e->cts != FL_TIME_NONE && kt != FL_TIME_NONE)
 		return e->cts > kt;
@@ -54,8 +54,28 @@ void verdict_after_kill(struct ctx *c)
 	int64_t kt = kill_time(k);
 	for (size_t i = 0; i < c->nev; i++) {
 		struct ev *e = &c->ev[i];
-		if (e->role == ROLE_PRIMARY && after_kill(e, k, kt))
+		if (e->role == ROLE_PRIMARY && after_event(e, k, kt))
 			e->role = ROLE_SECONDARY;
+	}
+}
+
+/* The job said it finished (the trainer's own end-of-training line):
+ * the communicators' teardown that follows (async NCCL errors as the
+ * peers exit, proxy threads failing to accept, an abort on the way out)
+ * is the end of a run that succeeded. Its consequences name no cause;
+ * primaries after the finish (a final save that failed) stay. */
+void verdict_after_finish(struct ctx *c)
+{
+	const struct ev *f = NULL;
+	for (size_t i = 0; i < c->nev; i++)
+		if (!strcmp(c->ev[i].kind, "train.finished") && (!f || ev_before(&c->ev[i], f)))
+			f = &c->ev[i];
+	if (!f)
+		return;
+	for (size_t i = 0; i < c->nev; i++) {
+		struct ev *e = &c->ev[i];
+		if (e->role == ROLE_SECONDARY && after_event(e, f, f->cts))
+			e->role = ROLE_NONE;
 	}
 }
 

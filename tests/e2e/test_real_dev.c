@@ -156,13 +156,10 @@ static const char *const CAUSE_MISSES[] = {
 	"nccl-1921", /* the OFI plugin's `Unexpected number of remote rails` */
 	/* the twenty-first sample (log files committed to repositories), scored before any change */
 	/* the twenty-second sample (MLPerf and other repository log files), before any change */
-	"training_results_v0_7-dellemc-ssd", /* `rm: cannot remove ... Read-only file system` at
-						start-up, its tail split by interleaving */
 	"training_results_v4_0-hpe-ssd", /* multiprocessing finalizers' tracebacks at exit, after the
 					    run's own success */
 	"training_results_v4_0-oracle-resnet", /* DALI's missing `train.rec`: a crash, labelled
 						  configuration */
-	"training_results_v5_0-hpe-sd", /* NCCL's async error at teardown, after the run's success */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

@@ -998,6 +998,25 @@ Test(verdict_rules, a_bare_exception_reads_as_its_traceback, .timeout = 60)
 	expect_cause("traceback-memory-error", "host_oom", whole);
 }
 
+/* After the job's own end of run (MLPerf's run_stop with its success),
+ * NCCL's teardown errors as the ranks exit name no cause; without that
+ * line the same errors read as the network's (mlcommons/training_results_v5.0,
+ * an HPE Stable Diffusion run's last lines). */
+Test(verdict_rules, teardown_after_success_is_no_failure, .timeout = 60)
+{
+	const char *teardown =
+		"30: [E511 01:46:13.812290483 ProcessGroupNCCL.cpp:541] [Rank 30] found async exception when checking for NCCL errors: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.22.3\n"
+		"30: ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. \n"
+		"30: Last error:\n"
+		"30: [Proxy Service 30] Failed to execute operation Close from rank 30, retcode 3\n";
+	char whole[2048];
+	snprintf(whole, sizeof(whole), "%s%s",
+		 " 0: :::MLLOG {\"namespace\": \"\", \"time_ms\": 1746944086909, \"event_type\": \"INTERVAL_END\", \"key\": \"run_stop\", \"value\": null, \"metadata\": {\"file\": \"/usr/local/lib/python3.10/dist-packages/hydra/core/utils.py\", \"lineno\": 186, \"status\": \"success\", \"step_num\": 3000}}\n",
+		 teardown);
+	expect_cause("finished-then-teardown", "none", whole);
+	expect_cause("teardown-alone", "network_error", teardown);
+}
+
 /* An NCCL error raised by DDP's first collective is set-up's (rules.c),
  * unless the error it carries names the cause: a CUDA allocation that
  * failed while the communicator was being built is still an OOM. Built
