@@ -541,13 +541,14 @@ doc:      glibc's allocator found its heap corrupted (a double free, a write pas
 example:  *** Error in `python': free(): invalid pointer: 0x00007fcbb6ab6d80 ***                                                                   | (ETA:  --:--:--) 
 expect:   process=python
 expect:   error=free(): invalid pointer
-# newer glibc's bare messages (find_string)
+# built: newer glibc's bare messages, as malloc.c's malloc_printerr() words them
 example:  double free or corruption (!prev)
 expect:   error=double free or corruption (!prev)
 example:  malloc(): corrupted top size
 expect:   error=malloc(): corrupted top size
 example:  munmap_chunk(): invalid pointer
 expect:   error=munmap_chunk(): invalid pointer
+# built: the same words inside another message, and indented prose
 not:      RuntimeError: free(): something a library printed
 not:          free(): invalid pointer is printed when
 
