@@ -1235,8 +1235,9 @@ doc:      The configuration turns on two options the library will not combine: D
 # bigscience-workshop/Megatron-DeepSpeed#407, dev half, has it too)
 example:  ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism
 expect:   error=ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism
-# DeepSpeed's runtime/config.py assertion, its message text as the
-# AssertionError prints it (the PR that met it, Snowflake-AI-Research/Arctic-Platform#78)
+# built: DeepSpeed's runtime/config.py assertion message as an
+# AssertionError prints it (the PR that met it quotes the message,
+# Snowflake-AI-Research/Arctic-Platform#78)
 example:  AssertionError: bfloat16 and fp16 modes cannot be simultaneously enabled
 expect:   error=bfloat16 and fp16 modes cannot be simultaneously enabled
 # transformers' TrainingArguments (Eiztrips/ai-responder#7)
