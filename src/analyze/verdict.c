@@ -43,20 +43,37 @@ static bool after_event(const struct ev *e, const struct ev *k, int64_t kt)
 	return !strcmp(e->file, k->file) && e->line > k->line;
 }
 
-void verdict_after_kill(struct ctx *c)
+static bool is_finish(const struct ev *e)
 {
-	const struct ev *k = NULL;
+	return !strcmp(e->kind, "train.finished");
+}
+
+/* The earliest loaded event that is one of `is`'s, NULL if none. */
+static const struct ev *earliest(const struct ctx *c, bool (*is)(const struct ev *))
+{
+	const struct ev *m = NULL;
 	for (size_t i = 0; i < c->nev; i++)
-		if (is_kill(&c->ev[i]) && (!k || ev_before(&c->ev[i], k)))
-			k = &c->ev[i];
-	if (!k)
-		return;
-	int64_t kt = kill_time(k);
+		if (is(&c->ev[i]) && (!m || ev_before(&c->ev[i], m)))
+			m = &c->ev[i];
+	return m;
+}
+
+/* Every event of role `from` after the moment m (after_event) takes `to`. */
+static void demote_after(struct ctx *c, const struct ev *m, int64_t mt, enum role from,
+			 enum role to)
+{
 	for (size_t i = 0; i < c->nev; i++) {
 		struct ev *e = &c->ev[i];
-		if (e->role == ROLE_PRIMARY && after_event(e, k, kt))
-			e->role = ROLE_SECONDARY;
+		if (e->role == from && after_event(e, m, mt))
+			e->role = (uint8_t)to;
 	}
+}
+
+void verdict_after_kill(struct ctx *c)
+{
+	const struct ev *k = earliest(c, is_kill);
+	if (k)
+		demote_after(c, k, kill_time(k), ROLE_PRIMARY, ROLE_SECONDARY);
 }
 
 /* The job said it finished (the trainer's own end-of-training line):
@@ -66,17 +83,9 @@ void verdict_after_kill(struct ctx *c)
  * primaries after the finish (a final save that failed) stay. */
 void verdict_after_finish(struct ctx *c)
 {
-	const struct ev *f = NULL;
-	for (size_t i = 0; i < c->nev; i++)
-		if (!strcmp(c->ev[i].kind, "train.finished") && (!f || ev_before(&c->ev[i], f)))
-			f = &c->ev[i];
-	if (!f)
-		return;
-	for (size_t i = 0; i < c->nev; i++) {
-		struct ev *e = &c->ev[i];
-		if (e->role == ROLE_SECONDARY && after_event(e, f, f->cts))
-			e->role = ROLE_NONE;
-	}
+	const struct ev *f = earliest(c, is_finish);
+	if (f)
+		demote_after(c, f, f->cts, ROLE_SECONDARY, ROLE_NONE);
 }
 
 struct file_line {
