@@ -319,7 +319,7 @@ name:     horovod.stall
 kind:     horovod.stall
 severity: warning
 literal:  tensors were submitted to be reduced
-regex:    One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than (?<seconds>\d+) seconds|One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks
+regex:    One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks(?: and are waiting for remainder of ranks for more than (?<seconds>\d+) seconds)?
 type:     seconds=int
 doc:      Some ranks submitted a Horovod collective that the others never did, for over a minute: a rank is stuck, crashed or took another code path. Read the stalled ops' missing ranks, and those ranks' own logs.
 # MXNet BERT under horovodrun, the poster's paste wrapped mid-word (horovod/horovod#1442, dev half)
