@@ -272,3 +272,18 @@ int64_t fl_test_query_int(struct fl_store *s, const char *sql)
 	fl_stmt_free(st);
 	return v;
 }
+
+/* Criterion's runner (Debian 12's 2.4) runs each test in a worker it
+ * spawns with BXFI_MAP in its environment, and now and then leaks a
+ * 48-byte block of its own when it exits after the last worker (calloc
+ * inside libcriterion.so.3, no frame of ours). A suppression cannot
+ * single that block out: every test body's stack runs through
+ * libcriterion too. So LeakSanitizer checks the workers, which run every
+ * test body, and not the runner, which runs Criterion and the parameter
+ * lists' generators (libc calls only).
+ * test_util's leak_checks_run_in_workers fails if a later Criterion stops
+ * setting BXFI_MAP, which would turn the check off everywhere. */
+int __lsan_is_turned_off(void)
+{
+	return getenv("BXFI_MAP") == NULL;
+}

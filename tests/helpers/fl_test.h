@@ -74,4 +74,8 @@ json_t *fl_session_analyze(struct fl_session *t, const char *path, const char *f
  * (json_decref it). */
 json_t *fl_session_json(struct fl_session *t, const char *const *head);
 
+/* LeakSanitizer's hook (fl_test.c): nonzero, leaks not checked, in
+ * Criterion's runner process; 0 in the workers that run the tests. */
+int __lsan_is_turned_off(void);
+
 #endif

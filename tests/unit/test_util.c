@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "faultline/util.h"
+#include "fl_test.h"
 
 /* Escapes n bytes of s as a JSON string and returns the literal (caller frees). */
 static char *json_of(const char *s, size_t n)
@@ -627,4 +628,12 @@ Test(time, now_is_now)
 	int64_t a = fl_now_us();
 	cr_assert_gt(a, fl_time_from_civil(2024, 1, 1, 0, 0, 0, 0));
 	cr_assert_geq(fl_now_us(), a);
+}
+
+/* The runner's leaks are not checked (fl_test.c); this test's own
+ * worker must be, or no test would catch a leak of faultline's. */
+Test(fl_test, leak_checks_run_in_workers)
+{
+	cr_assert_eq(__lsan_is_turned_off(), 0,
+		     "LeakSanitizer is off in a test worker: Criterion no longer sets BXFI_MAP");
 }
