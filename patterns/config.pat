@@ -1182,7 +1182,8 @@ not:      usage: general_train.py
 
 # A precision or kernel the configuration asks for that this GPU cannot
 # run, refused at start-up by the library's own check: transformers'
-# TrainingArguments (`--bf16` and `--tf32` need Ampere), FlashAttention
+# TrainingArguments (`--bf16` and `--tf32` need Ampere), PyTorch's autocast
+# (bf16 on a GPU without it), FlashAttention
 # (Ampere or newer), TransformerEngine's fp8_autocast (compute capability
 # 8.9, its `reason_for_no_fp8`). The configuration is wrong for the
 # hardware: fp16 instead of bf16, another attention implementation, no FP8.
@@ -1194,7 +1195,8 @@ literal:  Bfloat16 is only supported on GPUs
 literal:  --tf32 requires Ampere
 literal:  FlashAttention only supports Ampere GPUs or newer
 literal:  required for FP8 execution
-regex:    (?<error>Bfloat16 is only supported on GPUs with compute capability of at least \d+(?:\.\d+)?|Your setup doesn't support bf16/gpu\.|--tf32 requires Ampere or a newer GPU arch|FlashAttention only supports Ampere GPUs or newer|Device compute capability [\d.x]+(?: or higher)? required for FP8 execution)
+literal:  Device does not support bfloat16
+regex:    (?<error>Bfloat16 is only supported on GPUs with compute capability of at least \d+(?:\.\d+)?|Your setup doesn't support bf16/gpu\.|--tf32 requires Ampere or a newer GPU arch|FlashAttention only supports Ampere GPUs or newer|Device compute capability [\d.x]+(?: or higher)? required for FP8 execution|Current CUDA Device does not support bfloat16)
 doc:      The configuration asks for a precision or kernel this GPU cannot run (bf16 and tf32 need Ampere or newer, FlashAttention too, FP8 needs compute capability 8.9): train in fp16 (with a loss scaler) or fp32, pick another attention implementation (sdpa, eager), or run on newer GPUs.
 # databrickslabs/dolly#11 (transformers' TrainingArguments on 8 V100s)
 example:  ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with cuda>=11.0
@@ -1214,6 +1216,11 @@ example:  ValueError: Bfloat16 is only supported on GPUs with compute capability
 expect:   error=Bfloat16 is only supported on GPUs with compute capability of at least 8.0
 example:  ValueError: [address=0.0.0.0:34479, pid=610] Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5. You can use float16 instead by explicitly setting the `dtype` flag in CLI, for example: --dtype=half.
 expect:   error=Bfloat16 is only supported on GPUs with compute capability of at least 8.0
+# PyTorch's autocast refusing bf16 on a pre-Ampere GPU (torch/amp/autocast_mode.py),
+# under nanoGPT (karpathy/nanoGPT#84), OpenVLA's finetune.py (openvla/openvla#103)
+# and an NMT trainer (isi-nlp/rtg#20, dev half)
+example:  RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.
+expect:   error=Current CUDA Device does not support bfloat16
 not:      You need torch>=1.10, using Ampere GPU with cuda>=11.0
 not:      Epoch 1: FP8 recipe DelayedScaling(margin=0, fp8_format=E4M3)
 
