@@ -667,15 +667,22 @@ name:     proc.shell.killed
 kind:     proc.signal
 severity: error
 literal:  Killed
-regex:    line (?<script_line>\d+):\s+(?<pid>\d+) (?<sigdesc>Killed)(?:\s+(?<command>\S.*?))?\s*$
+regex:    ^(?<sigdesc>Killed)\s*$|line (?<script_line>\d+):\s+(?<pid>\d+) (?<sigdesc>Killed)(?:\s+(?<command>\S.*?))?\s*$
 type:     pid=int script_line=int
-doc:      bash job control: the command was SIGKILLed (host OOM killer, cgroup limit or kill -9).
+doc:      The shell reports that the command was SIGKILLed (host OOM killer, cgroup limit or kill -9): a script's job-control line, or an interactive shell's bare `Killed` under the command it ran.
 # version: bash job-control report in an sbatch script (reference formats-training.md 1.6 bash job control row)
 example:  /var/spool/slurmd/job4242/slurm_script: line 27: 81234 Killed                  python train.py --config cfg.yaml
 expect:   pid=81234
 expect:   command=python train.py --config cfg.yaml
 expect:   script_line=27
+# the interactive shell's form, after a training script loaded its data
+# (jaewon-lee-b/lte#22, dev half; the same report in nvlabs/svraster#7 and
+# InternLandMark/LandMark#61, each put down to host memory)
+example:  Killed
+expect:   sigdesc=Killed
 not:      /var/spool/slurmd/job4242/slurm_script: line 27: 81234 Segmentation fault      (core dumped) python train.py --config cfg.yaml
+not:      srun: error: learnfair0824: tasks 3,7: Killed
+not:      Killed process 4242 (python)
 
 name:     proc.shell.aborted
 kind:     proc.signal

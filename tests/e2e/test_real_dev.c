@@ -166,10 +166,8 @@ static const char *const CAUSE_MISSES[] = {
 	"fairseq-41", /* 2017 fairseq-py's `| epoch 001 N / M loss=..., gnorm=inf` lines */
 	"horovod-504", /* ORTE's daemons not started after ssh's `Connection refused` */
 	"knowlm-87", /* transformers' ValueError on a DeepSpeed config without ZeRO */
-	"lte-22", /* a bare `Killed` after a shell prompt */
 	"mxnet-6050", /* dmlc's `Check failed: std::fwrite(...) FileStream.Write incomplete` */
 	"paddle-14980", /* Paddle's `Enforce failed`: a batch smaller than the device count */
-	"rtg-20", /* autocast's `Current CUDA Device does not support bfloat16` */
 	"tsar-13", /* transformers' `--load_best_model_at_end requires the save and eval strategy` */
 };
 
