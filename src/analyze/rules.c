@@ -226,6 +226,11 @@ static const struct class_rule CLASS[] = {
 	 * config lacks, an override or a composition they refuse */
 	{ "proc.traceback", "exc_type", "omegaconf.errors.", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_type", "hydra.errors.", ROLE_PRIMARY, "config_error", 68 },
+	/* a ValueError a dataclass of arguments raises as it is built, from
+	 * its own __post_init__ checks (transformers' TrainingArguments, the
+	 * accelerate plugins they make, Megatron's TransformerConfig) */
+	{ "proc.traceback", "frame_func", "__post_init__", ROLE_PRIMARY, "config_error", 68,
+	  "exc_type", "ValueError" },
 	/* a launcher's subprocess (accelerate, the old torch.distributed.launch)
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

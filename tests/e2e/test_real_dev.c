@@ -165,10 +165,10 @@ static const char *const CAUSE_MISSES[] = {
 	"eva-4", /* ssh's `Could not resolve hostname` behind DeepSpeed's runner traceback */
 	"fairseq-41", /* 2017 fairseq-py's `| epoch 001 N / M loss=..., gnorm=inf` lines */
 	"horovod-504", /* ORTE's daemons not started after ssh's `Connection refused` */
-	"knowlm-87", /* transformers' ValueError on a DeepSpeed config without ZeRO */
+	"knowlm-87", /* two processes' tracebacks interleaved line by line: the first ends at its
+			 outermost frame */
 	"mxnet-6050", /* dmlc's `Check failed: std::fwrite(...) FileStream.Write incomplete` */
 	"paddle-14980", /* Paddle's `Enforce failed`: a batch smaller than the device count */
-	"tsar-13", /* transformers' `--load_best_model_at_end requires the save and eval strategy` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

@@ -982,6 +982,34 @@ Test(verdict_rules, omegaconf_and_hydra_errors_are_config_error, .timeout = 60)
 		     "hydra.errors.ConfigCompositionException: Could not override 'model.parallelism.data_parallel_shard_degree'.\n");
 }
 
+/* A ValueError an arguments dataclass raises as it is built is the
+ * configuration's: TrainingArguments' own check (RunxinXu/TSAR#13, dev
+ * half; Megatron's TransformerConfig raises the same way); another class
+ * from __post_init__ (built: a TypeError of the script's own code) stays a
+ * crash. */
+Test(verdict_rules, arguments_dataclass_value_errors_are_config_error, .timeout = 60)
+{
+	expect_cause("post-init", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/data/hmzhong/TSAR/code/run.py\", line 165, in main\n"
+		     "    model_args, data_args, training_args = parser.parse_args_into_dataclasses()\n"
+		     "  File \"/home/hmzhong/anaconda3/envs/xs/lib/python3.9/site-packages/transformers/hf_argparser.py\", line 332, in parse_args_into_dataclasses\n"
+		     "    obj = dtype(**inputs)\n"
+		     "  File \"<string>\", line 110, in __init__\n"
+		     "  File \"/home/hmzhong/anaconda3/envs/xs/lib/python3.9/site-packages/transformers/training_args.py\", line 1180, in __post_init__\n"
+		     "    raise ValueError(\n"
+		     "ValueError: --load_best_model_at_end requires the save and eval strategy to match, but found\n"
+		     "- Evaluation strategy: epoch\n"
+		     "- Save strategy: steps\n");
+	expect_cause("post-init-type-error", "process_crash",
+		     "Traceback (most recent call last):\n"
+		     "  File \"train.py\", line 40, in <module>\n"
+		     "    args = Args()\n"
+		     "  File \"train.py\", line 22, in __post_init__\n"
+		     "    self.steps = self.epochs * len(self.files)\n"
+		     "TypeError: object of type 'NoneType' has no len()\n");
+}
+
 /* An exception line whose traceback the paste cut reads as the
  * traceback's own last line: numpy's host allocation failure (a
  * project's notes, found by find_string) is the host's memory, with or
