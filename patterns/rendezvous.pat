@@ -215,6 +215,56 @@ example:  Error: Rank -1 received an Exception. Detailed message: host not found
 expect:   error=Name or service not known
 not:      INFO 2020-01-17 00:55:01,702 Rank 1 will conenct to TCPStore server at pytorch-elastic-test-z2b7s:47279
 
+# A launcher that starts each node's processes over ssh (Open MPI's
+# mpirun under horovodrun, DeepSpeed's runner and its pdsh) could not reach
+# a node: its name does not resolve, nothing answers on the port, or the
+# runner's own reachability check failed. No process of the job started
+# there: the job was never assembled.
+name:     rdzv.launcher.ssh_unreachable
+kind:     rdzv.error
+severity: error
+literal:  ssh: 
+literal:  was not reachable via ssh
+regex:    (?:^|\s)ssh: (?:Could not resolve hostname (?<node>\S+?)|connect to host (?<node>\S+) port (?<port>\d+)): (?<error>\S.*?)\s*$|host=(?<node>\S+) was not reachable via ssh
+type:     port=int
+doc:      The launcher could not reach a node over ssh: check the hostfile's names (they must resolve from the launching node, inside the container too), the ssh port the launcher is told to use (mpirun's plm_rsh_args, DeepSpeed's --ssh_port), and passwordless ssh between the nodes.
+# DeepSpeed's runner checking its hostfile (thu-coai/EVA#4, dev half)
+example:  ssh: Could not resolve hostname node-0: Name or service not known
+expect:   node=node-0
+expect:   error=Name or service not known
+# mpirun under a Volcano Horovod job, a worker's pod name (volcano-sh/volcano#2226)
+example:  ssh: Could not resolve hostname lm-horovod-job-worker-5.lm-horovod-job: Name or service not known
+expect:   node=lm-horovod-job-worker-5.lm-horovod-job
+# a slot count given where mpirun took a host name (horovod/horovod#655)
+example:  ssh: Could not resolve hostname localhost:4: Name or service not known
+expect:   node=localhost:4
+# mpirun told to use port 50000, where no sshd listened (horovod/horovod#504, dev half)
+example:  ssh: connect to host 192.168.11.1 port 50000: Connection refused
+expect:   node=192.168.11.1
+expect:   port=50000
+expect:   error=Connection refused
+# DeepSpeed's runner (hpcac/2023-APAC-HPC-AI#1)
+example:  RuntimeError: Using hostfile at /home/552/dz9214/hostfile but host=gadi-gpu-v100-0011 was not reachable via ssh. If you are running with a single node please remove /home/552/dz9214/hostfile or setup passwordless ssh.
+expect:   node=gadi-gpu-v100-0011
+not:      debug1: Connecting to 10.94.1.165 [10.94.1.165] port 12345.
+not:      --mca plm_rsh_args "-p 50000" python train.py
+
+# Open MPI's mpirun (4.x, ORTE) could not start its daemon on one or more
+# nodes (ssh refused, `orted: command not found` where Open MPI is not on
+# the remote PATH): its help text follows, and no rank starts.
+name:     rdzv.mpi.daemons_not_started
+kind:     rdzv.error
+severity: error
+literal:  was unable to reliably start one or more daemons
+regex:    ORTE was unable to reliably start one or more daemons
+doc:      mpirun could not start its daemon on some node: the line before it says why (ssh's error, `orted: command not found`). Make Open MPI's binaries and libraries reachable on every node (--prefix, or configure with --enable-orterun-prefix-by-default) and check ssh between the nodes.
+# after ssh's refusal (horovod/horovod#504, dev half), after `bash: orted:
+# command not found` (horovod/horovod#1021), after an unresolved pod name
+# (volcano-sh/volcano#2226)
+example:  ORTE was unable to reliably start one or more daemons.
+not:      ORTE does not know how to route a message to the specified daemon
+not:      * lack of authority to execute on one or more specified nodes.
+
 # torch 1.x-2.0 default-group creation: every rank adds itself to the store
 # and waits for world_size workers. A worker_count other than world_size
 # means the launcher started more or fewer workers than the job declared

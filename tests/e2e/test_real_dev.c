@@ -162,9 +162,7 @@ static const char *const CAUSE_MISSES[] = {
 						  configuration */
 	/* the twenty-third sample, scored before any change for it */
 	"dreamer-58", /* Dreamer's own `[5000] model_grad_norm nan / ...` metric lines */
-	"eva-4", /* ssh's `Could not resolve hostname` behind DeepSpeed's runner traceback */
 	"fairseq-41", /* 2017 fairseq-py's `| epoch 001 N / M loss=..., gnorm=inf` lines */
-	"horovod-504", /* ORTE's daemons not started after ssh's `Connection refused` */
 	"knowlm-87", /* two processes' tracebacks interleaved line by line: the first ends at its
 			 outermost frame */
 	"mxnet-6050", /* dmlc's `Check failed: std::fwrite(...) FileStream.Write incomplete` */
