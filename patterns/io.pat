@@ -116,6 +116,23 @@ example:  write error: wrote 2854962 blocks instead of 3211264 at /home/.../torc
 expect:   wrote=2854962
 not:      read 0 blocks instead of 1 at /export/home/jkhurana/torch/pkg/torch/lib/TH/THDiskFile.c:563
 
+# dmlc-core's local file stream (MXNet's and XGBoost's checkpoint and
+# parameter saves): fwrite() wrote fewer bytes than asked, as on a full
+# disk or a dropped mount (src/io/local_filesys.cc's CHECK, behind glog's
+# `Check failed:` and the library's prefix).
+name:     io.dmlc_write_incomplete
+kind:     io.error
+severity: error
+literal:  FileStream.Write incomplete
+regex:    (?<error>FileStream\.Write incomplete)
+doc:      An MXNet (dmlc) file write stopped short: the disk or quota filled up, or the file system went away during the save.
+# MXNet's Module saving its epoch checkpoint (apache/mxnet#6050, dev half)
+example:  [16:24:41] include/dmlc/logging.h:303: [16:24:41] src/io/local_filesys.cc:39: Check failed: std::fwrite(ptr, 1, size, fp_) == size FileStream.Write incomplete
+expect:   error=FileStream.Write incomplete
+# MXNet 1.x's form, as GluonTS reported it (awslabs/gluonts#2949, its title)
+example:  MXNetError: Check failed: std: :fwrite(ptr, 1, size, fp_) == size: FileStream.Write incomplete
+not:      INFO:root:Saved checkpoint to "./models/resnet-152/resnet-152-train-224-0039.params"
+
 # A FUSE or network mount whose daemon died (s3fs, gcsfuse, a CSI
 # driver): Python's OSError on a path says ENOTCONN. Only with a path: a
 # socket's ENOTCONN (std::system_error's bare text) is not storage.

@@ -165,7 +165,6 @@ static const char *const CAUSE_MISSES[] = {
 	"fairseq-41", /* 2017 fairseq-py's `| epoch 001 N / M loss=..., gnorm=inf` lines */
 	"knowlm-87", /* two processes' tracebacks interleaved line by line: the first ends at its
 			 outermost frame */
-	"mxnet-6050", /* dmlc's `Check failed: std::fwrite(...) FileStream.Write incomplete` */
 	"paddle-14980", /* Paddle's `Enforce failed`: a batch smaller than the device count */
 };
 
