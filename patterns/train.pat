@@ -532,6 +532,34 @@ expect:   grad_norm=0.619
 not:      | epoch 027 | valid on 'valid' subset | valid_loss 8.30118 | valid_nll_loss 7.15366 | valid_ppl 142.39 | num_updates 10198 | best 4.46376
 not:      | epoch 001:    450 / 1891 loss=11.521, nll_loss=10.881, ppl=1886.05, wps=52922, ups=0.5, wpb=104928, bsz=5325, num_updates=445, lr=8.90889e-05, gnorm=1.543, clip=0%, oom=0, loss_scale=2.000, wall=882, train_wall=756
 
+# fairseq-py's first releases (2017, before num_updates): the batch within
+# the epoch out of the epoch's batches, the last batch's loss with the
+# epoch's running average in parentheses, then wps, lr and gnorm. The
+# batch restarts every epoch, so it is no step number: the rows are kept
+# in the order written, as logs without step numbers are.
+name:     train.step.fairseq_py
+kind:     train.step
+severity: info
+literal:  ), wps=
+regex:    (?x) \|\ epoch\ \d+\ +\d+\ /\ \d+\ loss=(?<loss>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?))\ \([^)]*\),\ wps=(?<wps>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)),
+            (?:.*?\blr=(?<lr>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)),)?
+            (?:.*?\bgnorm=(?<grad_norm>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?i:nan|inf(?:inity)?)))?
+type:     loss=float wps=float lr=float grad_norm=float
+doc:      fairseq-py (2017) training progress: the last batch's loss (base 2) and the gradient norm
+# the convolutional WMT'14 en-fr model on 8 GPUs diverging (facebookresearch/fairseq#41, dev half)
+example:  | epoch 001  7000 / 331737 loss=7746569234820.15 (126329286789.38), wps=18577, wpb=31211, bsz=864, lr=1.25, clip=100%, gnorm=inf
+expect:   loss=7746569234820.15
+expect:   wps=18577
+expect:   lr=1.25
+expect:   grad_norm=inf
+# a slow single-GPU run, ten epochs in (facebookresearch/fairseq#301)
+example:  | epoch 010  2000 / 8223 loss=1.27 (1.50), wps=962, wpb=908, bsz=32, lr=0.001, clip=100%, gnorm=2.1427
+expect:   loss=1.27
+expect:   grad_norm=2.1427
+not:      | epoch 010 | train loss 1.44 | train ppl 2.72 | s/checkpoint    7747 | words/s    961 | words/batch    906 | bsz    32 | lr 0.001000 | clip 100% | gnorm 2.1113
+not:      | epoch 010 | valid on 'valid' subset  1000 / 1311 loss=1.60
+not:      | epoch 001:    370 / 614 loss=10.093, nll_loss=10.093, ppl=1092.29, wps=1334, ups=3.0, wpb=439, bsz=18, num_updates=371, lr=0.05, gnorm=0.788, clip=100%, oom=0
+
 # OpenNMT-py's report (onmt/utils/statistics.py output(): `Step %s; acc:
 # %6.2f; ppl: %5.2f; xent: %4.2f; lr: %7.5f; %3.0f/%3.0f tok/s; %6.0f sec`,
 # the step as N or N/total; from 3.x a `[meta]: ` before it, acc and ppl

@@ -162,7 +162,6 @@ static const char *const CAUSE_MISSES[] = {
 						  configuration */
 	/* the twenty-third sample, scored before any change for it */
 	"dreamer-58", /* Dreamer's own `[5000] model_grad_norm nan / ...` metric lines */
-	"fairseq-41", /* 2017 fairseq-py's `| epoch 001 N / M loss=..., gnorm=inf` lines */
 	"knowlm-87", /* two processes' tracebacks interleaved line by line: the first ends at its
 			 outermost frame */
 	"paddle-14980", /* Paddle's `Enforce failed`: a batch smaller than the device count */
