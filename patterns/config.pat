@@ -1054,14 +1054,17 @@ expect:   world_size=1
 not:      02/15/2024 23:26:52 - INFO - llmtuner.hparams.parser - Process rank: 0, device: cuda:0, n_gpu: 1
 
 # fairseq's world size: its argparse Namespace (before 0.10), its config
-# dict (`'distributed_world_size': 8`, 0.10+) and a hydra override on the
-# command line (`distributed_training.distributed_world_size=2`).
+# dict (`'distributed_world_size': 8`, 0.10+), a hydra override on the
+# command line (`distributed_training.distributed_world_size=2`), and
+# fairseq-py's 2017 start-up line (`| using 8 GPUs (with max tokens per
+# GPU = 4000 ...)`: one node's GPUs, all of the job's).
 name:     config.fairseq.world_size
 kind:     train.config
 severity: info
 store:    once
 literal:  distributed_world_size
-regex:    (?<![\w])(?:distributed_training\.)?distributed_world_size(?:=|': )(?<world_size>\d+)(?=[,})\s]|$)
+literal:  GPUs (with max tokens per GPU
+regex:    (?<![\w])(?:distributed_training\.)?distributed_world_size(?:=|': )(?<world_size>\d+)(?=[,})\s]|$)|\| using (?<world_size>\d+) GPUs \(with max tokens per GPU
 type:     world_size=int
 doc:      fairseq: the job's world size (all GPUs)
 # fairseq 0.9 Namespace dump of a training log (found by find_string)
@@ -1070,6 +1073,11 @@ expect:   world_size=1
 # fairseq-hydra-train override, one flag of a backslash-continued command (a wav2vec 2.0 fine-tuning script, found by find_string)
 example:  distributed_training.distributed_world_size=2  \
 expect:   world_size=2
+# fairseq-py 2017 (facebookresearch/fairseq#41, dev half; #103 has `| using 3 GPUs`)
+example:  | using 8 GPUs (with max tokens per GPU = 4000)
+expect:   world_size=8
+example:  | using 3 GPUs (with max tokens per GPU = 2000 and max sentences per GPU = None)
+expect:   world_size=3
 not:      distributed_training.distributed_world_size=${NUM_GPUS} \
 not:          if args.distributed_world_size == 1:
 
