@@ -165,6 +165,15 @@ static const char *const CAUSE_MISSES[] = {
 	"knowlm-87", /* two processes' tracebacks interleaved line by line: the first ends at its
 			 outermost frame */
 	"paddle-14980", /* Paddle's `Enforce failed`: a batch smaller than the device count */
+	/* the twenty-fourth sample, scored before any change for it */
+	"apex-289", /* apex's FP16_Optimizer `Grad overflow on iteration N` pairs, every iteration */
+	"deepspeed-294", /* DeepSpeed's `!!!! kernel execution error.` under Open MPI's tags */
+	"hf-trl-slurm-fc10713", /* torch's `CUDA initialization: CUDA unknown error` warning
+				   before Unsloth's NotImplementedError */
+	"maxent-grpo", /* srun's `Unable to create step ... Invalid generic resource (gres)` */
+	"mesh-transformer-jax-66", /* old jaxlib's `Resource exhausted: Failed to allocate request` */
+	"models-5328", /* TF1's `CUDA_ERROR_LAUNCH_FAILED` and `Unexpected Event status: 1` */
+	"mxnet-the-straight-dope-361", /* MXNet's `cudaMalloc failed: out of memory` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -175,6 +184,8 @@ static const char *const RANK_MISSES[] = {
 	"deepspeed-4648", /* only a process group's `[Rank 0]` inside the watchdog's message */
 	"semantic-segmentation-180", /* only the script's own `Global Rank: 0` print */
 	"paddle-9426", /* no failure read (the cause list) */
+	"cosyvoice-180", /* gloo's monitoredBarrier naming the rank that did not pass */
+	"deepspeed-294", /* no failure read (the cause list) */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
@@ -184,6 +195,9 @@ static const char *const HANG_MISSES[] = {
 			     where the rank ahead waits (hang.c), with the one behind stuck;
 			     the sidecar names the earlier */
 	"pytorch-123023",
+	"cosyvoice-180", /* gloo's monitoredBarrier: no WorkNCCL line names the collective */
+	"megatron-lm-attention-benchmark", /* every even rank's StopIteration first: the hang
+					       point is not read behind a crash */
 };
 
 struct real {
