@@ -5,6 +5,32 @@
 # lines are printed by srun/slurmstepd/the controller, and `host` would
 # re-attribute the event to the node it talks about.
 
+# Slurm refusing the resources a job or step asked for: a GPU (gres)
+# request the partition does not have, or a node shape no node matches.
+# Nothing started: the job's request is wrong for the cluster.
+name:     slurm.request_invalid
+kind:     config.invalid
+severity: error
+literal:  Invalid generic resource (gres) specification
+literal:  Requested node configuration is not available
+regex:    (?:Unable to create step for job (?<job>[^\s:]+)|Batch job submission failed): (?<error>Invalid generic resource \(gres\) specification|Requested node configuration is not available)
+doc:      Slurm refused the job's resource request: check --gres / --gpus against what the partition's nodes have (`sinfo -o "%P %G"`), and --nodes, --ntasks-per-node and --mem against a node's shape; a step launched from inside an allocation can ask only for what the allocation holds.
+# a GRPO batch script's srun (liv-daliberti/maxent-grpo's slurm-25649503.out, dev half)
+example:  srun: error: Unable to create step for job 25649503: Invalid generic resource (gres) specification
+expect:   job=25649503
+expect:   error=Invalid generic resource (gres) specification
+# a pipeline's srun from a GPU node (mehta-lab/recOrder#482)
+example:  srun: error: Unable to create step for job 16413634: Invalid generic resource (gres) specification
+# NeMo's launcher submitting its job (NVIDIA/NeMo-Framework-Launcher#72)
+example:  OSError: sbatch: error: Batch job submission failed: Invalid generic resource (gres) specification
+expect:   error=Invalid generic resource (gres) specification
+# the node shape the other form refuses, the job number redacted
+# (radical-cybertools/radical.pilot#2109)
+example:  srun: error: Unable to create step for job XXXX: Requested node configuration is not available
+expect:   error=Requested node configuration is not available
+not:      srun: error: Unable to create step for job 29986033: Memory required by task is not available
+not:      srun: Job 29986033 step creation temporarily disabled, retrying (Requested nodes are busy)
+
 name:     slurm.task_error.exit_code
 kind:     slurm.task_error
 severity: warning
