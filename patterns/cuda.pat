@@ -43,7 +43,8 @@ not:      Failed to bind NVLink SHARP (NVLS) Multicast memory of size 2097152 : 
 # A CUDA status by its enum name, as frameworks outside PyTorch print it:
 # the driver API's `CUDA_ERROR_<NAME>: <description>` (XLA under JAX and
 # TensorFlow, CuPy's driver module) and the runtime API's
-# `cudaError<Name>: <description>` (CuPy's runtime module). Only the
+# `cudaError<Name>: <description>` (CuPy's runtime module); TensorFlow
+# 1.x's stream executor prints the name alone. Only the
 # statuses CUDA documents as leaving the context unusable (a kernel's
 # fault: illegal or misaligned address, illegal instruction, bad PC,
 # stack error, assert, launch failure or timeout): the others are often
@@ -57,7 +58,7 @@ severity: error
 priority: -1
 literal:  CUDA_ERROR_
 literal:  cudaError
-regex:    \b(?<status>CUDA_ERROR_(?:ILLEGAL_ADDRESS|MISALIGNED_ADDRESS|INVALID_ADDRESS_SPACE|ILLEGAL_INSTRUCTION|INVALID_PC|HARDWARE_STACK_ERROR|ASSERT|LAUNCH_FAILED|LAUNCH_TIMEOUT)|cudaError(?:IllegalAddress|MisalignedAddress|InvalidAddressSpace|IllegalInstruction|InvalidPc|HardwareStackError|Assert|LaunchFailure|LaunchTimeout)): (?<error>[^'"\\`]*[^'"\\`\s.])
+regex:    \b(?<status>CUDA_ERROR_(?:ILLEGAL_ADDRESS|MISALIGNED_ADDRESS|INVALID_ADDRESS_SPACE|ILLEGAL_INSTRUCTION|INVALID_PC|HARDWARE_STACK_ERROR|ASSERT|LAUNCH_FAILED|LAUNCH_TIMEOUT)|cudaError(?:IllegalAddress|MisalignedAddress|InvalidAddressSpace|IllegalInstruction|InvalidPc|HardwareStackError|Assert|LaunchFailure|LaunchTimeout))(?:: (?<error>[^'"\\`]*[^'"\\`\s.])|(?![\w'"`]|: ))
 doc:      a CUDA kernel faulted (reported by its status name, outside PyTorch): usually a bug in a kernel or a compiler (XLA, a custom op); the context is unusable and the process must restart. Check dmesg for Xid 13/31/43 to rule out hardware
 # jax-ml/jax#6921 (dev half): XLA's stream executor, under JAX
 example:  2021-06-08 13:00:47.364628: E external/org_tensorflow/tensorflow/compiler/xla/pjrt/pjrt_stream_executor_client.cc:1981] Execution of replica 0 failed: Internal: Failed to launch CUDA kernel: CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered
@@ -76,6 +77,16 @@ expect:   status=cudaErrorIllegalAddress
 example:  Apparently successful build on Jetson Nano, but run yields "cudaErrorLaunchFailure: unspecified launch failure"
 expect:   status=cudaErrorLaunchFailure
 expect:   error=unspecified launch failure
+# TensorFlow 1.x's stream executor, the name alone (a name quoted in
+# PyTorch's `Search for `cudaError...'` hint is not one): its event poll after a
+# kernel's fault (hkust-vgd/pointwise#10), and its context sync
+# (tensorflow/models#5328, dev half, Windows paths)
+example:  tensorflow/stream_executor/cuda/cuda_event.cc:48] Error polling for event status: failed to query event: CUDA_ERROR_ILLEGAL_ADDRESS
+expect:   status=CUDA_ERROR_ILLEGAL_ADDRESS
+example:  2018-09-18 15:21:34.702531: E T:\src\github\tensorflow\tensorflow\stream_executor\cuda\cuda_driver.cc:1108] could not synchronize on CUDA context: CUDA_ERROR_LAUNCH_FAILED ::
+expect:   status=CUDA_ERROR_LAUNCH_FAILED
+# tensorflow/tensorflow#8483: the run's end tears the context down (not a fault)
+not:      E tensorflow/stream_executor/cuda/cuda_event.cc:49] Error polling for event status: failed to query event: CUDA_ERROR_DEINITIALIZED
 # jax-ml/jax#17624: the CPU fallback's start-up line, survived
 not:      2024-04-09 22:39:58.055899: E external/xla/xla/stream_executor/cuda/cuda_driver.cc:268] failed call to cuInit: CUDA_ERROR_UNKNOWN: unknown error
 # google-deepmind/alphafold#197: TensorFlow retries a smaller allocation
