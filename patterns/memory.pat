@@ -171,14 +171,17 @@ not:      2020-11-28 09:40:14.792808: W tensorflow/core/framework/op_kernel.cc:1
 # buffer: `RESOURCE_EXHAUSTED: Out of memory while trying to allocate N
 # bytes.` in an XlaRuntimeError (`Resource exhausted:` before the status
 # codes were upper-cased; `Out of memory allocating N bytes` in some
-# releases). XLA:TPU words its own (`Ran out of memory in memory space`).
+# releases; its BFC allocator's `Failed to allocate request for 32.00MiB
+# (33554432B) on device ordinal 0`). XLA:TPU words its own (`Ran out of
+# memory in memory space`).
 name:     mem.xla_oom
 kind:     mem.cuda_oom
 severity: error
 priority: 10
 literal:  Out of memory while trying to allocate
 literal:  Out of memory allocating
-regex:    \b(?:RESOURCE_EXHAUSTED|Resource exhausted): Out of memory (?:while trying to )?allocat(?:e|ing) (?<requested>\d+ bytes)
+literal:  Failed to allocate request for 
+regex:    \b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:Out of memory (?:while trying to )?allocat(?:e|ing) (?<requested>\d+ bytes)|Failed to allocate request for (?<requested>\d+(?:\.\d+)?[KMGT]iB) \(\d+B\) on device ordinal \d+)
 type:     requested=size
 doc:      XLA (JAX) could not allocate a buffer on the GPU: the step's arrays do not fit (a smaller batch, rematerialisation with jax.checkpoint, sharding the state); XLA_PYTHON_CLIENT_MEM_FRACTION and preallocation set how much it may take
 # patrickbryant1/AFProfile#8
@@ -192,6 +195,12 @@ example:  RuntimeError: Resource exhausted: Out of memory while trying to alloca
 # onpix/LLNeRF#9
 example:  jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory allocating 20029400304 bytes.
 expect:   requested=20029400304 bytes
+# the BFC allocator's words: a GPT-J model's sharded init on an 8 GiB GPU
+# (kingoflolz/mesh-transformer-jax#90; #66 in the dev half) and a
+# DP-SGD trainer's step (google-deepmind/jax_privacy#10)
+example:  2021-08-12 10:19:56.549710: E external/org_tensorflow/tensorflow/compiler/xla/pjrt/pjrt_stream_executor_client.cc:1981] Execution of replica 0 failed: Resource exhausted: Failed to allocate request for 128.00MiB (134217728B) on device ordinal 0
+expect:   requested=128.00MiB
+example:  Original error: RESOURCE_EXHAUSTED: Failed to allocate request for 176.00MiB (184549376B) on device ordinal 0
 not:      RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory space vmem.
 
 # PaddlePaddle's GPU allocator: `Out of memory error on GPU N. Cannot
@@ -283,7 +292,8 @@ not:      RuntimeError: CUDA error: an illegal memory access was encountered
 # it; dlib's `code: 2, reason: out of memory`), the runtime's status by
 # name (Thrust's `parallel_for failed: cudaErrorMemoryAllocation: out of
 # memory`, its bad_alloc; RAPIDS RMM's `out_of_memory: CUDA error at:`)
-# or by number (Marian's `CUDA error 2 'out of memory'`).
+# or by number (Marian's `CUDA error 2 'out of memory'`), MXNet's pooled
+# storage manager (`cudaMalloc failed: out of memory`).
 name:     mem.cuda_malloc_failed
 kind:     mem.cuda_alloc_failed
 severity: error
@@ -292,7 +302,7 @@ literal:  cudaMalloc
 literal:  cudaErrorMemoryAllocation: out of memory
 literal:  CUDA error 2 'out of memory'
 literal:  out_of_memory: CUDA error at: 
-regex:    \b(?:(?<call>cudaMalloc\w*)\(.*?\) failed with error (?<error>out of memory)|cudaErrorMemoryAllocation: (?<error>out of memory)|CUDA error 2 '(?<error>out of memory)'|(?<call>cudaMalloc\w*)\(.*?\) in file \S+\. code: 2, reason: (?<error>out of memory)|(?<error>out_of_memory): CUDA error at: )
+regex:    \b(?:(?<call>cudaMalloc\w*)\(.*?\) failed with error (?<error>out of memory)|cudaErrorMemoryAllocation: (?<error>out of memory)|CUDA error 2 '(?<error>out of memory)'|(?<call>cudaMalloc\w*)\(.*?\) in file \S+\. code: 2, reason: (?<error>out of memory)|(?<error>out_of_memory): CUDA error at: |(?<call>cudaMalloc) failed: (?<error>out of memory))
 doc:      a CUDA library could not allocate GPU memory outside PyTorch's allocator: the model, its grids or its buffers do not fit (a smaller resolution, batch or hash table), or another process holds the GPU
 # NVlabs/instant-ngp#182 (dev half): tiny-cuda-nn's GPUMemory
 example:  21:39:09 ERROR    Uncaught exception: Could not allocate memory: E:\TUTORIAL\ngp\instant-ngp\dependencies\tiny-cuda-nn\include\tiny-cuda-nn/gpu_memory.h:109 cudaMalloc(&rawptr, n_bytes+DEBUG_GUARD_SIZE*2) failed with error out of memory
@@ -316,6 +326,12 @@ expect:   error=out_of_memory
 example:  Error while calling cudaMalloc(&backward_data_workspace, backward_data_workspace_size_in_bytes) in file /home/zhaixingzi/Applications/dlib/dlib/dnn/cudnn_dlibapi.cpp:888. code: 2, reason: out of memory
 expect:   call=cudaMalloc
 expect:   error=out of memory
+# MXNet's pooled storage manager behind dmlc's log prefix
+# (zackchase/mxnet-the-straight-dope#361, dev half; apache/mxnet#675 in an MXNetError)
+example:  [17:36:58] /opt/mxnet/dmlc-core/include/dmlc/./logging.h:308: [17:36:58] src/storage/./pooled_storage_manager.h:111: cudaMalloc failed: out of memory
+expect:   call=cudaMalloc
+expect:   error=out of memory
+example:  `mxnet.base.MXNetError: [11:18:15] src/storage/./pooled_storage_manager.h:157: cudaMalloc failed: out of memory
 not:      PYTORCH_CUDA_ALLOC_CONF=backend:cudaMallocAsync
 not:      RuntimeError: CUDA error: out of memory
 

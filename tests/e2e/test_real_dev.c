@@ -170,9 +170,6 @@ static const char *const CAUSE_MISSES[] = {
 	"deepspeed-294", /* DeepSpeed's `!!!! kernel execution error.` under Open MPI's tags */
 	"hf-trl-slurm-fc10713", /* torch's `CUDA initialization: CUDA unknown error` warning
 				   before Unsloth's NotImplementedError */
-	"mesh-transformer-jax-66", /* old jaxlib's `Resource exhausted: Failed to allocate request` */
-	"models-5328", /* TF1's `CUDA_ERROR_LAUNCH_FAILED` and `Unexpected Event status: 1` */
-	"mxnet-the-straight-dope-361", /* MXNet's `cudaMalloc failed: out of memory` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
