@@ -597,6 +597,29 @@ expect:   seq=1275
 expect:   pg_rank=1
 not:      RuntimeError: Detected mismatch between collectives on ranks. Rank 0 is running collective: CollectiveFingerPrint(SequenceNumber=1277, OpType=ALLREDUCE, TensorShape=[], TensorDtypes=Float), but Rank 1 is running collective: CollectiveFingerPrint(SequenceNumber=1275, OpType=ALLREDUCE, TensorShape=[], TensorDtypes=Float).
 
+# gloo's monitored barrier (torch.distributed.monitored_barrier, gloo
+# only): rank 0 waits for every other rank's check-in and names those
+# that did not reach the barrier in time (all of them with
+# wait_all_ranks=True); the others fail too, saying they reached it and
+# heard an error back (ProcessGroupGloo.cpp's monitoredBarrier). The ranks
+# named are the group's: those of the default group are global.
+name:     torch.monitored_barrier
+kind:     torch.monitored_barrier
+severity: error
+literal:  failed to pass monitoredBarrier in
+regex:    Ranks? (?<ranks>\d+(?:, \d+)*) failed to pass monitoredBarrier in (?<timeout_ms>\d+) ms
+type:     timeout_ms=int
+doc:      A monitored barrier timed out: the ranks named never reached it (stuck earlier: uneven work, a data-dependent branch, a hung or dead process); the others waited. Look at the named ranks' last lines.
+# CosyVoice joining its workers when the data ran out unevenly
+# (QwenAudio/CosyVoice#180, dev half; the glog prefix of gloo's log)
+example:  [E ProcessGroupGloo.cpp:138] [Rank 0]: Rank 2 failed to pass monitoredBarrier in 30000 ms
+expect:   ranks=2
+expect:   timeout_ms=30000
+# every rank of the second node missing (NVIDIA/nccl#849, its title's RuntimeError)
+example:  RuntimeError: [Rank 0]: Ranks 4, 5, 6, 7 failed to pass monitoredBarrier in 2000000 ms
+expect:   ranks=4, 5, 6, 7
+not:      [E ProcessGroupGloo.cpp:138] Rank 3 successfully reached monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank.
+
 name:     torch.desync.mismatch
 kind:     torch.desync
 severity: error

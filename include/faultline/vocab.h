@@ -111,6 +111,7 @@
 	X("torch.desync") \
 	X("torch.dump_signal") \
 	X("torch.heartbeat") \
+	X("torch.monitored_barrier") \
 	X("torch.nccl_error") \
 	X("torch.pg_init") \
 	X("torch.teardown") \

@@ -1024,6 +1024,29 @@ static int desync_hang(struct ctx *c, struct hang_cand *k)
 	return 0;
 }
 
+/* ---- gloo's monitored barrier ---- */
+
+/* Rank 0 of a monitored barrier named the ranks that never reached it: a
+ * barrier, those ranks stuck, the reporter waiting. The first report
+ * decides (one barrier per report; a later one is another barrier). */
+static int monitored_barrier_hang(struct ctx *c, struct hang_cand *k)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < c->nev && !k->found; i++) {
+		const struct ev *e = &c->ev[i];
+		if (strcmp(e->kind, "torch.monitored_barrier") || !ev_field(e, "ranks", &b))
+			continue;
+		k->found = true;
+		k->collective = fl_xstrdup("BARRIER");
+		ranks_from_list(&k->stuck, &k->nstuck, &k->capstuck, b.ptr);
+		ev_field_int(e, "timeout_ms", &k->timeout_ms);
+		hang_cand_waiting(k, e->rank);
+		evidence_add(c, &k->evidence, e);
+	}
+	fl_buf_release(&b);
+	return 0;
+}
+
 /* ---- c10d's last enqueued / last completed work, across ranks ---- */
 
 /* One rank's "last enqueued NCCL work: E, last completed NCCL work: C"
@@ -1328,6 +1351,7 @@ static const struct hang_source {
 } SOURCES[] = {
 	{ "flight_recorder", fr_hang_diverged, false },
 	{ "desync_debug", desync_hang, false },
+	{ "monitored_barrier", monitored_barrier_hang, false },
 	{ "nccl_ras", ras_hang, false },
 	{ "p2p_trace", p2p_hang, false },
 	{ "enqueued_completed", enqueued_hang, false },

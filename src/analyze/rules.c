@@ -310,6 +310,8 @@ static const struct class_rule CLASS[] = {
 	{ "torch.work_timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
 	{ "torch.watchdog_summary", NULL, NULL, ROLE_SECONDARY, "collective_hang", 15 },
 	{ "torch.heartbeat", NULL, NULL, ROLE_SECONDARY, "collective_hang", 15 },
+	/* gloo's monitored barrier naming the ranks that never reached it */
+	{ "torch.monitored_barrier", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
 	/* torch 1.x reports a watchdog timeout only as the abort's reason */
 	{ "torch.comm_aborted", "reason", "Watchdog caught collective operation timeout",
 	  ROLE_SECONDARY, "collective_hang", 20 },

@@ -263,6 +263,27 @@ Test(hang_sources, desync_mismatched_collective, .timeout = 60)
 	json_decref(r);
 }
 
+/* gloo's monitored barrier: rank 0 names the ranks that never reached it
+ * (the lines of QwenAudio/CosyVoice#180, dev half: rank 2 did not
+ * arrive, ranks 1 and 3 say they reached the barrier). A barrier, rank 2
+ * stuck, the barrier's timeout. With wait_all_ranks the report lists
+ * them all (NVIDIA/nccl#849's title). */
+Test(hang_sources, monitored_barrier_names_the_missing_ranks, .timeout = 60)
+{
+	json_t *r = analyze_text("monitored",
+		"[E ProcessGroupGloo.cpp:138] Rank 3 successfully reached monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank.\n"
+		"[E ProcessGroupGloo.cpp:138] [Rank 0]: Rank 2 failed to pass monitoredBarrier in 30000 ms\n"
+		"[E ProcessGroupGloo.cpp:138] Rank 1 successfully reached monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank.\n");
+	json_t *h = hang_of(r);
+	expect_point(h, "monitored_barrier", "BARRIER", "2");
+	cr_expect_eq(json_integer_value(json_object_get(h, "timeout_ms")), 30000);
+	json_decref(r);
+	r = analyze_text("monitored_all",
+		"RuntimeError: [Rank 0]: Ranks 4, 5, 6, 7 failed to pass monitoredBarrier in 2000000 ms\n");
+	expect_point(hang_of(r), "monitored_barrier", "BARRIER", "4,5,6,7");
+	json_decref(r);
+}
+
 /* Whether the report has a finding of this id. */
 static bool has_finding(json_t *r, const char *id)
 {

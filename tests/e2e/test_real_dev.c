@@ -180,7 +180,8 @@ static const char *const RANK_MISSES[] = {
 	"deepspeed-4648", /* only a process group's `[Rank 0]` inside the watchdog's message */
 	"semantic-segmentation-180", /* only the script's own `Global Rank: 0` print */
 	"paddle-9426", /* no failure read (the cause list) */
-	"cosyvoice-180", /* gloo's monitoredBarrier naming the rank that did not pass */
+	"cosyvoice-180", /* the barrier's missing rank is stuck in the hang, not a first failure:
+			    no line of its own */
 	"deepspeed-294", /* no failure read (the cause list) */
 };
 
@@ -191,7 +192,6 @@ static const char *const HANG_MISSES[] = {
 			     where the rank ahead waits (hang.c), with the one behind stuck;
 			     the sidecar names the earlier */
 	"pytorch-123023",
-	"cosyvoice-180", /* gloo's monitoredBarrier: no WorkNCCL line names the collective */
 	"megatron-lm-attention-benchmark", /* every even rank's StopIteration first: the hang
 					       point is not read behind a crash */
 };
