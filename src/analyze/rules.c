@@ -278,6 +278,11 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_msg", "loss is nan", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.traceback", "exc_msg", "loss is inf", ROLE_PRIMARY, "loss_divergence", 58 },
 	{ "proc.traceback", "exc_msg", "out of memory", ROLE_SIGNAL, "gpu_oom", 40 },
+	/* the NCCL library itself cannot be loaded (PaddlePaddle's dynamic
+	 * loader: `The third-party dynamic library (libnccl.so) that Paddle
+	 * depends on is not configured correctly`, `Failed to find dynamic
+	 * library: libnccl.so`): no communicator can be set up */
+	{ "proc.traceback", "exc_msg", "libnccl.so", ROLE_PRIMARY, "nccl_init_error", 68 },
 	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "No space left", ROLE_SIGNAL, "storage_error", 40 },
 	{ "proc.traceback", "exc_msg", "CUDA error", ROLE_SIGNAL, "cuda_error", 40 },

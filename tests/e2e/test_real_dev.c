@@ -172,7 +172,6 @@ static const char *const CAUSE_MISSES[] = {
 				   before Unsloth's NotImplementedError */
 	/* the twenty-fifth sample, scored before any change for it */
 	"baichuan2-119", /* a bare `Killed` pasted inside markdown backticks */
-	"baiducomp-paddleocr", /* Paddle's `libnccl.so: cannot open shared object file` */
 	"jax-toolbox-jax-vllm", /* cupy's NCCL_ERROR_REMOTE_ERROR while the communicator's
 				   transports are set up: labelled set-up */
 	"ms-swift-4924", /* a DistStoreError line pasted inside markdown backticks */

@@ -1010,6 +1010,20 @@ Test(verdict_rules, arguments_dataclass_value_errors_are_config_error, .timeout 
 		     "TypeError: object of type 'NoneType' has no len()\n");
 }
 
+/* The NCCL library that cannot be loaded is the communicator set-up's
+ * failure, not a network's (PaddlePaddle/PaddleNLP#1646's traceback from
+ * init_parallel_env). */
+Test(verdict_rules, nccl_library_missing_is_nccl_init, .timeout = 60)
+{
+	expect_cause("paddle-libnccl", "nccl_init_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"./train.py\", line 141, in train\n"
+		     "    paddle.distributed.init_parallel_env()\n"
+		     "  File \"/usr/local/lib/python3.7/dist-packages/paddle/fluid/dygraph/parallel_helper.py\", line 42, in _init_parallel_ctx\n"
+		     "    __parallel_ctx__clz__.init()\n"
+		     "RuntimeError: (PreconditionNotMet) The third-party dynamic library (libnccl.so) that Paddle depends on is not configured correctly. (error code is libnccl.so: cannot open shared object file: No such file or directory)\n");
+}
+
 /* An exception line whose traceback the paste cut reads as the
  * traceback's own last line: numpy's host allocation failure (a
  * project's notes, found by find_string) is the host's memory, with or
