@@ -171,10 +171,8 @@ static const char *const CAUSE_MISSES[] = {
 	"hf-trl-slurm-fc10713", /* torch's `CUDA initialization: CUDA unknown error` warning
 				   before Unsloth's NotImplementedError */
 	/* the twenty-fifth sample, scored before any change for it */
-	"baichuan2-119", /* a bare `Killed` pasted inside markdown backticks */
 	"jax-toolbox-jax-vllm", /* cupy's NCCL_ERROR_REMOTE_ERROR while the communicator's
 				   transports are set up: labelled set-up */
-	"ms-swift-4924", /* a DistStoreError line pasted inside markdown backticks */
 	"nersc-pytorch-testing-shifter", /* NCCL bootstrap's `Connect ... failed : No route to host`:
 					    the label split of set-up and network */
 	"paddle-gen-nccl-id", /* `Operator "gen_nccl_id" has not been registered`: a crash */

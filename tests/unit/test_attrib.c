@@ -220,6 +220,29 @@ Test(attr_line, torch_rank_and_c10_header)
 	fl_attr_file_free(f);
 }
 
+/* A line pasted as markdown inline code: the backticks are the paste's,
+ * the prefixes inside are the log's (ms-swift-4924's and baichuan2-119's
+ * pastes, dev half); a line with backticks of its own is left whole. */
+Test(attr_line, markdown_inline_code_around_the_line)
+{
+	struct fl_attr_bundle b;
+	struct fl_attr_file *f = file_new(&b, "x.log", 0);
+	struct fl_attr a;
+	const char *l = "`[rank3]: torch.distributed.DistStoreError: wait timeout after 900000ms`  ";
+	attr(f, l, &a);
+	cr_assert_eq(a.rank, 3);
+	cr_assert_eq(a.body_len, strlen("torch.distributed.DistStoreError: wait timeout after 900000ms"));
+	cr_assert_eq(memcmp(a.body, "torch.distributed.DistStoreError:", 33), 0);
+	cr_assert(a.body > l && a.body + a.body_len == l + strlen(l) - 3, "inside the backticks");
+	attr(f, "`Killed`", &a);
+	cr_assert_eq(a.body_len, 6);
+	cr_assert_eq(memcmp(a.body, "Killed", 6), 0);
+	const char *own = "`fused_adam` is deprecated, use `adam`";
+	attr(f, own, &a);
+	assert_body(&a, own, own);
+	fl_attr_file_free(f);
+}
+
 Test(attr_line, c10_header_with_known_year_and_6_digit_fraction)
 {
 	struct fl_attr_bundle b;
