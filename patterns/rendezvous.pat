@@ -265,6 +265,30 @@ example:  ORTE was unable to reliably start one or more daemons.
 not:      ORTE does not know how to route a message to the specified daemon
 not:      * lack of authority to execute on one or more specified nodes.
 
+# JAX's rendezvous (jax.distributed.initialize): every process registers
+# with the coordination service that process 0 runs, behind a start-up
+# barrier. A process that never registers in time (crashed, not
+# scheduled, too slow to start) fails every other one: the service stops
+# "as cluster registration failed" with its barrier's DEADLINE_EXCEEDED,
+# or a process's own RegisterTask call to the leader runs out of time.
+name:     rdzv.jax.registration_failed
+kind:     rdzv.error
+severity: error
+literal:  cluster registration failed
+literal:  Wait_for_all_tasks_to_register
+literal:  CoordinationService/RegisterTask
+regex:    (?<error>Stopping coordination service as cluster registration failed|Barrier timed out\. Id: \[Init\]Wait_for_all_tasks_to_register|while calling /tensorflow\.CoordinationService/RegisterTask)
+doc:      JAX's processes did not all register with the coordination service (process 0) in time: look for a process that crashed or was never scheduled before it; for slow starts raise jax.distributed.initialize's initialization_timeout.
+# MaxText on 32 A3 Mega nodes under GKE (AI-Hypercomputer/gpu-recipes#2, dev half)
+example:  Stopping coordination service as cluster registration failed. This may be due to 1) some tasks crashed earlier before connecting, 2) some tasks were never scheduled, or 3) scheduling delays. Consider setting a longer initialization timeout if such delays are expected, the timeout is currently set to: 1h.
+expect:   error=Stopping coordination service as cluster registration failed
+example:  Original error: DEADLINE_EXCEEDED: Barrier timed out. Id: [Init]Wait_for_all_tasks_to_register::0. This usually happens because a task triggered the barrier too early or too slowly. Please look at the task logs (both timed out and first task) to debug further.
+# Paxml on 1024 GPUs, a process's own call (google/paxml#77, dev half, quoted)
+example:  > > Additional GRPC error information from remote target unknown_target_for_coordination_leader while calling /tensorflow.CoordinationService/RegisterTask:
+expect:   error=while calling /tensorflow.CoordinationService/RegisterTask
+# a task that died mid-run: another process's failure, not the rendezvous (jax-ml/jax#39095's docs)
+not:      Additional GRPC error information from remote target coordination_service while calling /tensorflow.CoordinationService/PollForError:
+
 # torch 1.x-2.0 default-group creation: every rank adds itself to the store
 # and waits for world_size workers. A worker_count other than world_size
 # means the launcher started more or fewer workers than the job declared

@@ -56,9 +56,6 @@ static const char *const CAUSE_MISSES[] = {
 				      devices-unavailable CUDA error */
 	"fengshenbang-lm-222", /* a NaN loss at learning rate 0 under --precision 16: fp16
 				  only by the thread's judgement */
-	"gpu-recipes-2", /* JAX's coordination service: the tasks never all registered;
-			   not written: the search for its other sources showed a test-half
-			   thread's lines */
 	"horovod-147", /* a peer's reset socket during bootstrap (frames in bootstrap.cu and
 			  init.cu) reads as the network's consequence, not set-up's failure */
 	"horovod-1834", /* the corrupt dataset copy is named only in the maintainer's reply */
@@ -133,7 +130,6 @@ static const char *const CAUSE_MISSES[] = {
 					      full /dev/shm without its errno */
 	"mlp_maps-21", /* `CUDA error: invalid device ordinal`: read as a process count the GPUs
 			 do not match (config_error), as simpletuner-40 */
-	"paxml-77", /* JAX's coordination service: as gpu-recipes-2, not written */
 	"pytorch-13750", /* an old FileStore's race at DDP's construction (`open(...): No such file`) */
 	/* the eighteenth sample, scored before any change for it */
 	"nccl-473", /* nccl-tests' `'unhandled system error'` alone (read as the network's): /dev/shm only
