@@ -131,17 +131,16 @@ static void unbox(struct fl_attr *a)
 
 /* A line pasted into a ticket or an issue as markdown inline code, one
  * pair of backticks around all of it (`` `Killed` ``): the backticks are
- * the paste's, the line inside is the log's, prefixes included. */
-static void unquote(const char **line, size_t *len)
+ * the paste's, the line inside is the log's, prefixes included. The
+ * length inside them, or 0 when s (which starts with one) is not such a
+ * line. */
+static size_t quoted_len(const char *s, size_t n)
 {
-	const char *s = *line;
-	size_t n = *len;
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
 		n--;
 	if (n < 3 || s[n - 1] != '`' || memchr(s + 1, '`', n - 2))
-		return;
-	*line = s + 1;
-	*len = n - 2;
+		return 0;
+	return n - 2;
 }
 
 /* Whether the first prefix, s[0..used), was a log collector's column:
@@ -171,8 +170,11 @@ void fl_attr_line(struct fl_attr_file *f, const char *line, size_t len, struct f
 	a->conflict = false;
 	a->cri_msg = NULL;
 	a->cri_partial = false;
-	if (len && line[0] == '`')
-		unquote(&line, &len);
+	size_t q = len && line[0] == '`' ? quoted_len(line, len) : 0;
+	if (q) {
+		line++;
+		len = q;
+	}
 	size_t i = 0, start = 0;
 	for (int round = 0; round < 10 && i < len; round++) {
 		size_t used = fl_prefix_one(line + i, len - i, i == start, f->bundle->year, a);
