@@ -1157,7 +1157,10 @@ static int enqueued_hang(struct ctx *c, struct hang_cand *k)
 		if (k->evidence.n < 6)
 			evidence_add(c, &k->evidence, v[i].e);
 	}
-	if (ranks && k->nstuck) {
+	/* a group in which every rank completed all it enqueued has nothing
+	 * outstanding: no rank waits in the work after, so it is not where
+	 * the job hung (the timed-out collective is another group's) */
+	if (ranks && k->nstuck && k->nwaiting) {
 		k->found = true;
 		k->seq = top;
 		k->process_group = v[from].pg ? fl_xstrdup(v[from].pg) : NULL;

@@ -93,6 +93,28 @@ Test(hang_sources, watchdog_alone_decides, .timeout = 60)
 	json_decref(r);
 }
 
+/* The dump signal's progress numbers of a group in which every rank
+ * completed all it enqueued (default_pg at 26403 / 26403) show nothing
+ * outstanding there: the hang is the watchdogs' BROADCAST of the tensor
+ * parallel group (real lines of a Megatron run's srun log,
+ * elena-lyulina/Megatron-LM-Attention-Benchmark's 2340722.err, dev half),
+ * not a work after 26403 in which every rank would be stuck. */
+Test(hang_sources, idle_group_progress_is_no_hang_point, .timeout = 60)
+{
+	json_t *r = analyze_text("idle_group",
+		" 3: [rank3]:[E522 03:45:48.909569986 ProcessGroupNCCL.cpp:694] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=805827, OpType=BROADCAST, NumelIn=32768, NumelOut=32768, Timeout(ms)=600000) ran for 600062 milliseconds before timing out.\n"
+		" 3: [rank3]:[E522 03:45:48.909691198 ProcessGroupNCCL.cpp:2290] [PG ID 5 PG GUID 94(TENSOR_MODEL_PARALLEL_GROUP) Rank 1]  failure detected by watchdog at work sequence id: 805827 PG status: last enqueued work: 805831, last completed work: 805826\n"
+		" 3: [rank3]:[E522 03:45:48.111431815 ProcessGroupNCCL.cpp:1903] [PG ID 0 PG GUID 0(default_pg) Rank 3] Received a dump signal due to a collective timeout from this local rank and we will try our best to dump the debug info. Last enqueued NCCL work: 26403, last completed NCCL work: 26403.This is most likely caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of collectives is not same for all ranks or the scheduled collective, for some reason, didn't run. Additionally, this can be caused by GIL deadlock or other reasons such as network errors or bugs in the communications library (e.g. NCCL), etc. \n"
+		" 0: [rank0]:[E522 03:45:49.130575198 ProcessGroupNCCL.cpp:1903] [PG ID 0 PG GUID 0(default_pg) Rank 0] Received a dump signal due to a collective timeout from  rank 51 and we will try our best to dump the debug info. Last enqueued NCCL work: 26403, last completed NCCL work: 26403.This is most likely caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of collectives is not same for all ranks or the scheduled collective, for some reason, didn't run. Additionally, this can be caused by GIL deadlock or other reasons such as network errors or bugs in the communications library (e.g. NCCL), etc. \n"
+		"21: [rank21]:[E522 03:45:49.460590927 ProcessGroupNCCL.cpp:1903] [PG ID 0 PG GUID 0(default_pg) Rank 21] Received a dump signal due to a collective timeout from this local rank and we will try our best to dump the debug info. Last enqueued NCCL work: 26403, last completed NCCL work: 26403.This is most likely caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of collectives is not same for all ranks or the scheduled collective, for some reason, didn't run. Additionally, this can be caused by GIL deadlock or other reasons such as network errors or bugs in the communications library (e.g. NCCL), etc. \n"
+	);
+	json_t *h = hang_of(r);
+	cr_expect_str_eq(str_of(h, "source"), "watchdog");
+	cr_expect_str_eq(str_of(h, "collective"), "BROADCAST");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 805827);
+	json_decref(r);
+}
+
 /* RAS compared every rank's launch count: it decides, and names rank 2
  * as the watchdogs do by its silence. The seq in c10d's count and the
  * timeout come from the watchdogs, which name the same collective. */
