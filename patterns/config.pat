@@ -1234,9 +1234,11 @@ not:      Epoch 1: FP8 recipe DelayedScaling(margin=0, fp8_format=E4M3)
 
 # Two options the configuration turns on together that the library
 # refuses to combine: DeepSpeed's pipeline engine with ZeRO stage 2 or 3
-# (it partitions the gradients pipeline accumulation needs whole), and
+# (it partitions the gradients pipeline accumulation needs whole), its
+# no_sync() under ZeRO 2/3 (the same partitioning), and
 # fp16 with bf16 in DeepSpeed's config, transformers' TrainingArguments
-# and Qwen's model config. Each is the library's own start-up check.
+# and Qwen's model config. Each is the library's own check (no_sync's at the
+# first accumulation step, the others at start-up).
 name:     config.invalid.exclusive
 kind:     config.invalid
 severity: error
@@ -1244,7 +1246,8 @@ literal:  are incompatible with pipeline parallelism
 literal:  fp16 modes cannot be simultaneously enabled
 literal:  of fp16 and bf16 can be True
 literal:  bf16 and fp16 cannot both be true
-regex:    (?:^|(?<=\] )|(?<=: )|(?<=, ))(?<error>ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism|(?:bfloat16|bf16) and fp16 modes cannot be simultaneously enabled|At most one of fp16 and bf16 can be True, but not both|In config, bf16 and fp16 cannot both be true)
+literal:  no_sync context manager is incompatible with
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, ))(?<error>ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism|(?:bfloat16|bf16) and fp16 modes cannot be simultaneously enabled|At most one of fp16 and bf16 can be True, but not both|In config, bf16 and fp16 cannot both be true|no_sync context manager is incompatible with gradient partitioning logic of ZeRO stage \d)
 doc:      The configuration turns on two options the library will not combine: DeepSpeed's pipeline parallelism needs ZeRO stage 0 or 1 (stage 2 and 3 partition the gradients it accumulates), and a run trains in fp16 or in bf16, not both. Lower the ZeRO stage or drop pipeline parallelism; enable one precision only (bf16 where the GPUs support it).
 # the line a Megatron-DeepSpeed user pasted (deepspeedai/Megatron-DeepSpeed#474;
 # bigscience-workshop/Megatron-DeepSpeed#407, dev half, has it too)
@@ -1261,6 +1264,12 @@ expect:   error=At most one of fp16 and bf16 can be True, but not both
 # Qwen's modeling code through LLaMA-Factory's demo (hiyouga/LlamaFactory#710)
 example:  AssertionError: In config, bf16 and fp16 cannot both be true
 expect:   error=In config, bf16 and fp16 cannot both be true
+# DeepSpeed's engine refusing no_sync() (gradient accumulation without a
+# reduce, as accelerate's accumulate() asks for) under ZeRO 2/3, which
+# partitions gradients by reducing them (runtime/engine.py's assertion and
+# its docstring; deepspeedai/DeepSpeed#6793, dev half)
+example:  [rank0]: AssertionError: no_sync context manager is incompatible with gradient partitioning logic of ZeRO stage 3
+expect:   error=no_sync context manager is incompatible with gradient partitioning logic of ZeRO stage 3
 not:          assert not(config.bf16 and config.fp16), ("In config, bf16 and fp16 cannot both be true")
 not:      It seems peline-parallel in conflict with ZeRO-stage2.
 
