@@ -1273,6 +1273,23 @@ expect:   error=no_sync context manager is incompatible with gradient partitioni
 not:          assert not(config.bf16 and config.fp16), ("In config, bf16 and fp16 cannot both be true")
 not:      It seems peline-parallel in conflict with ZeRO-stage2.
 
+# PEFT's LoRA (and the other tuners) given target modules the model does
+# not have: a name of another architecture's layers, or an empty list a
+# script built from the wrong model (tuners_utils.py's and
+# utils/other.py's check, raised as a ValueError at set-up). One thread
+# and PEFT's own source: the search tools' budget was spent.
+name:     config.invalid.peft_targets
+kind:     config.invalid
+severity: error
+literal:  not found in the base model
+regex:    (?<error>Target modules (?<modules>.*?) not found in the base model)
+doc:      The adapter configuration names modules the base model does not have: set target_modules to the model's own layer names (print the model, or use "all-linear").
+# a Baichuan LoRA fine-tuning script (wp931120/baichuan_sft_lora#1, dev half)
+example:  ValueError: Target modules [] not found in the base model. Please check the target modules and try again.
+expect:   modules=[]
+# built from another PEFT check's text (tuners/adamss/model.py): an unsupported layer type, not a missing name
+not:      ValueError: Target module Embedding(32000, 4096) is not supported. Currently, only `torch.nn.Linear` is supported.
+
 name:     config.invalid.deepspeed_batch
 kind:     config.invalid
 severity: error

@@ -174,7 +174,6 @@ static const char *const CAUSE_MISSES[] = {
 	"paddle-gen-nccl-id", /* `Operator "gen_nccl_id" has not been registered`: a crash */
 	/* the twenty-sixth sample, scored before any change for it */
 	"apex-482", /* Open MPI's `There are not enough slots available` help text */
-	"baichuan_sft_lora-1", /* peft's `Target modules [] not found in the base model` */
 	"ml-cross-entropy-41", /* triton's `too old to be supported by the triton GPU compiler` */
 	"ms-swift-3171", /* DDP's `Expected to mark a variable ready only once`: reentrant
 			    checkpointing, settled by the thread */
