@@ -450,6 +450,31 @@ example:  ray.exceptions.OutOfMemoryError: Task was killed due to the node runni
 expect:   msg=Task was killed due to the node running low on memory
 not:      torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 1 has a total capacity of 79.10 GiB of which 1.06 GiB is free.
 
+# Ray's memory monitor's own account of a kill, printed in the killed
+# task's error and by the driver: the node's memory use over its threshold
+# (RAY_memory_usage_threshold), then the table of its top memory users
+# (src/ray/raylet/worker_killing_policy and node_manager's message). Four
+# dev-half threads of four projects print it: OpenRLHF (a PPO actor),
+# EasyR1, verl (a FSDP WorkerDict) and flingbot (a simulator actor).
+name:     mem.ray_memory_threshold
+kind:     mem.host_oom_kill
+severity: error
+priority: 5
+literal:  which exceeds the memory usage threshold of
+regex:    Memory on the node \((?:IP: (?<node_ip>[0-9a-fA-F.:]+), )?\s*ID: [0-9a-f]+\) where the task .*? was running was (?<used>[\d.]+\w*) / (?<total>[\d.]+\w*) \((?<fraction>[\d.]+)\), which exceeds the memory usage threshold of (?<threshold>\d+(?:\.\d+)?)
+doc:      Ray's memory monitor killed a worker because the node's host memory crossed its threshold (RAY_memory_usage_threshold, 0.95 by default); the table after it names the processes that held the memory.
+# OpenRLHF's PPO on Ray, the node's IP left out of the message (OpenRLHF/OpenRLHF#171, dev half)
+example:  Memory on the node ( ID: 37f3bd9fa11d642c9e13892ee048dfc1f58c4597b77202a59a33835b) where the task (actor ID: 658f7608dec0f9a3428857d502000000, name=RewardModelRayActor.__init__, pid=5315, memory used=1.67GB) was running was 445.48GB / 468.75GB (0.950365), which exceeds the memory usage threshold of 0.95. Ray killed this worker (ID: 384252cde217c088bb1cceb44ff7b1fec88a53bd8e7c82273275b694) because it was the most recently scheduled task; to see more information about memory usage on this node, use `ray logs raylet.out -ip 33.123.202.4`. To see the logs of the worker, use `ray logs worker-384252cde217c088bb1cceb44ff7b1fec88a53bd8e7c82273275b694*out -ip 33.123.202.4. Top 10 memory users:
+expect:   used=445.48GB
+expect:   total=468.75GB
+expect:   fraction=0.950365
+expect:   threshold=0.95
+# a simulator actor's (flingbot, dev half)
+example:  Memory on the node (IP: 192.168.0.107, ID: fc2befb2867ce88e73a8a45572c43a640751ae1f2b5e15bd8315f293) where the task (actor ID: f9cc340f5aef7b479d86345001000000, name=SimEnv.__init__, pid=4331, memory used=2.22GB) was running was 59.49GB / 62.58GB (0.950744), which exceeds the memory usage threshold of 0.95. Ray killed this worker (ID: d98ac96cdd66ea8c0a2604609381c3256c8285b87822896c767f7714) because it was the most recently scheduled task; to see more information about memory usage on this node, use `ray logs raylet.out -ip 192.168.0.107`. To see the logs of the worker, use `ray logs worker-d98ac96cdd66ea8c0a2604609381c3256c8285b87822896c767f7714*out -ip 192.168.0.107. Top 10 memory users:
+expect:   node_ip=192.168.0.107
+expect:   used=59.49GB
+not:      ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.
+
 # The advice Ray prints after each of its memory kills, in the raylet's
 # summary and in the killed task's error, after the table of the node's
 # top memory users; also what is left when Ray cut a long error to its

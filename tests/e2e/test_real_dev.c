@@ -185,7 +185,6 @@ static const char *const CAUSE_MISSES[] = {
 				      labelled configuration */
 	"firefly-154", /* argparse's `error: unrecognized arguments` with the program's name cut */
 	"mxnet-1037", /* ssh given a command for a host name (`Could not resolve hostname export ...`) */
-	"openrlhf-171", /* Ray's memory monitor: `exceeds the memory usage threshold of 0.95` */
 	"scalingup-6", /* Ray's autoscaler: `No available node types can fulfill resource request` */
 	"tensorstore-183", /* TensorStore's `Error writing local file ...: Failed to acquire lock` */
 	"vllm-4062", /* two processes' NCCL errors glued into one line (`Failed to find reverse
