@@ -225,9 +225,9 @@ kind:     rdzv.error
 severity: error
 literal:  ssh: 
 literal:  was not reachable via ssh
-regex:    (?:^|\s)ssh: (?:Could not resolve hostname (?<node>\S+?)|connect to host (?<node>\S+) port (?<port>\d+)): (?<error>\S.*?)\s*$|host=(?<node>\S+) was not reachable via ssh
+regex:    (?:^|\s)ssh: (?:Could not resolve hostname (?<node>.+?)|connect to host (?<node>\S+) port (?<port>\d+)): (?<error>\S.*?)\s*$|host=(?<node>\S+) was not reachable via ssh
 type:     port=int
-doc:      The launcher could not reach a node over ssh: check the hostfile's names (they must resolve from the launching node, inside the container too), the ssh port the launcher is told to use (mpirun's plm_rsh_args, DeepSpeed's --ssh_port), and passwordless ssh between the nodes.
+doc:      The launcher could not reach a node over ssh (a "host name" that is a command means the launcher built the ssh line with an empty host: its hostfile or -H list): check the hostfile's names (they must resolve from the launching node, inside the container too), the ssh port the launcher is told to use (mpirun's plm_rsh_args, DeepSpeed's --ssh_port), and passwordless ssh between the nodes.
 # DeepSpeed's runner checking its hostfile (thu-coai/EVA#4, dev half)
 example:  ssh: Could not resolve hostname node-0: Name or service not known
 expect:   node=node-0
@@ -238,6 +238,10 @@ expect:   node=lm-horovod-job-worker-5.lm-horovod-job
 # a slot count given where mpirun took a host name (horovod/horovod#655)
 example:  ssh: Could not resolve hostname localhost:4: Name or service not known
 expect:   node=localhost:4
+# MXNet's dmlc ssh launcher given an empty host: ssh took the command for
+# the host name, which it prints whole (apache/mxnet#1037, dev half)
+example:  ssh: Could not resolve hostname export dmlc_role=worker; export dmlc_ps_root_port=9729; export dmlc_ps_root_uri=10.108.165.17; expor: Name or service not known
+expect:   error=Name or service not known
 # mpirun told to use port 50000, where no sshd listened (horovod/horovod#504, dev half)
 example:  ssh: connect to host 192.168.11.1 port 50000: Connection refused
 expect:   node=192.168.11.1

@@ -184,7 +184,6 @@ static const char *const CAUSE_MISSES[] = {
 	"distributed-training-lab", /* accelerate's `FSDP requires PyTorch >= 2.1.0`: a version check,
 				      labelled configuration */
 	"firefly-154", /* argparse's `error: unrecognized arguments` with the program's name cut */
-	"mxnet-1037", /* ssh given a command for a host name (`Could not resolve hostname export ...`) */
 	"scalingup-6", /* Ray's autoscaler: `No available node types can fulfill resource request` */
 	"tensorstore-183", /* TensorStore's `Error writing local file ...: Failed to acquire lock` */
 	"vllm-4062", /* two processes' NCCL errors glued into one line (`Failed to find reverse
