@@ -133,6 +133,31 @@ expect:   error=FileStream.Write incomplete
 example:  MXNetError: Check failed: std: :fwrite(ptr, 1, size, fp_) == size: FileStream.Write incomplete
 not:      INFO:root:Saved checkpoint to "./models/resnet-152/resnet-152-train-224-0039.params"
 
+# TensorStore (under Orbax and T5X checkpointing in JAX) failing to write
+# a checkpoint's file: kvstore.cc's `Error writing <key>` around the file
+# driver's `local file "<path>"`, then the system call's failure (a lock
+# the file system does not implement, a rename that lost its file). Raised
+# in Python as a ValueError with absl's status code in front.
+name:     io.tensorstore_write
+kind:     io.error
+severity: error
+literal:  Error writing local file
+literal:  in OCDBT database at local file
+regex:    Error writing (?:"[^"]*" in OCDBT database at )?local file \**"(?<path>[^"]*)"\**: (?<error>.*?)(?: \[source locations=.*)?\s*$
+doc:      A checkpoint write through TensorStore failed on the file system: POSIX locks not supported (some HPC and network file systems: use a file system that has them, or a newer TensorStore that falls back to flock), the directory removed or not shared between hosts under a multi-host save, the disk full.
+# Orbax on an HPC file system without fcntl locks (google/tensorstore#183, dev half)
+example:  ValueError: FAILED_PRECONDITION: Error writing local file "/home/oeberhard/laurel/dat/runs/test/working_directories/1/actor_params.orbax-checkpoint-tmp-1695894959581296/_sharding": Failed to acquire lock on file: /home/oeberhard/laurel/dat/runs/test/working_directories/1/actor_params.orbax-checkpoint-tmp-1695894959581296/_sharding.__lock [OS error: Function not implemented] [source locations='tensorstore/kvstore/file/file_key_value_store.cc:676\ntensorstore/kvstore/kvstore.cc:268']
+expect:   path=/home/oeberhard/laurel/dat/runs/test/working_directories/1/actor_params.orbax-checkpoint-tmp-1695894959581296/_sharding
+expect:   error=Failed to acquire lock on file: /home/oeberhard/laurel/dat/runs/test/working_directories/1/actor_params.orbax-checkpoint-tmp-1695894959581296/_sharding.__lock [OS error: Function not implemented]
+# T5X on GPFS, the path in the reporter's bold (google-research/t5x#452)
+example:  ValueError: Error opening "zarr" driver: Error writing local file **"/gpfsnyu/scratch/kf2395/jukemir_t5/pretrain/checkpoint_100.tmp-1650949633/state.param_states.decoder.layers_0.pre_cross_attention_layer_norm.scale.v/.zarray"**: Failed to acquire lock on file: **/gpfsnyu/scratch/kf2395/jukemir_t5/pretrain/checkpoint_100.tmp-1650949633/state.param_states.decoder.layers_0.pre_cross_attention_layer_norm.scale.v/.zarray.__lock** [OS error: Invalid argument]
+expect:   path=/gpfsnyu/scratch/kf2395/jukemir_t5/pretrain/checkpoint_100.tmp-1650949633/state.param_states.decoder.layers_0.pre_cross_attention_layer_norm.scale.v/.zarray
+# MaxText's OCDBT save on eight TPU hosts to a host-local path (google/orbax#2837)
+example:  ValueError: NOT_FOUND: Error writing "params.params.decoder.decoder_norm.scale/c/0" in OCDBT database at local file "/home/user/maxtext-checkpoints/r1-distill-llama-8b/0.orbax-checkpoint-tmp/items.orbax-checkpoint-tmp/ocdbt.process_0/": Failed to rename fd: 14 "/home/user/maxtext-checkpoints/r1-distill-llama-8b/0.orbax-checkpoint-tmp/items.orbax-checkpoint-tmp/ocdbt.process_0/d/8f39efd1e47e6a0ada381d99719b652c.__lock" to: "/home/user/maxtext-checkpoints/r1-distill-llama-8b/0.orbax-checkpoint-tmp/items.orbax-checkpoint-tmp/ocdbt.process_0/d/8f39efd1e47e6a0ada381d99719b652c" [OS error 2: ENOENT No such file or directory] [source locations='tensorstore/internal/os/file_util_posix.cc:406\ntensorstore/kvstore/file/file_key_value_store.cc:662\ntensorstore/kvstore/transaction.cc:133']
+expect:   path=/home/user/maxtext-checkpoints/r1-distill-llama-8b/0.orbax-checkpoint-tmp/items.orbax-checkpoint-tmp/ocdbt.process_0/
+# built from google/orbax#924's message (metadata a read did not find): not a write
+not:      ValueError: NOT_FOUND: Error opening "zarr" driver: Metadata at local file "/ckpt/state/.zarray" does not exist
+
 # A FUSE or network mount whose daemon died (s3fs, gcsfuse, a CSI
 # driver): Python's OSError on a path says ENOTCONN. Only with a path: a
 # socket's ENOTCONN (std::system_error's bare text) is not storage.

@@ -185,7 +185,6 @@ static const char *const CAUSE_MISSES[] = {
 				      labelled configuration */
 	"firefly-154", /* argparse's `error: unrecognized arguments` with the program's name cut */
 	"scalingup-6", /* Ray's autoscaler: `No available node types can fulfill resource request` */
-	"tensorstore-183", /* TensorStore's `Error writing local file ...: Failed to acquire lock` */
 	"vllm-4062", /* two processes' NCCL errors glued into one line (`Failed to find reverse
 		       path`) */
 };
