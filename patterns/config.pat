@@ -1202,10 +1202,12 @@ literal:  doesn't support bf16/gpu
 literal:  Bfloat16 is only supported on GPUs
 literal:  --tf32 requires Ampere
 literal:  FlashAttention only supports Ampere GPUs or newer
+literal:  FlashAttention backward for head dim
+literal:  too old to be supported by the triton GPU compiler
 literal:  required for FP8 execution
 literal:  Device does not support bfloat16
-regex:    (?<error>Bfloat16 is only supported on GPUs with compute capability of at least \d+(?:\.\d+)?|Your setup doesn't support bf16/gpu\.|--tf32 requires Ampere or a newer GPU arch|FlashAttention only supports Ampere GPUs or newer|Device compute capability [\d.x]+(?: or higher)? required for FP8 execution|Current CUDA Device does not support bfloat16)
-doc:      The configuration asks for a precision or kernel this GPU cannot run (bf16 and tf32 need Ampere or newer, FlashAttention too, FP8 needs compute capability 8.9): train in fp16 (with a loss scaler) or fp32, pick another attention implementation (sdpa, eager), or run on newer GPUs.
+regex:    ^(?!.*\[WARNING\]).*?(?<error>Bfloat16 is only supported on GPUs with compute capability of at least \d+(?:\.\d+)?|FlashAttention backward for head dim > \d+ requires A100(?:/A800)? or H100(?:/H800)?|Found .+? which is too old to be supported by the triton GPU compiler|Your setup doesn't support bf16/gpu\.|--tf32 requires Ampere or a newer GPU arch|FlashAttention only supports Ampere GPUs or newer|Device compute capability [\d.x]+(?: or higher)? required for FP8 execution|Current CUDA Device does not support bfloat16)
+doc:      The configuration asks for a precision or kernel this GPU cannot run (bf16 and tf32 need Ampere or newer, FlashAttention too, and its backward pass for large head dimensions an A100 or H100; torch.compile's Triton backend needs compute capability 7.0; FP8 needs 8.9): train in fp16 (with a loss scaler) or fp32, pick another attention implementation (sdpa, eager), turn torch.compile off, or run on newer GPUs.
 # databrickslabs/dolly#11 (transformers' TrainingArguments on 8 V100s)
 example:  ValueError: Your setup doesn't support bf16/gpu. You need torch>=1.10, using Ampere GPU with cuda>=11.0
 expect:   error=Your setup doesn't support bf16/gpu.
@@ -1215,6 +1217,23 @@ expect:   error=--tf32 requires Ampere or a newer GPU arch
 # vllm-project/vllm#8189 (FlashAttention under vLLM's worker)
 example:  ERROR 01-11 13:09:40 engine.py:366] RuntimeError: Error in model execution (input dumped to /tmp/err_execute_model_input_20250111-130939.pkl): FlashAttention only supports Ampere GPUs or newer.
 expect:   error=FlashAttention only supports Ampere GPUs or newer
+# FlashAttention 1.x's backward on a GPU with less shared memory than an A100
+# (csrc/flash_attn/fmha_api.cpp; Meituan-AutoML/MobileVLM#40 on a 2080 Ti,
+# VITA-Group/LLaGA#16 on A40s, OpenMOSS/CoLLiE#76 on a 3090, dev half);
+# 2.0-2.7 check head dim > 192 the same way (the second example is built
+# from flash_api.cpp's TORCH_CHECK message)
+example:  RuntimeError: FlashAttention backward for head dim > 64 requires A100 or H100 GPUs as the implementation needs a large amount of shared memory.
+expect:   error=FlashAttention backward for head dim > 64 requires A100 or H100
+example:  RuntimeError: FlashAttention backward for head dim > 192 requires A100/A800 or H100/H800
+expect:   error=FlashAttention backward for head dim > 192 requires A100/A800 or H100/H800
+# torch.compile's inductor refusing a pre-Volta GPU for Triton
+# (torch/_inductor's GPUTooOldForTriton; apple/ml-cross-entropy#41, dev
+# half, and MIC-DKFZ/nnUNet#2188 on a GTX 1080 Ti)
+example:  RuntimeError: Found NVIDIA GeForce GTX 1070 which is too old to be supported by the triton GPU compiler, which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.1
+expect:   error=Found NVIDIA GeForce GTX 1070 which is too old to be supported by the triton GPU compiler
+# dynamo told to suppress errors falls back to eager and goes on: a
+# warning, not a refusal (2noise/ChatTTS#341)
+not:      [2024-06-18 19:45:55,713] torch._dynamo.convert_frame: [WARNING] RuntimeError: Found NVIDIA GeForce GTX 1080 Ti which is too old to be supported by the triton GPU compiler, which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.1
 # NVIDIA/TransformerEngine#1159 (dev half)
 example:  AssertionError: Device compute capability 8.9 or higher required for FP8 execution.
 expect:   error=Device compute capability 8.9 or higher required for FP8 execution

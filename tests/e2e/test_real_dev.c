@@ -174,11 +174,9 @@ static const char *const CAUSE_MISSES[] = {
 	"paddle-gen-nccl-id", /* `Operator "gen_nccl_id" has not been registered`: a crash */
 	/* the twenty-sixth sample, scored before any change for it */
 	"apex-482", /* Open MPI's `There are not enough slots available` help text */
-	"ml-cross-entropy-41", /* triton's `too old to be supported by the triton GPU compiler` */
 	"ms-swift-3171", /* DDP's `Expected to mark a variable ready only once`: reentrant
 			    checkpointing, settled by the thread */
 	/* the twenty-seventh sample, scored before any change for it */
-	"collie-76", /* FlashAttention's `backward for head dim > 64 requires A100 or H100 GPUs` */
 	"colossalai-examples-99", /* interleaved tracebacks, an AssertionError glued to a frame line
 				    and its message on a line of its own */
 	"distributed-training-lab", /* accelerate's `FSDP requires PyTorch >= 2.1.0`: a version check,
