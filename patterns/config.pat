@@ -1292,6 +1292,25 @@ expect:   error=no_sync context manager is incompatible with gradient partitioni
 not:          assert not(config.bf16 and config.fp16), ("In config, bf16 and fp16 cannot both be true")
 not:      It seems peline-parallel in conflict with ZeRO-stage2.
 
+# DDP's reducer saw one parameter's gradient hook fire twice in a backward
+# pass (reducer.cpp's checkAndRaiseMarkedTwiceError): the model's training
+# set-up does what DDP's defaults cannot follow, most often reentrant
+# gradient checkpointing (modelscope/ms-swift#3171, dev half, and #2746,
+# settled by use_reentrant=False), or checkpointing with
+# find_unused_parameters=True (huggingface/transformers#4659, torch 1.5's
+# shorter wording), or a parameter used twice per step.
+name:     config.invalid.ddp_marked_twice
+kind:     config.invalid
+severity: error
+literal:  Expected to mark a variable ready only once
+regex:    (?<error>Expected to mark a variable ready only once)
+doc:      DDP saw a parameter's gradient become ready twice in one backward pass: use non-reentrant gradient checkpointing (gradient_checkpointing_kwargs={"use_reentrant": false}), set find_unused_parameters=False, or static_graph=True when the graph does not change between steps; do not use a module's parameters in two forward passes of one step.
+example:  [rank3]: RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the following reasons: 1) Use of a module parameter outside the `forward` function. Please make sure model parameters are not shared across multiple concurrent forward-backward passes. or try to use _set_static_graph() as a workaround if this module graph does not change during training loop.2) Reused parameters in multiple reentrant backward passes. For example, if you use multiple `checkpoint` functions to wrap the same part of your model, it would result in the same set of parameters been used by different reentrant backward passes multiple times, and hence marking a variable ready multiple times. DDP does not support such use cases in default. You can try to use _set_static_graph() as a workaround if your module graph does not change over iterations.
+expect:   error=Expected to mark a variable ready only once
+example:  RuntimeError: Expected to mark a variable ready only once. This error is caused by use of a module parameter outside the `forward` function.
+# built from reducer.cpp's other error (a parameter that got no gradient), not this one
+not:      RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one.
+
 # PEFT's LoRA (and the other tuners) given target modules the model does
 # not have: a name of another architecture's layers, or an empty list a
 # script built from the wrong model (tuners_utils.py's and

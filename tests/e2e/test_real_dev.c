@@ -174,8 +174,6 @@ static const char *const CAUSE_MISSES[] = {
 	"paddle-gen-nccl-id", /* `Operator "gen_nccl_id" has not been registered`: a crash */
 	/* the twenty-sixth sample, scored before any change for it */
 	"apex-482", /* Open MPI's `There are not enough slots available` help text */
-	"ms-swift-3171", /* DDP's `Expected to mark a variable ready only once`: reentrant
-			    checkpointing, settled by the thread */
 	/* the twenty-seventh sample, scored before any change for it */
 	"colossalai-examples-99", /* interleaved tracebacks, an AssertionError glued to a frame line
 				    and its message on a line of its own */
