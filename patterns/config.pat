@@ -1311,6 +1311,26 @@ example:  RuntimeError: Expected to mark a variable ready only once. This error 
 # built from reducer.cpp's other error (a parameter that got no gradient), not this one
 not:      RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one.
 
+# accelerate's own checks that the installed PyTorch is new enough for
+# what the configuration turns on (accelerator.py: FSDP, FSDP2, bf16
+# mixed precision, tensor parallelism), raised at start-up: an
+# Accelerate FSDP run under Slurm (Ankush610/Distributed-Training-Lab,
+# dev half), FastChat in NGC's torch 2.1.0a0 image (lm-sys/FastChat#2809,
+# its title) and a torch 1.10 install (HKUNLP/icl-ceil#1, in words).
+name:     config.invalid.version_required
+kind:     config.invalid
+severity: error
+literal:  requires PyTorch >= 
+regex:    (?:Error|Exception): (?<error>.*?requires PyTorch >= (?<version>\S+?))\.?\s*$
+doc:      The configuration turns on a feature the installed PyTorch is too old for (accelerate's FSDP, FSDP2, bf16 or tensor-parallel checks; a pre-release build such as 2.1.0a0 sorts below 2.1.0): upgrade PyTorch, or turn the feature off.
+example:  ValueError: FSDP requires PyTorch >= 2.1.0.a0+32f93b1
+expect:   error=FSDP requires PyTorch >= 2.1.0.a0+32f93b1
+expect:   version=2.1.0.a0+32f93b1
+example:  ValueError: FSDP requires PyTorch >= 2.1.0
+expect:   version=2.1.0
+# transformers' import-time warning disables its PyTorch models and goes on
+not:      Disabling PyTorch because PyTorch >= 2.1 is required but found 2.0.1
+
 # PEFT's LoRA (and the other tuners) given target modules the model does
 # not have: a name of another architecture's layers, or an empty list a
 # script built from the wrong model (tuners_utils.py's and

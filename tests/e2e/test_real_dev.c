@@ -177,8 +177,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the twenty-seventh sample, scored before any change for it */
 	"colossalai-examples-99", /* interleaved tracebacks, an AssertionError glued to a frame line
 				    and its message on a line of its own */
-	"distributed-training-lab", /* accelerate's `FSDP requires PyTorch >= 2.1.0`: a version check,
-				      labelled configuration */
 	"firefly-154", /* argparse's `error: unrecognized arguments` with the program's name cut */
 	"scalingup-6", /* Ray's autoscaler: `No available node types can fulfill resource request` */
 	"vllm-4062", /* two processes' NCCL errors glued into one line (`Failed to find reverse
