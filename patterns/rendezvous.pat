@@ -293,6 +293,30 @@ expect:   error=while calling /tensorflow.CoordinationService/RegisterTask
 # a task that died mid-run: another process's failure, not the rendezvous (jax-ml/jax#39095's docs)
 not:      Additional GRPC error information from remote target coordination_service while calling /tensorflow.CoordinationService/PollForError:
 
+# Ray's autoscaler finding no node type that could ever hold a task's or
+# actor's resource request (GPUs on a cluster started without them, a
+# custom resource no node declares): the request stays pending and the job
+# waits for resources that will not come. The autoscaler repeats it every
+# half minute, behind the driver's `(autoscaler +T)` or older
+# `(scheduler +T)` tag (python/ray/autoscaler's StandardAutoscaler).
+name:     rdzv.ray.infeasible_request
+kind:     rdzv.error
+severity: error
+literal:  No available node types can fulfill
+regex:    No available node types can fulfill (?:resource requests? (?<request>.*?)|placement group requests.*?)\. Add suitable node types
+doc:      Ray cannot place a task or actor: no node offers the resources it asks for (num_gpus on a cluster whose nodes registered no GPU, a custom resource nobody declared, more per task than one node has). Start Ray with the resources (ray.init(num_gpus=...), ray start --num-gpus), or ask for less per task or actor.
+# scalingup's training under Ray on a workstation whose GPU Ray did not
+# register (real-stanford/scalingup#6, dev half; fixed with ray.init(num_gpus=1))
+example:  > (autoscaler +32s) Error: No available node types can fulfill resource request {'CPU': 1.0, 'GPU': 1.0}. Add suitable node types to this cluster to resolve this issue.
+expect:   request={'CPU': 1.0, 'GPU': 1.0}
+# TinyZero's PPO (Jiayi-Pan/TinyZero#94)
+example:  (autoscaler +8m46s) Error: No available node types can fulfill resource request defaultdict(<class 'float'>, {'CPU': 2.0, 'GPU': 2.0}). Add suitable node types to this cluster to resolve this issue.
+expect:   request=defaultdict(<class 'float'>, {'CPU': 2.0, 'GPU': 2.0})
+# SecretFlow's parties as custom resources never declared (secretflow/secretflow#81)
+example:  (scheduler +27s) Error: No available node types can fulfill resource request {'bob': 1.0, 'CPU': 1.0}. Add suitable node types to this cluster to resolve this issue.
+# a feasible request waiting for actors to free resources: not stuck for good
+not:      (scheduler +2m13s) Warning: The following resource request cannot be scheduled right now: {'GPU': 0.125, 'CPU': 0.5}. This is likely due to all cluster resources being claimed by actors. Consider creating fewer actors or adding more nodes to this Ray cluster.
+
 # torch 1.x-2.0 default-group creation: every rank adds itself to the store
 # and waits for world_size workers. A worker_count other than world_size
 # means the launcher started more or fewer workers than the job declared

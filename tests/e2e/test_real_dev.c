@@ -178,7 +178,6 @@ static const char *const CAUSE_MISSES[] = {
 	"colossalai-examples-99", /* interleaved tracebacks, an AssertionError glued to a frame line
 				    and its message on a line of its own */
 	"firefly-154", /* argparse's `error: unrecognized arguments` with the program's name cut */
-	"scalingup-6", /* Ray's autoscaler: `No available node types can fulfill resource request` */
 	"vllm-4062", /* two processes' NCCL errors glued into one line (`Failed to find reverse
 		       path`) */
 };
