@@ -1171,7 +1171,7 @@ severity: error
 literal:  error: unrecognized arguments: 
 literal:  error: the following arguments are required: 
 literal:  error: argument 
-regex:    (?<prog>[^:]+): error: (?<error>unrecognized arguments: \S.*?|the following arguments are required: \S.*?|argument [^\s:]+(?:/[^\s:]+)?: \S.*?)\s*$
+regex:    (?:(?<prog>[^:]+): |^)error: (?<error>unrecognized arguments: \S.*?|the following arguments are required: \S.*?|argument [^\s:]+(?:/[^\s:]+)?: \S.*?)\s*$
 doc:      The script's argument parser rejected its command line and the process exited 2 before training: fix the arguments. "unrecognized arguments: --local-rank=N" is torch 2.0's launcher passing --local-rank to a script that declares --local_rank: launch with torchrun and read LOCAL_RANK from the environment, or accept both spellings.
 # babylm/baseline-pretraining#2 (torch.distributed.launch, torch 2.0)
 example:  general_train.py: error: unrecognized arguments: --local-rank=0
@@ -1182,6 +1182,10 @@ example:  train.py: error: unrecognized arguments: --local-rank=0
 # modelscope/FunASR#1159 (a parser titled by the program)
 example:  Task related config: error: unrecognized arguments: --local-rank=0
 expect:   prog=Task related config
+# the program's name cut from the paste, one line per local rank
+# (yangjianxin1/Firefly#154, dev half, under DeepSpeed's launcher)
+example:  error: unrecognized arguments: --local_rank=0
+expect:   error=unrecognized arguments: --local_rank=0
 # a script's required flags missing (find_string)
 example:  race_githubtoken.py: error: the following arguments are required: --owner, --repo, --pr, --pat
 expect:   error=the following arguments are required: --owner, --repo, --pr, --pat

@@ -177,7 +177,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the twenty-seventh sample, scored before any change for it */
 	"colossalai-examples-99", /* interleaved tracebacks, an AssertionError glued to a frame line
 				    and its message on a line of its own */
-	"firefly-154", /* argparse's `error: unrecognized arguments` with the program's name cut */
 	"vllm-4062", /* two processes' NCCL errors glued into one line (`Failed to find reverse
 		       path`) */
 };
