@@ -141,8 +141,7 @@ not:      INFO:root:Saved checkpoint to "./models/resnet-152/resnet-152-train-22
 name:     io.tensorstore_write
 kind:     io.error
 severity: error
-literal:  Error writing local file
-literal:  in OCDBT database at local file
+literal:  Error writing 
 regex:    Error writing (?:"[^"]*" in OCDBT database at )?local file \**"(?<path>[^"]*)"\**: (?<error>.*?)(?: \[source locations=.*)?\s*$
 doc:      A checkpoint write through TensorStore failed on the file system: POSIX locks not supported (some HPC and network file systems: use a file system that has them, or a newer TensorStore that falls back to flock), the directory removed or not shared between hosts under a multi-host save, the disk full.
 # Orbax on an HPC file system without fcntl locks (google/tensorstore#183, dev half)
