@@ -99,6 +99,28 @@ expect:   msg=Attribute busid of node nic not found
 # optional attributes that older NCCL reports at INFO while searching (NVIDIA/nccl#601)
 not:      gpu23:1513:1528 [2] NCCL INFO Attribute coll of node net not found
 
+# NCCL's topology search found a link one way between two nodes of the
+# machine's graph but not back (graph/paths.cc, ncclTopoComputePaths'
+# reverse-path check): topology detection, and with it communicator
+# set-up, fails with ncclInternalError. torch repeats the text after "Last
+# error:"; two dev-half threads (vLLM's first all_reduce,
+# vllm-project/vllm#4062, forwarded to NVIDIA/nccl#1253 as a driver's
+# topology; ChatGLM3's allgather, zai-org/ChatGLM3#1174) show it so.
+name:     nccl.topo.reverse_path
+kind:     nccl.warn
+severity: error
+priority: 4
+literal:  Failed to find reverse path from remNode
+regex:    (?:(?<src>graph/[^\s:]+:\d+)(?: \((?<func>[^)\s]*)\))? NCCL WARN |^|(?<=\] ))(?<msg>Failed to find reverse path from remNode \d+/[0-9a-fA-F]+ nlinks \d+ to node \d+/[0-9a-fA-F]+)
+doc:      NCCL's topology detection found a one-way link between two devices (a GPU, a NIC, a PCI switch) and communicator set-up failed: the platform reports its PCI or NVLink topology inconsistently (a driver or firmware issue, a VM or container hiding part of /sys). Try another driver, NCCL_TOPO_FILE with a correct topology, or NCCL_P2P_DISABLE=1 to avoid the link, and report it to NVIDIA/nccl with NCCL_DEBUG=INFO.
+# after torch's "Last error:" (zai-org/ChatGLM3#1174, dev half)
+example:  Failed to find reverse path from remNode 0/c1000 nlinks 4 to node 0/1d000
+expect:   msg=Failed to find reverse path from remNode 0/c1000 nlinks 4 to node 0/1d000
+# two processes' errors glued where their outputs met (vllm-project/vllm#4062, dev half)
+example:  Failed to find reverse path from remNode 0/41000 nlinks 2 to node 0/61000NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1691, internal error - please report this issue to the NCCL developers, NCCL version 2.19.3
+expect:   msg=Failed to find reverse path from remNode 0/41000 nlinks 2 to node 0/61000
+not:      ncclInternalError: Internal check failed.
+
 # ---------------------------------------------------------------- unwind
 
 name:     nccl.unwind

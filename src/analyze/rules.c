@@ -95,11 +95,13 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.syscall_error", "error", "No route to host", ROLE_PRIMARY, "network_error", 70 },
 	{ "nccl.syscall_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 70 },
 	/* a channel's NET missing from the topology (NCCL 2.26's NIC
-	 * fusion), or an attribute missing from the topology's XML:
-	 * set-up's failure even where its frames were not kept (a quoted
-	 * line, torch's "Last error:", a cut paste) */
+	 * fusion), an attribute missing from the topology's XML, or a link
+	 * the topology has one way only: set-up's failure even where its
+	 * frames were not kept (a quoted line, torch's "Last error:", a cut
+	 * paste) */
 	{ "nccl.warn", NULL, "Could not find NET with id", ROLE_PRIMARY, "nccl_init_error", 48 },
 	{ "nccl.warn", NULL, "Attribute ", ROLE_PRIMARY, "nccl_init_error", 48, NULL, " of node " },
+	{ "nccl.warn", NULL, "Failed to find reverse path", ROLE_PRIMARY, "nccl_init_error", 48 },
 	/* a WARN no pattern names, whose error returned through set-up's
 	 * frames (patterns/nccl-errors.pat: init, bootstrap, the topology, the
 	 * async init job): why set-up failed. Below the specific set-up and

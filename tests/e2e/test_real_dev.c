@@ -177,11 +177,8 @@ static const char *const CAUSE_MISSES[] = {
 	/* the twenty-seventh sample, scored before any change for it */
 	"colossalai-examples-99", /* interleaved tracebacks, an AssertionError glued to a frame line
 				    and its message on a line of its own */
-	"vllm-4062", /* two processes' NCCL errors glued into one line (`Failed to find reverse
-		       path`) */
 	/* the twenty-eighth sample, scored before any change for it */
 	"3d-r1-16", /* the project's own `Loss in not finite. Terminate training.` */
-	"chatglm3-1174", /* NCCL's `Failed to find reverse path` after torch's `Last error:` */
 	"horovod-530", /* Horovod's old stall report, `[ready ranks: ...]` per tensor */
 	"transformers-22328", /* PyTorch/XLA on TPU: `RESOURCE_EXHAUSTED: Attempting to reserve ...` */
 	"xla-3162", /* XLA's allocator out of memory beside cuDNN and cuBLAS status errors, read as

@@ -780,6 +780,32 @@ Test(verdict_rules, a_topology_attribute_not_found_is_set_up, .timeout = 60)
 	json_decref(r);
 }
 
+/* A link NCCL's topology has one way only fails set-up, as torch keeps
+ * it after "Last error:", before torchrun's own traceback
+ * (zai-org/ChatGLM3#1174); torch's internal error without that text says
+ * nothing of set-up. */
+Test(verdict_rules, a_one_way_topology_link_is_set_up, .timeout = 60)
+{
+	static const char head[] =
+		"DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, internal error, NCCL version 2.14.3\n"
+		"ncclInternalError: Internal check failed.\n"
+		"Last error:\n";
+	static const char tail[] =
+		"WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 1957665 closing signal SIGTERM\n"
+		"ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 1957662) of binary: /opt/data/sc5tadm/HXY/chatglm3_6B/glm3-6B/bin/python3.10\n"
+		"Traceback (most recent call last):\n"
+		"  File \"/opt/data/sc5tadm/HXY/chatglm3_6B/glm3-6B/bin/torchrun\", line 8, in <module>\n"
+		"    sys.exit(main())\n";
+	char text[2048];
+	snprintf(text, sizeof(text), "%sFailed to find reverse path from remNode 0/c1000 nlinks 4 to node 0/1d000\n%s",
+		 head, tail);
+	expect_cause("reverse-path", "nccl_init_error", text);
+	snprintf(text, sizeof(text), "%s%s", head, tail);
+	json_t *r = analyze_text("internal", text);
+	cr_expect_str_neq(cause_of(r), "nccl_init_error");
+	json_decref(r);
+}
+
 /* torch 1.x's TCPStore raised a taken port bare, from rendezvous.py
  * (pytorch/pytorch#13907): the launcher could not assemble the job. The
  * same words from a program's own server are not the store's. */
