@@ -319,9 +319,10 @@ name:     horovod.stall
 kind:     horovod.stall
 severity: warning
 literal:  tensors were submitted to be reduced
-regex:    One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks(?: and are waiting for remainder of ranks for more than (?<seconds>\d+) seconds)?
+literal:  Stalled ops: 
+regex:    One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks(?: and are waiting for remainder of ranks for more than (?<seconds>\d+) seconds)?(?:.*? Stalled ops: \S+ \[ready ranks: (?<ready_ranks>\d+(?:, \d+)*)\])?|^Stalled ops: \S+ \[ready ranks: (?<ready_ranks>\d+(?:, \d+)*)\]
 type:     seconds=int
-doc:      Some ranks submitted a Horovod collective that the others never did, for over a minute: a rank is stuck, crashed or took another code path. Read the stalled ops' missing ranks, and those ranks' own logs.
+doc:      Some ranks submitted a Horovod collective that the others never did, for over a minute: a rank is stuck, crashed or took another code path. Read the stalled ops' missing ranks, and those ranks' own logs. Older Horovod listed the ranks that were ready instead (`ready_ranks`): the stuck ones are those not in it.
 # MXNet BERT under horovodrun, the poster's paste wrapped mid-word (horovod/horovod#1442, dev half)
 example:  [1,0]<stderr>:[2019-10-09 05:33:38.249493: W horovod/common/stall_inspector.cc:105] One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remaind
 # TensorFlow 2.4, Horovod 0.21 (horovod/horovod#2564)
@@ -330,6 +331,11 @@ expect:   seconds=60
 # Horovod 0.13's form, its stalled ops on the same line (horovod/horovod#367)
 example:  WARNING: One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks are trying to submit different tensors or that only subset of ranks is submitting tensors, which will cause deadlock. Stalled ops: OptimizerScope/DistributedAdamOptimizer_Allreduce/HorovodAllreduce_OptimizerScope_gradients_FcnScope_add_grad_tuple_control_dependency_1_0 [ready ranks: 4, 6, 7, 1, 5, 3, 2]
 expect:   seconds=60
+expect:   ready_ranks=4, 6, 7, 1, 5, 3, 2
+# a 2018 Horovod's stalled ops on a line of their own, the warning above
+# it not pasted (horovod/horovod#530, dev half)
+example:  Stalled ops: HorovodBroadcast_InceptionV3_Logits_Conv2d_1c_1x1_weights_0 [ready ranks: 5, 6, 3, 1, 4, 0]。
+expect:   ready_ranks=5, 6, 3, 1, 4, 0
 not:      [1,0]<stderr>:Stalled ranks:
 
 name:     torch.comm_aborted

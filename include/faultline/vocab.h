@@ -211,6 +211,7 @@
 	X(RANKS, "ranks") \
 	X(RAS_LIST, "ras_list") \
 	X(RDZV_BACKEND, "rdzv_backend") \
+	X(READY_RANKS, "ready_ranks") \
 	X(REASON, "reason") \
 	X(REQUESTED, "requested") \
 	X(RESERVED_UNALLOCATED, "reserved_unallocated") \

@@ -388,7 +388,13 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 			g->first_at = r->at;
 			g->first_e = r->e;
 		}
-		push_rank(&g->ranks, &g->n, &g->cap, r->rank);
+		/* an older Horovod's stall report lists the ranks that were
+		 * ready: those are the waiters, not the coordinator that
+		 * printed it */
+		if (ev_field(r->e, "ready_ranks", &b))
+			ranks_from_list(&g->ranks, &g->n, &g->cap, b.ptr ? b.ptr : "");
+		else
+			push_rank(&g->ranks, &g->n, &g->cap, r->rank);
 		/* the last report in bundle order that names a timeout wins */
 		if (r->has_timeout)
 			g->timeout = r->timeout;

@@ -306,6 +306,33 @@ Test(hang_sources, monitored_barrier_names_the_missing_ranks, .timeout = 60)
 	json_decref(r);
 }
 
+/* An older Horovod's stall report lists, per tensor, the ranks that were
+ * ready (horovod/horovod#530, dev half: ranks 0, 1, 3, 4, 5 and 6 ready,
+ * rank 2 not), in the log of rank 0, Horovod's coordinator. Ranks 3 and
+ * 5, whose lines follow, are among the waiters, not ranks that never
+ * arrived. */
+Test(hang_sources, horovod_ready_ranks_are_waiters, .timeout = 60)
+{
+	static const char text[] =
+		"Stalled ops: HorovodBroadcast_InceptionV3_Logits_Conv2d_1c_1x1_weights_0 [ready ranks: 5, 6, 3, 1, 4, 0]。\n"
+		"HorovodBroadcast_InceptionV3_AuxLogits_Conv2d_2a_5x5_BatchNorm_moving_variance_0 [ready ranks: 5, 6, 3, 1, 4, 0], \n"
+		"Fri Sep 28 11:14:00 2018[1,5]<stderr>:INFO:tensorflow:Running local_init_op.\n"
+		"Fri Sep 28 11:14:00 2018[1,3]<stderr>:INFO:tensorflow:Running local_init_op.\n";
+	struct fl_session t;
+	fl_session_init(&t, "horovod_ready");
+	char *log = fl_session_path(&t, "rank0.log");
+	cr_assert(fl_test_write(log, text, strlen(text)));
+	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
+	free(log);
+	fl_session_release(&t);
+	char got[64];
+	ranks_of(json_object_get(hang_of(r), "stuck_ranks"), got, sizeof(got));
+	cr_expect_str_eq(got, "", "stuck ranks");
+	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(json_object_get(r, "verdict"),
+						"likely_cause"), "id")), "collective_hang");
+	json_decref(r);
+}
+
 /* Whether the report has a finding of this id. */
 static bool has_finding(json_t *r, const char *id)
 {

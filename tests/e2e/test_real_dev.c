@@ -179,7 +179,6 @@ static const char *const CAUSE_MISSES[] = {
 				    and its message on a line of its own */
 	/* the twenty-eighth sample, scored before any change for it */
 	"3d-r1-16", /* the project's own `Loss in not finite. Terminate training.` */
-	"horovod-530", /* Horovod's old stall report, `[ready ranks: ...]` per tensor */
 	"transformers-22328", /* PyTorch/XLA on TPU: `RESOURCE_EXHAUSTED: Attempting to reserve ...` */
 	"xla-3162", /* XLA's allocator out of memory beside cuDNN and cuBLAS status errors, read as
 		      the CUDA error */
@@ -197,7 +196,7 @@ static const char *const RANK_MISSES[] = {
 	"cosyvoice-180", /* the barrier's missing rank is stuck in the hang, not a first failure:
 			    no line of its own */
 	"deepspeed-294", /* no failure read (the cause list) */
-	"horovod-530", /* no failure read (the cause list) */
+	"horovod-530", /* a hang whose missing rank only the ready lists imply: no failure */
 	"paddleocr-3817", /* only Paddle's launcher names the aborted trainer (`rank=[1] was
 			    aborted`) */
 	"distributed-training-lab", /* unprefixed tracebacks; only the launcher's table names rank 0
