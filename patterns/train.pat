@@ -1283,6 +1283,42 @@ expect:   value=nan
 not:      Loss is 2.9749, stopping training
 not:      print("Loss is {}, stopping training".format(loss_value))
 
+# The NaN guard of ultralytics' YOLOv3 and YOLOv5 train.py of 2020 (and
+# the forks and tutorials that copied it): print('WARNING: non-finite loss,
+# ending training ', loss_items), then return. Printed straight after the
+# tqdm bar, so often glued to it (ultralytics/yolov5#673, dev half;
+# ultralytics/yolov3#1123; tanluren/yolov3-channel-and-layer-pruning#20).
+# The source line itself, as a traceback frame shows it, is not the guard
+# firing.
+name:     train.nonfinite.ending
+kind:     train.nonfinite
+severity: error
+literal:  non-finite loss, ending training
+regex:    (?<!['"]WARNING: )(?<!['"])(?<msg>non-finite loss, ending training)
+doc:      the training loop stopped because the loss was NaN/Inf (YOLOv3/YOLOv5's 2020 guard): lower the learning rate, lengthen the warm-up (burn-in), check the labels
+example:      16/999     7.38G   0.03433   0.01034   0.01147   0.05613       130       800:  85%|████████▌ | 23/27 [00:15<00:02,  1.66it/s]WARNING: non-finite loss, ending training  tensor([nan, nan, nan, nan], device='cuda:0')
+expect:   msg=non-finite loss, ending training
+example:  WARNING: non-finite loss, ending training  tensor([    nan, 0.22070, 0.00000,     nan], device='cuda:0')
+not:      print('WARNING: non-finite loss, ending training ', loss_items)
+
+# The NaN guard of 3DETR's train loop and the 3D language models built on
+# it (Vote2Cap-DETR, LL3DA, 3D-R1), with its typo: LL3DA skips up to four
+# steps ("Skip this training step.", a signal: training may go on) and then
+# ends ("Terminate training."); 3DETR and Vote2Cap-DETR end at once
+# ("Training will be stopped."). Open3DA/LL3DA#7 (skips only),
+# AIGeeksGroup/3D-R1#16 (dev half) and #40 print them.
+name:     train.nonfinite.not_finite
+kind:     train.nonfinite
+severity: error
+literal:  Loss in not finite. 
+regex:    (?<msg>Loss in not finite\. (?:Terminate training|Training will be stopped|Skip this training step))
+doc:      the training loop skipped or stopped on a NaN/Inf loss (3DETR's guard and its descendants'); the author of LL3DA ascribes occasional skips to mixed precision
+example:  Loss in not finite. Terminate training.
+expect:   msg=Loss in not finite. Terminate training
+example:  Loss in not finite. Skip this training step.
+expect:   msg=Loss in not finite. Skip this training step
+not:      Epoch [2/32]; Iter [11990/127936]; Loss 1.51; LR 9.79e-05; Iter time 0.46; ETA 14:48:34; Mem 18615.49MB
+
 # Keras' TerminateOnNaN callback (keras/src/callbacks/terminate_on_nan.py:
 # f"Batch {batch}: Invalid loss, terminating training"), printed straight
 # after the progress bar, so usually glued to it.

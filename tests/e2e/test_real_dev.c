@@ -178,11 +178,9 @@ static const char *const CAUSE_MISSES[] = {
 	"colossalai-examples-99", /* interleaved tracebacks, an AssertionError glued to a frame line
 				    and its message on a line of its own */
 	/* the twenty-eighth sample, scored before any change for it */
-	"3d-r1-16", /* the project's own `Loss in not finite. Terminate training.` */
 	"transformers-22328", /* PyTorch/XLA on TPU: `RESOURCE_EXHAUSTED: Attempting to reserve ...` */
 	"xla-3162", /* XLA's allocator out of memory beside cuDNN and cuBLAS status errors, read as
 		      the CUDA error */
-	"yolov5-673", /* YOLOv5's `WARNING: non-finite loss, ending training` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
