@@ -167,6 +167,33 @@ expect:   shape=100,4096,32
 # tensorflow/tensorflow#45238: the CPU allocator's (host memory)
 not:      2020-11-28 09:40:14.792808: W tensorflow/core/framework/op_kernel.cc:1763] OP_REQUIRES failed at image_resizer_state.h:142 : Resource exhausted: OOM when allocating tensor with shape[1,416,416,3] and type float on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu
 
+# XLA:TPU out of the accelerator's memory (HBM): at run time the program's
+# buffers cannot be reserved (`Attempting to reserve 10.51G at the bottom
+# of memory. That was not possible.`), at compile time the program needs
+# more than the chip has (`Ran out of memory in memory space hbm. Used
+# 9.08G of 7.48G hbm.`). The TPU runtime is closed source; the forms are
+# openxla's error docs (error_0101, error_1000) and what PyTorch/XLA
+# (huggingface/transformers#22328, dev half) and JAX
+# (sokrypton/ColabFold#62, LargeWorldModel/LWM#60) printed.
+name:     mem.xla_tpu_oom
+kind:     mem.cuda_oom
+severity: error
+priority: 10
+literal:  Attempting to reserve 
+literal:  Ran out of memory in memory space hbm
+regex:    \b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:.*?: )?(?:Attempting to reserve (?<requested>\d+(?:\.\d+)?[KMGT]?) at the bottom of memory|(?:XLA:TPU compile permanent error\. )?Ran out of memory in memory space hbm\. Used (?<requested>\d+(?:\.\d+)?[KMGT]?) of \S+ hbm)
+type:     requested=size
+doc:      XLA could not fit the program in the TPU's memory (HBM): a smaller per-device batch, rematerialisation (gradient checkpointing, jax.checkpoint), sharding parameters and optimizer state over more chips (FSDP), or a TPU with more HBM
+# PyTorch/XLA FSDP on a v3-8, through the XRT client's log
+example:  2023-03-23 02:02:25.057202: E tensorflow/compiler/xla/xla_client/xla_util.cc:90]   OP_REQUIRES failed at tpu_execute_op.cc:266 : RESOURCE_EXHAUSTED: Attempting to reserve 10.51G at the bottom of memory. That was not possible. There are 8.97G free, 0B reserved, and 8.97G reservable.
+expect:   requested=10.51G
+example:  UnfilteredStackTrace: RuntimeError: RESOURCE_EXHAUSTED: Ran out of memory in memory space hbm. Used 9.08G of 7.48G hbm. Exceeded hbm capacity by 1.60G.
+expect:   requested=9.08G
+example:  jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory space hbm. Used 21.95G of 15.48G hbm.
+expect:   requested=21.95G
+# the XRT client's header line of the same failure: its cause is on the line after it
+not:      Exception in device=TPU:6: RESOURCE_EXHAUSTED: From /job:localservice/replica:0/task:0:
+
 # XLA's GPU allocator (JAX; TensorFlow's XLA path) could not place a
 # buffer: `RESOURCE_EXHAUSTED: Out of memory while trying to allocate N
 # bytes.` in an XlaRuntimeError (`Resource exhausted:` before the status

@@ -178,7 +178,6 @@ static const char *const CAUSE_MISSES[] = {
 	"colossalai-examples-99", /* interleaved tracebacks, an AssertionError glued to a frame line
 				    and its message on a line of its own */
 	/* the twenty-eighth sample, scored before any change for it */
-	"transformers-22328", /* PyTorch/XLA on TPU: `RESOURCE_EXHAUSTED: Attempting to reserve ...` */
 	"xla-3162", /* XLA's allocator out of memory beside cuDNN and cuBLAS status errors, read as
 		      the CUDA error */
 };
