@@ -194,6 +194,9 @@ static const char *const RANK_MISSES[] = {
 			    no line of its own */
 	"deepspeed-294", /* no failure read (the cause list) */
 	"horovod-530", /* a hang whose missing rank only the ready lists imply: no failure */
+	/* the rank was the slug's word (`...-rank3-...`) until excerpts were analysed under
+	 * the name their lines had: no line of the excerpt names it */
+	"knover-79", "llama-cookbook-290", "llamafactory-163", "parlai-4452",
 	"paddleocr-3817", /* only Paddle's launcher names the aborted trainer (`rank=[1] was
 			    aborted`) */
 	"distributed-training-lab", /* unprefixed tracebacks; only the launcher's table names rank 0
@@ -243,13 +246,42 @@ ParameterizedTestParameters(real_dev, verdict)
 	return cr_make_param_array(struct real, v, n);
 }
 
-static json_t *verdict_of(const char *slug)
+/* The file name an excerpt is analysed under, as score.py's
+ * analysed_name(): a committed file's own (the path in the sidecar's
+ * `owner/repo (path)` source), else `excerpt.log` - never the slug, whose
+ * words path attribution would read as a rank or a host. */
+static void analysed_name(const char *source, char *name, size_t n)
+{
+	const char *open = source ? strstr(source, " (") : NULL;
+	size_t len = source ? strlen(source) : 0;
+	if (open && len && source[len - 1] == ')') {
+		const char *path = open + 2, *end = source + len - 1;
+		for (const char *p = path; p < end; p++)
+			if (*p == '/')
+				path = p + 1;
+		if (end > path) {
+			snprintf(name, n, "%.*s", (int)(end - path), path);
+			return;
+		}
+	}
+	snprintf(name, n, "excerpt.log");
+}
+
+static json_t *verdict_of(const char *slug, const char *source)
 {
 	struct fl_session t;
 	fl_session_init(&t, slug);
-	char log[4096];
-	snprintf(log, sizeof(log), "%s/%s.log", DEV, slug);
+	char src[4096], name[256];
+	snprintf(src, sizeof(src), "%s/%s.log", DEV, slug);
+	analysed_name(source, name, sizeof(name));
+	size_t len;
+	char *text = fl_test_slurp(src, &len);
+	cr_assert(text, "%s: cannot read the excerpt", slug);
+	char *log = fl_session_path(&t, name);
+	cr_assert(fl_test_write(log, text, len));
 	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
+	free(text);
+	free(log);
 	fl_session_release(&t);
 	return r;
 }
@@ -263,7 +295,7 @@ ParameterizedTest(struct real *x, real_dev, verdict, .timeout = 60)
 	const char *cause = json_string_value(json_object_get(side, "cause"));
 	json_t *want_rank = json_object_get(side, "first_rank");
 	const char *want_hang = json_string_value(json_object_get(side, "hang_collective"));
-	json_t *r = verdict_of(x->slug);
+	json_t *r = verdict_of(x->slug, json_string_value(json_object_get(side, "source")));
 	json_t *v = json_object_get(r, "verdict");
 	if (cause && !LISTED(CAUSE_MISSES, x->slug))
 		cr_expect_str_eq(json_string_value(json_object_get(json_object_get(v, "likely_cause"), "id")),
@@ -308,7 +340,7 @@ Test(real_dev, a_store_address_is_not_the_failing_host, .timeout = 60)
 		"pytorch-79388-torchrun-c10d-client-socket-timeout",
 	};
 	for (size_t i = 0; i < sizeof(slugs) / sizeof(slugs[0]); i++) {
-		json_t *r = verdict_of(slugs[i]);
+		json_t *r = verdict_of(slugs[i], NULL);
 		json_t *first = json_object_get(json_object_get(r, "verdict"), "first_failure");
 		cr_assert(json_is_object(first), "%s: no first failure", slugs[i]);
 		cr_expect(json_is_null(json_object_get(first, "host")), "%s: host %s", slugs[i],
@@ -321,7 +353,7 @@ Test(real_dev, a_store_address_is_not_the_failing_host, .timeout = 60)
  * the failure: the agent's RendezvousConnectionError only says to see it. */
 Test(real_dev, a_store_client_timeout_is_the_first_failure, .timeout = 60)
 {
-	json_t *r = verdict_of("pytorch-79388-torchrun-c10d-client-socket-timeout");
+	json_t *r = verdict_of("pytorch-79388-torchrun-c10d-client-socket-timeout", NULL);
 	json_t *first = json_object_get(json_object_get(r, "verdict"), "first_failure");
 	const char *msg = json_string_value(json_object_get(first, "message"));
 	cr_expect(msg && strstr(msg, "timed out after 60s while trying to connect to (IP1, 2222)"),

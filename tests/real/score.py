@@ -16,6 +16,11 @@ container column, or ended by CR LF) before analysing it: the same job
 with the same lines must get the same answers, and --check-floor then
 holds the test half to the floor.json's `wrapped` entry for that wrap.
 
+Each excerpt is analysed under the name its lines had, not under its
+slug, whose words (`...-rank1-aborted`) path attribution would read as a
+rank or a host: a committed file's own name (the path in its sidecar's
+source), and `excerpt.log` for a thread's paste, which had none.
+
 Exit status: 0 when every excerpt was scored; 1 when the tool failed on an
 excerpt (crash, non-zero exit, output that is not a JSON report) or, with
 --check-floor, when the test half's cause or first-rank accuracy fell below
@@ -27,6 +32,7 @@ import datetime
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -82,6 +88,19 @@ WRAPS = {
 }
 
 
+# A committed file's source: `owner/repo (path/inside/repo)`.
+REPO_FILE = re.compile(r"^[\w.-]+/[\w.-]+ \((?P<path>.+)\)$")
+
+
+def analysed_name(log):
+    """The file name an excerpt is analysed under (see the module's doc)."""
+    side = log.with_suffix(".json")
+    source = json.loads(side.read_text()).get("source", "") if side.exists() else ""
+    m = REPO_FILE.match(source) if isinstance(source, str) else None
+    name = pathlib.PurePosixPath(m.group("path")).name if m else ""
+    return name or "excerpt.log"
+
+
 def wrap_text(data, wrap):
     """The bytes of a log as the collector `wrap` would have written them."""
     text = data.decode("utf-8", "surrogateescape")
@@ -93,12 +112,15 @@ def wrap_text(data, wrap):
 
 
 def wrapped_predictor(predict, wrap):
-    """predict() run on each excerpt rewritten by wrap_text(), under the
-    excerpt's own file name (a name may say a rank)."""
+    """predict() run on each excerpt rewritten by wrap_text(), its sidecar
+    beside it (which names the file the lines came from)."""
     def run(log):
         with tempfile.TemporaryDirectory(prefix="fl-wrap-") as tmp:
             path = pathlib.Path(tmp) / log.name
             path.write_bytes(wrap_text(log.read_bytes(), wrap))
+            side = log.with_suffix(".json")
+            if side.exists():
+                path.with_suffix(".json").write_bytes(side.read_bytes())
             return predict(path)
     return run
 
@@ -109,12 +131,16 @@ class ToolError(Exception):
 
 def faultline_predictor(binary):
     """A predictor that runs the real binary, each excerpt in a fresh store
-    inside a temporary directory that is removed afterwards."""
+    inside a temporary directory that is removed afterwards, the excerpt
+    copied there under analysed_name()."""
     def predict(log):
         with tempfile.TemporaryDirectory(prefix="fl-real-") as tmp:
             env = dict(os.environ, FAULTLINE_DB=os.path.join(tmp, "env.db"),
                        XDG_DATA_HOME=tmp)
-            cmd = [binary, "analyze", str(log), "--db",
+            staged = pathlib.Path(tmp) / "in" / analysed_name(log)
+            staged.parent.mkdir()
+            staged.write_bytes(log.read_bytes())
+            cmd = [binary, "analyze", str(staged), "--db",
                    os.path.join(tmp, "store.db"), "--format", "json"]
             try:
                 proc = subprocess.run(cmd, capture_output=True, env=env,

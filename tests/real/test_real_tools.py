@@ -198,6 +198,15 @@ class Score(unittest.TestCase):
         score.wrapped_predictor(predict, "compose")(log)
         self.assertEqual(seen, [("pytorch-69197-store.log", b"trainer-1  | x\n")])
 
+    def test_the_analysed_name_is_the_lines_own_not_the_slug(self):
+        self.corpus.add("test", "pytorch-69197-rank3-store", sidecar())
+        side = sidecar()
+        side["source"] = "loubnabnl/nanotron-smol-cluster (logs/32n-3619762.out)"
+        self.corpus.add("test", "nanotron-smol-rank3-out", side)
+        half = self.corpus.root / "test"
+        self.assertEqual(score.analysed_name(half / "pytorch-69197-rank3-store.log"), "excerpt.log")
+        self.assertEqual(score.analysed_name(half / "nanotron-smol-rank3-out.log"), "32n-3619762.out")
+
 
 class Baseline(unittest.TestCase):
     def test_first_rule_in_table_order_and_rank_on_a_matching_line(self):
