@@ -305,19 +305,23 @@ expect:   local_rank=0
 not:      [2023-04-14 13:11:27,879] [INFO] [launch.py:428:sigkill_handler] Killing subprocess 13266
 
 # paddle.distributed.launch's summary when a trainer exits non-zero (its
-# launch_utils.py): the job's trainer count and the ranks that failed.
-# Several ranks in the list say nothing of which one failed first.
+# launch_utils.py): the job's trainer count and the ranks that failed. One
+# rank is the line's (the trainer the launcher saw fail); several in the
+# list say nothing of which one failed first.
 name:     launcher.exit_code.paddle
 kind:     launcher.exit_code
 severity: error
 literal:  ABORT!!! Out of all 
-regex:    ABORT!!! Out of all (?<world_size>\d+) trainers, the trainer process with rank=\[(?<ranks>[\d, ]*)\] was aborted
+regex:    ABORT!!! Out of all (?<world_size>\d+) trainers, the trainer process with rank=\[(?:(?<rank>\d+)|(?<ranks>[\d, ]*))\] was aborted
 type:     world_size=int
 doc:      PaddlePaddle's launcher saw these trainers exit non-zero and ended the others; the failed trainers' own logs (workerlog.N) hold the error.
 # two trainers, Paddle's logging header (PaddlePaddle/PaddleDetection#1775, dev half)
 example:  ERROR 2020-11-30 13:01:49,988 utils.py:413] ABORT!!! Out of all 2 trainers, the trainer process with rank=[0, 1] was aborted. Please check its log.
 expect:   world_size=2
 expect:   ranks=0, 1
+# one trainer of two (PaddlePaddle/PaddleOCR#3817, dev half)
+example:  ERROR 2021-08-26 07:33:44,620 launch_utils.py:584] ABORT!!! Out of all 2 trainers, the trainer process with rank=[1] was aborted. Please check its log.
+expect:   rank=1
 # Paddle's distributed debugging guide, quoting it (find_string)
 example:     "ABORT!!! Out of all 8 trainers, the trainer process with rank=[2,3] was aborted. Please check its log.".
 expect:   world_size=8

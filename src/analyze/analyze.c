@@ -1030,18 +1030,19 @@ static const struct ev *launcher_root_entry(const struct ctx *c)
 	return best;
 }
 
-/* Without a primary error or a summary, the agent's own line for a
- * worker it saw end (`failed (exitcode: 1) local_rank: 7 (pid: ...)`),
- * the earliest whose rank is known. A worker ended by SIGTERM (-15) was
- * stopped, most often by the agent after another one failed. The caller
- * asks only outside a hang. */
-static const struct ev *launcher_worker_entry(const struct ctx *c)
+/* Without a primary error or a summary, a launcher's own line (of this
+ * kind) for a worker it saw end: torchrun's agent (`failed (exitcode: 1)
+ * local_rank: 7 (pid: ...)`), or the exit-code summaries of DeepSpeed's,
+ * Paddle's and mpirun's launchers; the earliest whose rank is known. A
+ * worker ended by SIGTERM (-15) was stopped, most often by the launcher
+ * after another one failed. The caller asks only outside a hang. */
+static const struct ev *launcher_entry(const struct ctx *c, const char *kind)
 {
 	const struct ev *best = NULL;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
 		int64_t code;
-		if (strcmp(e->kind, "launcher.worker_failed") != 0 || e->rank < 0 ||
+		if (strcmp(e->kind, kind) != 0 || e->rank < 0 ||
 		    (ev_field_int(e, "exitcode", &code) && code == -15))
 			continue;
 		if (!best || ev_before(e, best))
@@ -1112,6 +1113,13 @@ static void set_first(struct ctx *c, const struct ev *e)
 	struct fl_first_failure *f = &c->a->first;
 	f->set = true;
 	f->rank = e->rank >= 0 ? e->rank : srun_task_rank(c, e);
+	/* a failure no line ties to a rank: torchrun's summary names the
+	 * worker it saw fail first, another launcher's the one that exited */
+	const struct ev *root = f->rank < 0 ? launcher_root_entry(c) : NULL;
+	if (!root && f->rank < 0 && !c->a->hang.set)
+		root = launcher_entry(c, "launcher.exit_code");
+	if (root)
+		f->rank = root->rank;
 	const char *host = e->host ? e->host : rank_host(c, f->rank);
 	f->host = host ? fl_xstrdup(host) : NULL;
 	f->ts = e->cts;
@@ -1170,9 +1178,16 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		rc = hang_analyze(&c);
 		/* in a hang, the workers the agents saw end were torn down */
 		if (!rc && !c.first && !a->hang.set)
-			c.first = launcher_worker_entry(&c);
+			c.first = launcher_entry(&c, "launcher.worker_failed");
 		if (c.first)
 			set_first(&c, c.first);
+		/* an exit-code summary names the rank, not what went wrong:
+		 * the first failure's place, while the evidence names the cause */
+		const struct ev *exit = !rc && !c.first && !a->hang.set
+						? launcher_entry(&c, "launcher.exit_code")
+						: NULL;
+		if (exit)
+			set_first(&c, exit);
 	}
 	if (!rc)
 		rc = findings_collect(&c);

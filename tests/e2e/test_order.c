@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fl_test.h"
 
@@ -66,6 +67,34 @@ Test(order, launcher_root_cause_decides_without_times, .timeout = 60)
 	cr_expect_eq(json_integer_value(json_object_get(first, "rank")), 0);
 	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(v, "likely_cause"), "id")),
 			 "gpu_oom");
+	json_decref(r);
+	fl_session_release(&t);
+}
+
+/* The same summary after tracebacks that no prefix ties to a rank
+ * (Accelerate under srun, Ankush610/Distributed-Training-Lab, dev half):
+ * the failure is placed on the rank the launcher saw fail first. */
+Test(order, launcher_root_cause_ranks_an_unranked_failure, .timeout = 60)
+{
+	static const char tb[] =
+		"Traceback (most recent call last):\n"
+		"  File \"/home/cdacapp01/.conda/envs/tutorial/lib/python3.11/site-packages/accelerate/accelerator.py\", line 384, in __init__\n"
+		"    raise ValueError(f\"FSDP requires PyTorch >= {FSDP_PYTORCH_VERSION}\")\n"
+		"ValueError: FSDP requires PyTorch >= 2.1.0.a0+32f93b1\n";
+	const char *table = strstr(LOG, "torch.distributed.elastic.multiprocessing.errors.ChildFailedError");
+	cr_assert(table);
+	struct fl_session t;
+	fl_session_init(&t, "order_unranked");
+	char log[4096], text[8192];
+	snprintf(log, sizeof(log), "%s/train.log", t.dir);
+	snprintf(text, sizeof(text), "%s%s", tb, table);
+	cr_assert(fl_test_write(log, text, strlen(text)));
+	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
+	json_t *v = json_object_get(r, "verdict");
+	json_t *rank = json_object_get(json_object_get(v, "first_failure"), "rank");
+	cr_expect(json_is_integer(rank) && json_integer_value(rank) == 0, "first failure on rank 0");
+	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(v, "likely_cause"), "id")),
+			 "config_error");
 	json_decref(r);
 	fl_session_release(&t);
 }

@@ -196,9 +196,7 @@ static const char *const RANK_MISSES[] = {
 	"horovod-530", /* a hang whose missing rank only the ready lists imply: no failure */
 	/* the rank was the slug's word (`...-rank3-...`) until excerpts were analysed under
 	 * the name their lines had: no line of the excerpt names it */
-	"knover-79", "llama-cookbook-290", "llamafactory-163", "parlai-4452",
-	"paddleocr-3817", /* only Paddle's launcher names the aborted trainer (`rank=[1] was
-			    aborted`) */
+	"llama-cookbook-290", "llamafactory-163", "parlai-4452",
 	"distributed-training-lab", /* unprefixed tracebacks; only the launcher's table names rank 0
 				      its root cause */
 };

@@ -753,6 +753,29 @@ Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .t
 	json_decref(r);
 }
 
+/* An exit-code summary names which worker ended, not why: Paddle's
+ * launcher aborting trainer 1 of 2 (PaddlePaddle/PaddleOCR#3817, dev
+ * half) places the first failure on rank 1, while an IB port's error
+ * event (the lines of NCCL's net_ib.cc) still names the cause. */
+Test(verdict_rules, an_exit_code_summary_places_the_first_failure, .timeout = 60)
+{
+	static const char abort_line[] =
+		"INFO 2021-08-26 07:33:44,620 launch_utils.py:327] terminate all the procs\n"
+		"ERROR 2021-08-26 07:33:44,620 launch_utils.py:584] ABORT!!! Out of all 2 trainers, the trainer process with rank=[1] was aborted. Please check its log.\n";
+	json_t *r = analyze_text("exit-code", abort_line);
+	cr_expect_eq(first_rank_of(r), 1);
+	cr_expect_str_eq(first_kind_of(r), "launcher.exit_code");
+	json_decref(r);
+	char text[2048];
+	snprintf(text, sizeof(text), "%s%s",
+		 "dgx1-03:21871:21890 [2] transport/net_ib.cc:94 NCCL WARN NET/IB : Got async event : port error\n",
+		 abort_line);
+	r = analyze_text("exit-code-cause", text);
+	cr_expect_eq(first_rank_of(r), 1);
+	cr_expect_str_eq(cause_of(r), "network_error");
+	json_decref(r);
+}
+
 /* NCCL dialling a peer through a container's veth (huggingface/
  * accelerate#2457) picked the wrong socket interface: set-up's mistake,
  * as the loopback's is. A routable peer that cannot be reached is the
