@@ -236,6 +236,9 @@ static const struct class_rule CLASS[] = {
 	/* a launcher's subprocess (accelerate, the old torch.distributed.launch)
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
+	/* Ray's memory monitor (before Ray 2) raised its own class when the
+	 * node's host memory passed its threshold: not the GPU's */
+	{ "proc.traceback", "exc_type", "RayOutOfMemoryError", ROLE_PRIMARY, "host_oom", 65 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_type", "MemoryError", ROLE_PRIMARY, "host_oom", 65 },
 	/* torch.uniqueid_timeout says what this exception means; the

@@ -182,7 +182,6 @@ static const char *const CAUSE_MISSES[] = {
 		      the CUDA error */
 	/* the twenty-ninth sample, scored before any change for it */
 	"paddleseg-1412", /* Paddle's AMP scaler: `Found inf or nan,current scale is: 0.0,...` */
-	"ray-4877", /* Ray's old memory monitor's `RayOutOfMemoryError`, read as the GPU's */
 	"tablemaster-mmocr-32", /* one `grad_norm: nan` under fp16 that the run survives, read as
 				  divergence */
 };

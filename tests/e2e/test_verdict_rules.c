@@ -753,6 +753,17 @@ Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .t
 	json_decref(r);
 }
 
+/* Ray's old memory monitor raised RayOutOfMemoryError for the node's
+ * host memory (ray-project/ray#4877, dev half); torch's OutOfMemoryError
+ * is the GPU's. */
+Test(verdict_rules, rays_out_of_memory_error_is_host_memory, .timeout = 60)
+{
+	expect_cause("ray", "host_oom",
+		     "ray.memory_monitor.RayOutOfMemoryError: More than 95% of the memory on node Local is used (15.98 / 16.82 GB). The top 5 memory consumers are:\n");
+	expect_cause("torch", "gpu_oom",
+		     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.11 GiB of which 1.19 GiB is free.\n");
+}
+
 /* An exit-code summary names which worker ended, not why: Paddle's
  * launcher aborting trainer 1 of 2 (PaddlePaddle/PaddleOCR#3817, dev
  * half) places the first failure on rank 1, while an IB port's error
