@@ -856,20 +856,25 @@ expect:   scale_to=0.00048828125
 not:      Gradient overflow detected. Skipping step.
 
 # PaddlePaddle's dynamic loss scaler (paddle/amp/grad_scaler.py, paddle
-# 2.x: `Found inf or nan, current scale is: {}, decrease to: {}*{}`),
+# 2.x: `Found inf or nan, current scale is: {}, decrease to: {}*{}`, with
+# no blank after the commas in earlier releases),
 # printed each time it lowers the scale. It prints the factor, not the
 # product, so scale_to is the scale before this decrease: a bound from
 # above of the new one, which keeps a collapse (findings.c) conservative.
 name:     train.overflow.paddle
 kind:     train.overflow
 severity: warning
-literal:  Found inf or nan, current scale is: 
-regex:    Found inf or nan, current scale is: (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?), decrease to: 
+literal:  Found inf or nan,
+regex:    Found inf or nan, ?current scale is: (?<scale_to>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?), ?decrease to: 
 type:     scale_to=float
 doc:      Paddle AMP fp16 overflow: the step was skipped and the loss scale lowered
 # PaddleClas, the scale halving far below 1 (PaddlePaddle/PaddleClas#2457)
 example:  Found inf or nan, current scale is: 3.0517578125e-05, decrease to: 3.0517578125e-05*0.5
 expect:   scale_to=3.0517578125e-05
+# an earlier Paddle 2.x's, without the blanks, the scale already at zero
+# (PaddlePaddle/PaddleSeg#1412, dev half)
+example:  Found inf or nan,current scale is: 0.0,decrease to: 0.0*0.5
+expect:   scale_to=0.0
 not:      Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0
 
 # k2-fsa's fp16 recipes (icefall's and ZipVoice's train.py) watch

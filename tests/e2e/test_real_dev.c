@@ -181,7 +181,6 @@ static const char *const CAUSE_MISSES[] = {
 	"xla-3162", /* XLA's allocator out of memory beside cuDNN and cuBLAS status errors, read as
 		      the CUDA error */
 	/* the twenty-ninth sample, scored before any change for it */
-	"paddleseg-1412", /* Paddle's AMP scaler: `Found inf or nan,current scale is: 0.0,...` */
 	"tablemaster-mmocr-32", /* one `grad_norm: nan` under fp16 that the run survives, read as
 				  divergence */
 };
