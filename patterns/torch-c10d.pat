@@ -319,7 +319,7 @@ name:     horovod.stall
 kind:     horovod.stall
 severity: warning
 literal:  tensors were submitted to be reduced
-literal:  Stalled ops: 
+literal:  [ready ranks: 
 regex:    One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks(?: and are waiting for remainder of ranks for more than (?<seconds>\d+) seconds)?(?:.*? Stalled ops: \S+ \[ready ranks: (?<ready_ranks>\d+(?:, \d+)*)\])?|^Stalled ops: \S+ \[ready ranks: (?<ready_ranks>\d+(?:, \d+)*)\]
 type:     seconds=int
 doc:      Some ranks submitted a Horovod collective that the others never did, for over a minute: a rank is stuck, crashed or took another code path. Read the stalled ops' missing ranks, and those ranks' own logs. Older Horovod listed the ranks that were ready instead (`ready_ranks`): the stuck ones are those not in it.
