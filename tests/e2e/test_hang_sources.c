@@ -18,16 +18,22 @@
 
 #include "fl_test.h"
 
-static json_t *analyze_text(const char *name, const char *text)
+/* Analyses text written to a file of that name (a name may say a rank). */
+static json_t *analyze_file(const char *name, const char *file, const char *text)
 {
 	struct fl_session t;
 	fl_session_init(&t, name);
-	char *log = fl_session_path(&t, "job.log");
+	char *log = fl_session_path(&t, file);
 	cr_assert(fl_test_write(log, text, strlen(text)));
 	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
 	free(log);
 	fl_session_release(&t);
 	return r;
+}
+
+static json_t *analyze_text(const char *name, const char *text)
+{
+	return analyze_file(name, "job.log", text);
 }
 
 static json_t *hang_of(json_t *r)
@@ -318,13 +324,7 @@ Test(hang_sources, horovod_ready_ranks_are_waiters, .timeout = 60)
 		"HorovodBroadcast_InceptionV3_AuxLogits_Conv2d_2a_5x5_BatchNorm_moving_variance_0 [ready ranks: 5, 6, 3, 1, 4, 0], \n"
 		"Fri Sep 28 11:14:00 2018[1,5]<stderr>:INFO:tensorflow:Running local_init_op.\n"
 		"Fri Sep 28 11:14:00 2018[1,3]<stderr>:INFO:tensorflow:Running local_init_op.\n";
-	struct fl_session t;
-	fl_session_init(&t, "horovod_ready");
-	char *log = fl_session_path(&t, "rank0.log");
-	cr_assert(fl_test_write(log, text, strlen(text)));
-	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
-	free(log);
-	fl_session_release(&t);
+	json_t *r = analyze_file("horovod_ready", "rank0.log", text);
 	char got[64];
 	ranks_of(json_object_get(hang_of(r), "stuck_ranks"), got, sizeof(got));
 	cr_expect_str_eq(got, "", "stuck ranks");
