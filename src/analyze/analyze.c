@@ -1183,11 +1183,11 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 			set_first(&c, c.first);
 		/* an exit-code summary names the rank, not what went wrong:
 		 * the first failure's place, while the evidence names the cause */
-		const struct ev *exit = !rc && !c.first && !a->hang.set
-						? launcher_entry(&c, "launcher.exit_code")
-						: NULL;
-		if (exit)
-			set_first(&c, exit);
+		const struct ev *exited = !rc && !c.first && !a->hang.set
+						  ? launcher_entry(&c, "launcher.exit_code")
+						  : NULL;
+		if (exited)
+			set_first(&c, exited);
 	}
 	if (!rc)
 		rc = findings_collect(&c);
