@@ -320,9 +320,10 @@ kind:     horovod.stall
 severity: warning
 literal:  tensors were submitted to be reduced
 literal:  [ready ranks: 
-regex:    One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks(?: and are waiting for remainder of ranks for more than (?<seconds>\d+) seconds)?(?:.*? Stalled ops: \S+ \[ready ranks: (?<ready_ranks>\d+(?:, \d+)*)\])?|^Stalled ops: \S+ \[ready ranks: (?<ready_ranks>\d+(?:, \d+)*)\]
+literal:  [missing rank
+regex:    One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks(?: and are waiting for remainder of ranks for more than (?<seconds>\d+) seconds)?(?:.*? Stalled ops: \S+ \[ready ranks: (?<ready_ranks>\d+(?:, \d+)*)\])?|^Stalled ops: \S+ \[ready ranks: (?<ready_ranks>\d+(?:, \d+)*)\]|(?:^|[\s:])\S+ \[missing ranks: (?<missing_ranks>\d+(?:, \d+)*)\]
 type:     seconds=int
-doc:      Some ranks submitted a Horovod collective that the others never did, for over a minute: a rank is stuck, crashed or took another code path. Read the stalled ops' missing ranks, and those ranks' own logs. Older Horovod listed the ranks that were ready instead (`ready_ranks`): the stuck ones are those not in it.
+doc:      Some ranks submitted a Horovod collective that the others never did, for over a minute: a rank is stuck, crashed or took another code path. Read the stalled ops' missing ranks, and those ranks' own logs. Horovod's first format listed the ranks that were ready (`ready_ranks`): the stuck ones are those not in it; 0.13.6 to 0.16.1 list, per tensor, the ranks that never submitted it (`missing_ranks`): the stuck ones.
 # MXNet BERT under horovodrun, the poster's paste wrapped mid-word (horovod/horovod#1442, dev half)
 example:  [1,0]<stderr>:[2019-10-09 05:33:38.249493: W horovod/common/stall_inspector.cc:105] One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remaind
 # TensorFlow 2.4, Horovod 0.21 (horovod/horovod#2564)
@@ -336,6 +337,14 @@ expect:   ready_ranks=4, 6, 7, 1, 5, 3, 2
 # it not pasted (horovod/horovod#530, dev half)
 example:  Stalled ops: HorovodBroadcast_InceptionV3_Logits_Conv2d_1c_1x1_weights_0 [ready ranks: 5, 6, 3, 1, 4, 0]。
 expect:   ready_ranks=5, 6, 3, 1, 4, 0
+# Horovod 0.13.6-0.16.1: per tensor, the ranks that never submitted it,
+# behind mpirun's tags, the first glued to `Stalled ops:` (operations.cc's
+# LOG(WARNING); horovod/horovod#1012; #534 and NVIDIA/OpenSeq2Seq#456 print
+# the same)
+example:  [1,0]<stderr>:Stalled ops:HorovodBroadcast_dense_1_bias_0 [missing ranks: 1]
+expect:   missing_ranks=1
+example:  [1,0]<stderr>:[2019-04-13 13:56:31.861765: W horovod/common/operations.cc:588] HorovodBroadcast_dense_1_kernel_0 [missing ranks: 1]
+expect:   missing_ranks=1
 not:      [1,0]<stderr>:Stalled ranks:
 
 name:     torch.comm_aborted

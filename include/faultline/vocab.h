@@ -188,6 +188,7 @@
 	X(MICRO_BATCH_SIZE, "micro_batch_size") \
 	X(MIN_MS, "min_ms") \
 	X(MIN_RANK, "min_rank") \
+	X(MISSING_RANKS, "missing_ranks") \
 	X(MSG, "msg") \
 	X(NCCL_VERSION, "nccl_version") \
 	X(NET, "net") \

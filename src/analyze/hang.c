@@ -390,10 +390,11 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 		}
 		/* an older Horovod's stall report lists the ranks that were
 		 * ready: those are the waiters, not the coordinator that
-		 * printed it */
+		 * printed it; one that lists the missing ranks names no
+		 * waiter (horovod_missing() reads it) */
 		if (ev_field(r->e, "ready_ranks", &b))
 			ranks_from_list(&g->ranks, &g->n, &g->cap, b.ptr ? b.ptr : "");
-		else
+		else if (!ev_field(r->e, "missing_ranks", &b))
 			push_rank(&g->ranks, &g->n, &g->cap, r->rank);
 		/* the last report in bundle order that names a timeout wins */
 		if (r->has_timeout)
@@ -519,6 +520,17 @@ static void watchdog_mismatch(struct hang_cand *k, const struct group *gs, size_
 	}
 }
 
+/* The ranks a Horovod stall report (0.13.6-0.16.1) says never submitted
+ * a tensor: stuck, whoever else logged. */
+static void horovod_missing(struct ctx *c, int64_t **v, size_t *n, size_t *cap)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < c->nev; i++)
+		if (is_timeout(c, &c->ev[i]) && ev_field(&c->ev[i], "missing_ranks", &b))
+			ranks_from_list(v, n, cap, b.ptr ? b.ptr : "");
+	fl_buf_release(&b);
+}
+
 static int watchdog_hang(struct ctx *c, struct hang_cand *k)
 {
 	for (size_t i = 0; i < c->nev && !c->watchdog_lines; i++)
@@ -560,6 +572,7 @@ static int watchdog_hang(struct ctx *c, struct hang_cand *k)
 		silent_stuck(c, best, act, na, &stuck, &ns, &caps);
 		free(act);
 	}
+	horovod_missing(c, &stuck, &ns, &caps);
 	k->stuck = stuck;
 	k->nstuck = k->capstuck = ns;
 

@@ -333,6 +333,21 @@ Test(hang_sources, horovod_ready_ranks_are_waiters, .timeout = 60)
 	json_decref(r);
 }
 
+/* Horovod 0.13.6-0.16.1 list, per tensor, the ranks that never submitted
+ * it (horovod/horovod#1012, behind mpirun's tags of rank 0): rank 1 is
+ * stuck. */
+Test(hang_sources, horovod_missing_ranks_are_stuck, .timeout = 60)
+{
+	json_t *r = analyze_text("horovod_missing",
+		"[1,0]<stderr>:[2019-04-13 13:56:31.861697: W horovod/common/operations.cc:588] One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks are trying to submit different tensors or that only subset of ranks is submitting tensors, which will cause deadlock.\n"
+		"[1,0]<stderr>:Stalled ops:HorovodBroadcast_dense_1_bias_0 [missing ranks: 1]\n"
+		"[1,0]<stderr>:[2019-04-13 13:56:31.861765: W horovod/common/operations.cc:588] HorovodBroadcast_dense_1_kernel_0 [missing ranks: 1]\n");
+	char got[64];
+	ranks_of(json_object_get(hang_of(r), "stuck_ranks"), got, sizeof(got));
+	cr_expect_str_eq(got, "1", "stuck ranks");
+	json_decref(r);
+}
+
 /* Whether the report has a finding of this id. */
 static bool has_finding(json_t *r, const char *id)
 {
