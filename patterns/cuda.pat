@@ -6,6 +6,8 @@
 # torch/NCCL family can decide which event such a line becomes.
 
 # `CUDA error: <cudaGetErrorString>` (torch >= ~1.5), also `CUDA driver error:`,
+# behind the watchdog's `[... Rank N] ... watchdog thread terminated with
+# exception: ` when the watchdog raised it (its group and rank captured),
 # the 2.8+ `torch.AcceleratorError: CUDA error: ...`, and a Triton kernel's
 # launcher (its gpuAssert: `Triton Error [CUDA]: ` + cuGetErrorString).
 name:     cuda.error
@@ -15,11 +17,19 @@ literal:  CUDA error:
 literal:  CUDA Error:
 literal:  CUDA driver error:
 literal:  Triton Error [CUDA]:
-regex:    (?:\bCUDA (?:driver )?[Ee]rror|\bTriton Error \[CUDA\]): (?!out of memory\b|uncorrectable ECC error|uncorrectable NVLink error)(?<error>[^'"\\]*[^'"\\\s.])
+regex:    (?:\[(?:PG (?:ID )?(?<pg>\d+)(?: PG GUID (?<pg_guid>[^\s()\]]+))?(?: ?\((?<pg_desc>[^)]*)\))? )?Rank (?<pg_rank>\d+)\]\s+(?:NCCL|Process group) watchdog thread terminated with exception: )?(?:\bCUDA (?:driver )?[Ee]rror|\bTriton Error \[CUDA\]): (?!out of memory\b|uncorrectable ECC error|uncorrectable NVLink error)(?<error>[^'"\\]*[^'"\\\s.])
 doc:      a CUDA call failed; errors are reported asynchronously, so the Python frame may be wrong (rerun with CUDA_LAUNCH_BLOCKING=1). Illegal memory access / device-side assert are usually code bugs (check Xid 13/31 in dmesg for hardware)
 # real, torch 2.7 watchdog (train-031)
 example:  [rank0]:[E504 22:44:08.389636235 ProcessGroupNCCL.cpp:1896] [PG ID 0 PG GUID 0(default_pg) Rank 0] Process group watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered
 expect:   error=an illegal memory access was encountered
+expect:   pg_desc=default_pg
+expect:   pg_rank=0
+# torch 2.1's watchdog without a rank prefix: its "[Rank N]" is the default
+# group's, the global rank (meta-llama/llama-cookbook#290, dev half; a
+# DeepSpeed run in deepspeedai/DeepSpeed#4648, dev half, prints the same)
+example:    what():  [Rank 0] NCCL watchdog thread terminated with exception: CUDA error: unspecified launch failure
+expect:   pg_rank=0
+expect:   error=unspecified launch failure
 # torch >= 1.5 Python exception line, per formats-training.md 1.2
 example:  RuntimeError: CUDA error: device-side assert triggered
 expect:   error=device-side assert triggered

@@ -133,6 +133,16 @@ bool ev_field_int(const struct ev *e, const char *key, int64_t *out)
 	return true;
 }
 
+int64_t ev_global_rank(const struct ev *e)
+{
+	if (e->rank >= 0)
+		return e->rank;
+	const char *pg = ev_value(e, "pg"), *desc = ev_value(e, "pg_desc");
+	bool dflt = (!pg || !strcmp(pg, "0")) && (!desc || !strcmp(desc, "default_pg"));
+	int64_t r;
+	return dflt && ev_field_int(e, "pg_rank", &r) ? r : -1;
+}
+
 /* ---- loading ---- */
 
 static int load_run(struct ctx *c)
@@ -1112,7 +1122,9 @@ static void set_first(struct ctx *c, const struct ev *e)
 {
 	struct fl_first_failure *f = &c->a->first;
 	f->set = true;
-	f->rank = e->rank >= 0 ? e->rank : srun_task_rank(c, e);
+	f->rank = ev_global_rank(e);
+	if (f->rank < 0)
+		f->rank = srun_task_rank(c, e);
 	/* a failure no line ties to a rank: torchrun's summary names the
 	 * worker it saw fail first, another launcher's the one that exited */
 	const struct ev *root = f->rank < 0 ? launcher_root_entry(c) : NULL;

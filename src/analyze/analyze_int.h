@@ -217,6 +217,10 @@ char *rules_xid_text(int64_t xid);
  * whole integer. False when the event does not have it. */
 bool ev_field(const struct ev *e, const char *key, struct fl_buf *out);
 bool ev_field_int(const struct ev *e, const char *key, int64_t *out);
+/* The event's global rank: its own, else the "[Rank N]" a line without a
+ * rank prefix (torch 1.x, a pasted excerpt) names in the default process
+ * group, which is the global rank there; -1 when neither. */
+int64_t ev_global_rank(const struct ev *e);
 
 /* layout.c: gdrdma_missing, hca_count_mismatch (after findings_collect()) */
 int layout_collect(struct ctx *c);

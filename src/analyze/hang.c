@@ -134,16 +134,6 @@ static void ranks_from_list(int64_t **v, size_t *n, size_t *cap, const char *s)
 	}
 }
 
-static char *field_dup(const struct ev *e, const char *key)
-{
-	struct fl_buf b = FL_BUF_INIT;
-	if (!ev_field(e, key, &b)) {
-		fl_buf_release(&b);
-		return NULL;
-	}
-	return fl_buf_detach(&b);
-}
-
 static bool streq(const char *a, const char *b)
 {
 	return (!a && !b) || (a && b && !strcmp(a, b));
@@ -226,22 +216,6 @@ static int cmp_report(const void *x, const void *y)
 	if (!k)
 		k = (a->seq > b->seq) - (a->seq < b->seq);
 	return k ? k : (a->at > b->at) - (a->at < b->at);
-}
-
-/* The global rank of a waiter. A line without a rank prefix (torch 1.x,
- * a pasted excerpt) still names "[Rank N]": in the default group that is
- * the global rank. */
-static int64_t waiter_rank(const struct ev *e)
-{
-	if (e->rank >= 0)
-		return e->rank;
-	int64_t r;
-	char *pg = field_dup(e, "pg");
-	char *desc = field_dup(e, "pg_desc");
-	bool dflt = (!pg || !strcmp(pg, "0")) && (!desc || !strcmp(desc, "default_pg"));
-	free(pg);
-	free(desc);
-	return dflt && ev_field_int(e, "pg_rank", &r) ? r : -1;
 }
 
 /* The analysis' copy of a field's value, or NULL; b is scratch. Every
@@ -365,7 +339,7 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 			r->op = gloo_op(c, e, &b);
 		r->seq = -1;
 		ev_field_int(e, "seq", &r->seq);
-		r->rank = waiter_rank(e);
+		r->rank = ev_global_rank(e);
 		r->has_timeout = ev_field_int(e, "timeout_ms", &r->timeout);
 		r->e = e;
 		r->at = n++;

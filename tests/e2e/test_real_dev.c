@@ -190,7 +190,6 @@ static const char *const CAUSE_MISSES[] = {
 static const char *const RANK_MISSES[] = {
 	"chinese-llama-alpaca-534", "deepspeed-3232", "deit-102", "metaseq-90", "nanogpt-215",
 	"nccl-296",
-	"deepspeed-4648", /* only a process group's `[Rank 0]` inside the watchdog's message */
 	"semantic-segmentation-180", /* only the script's own `Global Rank: 0` print */
 	"paddle-9426", /* no failure read (the cause list) */
 	"cosyvoice-180", /* the barrier's missing rank is stuck in the hang, not a first failure:
@@ -199,7 +198,7 @@ static const char *const RANK_MISSES[] = {
 	"horovod-530", /* a hang whose missing rank only the ready lists imply: no failure */
 	/* the rank was the slug's word (`...-rank3-...`) until excerpts were analysed under
 	 * the name their lines had: no line of the excerpt names it */
-	"llama-cookbook-290", "llamafactory-163", "parlai-4452",
+	"llamafactory-163", "parlai-4452",
 	"distributed-training-lab", /* unprefixed tracebacks; only the launcher's table names rank 0
 				      its root cause */
 };

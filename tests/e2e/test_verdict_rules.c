@@ -753,6 +753,20 @@ Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .t
 	json_decref(r);
 }
 
+/* torch 2.1's watchdog, its lines without a rank prefix: the "[Rank 0]"
+ * it names is the default group's, the global rank
+ * (meta-llama/llama-cookbook#290, dev half). */
+Test(verdict_rules, the_default_groups_rank_places_an_unprefixed_failure, .timeout = 60)
+{
+	json_t *r = analyze_text("watchdog-rank",
+		"terminate called after throwing an instance of 'std::runtime_error'\n"
+		"  what():  [Rank 0] NCCL watchdog thread terminated with exception: CUDA error: unspecified launch failure\n"
+		"CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n");
+	cr_expect_str_eq(cause_of(r), "cuda_error");
+	cr_expect_eq(first_rank_of(r), 0);
+	json_decref(r);
+}
+
 /* Ray's old memory monitor raised RayOutOfMemoryError for the node's
  * host memory (ray-project/ray#4877, dev half); torch's OutOfMemoryError
  * is the GPU's. */
