@@ -18,8 +18,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIELDS = {"source", "url", "title", "what_happened", "cause", "first_rank",
           "hang_collective", "world_size", "notes"}
 THREAD = re.compile(r"^([\w.-]+/[\w.-]+)#(\d+)$")
-# A reference excerpt taken from a repository file rather than a thread.
-REPO_FILE = re.compile(r"^[\w.-]+/[\w.-]+ \(.+\)$")
+# A reference excerpt taken from a repository file rather than a thread:
+# `owner/repo (path/inside/repo)`.
+REPO_FILE = re.compile(r"^[\w.-]+/[\w.-]+ \((?P<path>.+)\)$")
 # Repository names keep their underscores (stanford_alpaca-207-...).
 SLUG = re.compile(r"^[a-z0-9_]+(?:-[a-z0-9_]+)*$")
 COLLECTIVE = re.compile(r"^_?[A-Z][A-Z_]*$")

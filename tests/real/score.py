@@ -32,10 +32,13 @@ import datetime
 import json
 import os
 import pathlib
-import re
 import subprocess
 import sys
 import tempfile
+
+# Importing the sibling checker must not leave __pycache__ in the source tree.
+sys.dont_write_bytecode = True
+from check_sidecars import REPO_FILE  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "testdata" / "real"
@@ -86,10 +89,6 @@ WRAPS = {
     "compose": lambda i, line: f"trainer-1  | {line}",
     "crlf": lambda i, line: f"{line}\r",
 }
-
-
-# A committed file's source: `owner/repo (path/inside/repo)`.
-REPO_FILE = re.compile(r"^[\w.-]+/[\w.-]+ \((?P<path>.+)\)$")
 
 
 def analysed_name(log):
