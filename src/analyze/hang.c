@@ -500,7 +500,8 @@ static void horovod_missing(struct ctx *c, int64_t **v, size_t *n, size_t *cap)
 {
 	struct fl_buf b = FL_BUF_INIT;
 	for (size_t i = 0; i < c->nev; i++)
-		if (is_timeout(c, &c->ev[i]) && ev_field(&c->ev[i], "missing_ranks", &b))
+		if (!strcmp(c->ev[i].kind, "horovod.stall") && is_timeout(c, &c->ev[i]) &&
+		    ev_field(&c->ev[i], "missing_ranks", &b))
 			ranks_from_list(v, n, cap, b.ptr ? b.ptr : "");
 	fl_buf_release(&b);
 }
