@@ -183,6 +183,20 @@ static const char *const CAUSE_MISSES[] = {
 	/* the twenty-ninth sample, scored before any change for it */
 	"tablemaster-mmocr-32", /* one `grad_norm: nan` under fp16 that the run survives, read as
 				  divergence */
+	/* the thirtieth sample, scored before any change for it */
+	"ai-art-10", /* Windows' wording of a port in use (`Only one usage of each socket
+			address ... is normally permitted`) is not read */
+	"cc-fpse-6", /* torch 1.x's `connect() timed out.` from the TCP rendezvous is not read */
+	"deepspeed-5709", /* pdsh's `ssh exited with exit code 255` after `Permission denied` */
+	"llm_related-11", /* TRL's `must be evenly divisible by the number of generations`,
+			     wrapped by the terminal */
+	"pytorch-lightning-3029", /* `Invalid rank requested : 1/1` reads as configuration; the
+				     thread calls the world-size mismatch the launcher's */
+	"qwen-833", /* accelerate's refusal to train a `device_map='auto'` model distributed */
+	"raylight-50", /* `peer access is not supported` under torch's `Last error:` reads as
+			  a CUDA error, not set-up's */
+	"rvt-18", /* a store barrier still waiting (1 of 2 workers), then a traceback whose
+		     exception line was cut */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -201,6 +215,10 @@ static const char *const RANK_MISSES[] = {
 	"llamafactory-163", "parlai-4452",
 	"distributed-training-lab", /* unprefixed tracebacks; only the launcher's table names rank 0
 				      its root cause */
+	"pytorch-lightning-3029", /* Lightning's `GLOBAL_RANK: 1, MEMBER: 2/1` on a world of one:
+				    the rank's set-up failure is not placed */
+	"miles-credit", /* every rank raises the same error in one second; the launcher's root
+			 * cause (rank 3) is not the first traceback printed (rank 6) */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
