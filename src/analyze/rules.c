@@ -80,6 +80,10 @@ static const struct class_rule CLASS[] = {
 	/* transport.cc connects the channels (p2p, shm, net) while setting up */
 	{ "nccl.cuda_failure", NULL, "] transport.cc:", ROLE_PRIMARY, "nccl_init_error", 73 },
 	{ "nccl.cuda_failure", "error", "invalid device ordinal", ROLE_PRIMARY, "config_error", 73 },
+	/* NCCL asks for peer access only when it sets up its P2P transport
+	 * between two GPUs (CUDA error 217: GeForce cards, or GPUs split by
+	 * the PCI topology or a container) */
+	{ "nccl.cuda_failure", "error", "peer access", ROLE_PRIMARY, "nccl_init_error", 73 },
 	/* in NCCL's shared-memory code (misc/shmutils.cc, include/shm.h,
 	 * transport/shm.cc): registering the SHM segment with CUDA, which
 	 * happens while the channels are set up */

@@ -193,8 +193,6 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-lightning-3029", /* `Invalid rank requested : 1/1` reads as configuration; the
 				     thread calls the world-size mismatch the launcher's */
 	"qwen-833", /* accelerate's refusal to train a `device_map='auto'` model distributed */
-	"raylight-50", /* `peer access is not supported` under torch's `Last error:` reads as
-			  a CUDA error, not set-up's */
 	"rvt-18", /* a store barrier still waiting (1 of 2 workers), then a traceback whose
 		     exception line was cut */
 };

@@ -469,7 +469,8 @@ Test(verdict_rules, a_failed_host_allocation_is_host_memory, .timeout = 60)
  * nccl-tests-185), memory registration is set-up; NCCL dialling the
  * loopback address has its interface wrong (awsome-distributed-ai-192),
  * any other failed connect is the network; a CUDA failure in
- * transport.cc, while the channels connect, is set-up (nccl-957). */
+ * transport.cc, while the channels connect, is set-up (nccl-957), and so is
+ * a peer access CUDA refused. */
 Test(verdict_rules, nccl_call_failures_by_their_error, .timeout = 60)
 {
 	expect_cause("qp-timeout", "network_error",
@@ -486,6 +487,13 @@ Test(verdict_rules, nccl_call_failures_by_their_error, .timeout = 60)
 		     "tomte401:1850301:1881341 [0] transport.cc:154 NCCL WARN Cuda failure 'invalid argument'\n");
 	expect_cause("kernel-cuda", "cuda_error",
 		     "gpu-node-07:48213:48401 [3] enqueue.cc:1556 NCCL WARN Cuda failure 'an illegal memory access was encountered'\n");
+	/* peer access is asked for only while the P2P transport is set up
+	 * (raylight-50, torch's `Last error:` on two GeForce cards) */
+	expect_cause("peer-access", "nccl_init_error",
+		     "torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:3699, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.28.9\n"
+		     "ncclUnhandledCudaError: Call to CUDA function failed.\n"
+		     "Last error:\n"
+		     "Cuda failure 217 'peer access is not supported between these two devices'\n");
 }
 
 /* Only consequences, and only warnings (a peer's reset socket), but torch
