@@ -211,8 +211,6 @@ static const char *const RANK_MISSES[] = {
 	/* the rank was the slug's word (`...-rank3-...`) until excerpts were analysed under
 	 * the name their lines had: no line of the excerpt names it */
 	"llamafactory-163", "parlai-4452",
-	"distributed-training-lab", /* unprefixed tracebacks; only the launcher's table names rank 0
-				      its root cause */
 	"pytorch-lightning-3029", /* Lightning's `GLOBAL_RANK: 1, MEMBER: 2/1` on a world of one:
 				    the rank's set-up failure is not placed */
 	"miles-credit", /* every rank raises the same error in one second; the launcher's root
