@@ -1114,6 +1114,33 @@ not:      using world size: 2, data-parallel size: 2, context-parallel size: 1, 
 not:        world_size ...................................... 128
 not:      Namespace(backend='tcp', init_method='tcp://192.168.1.20:12345', rank=0, steps=20, world_size=3)
 
+# The WORLD_SIZE environment variable on a line of its own: a job
+# script's `export WORLD_SIZE=N`, its `set -x` trace (`+ export
+# WORLD_SIZE=64`, `+ WORLD_SIZE=64`) and echo, an `env` dump. The contract
+# names WORLD_SIZE as a statement of the world. (A Kubeflow PyTorchJob
+# sets it to the pod count before torchrun sets each worker's: the
+# analysis takes the largest statement the ranks seen do not contradict.)
+name:     config.env.world_size
+kind:     train.config
+severity: info
+store:    once
+literal:  WORLD_SIZE=
+regex:    ^\s*(?:\++ )?(?:export )?WORLD_SIZE=(?<world_size>\d+)\s*$
+type:     world_size=int
+doc:      the job's WORLD_SIZE as its script set or printed it
+# an MLPerf BERT run over srun -l, rank 2's bash -x trace (mlcommons/training_results_v2.1, Dell, dev half)
+example:   2: + export WORLD_SIZE=64
+expect:   world_size=64
+example:   2: + WORLD_SIZE=64
+expect:   world_size=64
+example:   2: WORLD_SIZE=64
+expect:   world_size=64
+# an MLPerf BERT run on 18 nodes of two A100s, each task's env line (mlcommons/training_results_v3.1, Clemson, dev half)
+example:  13: WORLD_SIZE=36
+expect:   world_size=36
+not:       2: + echo WORLD_SIZE=64
+not:      Setting up distributed environement with MASTER_ADDR=learnfair0293, MASTER_PORT=33666, RANK=0, WORLD_SIZE=2
+
 # ColossalAI's launch() (0.3+) logs the default group's size on rank 0,
 # through its rich console handler (`INFO     colossalai - colossalai -
 # INFO: ...`) or plain. (Before 0.3 the line listed data, pipeline and
