@@ -1114,6 +1114,28 @@ not:      using world size: 2, data-parallel size: 2, context-parallel size: 1, 
 not:        world_size ...................................... 128
 not:      Namespace(backend='tcp', init_method='tcp://192.168.1.20:12345', rank=0, steps=20, world_size=3)
 
+# An argparse Namespace printed at start-up with a `world_size` argument.
+# DeiT and MAE (and the scripts built on them: timm-style trainers,
+# torchvision's references) print it after init_distributed_mode copied
+# WORLD_SIZE into it, so it is the launched world (DeiT's main.py since
+# its first commit; a DeiT fork's log under --nproc_per_node=2 shows
+# world_size=2, VincentXu521/ActiveDC); a script that prints
+# its arguments before that shows the default (1), which the ranks seen
+# contradict (the analysis takes the largest statement they do not).
+name:     config.namespace.world_size
+kind:     train.config
+severity: info
+store:    once
+literal:  Namespace(
+regex:    \bNamespace\(.*?(?<![\w])world_size=(?<world_size>\d+)(?=[,)])
+type:     world_size=int
+doc:      the world size in a script's printed arguments (after the distributed set-up wrote it)
+# a DeiT-based classifier, four processes (bareheadtom/SwiftFormer dist_train.log, dev half)
+example:  args Namespace(batch_size=128, epochs=300, model='SwiftFormer_XS', input_size=224, model_ema=True, model_ema_decay=0.99996, model_ema_force_cpu=False, opt='adamw', opt_eps=1e-08, opt_betas=None, clip_grad=0.01, clip_mode='agc', momentum=0.9, weight_decay=0.025, sched='cosine', lr=0.002, lr_noise=None, lr_noise_pct=0.67, lr_noise_std=1.0, warmup_lr=1e-06, min_lr=1e-05, decay_epochs=30, warmup_epochs=5, cooldown_epochs=10, patience_epochs=10, decay_rate=0.1, color_jitter=0.4, aa='', smoothing=0.1, train_interpolation='bicubic', repeated_aug=True, reprob=0.25, remode='pixel', recount=1, resplit=False, mixup=0.0, cutmix=0.0, cutmix_minmax=None, mixup_prob=1.0, mixup_switch_prob=0.5, mixup_mode='batch', teacher_model='regnety_160', teacher_path='https://dl.fbaipublicfiles.com/deit/regnety_160-a5fe301d.pth', distillation_type='hard', distillation_alpha=0.5, distillation_tau=1.0, finetune='', data_path='/datasets/ILSVRC2012', data_set='IMNET', inat_category='name', output_dir='SwiftFormer_XS_results', device='cuda', seed=0, resume='', start_epoch=0, eval=False, dist_eval=False, num_workers=10, pin_mem=True, world_size=4, dist_url='env://', rank=0, gpu=0, distributed=True, dist_backend='nccl')
+expect:   world_size=4
+# ColossalAI's Llama 2 benchmark, its arguments without a world size (hpcaitech/ColossalAI#4537, dev half)
+not:      ```args: Namespace(config='7b', plugin='gemini', batch_size=16, num_steps=5, ignore_steps=2, grad_checkpoint=True, max_length=4096, warmup_ratio=0.8, memory_limit=None, xformers=False, shard_param_frac=1.0, offload_optim_frac=0.0, offload_param_frac=0.0, tp=4, pp=2, mbs=1, zero=0)```
+
 # The WORLD_SIZE environment variable on a line of its own: a job
 # script's `export WORLD_SIZE=N`, its `set -x` trace (`+ export
 # WORLD_SIZE=64`, `+ WORLD_SIZE=64`) and echo, an `env` dump. The contract
@@ -1361,6 +1383,22 @@ example:  ValueError: FSDP requires PyTorch >= 2.1.0
 expect:   version=2.1.0
 # transformers' import-time warning disables its PyTorch models and goes on
 not:      Disabling PyTorch because PyTorch >= 2.1 is required but found 2.0.1
+
+# accelerate refuses to prepare a model that from_pretrained spread over
+# the GPUs (device_map='auto') when the job is distributed (accelerator.py,
+# prepare() and prepare_model(), the same words since 0.22). Four threads
+# of four projects (Qwen, LLaMA-Factory, Ray Train, LLM-Workshop).
+name:     config.invalid.device_map_distributed
+kind:     config.invalid
+severity: error
+literal:  has been loaded with `device_map='auto'`
+regex:    (?<exc_type>ValueError): (?<error>You can't train a model that has been loaded with `device_map='auto'` in any distributed mode)
+doc:      A model loaded with device_map='auto' (split over the GPUs) cannot be trained by several processes: load it on each process's own GPU (device_map={'': local_rank}, or none) under a distributed launch, or run one process.
+# Qwen's finetune.py under torchrun and DeepSpeed (QwenLM/Qwen#833, dev half)
+example:  ValueError: You can't train a model that has been loaded with `device_map='auto'` in any distributed mode. Please rerun your script specifying `--num_processes=1` or by launching with `python {{myscript.py}}`.
+expect:   exc_type=ValueError
+expect:   error=You can't train a model that has been loaded with `device_map='auto'` in any distributed mode
+not:      ValueError: You can't train a model that has been loaded in 8-bit or 4-bit precision on multiple devices in any distributed mode.
 
 # PEFT's LoRA (and the other tuners) given target modules the model does
 # not have: a name of another architecture's layers, or an empty list a

@@ -36,6 +36,38 @@ expect:   port=29500
 expect:   errname=EADDRINUSE
 not:      [W socket.cpp:426] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).
 
+# torch 1.x (before socket.cpp, 1.11) threw the operating system's own
+# text for a failed bind or connect of the c10d store: on Windows its
+# SYSCHECK macro (c10d/Utils.hpp) raises WSAEADDRINUSE's message, and
+# tcputil's connect gives up with the constant `connect() timed out.`
+# while the master keeps refusing (c10d/Utils.cpp, 1.3-1.10). Python's
+# own socket errors say OSError ([WinError 10048]), not RuntimeError.
+name:     rdzv.store.bind_failed_windows
+kind:     rdzv.error
+severity: error
+priority: 5
+literal:  Only one usage of each socket address
+regex:    RuntimeError: (?<error>Only one usage of each socket address \(protocol/network address/port\) is normally permitted)
+doc:      The c10d store (rendezvous server) could not bind its port on Windows (WSAEADDRINUSE, torch 1.x): another job or a stale process holds MASTER_PORT. Pick a free port or end that process.
+# Lightning DDP on Windows, two processes' tracebacks merged (Adi-iitd/AI-Art#10, dev half)
+example:  RuntimeError: Only one usage of each socket address (protocol/network address/port) is normally permitted.
+expect:   error=Only one usage of each socket address (protocol/network address/port) is normally permitted
+not:      OSError: [WinError 10048] Only one usage of each socket address (protocol/network address/port) is normally permitted
+
+name:     rdzv.store.connect_timeout_v1
+kind:     rdzv.error
+severity: error
+priority: 5
+literal:  connect() timed out.
+regex:    (?:^|: )(?<error>connect\(\) timed out)\.
+doc:      This process could not reach the c10d store (MASTER_ADDR:MASTER_PORT) before the timeout, torch 1.x: the store kept refusing (the master process was not up, or had died), or the address is wrong for this node.
+# the TCP rendezvous of a GAN's training script given rank 1 of a world of 1 (xh-liu/CC-FPSE#6, dev half)
+example:  RuntimeError: connect() timed out.
+expect:   error=connect() timed out
+# env:// on LLNL's Lassen (DeepDriveMD/DeepDriveMD-pipeline#14)
+example:  RuntimeError: connect() timed out.
+not:      RuntimeError: Connection timed out
+
 name:     rdzv.store.bind_failed
 kind:     rdzv.warning
 severity: warning
@@ -252,6 +284,26 @@ example:  RuntimeError: Using hostfile at /home/552/dz9214/hostfile but host=gad
 expect:   node=gadi-gpu-v100-0011
 not:      debug1: Connecting to 10.94.1.165 [10.94.1.165] port 12345.
 not:      --mca plm_rsh_args "-p 50000" python train.py
+
+# pdsh (DeepSpeed's multi-node runner) reports each node whose remote
+# command ended badly: `pdsh@<here>: <node>: ssh exited with exit code N`
+# (pdsh's pipecmd.c; sshcmd.c before). Code 255 is ssh's own failure (it
+# could not connect or authenticate; its reason is the node's line just
+# before); any other code is the training command's, not this.
+name:     rdzv.launcher.pdsh_ssh_failed
+kind:     rdzv.error
+severity: error
+literal:  ssh exited with exit code 255
+regex:    \bpdsh@(?<launch_host>[^:\s]+): (?<node>[^:\s]+): (?<error>ssh exited with exit code 255)\s*$
+doc:      pdsh could not reach a node over ssh (exit code 255: no route, refused, or the key was not accepted; the node's own line before it says which): set up passwordless ssh to every node of the hostfile, localhost included, with the port DeepSpeed is told (--ssh_port).
+# DeepSpeed launched on one workstation through pdsh to localhost, no key (deepspeedai/DeepSpeed#5709, dev half)
+example:  pdsh@jiaming-Precision-7960-Tower: localhost: ssh exited with exit code 255
+expect:   node=localhost
+expect:   error=ssh exited with exit code 255
+# pdsh's form in a Cray system guide (the command run on worker nodes)
+example:  pdsh@ncn-m001: ncn-w001: ssh exited with exit code 255
+expect:   node=ncn-w001
+not:      pdsh@worker-0: worker-1: ssh exited with exit code 1
 
 # Open MPI's mpirun (4.x, ORTE) could not start its daemon on one or more
 # nodes (ssh refused, `orted: command not found` where Open MPI is not on

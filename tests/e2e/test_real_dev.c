@@ -184,15 +184,10 @@ static const char *const CAUSE_MISSES[] = {
 	"tablemaster-mmocr-32", /* one `grad_norm: nan` under fp16 that the run survives, read as
 				  divergence */
 	/* the thirtieth sample, scored before any change for it */
-	"ai-art-10", /* Windows' wording of a port in use (`Only one usage of each socket
-			address ... is normally permitted`) is not read */
-	"cc-fpse-6", /* torch 1.x's `connect() timed out.` from the TCP rendezvous is not read */
-	"deepspeed-5709", /* pdsh's `ssh exited with exit code 255` after `Permission denied` */
 	"llm_related-11", /* TRL's `must be evenly divisible by the number of generations`,
 			     wrapped by the terminal */
 	"pytorch-lightning-3029", /* `Invalid rank requested : 1/1` reads as configuration; the
 				     thread calls the world-size mismatch the launcher's */
-	"qwen-833", /* accelerate's refusal to train a `device_map='auto'` model distributed */
 	"rvt-18", /* a store barrier still waiting (1 of 2 workers), then a traceback whose
 		     exception line was cut */
 };
