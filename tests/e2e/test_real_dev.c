@@ -190,6 +190,16 @@ static const char *const CAUSE_MISSES[] = {
 				     thread calls the world-size mismatch the launcher's */
 	"rvt-18", /* a store barrier still waiting (1 of 2 workers), then a traceback whose
 		     exception line was cut */
+	/* the thirty-first sample, scored before any change for it */
+	"llamafactory-470", /* two overflows (2048 -> 1024 -> 512) and a traceback without its
+			       exception: no collapse the lines show */
+	"pytorch-151666", /* the Flight Recorder analyzer's report (`Culprit rank 1; Error type:
+			     COLLECTIVE_STATE_MISMATCH`) is not read */
+	"tensorpack-185", /* TensorFlow's `Resource exhausted:` on a checkpoint's `.tempstate`
+			     file (a full disk) reads as a crash */
+	"trl-783", /* `Transport endpoint is not connected` (errno 107) of a dropped mount's
+		      file reads as a crash */
+	"xla-8020", /* XLA's `Error allocating device buffer` on a TPU's HBM is not read */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -210,6 +220,7 @@ static const char *const RANK_MISSES[] = {
 				    the rank's set-up failure is not placed */
 	"miles-credit", /* every rank raises the same error in one second; the launcher's root
 			 * cause (rank 3) is not the first traceback printed (rank 6) */
+	"pytorch-151666", /* the analyzer's culprit rank is not read (the cause list) */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
@@ -219,6 +230,7 @@ static const char *const HANG_MISSES[] = {
 			     where the rank ahead waits (hang.c), with the one behind stuck;
 			     the sidecar names the earlier */
 	"pytorch-123023",
+	"pytorch-151666", /* the analyzer's `collective: nccl:all_reduce` (the cause list) */
 };
 
 struct real {
