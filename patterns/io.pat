@@ -19,6 +19,26 @@ expect:   path=/checkpoints/run7/global_step1200/mp_rank_00_model_states.pt
 example:  [rank0]: OSError: [Errno 28] No space left on device
 not:      gpu2-ru7:2143:2561 [1] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device
 
+# TensorFlow before about 1.1 named only the checkpoint's temporary file
+# when a save failed on a full disk: ENOSPC is RESOURCE_EXHAUSTED in its
+# errno table (posix/error.cc), and the saver writes `<prefix>.tempstate<N>`
+# (SaveSlices) or `<prefix>.data-00000-of-00001.tempstate<N>` (SaveV2);
+# later releases add `; No space left on device` (io.no_space).
+name:     io.no_space.tf_tempstate
+kind:     io.no_space
+severity: error
+literal:  .tempstate
+regex:    (?:Resource exhausted|ResourceExhaustedError(?: \(see above for traceback\))?): (?<path>\S+\.tempstate\d+)\s*$
+doc:      A TensorFlow checkpoint could not be written (its temporary file; the file system is full): free space or save elsewhere.
+# tensorpack's ModelSaver at an epoch's end (tensorpack/tensorpack#185, dev half)
+example:  W tensorflow/core/framework/op_kernel.cc:993] Resource exhausted: train_log/Image2Image0310-010816/model-1200.data-00000-of-00001.tempstate17739147618128640016
+expect:   path=train_log/Image2Image0310-010816/model-1200.data-00000-of-00001.tempstate17739147618128640016
+# a 2016 Saver (tensorflow/tensorflow#4350)
+example:  ResourceExhaustedError: ./model/model-49.tempstate5787507096018461664
+expect:   path=./model/model-49.tempstate5787507096018461664
+# a GPU OOM in TensorFlow 2 (memory.pat has it)
+not:        (0) Resource exhausted: OOM when allocating tensor with shape[16,112,112,147] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc
+
 name:     io.no_space
 kind:     io.no_space
 severity: error
@@ -158,13 +178,16 @@ expect:   path=/home/user/maxtext-checkpoints/r1-distill-llama-8b/0.orbax-checkp
 not:      ValueError: NOT_FOUND: Error opening "zarr" driver: Metadata at local file "/ckpt/state/.zarray" does not exist
 
 # A FUSE or network mount whose daemon died (s3fs, gcsfuse, a CSI
-# driver): Python's OSError on a path says ENOTCONN. Only with a path: a
-# socket's ENOTCONN (std::system_error's bare text) is not storage.
+# driver, Colab's Drive): Python's OSError on a path says ENOTCONN, and
+# TensorFlow's file system (TensorBoard's event writer) names the path
+# before it (`<path>; Transport endpoint is not connected`, ENOTCONN
+# mapped to FAILED_PRECONDITION). Only with a path: a socket's ENOTCONN
+# (std::system_error's bare text) is not storage.
 name:     io.mount_disconnected
 kind:     io.error
 severity: error
-literal:  Transport endpoint is not connected: 
-regex:    \[Errno 107\] (?<error>Transport endpoint is not connected): b?'(?<path>/[^']*)'
+literal:  Transport endpoint is not connected
+regex:    \[Errno 107\] (?<error>Transport endpoint is not connected): b?'(?<path>/[^']*)'|FailedPreconditionError: (?<path>\S+); (?<error>Transport endpoint is not connected)\s*$
 doc:      The file system under this path went away (its FUSE daemon or CSI driver died or was restarted): writes of logs and checkpoints fail until it is remounted.
 # real, TensorBoard's event writer on an S3 CSI mount (yandex-cloud/k8s-csi-s3#124)
 example:   OSError: [Errno 107] Transport endpoint is not connected: b'/output/lgy/log/3/events.out.tfevents.1720755089 .trainingjob-a12175629749448704103746-task2-0.13.0'
@@ -172,7 +195,13 @@ expect:   path=/output/lgy/log/3/events.out.tfevents.1720755089 .trainingjob-a12
 # real, a gcsfuse mount (GoogleCloudPlatform/gcs-fuse-csi-driver#50)
 example:  OSError: [Errno 107] Transport endpoint is not connected: '/opt/airflow/logbucket/dag_id=xxx/run_id=scheduled__2023-07-31T00:00:00+00:00/task_id=begin_drop_day_driving_table'"
 expect:   error=Transport endpoint is not connected
+# TensorBoard's writer under TRL on Colab, the runs on Drive (huggingface/trl#783, dev half; ultralytics/ultralytics#3414 the same)
+example:  tensorflow.python.framework.errors_impl.FailedPreconditionError: llama2-outputs/runs/Sep16_11-10-56_0a47c1af07b4/events.out.tfevents.1694866816.0a47c1af07b4.2289.0; Transport endpoint is not connected
+expect:   path=llama2-outputs/runs/Sep16_11-10-56_0a47c1af07b4/events.out.tfevents.1694866816.0a47c1af07b4.2289.0
+example:  tensorflow.python.framework.errors_impl.FailedPreconditionError: runs/detect/train2/events.out.tfevents.1687850605.59944f8c394b.34155.0; Transport endpoint is not connected
+expect:   error=Transport endpoint is not connected
 not:        what():  Transport endpoint is not connected
+not:      OSError: [Errno 107] Transport endpoint is not connected
 
 name:     io.kernel_block_error
 kind:     io.error

@@ -169,7 +169,9 @@ not:      2020-11-28 09:40:14.792808: W tensorflow/core/framework/op_kernel.cc:1
 
 # XLA:TPU out of the accelerator's memory (HBM): at run time the program's
 # buffers cannot be reserved (`Attempting to reserve 10.51G at the bottom
-# of memory. That was not possible.`), at compile time the program needs
+# of memory. That was not possible.`) or one buffer cannot be allocated
+# (`Error allocating device buffer: Attempting to allocate 196.00M. That
+# was not possible.`, error_0100; no prefix in the 2020 runtime), at compile time the program needs
 # more than the chip has (`Ran out of memory in memory space hbm. Used
 # 9.08G of 7.48G hbm.`). The TPU runtime is closed source; the forms are
 # openxla's error docs (error_0101, error_1000) and what PyTorch/XLA
@@ -180,8 +182,9 @@ kind:     mem.cuda_oom
 severity: error
 priority: 10
 literal:  Attempting to reserve 
+literal:  Attempting to allocate 
 literal:  Ran out of memory in memory space hbm
-regex:    \b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:.*?: )?(?:Attempting to reserve (?<requested>\d+(?:\.\d+)?[KMGT]?) at the bottom of memory|(?:XLA:TPU compile permanent error\. )?Ran out of memory in memory space hbm\. Used (?<requested>\d+(?:\.\d+)?[KMGT]?) of \S+ hbm)
+regex:    \b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:.*?: )?(?:Attempting to reserve (?<requested>\d+(?:\.\d+)?[KMGT]?) at the bottom of memory|Attempting to allocate (?<requested>\d+(?:\.\d+)?[KMGT]?)\. That was not possible|(?:XLA:TPU compile permanent error\. )?Ran out of memory in memory space hbm\. Used (?<requested>\d+(?:\.\d+)?[KMGT]?) of \S+ hbm)
 type:     requested=size
 doc:      XLA could not fit the program in the TPU's memory (HBM): a smaller per-device batch, rematerialisation (gradient checkpointing, jax.checkpoint), sharding parameters and optimizer state over more chips (FSDP), or a TPU with more HBM
 # PyTorch/XLA FSDP on a v3-8, through the XRT client's log
@@ -191,6 +194,14 @@ example:  UnfilteredStackTrace: RuntimeError: RESOURCE_EXHAUSTED: Ran out of mem
 expect:   requested=9.08G
 example:  jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory space hbm. Used 21.95G of 15.48G hbm.
 expect:   requested=21.95G
+# one device buffer: PyTorch/XLA on a v4 pod (pytorch/xla#8020, dev half), on Colab (googlecolab/colabtools#5126)
+example:  RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to allocate 196.00M. That was not possible. There are 134.44M free.; (1x0x0_HBM0): while running replica 0 and partition 0 of a replicated computation (other replicas may have failed as well).
+expect:   requested=196.00M
+example:  RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to allocate 129.50M. That was not possible. There are 78.17M free.; (0x0x0_HBM0)
+expect:   requested=129.50M
+# the 2020 runtime under fairseq on a v2-32, as xla_dist prefixed it (pytorch/xla#2569)
+example:  2020-10-22 02:48:58 10.128.0.33 [3]   (1) Resource exhausted: Attempting to allocate 180.59M. That was not possible. There are 142.58M free.; (0x3x0_HBM1)
+expect:   requested=180.59M
 # the XRT client's header line of the same failure: its cause is on the line after it
 not:      Exception in device=TPU:6: RESOURCE_EXHAUSTED: From /job:localservice/replica:0/task:0:
 

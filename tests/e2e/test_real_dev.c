@@ -195,11 +195,6 @@ static const char *const CAUSE_MISSES[] = {
 			       exception: no collapse the lines show */
 	"pytorch-151666", /* the Flight Recorder analyzer's report (`Culprit rank 1; Error type:
 			     COLLECTIVE_STATE_MISMATCH`) is not read */
-	"tensorpack-185", /* TensorFlow's `Resource exhausted:` on a checkpoint's `.tempstate`
-			     file (a full disk) reads as a crash */
-	"trl-783", /* `Transport endpoint is not connected` (errno 107) of a dropped mount's
-		      file reads as a crash */
-	"xla-8020", /* XLA's `Error allocating device buffer` on a TPU's HBM is not read */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
