@@ -545,6 +545,76 @@ example:  [rank0]:[I1218 20:27:22.400000000 ProcessGroupNCCL.cpp:1401] Flight Re
 example:  [rank0]:[E1218 20:27:22.400000000 ProcessGroupNCCL.cpp:1590] [PG ID 0 PG GUID 0(default_pg) Rank 0] Finished flight recorder successfully. Output can be analyzed using the fr_trace script.
 not:      (WorkerDict pid=1009101) [rank4]:[E519 04:35:55.112588292 ProcessGroupNCCL.cpp:667] Stack trace of the failed collective not found, potentially because FlightRecorder is disabled. You can enable it by setting TORCH_NCCL_TRACE_BUFFER_SIZE to a non-zero value.
 
+# PyTorch's Flight Recorder analyzer (fr_trace, torchfrtrace: tools/
+# flight_recorder/ in a source tree before torch 2.10, torch/distributed/
+# flight_recorder/ since) reads every rank's dump and reports, per
+# collective sequence number, what did not match: a header, then one
+# line per fact (EntryState.log() in components/types.py) and the
+# collective's stack. Its forms: `Collective N at entry M errors` and `Not
+# all ranks joining collective N at entry M` (mid-2024), `Collective
+# sequence number: N has errors` and `Not all ranks joining collective,
+# sequence number: N` (since pytorch/pytorch#140969, whose test plan
+# printed a colon for the comma). `missing ranks` names the ranks that
+# never joined; `error msg` names each `Culprit rank R` whose entry
+# differs from the first rank's (all but one of them when that first
+# rank is the odd one). A bundle that carries the report and not the
+# dumps still says where progress stopped.
+name:     torch.fr_report
+kind:     torch.fr_report
+severity: warning
+literal:  Collective sequence number: 
+literal:  Not all ranks joining collective
+literal:   at entry 
+start:    ^\s*(?:Collective sequence number: (?<seq>\d+) has errors|Collective (?<seq>\d+) at entry \d+ errors|Not all ranks joining collective(?:[,:] sequence number:)? (?<seq>\d+)(?: at entry \d+)?)\s*$
+continue: ^\s*(?:internal record id: \d+|group info: (?<pg_desc>.*?)|collective: (?<op>\S+)|missing ranks: \{(?<missing_ranks>[\d, ]*)\}|total (?:input|output) numel: \d+|(?:input|output) sizes: .*|world size: (?<world_size>\d+)|expected ranks: .*|collective state: \w+|error (?:msg|message): (?<error>.*?)|collective stack trace:|\S+ at \S+:\d+)\s*$
+max_lines: 64
+type:     seq=int world_size=int
+doc:      The Flight Recorder analyzer's report of one collective the ranks did not agree on: its sequence number, process group, operation (nccl:all_reduce), the ranks that never joined it (missing_ranks) or the ranks whose entry differed (error: `Culprit rank R; Error type: ...`). The first such collective is where progress stopped.
+# a two-GPU DDP job hung in SyncBatchNorm's backward (pytorch/pytorch#151666, dev half)
+example:  Collective sequence number: 1487 has errors
+example:  internal record id: 1486
+example:  group info: 0:default_pg
+example:  collective: nccl:all_reduce
+example:  input sizes: [[40]]
+example:  output sizes: [[40]]
+example:  world size: 2
+example:  expected ranks: {0, 1}
+example:  collective state: scheduled
+example:  error msg: Culprit rank 1; Error type: COLLECTIVE_STATE_MISMATCH, Expected state: 'scheduled' does not match found state: 'completed'
+example:  collective stack trace: 
+example:   all_reduce at /home/user/anaconda3/envs/torch-latest/lib/python3.9/site-packages/torch/distributed/distributed_c10d.py:2501
+example:  wrapper at /home/user/anaconda3/envs/torch-latest/lib/python3.9/site-packages/torch/distributed/c10d_logger.py:83
+expect:   seq=1487
+expect:   pg_desc=0:default_pg
+expect:   op=nccl:all_reduce
+expect:   world_size=2
+expect:   error=Culprit rank 1; Error type: COLLECTIVE_STATE_MISMATCH, Expected state: 'scheduled' does not match found state: 'completed'
+# an 8-rank job's report in the test plan of pytorch/pytorch#140969
+example:  Not all ranks joining collective: sequence number: 31117
+example:  internal record id: 31116
+example:  group info: 0:default_pg
+example:  collective: nccl:all_reduce
+example:  missing ranks: {3, 4, 5, 6, 7}
+example:  input sizes: [[1571911]]
+example:  output sizes: [[1571911]]
+example:  world size: 8
+example:  expected ranks: {0, 1, 2, 3, 4, 5, 6, 7}
+example:  collective state: scheduled
+expect:   seq=31117
+expect:   missing_ranks=3, 4, 5, 6, 7
+# the mid-2024 form, PyTorch's flight recorder tutorial
+example:  Not all ranks joining collective 5 at entry 4
+example:  group info: 0:default_pg
+example:  collective: nccl:all_reduce
+example:  missing ranks: {1}
+example:  input sizes: [[3, 4]]
+example:  output sizes: [[3, 4]]
+example:  expected ranks: 2
+example:  collective state: scheduled
+expect:   seq=5
+expect:   missing_ranks=1
+not:      [rank0]:[E1218 20:27:22.400000000 ProcessGroupNCCL.cpp:1590] [PG ID 0 PG GUID 0(default_pg) Rank 0] Finished flight recorder successfully. Output can be analyzed using the fr_trace script.
+
 name:     torch.dump_signal.received
 kind:     torch.dump_signal
 severity: warning

@@ -110,6 +110,7 @@
 	X("torch.comm_aborted") \
 	X("torch.desync") \
 	X("torch.dump_signal") \
+	X("torch.fr_report") \
 	X("torch.heartbeat") \
 	X("torch.monitored_barrier") \
 	X("torch.nccl_error") \

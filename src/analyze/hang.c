@@ -1041,6 +1041,59 @@ static int monitored_barrier_hang(struct ctx *c, struct hang_cand *k)
 	return 0;
 }
 
+/* ---- the Flight Recorder analyzer's report ---- */
+
+/* The ranks an fr_trace error message calls culprits ("Culprit rank 1;
+ * Error type: ..."), each a rank whose entry differs from the first rank
+ * the analyzer read. When they are half of the group or more, that first
+ * rank was the odd one, which the report does not name: none is kept. */
+static void fr_culprits(struct hang_cand *k, const char *error, int64_t group)
+{
+	static const char mark[] = "Culprit rank ";
+	int64_t *v = NULL;
+	size_t n = 0, cap = 0;
+	for (const char *p = strstr(error, mark); p; p = strstr(p, mark)) {
+		p += sizeof(mark) - 1;
+		push_rank(&v, &n, &cap, strtoll(p, NULL, 10));
+	}
+	rank_set_finish(v, &n);
+	if (n && (group <= 0 || 2 * (int64_t)n < group))
+		for (size_t i = 0; i < n; i++)
+			hang_cand_stuck(k, v[i]);
+	free(v);
+}
+
+/* The analyzer's first report (the lowest sequence number it found
+ * wrong, printed first) names the collective where progress stopped, its
+ * group ("0:default_pg": the name, then the description), and the ranks
+ * that never joined it or whose entry differed. */
+static int fr_report_hang(struct ctx *c, struct hang_cand *k)
+{
+	struct fl_buf b = FL_BUF_INIT;
+	for (size_t i = 0; i < c->nev && !k->found; i++) {
+		const struct ev *e = &c->ev[i];
+		if (strcmp(e->kind, "torch.fr_report"))
+			continue;
+		k->found = true;
+		ev_field_int(e, "seq", &k->seq);
+		if (ev_field(e, "op", &b))
+			k->collective = fr_c10d_name(b.ptr);
+		if (ev_field(e, "pg_desc", &b)) {
+			const char *desc = strchr(b.ptr, ':');
+			k->process_group = fl_xstrdup(desc && desc[1] ? desc + 1 : b.ptr);
+		}
+		int64_t group = -1;
+		ev_field_int(e, "world_size", &group);
+		if (ev_field(e, "missing_ranks", &b))
+			ranks_from_list(&k->stuck, &k->nstuck, &k->capstuck, b.ptr);
+		else if (ev_field(e, "error", &b))
+			fr_culprits(k, b.ptr, group);
+		evidence_add(c, &k->evidence, e);
+	}
+	fl_buf_release(&b);
+	return 0;
+}
+
 /* ---- c10d's last enqueued / last completed work, across ranks ---- */
 
 /* One rank's "last enqueued NCCL work: E, last completed NCCL work: C"
@@ -1347,6 +1400,7 @@ static const struct hang_source {
 	bool fallback;
 } SOURCES[] = {
 	{ "flight_recorder", fr_hang_diverged, false },
+	{ "flight_recorder_report", fr_report_hang, false },
 	{ "desync_debug", desync_hang, false },
 	{ "monitored_barrier", monitored_barrier_hang, false },
 	{ "nccl_ras", ras_hang, false },

@@ -147,6 +147,9 @@ static const struct class_rule CLASS[] = {
 	{ "gloo.timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
 	/* Horovod's stall inspector: ranks waiting for the rest, as above */
 	{ "horovod.stall", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
+	/* the Flight Recorder analyzer's report of a collective the ranks did
+	 * not agree on: where they hung, not why */
+	{ "torch.fr_report", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
 	{ "nccl.ras_dead", NULL, NULL, ROLE_SIGNAL, "network_error", 40 },
 	/* an IB port or queue reporting an error event (a link going down, a
 	 * QP in error) supports a network cause; "port active" is recovery */

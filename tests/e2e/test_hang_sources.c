@@ -348,6 +348,66 @@ Test(hang_sources, horovod_missing_ranks_are_stuck, .timeout = 60)
 	json_decref(r);
 }
 
+/* The Flight Recorder analyzer's report, without the dumps it read: the
+ * first collective it found wrong is the hang point. Its "missing ranks"
+ * never joined (the report in pytorch/pytorch#140969's test plan). */
+Test(hang_sources, fr_report_missing_ranks_are_stuck, .timeout = 60)
+{
+	json_t *r = analyze_text("fr_report_missing",
+		"Not all ranks joining collective: sequence number: 31117\n"
+		"internal record id: 31116\n"
+		"group info: 0:default_pg\n"
+		"collective: nccl:all_reduce\n"
+		"missing ranks: {3, 4, 5, 6, 7}\n"
+		"input sizes: [[1571911]]\n"
+		"output sizes: [[1571911]]\n"
+		"world size: 8\n"
+		"expected ranks: {0, 1, 2, 3, 4, 5, 6, 7}\n"
+		"collective state: scheduled\n"
+		"collective stack trace:\n"
+		" all_reduce at /packages/fblearner.flow.canary/workflow#link-tree/torch/distributed/distributed_c10d.py:2707\n");
+	json_t *h = hang_of(r);
+	expect_point(h, "flight_recorder_report", "ALLREDUCE", "3,4,5,6,7");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 31117);
+	cr_expect_str_eq(str_of(h, "process_group"), "default_pg");
+	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(json_object_get(r, "verdict"),
+						"likely_cause"), "id")), "collective_hang");
+	json_decref(r);
+}
+
+/* A "Culprit rank" is one whose entry differs from the first rank the
+ * analyzer read: of two ranks either may be the odd one, so none is named
+ * (pytorch/pytorch#151666, dev half); a minority of a larger group is
+ * (the message as types.py's MatchInfo formats it, eight ranks). */
+Test(hang_sources, fr_report_culprits_when_a_minority, .timeout = 60)
+{
+	json_t *r = analyze_text("fr_report_two",
+		"Collective sequence number: 1487 has errors\n"
+		"internal record id: 1486\n"
+		"group info: 0:default_pg\n"
+		"collective: nccl:all_reduce\n"
+		"input sizes: [[40]]\n"
+		"output sizes: [[40]]\n"
+		"world size: 2\n"
+		"expected ranks: {0, 1}\n"
+		"collective state: scheduled\n"
+		"error msg: Culprit rank 1; Error type: COLLECTIVE_STATE_MISMATCH, Expected state: 'scheduled' does not match found state: 'completed'\n"
+		"Collective sequence number: 1488 has errors\n"
+		"internal record id: 1487\n");
+	json_t *h = hang_of(r);
+	expect_point(h, "flight_recorder_report", "ALLREDUCE", "");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 1487);
+	json_decref(r);
+	r = analyze_text("fr_report_minority",
+		"Collective sequence number: 212 has errors\n"
+		"group info: 0:default_pg\n"
+		"collective: nccl:_allgather_base\n"
+		"world size: 8\n"
+		"error msg: Culprit rank 5; Error type: SIZE_OR_SYNTAX_MISMATCH, Expected input sizes: '[[1024]]' does not match found input sizes: '[[512]]'\n");
+	expect_point(hang_of(r), "flight_recorder_report", "_ALLGATHER_BASE", "5");
+	json_decref(r);
+}
+
 /* Whether the report has a finding of this id. */
 static bool has_finding(json_t *r, const char *id)
 {

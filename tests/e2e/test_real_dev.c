@@ -193,8 +193,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the thirty-first sample, scored before any change for it */
 	"llamafactory-470", /* two overflows (2048 -> 1024 -> 512) and a traceback without its
 			       exception: no collapse the lines show */
-	"pytorch-151666", /* the Flight Recorder analyzer's report (`Culprit rank 1; Error type:
-			     COLLECTIVE_STATE_MISMATCH`) is not read */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -215,7 +213,8 @@ static const char *const RANK_MISSES[] = {
 				    the rank's set-up failure is not placed */
 	"miles-credit", /* every rank raises the same error in one second; the launcher's root
 			 * cause (rank 3) is not the first traceback printed (rank 6) */
-	"pytorch-151666", /* the analyzer's culprit rank is not read (the cause list) */
+	"pytorch-151666", /* the Flight Recorder analyzer's one culprit of two ranks: either
+			     may be the odd one (hang.c names none) */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
@@ -225,7 +224,6 @@ static const char *const HANG_MISSES[] = {
 			     where the rank ahead waits (hang.c), with the one behind stuck;
 			     the sidecar names the earlier */
 	"pytorch-123023",
-	"pytorch-151666", /* the analyzer's `collective: nccl:all_reduce` (the cause list) */
 };
 
 struct real {
