@@ -48,6 +48,11 @@ static const char *str_of(json_t *o, const char *key)
 	return json_string_value(json_object_get(o, key));
 }
 
+static const char *cause_id(json_t *r)
+{
+	return str_of(json_object_get(json_object_get(r, "verdict"), "likely_cause"), "id");
+}
+
 static void ranks_of(json_t *v, char *buf, size_t n)
 {
 	size_t i, len = 0;
@@ -328,8 +333,7 @@ Test(hang_sources, horovod_ready_ranks_are_waiters, .timeout = 60)
 	char got[64];
 	ranks_of(json_object_get(hang_of(r), "stuck_ranks"), got, sizeof(got));
 	cr_expect_str_eq(got, "", "stuck ranks");
-	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(json_object_get(r, "verdict"),
-						"likely_cause"), "id")), "collective_hang");
+	cr_expect_str_eq(cause_id(r), "collective_hang");
 	json_decref(r);
 }
 
@@ -370,8 +374,7 @@ Test(hang_sources, fr_report_missing_ranks_are_stuck, .timeout = 60)
 	expect_point(h, "flight_recorder_report", "ALLREDUCE", "3,4,5,6,7");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 31117);
 	cr_expect_str_eq(str_of(h, "process_group"), "default_pg");
-	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(json_object_get(r, "verdict"),
-						"likely_cause"), "id")), "collective_hang");
+	cr_expect_str_eq(cause_id(r), "collective_hang");
 	json_decref(r);
 }
 
