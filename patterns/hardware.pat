@@ -1,4 +1,5 @@
-# GPU hardware events from the NVIDIA kernel driver (dmesg, journal, syslog):
+# GPU hardware events from the kernel drivers (dmesg, journal, syslog). The
+# NVIDIA driver's (AMD's amdgpu and ROCm's runtime are at the end of the file):
 # Xid lines, fallen-off-the-bus notices, NVSwitch SXid (NVLink fabric), and the
 # bus -> GPU UUID map. Formats: formats-training.md 1.7. Per-code meaning and
 # action live in the Xid table of src/analyze/rules.c (mnemonic, class, action).
@@ -316,3 +317,68 @@ expect:   bus=0000:03:00.0
 example:  nvidia 0000:63:00.0: AER: can't recover (no error_detected callback)
 expect:   bus=0000:63:00.0
 not:      [  +0.000001] snd_hda_intel 0000:03:00.1: AER: can't recover (no error_detected callback)
+
+# AMD GPUs (the Linux amdgpu driver, MI200/MI300 and Radeon). Its RAS
+# code reports an error a GPU block could not correct
+# (amdgpu_ras.c: `uncorrectable hardware error(%s) detected!`, then a
+# forced mode-1 reset) and dumps the error banks it read as `[Hardware
+# Error]` records (amdgpu_mca.c's `aca entry[NN].IPID/SYND=...`, after an
+# event id `{N}`), which corrected errors produce too. Kind hw.amd_ras.
+name:     hw.amd_ras
+kind:     hw.amd_ras
+severity: error
+literal:  uncorrectable hardware error(
+literal:  [Hardware Error]: 
+regex:    amdgpu (?<bus>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]): (?:amdgpu: )?(?:\{\d+\})?(?:(?<error>uncorrectable hardware error)\((?<event>\w+)\) detected!|\[Hardware Error\]: (?<error>.*?))\s*$
+doc:      the AMD GPU reported a hardware error: uncorrectable (the driver resets the GPU; the job on it is lost) or an error bank record (corrected errors too); drain the node if uncorrectable errors repeat, check `amd-smi metric --ecc` / `rocm-smi --showrasinfo`.
+# two MI50s under ROCm 4.0, an AMD engineer's reading "severe hardware error" (ROCm/legacy-rocm-build#1386)
+example:  [ 1358.996458] amdgpu 0000:83:00.0: uncorrectable hardware error(ERREVENT_ATHUB_INTERRUPT) detected!
+expect:   bus=0000:83:00.0
+expect:   error=uncorrectable hardware error
+expect:   event=ERREVENT_ATHUB_INTERRUPT
+# an MI50, dmesg -T, the reset that follows (ROCm/legacy-rocm-build#1886)
+example:  [Sat Jan  7 14:25:56 2023] amdgpu 0000:e3:00.0: amdgpu: uncorrectable hardware error(ERREVENT_ATHUB_INTERRUPT) detected!
+expect:   bus=0000:e3:00.0
+# eight MI300X under axolotl, the error banks before the reset (ROCm/legacy-rocm-build#4021, dev half)
+example:  [76914.190122] amdgpu 0000:9d:00.0: {1}[Hardware Error]: aca entry[11].IPID=0x0000605011a09201
+expect:   error=aca entry[11].IPID=0x0000605011a09201
+not:      [Sat Jan  7 14:25:56 2023] amdgpu 0000:e3:00.0: amdgpu: MEM ECC is active.
+
+# An AMD GPU stopped making progress and is reset: the driver's job
+# timeout on a ring (amdgpu_job.c: `ring %s timeout, signaled seq=%u,
+# emitted seq=%u`, `[drm:amdgpu_job_timedout [amdgpu]] *ERROR*` before
+# kernel 6.x), its recovery (amdgpu_device.c: `GPU reset begin!`,
+# `. Source:  N` in newer kernels), and ROCm's runtime in the process
+# (`HW Exception by GPU node-N (Agent handle: ...) reason :GPU Hang` or
+# `:ECC`). A hang can be the hardware's or a kernel's (a bad index into
+# an embedding hung a GPU in pytorch/pytorch#75642): it supports a
+# hardware verdict, except the runtime's ECC reason. Kind hw.amd_reset.
+name:     hw.amd_reset
+kind:     hw.amd_reset
+severity: error
+literal:  GPU reset begin!
+literal:  timeout, signaled seq=
+literal:  HW Exception by GPU node-
+regex:    (?:amdgpu (?<bus>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]): amdgpu: (?<event>GPU reset begin!)(?:\. Source: +(?<source>\d+))?|(?:amdgpu (?<bus>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]): (?:amdgpu: )?|\*ERROR\* )ring (?<ring>\S+) (?<event>timeout), signaled seq=\d+, emitted seq=\d+|(?<event>HW Exception) by GPU node-(?<node>\d+) \(Agent handle: \S+\) reason :(?<reason>.*?))\s*$
+doc:      an AMD GPU hung and was reset (the job's work on it is lost), or ROCm's runtime saw the hang or an ECC error in this process: with no error of the training's own, suspect the GPU (check dmesg for amdgpu RAS errors, `amd-smi`), with one (an out-of-range index, a bad kernel), that first.
+# MI300X (ROCm/legacy-rocm-build#4021, dev half)
+example:  [76914.214195] amdgpu 0000:dd:00.0: amdgpu: GPU reset begin!
+expect:   bus=0000:dd:00.0
+expect:   event=GPU reset begin!
+# a newer kernel names the reset's source (ROCm/legacy-rocm-build#5724)
+example:  [  950.818199] amdgpu 0000:c5:00.0: amdgpu: GPU reset begin!. Source:  3
+expect:   event=GPU reset begin!
+expect:   source=3
+# the older DRM_ERROR form, through journald (pytorch/pytorch#75642)
+example:  Apr 12 00:54:42 hostname kernel: [drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled seq=159760, emitted seq=159762
+expect:   ring=gfx_0.0.0
+expect:   event=timeout
+# dev_err's form (ggml-org/llama.cpp#21724; ROCm/legacy-rocm-build#5933 a compute ring)
+example:  [27109.509433] amdgpu 0000:03:00.0: amdgpu: ring comp_1.1.1 timeout, signaled seq=7091, emitted seq=7093
+expect:   ring=comp_1.1.1
+# ROCr in a PyTorch process (lamikr/rocm_sdk_builder#141; vLLM in ROCm/legacy-rocm-build#5590)
+example:  HW Exception by GPU node-1 (Agent handle: 0x5ab48bbcc960) reason :GPU Hang
+expect:   event=HW Exception
+expect:   node=1
+expect:   reason=GPU Hang
+not:      [ 2744.090326] amdgpu 0000:2b:00.0: amdgpu: GPU reset succeeded, trying to resume

@@ -36,6 +36,8 @@
 	X("gloo.pair_error") \
 	X("gloo.timeout") \
 	X("horovod.stall") \
+	X("hw.amd_ras") \
+	X("hw.amd_reset") \
 	X("hw.fallen_off_bus") \
 	X("hw.gpu_lost") \
 	X("hw.nvlink") \

@@ -63,6 +63,13 @@ static const struct class_rule CLASS[] = {
 	{ "hw.nvlink", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 88 },
 	{ "cuda.ecc", NULL, NULL, ROLE_PRIMARY, "gpu_hardware", 89 },
 	{ "hw.pcie_aer", NULL, NULL, ROLE_SIGNAL, "gpu_hardware", 60 },
+	/* AMD: a block's uncorrectable error is the hardware's; the error
+	 * bank records come for corrected errors too, and a hung ring or a
+	 * reset can be a kernel's doing, so they support the verdict */
+	{ "hw.amd_ras", "error", "uncorrectable", ROLE_PRIMARY, "gpu_hardware", 89 },
+	{ "hw.amd_ras", NULL, NULL, ROLE_SIGNAL, "gpu_hardware", 50 },
+	{ "hw.amd_reset", "reason", "ECC", ROLE_PRIMARY, "gpu_hardware", 89 },
+	{ "hw.amd_reset", NULL, NULL, ROLE_SIGNAL, "gpu_hardware", 55 },
 	/* CUDA */
 	{ "cuda.error", "error", "ecc", ROLE_PRIMARY, "gpu_hardware", 89 },
 	{ "cuda.error", "error", "out of memory", ROLE_PRIMARY, "gpu_oom", 78 },
@@ -272,6 +279,11 @@ static const struct class_rule CLASS[] = {
 	  "exc_msg", "NCCL" },
 	{ "proc.traceback", "frame_func", "__init__", ROLE_PRIMARY, "nccl_init_error", 55, "exc_msg",
 	  "NCCL error" },
+	/* Paddle's init_parallel_env() creating the default communicator
+	 * (parallel_helper.py's _init_parallel_ctx); 2.3+ names the file on
+	 * the hint line after the exception's */
+	{ "proc.traceback", "frame_func", "_init_parallel_ctx", ROLE_PRIMARY, "nccl_init_error", 55,
+	  "exc_msg", "NCCL error" },
 	{ "proc.traceback", "exc_type", "DistBackendError", ROLE_SECONDARY, "network_error", 20 },
 	/* raised by work.wait() for gloo.timeout, which says what it means */
 	{ "proc.traceback", "exc_msg", "unbound_buffer.cc", ROLE_SECONDARY, NULL, 0 },
@@ -295,6 +307,10 @@ static const struct class_rule CLASS[] = {
 	 * depends on is not configured correctly`, `Failed to find dynamic
 	 * library: libnccl.so`): no communicator can be set up */
 	{ "proc.traceback", "exc_msg", "libnccl.so", ROLE_PRIMARY, "nccl_init_error", 68 },
+	/* PaddlePaddle checks NCCL calls in collective_helper.cc only where
+	 * it creates communicators (ncclCommInitRank, ncclCommInitAll, the
+	 * group around them): an NCCL error raised there is set-up's */
+	{ "proc.traceback", "exc_msg", "collective_helper.cc", ROLE_PRIMARY, "nccl_init_error", 68 },
 	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "No space left", ROLE_SIGNAL, "storage_error", 40 },
 	{ "proc.traceback", "exc_msg", "CUDA error", ROLE_SIGNAL, "cuda_error", 40 },

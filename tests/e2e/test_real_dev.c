@@ -193,10 +193,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the thirty-first sample, scored before any change for it */
 	"llamafactory-470", /* two overflows (2048 -> 1024 -> 512) and a traceback without its
 			       exception: no collapse the lines show */
-	/* the thirty-second sample, scored before any change for it */
-	"legacy-rocm-build-4021", /* amdgpu's hardware-error and GPU-reset kernel lines are not read */
-	"paddledetection-4139", /* Paddle's NCCL error raised in collective_helper.cc (where it
-				   creates the communicator) reads as the network's */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

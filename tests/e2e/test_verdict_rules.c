@@ -1141,6 +1141,42 @@ Test(verdict_rules, teardown_after_success_is_no_failure, .timeout = 60)
 	expect_cause("teardown-alone", "network_error", teardown);
 }
 
+/* PaddlePaddle checks NCCL only where collective_helper.cc creates
+ * communicators: its error there is set-up's (PaddlePaddle/PaddleClas#330's
+ * 2.0 form), and so is one raised through init_parallel_env()'s
+ * _init_parallel_ctx, where 2.3+ names the file on the hint line
+ * (PaddlePaddle/PaddleSpeech#3171's frames and lines). */
+Test(verdict_rules, paddle_nccl_errors_in_communicator_creation, .timeout = 60)
+{
+	expect_cause("paddle-2.0", "nccl_init_error",
+		     "ExternalError:  Nccl error, unhandled cuda error  (at /paddle/paddle/fluid/platform/collective_helper.cc:83)\n");
+	expect_cause("paddle-2.3", "nccl_init_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/usr/local/python3.7.0/lib/python3.7/site-packages/paddle/fluid/dygraph/parallel_helper.py\", line 42, in _init_parallel_ctx\n"
+		     "    __parallel_ctx__clz__.init()\n"
+		     "OSError: (External) NCCL error(1), unhandled cuda error. \n"
+		     "  [Hint: 'ncclUnhandledCudaError'. A call to a CUDA function failed.] (at /paddle/paddle/fluid/platform/collective_helper.cc:100)\n");
+}
+
+/* An AMD GPU's uncorrectable error is the hardware's
+ * (ROCm/legacy-rocm-build#1886's MI50); error bank records and a reset
+ * with no error of the job's own point there too (#4021's MI300X); a
+ * hang ROCm's runtime reports beside a job's own device-side assert is
+ * the job's, as in pytorch/pytorch#75642 (a bad embedding index hung the
+ * GPU; the two lines are real, from two threads). */
+Test(verdict_rules, amd_gpu_faults_and_resets, .timeout = 60)
+{
+	expect_cause("amd-uncorrectable", "gpu_hardware",
+		     "[Sat Jan  7 14:25:56 2023] amdgpu 0000:e3:00.0: amdgpu: uncorrectable hardware error(ERREVENT_ATHUB_INTERRUPT) detected!\n"
+		     "[Sat Jan  7 14:25:56 2023] amdgpu 0000:e3:00.0: amdgpu: GPU reset begin!\n");
+	expect_cause("amd-reset", "gpu_hardware",
+		     "[76914.190122] amdgpu 0000:9d:00.0: {1}[Hardware Error]: aca entry[11].IPID=0x0000605011a09201\n"
+		     "[76914.214195] amdgpu 0000:dd:00.0: amdgpu: GPU reset begin!\n");
+	expect_cause("amd-hang-beside-an-assert", "cuda_error",
+		     "HW Exception by GPU node-1 (Agent handle: 0x5ab48bbcc960) reason :GPU Hang\n"
+		     "RuntimeError: CUDA error: device-side assert triggered\n");
+}
+
 /* An NCCL error raised by DDP's first collective is set-up's (rules.c),
  * unless the error it carries names the cause: a CUDA allocation that
  * failed while the communicator was being built is still an OOM. Built
