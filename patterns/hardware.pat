@@ -327,7 +327,7 @@ not:      [  +0.000001] snd_hda_intel 0000:03:00.1: AER: can't recover (no error
 name:     hw.amd_ras
 kind:     hw.amd_ras
 severity: error
-literal:  uncorrectable hardware error(
+literal:  uncorrectable h
 literal:  [Hardware Error]: 
 regex:    amdgpu (?<bus>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]): (?:amdgpu: )?(?:\{\d+\})?(?:(?<error>uncorrectable hardware error)\((?<event>\w+)\) detected!|\[Hardware Error\]: (?<error>.*?))\s*$
 doc:      the AMD GPU reported a hardware error: uncorrectable (the driver resets the GPU; the job on it is lost) or an error bank record (corrected errors too); drain the node if uncorrectable errors repeat, check `amd-smi metric --ecc` / `rocm-smi --showrasinfo`.
@@ -353,11 +353,13 @@ not:      [Sat Jan  7 14:25:56 2023] amdgpu 0000:e3:00.0: amdgpu: MEM ECC is act
 # `:ECC`). A hang can be the hardware's or a kernel's (a bad index into
 # an embedding hung a GPU in pytorch/pytorch#75642): it supports a
 # hardware verdict, except the runtime's ECC reason. Kind hw.amd_reset.
+# (The literals are cut short of ` seq`, `hard` and `reset b`, which
+# storm's lines print or other literals share: the prefilter anchors.)
 name:     hw.amd_reset
 kind:     hw.amd_reset
 severity: error
-literal:  GPU reset begin!
-literal:  timeout, signaled seq=
+literal:  begin!
+literal:  signaled s
 literal:  HW Exception by GPU node-
 regex:    (?:amdgpu (?<bus>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]): amdgpu: (?<event>GPU reset begin!)(?:\. Source: +(?<source>\d+))?|(?:amdgpu (?<bus>[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]): (?:amdgpu: )?|\*ERROR\* )ring (?<ring>\S+) (?<event>timeout), signaled seq=\d+, emitted seq=\d+|(?<event>HW Exception) by GPU node-(?<node>\d+) \(Agent handle: \S+\) reason :(?<reason>.*?))\s*$
 doc:      an AMD GPU hung and was reset (the job's work on it is lost), or ROCm's runtime saw the hang or an ECC error in this process: with no error of the training's own, suspect the GPU (check dmesg for amdgpu RAS errors, `amd-smi`), with one (an out-of-range index, a bad kernel), that first.
