@@ -1053,8 +1053,11 @@ static void fr_culprits(struct hang_cand *k, const char *error, int64_t group)
 	int64_t *v = NULL;
 	size_t n = 0, cap = 0;
 	for (const char *p = strstr(error, mark); p; p = strstr(p, mark)) {
+		char *end;
 		p += sizeof(mark) - 1;
-		push_rank(&v, &n, &cap, strtoll(p, NULL, 10));
+		long long r = strtoll(p, &end, 10);
+		if (end != p)
+			push_rank(&v, &n, &cap, r);
 	}
 	rank_set_finish(v, &n);
 	if (n && (group <= 0 || 2 * (int64_t)n < group))
@@ -1063,8 +1066,8 @@ static void fr_culprits(struct hang_cand *k, const char *error, int64_t group)
 	free(v);
 }
 
-/* The analyzer's first report (the lowest sequence number it found
- * wrong, printed first) names the collective where progress stopped, its
+/* The analyzer's first report in the bundle (it prints them in the order
+ * of the sequence numbers) names the collective where progress stopped, its
  * group ("0:default_pg": the name, then the description), and the ranks
  * that never joined it or whose entry differed. */
 static int fr_report_hang(struct ctx *c, struct hang_cand *k)
