@@ -52,6 +52,7 @@ doc:      The c10d store (rendezvous server) could not bind its port on Windows 
 # Lightning DDP on Windows, two processes' tracebacks merged (Adi-iitd/AI-Art#10, dev half)
 example:  RuntimeError: Only one usage of each socket address (protocol/network address/port) is normally permitted.
 expect:   error=Only one usage of each socket address (protocol/network address/port) is normally permitted
+# Python's own socket error of the same Windows code (a web UI's server, not the store)
 not:      OSError: [WinError 10048] Only one usage of each socket address (protocol/network address/port) is normally permitted
 
 name:     rdzv.store.connect_timeout_v1
@@ -303,7 +304,8 @@ expect:   error=ssh exited with exit code 255
 # pdsh's form in a Cray system guide (the command run on worker nodes)
 example:  pdsh@ncn-m001: ncn-w001: ssh exited with exit code 255
 expect:   node=ncn-w001
-not:      pdsh@worker-0: worker-1: ssh exited with exit code 1
+# the node's own line before it: ssh's reason, with pdsh's node prefix
+not:      localhost: jiaming@localhost: Permission denied (publickey,password).
 
 # Open MPI's mpirun (4.x, ORTE) could not start its daemon on one or more
 # nodes (ssh refused, `orted: command not found` where Open MPI is not on
