@@ -365,10 +365,13 @@ static void timeout_groups(struct ctx *c, struct group **out, size_t *nout)
 		/* an older Horovod's stall report lists the ranks that were
 		 * ready: those are the waiters, not the coordinator that
 		 * printed it; one that lists the missing ranks names no
-		 * waiter (horovod_missing() reads it) */
-		if (ev_field(r->e, "ready_ranks", &b))
+		 * waiter (horovod_missing() reads it). Only Horovod's lines
+		 * have these fields: the kind is tested first, as every rank's
+		 * watchdog report passes here. */
+		bool horovod = !strcmp(r->e->kind, "horovod.stall");
+		if (horovod && ev_field(r->e, "ready_ranks", &b))
 			ranks_from_list(&g->ranks, &g->n, &g->cap, b.ptr ? b.ptr : "");
-		else if (!ev_field(r->e, "missing_ranks", &b))
+		else if (!horovod || !ev_field(r->e, "missing_ranks", &b))
 			push_rank(&g->ranks, &g->n, &g->cap, r->rank);
 		/* the last report in bundle order that names a timeout wins */
 		if (r->has_timeout)
