@@ -67,13 +67,19 @@ static void ranks_of(json_t *v, char *buf, size_t n)
 }
 
 /* The hang point's deciding source, collective and stuck ranks ("a,b"). */
+/* The hang's stuck ranks are these ("a,b,c"; "" for none). */
+static void expect_stuck(json_t *h, const char *stuck)
+{
+	char got[64];
+	ranks_of(json_object_get(h, "stuck_ranks"), got, sizeof(got));
+	cr_expect_str_eq(got, stuck, "stuck ranks");
+}
+
 static void expect_point(json_t *h, const char *source, const char *collective, const char *stuck)
 {
 	cr_expect_str_eq(str_of(h, "source"), source);
 	cr_expect_str_eq(str_of(h, "collective"), collective);
-	char got[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), got, sizeof(got));
-	cr_expect_str_eq(got, stuck, "stuck ranks");
+	expect_stuck(h, stuck);
 }
 
 /* Seven of eight ranks time out in ALLREDUCE seq 808; rank 2 says
@@ -98,9 +104,7 @@ Test(hang_sources, watchdog_alone_decides, .timeout = 60)
 	json_t *h = hang_of(r);
 	cr_expect_str_eq(str_of(h, "source"), "watchdog");
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
-	char stuck[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "2");
+	expect_stuck(h, "2");
 	json_decref(r);
 }
 
@@ -148,9 +152,7 @@ Test(hang_sources, disagreeing_sources_are_a_conflict, .timeout = 60)
 	json_t *r = analyze_text("ras_disagrees", SEVEN_WAIT RAS_ONE_BEHIND(5));
 	json_t *h = hang_of(r);
 	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
-	char stuck[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "5");
+	expect_stuck(h, "5");
 	json_t *c = json_object_get(h, "conflicts");
 	cr_assert_eq(json_array_size(c), 1);
 	json_t *x = json_array_get(c, 0);
@@ -330,9 +332,7 @@ Test(hang_sources, horovod_ready_ranks_are_waiters, .timeout = 60)
 		"Fri Sep 28 11:14:00 2018[1,5]<stderr>:INFO:tensorflow:Running local_init_op.\n"
 		"Fri Sep 28 11:14:00 2018[1,3]<stderr>:INFO:tensorflow:Running local_init_op.\n";
 	json_t *r = analyze_file("horovod_ready", "rank0.log", text);
-	char got[64];
-	ranks_of(json_object_get(hang_of(r), "stuck_ranks"), got, sizeof(got));
-	cr_expect_str_eq(got, "", "stuck ranks");
+	expect_stuck(hang_of(r), "");
 	cr_expect_str_eq(cause_id(r), "collective_hang");
 	json_decref(r);
 }
@@ -346,9 +346,7 @@ Test(hang_sources, horovod_missing_ranks_are_stuck, .timeout = 60)
 		"[1,0]<stderr>:[2019-04-13 13:56:31.861697: W horovod/common/operations.cc:588] One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks are trying to submit different tensors or that only subset of ranks is submitting tensors, which will cause deadlock.\n"
 		"[1,0]<stderr>:Stalled ops:HorovodBroadcast_dense_1_bias_0 [missing ranks: 1]\n"
 		"[1,0]<stderr>:[2019-04-13 13:56:31.861765: W horovod/common/operations.cc:588] HorovodBroadcast_dense_1_kernel_0 [missing ranks: 1]\n");
-	char got[64];
-	ranks_of(json_object_get(hang_of(r), "stuck_ranks"), got, sizeof(got));
-	cr_expect_str_eq(got, "1", "stuck ranks");
+	expect_stuck(hang_of(r), "1");
 	json_decref(r);
 }
 
@@ -456,9 +454,7 @@ Test(hang_sources, watchdog_same_seq_in_another_group, .timeout = 60)
 {
 	json_t *r = analyze_text("watchdog_other_group",
 				 SEVEN_WAIT "[E321 02:07:05.465150152 ProcessGroupNCCL.cpp:607] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=808, OpType=ALLGATHER, NumelIn=5056, NumelOut=40448, Timeout(ms)=600000) ran for 600026 milliseconds before timing out.\n");
-	char stuck[64];
-	ranks_of(json_object_get(hang_of(r), "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "2");
+	expect_stuck(hang_of(r), "2");
 	cr_expect_not(has_finding(r, "collective_mismatch"));
 	cr_expect(strstr(explanation_of(r), "rank 2 never arrived"), "%s", explanation_of(r));
 	json_decref(r);
@@ -537,9 +533,7 @@ Test(hang_sources, ras_text_2_24_one_count, .timeout = 60)
 	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
 	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE", "the watchdogs', not \"COLLECTIVE\"");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 808);
-	char stuck[64];
-	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
-	cr_expect_str_eq(stuck, "2");
+	expect_stuck(h, "2");
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
 	json_decref(r);
 }
