@@ -255,6 +255,36 @@ expect:   error=Warp Misaligned Address
 not:      Thread 1 "jacobi" received signal CUDA_EXCEPTION_14, Warp Illegal Address.
 not:      RuntimeError: CUDA error: an illegal memory access was encountered
 
+# ROCm's runtime (ROCr's VM fault handler) in a HIP process, PyTorch's
+# or TensorFlow's on AMD GPUs: `Memory access fault by GPU node-N (Agent
+# handle: %p) on address %p%s. Reason: %s.`, then abort(). A kernel read
+# or wrote memory not mapped to it: AMD's illegal memory access, a bug of
+# the kernel or of what it was handed; the runtime's `DRAM ECC failure`
+# or `SRAM ECC failure` reasons are the hardware's (the ecc rule of
+# cuda.error). ROCm 1.x printed no agent handle.
+name:     cuda.rocm_vm_fault
+kind:     cuda.error
+severity: error
+literal:  Memory access fault by GPU
+regex:    ^(?<error>Memory access fault by GPU node-(?<node>\d+)(?: \(Agent handle: \S+\))? on address \S+?(?: \(may not be exact address\))?\. Reason: (?<reason>[^.]*[^.\s]))\.?\s*$
+doc:      a kernel on an AMD GPU touched memory not mapped to it and ROCm aborted the process: AMD's illegal memory access (an out-of-range index, a freed buffer, a library bug; rerun with AMD_SERIALIZE_KERNEL=3 to find the kernel), unless the reason names an ECC failure (then the GPU's memory)
+# ResNet under hipTensorFlow on ROCm 1.7 (ROCmSoftwarePlatform/hiptensorflow#60, dev half)
+example:  Memory access fault by GPU node-1 on address 0x1e4000. Reason: Page not present or supervisor privilege.
+expect:   node=1
+expect:   reason=Page not present or supervisor privilege
+# PyTorch training on ROCm 4.2 (ROCm/legacy-rocm-build#1535)
+example:  Memory access fault by GPU node-2 (Agent handle: 0x55fea5592860) on address 0x7fc133800000. Reason: Page not present or supervisor privilege.
+expect:   node=2
+expect:   error=Memory access fault by GPU node-2 (Agent handle: 0x55fea5592860) on address 0x7fc133800000. Reason: Page not present or supervisor privilege
+# a GPU firmware regression, the line without its period (ROCm/legacy-rocm-build#5616)
+example:  Memory access fault by GPU node-1 (Agent handle: 0x5570f8146df0) on address 0x7ff96a9ac000. Reason: Page not present or supervisor privilege
+expect:   reason=Page not present or supervisor privilege
+# hipBLASLt tuning on MI308X (ROCm/aiter#1913)
+example:  Memory access fault by GPU node-2 (Agent handle: 0x55c77d07fd80) on address 0x7f0800018000. Reason: Unknown.
+expect:   reason=Unknown
+# the runtime's other report, read by hw.amd_reset
+not:      HW Exception by GPU node-1 (Agent handle: 0x5ab48bbcc960) reason :GPU Hang
+
 # Legacy THC runtime error (torch <= ~1.4): `cuda runtime error (<code>) :
 # <text> at <file>:<line>`.
 name:     cuda.legacy_runtime_error

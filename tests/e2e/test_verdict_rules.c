@@ -1177,6 +1177,19 @@ Test(verdict_rules, amd_gpu_faults_and_resets, .timeout = 60)
 		     "RuntimeError: CUDA error: device-side assert triggered\n");
 }
 
+/* ROCm's runtime aborting on a GPU page fault is AMD's illegal memory
+ * access (ROCm/legacy-rocm-build#1535's line), unless its reason names an
+ * ECC failure: built from ROCr's format and its list of reasons. */
+Test(verdict_rules, rocm_memory_access_fault, .timeout = 60)
+{
+	expect_cause("rocm-page-fault", "cuda_error",
+		     "Memory access fault by GPU node-2 (Agent handle: 0x55fea5592860) on address 0x7fc133800000. Reason: Page not present or supervisor privilege.\n"
+		     "Aborted (core dumped)\n");
+	expect_cause("rocm-ecc-fault", "gpu_hardware",
+		     "Memory access fault by GPU node-2 (Agent handle: 0x55fea5592860) on address 0x7fc133800000. Reason: DRAM ECC failure.\n"
+		     "Aborted (core dumped)\n");
+}
+
 /* An NCCL error raised by DDP's first collective is set-up's (rules.c),
  * unless the error it carries names the cause: a CUDA allocation that
  * failed while the communicator was being built is still an OOM. Built
