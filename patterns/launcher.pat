@@ -530,7 +530,9 @@ not:      W1119 17:02:09.263702 12160 init.cc:234] *** SIGSEGV (@0x0) received b
 # glibc's malloc found its heap corrupted and aborted the process:
 # `*** Error in `<prog>': free(): invalid pointer: 0x... ***` before glibc
 # 2.26, the bare message after it (then the shell's `Aborted (core
-# dumped)`). A native extension wrote past its memory.
+# dumped)`). A native extension wrote past its memory. The messages are
+# malloc.c's malloc_printerr() texts; a paste outside a code block loses
+# the backtick before the program's name to markdown.
 name:     proc.glibc.heap
 kind:     proc.signal
 severity: fatal
@@ -539,12 +541,26 @@ literal:  malloc():
 literal:  double free or corruption
 literal:  corrupted size vs. prev_size
 literal:  munmap_chunk(): 
-regex:    ^(?:\*\*\* Error in `(?<process>[^`]+)': )?(?<error>(?:free|malloc|realloc|munmap_chunk)\(\): (?:invalid (?:pointer|size|next size)|corrupted top size|memory corruption|unaligned tcache chunk detected|double free detected in tcache 2)(?: \([a-z]+\))?|double free or corruption(?: \([a-z!]+\))?|corrupted size vs\. prev_size)(?:: 0x[0-9a-fA-F]+ \*\*\*.*)?\s*$
+literal:  realloc(): 
+literal:  malloc_consolidate(): 
+literal:  corrupted double-linked list
+regex:    ^(?:\*\*\* Error in `?(?<process>[^`'\s]+)': )?(?<error>(?:free|malloc|realloc|munmap_chunk|malloc_consolidate)\(\): (?:invalid (?:pointer|size|next size|old size|chunk size)|corrupted (?:top size|unsorted chunks(?: [23])?)|memory corruption|unaligned (?:tcache|fastbin) chunk detected(?: [23])?|double free detected in tcache 2|too many chunks detected in tcache|(?:smallbin|unsorted) double linked list corrupted)(?: \([a-z]+\))?|double free or corruption(?: \([a-z!]+\))?|corrupted size vs\. prev_size(?: while consolidating)?|corrupted double-linked list(?: \(not small\))?)(?:: 0x[0-9a-fA-F]+ \*\*\*.*)?\s*$
 doc:      glibc's allocator found its heap corrupted (a double free, a write past a buffer) and aborted the process: a native extension (a custom CUDA op, an old library build) is at fault; run it under compute-sanitizer or with MALLOC_CHECK_=3 and check the extensions' versions.
 # old glibc, a tqdm bar left on the line (pytorch/pytorch#4347, dev half)
 example:  *** Error in `python': free(): invalid pointer: 0x00007fcbb6ab6d80 ***                                                                   | (ETA:  --:--:--) 
 expect:   process=python
 expect:   error=free(): invalid pointer
+# Detectron under Caffe2, the backtick lost (facebookresearch/Detectron#419, dev half)
+example:  *** Error in python': free(): corrupted unsorted chunks: 0x00007f3e9009cdd0 ***
+expect:   process=python
+expect:   error=free(): corrupted unsorted chunks
+# the same on POWER (facebookresearch/Detectron#836)
+example:  *** Error in `python': free(): corrupted unsorted chunks: 0x00003efb6a0fb210 ***
+expect:   error=free(): corrupted unsorted chunks
+# a training script's environment check (sfzhang15/ATSS#73)
+example:  *** Error in `/home/yfzhang/anaconda3/envs/PAA/bin/python': double free or corruption (!prev): 0x0000564911fb06d0 ***
+expect:   process=/home/yfzhang/anaconda3/envs/PAA/bin/python
+expect:   error=double free or corruption (!prev)
 # built: newer glibc's bare messages, as malloc.c's malloc_printerr() words them
 example:  double free or corruption (!prev)
 expect:   error=double free or corruption (!prev)
@@ -552,6 +568,10 @@ example:  malloc(): corrupted top size
 expect:   error=malloc(): corrupted top size
 example:  munmap_chunk(): invalid pointer
 expect:   error=munmap_chunk(): invalid pointer
+example:  malloc(): unsorted double linked list corrupted
+expect:   error=malloc(): unsorted double linked list corrupted
+example:  corrupted double-linked list
+expect:   error=corrupted double-linked list
 # built: the same words inside another message, and indented prose
 not:      RuntimeError: free(): something a library printed
 not:          free(): invalid pointer is printed when
