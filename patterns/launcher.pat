@@ -613,6 +613,23 @@ not:      Fatal Python error: Bus error
 not:      RuntimeError: DataLoader worker (pid 91822) is killed by signal: Bus error.
 not:      [610867610e4b:2498 :0:2599] Caught signal 7 (Bus error: nonexistent physical address)
 
+# GNU time around the training command (`time python train.py`, the
+# faster-rcnn family's scripts): `Command terminated by signal %d` (time.c)
+# before its resource summary, when a signal ended the command. Only the
+# crash signals (SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGSEGV): SIGKILL and
+# SIGTERM are stops asked from outside, which other lines say better.
+name:     proc.time.signal
+kind:     proc.signal
+severity: fatal
+literal:  Command terminated by signal 
+regex:    ^`?Command terminated by signal (?<signal>4|6|7|8|11)`?\s*$
+doc:      GNU time reports that the command it ran died of a crash signal (11 SIGSEGV, 6 SIGABRT, 7 SIGBUS, 4 SIGILL, 8 SIGFPE): a native extension or library crashed; the lines before it (a traceback, `Fatal Python error`) name where.
+# a Mask R-CNN training script run under time (lichengunc/mask-faster-rcnn#10, dev half)
+example:  Command terminated by signal 11
+expect:   signal=11
+not:      Command terminated by signal 9
+not:      Command exited with non-zero status 1
+
 # PyTorch's DataLoader worker signal handler (torch/csrc/DataLoader.cpp):
 # a worker process died of SIGSEGV, printed by the worker before the main
 # process raises "DataLoader worker (pid N) is killed by signal" (often cut
