@@ -247,6 +247,14 @@ static const struct class_rule CLASS[] = {
 	 * accelerate plugins they make, Megatron's TransformerConfig) */
 	{ "proc.traceback", "frame_func", "__post_init__", ROLE_PRIMARY, "config_error", 68,
 	  "exc_type", "ValueError" },
+	/* torchrun reading its --nproc_per_node (run.py): whatever it raises
+	 * (a Slurm task count such as `4(x2)`, `gpu` on a host without one),
+	 * the launch's argument is wrong */
+	{ "proc.traceback", "frame_func", "determine_local_world_size", ROLE_PRIMARY, "config_error", 68 },
+	/* verl's DataProto.chunk() asserts that a batch splits evenly over
+	 * its workers: a batch size (times the rollouts per prompt) that the
+	 * data-parallel size does not divide */
+	{ "proc.traceback", "exc_msg", "only support equal chunk", ROLE_PRIMARY, "config_error", 68 },
 	/* a launcher's subprocess (accelerate, the old torch.distributed.launch)
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

@@ -1092,6 +1092,24 @@ Test(verdict_rules, arguments_dataclass_value_errors_are_config_error, .timeout 
 		     "TypeError: object of type 'NoneType' has no len()\n");
 }
 
+/* torchrun failing to read its own --nproc_per_node (a Slurm task count,
+ * awslabs/sockeye#1038, dev half) and verl's batch that does not split
+ * evenly over its workers (verl-project/verl#6801, dev half; the header
+ * line added) are the launch's configuration, not a crash. */
+Test(verdict_rules, launch_arguments_and_uneven_batches_are_config_error, .timeout = 60)
+{
+	expect_cause("torchrun-nproc", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/gpfs/projects/DT/mtp/WMT20/opt/miniconda3/envs/sockeye-3.1.0/lib/python3.8/site-packages/torch/distributed/run.py\", line 564, in determine_local_world_size\n"
+		     "    return int(nproc_per_node)\n"
+		     "ValueError: invalid literal for int() with base 10: '4(x2)'\n");
+	expect_cause("verl-chunk", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"verl/verl/protocol.py\", line 874, in chunk\n"
+		     "    assert len(self) % chunks == 0, (\n"
+		     "AssertionError: only support equal chunk. Got size of DataProto 60 and chunk 8.\n");
+}
+
 /* The NCCL library that cannot be loaded is the communicator set-up's
  * failure, not a network's (PaddlePaddle/PaddleNLP#1646's traceback from
  * init_parallel_env). */
