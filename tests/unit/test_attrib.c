@@ -456,6 +456,12 @@ static struct simple_case simple_cases[] = {
 	{ "trainer-1  | 0: Fatal Python error: Segmentation fault", 0, -1, "trainer-1",
 	  "Fatal Python error: Segmentation fault" },
 	{ "2024-05-01 12:00:00,123 14: x", -1, -1, "", "14: x" },
+	/* an MPI Operator launcher's log through kubectl: mpirun's
+	 * --timestamp-output stamp and rank tag behind kubectl's stamp */
+	{ "2024-05-01T12:00:00.000000123Z Mon Sep 24 14:28:29 2018[1,7]<stderr>:Segmentation fault",
+	  7, -1, "", "Segmentation fault" },
+	/* a word that only looks like a month's after a stamp stays text */
+	{ "2024-05-01 12:00:00,123 May be retried", -1, -1, "", "May be retried" },
 	/* not one: a table's row, a summary row without a container number */
 	{ "name  | value", -1, -1, "", "name  | value" },
 	{ "0 | model | GPT | 124 M", -1, -1, "", "0 | model | GPT | 124 M" },
