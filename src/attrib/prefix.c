@@ -817,12 +817,14 @@ size_t fl_prefix_one(const char *s, size_t n, bool first, int year, struct fl_at
 	if (a->ts_kind != FL_TS_NONE && s[0] >= 'A' && s[0] <= 'Z' && (used = k2_tag(s, n, a)))
 		return used;
 	/* A second stamp is peeled too: a collector's before the program's
-	 * own (CRI, CI runners; kubectl's before mpirun's ctime stamp under
-	 * --timestamp-output, `Mon Sep 24 14:28:29 2018[1,0]<stderr>:`, whose
-	 * three-letter name the fourth byte's blank gives away). The first
-	 * one seen keeps the time. */
-	if ((a->ts_kind == FL_TS_NONE || is_digit(s[0]) || (n > 4 && s[3] == ' ' && s[0] >= 'A' &&
-	     s[0] <= 'Z')) && (used = stamp(s, n, year, a)))
+	 * own (CRI, CI runners), and where the program's line starts behind
+	 * a collector's column, a named one (mpirun --timestamp-output's
+	 * `Mon Sep 24 14:28:29 2018[1,0]<stderr>:` behind kubectl's stamp;
+	 * the fourth byte's blank ends its three-letter name). The first one
+	 * seen keeps the time. */
+	if ((a->ts_kind == FL_TS_NONE || is_digit(s[0]) ||
+	     (first && n > 4 && s[3] == ' ' && s[0] >= 'A' && s[0] <= 'Z')) &&
+	    (used = stamp(s, n, year, a)))
 		return used;
 	if ((used = nccl_prefix(s, n, a)))
 		return used;
