@@ -446,6 +446,45 @@ expect:   waited_s=901
 not:      [Error] torch.distributed.DistStoreError: wait timeout after 1800000ms
 not:      RuntimeError: Timed out initializing process group in store based barrier on rank: 7, for key: store_based_barrier_key:32 (world_size=8, worker_count=4, timeout=0:00:30)
 
+# A Ray worker or CLI that cannot reach the cluster's head: its GCS client
+# first waits a few seconds for the connection (gcs_rpc_client.h, a
+# warning it may recover from), then gives up fetching the cluster's id
+# (gcs_client.cc: `Failed to get cluster ID from GCS server: ` and the
+# status): the head is down, its address or port wrong (an empty
+# --address), or a firewall between. Two patterns: the retry supports,
+# the give-up decides.
+name:     rdzv.ray.gcs_connect_retry
+kind:     rdzv.warning
+severity: warning
+literal:  GCS at address
+regex:    Failed to connect to GCS at address (?<address>\S*) within (?<waited_s>\d+) seconds\.
+type:     waited_s=int
+doc:      A Ray process could not reach the head's GCS in its first seconds; it keeps waiting, and gives up with `Failed to get cluster ID from GCS server` if the head never answers.
+# MM-EUREKA's multi-node launch, the head's address empty in `ray start` (ModalMinds/MM-EUREKA#54, dev half)
+example:  [2025-07-23 10:05:49,679 W 51000 51000] gcs_rpc_client.h:151: Failed to connect to GCS at address :6379 within 5 seconds.
+expect:   address=:6379
+expect:   waited_s=5
+# TinyZero joining an existing cluster, at error level (Jiayi-Pan/TinyZero#75, dev half)
+example:  [2025-02-16 16:05:55,537 E 350061 350061] gcs_rpc_client.h:179: Failed to connect to GCS at address 172.23.15.13:20000 within 5 seconds.
+expect:   address=172.23.15.13:20000
+# vLLM's Ray executor, newer Ray's file name (a repository's notes, find_string)
+example:  [2026-03-03 20:02:40,466 W 41024 41024] rpc_client.h:153: Failed to connect to GCS at address 10.166.166.106:48057 within 5 seconds.
+expect:   address=10.166.166.106:48057
+not:      [2025-07-23 10:06:19,681 W 51000 51000] gcs_client.cc:183: Failed to get cluster ID from GCS server: TimedOut: Timed out while waiting for GCS to become available.
+
+name:     rdzv.ray.gcs_unreachable
+kind:     rdzv.error
+severity: error
+literal:  Failed to get cluster ID from GCS
+regex:    Failed to get cluster ID from GCS server: (?<status>\S+?): (?<msg>.*?)\s*$
+doc:      A Ray process gave up reaching the head's GCS: the head is not running (it died first: read its log), or the address, port or network between is wrong (`ray start --address=<head-ip>:6379` with the head's real address, the port open between nodes).
+example:  [2025-07-23 10:06:19,681 W 51000 51000] gcs_client.cc:183: Failed to get cluster ID from GCS server: TimedOut: Timed out while waiting for GCS to become available.
+expect:   status=TimedOut
+expect:   msg=Timed out while waiting for GCS to become available.
+example:  [2025-02-16 16:06:26,552 W 350061 350061] gcs_client.cc:178: Failed to get cluster ID from GCS server: TimedOut: Timed out while waiting for GCS to become available.
+example:  [2026-03-03 20:03:10,467 W 41024 41024] gcs_client.cc:205: Failed to get cluster ID from GCS server: TimedOut: Timed out while waiting for GCS to become available.
+not:      [2026-03-03 20:02:40,466 W 41024 41024] rpc_client.h:153: Failed to connect to GCS at address 10.166.166.106:48057 within 5 seconds.
+
 # Gloo's rendezvous stores (file, hash, prefix; Horovod's HTTP store) give
 # up waiting for a key another process should have set: that process never
 # reached the rendezvous in time (slow start, dead, unreachable).

@@ -1110,6 +1110,17 @@ Test(verdict_rules, launch_arguments_and_uneven_batches_are_config_error, .timeo
 		     "AssertionError: only support equal chunk. Got size of DataProto 60 and chunk 8.\n");
 }
 
+/* A Ray process that never reaches the head's GCS cannot join the
+ * cluster (ModalMinds/MM-EUREKA#54, dev half: an empty head address). */
+Test(verdict_rules, ray_gcs_unreachable_is_rendezvous, .timeout = 60)
+{
+	expect_cause("ray-gcs", "rendezvous_error",
+		     "+ ray start --address=:6379 --num-gpus 8 --block\n"
+		     "Local node IP: 127.0.0.1\n"
+		     "[2025-07-23 10:05:49,679 W 51000 51000] gcs_rpc_client.h:151: Failed to connect to GCS at address :6379 within 5 seconds.\n"
+		     "[2025-07-23 10:06:19,681 W 51000 51000] gcs_client.cc:183: Failed to get cluster ID from GCS server: TimedOut: Timed out while waiting for GCS to become available.\n");
+}
+
 /* The NCCL library that cannot be loaded is the communicator set-up's
  * failure, not a network's (PaddlePaddle/PaddleNLP#1646's traceback from
  * init_parallel_env). */
