@@ -836,6 +836,41 @@ expect:   exc_type=KeyboardInterrupt
 expect:   frame_file=train.py
 not:      Thread 0x00007f8bf451b740 (most recent call first):
 
+# A traceback whose header is not in the log: a log read from its tail
+# (`kubectl logs --tail`, a rotated file), a paste cut at its first frame,
+# and CPython's own SyntaxError report for the main script, which prints
+# frames with no header. The same event as proc.traceback, from its
+# first frame line on.
+name:     proc.traceback.headless
+kind:     proc.traceback
+severity: error
+literal:  File "
+priority: -10
+start:    ^\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?\s*$
+continue: ^(?:\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?|\s+\S.*?|[~^]+|(?![\[=*-])(?=[^:]*[(=])[^:]*)\s*$
+end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
+type:     frame_line=int
+max_lines: 256
+tentative: yes
+doc:      A Python traceback read from its first frame (its header was cut off, or CPython's SyntaxError report); exc_type/exc_msg are its final exception and frame_* the innermost frame.
+# a second DDP job on a taken port, the paste cut at a frame (Lightning-AI/pytorch-lightning#697, dev half)
+example:    File "/home/seth/.local/lib/python3.6/site-packages/torch/distributed/rendezvous.py", line 143, in _env_rendezvous_handler
+example:      store = TCPStore(master_addr, master_port, world_size, start_daemon)
+example:  RuntimeError: Address already in use
+expect:   exc_type=RuntimeError
+expect:   exc_msg=Address already in use
+expect:   frame_func=_env_rendezvous_handler
+# CPython 3.11's own report of a syntax error in the main script, run here
+example:    File "/tmp/synt/train.py", line 2
+example:      batch_size = 8 *
+example:                      ^
+example:  SyntaxError: invalid syntax
+expect:   exc_type=SyntaxError
+expect:   frame_line=2
+# faulthandler's dump of a thread's frames (no comma before `in`)
+not:      Thread 0x00007f8bf451b740 (most recent call first):
+not:        File "/usr/lib/python3.10/threading.py", line 324 in wait
+
 name:     proc.traceback.chain_separator
 kind:     benign
 severity: info

@@ -65,6 +65,8 @@ struct pattern {
 	struct pat_text *nots;
 	size_t nnot, capnot;
 	int max_lines;
+	bool tentative; /* a block made only when its end: line closes it, whose
+			 * lines line patterns still match on their own */
 	bool has_severity;
 	size_t order;
 	int dir; /* index of the directory it came from */

@@ -358,6 +358,16 @@ static int key_value(struct parser *ps, const char *key, const char *v)
 		pt->info.once = true;
 		return FL_OK;
 	}
+	if (!strcmp(key, "tentative")) {
+		char *t = trimmed(v);
+		bool ok = !strcmp(t, "yes");
+		free(t);
+		if (!ok)
+			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: tentative must be yes", ps->file,
+					  ps->line);
+		ps->cur.tentative = true;
+		return FL_OK;
+	}
 	if (!strcmp(key, "literal")) {
 		/* The prefilter finds literals of three bytes or more. */
 		if (strlen(v) < 3)

@@ -59,6 +59,7 @@ struct fl_matcher {
 	size_t nraw;
 	struct fl_event ev;
 	bool claimed; /* the last line became (part of) an event */
+	bool in_tentative; /* the line continues a tentative block: opens no other */
 };
 
 pcre2_match_context *matcher_context_new(void)
@@ -258,9 +259,20 @@ static void block_add_text(struct block *b, const char *line, size_t len)
 	fl_buf_add(&b->text, line, len < room ? len : room);
 }
 
-static int block_emit(struct fl_matcher *m, struct block *b, fl_event_cb cb, void *ctx)
+/* Closes a block and makes its event, unless the block is tentative and
+ * closed without its end: line (ended false). */
+static int block_emit(struct fl_matcher *m, struct block *b, bool ended, fl_event_cb cb,
+		      void *ctx)
 {
 	struct fl_event *ev = &m->ev;
+	if (!ended && m->p->pats[b->pat].tentative) {
+		b->open = false;
+		m->nopen--;
+		fl_buf_reset(&b->text);
+		fl_buf_reset(&b->vals);
+		b->ncap = 0;
+		return 0;
+	}
 	ev->pat = &m->p->pats[b->pat].info;
 	ev->lineno = b->lineno;
 	ev->offset = b->offset;
@@ -304,7 +316,7 @@ static int block_open(struct fl_matcher *m, size_t pat, uint64_t stream, const s
 		for (int i = 1; i < MAX_BLOCKS; i++)
 			if (m->blocks[i].last_use < b->last_use)
 				b = &m->blocks[i];
-		rc = block_emit(m, b, cb, ctx);
+		rc = block_emit(m, b, false, cb, ctx);
 	}
 	b->open = true;
 	m->nopen++;
@@ -330,7 +342,8 @@ static int block_open(struct fl_matcher *m, size_t pat, uint64_t stream, const s
 }
 
 /* Offers the line to an open block of its stream. Sets *consumed when the
- * line continued the block; *ended when it closed it. */
+ * line continued the block, unless the block is tentative: then
+ * m->in_tentative, and line patterns still match the line. */
 static int block_offer(struct fl_matcher *m, uint64_t stream, const struct fl_attr *a,
 		       const char *line, size_t len, bool *consumed, fl_event_cb cb, void *ctx)
 {
@@ -348,7 +361,7 @@ static int block_offer(struct fl_matcher *m, uint64_t stream, const struct fl_at
 			block_merge(b, m->raw, m->canon, n);
 			block_add_text(b, line, len);
 			b->nlines++;
-			return block_emit(m, b, cb, ctx);
+			return block_emit(m, b, true, cb, ctx);
 		}
 		if (pt->re[RE_CONT].code && b->nlines < (unsigned)pt->max_lines &&
 		    pattern_exec(&pt->re[RE_CONT], md, mc, a->body, a->body_len, m->raw, m->canon,
@@ -357,10 +370,11 @@ static int block_offer(struct fl_matcher *m, uint64_t stream, const struct fl_at
 			block_add_text(b, line, len);
 			b->nlines++;
 			b->last_use = ++m->clock;
-			*consumed = true;
+			*consumed = !pt->tentative;
+			m->in_tentative = pt->tentative;
 			return 0;
 		}
-		return block_emit(m, b, cb, ctx);
+		return block_emit(m, b, false, cb, ctx);
 	}
 	return 0;
 }
@@ -421,6 +435,8 @@ static int take(struct fl_matcher *m, size_t pat, const struct fl_attr *a, const
 		size_t len, uint64_t lineno, uint64_t offset, fl_event_cb cb, void *ctx)
 {
 	const struct pattern *pt = &m->p->pats[pat];
+	if (pt->info.block && m->in_tentative)
+		return 0;
 	m->claimed = true;
 	if (pt->info.block)
 		return block_open(m, pat, stream_key(a), a, line, len, lineno, offset, cb, ctx);
@@ -454,6 +470,7 @@ static bool offered_to_blocks(struct fl_matcher *m, const struct fl_attr *a, con
 			      size_t len, fl_event_cb cb, void *ctx, int *rc)
 {
 	bool consumed = false;
+	m->in_tentative = false;
 	*rc = m->nopen ? block_offer(m, stream_key(a), a, line, len, &consumed, cb, ctx) : 0;
 	m->claimed = consumed;
 	return *rc || consumed;
@@ -498,7 +515,7 @@ int fl_matcher_flush(struct fl_matcher *m, fl_event_cb cb, void *ctx)
 				first = &m->blocks[i];
 		if (!first)
 			break;
-		int r = block_emit(m, first, cb, ctx);
+		int r = block_emit(m, first, false, cb, ctx);
 		if (!rc)
 			rc = r;
 	}

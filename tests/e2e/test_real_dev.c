@@ -158,8 +158,6 @@ static const char *const CAUSE_MISSES[] = {
 						  configuration */
 	/* the twenty-third sample, scored before any change for it */
 	"dreamer-58", /* Dreamer's own `[5000] model_grad_norm nan / ...` metric lines */
-	"knowlm-87", /* two processes' tracebacks interleaved line by line: the first ends at its
-			 outermost frame */
 	"paddle-14980", /* Paddle's `Enforce failed`: a batch smaller than the device count */
 	/* the twenty-fourth sample, scored before any change for it */
 	"apex-289", /* apex's FP16_Optimizer `Grad overflow on iteration N` pairs, every iteration */
@@ -198,7 +196,7 @@ static const char *const CAUSE_MISSES[] = {
 				message split by a padded terminal wrap: read as the network's */
 	"protomotions-29", /* a bare `AssertionError: 32 1024` from a dataset's check */
 	/* the thirty-fourth sample, scored before any change for it */
-	"dmcp-13", "kubeflow-4905", "pytorch-13583", "pytorch-lightning-697",
+	"dmcp-13", "kubeflow-4905", "pytorch-13583",
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

@@ -678,6 +678,78 @@ Test(matcher, block_closed_by_unrelated_line_which_is_matched_itself)
 	fl_patterns_free(p);
 }
 
+/* A tentative block (a traceback read from its first frame) is made only
+ * when its end: line closes it, and the lines it takes in are still
+ * matched on their own. */
+static const char TENTATIVE_SET[] =
+	"name: t.frames\n"
+	"kind: test.traceback\n"
+	"severity: error\n"
+	"literal: File \"\n"
+	"priority: -10\n"
+	"start: ^\\s*File \"(?<frame_file>[^\"]+)\", line (?<frame_line>\\d+), in (?<frame_func>\\S+)$\n"
+	"continue: ^\\s*File \"(?<frame_file>[^\"]+)\", line (?<frame_line>\\d+), in "
+	"(?<frame_func>\\S+)$|^\\s{2,}\\S\n"
+	"end: ^(?<exc_type>\\w+(?:Error|Exception)): (?<exc_msg>.*)$\n"
+	"tentative: yes\n"
+	"example:   File \"a.py\", line 1, in main\n"
+	"example: RuntimeError: x\n"
+	"expect: frame_func=main\n"
+	"\n"
+	"name: t.low\n"
+	"kind: test.low\n"
+	"severity: warning\n"
+	"literal: BOOM\n"
+	"regex: BOOM (?<what>\\w+)\n"
+	"example: BOOM low\n";
+
+static struct fl_patterns *tentative_set(const char *tag)
+{
+	char *dir = fl_test_tmpdir(tag);
+	free(write_pat(dir, "tentative.pat", TENTATIVE_SET));
+	struct fl_patterns *p = load_one(dir);
+	free(dir);
+	return p;
+}
+
+Test(matcher, tentative_block_made_by_its_end_and_hides_no_line)
+{
+	struct fl_patterns *p = tentative_set("pat-tent-end");
+	const char *lines[] = {
+		"  File \"run.py\", line 12, in main",
+		"    BOOM inner",
+		"  File \"store.py\", line 143, in connect",
+		"RuntimeError: Address already in use",
+	};
+	struct events ev;
+	run_lines(p, lines, 4, &ev);
+	cr_assert_eq(ev.n, 2, "got %zu events", ev.n);
+	cr_assert_str_eq(ev.v[0].pat, "t.low");
+	cr_assert_eq(ev.v[0].lineno, 2);
+	cr_assert_str_eq(ev.v[1].pat, "t.frames");
+	cr_assert_eq(ev.v[1].lineno, 1);
+	cr_assert_eq(ev.v[1].nlines, 4);
+	cr_assert_str_eq(cap(&ev.v[1], "frame_func"), "connect");
+	cr_assert_str_eq(cap(&ev.v[1], "exc_msg"), "Address already in use");
+	fl_patterns_free(p);
+}
+
+Test(matcher, tentative_block_without_its_end_makes_no_event)
+{
+	struct fl_patterns *p = tentative_set("pat-tent-open");
+	const char *lines[] = {
+		"  File \"run.py\", line 12, in main",
+		"    BOOM inner",
+		"an unrelated line",
+		"  File \"run.py\", line 30, in step",
+	};
+	struct events ev;
+	run_lines(p, lines, 4, &ev);
+	cr_assert_eq(ev.n, 1, "got %zu events", ev.n);
+	cr_assert_str_eq(ev.v[0].pat, "t.low");
+	fl_patterns_free(p);
+}
+
 Test(matcher, nothing_matches)
 {
 	struct fl_patterns *p = match_set("pat-none");
