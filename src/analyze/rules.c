@@ -251,6 +251,15 @@ static const struct class_rule CLASS[] = {
 	 * (a Slurm task count such as `4(x2)`, `gpu` on a host without one),
 	 * the launch's argument is wrong */
 	{ "proc.traceback", "frame_func", "determine_local_world_size", ROLE_PRIMARY, "config_error", 68 },
+	/* a process that reads the launcher's environment (RANK, LOCAL_RANK,
+	 * WORLD_SIZE, MASTER_ADDR) started without the launcher that sets it:
+	 * `python train.py` where torchrun was meant */
+	{ "proc.traceback", "exc_msg", "RANK'", ROLE_PRIMARY, "config_error", 68, "exc_type",
+	  "KeyError" },
+	{ "proc.traceback", "exc_msg", "WORLD_SIZE'", ROLE_PRIMARY, "config_error", 68, "exc_type",
+	  "KeyError" },
+	{ "proc.traceback", "exc_msg", "'MASTER_", ROLE_PRIMARY, "config_error", 68, "exc_type",
+	  "KeyError" },
 	/* verl's DataProto.chunk() asserts that a batch splits evenly over
 	 * its workers: a batch size (times the rollouts per prompt) that the
 	 * data-parallel size does not divide */

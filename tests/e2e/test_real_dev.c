@@ -196,7 +196,7 @@ static const char *const CAUSE_MISSES[] = {
 				message split by a padded terminal wrap: read as the network's */
 	"protomotions-29", /* a bare `AssertionError: 32 1024` from a dataset's check */
 	/* the thirty-fourth sample, scored before any change for it */
-	"dmcp-13", "kubeflow-4905", "pytorch-13583",
+	"kubeflow-4905", "pytorch-13583",
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

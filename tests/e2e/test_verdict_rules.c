@@ -1110,6 +1110,25 @@ Test(verdict_rules, launch_arguments_and_uneven_batches_are_config_error, .timeo
 		     "AssertionError: only support equal chunk. Got size of DataProto 60 and chunk 8.\n");
 }
 
+/* A script that reads the launcher's environment, run without the
+ * launcher (Zx55/dmcp#13, dev half); a KeyError of another key stays a
+ * crash (built). */
+Test(verdict_rules, launcher_environment_missing_is_config_error, .timeout = 60)
+{
+	expect_cause("rank-env", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/data1/task/tools/dmcp/utils/distributed.py\", line 29, in init_dist\n"
+		     "    rank = int(os.environ['RANK'])\n"
+		     "  File \"/usr/local/miniconda3/lib/python3.6/os.py\", line 669, in __getitem__\n"
+		     "    raise KeyError(key) from None\n"
+		     "KeyError: 'RANK'\n");
+	expect_cause("other-key", "process_crash",
+		     "Traceback (most recent call last):\n"
+		     "  File \"train.py\", line 29, in collate\n"
+		     "    ids = batch['input_ids']\n"
+		     "KeyError: 'input_ids'\n");
+}
+
 /* A Ray process that never reaches the head's GCS cannot join the
  * cluster (ModalMinds/MM-EUREKA#54, dev half: an empty head address). */
 Test(verdict_rules, ray_gcs_unreachable_is_rendezvous, .timeout = 60)
