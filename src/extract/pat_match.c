@@ -259,18 +259,24 @@ static void block_add_text(struct block *b, const char *line, size_t len)
 	fl_buf_add(&b->text, line, len < room ? len : room);
 }
 
+/* Empties a closed block for its next use. */
+static void block_reset(struct block *b)
+{
+	fl_buf_reset(&b->text);
+	fl_buf_reset(&b->vals);
+	b->ncap = 0;
+}
+
 /* Closes a block and makes its event, unless the block is tentative and
  * closed without its end: line (ended false). */
 static int block_emit(struct fl_matcher *m, struct block *b, bool ended, fl_event_cb cb,
 		      void *ctx)
 {
 	struct fl_event *ev = &m->ev;
+	b->open = false;
+	m->nopen--;
 	if (!ended && m->p->pats[b->pat].tentative) {
-		b->open = false;
-		m->nopen--;
-		fl_buf_reset(&b->text);
-		fl_buf_reset(&b->vals);
-		b->ncap = 0;
+		block_reset(b);
 		return 0;
 	}
 	ev->pat = &m->p->pats[b->pat].info;
@@ -293,12 +299,8 @@ static int block_emit(struct fl_matcher *m, struct block *b, bool ended, fl_even
 		else
 			ev->caps[ev->ncap++] = c;
 	}
-	b->open = false;
-	m->nopen--;
-	int rc = cb(ctx, ev);
-	fl_buf_reset(&b->text);
-	fl_buf_reset(&b->vals);
-	b->ncap = 0;
+	int rc = cb(ctx, ev); /* it borrows the block's text and values */
+	block_reset(b);
 	return rc;
 }
 
