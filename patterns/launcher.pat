@@ -407,11 +407,12 @@ not:      [gpu-node-3:48213 :0:48401] Caught signal 11 (Segmentation fault: addr
 # Open MPI's signal handler (opal's backtrace, under mpirun and horovodrun):
 # `*** Process received signal ***`, then `Signal: <name> (<number>)`,
 # `Signal code: ...`, `Failing at address: ...` and the frames, each behind
-# the process's `[host:pid] `.
+# the process's `[host:pid] ` (an older Open MPI's `[pid] `, which
+# attribution takes for a log viewer's line number and peels).
 name:     proc.opal.segfault
 kind:     proc.segfault
 severity: fatal
-literal:  ] Signal: Segmentation 
+literal:  Signal: Segmentation 
 regex:    (?:\[[^\]:\s]+:(?<pid>\d+)\]\s+)?Signal: (?<sigdesc>Segmentation [Ff]ault) \(11\)
 type:     pid=int
 doc:      Open MPI's signal handler caught SIGSEGV in this process; its backtrace follows (look for libnccl/libcuda/libtorch frames).
@@ -422,6 +423,9 @@ expect:   sigdesc=Segmentation fault
 # Open MPI 1.9 on Solaris capitalises it (an Open MPI users' list post, find_string)
 example:  [rs0:07150] Signal: Segmentation Fault (11)
 expect:   pid=7150
+# DDP on the MPI backend, a DataLoader's segfault (pytorch/pytorch#13787, dev half)
+example:  [82362] Signal: Segmentation fault (11)
+expect:   sigdesc=Segmentation fault
 not:      [ip-172-31-77-112:61444] Signal code: Address not mapped (1)
 not:      [610867610e4b:2498 :0:2599] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x8)
 
