@@ -1480,7 +1480,8 @@ not:      2018-05-23 13:05:04,260 (e2e_asr_attctc:88) WARNING: loss (=250000064.
 # scale is fp16's, and "loss is nan, skipping" (an AMP step skipped on
 # purpose) is not a value, so none of them match; every pattern above
 # outranks this one. Its literals are the value with what comes before it
-# (`: nan`, `s=nan`, `] nan`, ...), five bytes or more: a three-byte `nan`
+# (`: nan`, `s=nan`, `] nan`, `:  nan` when a width pads it, ...), five
+# bytes or more: a three-byte `nan`
 # or `inf` took 6% more instructions on flbench's storm profile, whose
 # lines never contain one (docs/PERFORMANCE.md, seventeenth stop).
 name:     train.step.loss_nonfinite
@@ -1492,6 +1493,8 @@ literal:  : NaN
 literal:  : inf
 literal:  : Inf
 literal:  : -inf
+literal:  :  nan
+literal:  :  inf
 literal:  s:nan
 literal:  s:NaN
 literal:  s:inf
@@ -1546,6 +1549,10 @@ expect:   loss=nan
 # a Keras bar (pierluigiferrari/ssd_keras via mobilenet-ssd-keras#21)
 example:    4/234 [..............................] - ETA: 25:09:00 - loss: inf 
 expect:   loss=inf
+# printf's width pads the value (`%4.2f` of NaN is ` nan`): YOLOv3 under
+# TensorFlow 2 (YunYang1994/TensorFlow2.0-Examples#20, dev half)
+example:  => STEP 46132   lr: 0.000270   giou_loss:  nan   conf_loss: 0.88   prob_loss: 0.00   total_loss:  nan  
+expect:   loss=nan
 # an epoch summary (wetectron#83)
 example:  Epoch : 0 finished. Training Loss: nan. Validation Loss: nan
 expect:   loss=nan
