@@ -1132,6 +1132,9 @@ static void set_first(struct ctx *c, const struct ev *e)
 		root = launcher_entry(c, "launcher.exit_code");
 	if (root)
 		f->rank = root->rank;
+	/* a world of one (no rank seen beyond it) has one rank to fail */
+	if (f->rank < 0 && c->world == 1)
+		f->rank = 0;
 	const char *host = e->host ? e->host : rank_host(c, f->rank);
 	f->host = host ? fl_xstrdup(host) : NULL;
 	f->ts = e->cts;

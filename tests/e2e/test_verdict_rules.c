@@ -568,6 +568,26 @@ Test(verdict_rules, srun_task_is_the_rank_without_a_per_node_launcher, .timeout 
 	json_decref(r);
 }
 
+/* A world of one has one rank to fail (DLLXW/baby-llama2-chinese#58's
+ * store barrier `with 1 nodes`, dev half); a world of two names none. */
+Test(verdict_rules, a_world_of_one_fails_on_rank_0, .timeout = 60)
+{
+	const char *exit = "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 0 (pid: 1299143) of binary: /root/miniconda3/envs/pretrain/bin/python\n";
+	char log[1024];
+	snprintf(log, sizeof(log), "%s%s",
+		 "[2024-01-24 15:07:20,199][distributed_c10d.py][INFO] Rank 0: Completed store-based barrier for key:store_based_barrier_key:1 with 1 nodes.\n",
+		 exit);
+	json_t *r = analyze_text("world-one", log);
+	cr_expect_eq(first_rank_of(r), 0);
+	json_decref(r);
+	snprintf(log, sizeof(log), "%s%s",
+		 "[2024-01-24 15:07:20,199][distributed_c10d.py][INFO] Rank 0: Completed store-based barrier for key:store_based_barrier_key:1 with 2 nodes.\n",
+		 exit);
+	r = analyze_text("world-two", log);
+	cr_expect_eq(first_rank_of(r), -1);
+	json_decref(r);
+}
+
 /* A Flight Recorder dump signal "due to a collective timeout from this
  * local rank" is a timeout even when the watchdog's own line is missing
  * (protenix-321, wrapped by the terminal): a hang, not the launcher's
