@@ -192,6 +192,28 @@ example:  [2025-12-28 05:01:38,135] [INFO] [launch.py:180:main] dist_world_size=
 expect:   world_size=2
 not:      [2025-12-28 05:01:38,135] [INFO] [launch.py:179:main] global_rank_mapping=defaultdict(<class 'list'>, {'localhost': [0, 1]})
 
+# WeNet's executor (and CosyVoice's, built on it) when a rank's monitored
+# barrier times out on uneven data: after `Detected uneven workload
+# distribution: <the barrier's error>` it prints `Break current worker to
+# manually join all workers, world_size N, current rank R, current
+# local_rank L` (wenet/utils/executor.py): the world, and the printer's
+# rank.
+name:     topology.wenet_join
+kind:     train.config
+severity: info
+literal:  Break current worker to manually
+regex:    Break current worker to manually join all workers, world_size (?<world_size>\d+), current rank (?<rank>\d+), current local_rank (?<local_rank>\d+)
+type:     world_size=int
+doc:      WeNet's or CosyVoice's executor left a barrier that timed out on uneven data: the world's size and the printing rank.
+# CosyVoice's training on 8 GPUs (QwenAudio/CosyVoice#1727, dev half)
+example:  Break current worker to manually join all workers, world_size 8, current rank 5, current local_rank 5
+expect:   world_size=8
+expect:   rank=5
+# the same on 4 GPUs (QwenAudio/CosyVoice#180, dev half)
+example:  Break current worker to manually join all workers, world_size 4, current rank 3, current local_rank 3
+expect:   world_size=4
+not:      2024-07-21 00:11:29,529 INFO Detected uneven workload distribution: Rank 3 successfully reached monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 log
+
 # torch 1.x-2.0 default-group creation, once every worker has joined the
 # store: `with N nodes` is the group's size (the world for key 1, a
 # sub-group's size for later keys; the world is the largest of them).
