@@ -17,6 +17,8 @@
 #include "analyze_int.h"
 
 #include <ctype.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -397,6 +399,8 @@ static const struct class_rule CLASS[] = {
 	{ "slurm.task_error", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "k8s.terminated", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 };
+
+#define NCLASS (sizeof(CLASS) / sizeof(CLASS[0]))
 #pragma GCC diagnostic pop
 
 static const struct fl_cause_rule CAUSES[] = {
@@ -658,11 +662,61 @@ static bool exception_row(const struct class_rule *r)
 
 void rules_kinds(struct fl_buf *json)
 {
-	for (size_t i = 0; i < sizeof(CLASS) / sizeof(CLASS[0]); i++) {
+	for (size_t i = 0; i < NCLASS; i++) {
 		if (i)
 			fl_buf_addc(json, ',');
 		fl_json_str(json, CLASS[i].kind, strlen(CLASS[i].kind));
 	}
+}
+
+/* The rows that may classify an event of one kind, in the table's order:
+ * its own, and for proc.exception the traceback rows it can answer. Built
+ * once, so that an event costs a search among the kinds and a walk over
+ * its own rows, not a string compare with every row of the table. */
+struct kind_rows {
+	const char *kind;
+	uint16_t first, n; /* into kind_index.rows */
+};
+
+static struct {
+	struct kind_rows kinds[NCLASS + 1];
+	size_t nkinds;
+	uint16_t rows[2 * NCLASS];
+} kind_index;
+
+static pthread_once_t kind_index_once = PTHREAD_ONCE_INIT;
+
+static int kind_rows_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct kind_rows *)a)->kind, ((const struct kind_rows *)b)->kind);
+}
+
+static bool row_applies(const struct class_rule *r, const char *kind)
+{
+	return !strcmp(r->kind, kind) || (!strcmp(kind, "proc.exception") && exception_row(r));
+}
+
+static void kind_index_add(const char *kind, size_t *used)
+{
+	for (size_t k = 0; k < kind_index.nkinds; k++)
+		if (!strcmp(kind_index.kinds[k].kind, kind))
+			return;
+	struct kind_rows *kr = &kind_index.kinds[kind_index.nkinds++];
+	kr->kind = kind;
+	kr->first = (uint16_t)*used;
+	for (size_t i = 0; i < NCLASS; i++)
+		if (row_applies(&CLASS[i], kind))
+			kind_index.rows[(*used)++] = (uint16_t)i;
+	kr->n = (uint16_t)(*used - kr->first);
+}
+
+static void kind_index_build(void)
+{
+	size_t used = 0;
+	for (size_t i = 0; i < NCLASS; i++)
+		kind_index_add(CLASS[i].kind, &used);
+	kind_index_add("proc.exception", &used);
+	qsort(kind_index.kinds, kind_index.nkinds, sizeof(kind_index.kinds[0]), kind_rows_cmp);
 }
 
 void rules_classify(struct ev *e)
@@ -670,11 +724,12 @@ void rules_classify(struct ev *e)
 	e->role = ROLE_NONE;
 	e->cause = NULL;
 	e->priority = 0;
-	bool exception = !strcmp(e->kind, "proc.exception");
-	for (size_t i = 0; i < sizeof(CLASS) / sizeof(CLASS[0]); i++) {
-		const struct class_rule *r = &CLASS[i];
-		if (strcmp(r->kind, e->kind) != 0 && !(exception && exception_row(r)))
-			continue;
+	pthread_once(&kind_index_once, kind_index_build);
+	struct kind_rows key = { .kind = e->kind };
+	const struct kind_rows *kr = bsearch(&key, kind_index.kinds, kind_index.nkinds,
+					     sizeof(key), kind_rows_cmp);
+	for (size_t j = 0; kr && j < kr->n; j++) {
+		const struct class_rule *r = &CLASS[kind_index.rows[kr->first + j]];
 		if (!condition_holds(e, r))
 			continue;
 		e->role = r->role;
