@@ -23,7 +23,7 @@
 #define DEV FL_SOURCE_DIR "/testdata/real/dev"
 
 /* The parameter list stops at this many excerpts: raise it with the corpus. */
-#define DEV_CAP 1024
+#define DEV_CAP 2048
 
 /* Excerpts whose cause the lines do not carry. */
 static const char *const CAUSE_MISSES[] = {
@@ -199,6 +199,10 @@ static const char *const CAUSE_MISSES[] = {
 	"kubeflow-4905", "pytorch-13583",
 	/* the thirty-fifth sample, scored before any change for it */
 	"elasticdl-1895", "vits_chinese-2",
+	/* the thirty-sixth sample, scored before any change for it */
+	"chinese-vicuna-168", "cogvlm-283", "ctrlformer_robotic-1", "lichtfeld-studio-717",
+	"peft-484", "ray-63807", "safetensors-842", "transformers-27542", "ultralytics-1913",
+	"us3rn-testing",
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -225,6 +229,8 @@ static const char *const RANK_MISSES[] = {
 	"llamafactory-6161",
 	/* the thirty-fifth sample, scored before any change for it */
 	"automodel-156", /* the watchdog's `[rank0]:` prefix glued to a CI runner's test path */
+	/* the thirty-sixth sample, scored before any change for it */
+	"peft-484", "ray-63807",
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
