@@ -326,6 +326,23 @@ expect:   preemptor=1f7e6c2a-8d8e-4f7b-9a6c-2b1d0e5c7a11
 expect:   node=gpu-node-3
 not:      slurmstepd: error: *** JOB 4242 ON gpu-node-07 CANCELLED AT 2024-05-02T11:20:13 DUE TO PREEMPTION ***
 
+# Ray's account of an actor whose node the autoscaler drained for a
+# preemption (a spot instance reclaimed, a node drained ahead of
+# maintenance): `The actor died because its node has died. Node Id: ...`
+# then `\tthe actor's node was preempted: <the drain's reason>` (the
+# GCS's NodeDeathInfo AUTOSCALER_DRAIN_PREEMPTED), behind the driver's or
+# a Train controller's `(... pid=N)` prefix.
+name:     ray.node_preempted
+kind:     k8s.evicted
+severity: error
+literal:  was preempted: 
+regex:    the actor's node was preempted: (?<msg>.*?)\s*$
+doc:      Ray's autoscaler drained the node an actor ran on for a preemption (spot capacity reclaimed, a maintenance drain): the platform ended that worker. Make training resume from its last checkpoint (Ray Train's FailureConfig, a checkpoint interval short enough), or run on capacity that is not preemptible.
+# Ray Train v2's preemption handling, a node drained on purpose (ray-project/ray#63807, dev half)
+example:  (TrainController pid=79312) 	the actor's node was preempted: preemption_integration_demo: simulating node drain
+expect:   msg=preemption_integration_demo: simulating node drain
+not:      (TrainController pid=79312) The actor died because its node has died. Node Id: b157c93de9603b1458ae4bd22668b46a4f0ae249bf9467072ba6fd45
+
 # submitit's own handler of Slurm's signals: Slurm sent the job its
 # --signal (SIGUSR1/SIGUSR2) or SIGHUP/SIGTERM ahead of a preemption or the
 # time limit, and submitit requeues or ends it

@@ -201,7 +201,7 @@ static const char *const CAUSE_MISSES[] = {
 	"elasticdl-1895", "vits_chinese-2",
 	/* the thirty-sixth sample, scored before any change for it */
 	"chinese-vicuna-168", "cogvlm-283", "ctrlformer_robotic-1", "lichtfeld-studio-717",
-	"peft-484", "ray-63807", "safetensors-842", "transformers-27542", "ultralytics-1913",
+	"peft-484", "safetensors-842", "transformers-27542", "ultralytics-1913",
 	"us3rn-testing",
 };
 
