@@ -262,6 +262,17 @@ static const struct class_rule CLASS[] = {
 	  "KeyError" },
 	{ "proc.traceback", "exc_msg", "'MASTER_", ROLE_PRIMARY, "config_error", 68, "exc_type",
 	  "KeyError" },
+	/* FSDP flattening a wrapped module's parameters refuses a mix of
+	 * dtypes, of requires_grad or of devices (a PEFT adapter in fp32 on a
+	 * bf16 model, frozen layers without use_orig_params): the wrapping's
+	 * configuration, in its own words or through its frame */
+	{ "proc.traceback", "exc_msg", "Must flatten tensors", ROLE_PRIMARY, "config_error", 68 },
+	{ "proc.traceback", "frame_file", "flat_param.py", ROLE_PRIMARY, "config_error", 68, "exc_type",
+	  "ValueError" },
+	/* AMP's GradScaler given fp16 parameters to train (a model loaded in
+	 * half precision, trained with --fp16): load it in fp32 or use bf16 */
+	{ "proc.traceback", "exc_msg", "Attempting to unscale FP16 gradients", ROLE_PRIMARY,
+	  "config_error", 68 },
 	/* verl's DataProto.chunk() asserts that a batch splits evenly over
 	 * its workers: a batch size (times the rollouts per prompt) that the
 	 * data-parallel size does not divide */

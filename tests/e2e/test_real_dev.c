@@ -200,9 +200,8 @@ static const char *const CAUSE_MISSES[] = {
 	/* the thirty-fifth sample, scored before any change for it */
 	"elasticdl-1895", "vits_chinese-2",
 	/* the thirty-sixth sample, scored before any change for it */
-	"chinese-vicuna-168", "cogvlm-283", "ctrlformer_robotic-1", "lichtfeld-studio-717",
-	"peft-484", "safetensors-842", "transformers-27542", "ultralytics-1913",
-	"us3rn-testing",
+	"cogvlm-283", "ctrlformer_robotic-1", "lichtfeld-studio-717", "safetensors-842",
+	"ultralytics-1913", "us3rn-testing",
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -230,7 +229,7 @@ static const char *const RANK_MISSES[] = {
 	/* the thirty-fifth sample, scored before any change for it */
 	"automodel-156", /* the watchdog's `[rank0]:` prefix glued to a CI runner's test path */
 	/* the thirty-sixth sample, scored before any change for it */
-	"peft-484", "ray-63807",
+	"ray-63807",
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the

@@ -1130,6 +1130,28 @@ Test(verdict_rules, launch_arguments_and_uneven_batches_are_config_error, .timeo
 		     "AssertionError: only support equal chunk. Got size of DataProto 60 and chunk 8.\n");
 }
 
+/* FSDP refusing to flatten a module's mixed parameters, in its own words
+ * (huggingface/peft#484, dev half) or through its frame
+ * (huggingface/transformers#27542, dev half), and AMP's scaler given fp16
+ * parameters (Facico/Chinese-Vicuna#168, dev half), are configuration. */
+Test(verdict_rules, fsdp_flattening_and_fp16_unscale_are_config_error, .timeout = 60)
+{
+	expect_cause("fsdp-dtype", "config_error",
+		     "[rank0]:   File \"/home/guest/.local/lib/python3.10/site-packages/torch/distributed/fsdp/_flat_param.py\", line 770, in _validate_tensors_to_flatten\n"
+		     "[rank0]:     raise ValueError(\n"
+		     "[rank0]: ValueError: Must flatten tensors with uniform dtype but got torch.bfloat16 and torch.float32\n");
+	expect_cause("fsdp-requires-grad", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/home/aelkordy/.conda/envs/mamoth/lib/python3.9/site-packages/torch/distributed/fsdp/flat_param.py\", line 440, in _init_flat_param\n"
+		     "    raise ValueError(\n"
+		     "ValueError: `FlatParameter` requires uniform `requires_grad`\n");
+	expect_cause("fp16-unscale", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/home/whzhu_st/mypython/lib/python3.8/site-packages/torch/cuda/amp/grad_scaler.py\", line 210, in _unscale_grads_\n"
+		     "    raise ValueError(\"Attempting to unscale FP16 gradients.\")\n"
+		     "ValueError: Attempting to unscale FP16 gradients.\n");
+}
+
 /* A script that reads the launcher's environment, run without the
  * launcher (Zx55/dmcp#13, dev half); a KeyError of another key stays a
  * crash (built). */
