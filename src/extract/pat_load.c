@@ -312,6 +312,20 @@ static int set_regex(struct parser *ps, int slot, const char *v)
 	return FL_OK;
 }
 
+/* A key whose one allowed value sets a flag (`store: once`, `tentative: yes`). */
+static int set_flag(struct parser *ps, const char *key, const char *v, const char *want,
+		    bool *flag)
+{
+	char *t = trimmed(v);
+	bool ok = !strcmp(t, want);
+	free(t);
+	if (!ok)
+		return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: %s must be %s", ps->file, ps->line,
+				  key, want);
+	*flag = true;
+	return FL_OK;
+}
+
 static int key_value(struct parser *ps, const char *key, const char *v)
 {
 	struct pattern *pt = &ps->cur;
@@ -348,26 +362,10 @@ static int key_value(struct parser *ps, const char *key, const char *v)
 			pt->max_lines = (int)n;
 		return FL_OK;
 	}
-	if (!strcmp(key, "store")) {
-		char *t = trimmed(v);
-		bool ok = !strcmp(t, "once");
-		free(t);
-		if (!ok)
-			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: store must be once", ps->file,
-					  ps->line);
-		pt->info.once = true;
-		return FL_OK;
-	}
-	if (!strcmp(key, "tentative")) {
-		char *t = trimmed(v);
-		bool ok = !strcmp(t, "yes");
-		free(t);
-		if (!ok)
-			return fl_err_set(ps->err, FL_EPATTERN, "%s:%d: tentative must be yes", ps->file,
-					  ps->line);
-		ps->cur.tentative = true;
-		return FL_OK;
-	}
+	if (!strcmp(key, "store"))
+		return set_flag(ps, key, v, "once", &pt->info.once);
+	if (!strcmp(key, "tentative"))
+		return set_flag(ps, key, v, "yes", &pt->tentative);
 	if (!strcmp(key, "literal")) {
 		/* The prefilter finds literals of three bytes or more. */
 		if (strlen(v) < 3)

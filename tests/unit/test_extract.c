@@ -590,13 +590,19 @@ static const char MATCH_SET[] =
 	"regex: (?i)zebra (?<rank>\\d+)\n"
 	"example: Zebra 4\n";
 
-static struct fl_patterns *match_set(const char *tag)
+/* The patterns of text, loaded from a file of their own. */
+static struct fl_patterns *load_text(const char *tag, const char *text)
 {
 	char *dir = fl_test_tmpdir(tag);
-	free(write_pat(dir, "match.pat", MATCH_SET));
+	free(write_pat(dir, "match.pat", text));
 	struct fl_patterns *p = load_one(dir);
 	free(dir);
 	return p;
+}
+
+static struct fl_patterns *match_set(const char *tag)
+{
+	return load_text(tag, MATCH_SET);
 }
 
 Test(matcher, interleaved_tracebacks_of_two_ranks)
@@ -703,18 +709,9 @@ static const char TENTATIVE_SET[] =
 	"regex: BOOM (?<what>\\w+)\n"
 	"example: BOOM low\n";
 
-static struct fl_patterns *tentative_set(const char *tag)
-{
-	char *dir = fl_test_tmpdir(tag);
-	free(write_pat(dir, "tentative.pat", TENTATIVE_SET));
-	struct fl_patterns *p = load_one(dir);
-	free(dir);
-	return p;
-}
-
 Test(matcher, tentative_block_made_by_its_end_and_hides_no_line)
 {
-	struct fl_patterns *p = tentative_set("pat-tent-end");
+	struct fl_patterns *p = load_text("pat-tent-end", TENTATIVE_SET);
 	const char *lines[] = {
 		"  File \"run.py\", line 12, in main",
 		"    BOOM inner",
@@ -736,7 +733,7 @@ Test(matcher, tentative_block_made_by_its_end_and_hides_no_line)
 
 Test(matcher, tentative_block_without_its_end_makes_no_event)
 {
-	struct fl_patterns *p = tentative_set("pat-tent-open");
+	struct fl_patterns *p = load_text("pat-tent-open", TENTATIVE_SET);
 	const char *lines[] = {
 		"  File \"run.py\", line 12, in main",
 		"    BOOM inner",
