@@ -225,6 +225,10 @@ static const struct class_rule CLASS[] = {
 	 * torch 1.x's TCPStore raises it bare, from rendezvous.py */
 	{ "proc.traceback", "exc_msg", "Address already in use", ROLE_PRIMARY, "rendezvous_error", 66,
 	  "frame_file", "/torch/distributed/" },
+	/* horovodrun's and Horovod on Ray's start timeout: the workers it
+	 * launched never registered with its driver (runner/launch.py) */
+	{ "proc.traceback", "exc_msg", "Please check connectivity between servers", ROLE_PRIMARY,
+	  "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "divisible by", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "must not exceed the world size", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },

@@ -1171,6 +1171,17 @@ Test(verdict_rules, launcher_environment_missing_is_config_error, .timeout = 60)
 		     "KeyError: 'input_ids'\n");
 }
 
+/* Horovod's driver waiting for the workers it launched to register
+ * (ray-project/ray#15300, dev half: Horovod on Ray) is the job not
+ * assembling. */
+Test(verdict_rules, horovod_start_timeout_is_rendezvous, .timeout = 60)
+{
+	expect_cause("horovod-start", "rendezvous_error",
+		     "(pid=23323, ip=172.31.19.90)   File \"/home/ubuntu/anaconda3/lib/python3.7/site-packages/horovod/runner/common/util/timeout.py\", line 37, in check_time_out_for\n"
+		     "(pid=23323, ip=172.31.19.90)     self._timeout\n"
+		     "(pid=23323, ip=172.31.19.90) Exception: Timed out waiting for tasks to start. Please check connectivity between servers. You may need to increase the --start-timeout parameter if\n");
+}
+
 /* A Ray process that never reaches the head's GCS cannot join the
  * cluster (ModalMinds/MM-EUREKA#54, dev half: an empty head address). */
 Test(verdict_rules, ray_gcs_unreachable_is_rendezvous, .timeout = 60)
