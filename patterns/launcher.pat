@@ -631,6 +631,7 @@ doc:      GNU time reports that the command it ran died of a crash signal (11 SI
 # a Mask R-CNN training script run under time (lichengunc/mask-faster-rcnn#10, dev half)
 example:  Command terminated by signal 11
 expect:   signal=11
+# built from time.c's formats: a stop from outside, and a plain failure
 not:      Command terminated by signal 9
 not:      Command exited with non-zero status 1
 
@@ -871,7 +872,8 @@ example:                      ^
 example:  SyntaxError: invalid syntax
 expect:   exc_type=SyntaxError
 expect:   frame_line=2
-# faulthandler's dump of a thread's frames (no comma before `in`)
+# faulthandler's dump of a thread's frames (no comma before `in`; built
+# from its format)
 not:      Thread 0x00007f8bf451b740 (most recent call first):
 not:        File "/usr/lib/python3.10/threading.py", line 324 in wait
 

@@ -693,6 +693,8 @@ struct kind_rows {
 	uint16_t first, n; /* into kind_index.rows */
 };
 
+_Static_assert(2 * NCLASS < UINT16_MAX, "kind_rows indexes rows in 16 bits");
+
 static struct {
 	struct kind_rows kinds[NCLASS + 1];
 	size_t nkinds;
