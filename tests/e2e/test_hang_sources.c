@@ -66,7 +66,6 @@ static void ranks_of(json_t *v, char *buf, size_t n)
 	}
 }
 
-/* The hang point's deciding source, collective and stuck ranks ("a,b"). */
 /* The hang's stuck ranks are these ("a,b,c"; "" for none). */
 static void expect_stuck(json_t *h, const char *stuck)
 {
@@ -75,6 +74,7 @@ static void expect_stuck(json_t *h, const char *stuck)
 	cr_expect_str_eq(got, stuck, "stuck ranks");
 }
 
+/* The hang point's deciding source, collective and stuck ranks ("a,b"). */
 static void expect_point(json_t *h, const char *source, const char *collective, const char *stuck)
 {
 	cr_expect_str_eq(str_of(h, "source"), source);
