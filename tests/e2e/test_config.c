@@ -24,19 +24,6 @@ static json_t *analyze_scenario(const char *name)
 	return r;
 }
 
-/* analyze a one-file bundle holding text */
-static json_t *analyze_text(const char *name, const char *text)
-{
-	struct fl_session t;
-	fl_session_init(&t, name);
-	char *path = fl_session_path(&t, "train.log");
-	cr_assert(fl_test_write(path, text, strlen(text)));
-	json_t *r = fl_session_analyze(&t, path, "--no-keep", NULL);
-	free(path);
-	fl_session_release(&t);
-	return r;
-}
-
 static json_t *finding(json_t *r, const char *id)
 {
 	size_t i;
@@ -67,7 +54,7 @@ static json_int_t run_int(json_t *r, const char *key)
 /* The remediation line of the likely cause that contains needle. */
 static const char *remedy_with(json_t *r, const char *needle)
 {
-	json_t *rem = json_object_get(json_object_get(json_object_get(r, "verdict"), "likely_cause"),
+	json_t *rem = json_object_get(fl_test_verdict(r, "likely_cause"),
 				      "remediation");
 	size_t i;
 	json_t *s;
@@ -159,7 +146,7 @@ Test(config, lightning_precision, .timeout = 60)
 				   "GPU available: True (cuda), used: True\n"
 				   "TPU available: False, using: 0 TPU cores\n"
 				   "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/8\n";
-	json_t *r = analyze_text("lightning-fp16", fp16);
+	json_t *r = fl_test_analyze("lightning-fp16", fp16);
 	cr_expect_str_eq(config_str(r, "dtype"), "fp16");
 	cr_expect(finding(r, "fp16_in_use"));
 	json_decref(r);
@@ -168,7 +155,7 @@ Test(config, lightning_precision, .timeout = 60)
 				   "GPU available: True (cuda), used: True\n"
 				   "TPU available: False, using: 0 TPU cores\n"
 				   "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/8\n";
-	r = analyze_text("lightning-bf16", bf16);
+	r = fl_test_analyze("lightning-bf16", bf16);
 	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
 	cr_expect_null(finding(r, "fp16_in_use"));
 	json_decref(r);
@@ -179,7 +166,7 @@ Test(config, lightning_precision, .timeout = 60)
 		"INFO:pytorch_lightning.strategies.deepspeed:initializing deepspeed distributed: "
 		"GLOBAL_RANK: 0, MEMBER: 1/4\n"
 		"INFO:pytorch_lightning.utilities.rank_zero:Enabling DeepSpeed FP16.\n";
-	r = analyze_text("lightning-ds", ds);
+	r = fl_test_analyze("lightning-ds", ds);
 	cr_expect_eq(config_int(r, "world_size"), 4);
 	cr_expect_str_eq(config_str(r, "dtype"), "fp16");
 	cr_expect(finding(r, "fp16_in_use"));
@@ -189,7 +176,7 @@ Test(config, lightning_precision, .timeout = 60)
 		"INFO:pytorch_lightning.strategies.deepspeed:initializing deepspeed distributed: "
 		"GLOBAL_RANK: 0, MEMBER: 1/4\n"
 		"INFO:pytorch_lightning.utilities.rank_zero:Enabling DeepSpeed BF16.\n";
-	r = analyze_text("lightning-dsbf", dsbf);
+	r = fl_test_analyze("lightning-dsbf", dsbf);
 	cr_expect_str_eq(config_str(r, "dtype"), "bf16");
 	cr_expect_null(finding(r, "fp16_in_use"));
 	json_decref(r);
@@ -204,7 +191,7 @@ Test(config, parallel_size_mismatch, .timeout = 60)
 		"--master_port=6000 pretrain_gpt.py --tensor-model-parallel-size 8 "
 		"--pipeline-model-parallel-size 2 --num-layers 32 --seq-length 4096 "
 		"--micro-batch-size 1 --global-batch-size 64 --bf16\n";
-	json_t *r = analyze_text("layout-bad", bad);
+	json_t *r = fl_test_analyze("layout-bad", bad);
 	json_t *f = finding(r, "parallel_size_mismatch");
 	cr_assert(f, "24 ranks are not a multiple of 8 x 2");
 	cr_expect(strstr(json_string_value(json_object_get(f, "message")), "24"));
@@ -217,7 +204,7 @@ Test(config, parallel_size_mismatch, .timeout = 60)
 		"--master_port=6000 pretrain_gpt.py --tensor-model-parallel-size 8 "
 		"--pipeline-model-parallel-size 2 --num-layers 32 --seq-length 4096 "
 		"--micro-batch-size 1 --global-batch-size 64 --bf16\n";
-	r = analyze_text("layout-good", good);
+	r = fl_test_analyze("layout-good", good);
 	cr_expect_null(finding(r, "parallel_size_mismatch"));
 	cr_expect_null(finding(r, "gbs_mismatch"));
 	cr_expect_eq(config_int(r, "data_parallel_size"), 2, "32 / (8 x 2)");
@@ -252,7 +239,7 @@ Test(config, nemo_yaml_consistent, .timeout = 60)
 		"setting number of micro-batches to constant 2\n"
 		"Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/2\n"
 		"All distributed processes registered. Starting with 2 processes\n";
-	json_t *r = analyze_text("nemo", log);
+	json_t *r = fl_test_analyze("nemo", log);
 	cr_expect_eq(config_int(r, "micro_batch_size"), 1);
 	cr_expect_eq(config_int(r, "global_batch_size"), 4);
 	cr_expect_eq(config_int(r, "grad_accum_steps"), 2);
@@ -279,7 +266,7 @@ Test(config, torchtitan_device_mesh, .timeout = 60)
 		"[rank0]:[titan] 2025-06-26 18:12:53,840 - root - INFO - Trainer is initialized with local "
 		"batch size 2, global batch size 16, gradient accumulation steps 2, sequence length 8192, "
 		"total steps 1000 (warmup 100)\n";
-	json_t *r = analyze_text("titanmesh", log);
+	json_t *r = fl_test_analyze("titanmesh", log);
 	cr_expect_eq(config_int(r, "tensor_parallel_size"), 2);
 	cr_expect_eq(config_int(r, "data_parallel_size"), 4);
 	cr_expect_eq(config_int(r, "grad_accum_steps"), 2);
@@ -292,7 +279,7 @@ Test(config, torchtitan_device_mesh, .timeout = 60)
 	static const char hsdp[] =
 		"[rank0]:[titan] 2025-11-25 19:44:52,102 - root - INFO - Building 2-D device mesh with "
 		"['dp_replicate', 'dp_shard'], [2, 4]\n";
-	r = analyze_text("titanhsdp", hsdp);
+	r = fl_test_analyze("titanhsdp", hsdp);
 	cr_expect_eq(config_int(r, "data_parallel_size"), -1, "2 x 4 is not in the line");
 	cr_expect_eq(config_int(r, "tensor_parallel_size"), -1);
 	json_decref(r);
@@ -309,7 +296,7 @@ Test(config, torchtitan_mesh_parallelism, .timeout = 60)
 		"[rank0]:[titan] 2026-01-20 10:02:19,840 - root - INFO - Trainer is initialized with local "
 		"batch size 2, global batch size 16, gradient accumulation steps 2, sequence length 8192, "
 		"total steps 1000 (warmup 100)\n";
-	json_t *r = analyze_text("titanpar", fsdp);
+	json_t *r = fl_test_analyze("titanpar", fsdp);
 	cr_expect_eq(config_int(r, "tensor_parallel_size"), 2);
 	cr_expect_eq(config_int(r, "data_parallel_size"), 4);
 	cr_expect_eq(config_int(r, "pipeline_parallel_size"), 1);
@@ -322,7 +309,7 @@ Test(config, torchtitan_mesh_parallelism, .timeout = 60)
 		"[rank0]:[titan] 2026-01-20 10:02:19,840 - root - INFO - Trainer is initialized with local "
 		"batch size 2, global batch size 16, gradient accumulation steps 2, sequence length 8192, "
 		"total steps 1000 (warmup 100)\n";
-	r = analyze_text("titanpar-gbs", wrong);
+	r = fl_test_analyze("titanpar-gbs", wrong);
 	cr_expect_eq(config_int(r, "data_parallel_size"), 8);
 	cr_expect_not_null(finding(r, "gbs_mismatch"), "2 x 2 x 8 = 32, not 16");
 	json_decref(r);
@@ -330,7 +317,7 @@ Test(config, torchtitan_mesh_parallelism, .timeout = 60)
 	static const char hsdp[] =
 		"[rank0]:[titan] 2026-01-20 10:02:11,417 - root - INFO - Building device mesh with "
 		"parallelism: pp=2, dp_replicate=2, dp_shard=4, cp=1, tp=1, ep=1\n";
-	r = analyze_text("titanpar-hsdp", hsdp);
+	r = fl_test_analyze("titanpar-hsdp", hsdp);
 	cr_expect_eq(config_int(r, "data_parallel_size"), -1, "2 x 4 is not in the line");
 	cr_expect_eq(config_int(r, "pipeline_parallel_size"), 2);
 	json_decref(r);
@@ -364,7 +351,7 @@ Test(config, llamafactory_process_summary_states_rank_and_world, .timeout = 60)
 	const char *log =
 		"[INFO|2025-05-27 15:16:51] llamafactory.hparams.parser:401 >> Process rank: 0, world size: 8, device: cuda:0, distributed training: True, compute dtype: torch.bfloat16\n"
 		"[INFO|2025-05-27 15:16:51] llamafactory.hparams.parser:401 >> Process rank: 2, world size: 8, device: cuda:2, distributed training: True, compute dtype: torch.bfloat16\n";
-	json_t *r = analyze_text("llamafactory-world", log);
+	json_t *r = fl_test_analyze("llamafactory-world", log);
 	cr_assert(r);
 	cr_expect_eq(run_int(r, "ranks"), 8);
 	size_t i, silent = 0;
@@ -387,14 +374,14 @@ Test(config, llamafactory_process_summary_states_rank_and_world, .timeout = 60)
  * cache-dit-761 and dist_kd-10 (testdata/real/dev). */
 Test(config, torchrun_without_nnodes_is_one_node, .timeout = 60)
 {
-	json_t *r = analyze_text("one-node",
+	json_t *r = fl_test_analyze("one-node",
 				 "torchrun --nproc_per_node=4 -m cache_dit.serve.serve --model-path  black-forest-labs/FLUX.2-dev --parallel-type ulysses --parallel-text-encoder --quantize-type float8_wo --attn _flash_3 --cache --compile --parallel-vae --ulysses-anything\n");
 	cr_assert(r);
 	cr_expect_eq(run_int(r, "ranks"), 4);
 	cr_expect_eq(config_int(r, "world_size"), 4);
 	json_decref(r);
 
-	r = analyze_text("more-nodes",
+	r = fl_test_analyze("more-nodes",
 			 "+ torchrun --nproc_per_node=2 --master_port=25641 tools/train.py -c configs/strategies/distill/dist_cifar.yaml\n"
 			 "[rank5]: RuntimeError: CUDA error: an illegal memory access was encountered\n");
 	cr_assert(r);
@@ -407,7 +394,7 @@ Test(config, torchrun_without_nnodes_is_one_node, .timeout = 60)
  * found by find_string; nemo-11480 in the dev half has the short form). */
 Test(config, a_world_that_does_not_divide_is_still_the_world, .timeout = 60)
 {
-	json_t *r = analyze_text("not-divisible",
+	json_t *r = fl_test_analyze("not-divisible",
 				 "RuntimeError: world_size (8) is not divisible by expert_tensor_model_pipeline_parallel size (64)\n");
 	cr_assert(r);
 	cr_expect_eq(config_int(r, "world_size"), 8);

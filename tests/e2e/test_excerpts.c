@@ -97,29 +97,9 @@ ParameterizedTest(struct excerpt *x, excerpts, likely_cause, .timeout = 60)
 	struct fl_session t;
 	fl_session_init(&t, x->file);
 	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
-	json_t *id = json_object_get(json_object_get(json_object_get(r, "verdict"), "likely_cause"), "id");
-	cr_expect_str_eq(json_string_value(id), x->cause, "%s", x->file);
+	cr_expect_str_eq(fl_test_cause(r), x->cause, "%s", x->file);
 	json_decref(r);
 	fl_session_release(&t);
-}
-
-/* ---- ncclras MISMATCH reports: the hang point from operation counts ---- */
-
-static json_t *analyze_text(const char *name, const char *text)
-{
-	struct fl_session t;
-	fl_session_init(&t, name);
-	char log[4096];
-	snprintf(log, sizeof(log), "%s/ras.log", t.dir);
-	cr_assert(fl_test_write(log, text, strlen(text)));
-	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
-	fl_session_release(&t);
-	return r;
-}
-
-static json_t *hang_of(json_t *r)
-{
-	return json_object_get(json_object_get(r, "verdict"), "hang");
 }
 
 /* RAS lists the smaller side. Here that is the ranks ahead (NVIDIA/nccl
@@ -131,10 +111,10 @@ Test(excerpts, ncclras_mismatch_names_the_ranks_ahead, .timeout = 60)
 	char *text = fl_test_slurp(log, NULL);
 	if (!text)
 		cr_skip_test("shared/reference is not beside this checkout");
-	json_t *r = analyze_text("ras-ahead", text);
+	json_t *r = fl_test_analyze("ras-ahead", text);
 	free(text);
-	json_t *h = hang_of(r);
-	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(r, "verdict"), "status")),
+	json_t *h = fl_test_verdict(r, "hang");
+	cr_expect_str_eq(json_string_value(fl_test_verdict(r, "status")),
 			 "hung");
 	cr_expect_str_eq(json_string_value(json_object_get(h, "collective")), "ALLGATHER");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 641);
@@ -146,13 +126,13 @@ Test(excerpts, ncclras_mismatch_names_the_ranks_ahead, .timeout = 60)
  * (ras/client_support.cc): it is the rank that never arrived. */
 Test(excerpts, ncclras_mismatch_names_the_rank_behind, .timeout = 60)
 {
-	json_t *r = analyze_text("ras-behind",
+	json_t *r = fl_test_analyze("ras-behind",
 				 "#0-0 (3c1f9a07d2e45b88) MISMATCH\n"
 				 "  Communicator ranks have different AllReduce operation counts\n"
 				 "  31 ranks have launched up to operation 1200\n"
 				 "  Rank 17 has launched up to operation 1199 -- GPU 1 managed by "
 				 "process 323041 on node 10.137.190.125\n");
-	json_t *h = hang_of(r);
+	json_t *h = fl_test_verdict(r, "hang");
 	cr_expect_str_eq(json_string_value(json_object_get(h, "collective")), "ALLREDUCE");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 1200);
 	json_t *stuck = json_object_get(h, "stuck_ranks");

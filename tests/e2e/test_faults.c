@@ -312,7 +312,7 @@ Test(faults, store_inside_the_bundle_it_reads, .timeout = 120)
 	json_error_t jerr;
 	json_t *r = json_load_file(out, 0, &jerr);
 	cr_assert(r, "%s", jerr.text);
-	json_t *cause = json_object_get(json_object_get(r, "verdict"), "likely_cause");
+	json_t *cause = fl_test_verdict(r, "likely_cause");
 	cr_expect_str_eq(json_string_value(json_object_get(cause, "id")), "gpu_oom");
 	bool store_named = false;
 	json_t *sk = json_object_get(json_object_get(r, "run"), "skipped");

@@ -18,39 +18,11 @@
 
 #include "fl_test.h"
 
-/* Analyses text written to a file of that name (a name may say a rank). */
-static json_t *analyze_file(const char *name, const char *file, const char *text)
-{
-	struct fl_session t;
-	fl_session_init(&t, name);
-	char *log = fl_session_path(&t, file);
-	cr_assert(fl_test_write(log, text, strlen(text)));
-	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
-	free(log);
-	fl_session_release(&t);
-	return r;
-}
-
-static json_t *analyze_text(const char *name, const char *text)
-{
-	return analyze_file(name, "job.log", text);
-}
-
 static json_t *hang_of(json_t *r)
 {
-	json_t *h = json_object_get(json_object_get(r, "verdict"), "hang");
+	json_t *h = fl_test_verdict(r, "hang");
 	cr_assert(json_is_object(h), "a hang point");
 	return h;
-}
-
-static const char *str_of(json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
-static const char *cause_id(json_t *r)
-{
-	return str_of(json_object_get(json_object_get(r, "verdict"), "likely_cause"), "id");
 }
 
 static void ranks_of(json_t *v, char *buf, size_t n)
@@ -77,8 +49,8 @@ static void expect_stuck(json_t *h, const char *stuck)
 /* The hang point's deciding source, collective and stuck ranks ("a,b"). */
 static void expect_point(json_t *h, const char *source, const char *collective, const char *stuck)
 {
-	cr_expect_str_eq(str_of(h, "source"), source);
-	cr_expect_str_eq(str_of(h, "collective"), collective);
+	cr_expect_str_eq(fl_test_str(h, "source"), source);
+	cr_expect_str_eq(fl_test_str(h, "collective"), collective);
 	expect_stuck(h, stuck);
 }
 
@@ -100,9 +72,9 @@ static void expect_point(json_t *h, const char *source, const char *collective, 
 
 Test(hang_sources, watchdog_alone_decides, .timeout = 60)
 {
-	json_t *r = analyze_text("watchdog_alone", SEVEN_WAIT);
+	json_t *r = fl_test_analyze("watchdog_alone", SEVEN_WAIT);
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "watchdog");
+	cr_expect_str_eq(fl_test_str(h, "source"), "watchdog");
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
 	expect_stuck(h, "2");
 	json_decref(r);
@@ -116,7 +88,7 @@ Test(hang_sources, watchdog_alone_decides, .timeout = 60)
  * not a work after 26403 in which every rank would be stuck. */
 Test(hang_sources, idle_group_progress_is_no_hang_point, .timeout = 60)
 {
-	json_t *r = analyze_text("idle_group",
+	json_t *r = fl_test_analyze("idle_group",
 		" 3: [rank3]:[E522 03:45:48.909569986 ProcessGroupNCCL.cpp:694] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=805827, OpType=BROADCAST, NumelIn=32768, NumelOut=32768, Timeout(ms)=600000) ran for 600062 milliseconds before timing out.\n"
 		" 3: [rank3]:[E522 03:45:48.909691198 ProcessGroupNCCL.cpp:2290] [PG ID 5 PG GUID 94(TENSOR_MODEL_PARALLEL_GROUP) Rank 1]  failure detected by watchdog at work sequence id: 805827 PG status: last enqueued work: 805831, last completed work: 805826\n"
 		" 3: [rank3]:[E522 03:45:48.111431815 ProcessGroupNCCL.cpp:1903] [PG ID 0 PG GUID 0(default_pg) Rank 3] Received a dump signal due to a collective timeout from this local rank and we will try our best to dump the debug info. Last enqueued NCCL work: 26403, last completed NCCL work: 26403.This is most likely caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of collectives is not same for all ranks or the scheduled collective, for some reason, didn't run. Additionally, this can be caused by GIL deadlock or other reasons such as network errors or bugs in the communications library (e.g. NCCL), etc. \n"
@@ -124,8 +96,8 @@ Test(hang_sources, idle_group_progress_is_no_hang_point, .timeout = 60)
 		"21: [rank21]:[E522 03:45:49.460590927 ProcessGroupNCCL.cpp:1903] [PG ID 0 PG GUID 0(default_pg) Rank 21] Received a dump signal due to a collective timeout from this local rank and we will try our best to dump the debug info. Last enqueued NCCL work: 26403, last completed NCCL work: 26403.This is most likely caused by incorrect usages of collectives, e.g., wrong sizes used across ranks, the order of collectives is not same for all ranks or the scheduled collective, for some reason, didn't run. Additionally, this can be caused by GIL deadlock or other reasons such as network errors or bugs in the communications library (e.g. NCCL), etc. \n"
 	);
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "watchdog");
-	cr_expect_str_eq(str_of(h, "collective"), "BROADCAST");
+	cr_expect_str_eq(fl_test_str(h, "source"), "watchdog");
+	cr_expect_str_eq(fl_test_str(h, "collective"), "BROADCAST");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 805827);
 	json_decref(r);
 }
@@ -135,7 +107,7 @@ Test(hang_sources, idle_group_progress_is_no_hang_point, .timeout = 60)
  * timeout come from the watchdogs, which name the same collective. */
 Test(hang_sources, ras_decides_and_watchdog_fills_in, .timeout = 60)
 {
-	json_t *r = analyze_text("ras_agrees", SEVEN_WAIT RAS_ONE_BEHIND(2));
+	json_t *r = fl_test_analyze("ras_agrees", SEVEN_WAIT RAS_ONE_BEHIND(2));
 	json_t *h = hang_of(r);
 	expect_point(h, "nccl_ras", "ALLREDUCE", "2");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 808, "c10d's seq, not NCCL's count");
@@ -149,16 +121,16 @@ Test(hang_sources, ras_decides_and_watchdog_fills_in, .timeout = 60)
  * the watchdogs said instead. */
 Test(hang_sources, disagreeing_sources_are_a_conflict, .timeout = 60)
 {
-	json_t *r = analyze_text("ras_disagrees", SEVEN_WAIT RAS_ONE_BEHIND(5));
+	json_t *r = fl_test_analyze("ras_disagrees", SEVEN_WAIT RAS_ONE_BEHIND(5));
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
+	cr_expect_str_eq(fl_test_str(h, "source"), "nccl_ras");
 	expect_stuck(h, "5");
 	json_t *c = json_object_get(h, "conflicts");
 	cr_assert_eq(json_array_size(c), 1);
 	json_t *x = json_array_get(c, 0);
-	cr_expect_str_eq(str_of(x, "source"), "watchdog");
-	cr_expect_str_eq(str_of(x, "field"), "stuck_ranks");
-	cr_expect_str_eq(str_of(x, "value"), "2");
+	cr_expect_str_eq(fl_test_str(x, "source"), "watchdog");
+	cr_expect_str_eq(fl_test_str(x, "field"), "stuck_ranks");
+	cr_expect_str_eq(fl_test_str(x, "value"), "2");
 	json_decref(r);
 }
 
@@ -172,7 +144,7 @@ Test(hang_sources, desync_report_names_the_lagging_rank, .timeout = 60)
 		"[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1155874, OpType=ALLREDUCE, NumelIn=9445376, NumelOut=9445376, Timeout(ms)=1800000) ran for 1800002 milliseconds before timing out.\n"
 		"\n"
 		"[1] finished collective #1155873, but didn't join collective #1155874\n";
-	json_t *r = analyze_text("desync_real", log);
+	json_t *r = fl_test_analyze("desync_real", log);
 	json_t *h = hang_of(r);
 	expect_point(h, "desync_debug", "ALLREDUCE", "1");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 1155874);
@@ -248,7 +220,7 @@ Test(hang_sources, ras_json_report, .timeout = 60)
 		"    \"timeouts_count\": 1\n"
 		"  }\n"
 		"}\n";
-	json_t *r = analyze_text("ras_json", log);
+	json_t *r = fl_test_analyze("ras_json", log);
 	json_t *h = hang_of(r);
 	expect_point(h, "nccl_ras", "ALLREDUCE", "2,3");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 9620, "c10d's seq from the watchdogs");
@@ -266,7 +238,7 @@ Test(hang_sources, ras_json_report, .timeout = 60)
 /* Dead: rank 2 never wrote a trace key at all (analyzeMissingRanks). */
 Test(hang_sources, desync_dead_rank_never_joined, .timeout = 60)
 {
-	json_t *r = analyze_text("desync_dead", SEVEN_WAIT DESYNC_HEAD(808)
+	json_t *r = fl_test_analyze("desync_dead", SEVEN_WAIT DESYNC_HEAD(808)
 		"\t - To our best knowledge, ranks [2] are the lagging ranks that caused this timeout. They never joined any collectives\n");
 	json_t *h = hang_of(r);
 	expect_point(h, "desync_debug", "ALLREDUCE", "2");
@@ -281,7 +253,7 @@ Test(hang_sources, desync_dead_rank_never_joined, .timeout = 60)
  * stuck one, the seven wait (as their watchdogs say: no conflict). */
 Test(hang_sources, desync_mismatched_collective, .timeout = 60)
 {
-	json_t *r = analyze_text("desync_mismatch", SEVEN_WAIT DESYNC_HEAD(808)
+	json_t *r = fl_test_analyze("desync_mismatch", SEVEN_WAIT DESYNC_HEAD(808)
 		"\t - To our best knowledge, the lagging/dead/mismatched ranks that caused the desync are:\n"
 		"\t   - [0, 1, 2, 3, 4, 5, 6, 7] joined but didn't finish collective #808 (count from 1)\n"
 		"\t - Snapshot of ranks' latest states:\n"
@@ -289,8 +261,8 @@ Test(hang_sources, desync_mismatched_collective, .timeout = 60)
 		"\t     [0, 1, 3, 4, 5, 6, 7] started ALLREDUCE\n"
 		"\t     [2] started BROADCAST\n");
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "desync_debug");
-	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE");
+	cr_expect_str_eq(fl_test_str(h, "source"), "desync_debug");
+	cr_expect_str_eq(fl_test_str(h, "collective"), "ALLREDUCE");
 	char stuck[64];
 	ranks_of(json_object_get(h, "stuck_ranks"), stuck, sizeof(stuck));
 	cr_expect_str_eq(stuck, "2", "the mismatched rank, not all that joined");
@@ -305,7 +277,7 @@ Test(hang_sources, desync_mismatched_collective, .timeout = 60)
  * them all (NVIDIA/nccl#849's title). */
 Test(hang_sources, monitored_barrier_names_the_missing_ranks, .timeout = 60)
 {
-	json_t *r = analyze_text("monitored",
+	json_t *r = fl_test_analyze("monitored",
 		"[E ProcessGroupGloo.cpp:138] Rank 3 successfully reached monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank.\n"
 		"[E ProcessGroupGloo.cpp:138] [Rank 0]: Rank 2 failed to pass monitoredBarrier in 30000 ms\n"
 		"[E ProcessGroupGloo.cpp:138] Rank 1 successfully reached monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank.\n");
@@ -313,7 +285,7 @@ Test(hang_sources, monitored_barrier_names_the_missing_ranks, .timeout = 60)
 	expect_point(h, "monitored_barrier", "BARRIER", "2");
 	cr_expect_eq(json_integer_value(json_object_get(h, "timeout_ms")), 30000);
 	json_decref(r);
-	r = analyze_text("monitored_all",
+	r = fl_test_analyze("monitored_all",
 		"RuntimeError: [Rank 0]: Ranks 4, 5, 6, 7 failed to pass monitoredBarrier in 2000000 ms\n");
 	expect_point(hang_of(r), "monitored_barrier", "BARRIER", "4,5,6,7");
 	json_decref(r);
@@ -331,9 +303,9 @@ Test(hang_sources, horovod_ready_ranks_are_waiters, .timeout = 60)
 		"HorovodBroadcast_InceptionV3_AuxLogits_Conv2d_2a_5x5_BatchNorm_moving_variance_0 [ready ranks: 5, 6, 3, 1, 4, 0], \n"
 		"Fri Sep 28 11:14:00 2018[1,5]<stderr>:INFO:tensorflow:Running local_init_op.\n"
 		"Fri Sep 28 11:14:00 2018[1,3]<stderr>:INFO:tensorflow:Running local_init_op.\n";
-	json_t *r = analyze_file("horovod_ready", "rank0.log", text);
+	json_t *r = fl_test_analyze_file("horovod_ready", "rank0.log", text);
 	expect_stuck(hang_of(r), "");
-	cr_expect_str_eq(cause_id(r), "collective_hang");
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
 	json_decref(r);
 }
 
@@ -342,7 +314,7 @@ Test(hang_sources, horovod_ready_ranks_are_waiters, .timeout = 60)
  * stuck. */
 Test(hang_sources, horovod_missing_ranks_are_stuck, .timeout = 60)
 {
-	json_t *r = analyze_text("horovod_missing",
+	json_t *r = fl_test_analyze("horovod_missing",
 		"[1,0]<stderr>:[2019-04-13 13:56:31.861697: W horovod/common/operations.cc:588] One or more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of ranks for more than 60 seconds. This may indicate that different ranks are trying to submit different tensors or that only subset of ranks is submitting tensors, which will cause deadlock.\n"
 		"[1,0]<stderr>:Stalled ops:HorovodBroadcast_dense_1_bias_0 [missing ranks: 1]\n"
 		"[1,0]<stderr>:[2019-04-13 13:56:31.861765: W horovod/common/operations.cc:588] HorovodBroadcast_dense_1_kernel_0 [missing ranks: 1]\n");
@@ -355,7 +327,7 @@ Test(hang_sources, horovod_missing_ranks_are_stuck, .timeout = 60)
  * never joined (the report in pytorch/pytorch#140969's test plan). */
 Test(hang_sources, fr_report_missing_ranks_are_stuck, .timeout = 60)
 {
-	json_t *r = analyze_text("fr_report_missing",
+	json_t *r = fl_test_analyze("fr_report_missing",
 		"Not all ranks joining collective: sequence number: 31117\n"
 		"internal record id: 31116\n"
 		"group info: 0:default_pg\n"
@@ -371,8 +343,8 @@ Test(hang_sources, fr_report_missing_ranks_are_stuck, .timeout = 60)
 	json_t *h = hang_of(r);
 	expect_point(h, "flight_recorder_report", "ALLREDUCE", "3,4,5,6,7");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 31117);
-	cr_expect_str_eq(str_of(h, "process_group"), "default_pg");
-	cr_expect_str_eq(cause_id(r), "collective_hang");
+	cr_expect_str_eq(fl_test_str(h, "process_group"), "default_pg");
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
 	json_decref(r);
 }
 
@@ -382,7 +354,7 @@ Test(hang_sources, fr_report_missing_ranks_are_stuck, .timeout = 60)
  * (the message as types.py's MatchInfo formats it, eight ranks). */
 Test(hang_sources, fr_report_culprits_when_a_minority, .timeout = 60)
 {
-	json_t *r = analyze_text("fr_report_two",
+	json_t *r = fl_test_analyze("fr_report_two",
 		"Collective sequence number: 1487 has errors\n"
 		"internal record id: 1486\n"
 		"group info: 0:default_pg\n"
@@ -399,7 +371,7 @@ Test(hang_sources, fr_report_culprits_when_a_minority, .timeout = 60)
 	expect_point(h, "flight_recorder_report", "ALLREDUCE", "");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 1487);
 	json_decref(r);
-	r = analyze_text("fr_report_minority",
+	r = fl_test_analyze("fr_report_minority",
 		"Collective sequence number: 212 has errors\n"
 		"group info: 0:default_pg\n"
 		"collective: nccl:_allgather_base\n"
@@ -415,14 +387,14 @@ static bool has_finding(json_t *r, const char *id)
 	size_t i;
 	json_t *f;
 	json_array_foreach(json_object_get(r, "findings"), i, f)
-	if (!strcmp(str_of(f, "id"), id))
+	if (!strcmp(fl_test_str(f, "id"), id))
 		return true;
 	return false;
 }
 
 static const char *explanation_of(json_t *r)
 {
-	return str_of(json_object_get(json_object_get(r, "verdict"), "likely_cause"), "explanation");
+	return fl_test_str(fl_test_verdict(r, "likely_cause"), "explanation");
 }
 
 /* A watchdog line of SeqNum 808 in the given collective. */
@@ -436,7 +408,7 @@ static const char *explanation_of(json_t *r)
  * "never arrived", and names the mismatch as a finding, not a straggler. */
 Test(hang_sources, watchdog_mismatched_collective, .timeout = 60)
 {
-	json_t *r = analyze_text("watchdog_mismatch", SEVEN_WAIT WATCHDOG_OP(2, "BROADCAST"));
+	json_t *r = fl_test_analyze("watchdog_mismatch", SEVEN_WAIT WATCHDOG_OP(2, "BROADCAST"));
 	json_t *h = hang_of(r);
 	expect_point(h, "watchdog", "ALLREDUCE", "2");
 	cr_expect(has_finding(r, "collective_mismatch"));
@@ -452,7 +424,7 @@ Test(hang_sources, watchdog_mismatched_collective, .timeout = 60)
  * a mismatch; silent rank 2 never arrived. */
 Test(hang_sources, watchdog_same_seq_in_another_group, .timeout = 60)
 {
-	json_t *r = analyze_text("watchdog_other_group",
+	json_t *r = fl_test_analyze("watchdog_other_group",
 				 SEVEN_WAIT "[E321 02:07:05.465150152 ProcessGroupNCCL.cpp:607] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=808, OpType=ALLGATHER, NumelIn=5056, NumelOut=40448, Timeout(ms)=600000) ran for 600026 milliseconds before timing out.\n");
 	expect_stuck(hang_of(r), "2");
 	cr_expect_not(has_finding(r, "collective_mismatch"));
@@ -524,14 +496,14 @@ Test(hang_sources, p2p_both_ends_in_every_format, .timeout = 120)
  * the same rank stuck, give the collective and c10d's seq. */
 Test(hang_sources, ras_text_2_24_one_count, .timeout = 60)
 {
-	json_t *r = analyze_text("ras_2_24", SEVEN_WAIT
+	json_t *r = fl_test_analyze("ras_2_24", SEVEN_WAIT
 		"#0-0 (fa93daea854b060b) MISMATCH\n"
 		"  Communicator ranks have different collective operation counts\n"
 		"  7 ranks have launched up to operation 2417\n"
 		"  Rank 2 has launched up to operation 2416 -- GPU 2 managed by process 41872 on node gpu-node-03\n");
 	json_t *h = hang_of(r);
-	cr_expect_str_eq(str_of(h, "source"), "nccl_ras");
-	cr_expect_str_eq(str_of(h, "collective"), "ALLREDUCE", "the watchdogs', not \"COLLECTIVE\"");
+	cr_expect_str_eq(fl_test_str(h, "source"), "nccl_ras");
+	cr_expect_str_eq(fl_test_str(h, "collective"), "ALLREDUCE", "the watchdogs', not \"COLLECTIVE\"");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 808);
 	expect_stuck(h, "2");
 	cr_expect_eq(json_array_size(json_object_get(h, "conflicts")), 0);
@@ -542,7 +514,7 @@ Test(hang_sources, ras_text_2_24_one_count, .timeout = 60)
  * line ("The missing ranks: a,b"); 2.26+ give a "Rank N -- ..." line each. */
 Test(hang_sources, ras_text_2_24_missing_list, .timeout = 60)
 {
-	json_t *r = analyze_text("ras_2_24_missing", SEVEN_WAIT
+	json_t *r = fl_test_analyze("ras_2_24_missing", SEVEN_WAIT
 		"#0-0 (8e2f41c05b7d9a63) INCOMPLETE\n"
 		"  Missing communicator data from 1 rank\n"
 		"  The missing rank: 2\n");
@@ -613,7 +585,7 @@ Test(hang_sources, ras_json_per_communicator, .timeout = 60)
 		"    \"timeouts_count\": 0\n"
 		"  }\n"
 		"}\n";
-	json_t *r = analyze_text("ras_json_comms", log);
+	json_t *r = fl_test_analyze("ras_json_comms", log);
 	json_t *h = hang_of(r);
 	expect_point(h, "nccl_ras", "ALLGATHER", "1");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 17, "NCCL's AllGather count, no c10d seq here");

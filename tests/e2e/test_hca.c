@@ -85,7 +85,7 @@ static json_t *run_job(struct fl_session *t, const struct job *j, bool keep)
 
 static json_t *likely(json_t *r)
 {
-	json_t *k = json_object_get(json_object_get(r, "verdict"), "likely_cause");
+	json_t *k = fl_test_verdict(r, "likely_cause");
 	cr_assert(k);
 	cr_assert_str_eq(json_string_value(json_object_get(k, "id")), "network_error");
 	return k;

@@ -159,7 +159,7 @@ Test(layout, socket_fallback_from_no_ib_without_channel_lines, .timeout = 60)
 	cr_assert(m);
 	cr_expect(strstr(m, "NET/Socket on bond0") != NULL, "%s", m);
 	cr_expect(strstr(m, "do not show whether the job spans nodes") != NULL, "%s", m);
-	json_t *lc = json_object_get(json_object_get(r, "verdict"), "likely_cause");
+	json_t *lc = fl_test_verdict(r, "likely_cause");
 	cr_expect_str_eq(json_string_value(json_object_get(lc, "id")), "slow_transport");
 	cr_expect_str_eq(json_string_value(json_object_get(lc, "confidence")), "low");
 	json_decref(r);

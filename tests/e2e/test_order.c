@@ -56,19 +56,11 @@ static const char LOG[] =
 
 Test(order, launcher_root_cause_decides_without_times, .timeout = 60)
 {
-	struct fl_session t;
-	fl_session_init(&t, "order");
-	char log[4096];
-	snprintf(log, sizeof(log), "%s/train.log", t.dir);
-	cr_assert(fl_test_write(log, LOG, sizeof(LOG) - 1));
-	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
-	json_t *v = json_object_get(r, "verdict");
-	json_t *first = json_object_get(v, "first_failure");
+	json_t *r = fl_test_analyze_file("order", "train.log", LOG);
+	json_t *first = fl_test_verdict(r, "first_failure");
 	cr_expect_eq(json_integer_value(json_object_get(first, "rank")), 0);
-	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(v, "likely_cause"), "id")),
-			 "gpu_oom");
+	cr_expect_str_eq(fl_test_cause(r), "gpu_oom");
 	json_decref(r);
-	fl_session_release(&t);
 }
 
 /* The same summary after tracebacks that no prefix ties to a rank
@@ -83,18 +75,11 @@ Test(order, launcher_root_cause_ranks_an_unranked_failure, .timeout = 60)
 		"ValueError: FSDP requires PyTorch >= 2.1.0.a0+32f93b1\n";
 	const char *table = strstr(LOG, "torch.distributed.elastic.multiprocessing.errors.ChildFailedError");
 	cr_assert(table);
-	struct fl_session t;
-	fl_session_init(&t, "order_unranked");
-	char log[4096], text[8192];
-	snprintf(log, sizeof(log), "%s/train.log", t.dir);
+	char text[8192];
 	snprintf(text, sizeof(text), "%s%s", tb, table);
-	cr_assert(fl_test_write(log, text, strlen(text)));
-	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
-	json_t *v = json_object_get(r, "verdict");
-	json_t *rank = json_object_get(json_object_get(v, "first_failure"), "rank");
+	json_t *r = fl_test_analyze_file("order_unranked", "train.log", text);
+	json_t *rank = json_object_get(fl_test_verdict(r, "first_failure"), "rank");
 	cr_expect(json_is_integer(rank) && json_integer_value(rank) == 0, "first failure on rank 0");
-	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(v, "likely_cause"), "id")),
-			 "config_error");
+	cr_expect_str_eq(fl_test_cause(r), "config_error");
 	json_decref(r);
-	fl_session_release(&t);
 }

@@ -332,8 +332,7 @@ ParameterizedTest(struct real *x, real_dev, verdict, .timeout = 60)
 	json_t *r = verdict_of(x->slug, json_string_value(json_object_get(side, "source")));
 	json_t *v = json_object_get(r, "verdict");
 	if (cause && !LISTED(CAUSE_MISSES, x->slug))
-		cr_expect_str_eq(json_string_value(json_object_get(json_object_get(v, "likely_cause"), "id")),
-				 cause, "%s: likely cause", x->slug);
+		cr_expect_str_eq(fl_test_cause(r), cause, "%s: likely cause", x->slug);
 	if (json_is_integer(want_rank) && !LISTED(RANK_MISSES, x->slug)) {
 		json_t *got = json_object_get(json_object_get(v, "first_failure"), "rank");
 		cr_expect(json_is_integer(got) && json_integer_value(got) == json_integer_value(want_rank),
@@ -375,7 +374,7 @@ Test(real_dev, a_store_address_is_not_the_failing_host, .timeout = 60)
 	};
 	for (size_t i = 0; i < sizeof(slugs) / sizeof(slugs[0]); i++) {
 		json_t *r = verdict_of(slugs[i], NULL);
-		json_t *first = json_object_get(json_object_get(r, "verdict"), "first_failure");
+		json_t *first = fl_test_verdict(r, "first_failure");
 		cr_assert(json_is_object(first), "%s: no first failure", slugs[i]);
 		cr_expect(json_is_null(json_object_get(first, "host")), "%s: host %s", slugs[i],
 			  json_string_value(json_object_get(first, "host")));
@@ -388,7 +387,7 @@ Test(real_dev, a_store_address_is_not_the_failing_host, .timeout = 60)
 Test(real_dev, a_store_client_timeout_is_the_first_failure, .timeout = 60)
 {
 	json_t *r = verdict_of("pytorch-79388-torchrun-c10d-client-socket-timeout", NULL);
-	json_t *first = json_object_get(json_object_get(r, "verdict"), "first_failure");
+	json_t *first = fl_test_verdict(r, "first_failure");
 	const char *msg = json_string_value(json_object_get(first, "message"));
 	cr_expect(msg && strstr(msg, "timed out after 60s while trying to connect to (IP1, 2222)"),
 		  "first failure: %s", msg ? msg : "(none)");

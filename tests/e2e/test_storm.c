@@ -58,7 +58,7 @@ Test(storm, identical_warnings_are_folded_and_counted, .timeout = 60)
 	fclose(fp);
 
 	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
-	json_t *cause = json_object_get(json_object_get(r, "verdict"), "likely_cause");
+	json_t *cause = fl_test_verdict(r, "likely_cause");
 	cr_expect_str_eq(json_string_value(json_object_get(cause, "id")), "gpu_oom");
 	json_decref(r);
 
@@ -173,7 +173,7 @@ Test(storm, alike_lines_of_all_ranks_are_stored_once, .timeout = 60)
 		free(path);
 	}
 	json_t *r = fl_session_analyze(&t, t.dir, "--no-keep", NULL);
-	json_t *cause = json_object_get(json_object_get(r, "verdict"), "likely_cause");
+	json_t *cause = fl_test_verdict(r, "likely_cause");
 	cr_expect_str_eq(json_string_value(json_object_get(cause, "id")), "gpu_oom");
 	/* the first value logged */
 	json_t *cfg = json_object_get(r, "config");

@@ -27,7 +27,7 @@
 
 static json_t *likely(json_t *r)
 {
-	return json_object_get(json_object_get(r, "verdict"), "likely_cause");
+	return fl_test_verdict(r, "likely_cause");
 }
 
 static const char *field(json_t *o, const char *key)

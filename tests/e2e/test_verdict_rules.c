@@ -18,56 +18,29 @@
 
 #include "fl_test.h"
 
-static json_t *analyze_file(const char *name, const char *file, const char *text)
-{
-	struct fl_session t;
-	fl_session_init(&t, name);
-	char *log = fl_session_path(&t, file);
-	cr_assert(fl_test_write(log, text, strlen(text)));
-	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
-	free(log);
-	fl_session_release(&t);
-	return r;
-}
-
-static json_t *analyze_text(const char *name, const char *text)
-{
-	return analyze_file(name, "job.log", text);
-}
-
-static json_t *verdict(json_t *r)
-{
-	return json_object_get(r, "verdict");
-}
-
-static const char *cause_of(json_t *r)
-{
-	return json_string_value(json_object_get(json_object_get(verdict(r), "likely_cause"), "id"));
-}
-
 /* The kind of the first failure's event. */
 static const char *first_kind_of(json_t *r)
 {
-	return json_string_value(json_object_get(json_object_get(verdict(r), "first_failure"), "kind"));
+	return json_string_value(json_object_get(fl_test_verdict(r, "first_failure"), "kind"));
 }
 
 static const char *status_of(json_t *r)
 {
-	return json_string_value(json_object_get(verdict(r), "status"));
+	return json_string_value(fl_test_verdict(r, "status"));
 }
 
 /* Analyses text and expects its likely cause; name says which case failed. */
 static void expect_cause(const char *name, const char *want, const char *text)
 {
-	json_t *r = analyze_text(name, text);
-	cr_expect_str_eq(cause_of(r), want, "%s", name);
+	json_t *r = fl_test_analyze(name, text);
+	cr_expect_str_eq(fl_test_cause(r), want, "%s", name);
 	json_decref(r);
 }
 
 /* The stuck ranks as "a,b,c". */
 static void stuck_of(json_t *r, char *buf, size_t n)
 {
-	json_t *v = json_object_get(json_object_get(verdict(r), "hang"), "stuck_ranks");
+	json_t *v = json_object_get(fl_test_verdict(r, "hang"), "stuck_ranks");
 	size_t i, len = 0;
 	json_t *x;
 	buf[0] = '\0';
@@ -98,9 +71,9 @@ Test(verdict_rules, one_rank_stuck_in_init_is_nccl_init_error, .timeout = 60)
 		"[rank0]:[E519 04:35:55.111951168 ProcessGroupNCCL.cpp:629] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600015 milliseconds before timing out.\n"
 		"[rank1]:[E519 04:35:55.112951168 ProcessGroupNCCL.cpp:629] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600016 milliseconds before timing out.\n"
 		"[rank2]:[E519 04:35:55.113951168 ProcessGroupNCCL.cpp:629] [Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600017 milliseconds before timing out.\n";
-	json_t *r = analyze_text("init_hang", log);
-	cr_expect_str_eq(cause_of(r), "nccl_init_error");
-	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")), "no rank failed first");
+	json_t *r = fl_test_analyze("init_hang", log);
+	cr_expect_str_eq(fl_test_cause(r), "nccl_init_error");
+	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")), "no rank failed first");
 	char stuck[64];
 	stuck_of(r, stuck, sizeof(stuck));
 	cr_expect_str_eq(stuck, "3");
@@ -119,8 +92,8 @@ Test(verdict_rules, silent_rank_after_init_is_collective_hang, .timeout = 60)
 		"[rank0]:[E519 04:35:55.111951168 ProcessGroupNCCL.cpp:629] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=808, OpType=ALLREDUCE, NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for 600020 milliseconds before timing out.\n"
 		"[rank2]:[E519 04:35:55.113951168 ProcessGroupNCCL.cpp:629] [Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=808, OpType=ALLREDUCE, NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for 600030 milliseconds before timing out.\n"
 		"[rank3]:[E519 04:35:55.114951168 ProcessGroupNCCL.cpp:629] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=808, OpType=ALLREDUCE, NumelIn=9801523, NumelOut=9801523, Timeout(ms)=600000) ran for 600061 milliseconds before timing out.\n";
-	json_t *r = analyze_text("silent_rank", log);
-	cr_expect_str_eq(cause_of(r), "collective_hang");
+	json_t *r = fl_test_analyze("silent_rank", log);
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
 	cr_expect_str_eq(status_of(r), "hung");
 	char stuck[64];
 	stuck_of(r, stuck, sizeof(stuck));
@@ -139,8 +112,8 @@ Test(verdict_rules, old_watchdog_format_still_names_the_stuck_rank, .timeout = 6
 		"[E ProcessGroupNCCL.cpp:821] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5020, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1808397 milliseconds before timing out.\n"
 		"[E ProcessGroupNCCL.cpp:821] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5020, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1808458 milliseconds before timing out.\n"
 		"[E ProcessGroupNCCL.cpp:821] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5020, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1808461 milliseconds before timing out.\n";
-	json_t *r = analyze_text("old_watchdog", log);
-	cr_expect_str_eq(cause_of(r), "collective_hang");
+	json_t *r = fl_test_analyze("old_watchdog", log);
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
 	char stuck[64];
 	stuck_of(r, stuck, sizeof(stuck));
 	cr_expect_str_eq(stuck, "2");
@@ -163,9 +136,9 @@ Test(verdict_rules, tracebacks_after_a_time_limit_are_consequences, .timeout = 6
 		"    loss.backward()\n"
 		"RuntimeError: NCCL communicator was aborted on rank 3.\n"
 		"srun: error: gpu-a01: tasks 0-7: Terminated\n";
-	json_t *r = analyze_text("time_limit", log);
-	cr_expect_str_eq(cause_of(r), "scheduler_kill");
-	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")), "no rank failed first");
+	json_t *r = fl_test_analyze("time_limit", log);
+	cr_expect_str_eq(fl_test_cause(r), "scheduler_kill");
+	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")), "no rank failed first");
 	json_decref(r);
 }
 
@@ -184,8 +157,8 @@ Test(verdict_rules, calibration_overflows_stay_healthy, .timeout = 60)
 			 10 + i, s, s / 2);
 		strcat(log, line);
 	}
-	json_t *r = analyze_text("calibration", log);
-	cr_expect_str_eq(cause_of(r), "none");
+	json_t *r = fl_test_analyze("calibration", log);
+	cr_expect_str_eq(fl_test_cause(r), "none");
 	cr_expect_str_eq(status_of(r), "healthy");
 	json_decref(r);
 
@@ -237,8 +210,8 @@ Test(verdict_rules, earliest_launcher_root_cause_is_the_first_failure, .timeout 
 	char a[2048], b[2048], log[8192];
 	snprintf(log, sizeof(log), "%s%s", summary(a, sizeof(a), "gpu-b01", 3, "2023-06-03_22:45:52"),
 		 summary(b, sizeof(b), "gpu-b02", 12, "2023-06-03_22:45:01"));
-	json_t *r = analyze_text("root_cause", log);
-	json_t *first = json_object_get(verdict(r), "first_failure");
+	json_t *r = fl_test_analyze("root_cause", log);
+	json_t *first = fl_test_verdict(r, "first_failure");
 	cr_assert(json_is_object(first), "no first failure");
 	cr_expect_eq(json_integer_value(json_object_get(first, "rank")), 12);
 	json_decref(r);
@@ -249,8 +222,8 @@ Test(verdict_rules, earliest_launcher_root_cause_is_the_first_failure, .timeout 
 		 " operation timeout: WorkNCCL(SeqNum=88, OpType=ALLREDUCE, NumelIn=4096, NumelOut=4096,"
 		 " Timeout(ms)=600000) ran for 600051 milliseconds before timing out.\n%s",
 		 summary(a, sizeof(a), "gpu-b01", 3, "2024-12-18_20:27:22"));
-	r = analyze_text("root_cause_hang", hang);
-	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")), "a hang has no first failure");
+	r = fl_test_analyze("root_cause_hang", hang);
+	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")), "a hang has no first failure");
 	json_decref(r);
 }
 
@@ -285,12 +258,12 @@ Test(verdict_rules, loss_scale_printed_as_zero_is_a_collapse, .timeout = 60)
 		     "| epoch 028 | loss 6.351 | nll_loss 4.990 | ppl 31.78 | wps 164101 | ups 0.4 | wpb 364096 |"
 		     " bsz 11907 | num_updates 10575 | lr 0.000615003 | gnorm 0.402 | clip 0% | oom 0 |"
 		     " loss_scale 0.000 | wall 23938 | train_wall 22177\n");
-	json_t *r = analyze_text(
+	json_t *r = fl_test_analyze(
 		"scale_small",
 		"| epoch 027 | loss 6.343 | nll_loss 4.984 | ppl 31.65 | wps 164346 | ups 0.4 | wpb 364096 |"
 		" bsz 11907 | num_updates 10198 | lr 0.000626286 | gnorm 0.390 | clip 0% | oom 0 |"
 		" loss_scale 0.500 | wall 23080 | train_wall 21383\n");
-	cr_expect_str_neq(cause_of(r), "fp16_overflow");
+	cr_expect_str_neq(fl_test_cause(r), "fp16_overflow");
 	json_decref(r);
 }
 
@@ -333,10 +306,10 @@ Test(verdict_rules, a_uniqueid_timeout_is_a_set_up_failure_unless_rank_0_says_wh
 	const char *waits =
 		"torch.distributed.DistBackendError: [4] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout\n"
 		"RuntimeError: [2] is setting up NCCL communicator and retreiving ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: Socket Timeout\n";
-	json_t *r = analyze_text("uniqueid", waits);
+	json_t *r = fl_test_analyze("uniqueid", waits);
 	cr_expect_str_eq(status_of(r), "failed");
-	cr_expect_str_eq(cause_of(r), "nccl_init_error");
-	json_t *todo = json_object_get(json_object_get(verdict(r), "likely_cause"), "remediation");
+	cr_expect_str_eq(fl_test_cause(r), "nccl_init_error");
+	json_t *todo = json_object_get(fl_test_verdict(r, "likely_cause"), "remediation");
 	const char *first = json_string_value(json_array_get(todo, 0));
 	cr_expect(first && strstr(first, "rank 0 of that process group"), "first remediation: %s",
 		  first ? first : "(none)");
@@ -365,15 +338,15 @@ Test(verdict_rules, a_killed_worker_is_host_memory_and_a_bus_error_a_full_shm, .
 		     "    for batch in loader:\n"
 		     "RuntimeError: DataLoader worker (pid 1817) is killed by signal: Killed. \n");
 
-	json_t *r = analyze_text("dataloader-shm",
+	json_t *r = fl_test_analyze("dataloader-shm",
 				 "ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).\n"
 				 "Traceback (most recent call last):\n"
 				 "  File \"/opt/conda/lib/python3.6/site-packages/torch/utils/data/_utils/signal_handling.py\", line 63, in handler\n"
 				 "    _error_if_any_worker_fails()\n"
 				 "RuntimeError: DataLoader worker (pid 325) is killed by signal: Bus error.\n");
-	cr_expect_str_eq(cause_of(r), "host_oom");
+	cr_expect_str_eq(fl_test_cause(r), "host_oom");
 	cr_expect_str_eq(first_kind_of(r), "mem.shm_exhausted");
-	json_t *todo = json_object_get(json_object_get(verdict(r), "likely_cause"), "remediation");
+	json_t *todo = json_object_get(fl_test_verdict(r, "likely_cause"), "remediation");
 	const char *first = json_string_value(json_array_get(todo, 0));
 	cr_expect(first && strstr(first, "/dev/shm"), "first remediation: %s", first ? first : "(none)");
 	json_decref(r);
@@ -396,15 +369,15 @@ Test(verdict_rules, a_nan_training_loss_in_any_format_is_a_divergence, .timeout 
 	expect_cause("epoch-summary-nan", "loss_divergence",
 		     "Epoch : 0 finished. Training Loss: nan. Validation Loss: nan\n");
 
-	json_t *r = analyze_text("validation-nan-only",
+	json_t *r = fl_test_analyze("validation-nan-only",
 				 "- Train Loss: 0.1408\n"
 				 "- Validation Loss: nan\n");
 	cr_expect_str_eq(status_of(r), "healthy");
 	json_decref(r);
 
-	r = analyze_text("running-average-nan",
+	r = fl_test_analyze("running-average-nan",
 			 "[2021-04-25 05:35:19 swin_base_patch4_window7_224](main_prune.py 310): INFO Train: [0/300][4050/5004]   eta 0:17:06 lr 0.000500 time 1.1737 (1.0765)    loss 3.2572 (3.3279)    grad_norm 1.0323 (nan)  mem 4814MB`\n");
-	cr_expect_str_neq(cause_of(r), "loss_divergence");
+	cr_expect_str_neq(fl_test_cause(r), "loss_divergence");
 	json_decref(r);
 }
 
@@ -425,14 +398,14 @@ Test(verdict_rules, a_cut_traceback_after_a_timeout_is_its_consequence, .timeout
 		"    training_step_outputs = self.training_step(batch, batch_idx)\n";
 	char log[4096];
 	snprintf(log, sizeof(log), "%s%s", timeouts, cut);
-	json_t *r = analyze_text("cut-after", log);
+	json_t *r = fl_test_analyze("cut-after", log);
 	cr_expect_str_eq(status_of(r), "hung");
-	cr_expect_str_eq(cause_of(r), "collective_hang");
-	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")));
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
+	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")));
 	json_decref(r);
 
 	snprintf(log, sizeof(log), "%s%s", cut, timeouts);
-	r = analyze_text("cut-before", log);
+	r = fl_test_analyze("cut-before", log);
 	cr_expect_str_eq(status_of(r), "failed");
 	json_decref(r);
 }
@@ -506,8 +479,8 @@ Test(verdict_rules, warnings_before_a_teardown_are_a_failure, .timeout = 60)
 	char log[1024];
 	snprintf(log, sizeof(log), "%s%s", reset,
 		 "[E ProcessGroupNCCL.cpp:325] Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on corrupted/incomplete data. To avoid this inconsistency, we are taking the entire process down.\n");
-	json_t *r = analyze_text("teardown", log);
-	cr_expect_str_eq(cause_of(r), "network_error");
+	json_t *r = fl_test_analyze("teardown", log);
+	cr_expect_str_eq(fl_test_cause(r), "network_error");
 	cr_expect_str_eq(status_of(r), "failed");
 	json_decref(r);
 	expect_cause("no-teardown", "none", reset);
@@ -529,7 +502,7 @@ Test(verdict_rules, a_ray_memory_kill_is_host_memory, .timeout = 60)
 
 static json_int_t first_rank_of(json_t *r)
 {
-	json_t *f = json_object_get(verdict(r), "first_failure");
+	json_t *f = fl_test_verdict(r, "first_failure");
 	json_t *k = json_object_get(f, "rank");
 	return json_is_integer(k) ? json_integer_value(k) : -1;
 }
@@ -542,14 +515,14 @@ static json_int_t first_rank_of(json_t *r)
 Test(verdict_rules, srun_task_is_the_rank_without_a_per_node_launcher, .timeout = 60)
 {
 	const char *segv = "srun: error: node12: task 3: Segmentation fault (core dumped)\n";
-	json_t *r = analyze_text("srun-task", segv);
+	json_t *r = fl_test_analyze("srun-task", segv);
 	cr_expect_eq(first_rank_of(r), 3);
 	json_decref(r);
 
-	r = analyze_text("srun-oom",
+	r = fl_test_analyze("srun-oom",
 			 "slurmstepd: error: Detected 1 oom-kill event(s) in step 3148.0 cgroup. Some of your processes may have been killed by the cgroup out-of-memory handler.\n"
 			 "srun: error: gpu20-15: task 0: Out Of Memory\n");
-	cr_expect_str_eq(cause_of(r), "host_oom");
+	cr_expect_str_eq(fl_test_cause(r), "host_oom");
 	cr_expect_eq(first_rank_of(r), 0);
 	json_decref(r);
 
@@ -557,11 +530,11 @@ Test(verdict_rules, srun_task_is_the_rank_without_a_per_node_launcher, .timeout 
 	snprintf(log, sizeof(log), "%s%s",
 		 "E0603 04:19:17.163000 104 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -11) local_rank: 1 (pid: 107) of binary: /root/miniconda3/bin/python3.11\n",
 		 segv);
-	r = analyze_text("srun-torchrun", log);
+	r = fl_test_analyze("srun-torchrun", log);
 	cr_expect_neq(first_rank_of(r), 3, "under torchrun a task is a node");
 	json_decref(r);
 
-	r = analyze_text("srun-two-tasks",
+	r = fl_test_analyze("srun-two-tasks",
 			 "srun: error: node12: task 3: Segmentation fault (core dumped)\n"
 			 "srun: error: node13: task 5: Segmentation fault (core dumped)\n");
 	cr_expect_eq(first_rank_of(r), -1);
@@ -577,13 +550,13 @@ Test(verdict_rules, a_world_of_one_fails_on_rank_0, .timeout = 60)
 	snprintf(log, sizeof(log), "%s%s",
 		 "[2024-01-24 15:07:20,199][distributed_c10d.py][INFO] Rank 0: Completed store-based barrier for key:store_based_barrier_key:1 with 1 nodes.\n",
 		 exit);
-	json_t *r = analyze_text("world-one", log);
+	json_t *r = fl_test_analyze("world-one", log);
 	cr_expect_eq(first_rank_of(r), 0);
 	json_decref(r);
 	snprintf(log, sizeof(log), "%s%s",
 		 "[2024-01-24 15:07:20,199][distributed_c10d.py][INFO] Rank 0: Completed store-based barrier for key:store_based_barrier_key:1 with 2 nodes.\n",
 		 exit);
-	r = analyze_text("world-two", log);
+	r = fl_test_analyze("world-two", log);
 	cr_expect_eq(first_rank_of(r), -1);
 	json_decref(r);
 }
@@ -594,12 +567,12 @@ Test(verdict_rules, a_world_of_one_fails_on_rank_0, .timeout = 60)
  * SIGABRT exit that followed it. */
 Test(verdict_rules, a_dump_signal_on_a_timeout_is_a_hang, .timeout = 60)
 {
-	json_t *r = analyze_text("dump-signal",
+	json_t *r = fl_test_analyze("dump-signal",
 				 "[rank1]:[E603 04:19:16.570252694 ProcessGroupNCCL.cpp:1746] [PG ID 0 PG GUID 0(default_pg) Rank 1] Received a dump signal due to a collective timeout from this local rank and we will try our best to dump the debug info. Last enqueued NCCL work: 427698, last completed NCCL work: 427697.\n"
 				 "E0603 04:19:17.163000 104 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -6) local_rank: 1 (pid: 107) of binary: /root/miniconda3/bin/python3.11\n");
-	cr_expect_str_eq(cause_of(r), "collective_hang");
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
 	cr_expect_str_eq(status_of(r), "hung");
-	json_t *h = json_object_get(verdict(r), "hang");
+	json_t *h = fl_test_verdict(r, "hang");
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 427698);
 	cr_expect_str_eq(json_string_value(json_object_get(h, "source")), "dump_signal");
 	json_decref(r);
@@ -620,12 +593,12 @@ Test(verdict_rules, one_overflow_to_a_zero_scale_is_a_collapse, .timeout = 60)
  * (instructlab/training#678), which states the world's size. */
 Test(verdict_rules, a_group_larger_than_the_world_is_configuration, .timeout = 60)
 {
-	json_t *r = analyze_text("group-size",
+	json_t *r = fl_test_analyze("group-size",
 				 "Traceback (most recent call last):\n"
 				 "  File \".../torch/distributed/distributed_c10d.py\", line 5500, in new_subgroups\n"
 				 "    raise ValueError(\n"
 				 "ValueError: The arg 'group_size' (8) must not exceed the world size (2)\n");
-	cr_expect_str_eq(cause_of(r), "config_error");
+	cr_expect_str_eq(fl_test_cause(r), "config_error");
 	cr_expect_eq(json_integer_value(json_object_get(json_object_get(r, "config"), "world_size")), 2);
 	json_decref(r);
 }
@@ -722,8 +695,8 @@ Test(verdict_rules, a_repeated_line_is_quoted_once, .timeout = 60)
 				   "mlx5_0:1 Got async event : local access violation work queue error\n";
 	char text[1024];
 	snprintf(text, sizeof(text), "%s\n%s", line, line);
-	json_t *r = analyze_text("repeated", text);
-	json_t *ev = json_object_get(json_object_get(verdict(r), "likely_cause"), "evidence");
+	json_t *r = fl_test_analyze("repeated", text);
+	json_t *ev = json_object_get(fl_test_verdict(r, "likely_cause"), "evidence");
 	cr_assert(json_is_array(ev), "no evidence");
 	cr_expect_eq(json_array_size(ev), 1, "%zu evidence lines for one repeated line", json_array_size(ev));
 	json_decref(r);
@@ -746,8 +719,8 @@ Test(verdict_rules, a_launchers_cut_traceback_defers_to_the_exit_code, .timeout 
 		"    return f(*args, **kwargs)\n"
 		"  File \"/opt/conda/lib/python3.9/site-packages/torch/distributed/run.py\", line 761, in main\n"
 		"    run(args)\n";
-	json_t *r = analyze_text("cut-agent", agent);
-	cr_expect_str_eq(cause_of(r), "host_oom");
+	json_t *r = fl_test_analyze("cut-agent", agent);
+	cr_expect_str_eq(fl_test_cause(r), "host_oom");
 	cr_expect_str_eq(status_of(r), "failed");
 	json_decref(r);
 
@@ -769,15 +742,15 @@ Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .t
 	static const char agent[] =
 		"WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 153929 closing signal SIGTERM\n"
 		"ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 7 (pid: 153932) of binary: /opt/conda/bin/python\n";
-	json_t *r = analyze_file("worker-entry", "rank7.log", agent);
+	json_t *r = fl_test_analyze_file("worker-entry", "rank7.log", agent);
 	cr_expect_eq(first_rank_of(r), 7);
 	cr_expect_str_eq(first_kind_of(r), "launcher.worker_failed");
 	json_decref(r);
 
 	static const char stopped[] =
 		"ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -15) local_rank: 7 (pid: 153932) of binary: /opt/conda/bin/python\n";
-	r = analyze_file("worker-stopped", "rank7.log", stopped);
-	cr_expect(json_is_null(json_object_get(verdict(r), "first_failure")));
+	r = fl_test_analyze_file("worker-stopped", "rank7.log", stopped);
+	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")));
 	json_decref(r);
 }
 
@@ -786,11 +759,11 @@ Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .t
  * (meta-llama/llama-cookbook#290, dev half). */
 Test(verdict_rules, the_default_groups_rank_places_an_unprefixed_failure, .timeout = 60)
 {
-	json_t *r = analyze_text("watchdog-rank",
+	json_t *r = fl_test_analyze("watchdog-rank",
 		"terminate called after throwing an instance of 'std::runtime_error'\n"
 		"  what():  [Rank 0] NCCL watchdog thread terminated with exception: CUDA error: unspecified launch failure\n"
 		"CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n");
-	cr_expect_str_eq(cause_of(r), "cuda_error");
+	cr_expect_str_eq(fl_test_cause(r), "cuda_error");
 	cr_expect_eq(first_rank_of(r), 0);
 	json_decref(r);
 }
@@ -815,7 +788,7 @@ Test(verdict_rules, an_exit_code_summary_places_the_first_failure, .timeout = 60
 	static const char abort_line[] =
 		"INFO 2021-08-26 07:33:44,620 launch_utils.py:327] terminate all the procs\n"
 		"ERROR 2021-08-26 07:33:44,620 launch_utils.py:584] ABORT!!! Out of all 2 trainers, the trainer process with rank=[1] was aborted. Please check its log.\n";
-	json_t *r = analyze_text("exit-code", abort_line);
+	json_t *r = fl_test_analyze("exit-code", abort_line);
 	cr_expect_eq(first_rank_of(r), 1);
 	cr_expect_str_eq(first_kind_of(r), "launcher.exit_code");
 	json_decref(r);
@@ -823,9 +796,9 @@ Test(verdict_rules, an_exit_code_summary_places_the_first_failure, .timeout = 60
 	snprintf(text, sizeof(text), "%s%s",
 		 "dgx1-03:21871:21890 [2] transport/net_ib.cc:94 NCCL WARN NET/IB : Got async event : port error\n",
 		 abort_line);
-	r = analyze_text("exit-code-cause", text);
+	r = fl_test_analyze("exit-code-cause", text);
 	cr_expect_eq(first_rank_of(r), 1);
-	cr_expect_str_eq(cause_of(r), "network_error");
+	cr_expect_str_eq(fl_test_cause(r), "network_error");
 	json_decref(r);
 }
 
@@ -851,7 +824,7 @@ Test(verdict_rules, a_topology_attribute_not_found_is_set_up, .timeout = 60)
 		     "ncclInternalError: Internal check failed.\n"
 		     "Last error:\n"
 		     "Attribute busid of node nic not found\n");
-	json_t *r = analyze_text("info", "gpu23:1513:1528 [2] NCCL INFO Attribute coll of node net not found\n");
+	json_t *r = fl_test_analyze("info", "gpu23:1513:1528 [2] NCCL INFO Attribute coll of node net not found\n");
 	cr_expect_str_eq(status_of(r), "healthy");
 	json_decref(r);
 }
@@ -877,8 +850,8 @@ Test(verdict_rules, a_one_way_topology_link_is_set_up, .timeout = 60)
 		 head, tail);
 	expect_cause("reverse-path", "nccl_init_error", text);
 	snprintf(text, sizeof(text), "%s%s", head, tail);
-	json_t *r = analyze_text("internal", text);
-	cr_expect_str_neq(cause_of(r), "nccl_init_error");
+	json_t *r = fl_test_analyze("internal", text);
+	cr_expect_str_neq(fl_test_cause(r), "nccl_init_error");
 	json_decref(r);
 }
 
@@ -907,18 +880,18 @@ Test(verdict_rules, a_store_port_in_use_is_rendezvous, .timeout = 60)
  * names no seq). */
 Test(verdict_rules, a_gloo_timeout_is_a_hang, .timeout = 60)
 {
-	json_t *r = analyze_text("gloo",
+	json_t *r = fl_test_analyze("gloo",
 				 "Traceback (most recent call last):\n"
 				 "  File \"../communication.py\", line 654, in _recv\n"
 				 "    group=sub_process_group)\n"
 				 "  File \"/opt/conda/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py\", line 755, in broadcast\n"
 				 "    work.wait()\n"
 				 "RuntimeError: [../third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:72] Timed out waiting 1800000ms for recv operation to complete\n");
-	cr_expect_str_eq(cause_of(r), "collective_hang");
-	json_t *h = json_object_get(verdict(r), "hang");
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
+	json_t *h = fl_test_verdict(r, "hang");
 	cr_expect_str_eq(json_string_value(json_object_get(h, "collective")), "BROADCAST");
 	cr_expect(json_is_null(json_object_get(h, "seq")), "gloo names no seq");
-	cr_expect(!strstr(json_string_value(json_object_get(verdict(r), "summary")), "seq"),
+	cr_expect(!strstr(json_string_value(fl_test_verdict(r, "summary")), "seq"),
 		  "the summary names no seq");
 	json_decref(r);
 }
@@ -963,13 +936,13 @@ Test(verdict_rules, a_rust_allocation_failure_is_host_memory, .timeout = 60)
  * two ranks, are how it surfaced, not crashes of their own. */
 Test(verdict_rules, an_abort_without_seq_is_a_hang, .timeout = 60)
 {
-	json_t *r = analyze_text("abort",
+	json_t *r = fl_test_analyze("abort",
 				 "RuntimeError: NCCL communicator was aborted on rank 7.  Original reason for failure was: [Rank 7] Watchdog caught collective operation timeout: WorkNCCL(OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1809147 milliseconds before timing out.\n"
 				 "Traceback (most recent call last):\n"
 				 "  File \"train.py\", line 266, in <module>\n"
 				 "    main(args)\n");
-	cr_expect_str_eq(cause_of(r), "collective_hang");
-	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(verdict(r), "hang"),
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
+	cr_expect_str_eq(json_string_value(json_object_get(fl_test_verdict(r, "hang"),
 							   "collective")),
 			 "ALLREDUCE");
 	json_decref(r);
@@ -1005,7 +978,7 @@ Test(verdict_rules, an_argparse_rejection_is_config, .timeout = 60)
  * the earlier line. */
 Test(verdict_rules, a_stamped_report_is_one_failure, .timeout = 60)
 {
-	json_t *r = analyze_text(
+	json_t *r = fl_test_analyze(
 		"stamped-traceback",
 		"2024-05-01T12:00:00.000000123Z [rank0]: Traceback (most recent call last):\n"
 		"2024-05-01T12:00:00.001000123Z [rank0]:   File \"/opt/conda/envs/venv/lib/python3.10/site-packages/torch/serialization.py\", line 652, in save\n"
@@ -1013,7 +986,7 @@ Test(verdict_rules, a_stamped_report_is_one_failure, .timeout = 60)
 		"2024-05-01T12:00:00.003000123Z [rank0]:   File \"/opt/conda/envs/venv/lib/python3.10/site-packages/torch/serialization.py\", line 866, in _save\n"
 		"2024-05-01T12:00:00.004000123Z [rank0]:     zip_file.write_record('data.pkl', data_value, len(data_value))\n"
 		"2024-05-01T12:00:00.005000123Z [rank0]: RuntimeError: [enforce fail at inline_container.cc:778] . PytorchStreamWriter failed writing file data.pkl: file write failed\n");
-	cr_expect_str_eq(cause_of(r), "storage_error");
+	cr_expect_str_eq(fl_test_cause(r), "storage_error");
 	cr_expect_str_eq(first_kind_of(r), "io.error");
 	json_decref(r);
 	expect_cause("stamped-last-error", "gpu_oom",

@@ -247,6 +247,38 @@ json_t *fl_session_analyze(struct fl_session *t, const char *path, const char *f
 	return r;
 }
 
+json_t *fl_test_analyze_file(const char *name, const char *file, const char *text)
+{
+	struct fl_session t;
+	fl_session_init(&t, name);
+	char *log = fl_session_path(&t, file);
+	cr_assert(fl_test_write(log, text, strlen(text)));
+	json_t *r = fl_session_analyze(&t, log, "--no-keep", NULL);
+	free(log);
+	fl_session_release(&t);
+	return r;
+}
+
+json_t *fl_test_analyze(const char *name, const char *text)
+{
+	return fl_test_analyze_file(name, "job.log", text);
+}
+
+json_t *fl_test_verdict(json_t *r, const char *key)
+{
+	return json_object_get(json_object_get(r, "verdict"), key);
+}
+
+const char *fl_test_str(json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+const char *fl_test_cause(json_t *r)
+{
+	return fl_test_str(fl_test_verdict(r, "likely_cause"), "id");
+}
+
 json_t *fl_session_json(struct fl_session *t, const char *const *head)
 {
 	const char *argv[16];

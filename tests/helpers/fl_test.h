@@ -74,6 +74,18 @@ json_t *fl_session_analyze(struct fl_session *t, const char *path, const char *f
  * (json_decref it). */
 json_t *fl_session_json(struct fl_session *t, const char *const *head);
 
+/* ---- one log's report, for tests of what the analysis says of it ----
+ * TEXT written to FILE (a name may say a rank; fl_test_analyze: job.log)
+ * in a fresh session called NAME and analysed with --no-keep, which must
+ * succeed: the parsed report (json_decref it). */
+json_t *fl_test_analyze_file(const char *name, const char *file, const char *text);
+json_t *fl_test_analyze(const char *name, const char *text);
+/* The report's verdict member KEY, a string member of O, the likely
+ * cause's id: NULL where absent, borrowed from the report. */
+json_t *fl_test_verdict(json_t *r, const char *key);
+const char *fl_test_str(json_t *o, const char *key);
+const char *fl_test_cause(json_t *r);
+
 /* LeakSanitizer's hook (fl_test.c): nonzero, leaks not checked, in
  * Criterion's runner process; 0 in the workers that run the tests. */
 int __lsan_is_turned_off(void);
