@@ -198,6 +198,38 @@ example:  RuntimeError: CUDA error: all CUDA-capable devices are busy or unavail
 expect:   error=all CUDA-capable devices are busy or unavailable
 not:      RuntimeError: CUDA error: no kernel image is available for execution on the device
 
+# nccl-tests' own CUDA check (its CUDACHECK macro, src/common.h): the
+# test's CUDA call failed before or beside NCCL's, named by the test's
+# source line. Older releases print `Cuda failure <file>:<line> '...'`,
+# later ones prefix the host and say `Test CUDA failure`. Texts with a
+# pattern of their own (an illegal memory access, ECC, a busy device)
+# are read by those first.
+name:     cuda.nccl_tests_check
+kind:     cuda.error
+severity: error
+priority: -1
+literal:  CUDA failure 
+literal:  Cuda failure 
+regex:    (?:Test CUDA|Cuda) failure (?<src>[\w./-]+\.cu:\d+)\s+'?(?<error>[^'\s][^']*?)'?\s*$
+doc:      a CUDA call of nccl-tests itself failed: the driver or the device (a driver older than the CUDA runtime the test was built with, an ordinal beyond the GPUs the container sees, a GPU not yet initialised by Fabric Manager) before any collective ran
+# nccl-tests 2018, its old wording (NVIDIA/nccl-tests#12, dev half)
+example:  Cuda failure common.cu:891 'CUDA driver version is insufficient for CUDA runtime version'
+expect:   src=common.cu:891
+expect:   error=CUDA driver version is insufficient for CUDA runtime version
+# a GKE notes file's troubleshooting section (find_string)
+example:  nccl-gib-test-4w-3: Test CUDA failure common.cu:1030 'invalid device ordinal'
+expect:   error=invalid device ordinal
+# a benchmark log committed to a repository, Fabric Manager not yet up (find_string)
+example:  test: Test CUDA failure common.cu:941 'system not yet initialized'
+expect:   src=common.cu:941
+expect:   error=system not yet initialized
+# the quotes lost in a paste (a workload's log in a repository, find_string)
+example:  nvidiatools-29-workload: Test CUDA failure common.cu:1030 invalid device ordinal
+expect:   error=invalid device ordinal
+# NCCL's own check names no source file (nccl.cuda.failure)
+not:      VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out of memory'
+not:       .. test pid 54340: Test failure common.cu:891
+
 # Uncorrectable ECC error in GPU memory (any wording: `CUDA error:`, legacy
 # `cuda runtime error (39) :`, NCCL's `Cuda failure '...'`).
 name:     cuda.ecc

@@ -115,6 +115,30 @@ not:      : Read-only file system
 # UCX's fatal report of the same status (sparticlesteve/pytorch-cuda-mpi-error, dev half)
 not:      0: [cgpu09:43722:2:43760]        rndv.c:943  Fatal: failed to unpack rendezvous remote key received from <no debug data>: Input/output error
 
+# HDF5's file driver (H5FDsec2.c) reports the failed open, read, write or
+# flush with the system call's errno and strerror() text; h5py raises it
+# as OSError (IOError on Python 2) or RuntimeError. Only the errnos of a
+# storage failure: EIO, ENOSPC, EROFS, ECOMM (a network file system's
+# send), ESTALE, EREMOTEIO, EDQUOT. A text io.error or io.no_space reads
+# (Input/output error, No space left on device) goes to them first.
+name:     io.error.hdf5
+kind:     io.error
+severity: error
+priority: -4
+literal:  , errno = 
+regex:    , errno = (?<errno>5|28|30|70|116|121|122), error message = '(?<error>[^',]+)
+type:     errno=int
+doc:      HDF5 (h5py, Keras' save_weights) could not open or write a file: the errno names the storage failure (a full disk, a network file system that dropped the write, a read-only or stale mount, a quota).
+# Keras 1 saving weights to a network mount (farizrahman4u/seq2seq#86, dev half)
+example:  IOError: Unable to create file (Unable to open file: name = 'models/_w300_l6_s16_b32_m1_d2', errno = 70, error message = 'communication error on send', flags = 13, o_flags = 242)
+expect:   errno=70
+expect:   error=communication error on send
+# (a flush on a full shared disk, its message wrapped, `  file descriptor
+# = 63, errno = 28, error message = 'No space left on device',` in a
+# postmortem found with find_string, is io.no_space's)
+# a file that is not there is the path's, not the storage's (h5py 3, a notebook's output in a repository, find_string)
+not:      FileNotFoundError: [Errno 2] Unable to synchronously open file (unable to open file: name = 'best_model.h5', errno = 2, error message = 'No such file or directory', flags = 0, o_flags = 0)
+
 # torch7's disk file (Lua Torch's torch.save): a write returned fewer
 # blocks than asked, as on a full disk or a dropped network mount
 # (TH/THDiskFile.c's THError, behind luajit's prefix).

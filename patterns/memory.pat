@@ -619,6 +619,27 @@ expect:   requested=318767104000
 example:  RuntimeError: [enforce fail at alloc_cpu.cpp:83] err == 0. DefaultCPUAllocator: can't allocate memory
 not:      W tensorflow/core/framework/allocator.cc:107] Allocation of 1194393600 exceeds 10% of system memory.
 
+# Windows' ERROR_COMMITMENT_LIMIT (1455): the system's commit charge, RAM
+# plus the paging file, is spent. A DataLoader's spawned workers each
+# load torch's DLLs and fail first; Rust and the JVM word it the same.
+name:     mem.win_commit_limit
+kind:     mem.host_alloc_failed
+severity: error
+literal:  paging file is too small
+regex:    (?:\[WinError (?<winerror>\d+)\] )?(?<error>[Tt]he paging file is too small for this operation to complete)
+type:     winerror=int
+doc:      Windows ran out of commit (RAM plus the paging file): fewer DataLoader workers (each spawned worker loads torch's DLLs), a smaller batch, or a larger paging file.
+# a DataLoader worker spawned on Windows (ultralytics/yolov5#11418, dev half)
+example:  OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading "D:\anaconda3\envs\yolov5\lib\site-packages\torch\lib\caffe2_detectron_ops_gpu.dll" or one of its dependencies.
+expect:   winerror=1455
+# Rust's io::Error of a failed mmap, continuing rustc's note (a CI note in a repository, find_string)
+example:            The paging file is too small for this operation to complete. (os error 1455)
+expect:   error=The paging file is too small for this operation to complete
+# the JVM's commit of its heap (a server's notes in a repository, find_string)
+example:  error='The paging file is too small for this operation to complete' (DOS error/errno=1455)
+# a DLL missing, not memory (a fix note in a repository, find_string)
+not:      OSError: [WinError 126] The specified module could not be found. Error loading "fbgemm.dll" or one of its dependencies.
+
 # Rust's standard library when an allocation fails (alloc's default
 # handler, then abort): the Rust parts of a Python job (Hugging Face
 # tokenizers, safetensors) ran the host out of memory. Processes dying

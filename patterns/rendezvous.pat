@@ -55,6 +55,25 @@ expect:   error=Only one usage of each socket address (protocol/network address/
 # Python's own socket error of the same Windows code (a web UI's server, not the store)
 not:      OSError: [WinError 10048] Only one usage of each socket address (protocol/network address/port) is normally permitted
 
+# The same SYSCHECK on Linux raised strerror(EADDRINUSE) bare, from
+# TCPStore's listen (torch 1.x, before socket.cpp); torchrun's error
+# record of the worker (the error_handler JSON, torch 1.9-1.10) quotes it
+# as its message. Python's own socket error says OSError: [Errno 98].
+name:     rdzv.store.bind_failed_v1
+kind:     rdzv.error
+severity: error
+priority: 5
+literal:  RuntimeError: Address already in use
+regex:    RuntimeError: (?<error>Address already in use)(?:"|\s*$)
+doc:      The c10d store (rendezvous server) could not bind its port (EADDRINUSE, torch 1.x): another job or a stale process on the node holds MASTER_PORT. Pick a free port or end that process.
+# the worker's record quoted by the elastic agent (ultralytics/yolov5#12357, dev half)
+example:      "message": "RuntimeError: Address already in use",
+expect:   error=Address already in use
+# mmcv's init_dist through TCPStore, a second job on the host (open-mmlab/mmdetection#2129, dev half)
+example:  RuntimeError: Address already in use
+# Python's own socket (a web UI's server, not the store; a notes file in a repository, find_string)
+not:      OSError: [Errno 98] Address already in use
+
 name:     rdzv.store.connect_timeout_v1
 kind:     rdzv.error
 severity: error
@@ -484,6 +503,23 @@ expect:   msg=Timed out while waiting for GCS to become available.
 example:  [2025-02-16 16:06:26,552 W 350061 350061] gcs_client.cc:178: Failed to get cluster ID from GCS server: TimedOut: Timed out while waiting for GCS to become available.
 example:  [2026-03-03 20:03:10,467 W 41024 41024] gcs_client.cc:205: Failed to get cluster ID from GCS server: TimedOut: Timed out while waiting for GCS to become available.
 not:      [2026-03-03 20:02:40,466 W 41024 41024] rpc_client.h:153: Failed to connect to GCS at address 10.166.166.106:48057 within 5 seconds.
+
+# horovodrun's driver saw a task connect from another address than the
+# ones it declared (runner/common/service/driver_service.py): a NAT, or
+# a container network between the hosts. The driver goes on and fails
+# next with NoValidAddressesFound (a rules row on that class).
+name:     rdzv.horovod.task_nat
+kind:     rdzv.error
+severity: error
+literal:  but has connected from a different address
+regex:    Task (?<task>\d+) declared addresses .* but has connected from a different address (?<address>[^\s.]+(?:\.[^\s.]+)*)\.
+type:     task=int
+doc:      horovodrun's tasks reach its driver from another address than their interfaces declare (NAT or an overlay network between the hosts): run the workers on the host network, or name the interfaces to use (--network-interface / HOROVOD_GLOO_IFACE).
+# Horovod on Volcano pods (volcano-sh/volcano#859, dev half)
+example:  ERROR: Task 1 declared addresses {'lo': [('127.0.0.1', 55651)], 'eth0': [('192.168.101.5', 55651)]}, but has connected from a different address 192.168.101.0. This is not supported. Is the server behind NAT?
+expect:   task=1
+expect:   address=192.168.101.0
+not:      Waiting for the hosts to acknowledge.
 
 # Gloo's rendezvous stores (file, hash, prefix; Horovod's HTTP store) give
 # up waiting for a key another process should have set: that process never

@@ -229,6 +229,9 @@ static const struct class_rule CLASS[] = {
 	 * launched never registered with its driver (runner/launch.py) */
 	{ "proc.traceback", "exc_msg", "Please check connectivity between servers", ROLE_PRIMARY,
 	  "rendezvous_error", 66 },
+	/* horovodrun's driver found no interface every host reaches (after a
+	 * task connected through NAT, or --network-interface naming none) */
+	{ "proc.traceback", "exc_type", "NoValidAddressesFound", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "divisible by", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "must not exceed the world size", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },
@@ -281,6 +284,15 @@ static const struct class_rule CLASS[] = {
 	 * its workers: a batch size (times the rollouts per prompt) that the
 	 * data-parallel size does not divide */
 	{ "proc.traceback", "exc_msg", "only support equal chunk", ROLE_PRIMARY, "config_error", 68 },
+	/* accelerate's Accelerator refusing the precision it was given on the
+	 * device it found (`fp16 mixed precision requires a GPU`, bf16 without
+	 * a supported device or PyTorch): the launch's --mixed_precision */
+	{ "proc.traceback", "exc_msg", "mixed precision requires", ROLE_PRIMARY, "config_error", 68 },
+	/* a collective or SyncBatchNorm reached in a process that never joined
+	 * a process group (c10d's _check_default_pg, in both its wordings): a
+	 * distributed model or option run without the launcher, or before
+	 * init_process_group */
+	{ "proc.traceback", "exc_msg", "Default process group", ROLE_PRIMARY, "config_error", 68 },
 	/* a launcher's subprocess (accelerate, the old torch.distributed.launch)
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },

@@ -206,8 +206,11 @@ static const char *const CAUSE_MISSES[] = {
 	"horovod-2097", /* TF's fatal `no supported devices found for platform CUDA`, wrapped */
 	"tinyllava_factory-107", /* DeepSpeed's minimum-scale exception, lowercased by the poster */
 	/* the thirty-eighth sample, scored before any change for it */
-	"mmsegmentation-192", "nccl-tests-12", "open-r1-675", "sd-webui-train-tools-11",
-	"seq2seq-86", "tts-135", "volcano-859", "yolov5-11418", "yolov5-12357",
+	"nccl-tests-12", /* nccl-tests' own CUDA check: a driver older than the runtime,
+			    labelled NCCL set-up, read as a CUDA error */
+	"open-r1-675", /* a rank's exit code -9 alone; only the thread's title says RAM */
+	"tts-135", /* a DataLoader worker's shm bus error (host memory by the corpus's
+		      other labels) and its shm file's failed write, labelled storage */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

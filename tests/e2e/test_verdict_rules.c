@@ -1286,3 +1286,48 @@ Test(verdict_rules, oom_inside_ddp_set_up_stays_gpu_oom, .timeout = 60)
 		     "    return dist._verify_params_across_processes(process_group, tensors, logger)\n"
 		     "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.18.1\n");
 }
+
+/* accelerate refusing the precision it was given on the device it found
+ * (liasece/sd-webui-train-tools#11, dev half) and c10d's check that a
+ * process group exists, reached by SyncBatchNorm in a run without the
+ * launcher (open-mmlab/mmsegmentation#192, dev half): the launch's. */
+Test(verdict_rules, start_up_refusals_are_config_error, .timeout = 60)
+{
+	expect_cause("accelerate-precision", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/opt/homebrew/lib/python3.10/site-packages/accelerate/accelerator.py\", line 286, in __init__\n"
+		     "    raise ValueError(err.format(mode=\"fp16\", requirement=\"a GPU\"))\n"
+		     "ValueError: fp16 mixed precision requires a GPU\n");
+	expect_cause("no-process-group", "config_error",
+		     "  File \"/usr/local/lib/python3.6/dist-packages/torch/distributed/distributed_c10d.py\", line 210, in _check_default_pg\n"
+		     "    \"Default process group is not initialized\"\n"
+		     "AssertionError: Default process group is not initialized\n");
+}
+
+/* horovodrun's tasks seen through NAT (volcano-sh/volcano#859, dev half),
+ * and its driver finding no interface to use (built from the runner's
+ * raise in horovod/runner/common/service/network.py). */
+Test(verdict_rules, horovod_tasks_behind_nat_are_rendezvous_error, .timeout = 60)
+{
+	expect_cause("horovod-nat", "rendezvous_error",
+		     "Waiting for the hosts to acknowledge.\n"
+		     "ERROR: Task 1 declared addresses {'lo': [('127.0.0.1', 55651)], 'eth0': [('192.168.101.5', 55651)]}, but has connected from a different address 192.168.101.0. This is not supported. Is the server behind NAT?\n");
+	expect_cause("horovod-no-address", "rendezvous_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/usr/local/bin/horovodrun\", line 21, in <module>\n"
+		     "    run_commandline()\n"
+		     "horovod.runner.common.util.network.NoValidAddressesFound: No available network interface found matching user provided interface: ['ib0']\n");
+}
+
+/* nccl-tests' own CUDA check feeds the CUDA rows: an ordinal the
+ * container does not have is the configuration's (a GKE notes file's
+ * line), a driver older than the runtime a CUDA error (NVIDIA/nccl-tests
+ * #12, dev half, whose label says NCCL set-up: listed in test_real_dev). */
+Test(verdict_rules, nccl_tests_cuda_check_is_read, .timeout = 60)
+{
+	expect_cause("nccl-tests-ordinal", "config_error",
+		     "nccl-gib-test-4w-3: Test CUDA failure common.cu:1030 'invalid device ordinal'\n");
+	expect_cause("nccl-tests-driver", "cuda_error",
+		     "nThread 1 nGpus 8 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20 validation: 1 \n"
+		     "Cuda failure common.cu:891 'CUDA driver version is insufficient for CUDA runtime version'\n");
+}
