@@ -11,7 +11,7 @@ name:     launcher.worker_failed
 kind:     launcher.worker_failed
 severity: error
 literal:  failed (exitcode: 
-regex:    failed \(exitcode: (?<exitcode>-?\d+)\) local_rank: (?<local_rank>\d+) \(pid: (?<pid>\d+)\) of (?:binary: (?<binary>\S+)|fn: (?<fn>\S+))
+regex:    failed \(exitcode: (?<exitcode>-?\d+)\)(?: local_rank: (?<local_rank>\d+) \(pid: (?<pid>\d+)\) of (?:binary: (?<binary>\S+)|fn: (?<fn>\S+)))?
 type:     exitcode=int local_rank=int pid=int
 doc:      The elastic agent saw a worker exit non-zero. exitcode < 0 is a signal (-9 SIGKILL: OOM killer or escalation, -6 SIGABRT: C++ abort/NCCL watchdog, -11 SIGSEGV, -7 SIGBUS); 1 is a Python exception.
 # torch 1.9-2.0 Python logging (nccl-033)
@@ -38,6 +38,9 @@ expect:   local_rank=0
 example:  E0409 07:28:49.530000 3211 torch/distributed/elastic/multiprocessing/api.py:881] failed (exitcode: 1) local_rank: 0 (pid: 3245) of fn: main (start_method: spawn)
 expect:   fn=main
 expect:   pid=3245
+# the rank and pid lost where a terminal's paste ran two lines together (tatsu-lab/stanford_alpaca#183, dev half)
+example:  ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rankroot/anaconda3/envs/faster/bin/python
+expect:   exitcode=-9
 not:      WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 886321 closing signal SIGTERM
 
 name:     launcher.worker_failed.legacy_banner

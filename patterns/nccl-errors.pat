@@ -780,6 +780,30 @@ not:      a100-st-p4d24xlarge-22:183006:183220 [1] misc/socket.cc:518 NCCL WARN 
 not:      tj1-asr-train-v100-13:941227:943077 [0] NCCL INFO Call to connect returned Connection refused, retrying
 not:      [2025-06-16 17:17:39] kilo:318:3584 [5] misc/ibvwrap.cc:183 NCCL WARN Call to ibv_reg_dmabuf_mr failed with error Cannot allocate memory
 
+# The NCCL stub XLA links (jaxlib, TensorFlow) loads libnccl when its
+# first call is made; when it cannot, every call returns ncclSystemError
+# with this text, and XLA's wrapper names the call (nccl_utils.cc). RCCL
+# builds say so too. NCCL is not installed where the job runs (or not on
+# the library path): no collective can start.
+name:     nccl.stub_unloadable
+kind:     nccl.syscall_error
+severity: error
+priority: 5
+literal:  Unable to load NCCL library
+regex:    (?:(?<call>nccl\w+)(?:\([^)]*\))? failed: )?(?<error>Unable to load NCCL library)
+doc:      libnccl could not be loaded by the framework's NCCL stub (JAX, TensorFlow): install NCCL where the job runs (the nvidia-nccl wheel for the CUDA version) and put its lib directory on LD_LIBRARY_PATH.
+# JAX under XLA's runtime (LargeWorldModel/LWM#44, dev half)
+example:  INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:134: NCCL operation ncclGetUniqueId(&id) failed: Unable to load NCCL library. Multi-GPU collectives will not work.. Last NCCL warning(error) log entry (may be unrelated) 'Unable to load NCCL library. Multi-GPU collectives will not work.'.
+expect:   call=ncclGetUniqueId
+expect:   error=Unable to load NCCL library
+# ROCm's build on two GPUs (a project's notes in a repository, find_string)
+example:  `RCCL operation ncclGetUniqueId failed: Unable to load NCCL library`.
+expect:   call=ncclGetUniqueId
+# a run's failure list in a repository's notes (find_string)
+example:    `Unable to load NCCL library. Multi-GPU collectives will not work.` W&B had no summary/history.
+# the wrapper with another NCCL result (a container's /dev/shm; a README's troubleshooting, find_string)
+not:      Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.all_reduce' failed: external/xla/xla/service/gpu/nccl_utils.cc:297: NCCL operation ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error (run with NCCL_DEBUG=INFO for details); current tracing scope: all-reduce-start.2; current profiling annotation: XlaModule:#hlo_module=jit__unnamed_wrapped_function_,program_id=7#.
+
 name:     nccl.syscall.verbs_failed
 kind:     nccl.syscall_error
 severity: error

@@ -377,6 +377,10 @@ static const struct class_rule CLASS[] = {
 	  "/torch/distributed/launcher/" },
 	{ "proc.traceback", "exc_type", "!", ROLE_SECONDARY, "process_crash", 10, "frame_file",
 	  "/torch/distributed/elastic/" },
+	/* a traceback's header alone, cut before any frame (a paste's last
+	 * line, the launcher's own after its worker's exit code): which
+	 * process raised and what are unknown, so other evidence decides */
+	{ "proc.traceback", "exc_type", "!", ROLE_SECONDARY, "process_crash", 10, "frame_file", "!" },
 	/* any other traceback cut before its exception line: a process raised,
 	 * but what it raised is unknown, so other evidence names the cause */
 	{ "proc.traceback", "exc_type", "!", ROLE_PRIMARY, NULL, 30 },

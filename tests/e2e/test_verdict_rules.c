@@ -1331,3 +1331,27 @@ Test(verdict_rules, nccl_tests_cuda_check_is_read, .timeout = 60)
 		     "nThread 1 nGpus 8 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20 validation: 1 \n"
 		     "Cuda failure common.cu:891 'CUDA driver version is insufficient for CUDA runtime version'\n");
 }
+
+/* A worker killed by SIGKILL and the launcher's traceback cut after its
+ * header (huggingface/open-r1#675, dev half): the header says nothing of
+ * what failed, so the exit code's host memory is the likely cause; with
+ * a frame, a cut traceback still says a process raised (built). */
+Test(verdict_rules, traceback_header_alone_defers_to_exit_code, .timeout = 60)
+{
+	expect_cause("header-alone", "host_oom",
+		     "W0613 07:54:19.895000 180275 site-packages/torch/distributed/elastic/multiprocessing/api.py:897] Sending process 180495 closing signal SIGTERM\n"
+		     "E0613 07:54:22.195000 180275 site-packages/torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: -9) local_rank: 3 (pid: 180497) of binary: /search/odin/wunxie/envs/open-r1/bin/python3.11\n"
+		     "Traceback (most recent call last):\n");
+	expect_cause("with-a-frame", "process_crash",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/workspace/train.py\", line 88, in <module>\n"
+		     "    main()\n");
+}
+
+/* JAX's NCCL stub without libnccl (LargeWorldModel/LWM#44, dev half). */
+Test(verdict_rules, nccl_library_not_loaded_is_nccl_init_error, .timeout = 60)
+{
+	expect_cause("xla-stub", "nccl_init_error",
+		     "2024-02-23 23:00:08.992159: W external/xla/xla/service/gpu/runtime/support.cc:58] Intercepted XLA runtime error:\n"
+		     "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:134: NCCL operation ncclGetUniqueId(&id) failed: Unable to load NCCL library. Multi-GPU collectives will not work.. Last NCCL warning(error) log entry (may be unrelated) 'Unable to load NCCL library. Multi-GPU collectives will not work.'.\n");
+}
