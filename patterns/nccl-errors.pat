@@ -786,10 +786,10 @@ not:      [2025-06-16 17:17:39] kilo:318:3584 [5] misc/ibvwrap.cc:183 NCCL WARN 
 # builds say so too. NCCL is not installed where the job runs (or not on
 # the library path): no collective can start.
 name:     nccl.stub_unloadable
-kind:     nccl.syscall_error
+kind:     nccl.init_failed
 severity: error
 priority: 5
-literal:  Unable to load NCCL library
+literal:  Unable to load NCCL
 regex:    (?:(?<call>nccl\w+)(?:\([^)]*\))? failed: )?(?<error>Unable to load NCCL library)
 doc:      libnccl could not be loaded by the framework's NCCL stub (JAX, TensorFlow): install NCCL where the job runs (the nvidia-nccl wheel for the CUDA version) and put its lib directory on LD_LIBRARY_PATH.
 # JAX under XLA's runtime (LargeWorldModel/LWM#44, dev half)
@@ -803,6 +803,54 @@ expect:   call=ncclGetUniqueId
 example:    `Unable to load NCCL library. Multi-GPU collectives will not work.` W&B had no summary/history.
 # the wrapper with another NCCL result (a container's /dev/shm; a README's troubleshooting, find_string)
 not:      Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.all_reduce' failed: external/xla/xla/service/gpu/nccl_utils.cc:297: NCCL operation ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error (run with NCCL_DEBUG=INFO for details); current tracing scope: all-reduce-start.2; current profiling annotation: XlaModule:#hlo_module=jit__unnamed_wrapped_function_,program_id=7#.
+
+# A framework that calls NCCL itself names the set-up call that failed
+# and NCCL's result: XLA's wrapper (nccl_utils.cc, `NCCL operation
+# <call>(<args>) failed: <ncclGetErrorString>`, inside an
+# `Intercepted XLA runtime error` or a custom call's failure) and glog's
+# CHECK around the call (OneFlow's eager_nccl_comm_manager.cpp, `Check
+# failed: <call>(<args>) : <result> (<code>)`). NCCL's own WARN lines,
+# where the job printed them, say why.
+name:     nccl.init_call_failed
+kind:     nccl.init_failed
+severity: error
+priority: 4
+literal:  NCCL operation nccl
+literal:  Check failed: nccl
+regex:    (?:NCCL operation |Check failed: )(?<call>ncclCommInitRank\w*|ncclGetUniqueId|ncclCommInitAll|ncclCommSplit)\((?:[^()]|\([^()]*\))*\)(?: failed:| :) (?!Unable to load NCCL)(?<error>[^;(.]*[^;(.\s])
+doc:      A communicator could not be created (the call named): NCCL's result says the class (system error: sockets, /dev/shm, the network; cuda error: a CUDA call at set-up, often memory). Run with NCCL_DEBUG=INFO for its WARN lines.
+# JAX on 4 GPUs (jax-ml/jax#17399, dev half)
+example:  INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:275: NCCL operation ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error
+expect:   call=ncclCommInitRank
+expect:   error=unhandled cuda error
+# a container's /dev/shm (a README's troubleshooting, find_string)
+example:  Failed to execute XLA Runtime executable: run time error: custom call 'xla.gpu.all_reduce' failed: external/xla/xla/service/gpu/nccl_utils.cc:297: NCCL operation ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error (run with NCCL_DEBUG=INFO for details); current tracing scope: all-reduce-start.2; current profiling annotation: XlaModule:#hlo_module=jit__unnamed_wrapped_function_,program_id=7#.
+expect:   error=unhandled cuda error
+# OneFlow's eager communicator (Oneflow-Inc/libai#415, dev half)
+example:  F20221031 10:52:42.193126 106986 eager_nccl_comm_manager.cpp:75] Check failed: ncclCommInitRank(comm, device_vec.size(), nccl_unique_id, rank) : unhandled system error (2). To see more detail, please run OneFlow with system variable NCCL_DEBUG=INFO
+expect:   call=ncclCommInitRank
+expect:   error=unhandled system error
+not:      INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:134: NCCL operation ncclGetUniqueId(&id) failed: Unable to load NCCL library. Multi-GPU collectives will not work.. Last NCCL warning(error) log entry (may be unrelated) 'Unable to load NCCL library. Multi-GPU collectives will not work.'.
+# a collective's group, not the set-up (a project's notes in a repository, find_string)
+not:      NCCL operation ncclGroupEnd() failed: unhandled cuda error ... 'Cuda failure 2 "out of memory"'
+
+# PyTorch built without NCCL (Windows and macOS wheels, CPU-only builds)
+# asked for the nccl backend (distributed_c10d's _new_process_group_helper).
+# Workers writing to one console interleave it with other text, so the
+# words are read anywhere in the line.
+name:     nccl.not_built
+kind:     nccl.init_failed
+severity: error
+priority: 5
+literal:  doesn't have NCCL built in
+regex:    (?<error>Distributed package doesn't have NCCL built in)
+doc:      This PyTorch has no NCCL (Windows, macOS or a CPU-only build): use the gloo backend there (Lightning's and accelerate's DDP pick it on Windows), or run on Linux with a CUDA build.
+# a macOS run under torchrun (a blog's notes in a repository, find_string)
+example:  RuntimeError: Distributed package doesn't have NCCL built in
+# two workers' tracebacks interleaved on Windows (pytorch/pytorch#116080, dev half)
+example:  : RuntimeErrorDistributed package doesn't have NCCL built in:
+expect:   error=Distributed package doesn't have NCCL built in
+not:          raise RuntimeError("Distributed package doesn't have NCCL " "built in")
 
 name:     nccl.syscall.verbs_failed
 kind:     nccl.syscall_error
@@ -925,6 +973,22 @@ doc:      Several ranks on one GPU (NCCL 2.2x+ wording of the duplicate-GPU chec
 # NCCL 2.30 form
 example:  gpu-node-07:48213:48213 [0] init.cc:1057 NCCL WARN Multiple Ranks are using the same GPU/Partition. Set NCCL_MULTI_RANK_GPU_ENABLE=1 to enable this configuration.
 not:      gpu-node-07:48213:48213 [0] init.cc:738 NCCL WARN Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1b000
+
+# XGBoost's NCCL communicator checks the GPUs' UUIDs before it calls
+# ncclCommInitRank (src/collective/nccl_device_communicator.cu, formerly
+# common/device_helpers.cu): several workers on one GPU, as NCCL's own
+# duplicate-GPU check. The message wraps after `running on` where XGBoost
+# breaks it.
+name:     nccl.init.xgboost_same_device
+kind:     nccl.duplicate_gpu
+severity: error
+priority: 5
+literal:  Multiple processes within communication group
+regex:    Multiple processes within communication group running on
+doc:      Several XGBoost workers use one GPU (Dask or Spark placed two on a device, CUDA_VISIBLE_DEVICES the same for each): one worker per GPU.
+# pytest's report of XGBoost 1.2 under Dask (dmlc/xgboost#6047, dev half)
+example:    Check failed: n_uniques == world (1 vs. 4) : Multiple processes within communication group running on
+not:      gpu-node-07:48213:48213 [0] init.cc:1057 NCCL WARN Multiple Ranks are using the same GPU/Partition. Set NCCL_MULTI_RANK_GPU_ENABLE=1 to enable this configuration.
 
 # ncclCommInitRank's own argument check (src/init.cc, the same WARN from
 # 2.4 to today's, `Invalid rank requested : %d/%d` with the rank asked for

@@ -511,8 +511,8 @@ not:      [2026-03-03 20:02:40,466 W 41024 41024] rpc_client.h:153: Failed to co
 name:     rdzv.horovod.task_nat
 kind:     rdzv.error
 severity: error
-literal:  but has connected from a different address
-regex:    Task (?<task>\d+) declared addresses .* but has connected from a different address (?<address>[^\s.]+(?:\.[^\s.]+)*)\.
+literal:  server behind NAT
+regex:    Task (?<task>\d+) declared addresses .* but has connected from a different address (?<address>[^\s.]+(?:\.[^\s.]+)*)\. .*?server behind NAT
 type:     task=int
 doc:      horovodrun's tasks reach its driver from another address than their interfaces declare (NAT or an overlay network between the hosts): run the workers on the host network, or name the interfaces to use (--network-interface / HOROVOD_GLOO_IFACE).
 # Horovod on Volcano pods (volcano-sh/volcano#859, dev half)
@@ -520,6 +520,23 @@ example:  ERROR: Task 1 declared addresses {'lo': [('127.0.0.1', 55651)], 'eth0'
 expect:   task=1
 expect:   address=192.168.101.0
 not:      Waiting for the hosts to acknowledge.
+
+# Open MPI's runtime (its oob/tcp component; PRRTE's today) could not
+# reach a daemon or process it started on another host, after ssh had
+# launched it: the ports between the hosts are closed (a firewall, a
+# Kubernetes network policy) or an interface that does not route between
+# them was chosen.
+name:     rdzv.mpi.tcp_unreachable
+kind:     rdzv.error
+severity: error
+literal:  was unable to complete a TCP connection
+regex:    A process or daemon was unable to complete a TCP connection
+doc:      mpirun's processes could not reach each other over TCP: open the ports between the hosts (or the pods), and name the interface that routes between them (-mca oob_tcp_if_include / btl_tcp_if_include, NCCL_SOCKET_IFNAME).
+# MPI Operator pods (kubeflow/kubeflow#3789, dev half)
+example:  A process or daemon was unable to complete a TCP connection
+# a user's report on Open MPI's list (its archive in a repository, find_string)
+example:  <p>A process or daemon was unable to complete a TCP connection
+not:      This is usually caused by a firewall on the remote host. Please
 
 # Gloo's rendezvous stores (file, hash, prefix; Horovod's HTTP store) give
 # up waiting for a key another process should have set: that process never

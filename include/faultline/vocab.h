@@ -80,6 +80,7 @@
 	X("nccl.ib_devices") \
 	X("nccl.ib_error") \
 	X("nccl.init_complete") \
+	X("nccl.init_failed") \
 	X("nccl.init_start") \
 	X("nccl.init_timings") \
 	X("nccl.no_ib") \

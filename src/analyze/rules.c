@@ -97,6 +97,9 @@ static const struct class_rule CLASS[] = {
 	 * transport/shm.cc): registering the SHM segment with CUDA, which
 	 * happens while the channels are set up */
 	{ "nccl.cuda_failure", NULL, "/shm", ROLE_PRIMARY, "nccl_init_error", 73 },
+	/* NCCL's kernels have no code for this GPU (a build without its
+	 * architecture, NVIDIA/nccl#1372): its first launch fails */
+	{ "nccl.cuda_failure", "error", "named symbol not found", ROLE_PRIMARY, "nccl_init_error", 73 },
 	{ "nccl.cuda_failure", NULL, NULL, ROLE_PRIMARY, "cuda_error", 74 },
 	/* NCCL set-up */
 	{ "nccl.shm_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
@@ -121,6 +124,10 @@ static const struct class_rule CLASS[] = {
 	 * network failures, which say more when both are there. */
 	{ "nccl.warn", "setup_frame", "!", ROLE_NONE, NULL, 0 },
 	{ "nccl.warn", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 48 },
+	/* a framework's own report of the set-up call that failed: memory
+	 * where NCCL's result says so, else the set-up's */
+	{ "nccl.init_failed", "error", "out of memory", ROLE_PRIMARY, "gpu_oom", 77 },
+	{ "nccl.init_failed", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 68 },
 	{ "nccl.duplicate_gpu", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
 	{ "nccl.bootstrap_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 68 },
 	/* connection retries while setting up: a peer not (yet) listening */
@@ -218,6 +225,11 @@ static const struct class_rule CLASS[] = {
 	/* whatever it raised (Broken pipe, a key not found), an exception
 	 * from inside the elastic agent's rendezvous is the rendezvous failing */
 	{ "proc.traceback", "frame_file", "/elastic/rendezvous/", ROLE_PRIMARY, "rendezvous_error", 66 },
+	/* init_process_group's rendezvous handlers (env://, tcp://, file://)
+	 * before the elastic agent: whatever they raise (a TCPStore that timed
+	 * out connecting, a refused connection), the rendezvous failed */
+	{ "proc.traceback", "frame_file", "/torch/distributed/rendezvous.py", ROLE_PRIMARY,
+	  "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "failed to listen on any local network address", ROLE_PRIMARY,
 	  "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "host not found", ROLE_PRIMARY, "rendezvous_error", 66 },
@@ -293,6 +305,17 @@ static const struct class_rule CLASS[] = {
 	 * distributed model or option run without the launcher, or before
 	 * init_process_group */
 	{ "proc.traceback", "exc_msg", "Default process group", ROLE_PRIMARY, "config_error", 68 },
+	/* DDP given device_ids for a module that is not on that one GPU (not
+	 * moved to it yet, split over several, SyncBatchNorm with more GPUs
+	 * than processes): the wrapping's arguments, in both wordings */
+	{ "proc.traceback", "exc_msg", "device_ids and output_device arguments", ROLE_PRIMARY,
+	  "config_error", 68 },
+	/* accelerate's FSDP plugin wrapping by a layer class the model does
+	 * not have (fsdp_transformer_layer_cls_to_wrap), also where a paste
+	 * kept only the frame that raises it */
+	{ "proc.traceback", "exc_msg", "Could not find the transformer layer class", ROLE_PRIMARY,
+	  "config_error", 68 },
+	{ "proc.traceback", "frame_func", "set_auto_wrap_policy", ROLE_PRIMARY, "config_error", 68 },
 	/* a launcher's subprocess (accelerate, the old torch.distributed.launch)
 	 * killed by SIGKILL, as Python words it: most often the OOM killer */
 	{ "proc.traceback", "exc_msg", "died with <Signals.SIGKILL", ROLE_SIGNAL, "host_oom", 25 },
@@ -484,7 +507,7 @@ static const struct fl_cause_rule CAUSES[] = {
 	    "for device-side asserts check input indices (embedding sizes, labels) on the failing rank",
 	    "if the host also shows Xid 13/31/43/79, treat it as hardware and drain it",
 	    NULL } },
-	{ "nccl_init_error", "nccl.shm_error nccl.syscall_error nccl.duplicate_gpu nccl.bootstrap_error nccl.version_mismatch", 72,
+	{ "nccl_init_error", "nccl.shm_error nccl.syscall_error nccl.duplicate_gpu nccl.init_failed nccl.bootstrap_error nccl.version_mismatch", 72,
 	  "communicator set-up failed",
 	  { "for /dev/shm failures give the container more shared memory (docker --shm-size, a Kubernetes emptyDir with medium: Memory)",
 	    "make every rank use the same NCCL (the one bundled with the torch wheel) and the same world size",

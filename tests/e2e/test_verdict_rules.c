@@ -1355,3 +1355,62 @@ Test(verdict_rules, nccl_library_not_loaded_is_nccl_init_error, .timeout = 60)
 		     "2024-02-23 23:00:08.992159: W external/xla/xla/service/gpu/runtime/support.cc:58] Intercepted XLA runtime error:\n"
 		     "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:134: NCCL operation ncclGetUniqueId(&id) failed: Unable to load NCCL library. Multi-GPU collectives will not work.. Last NCCL warning(error) log entry (may be unrelated) 'Unable to load NCCL library. Multi-GPU collectives will not work.'.\n");
 }
+
+/* A framework's own report of NCCL's set-up failing: XLA's wrapper under
+ * JAX (jax-ml/jax#17399, dev half), OneFlow's glog check (Oneflow-Inc/libai
+ * #415, dev half), XGBoost's same-device check (dmlc/xgboost#6047, dev
+ * half), PyTorch without NCCL (pytorch/pytorch#116080, dev half), NCCL's
+ * kernels without this GPU's code (NVIDIA/nccl#1528, dev half). */
+Test(verdict_rules, framework_reports_of_nccl_set_up_are_nccl_init_error, .timeout = 60)
+{
+	expect_cause("xla-init", "nccl_init_error",
+		     "W external/xla/xla/service/gpu/runtime/support.cc:58] Intercepted XLA runtime error:\n"
+		     "INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:275: NCCL operation ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error\n");
+	expect_cause("oneflow-init", "nccl_init_error",
+		     "F20221031 10:52:42.193126 106986 eager_nccl_comm_manager.cpp:75] Check failed: ncclCommInitRank(comm, device_vec.size(), nccl_unique_id, rank) : unhandled system error (2). To see more detail, please run OneFlow with system variable NCCL_DEBUG=INFO\n"
+		     "*** Check failure stack trace: ***\n");
+	expect_cause("xgboost-same-gpu", "nccl_init_error",
+		     "E   xgboost.core.XGBoostError: [03:49:09] ../src/common/device_helpers.cu:64: \n"
+		     "  Check failed: n_uniques == world (1 vs. 4) : Multiple processes within communication group running on\n"
+		     "  same CUDA device is not supported\n");
+	expect_cause("no-nccl-built", "nccl_init_error",
+		     "    raise RuntimeError(\"Distributed package doesn't have NCCL \" \"built in\")\n"
+		     "RuntimeError: Distributed package doesn't have NCCL built in\n");
+	expect_cause("nccl-no-kernel-code", "nccl_init_error",
+		     "NCCL version 2.20.5+cuda12.3\n"
+		     "\n"
+		     "c76d92cccb6e:72:457 [1] enqueue.cc:47 NCCL WARN Cuda failure 'named symbol not found'\n");
+}
+
+/* Where the set-up's configuration is wrong: DDP given device_ids for a
+ * module still on the CPU (pytorch/pytorch#100243, dev half), accelerate's
+ * FSDP plugin wrapping by a layer class the model lacks, the paste ending
+ * at the frame that raises it (NovaSearch-Team/RAG-Retrieval#29, dev
+ * half); and a rendezvous that failed inside init_process_group's handler
+ * (yangkky/distributed_tutorial#3, dev half) or mpirun's TCP wiring
+ * (kubeflow/kubeflow#3789, dev half). */
+Test(verdict_rules, set_up_configuration_and_wiring, .timeout = 60)
+{
+	expect_cause("ddp-device-ids", "config_error",
+		     "  File \"/opt/conda/lib/python3.8/site-packages/torch/nn/parallel/distributed.py\", line 604, in _log_and_throw\n"
+		     "    raise err_type(err_msg)\n"
+		     "ValueError: DistributedDataParallel device_ids and output_device arguments only work with single-device/multiple-device GPU modules or CPU modules, but got device_ids [0], output_device 0, and module parameters {device(type='cpu')}.\n");
+	expect_cause("fsdp-wrap-class", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/home/root123/.local/lib/python3.10/site-packages/accelerate/accelerator.py\", line 1461, in prepare_model\n"
+		     "    self.state.fsdp_plugin.set_auto_wrap_policy(model)\n"
+		     "  File \"/home/root123/.local/lib/python3.10/site-packages/accelerate/utils/dataclasses.py\", line 1367, in set_auto_wrap_policy\n"
+		     "    raise Exception(\"Could not find the transformer layer class to wrap in the model.\")\n");
+	expect_cause("env-rendezvous", "rendezvous_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/home/ubuntu/anaconda3/envs/pytorch_p36/lib/python3.7/site-packages/torch/distributed/distributed_c10d.py\", line 406, in init_process_group\n"
+		     "    store, rank, world_size = next(rendezvous(url))\n"
+		     "  File \"/home/ubuntu/anaconda3/envs/pytorch_p36/lib/python3.7/site-packages/torch/distributed/rendezvous.py\", line 143, in _env_rendezvous_handler\n"
+		     "    store = TCPStore(master_addr, master_port, world_size, start_daemon)\n"
+		     "RuntimeError: Connection timed out\n");
+	expect_cause("mpi-tcp", "rendezvous_error",
+		     "A process or daemon was unable to complete a TCP connection\n"
+		     "to another process:\n"
+		     "  Local host:    test-openmpi-master\n"
+		     "  Remote host:   test-openmpi-worker-14.mpi-test.tfworkflow\n");
+}
