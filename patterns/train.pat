@@ -1521,7 +1521,7 @@ literal:  : "inf
 literal:  : 'nan
 literal:  : 'inf
 regex:    (?x)(?i) (?<![\w.]) (?<!val\ |valid\ |validation\ |eval\ |test\ |dev\ )
-          (?:(?:train(?:ing)?|total|avg|avr|average|mean|lm)[\ _])? loss(?:es)? (?![\ _]?scale)
+          (?:(?:train(?:ing)?|total|avg|avr|average|mean|lm)\ | (?!(?:val|valid|validation|eval|test|dev)_)(?:[a-z0-9]+_)+)? loss(?:es)? (?![\ _]?scale)
           ["']?\]? (?:\s*[:=]\s*|\s+) ["']? (?<loss>[-+]?(?:nan|inf(?:inity)?)) (?!\w|\.\d)
 type:     loss=float
 doc:      a training loss logged as NaN/Inf in a script's own format (no step number)
@@ -1559,8 +1559,14 @@ expect:   loss=nan
 # a Keras epoch line, both losses NaN (a Keras CIFAR thread found by find_string)
 example:  196/196 [==============================] - 16s 59ms/step - loss: nan - accuracy: 0.1037 - val_loss: nan - val_accuracy: 0.1000
 expect:   loss=nan
+# a re-identification model's own loss terms, named by the project, on an
+# epoch's line (nengdong96/CSDN#6, dev half)
+example:  Time: 2024-10-31 18:32:24; Epoch: 69; LR, 2.9999999999999997e-05; pid_loss: nan;  pid_loss_proj: nan;  triplet_loss: nan;  triplet_loss_proj: nan;  rgb_i2t_pid_loss: nan;  ir_i2t_pid_loss: nan;  msel_loss: nan;  msel_loss_proj: nan;  
+expect:   loss=nan
 # a Keras model card's summary: the training loss is finite
 not:      - Validation Loss: nan
+# Lightning's early stopping on a validation metric (its callback's message)
+not:      Monitored metric val_loss = nan is not finite. Previous best value was 2.345. Signaling Trainer to stop.
 # Swin's running average made NaN by one skipped fp16 step (microsoft/Swin-Transformer#47)
 not:      [2021-04-25 05:35:19 swin_base_patch4_window7_224](main_prune.py 310): INFO Train: [0/300][4050/5004]   eta 0:17:06 lr 0.000500 time 1.1737 (1.0765)    loss 3.2572 (3.3279)    grad_norm 1.0323 (nan)  mem 4814MB`
 

@@ -135,7 +135,6 @@ static const char *const CAUSE_MISSES[] = {
 	"nccl-473", /* nccl-tests' `'unhandled system error'` alone (read as the network's): /dev/shm only
 			 in the fix */
 	"tensorflow-42834", /* a NaN printed zero-padded (`loss = 0000nan`) */
-	"tensorflow-57893", /* `averaged_loss = nan` in a debug print's tab-indented block */
 	/* the nineteenth sample, scored before any change for it */
 	"detectron-1000", /* Caffe2's `[enforce fail at context_gpu.cu:524] ... out of memory`: not
 			    written, a search for other sources showed a test thread */
@@ -157,7 +156,6 @@ static const char *const CAUSE_MISSES[] = {
 	"training_results_v4_0-oracle-resnet", /* DALI's missing `train.rec`: a crash, labelled
 						  configuration */
 	/* the twenty-third sample, scored before any change for it */
-	"dreamer-58", /* Dreamer's own `[5000] model_grad_norm nan / ...` metric lines */
 	"paddle-14980", /* Paddle's `Enforce failed`: a batch smaller than the device count */
 	/* the twenty-fourth sample, scored before any change for it */
 	"apex-289", /* apex's FP16_Optimizer `Grad overflow on iteration N` pairs, every iteration */
@@ -217,7 +215,8 @@ static const char *const CAUSE_MISSES[] = {
 	"dg-net-11", /* old apex's comma wording; the scale falls only to 4096, one bare
 			DLoss:nan: the label is a judgement */
 	/* the forty-first sample, scored before any change for it */
-	"captcha_trainer-16", "csdn-6",
+	"captcha_trainer-16", /* TF's `failed to allocate ... CUDA_ERROR_OUT_OF_MEMORY`, which
+				  TF also prints while it shrinks a first allocation and goes on */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
