@@ -809,15 +809,17 @@ not:      Failed to execute XLA Runtime executable: run time error: custom call 
 # <call>(<args>) failed: <ncclGetErrorString>`, inside an
 # `Intercepted XLA runtime error` or a custom call's failure) and glog's
 # CHECK around the call (OneFlow's eager_nccl_comm_manager.cpp, `Check
-# failed: <call>(<args>) : <result> (<code>)`). NCCL's own WARN lines,
-# where the job printed them, say why.
+# failed: <call>(<args>) : <result> (<code>)`) and Horovod's
+# NCCLContext::ErrorCheck (`<call> failed: <result>`, nccl_operations.cc).
+# NCCL's own WARN lines, where the job printed them, say why.
 name:     nccl.init_call_failed
 kind:     nccl.init_failed
 severity: error
 priority: 4
 literal:  NCCL operation nccl
 literal:  Check failed: nccl
-regex:    (?:NCCL operation |Check failed: )(?<call>ncclCommInitRank\w*|ncclGetUniqueId|ncclCommInitAll|ncclCommSplit)\((?:[^()]|\([^()]*\))*\)(?: failed:| :) (?!Unable to load NCCL)(?<error>[^;(.]*[^;(.\s])
+literal:  ncclCommInitRank failed: 
+regex:    (?:NCCL operation |Check failed: |(?<![\w.]))(?<call>ncclCommInitRank\w*|ncclGetUniqueId|ncclCommInitAll|ncclCommSplit)(?:\((?:[^()]|\([^()]*\))*\))?(?: failed:| :) (?!Unable to load NCCL)(?<error>[^;(.]*[^;(.\s])
 doc:      A communicator could not be created (the call named): NCCL's result says the class (system error: sockets, /dev/shm, the network; cuda error: a CUDA call at set-up, often memory). Run with NCCL_DEBUG=INFO for its WARN lines.
 # JAX on 4 GPUs (jax-ml/jax#17399, dev half)
 example:  INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:275: NCCL operation ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error
@@ -830,6 +832,10 @@ expect:   error=unhandled cuda error
 example:  F20221031 10:52:42.193126 106986 eager_nccl_comm_manager.cpp:75] Check failed: ncclCommInitRank(comm, device_vec.size(), nccl_unique_id, rank) : unhandled system error (2). To see more detail, please run OneFlow with system variable NCCL_DEBUG=INFO
 expect:   call=ncclCommInitRank
 expect:   error=unhandled system error
+# Horovod under mpirun's tags (pytorch/ignite#3466, dev half)
+example:  [1]<stderr>:RuntimeError: ncclCommInitRank failed: unhandled cuda error (run with NCCL_DEBUG=INFO for details)
+expect:   call=ncclCommInitRank
+expect:   error=unhandled cuda error
 not:      INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:134: NCCL operation ncclGetUniqueId(&id) failed: Unable to load NCCL library. Multi-GPU collectives will not work.. Last NCCL warning(error) log entry (may be unrelated) 'Unable to load NCCL library. Multi-GPU collectives will not work.'.
 # a collective's group, not the set-up (a project's notes in a repository, find_string)
 not:      NCCL operation ncclGroupEnd() failed: unhandled cuda error ... 'Cuda failure 2 "out of memory"'

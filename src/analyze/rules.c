@@ -245,6 +245,8 @@ static const struct class_rule CLASS[] = {
 	 * task connected through NAT, or --network-interface naming none) */
 	{ "proc.traceback", "exc_type", "NoValidAddressesFound", ROLE_PRIMARY, "rendezvous_error", 66 },
 	{ "proc.traceback", "exc_msg", "divisible by", ROLE_PRIMARY, "config_error", 68 },
+	/* PaddleSeg's own spelling of the same check (its train.py) */
+	{ "proc.traceback", "exc_msg", "not divisble by", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "must not exceed the world size", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "exc_msg", "Check batch related parameters", ROLE_PRIMARY, "config_error", 68 },
 	/* HF Trainer's DeepSpeed integration: the JSON disagrees with the
@@ -324,6 +326,11 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_type", "RayOutOfMemoryError", ROLE_PRIMARY, "host_oom", 65 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_type", "MemoryError", ROLE_PRIMARY, "host_oom", 65 },
+	/* ENOMEM from the operating system itself (fork() of a DataLoader
+	 * worker or a subprocess, mmap): the host's memory or its overcommit
+	 * limit, whatever the call */
+	{ "proc.traceback", "exc_msg", "[Errno 12] Cannot allocate memory", ROLE_PRIMARY, "host_oom",
+	  65 },
 	/* torch.uniqueid_timeout says what this exception means; the
 	 * proc.signal (proc.dataloader_killed), train.nonfinite (detectron2's
 	 * check), mem.host_alloc_failed or mem.host_oom_kill (Ray's) of the
@@ -381,6 +388,11 @@ static const struct class_rule CLASS[] = {
 	 * group around them): an NCCL error raised there is set-up's */
 	{ "proc.traceback", "exc_msg", "collective_helper.cc", ROLE_PRIMARY, "nccl_init_error", 68 },
 	{ "proc.traceback", "exc_msg", "NCCL", ROLE_SECONDARY, "network_error", 20 },
+	/* gloo's TCP pair raising into a collective or a send (its
+	 * `[.../gloo/transport/tcp/pair.cc:N] Connection closed by peer`):
+	 * as gloo.pair_error, the peer went away, which other evidence
+	 * explains if the logs hold it */
+	{ "proc.traceback", "exc_msg", "/gloo/transport/", ROLE_SECONDARY, "network_error", 20 },
 	{ "proc.traceback", "exc_msg", "No space left", ROLE_SIGNAL, "storage_error", 40 },
 	{ "proc.traceback", "exc_msg", "CUDA error", ROLE_SIGNAL, "cuda_error", 40 },
 	{ "proc.traceback", "exc_msg", "loss scale", ROLE_SIGNAL, "fp16_overflow", 40 },

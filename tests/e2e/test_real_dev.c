@@ -218,8 +218,9 @@ static const char *const CAUSE_MISSES[] = {
 	"captcha_trainer-16", /* TF's `failed to allocate ... CUDA_ERROR_OUT_OF_MEMORY`, which
 				  TF also prints while it shrinks a first allocation and goes on */
 	/* the forty-second sample, scored before any change for it */
-	"byteps-138", "difacto_dmlc-20", "ignite-3466", "paddleseg-141", "pfedsd-3", "pid_diffusion-2",
-	"self-critical-pytorch-11", "tpu-187", "xla-2361", "xla-3424",
+	"byteps-138", /* BytePS's `Check failed: r == ncclSuccess` names no call, only its line */
+	"difacto_dmlc-20", /* ps-lite's `Timeout (500 sec) to wait all other nodes initialized` */
+	"tpu-187", "xla-2361", "xla-3424", /* a TPU's gRPC `Unavailable: Socket closed` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

@@ -1414,3 +1414,26 @@ Test(verdict_rules, set_up_configuration_and_wiring, .timeout = 60)
 		     "  Local host:    test-openmpi-master\n"
 		     "  Remote host:   test-openmpi-worker-14.mpi-test.tfworkflow\n");
 }
+
+/* Horovod's own report of ncclCommInitRank (pytorch/ignite#3466, dev
+ * half); the operating system refusing fork() its memory
+ * (ruotianluo/self-critical.pytorch#11, dev half); PaddleSeg's spelling
+ * of a batch the GPUs do not divide (PaddlePaddle/PaddleSeg#141, dev
+ * half); gloo's pair closing under a send, with nothing else to explain
+ * it (CGCL-codes/pFedSD#3, dev half). */
+Test(verdict_rules, more_frameworks_own_words, .timeout = 60)
+{
+	expect_cause("horovod-init", "nccl_init_error",
+		     "[1]<stderr>:    mpi_lib.horovod_torch_wait_and_clear(handle)\n"
+		     "[1]<stderr>:RuntimeError: ncclCommInitRank failed: unhandled cuda error (run with NCCL_DEBUG=INFO for details)\n");
+	expect_cause("fork-enomem", "host_oom",
+		     "  File \"/usr/lib/python2.7/multiprocessing/forking.py\", line 121, in __init__       \n"
+		     "    self.pid = os.fork()                                                              \n"
+		     "OSError: [Errno 12] Cannot allocate memory \n");
+	expect_cause("paddleseg-batch", "config_error",
+		     "AssertionError: BATCH_SIZE:2 not divisble by number of GPUs:4\n");
+	expect_cause("gloo-send", "network_error",
+		     "  File \"/usr/local/lib/python3.10/dist-packages/torch/distributed/distributed_c10d.py\", line 1295, in send\n"
+		     "    default_pg.send([tensor], dst, tag).wait()\n"
+		     "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:598] Connection closed by peer [172.28.0.12]:43185\".\n");
+}
