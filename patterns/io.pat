@@ -139,6 +139,27 @@ expect:   error=communication error on send
 # a file that is not there is the path's, not the storage's (h5py 3, a notebook's output in a repository, find_string)
 not:      FileNotFoundError: [Errno 2] Unable to synchronously open file (unable to open file: name = 'best_model.h5', errno = 2, error message = 'No such file or directory', flags = 0, o_flags = 0)
 
+# torch's shared-memory tensors (a DataLoader worker handing a batch to
+# its parent, torch.multiprocessing queues): `_share_fd_()` writes each
+# into a file under /dev/shm, named </torch_<pid>_<n>>; the write fails
+# when /dev/shm is full (a container's 64 MiB default). torch 1.0-1.4
+# printed no errno; later ones add `: No space left on device (28)`,
+# which io.no_space reads first.
+name:     io.torch_shm_write
+kind:     io.error
+severity: error
+priority: -4
+literal:  unable to write to file </torch_
+regex:    unable to write to file <(?<path>/torch_[^>]*)>
+doc:      A tensor could not be written to /dev/shm (full): give the container more shared memory (docker --shm-size or --ipc=host, a Kubernetes emptyDir with medium: Memory), or fewer DataLoader workers.
+# TTS in Docker, torch 1.0 (mozilla/TTS#135, dev half)
+example:  RuntimeError: unable to write to file </torch_5322_303039809>
+expect:   path=/torch_5322_303039809
+# EfficientDet's DataLoader workers (zylo117/Yet-Another-EfficientDet-Pytorch#147, dev half)
+example:  RuntimeError: unable to write to file </torch_74396_2983595444>
+# (nnU-Net's later form, with ENOSPC after it, is io.no_space's: MIC-DKFZ/nnUNet#1411)
+not:      ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).
+
 # torch7's disk file (Lua Torch's torch.save): a write returned fewer
 # blocks than asked, as on a full disk or a dropped network mount
 # (TH/THDiskFile.c's THError, behind luajit's prefix).
@@ -205,13 +226,15 @@ not:      ValueError: NOT_FOUND: Error opening "zarr" driver: Metadata at local 
 # driver, Colab's Drive): Python's OSError on a path says ENOTCONN, and
 # TensorFlow's file system (TensorBoard's event writer) names the path
 # before it (`<path>; Transport endpoint is not connected`, ENOTCONN
-# mapped to FAILED_PRECONDITION). Only with a path: a socket's ENOTCONN
-# (std::system_error's bare text) is not storage.
+# mapped to FAILED_PRECONDITION). Only with a path, relative ones too
+# (Python's OSError names the file it was given): a socket's ENOTCONN
+# (std::system_error's bare text, an OSError with no file) is not
+# storage.
 name:     io.mount_disconnected
 kind:     io.error
 severity: error
 literal:  Transport endpoint is not connected
-regex:    \[Errno 107\] (?<error>Transport endpoint is not connected): b?'(?<path>/[^']*)'|FailedPreconditionError: (?<path>\S+); (?<error>Transport endpoint is not connected)\s*$
+regex:    \[Errno 107\] (?<error>Transport endpoint is not connected): b?'(?<path>[^']+)'|FailedPreconditionError: (?<path>\S+); (?<error>Transport endpoint is not connected)\s*$
 doc:      The file system under this path went away (its FUSE daemon or CSI driver died or was restarted): writes of logs and checkpoints fail until it is remounted.
 # real, TensorBoard's event writer on an S3 CSI mount (yandex-cloud/k8s-csi-s3#124)
 example:   OSError: [Errno 107] Transport endpoint is not connected: b'/output/lgy/log/3/events.out.tfevents.1720755089 .trainingjob-a12175629749448704103746-task2-0.13.0'
@@ -224,6 +247,9 @@ example:  tensorflow.python.framework.errors_impl.FailedPreconditionError: llama
 expect:   path=llama2-outputs/runs/Sep16_11-10-56_0a47c1af07b4/events.out.tfevents.1694866816.0a47c1af07b4.2289.0
 example:  tensorflow.python.framework.errors_impl.FailedPreconditionError: runs/detect/train2/events.out.tfevents.1687850605.59944f8c394b.34155.0; Transport endpoint is not connected
 expect:   error=Transport endpoint is not connected
+# YOLOv8 on Colab, its run directory on Drive, a relative path (ultralytics/ultralytics#1913, dev half)
+example:  OSError: [Errno 107] Transport endpoint is not connected: 'runs/detect/train18'
+expect:   path=runs/detect/train18
 not:        what():  Transport endpoint is not connected
 not:      OSError: [Errno 107] Transport endpoint is not connected
 

@@ -126,8 +126,6 @@ static const char *const CAUSE_MISSES[] = {
 	"wenet-989",		 /* host memory climbing in rank 0's own step lines, no kill line */
 	"xlm-210", /* XLM's bare `NaN detected` warning is not read */
 	"yanmtt-7",		 /* a bare `<step> <loss>` line: too plain to read as a step */
-	"yet-another-efficientdet-pytorch-147", /* an old torch's `unable to write to file </torch_...>`: a
-					      full /dev/shm without its errno */
 	"mlp_maps-21", /* `CUDA error: invalid device ordinal`: read as a process count the GPUs
 			 do not match (config_error), as simpletuner-40 */
 	"pytorch-13750", /* an old FileStore's race at DDP's construction (`open(...): No such file`) */
@@ -199,7 +197,7 @@ static const char *const CAUSE_MISSES[] = {
 	"elasticdl-1895", "vits_chinese-2",
 	/* the thirty-sixth sample, scored before any change for it */
 	"cogvlm-283", "ctrlformer_robotic-1", "lichtfeld-studio-717", "safetensors-842",
-	"ultralytics-1913", "us3rn-testing",
+	"us3rn-testing",
 	/* the thirty-seventh sample, scored before any change for it */
 	"horovod-2097", /* TF's fatal `no supported devices found for platform CUDA`, wrapped */
 	"tinyllava_factory-107", /* DeepSpeed's minimum-scale exception, lowercased by the poster */
