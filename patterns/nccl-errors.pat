@@ -819,7 +819,7 @@ priority: 4
 literal:  NCCL operation nccl
 literal:  Check failed: nccl
 literal:  ncclCommInitRank failed: 
-regex:    (?:NCCL operation |Check failed: |(?<![\w.]))(?<call>ncclCommInitRank\w*|ncclGetUniqueId|ncclCommInitAll|ncclCommSplit)(?:\((?:[^()]|\([^()]*\))*\))?(?: failed:| :) (?!Unable to load NCCL)(?<error>[^;(.]*[^;(.\s])
+regex:    (?:(?:NCCL operation |Check failed: )(?<call>ncclCommInitRank\w*|ncclGetUniqueId|ncclCommInitAll|ncclCommSplit)(?:\((?:[^()]|\([^()]*\))*\))?|(?<![\w.])(?<call>ncclCommInitRank)(?= failed:))(?: failed:| :) (?!Unable to load NCCL)(?<error>[^;(.]*[^;(.\s])
 doc:      A communicator could not be created (the call named): NCCL's result says the class (system error: sockets, /dev/shm, the network; cuda error: a CUDA call at set-up, often memory). Run with NCCL_DEBUG=INFO for its WARN lines.
 # JAX on 4 GPUs (jax-ml/jax#17399, dev half)
 example:  INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:275: NCCL operation ncclCommInitRank(&comm, nranks, id, rank) failed: unhandled cuda error
