@@ -797,9 +797,9 @@ kind:     proc.traceback
 severity: error
 literal:  Traceback (most recent call last):
 start:    Traceback \(most recent call last\):\s*$
-continue: ^(?:\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?|\s+\S.*?|[~^]+|(?![\[=*-])(?=[^:]*[(=])[^:]*)\s*$
+continue: ^(?:\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?|.*?\binit_process_group\([^()]*?(?<![\w.])world_size\s*=\s*(?<world_size>\d+)\s*[,)].*?|\s+\S.*?|[~^]+|(?![\[=*-])(?=[^:]*[(=])[^:]*)\s*$
 end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
-type:     frame_line=int
+type:     frame_line=int world_size=int
 max_lines: 256
 doc:      A Python traceback; exc_type/exc_msg are its final exception and frame_* the innermost frame. Chained tracebacks ("The above exception was the direct cause...") are separate events; the last one on a rank is usually the most specific.
 # torchrun agent traceback ending in ChildFailedError (train-011)
@@ -835,6 +835,26 @@ expect:   exc_type=torch.OutOfMemoryError
 expect:   exc_msg=CUDA out of memory. Tried to allocate 3.91 GiB. GPU 1 has a total capacity of 14.61 GiB of which 1.99 GiB is free.
 expect:   frame_func=Fire
 expect:   frame_line=135
+# A frame's source line that calls init_process_group with a number for
+# world_size states the world the script asked for (a name or an
+# expression says nothing): a two-machine gloo job (pytorch/pytorch#13583, dev half)
+example:  Traceback (most recent call last):
+example:    File "/home/simon/Desktop/dist_rl/dist_rl.py", line 13, in <module>
+example:      dist.init_process_group(rank=0,backend="gloo",init_method='file:///home/simon/Desktop/shared_folder/gloo_shared_file',world_size=2)
+example:    File "/home/simon/anaconda3/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py", line 283, in init_process_group
+example:      _default_pg = ProcessGroupGloo(store, rank, world_size)
+example:  RuntimeError: Wait timeout
+expect:   world_size=2
+expect:   frame_func=init_process_group
+# a tcp:// store with a timeout after the size (pytorch/pytorch#74146, dev half)
+example:  Traceback (most recent call last):
+example:    File "/mnt/sdc2/file/project/distributed/index.py", line 10, in <module>
+example:      dist.init_process_group(backend=backend, rank=rank,init_method='tcp://192.168.1.2:23456',  world_size=2,timeout=datetime.timedelta(seconds=15))
+example:    File "/root/miniconda3/envs/vision/lib/python3.9/site-packages/torch/distributed/distributed_c10d.py", line 611, in init_process_group
+example:      default_pg._set_sequence_number_for_group()
+example:  RuntimeError: Connection reset by peer
+expect:   world_size=2
+expect:   exc_msg=Connection reset by peer
 # version: CPython 3.8 traceback (no caret lines), bare exception name without a message
 example:  Traceback (most recent call last):
 example:    File "train.py", line 412, in <module>
@@ -855,9 +875,9 @@ severity: error
 literal:  File "
 priority: -10
 start:    ^\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?\s*$
-continue: ^(?:\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?|\s+\S.*?|[~^]+|(?![\[=*-])(?=[^:]*[(=])[^:]*)\s*$
+continue: ^(?:\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?|.*?\binit_process_group\([^()]*?(?<![\w.])world_size\s*=\s*(?<world_size>\d+)\s*[,)].*?|\s+\S.*?|[~^]+|(?![\[=*-])(?=[^:]*[(=])[^:]*)\s*$
 end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
-type:     frame_line=int
+type:     frame_line=int world_size=int
 max_lines: 256
 tentative: yes
 doc:      A Python traceback read from its first frame (its header was cut off, or CPython's SyntaxError report); exc_type/exc_msg are its final exception and frame_* the innermost frame.

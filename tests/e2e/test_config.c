@@ -400,3 +400,29 @@ Test(config, a_world_that_does_not_divide_is_still_the_world, .timeout = 60)
 	cr_expect_eq(config_int(r, "world_size"), 8);
 	json_decref(r);
 }
+
+/* A traceback's source line that calls init_process_group with a number
+ * for world_size states the world (pytorch-13583 in the dev half); one
+ * that passes a name states nothing (Lightning's ddp plugin, ai-art-10). */
+Test(config, init_process_group_call_in_a_traceback_states_the_world, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("init-call-number",
+				 "Traceback (most recent call last):\n"
+				 "  File \"/home/simon/Desktop/dist_rl/dist_rl.py\", line 13, in <module>\n"
+				 "    dist.init_process_group(rank=0,backend=\"gloo\",init_method='file:///home/simon/Desktop/shared_folder/gloo_shared_file',world_size=2)\n"
+				 "  File \"/home/simon/anaconda3/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py\", line 283, in init_process_group\n"
+				 "    _default_pg = ProcessGroupGloo(store, rank, world_size)\n"
+				 "RuntimeError: Wait timeout\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 2);
+	json_decref(r);
+
+	r = fl_test_analyze("init-call-name",
+			 "Traceback (most recent call last):\n"
+			 "  File \"C:\\Users\\dgilk\\anaconda3\\envs\\aiart\\lib\\site-packages\\pytorch_lightning\\plugins\\training_type\\ddp.py\", line 258, in pre_dispatch\n"
+			 "    torch_distrib.init_process_group(self.torch_distributed_backend, rank=global_rank, world_size=world_size)\n"
+			 "RuntimeError: Wait timeout\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 0, "a name is not a number");
+	json_decref(r);
+}
