@@ -219,6 +219,14 @@ static const char *const CAUSE_MISSES[] = {
 	"byteps-138", /* BytePS's `Check failed: r == ncclSuccess` names no call, only its line */
 	"difacto_dmlc-20", /* ps-lite's `Timeout (500 sec) to wait all other nodes initialized` */
 	"tpu-187", "xla-2361", "xla-3424", /* a TPU's gRPC `Unavailable: Socket closed` */
+	/* the forty-third sample, scored before any change for it */
+	"mgdm-3", /* three `Found NaN, decreased lg_loss_scale` with the scale still near
+		     2^15: no collapse, labelled fp16 by judgement (no answer) */
+	"nccl-1283", /* alloc.h's `Cuda failure 1 'invalid argument'` after init, labelled
+			NCCL set-up without a confirmed cause; read as a CUDA error */
+	"nccl-210", /* pre-2.4 NCCL's bare `include/socket.h:344 WARN`, one source */
+	"twosome-5", /* `Expected all tensors to be on the same device`: configuration
+			here, a crash in miles-credit's label */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
