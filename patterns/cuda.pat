@@ -102,6 +102,30 @@ not:      2024-04-09 22:39:58.055899: E external/xla/xla/stream_executor/cuda/cu
 # google-deepmind/alphafold#197: TensorFlow retries a smaller allocation
 not:      2021-10-15 15:01:44.577626: E external/org_tensorflow/tensorflow/stream_executor/cuda/cuda_driver.cc:764] failed to alloc 2740606464 bytes unified memory; result: CUDA_ERROR_OUT_OF_MEMORY: out of memory
 
+# Numba's CUDA driver wrapper raises `CudaAPIError: [code] Call to <driver
+# function> results in CUDA_ERROR_<NAME>` (numba/cuda/cudadrv/driver.py;
+# its linker's LinkerError has the same words). Unlike a status name that
+# TensorFlow logs and survives, this is an exception: whatever the status,
+# the call failed and the caller stops. The out-of-memory status is
+# mem.cuda_alloc_failed.numba's.
+name:     cuda.numba_api_error
+kind:     cuda.error
+severity: error
+literal:  results in CUDA_
+regex:    \bCall to (?<call>cu\w+) results in (?<status>CUDA_ERROR_(?!OUT_OF_MEMORY\b)[A-Z_]+)
+doc:      a CUDA driver call made through Numba failed (NeMo's RNNT loss, RAPIDS, a custom kernel): the status names why (an invalid launch configuration, too many resources for the block, no device); CUDA_LAUNCH_BLOCKING=1 places the failing kernel
+# NeMo's Numba RNNT loss on a Conformer-Transducer, the poster's backtick kept (NVIDIA-NeMo/Speech#4882, dev half)
+example:  `Call to cuLaunchKernel results in CUDA_ERROR_INVALID_VALUE
+expect:   call=cuLaunchKernel
+expect:   status=CUDA_ERROR_INVALID_VALUE
+# a benchmark's recorded failure, a 32x32 block (find_string: a repository's benchmark notes)
+example:      numba.cuda.cudadrv.driver.CudaAPIError: [701] Call to cuLaunchKernel results in CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
+expect:   status=CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
+# Numba's linker on a driver older than the PTX (find_string: a cluster's set-up notes)
+example:  LinkerError: [222] Call to cuLinkAddData results in CUDA_ERROR_UNSUPPORTED_PTX_VERSION
+expect:   call=cuLinkAddData
+not:      numba.cuda.cudadrv.driver.CudaAPIError: [2] Call to cuMemAlloc results in CUDA_ERROR_OUT_OF_MEMORY
+
 # CUDA's own description of a kernel's fault (cudaGetErrorString, the
 # same words under the driver API), whatever a library wraps it in:
 # Thrust's `copy_if failed to synchronize: ...`, HugeCTR's `Runtime error:
@@ -421,6 +445,20 @@ example:  [01:38:23] d:\chhong\mxnet\src\storage\./gpu_device_storage.h:39: Chec
 expect:   error=out of memory
 example:    what():  [20:58:09] /home/u/clockwork/src/clockwork/cache.cpp:237: Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading: CUDA: out of memory
 not:      F1116 15:55:02.388101 30214 cudnn_conv_layer.cu:137] Check failed: error == cudaSuccess (77 vs. 0)  an illegal memory access was encountered
+
+# Numba's allocation through the driver (cuda.numba_api_error's words with
+# the out-of-memory status).
+name:     mem.cuda_alloc_failed.numba
+kind:     mem.cuda_alloc_failed
+severity: error
+literal:  results in CUDA_
+regex:    \bCall to (?<call>cuMem\w+) results in (?<error>CUDA_ERROR_OUT_OF_MEMORY)\b
+doc:      a CUDA allocation made through Numba failed: lower the batch or array size, or free what other libraries on the GPU cache
+# a course exercise's largest array (find_string: two students' notes)
+example:  numba.cuda.cudadrv.driver.CudaAPIError: [2] Call to cuMemAlloc results in CUDA_ERROR_OUT_OF_MEMORY
+expect:   call=cuMemAlloc
+expect:   error=CUDA_ERROR_OUT_OF_MEMORY
+not:      numba.cuda.cudadrv.driver.CudaAPIError: [1] Call to cuLaunchKernel results in CUDA_ERROR_INVALID_VALUE
 
 # Kernel assert (printf from the GPU), one line per failing thread; precedes
 # `CUDA error: device-side assert triggered`.

@@ -864,6 +864,30 @@ expect:   exc_type=KeyboardInterrupt
 expect:   frame_file=train.py
 not:      Thread 0x00007f8bf451b740 (most recent call first):
 
+# VS Code's debugger, pasted: `Exception has occurred: <type>` (with its
+# note when it paused elsewhere), the message alone on the next line, then
+# the frames innermost first with no `Traceback` header. The message line
+# ends the block and is also matched on its own (an OOM or CUDA message
+# keeps its pattern).
+name:     proc.exception.vscode
+kind:     proc.exception
+severity: error
+literal:  Exception has occurred: 
+start:    ^Exception has occurred: (?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*)(?:\s+\(note: full exception trace is shown but execution is paused at: [^)]*\))?\s*$
+end:      ^(?<exc_msg>\S.*?)\s*$
+max_lines: 2
+doc:      An exception as VS Code's debugger shows it (type on one line, message on the next): the program stopped on it.
+# NeMo-Aligner's DPO with a micro batch above one (NVIDIA/NeMo-Aligner#153, dev half)
+example:  Exception has occurred: RuntimeError       (note: full exception trace is shown but execution is paused at: _run_module_as_main)
+example:  shape '[1]' is invalid for input of size 2
+expect:   exc_type=RuntimeError
+expect:   exc_msg=shape '[1]' is invalid for input of size 2
+# a notebook's expand, kept in a repository's notes (find_string)
+example:  Exception has occurred: RuntimeError
+example:  The expanded size of the tensor (1024) must match the existing size (12) at non-singleton dimension 0.  Target sizes: [1024, -1].  Tensor sizes: [12, 12]
+expect:   exc_type=RuntimeError
+not:      # Exception has occurred: RuntimeError
+
 # A traceback whose header is not in the log: a log read from its tail
 # (`kubectl logs --tail`, a rotated file), a paste cut at its first frame,
 # and CPython's own SyntaxError report for the main script, which prints

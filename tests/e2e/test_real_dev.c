@@ -230,7 +230,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the forty-fourth sample, scored before any change for it */
 	"alpa-701", /* XLA's `Failed to start RPC server` in a Ray actor, labelled rendezvous
 		       by judgement (no answer) */
-	"nemo-aligner-153", "speech-4882",
 	"t5x-1091", /* gsutil's 404 on a checkpoint's temporary copy, labelled storage by
 		       judgement (no answer) */
 	"text-to-text-transfer-transformer-767", /* a TPU's `Bad hardware status: Queue is

@@ -1437,3 +1437,23 @@ Test(verdict_rules, more_frameworks_own_words, .timeout = 60)
 		     "    default_pg.send([tensor], dst, tag).wait()\n"
 		     "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:598] Connection closed by peer [172.28.0.12]:43185\".\n");
 }
+
+/* Numba's CUDA driver wrapper, which raises on any failed call: a launch
+ * NeMo's RNNT loss made (NVIDIA-NeMo/Speech#4882, dev half) is a CUDA
+ * error, an allocation is out of GPU memory (a course's notes, found
+ * by find_string). VS Code's debugger puts the exception's type and
+ * message on two lines with no Traceback header
+ * (NVIDIA/NeMo-Aligner#153, dev half): still the crash that stopped it. */
+Test(verdict_rules, numba_driver_errors_and_a_debugger_paste, .timeout = 60)
+{
+	expect_cause("numba-launch", "cuda_error",
+		     "`Call to cuLaunchKernel results in CUDA_ERROR_INVALID_VALUE\n"
+		     "Error executing job with overrides: []\n");
+	expect_cause("numba-alloc", "gpu_oom",
+		     "numba.cuda.cudadrv.driver.CudaAPIError: [2] Call to cuMemAlloc results in CUDA_ERROR_OUT_OF_MEMORY\n");
+	expect_cause("vscode-paste", "process_crash",
+		     "Exception has occurred: RuntimeError       (note: full exception trace is shown but execution is paused at: _run_module_as_main)\n"
+		     "shape '[1]' is invalid for input of size 2\n"
+		     "  File \"/opt/NeMo/nemo/collections/nlp/modules/common/megatron/utils.py\", line 183, in <listcomp>\n"
+		     "    averaged_losses = torch.cat([loss.clone().detach().view(1) for loss in losses])\n");
+}
