@@ -270,6 +270,35 @@ expect:   allocated=21.184814GB
 not:      ResourceExhaustedError: 
 not:      Please check whether there is any other process using GPU 0.
 
+# Device memory of the accelerators PyTorch reaches through plug-ins:
+# Intel Gaudi's bridge (`FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed
+# for size::N (M)MB`, and its synapse helper's `MODULE:SYNHELPER workspace
+# Allocation of size ::N failed!`), and Intel GPUs under SYCL's Level Zero
+# backend (`UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY`, error 39). accelerate's
+# own check for an out-of-memory exception names the Gaudi and XPU forms
+# (find_string: its memory utilities).
+name:     mem.accel_device_oom
+kind:     mem.cuda_oom
+severity: error
+literal:  MODULE:PT_DEVMEM Allocation failed
+literal:  MODULE:SYNHELPER workspace Allocation of size
+literal:  _OUT_OF_DEVICE_MEMORY
+regex:    \bFATAL ERROR :: MODULE:(?:PT_DEVMEM Allocation failed for size::?(?<requested>\d+)|SYNHELPER workspace Allocation of size ::?(?<requested>\d+) failed)|\b(?<error>UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)\b
+type:     requested=int
+doc:      an accelerator other than an NVIDIA GPU ran out of device memory (Intel Gaudi's HBM, an Intel GPU under Level Zero): a smaller micro batch, activation checkpointing, more tensor parallelism or sharding, as for a CUDA OOM
+# a face-recognition trainer's backward on Gaudi (HabanaAI/Model-References#10, dev half)
+example:  RuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::14493510400 failed!
+expect:   requested=14493510400
+# vLLM on Gaudi with a model too large for its cards, as HabanaAI's READMEs quote it (find_string: several of its repositories)
+example:  RuntimeError: [Rank:0] FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed for size::939524096 (896)MB
+expect:   requested=939524096
+# an Intel XPU training step (open-edge-platform/physical-ai-studio#440, dev half), and a SYCL memcpy on an Arc GPU (find_string: a project's notes)
+example:  level_zero backend failed with error: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)
+expect:   error=UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY
+example:  strata/sycl: memcpy failed: level_zero backend failed with error: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)
+not:      #define UR_RESULT_ERROR_OUT_OF_HOST_MEMORY 38
+not:      PT_SYNHELPER_DEBUG("workspace Allocation of size is zero");
+
 # cuBLAS handle/workspace allocation failed: no GPU memory left outside the
 # caching allocator. library is captured as printed (upper case).
 name:     mem.cublas_alloc_failed

@@ -240,7 +240,6 @@ static const char *const CAUSE_MISSES[] = {
 				       `RuntimeError:` glued to its end */
 	"moco-25", /* a bare std::system_error `Transport endpoint is not connected`,
 		      network by the maintainer's reading (a mount's ENOTCONN reads storage) */
-	"model-references-10", "physical-ai-studio-440",
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

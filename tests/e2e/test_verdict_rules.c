@@ -1457,3 +1457,19 @@ Test(verdict_rules, numba_driver_errors_and_a_debugger_paste, .timeout = 60)
 		     "  File \"/opt/NeMo/nemo/collections/nlp/modules/common/megatron/utils.py\", line 183, in <listcomp>\n"
 		     "    averaged_losses = torch.cat([loss.clone().detach().view(1) for loss in losses])\n");
 }
+
+/* Device memory of accelerators other than NVIDIA's: Intel Gaudi's
+ * synapse helper (HabanaAI/Model-References#10, dev half) and an Intel
+ * GPU under Level Zero (open-edge-platform/physical-ai-studio#440, dev
+ * half) are out of device memory, as a CUDA OOM is. */
+Test(verdict_rules, other_accelerators_out_of_device_memory, .timeout = 60)
+{
+	expect_cause("gaudi-workspace", "gpu_oom",
+		     "    Variable._execution_engine.run_backward(\n"
+		     "RuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::14493510400 failed!\n");
+	expect_cause("xpu-level-zero", "gpu_oom",
+		     "terminate called after throwing an instance of 'sycl::_V1::exception'\n"
+		     "  what():  Enqueue process failed.\n"
+		     "level_zero backend failed with error: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)\n"
+		     "Fatal Python error: Aborted\n");
+}
