@@ -240,6 +240,14 @@ static const char *const CAUSE_MISSES[] = {
 				       `RuntimeError:` glued to its end */
 	"moco-25", /* a bare std::system_error `Transport endpoint is not connected`,
 		      network by the maintainer's reading (a mount's ENOTCONN reads storage) */
+	/* the forty-sixth sample, scored before any change for it */
+	"caffe-3377", /* a CUDA launch failure the reporter later put down to power:
+			 hardware by the thread, not by the lines */
+	"cluster-47", /* gloo's `driver shutting down` at exit, a crash by judgement */
+	"dgl-7426", /* a four-space indented paste: the traceback block swallows NCCL's
+		       duplicate-GPU line */
+	"dpgen-528", /* TF's info-level CUDA_ERROR_OUT_OF_MEMORY retries (captcha_trainer-16) */
+	"horovod-1533", "k8s-device-plugin-319",
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -274,6 +282,9 @@ static const char *const RANK_MISSES[] = {
 	"hugectr-417", /* HugeCTR's `[RK0]` inside its bracketed prefix */
 	/* the forty-fifth sample, scored before any change for it */
 	"vits-106", /* one process: only `Process Group destroyed on rank 0` names a rank */
+	/* the forty-sixth sample, scored before any change for it */
+	"openfold-481", /* Lightning's `[rank: 3] Child process ...` is a local rank, with no
+			   host or launcher arguments to make it global */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
