@@ -102,6 +102,28 @@ not:      2024-04-09 22:39:58.055899: E external/xla/xla/stream_executor/cuda/cu
 # google-deepmind/alphafold#197: TensorFlow retries a smaller allocation
 not:      2021-10-15 15:01:44.577626: E external/org_tensorflow/tensorflow/stream_executor/cuda/cuda_driver.cc:764] failed to alloc 2740606464 bytes unified memory; result: CUDA_ERROR_OUT_OF_MEMORY: out of memory
 
+# PyTorch's first CUDA call found the driver unusable (cudaErrorUnknown
+# at initialisation, c10/cuda/CUDAFunctions.cpp): raised, or warned as
+# `CUDA initialization: ...` when torch only counts the devices, after
+# which there are none. A node whose driver state is broken (nvidia-uvm
+# not loaded, a GPU lost, the container's device nodes missing): the
+# training cannot use its GPUs.
+name:     cuda.init_unknown
+kind:     cuda.error
+severity: error
+literal:  CUDA unknown error - this may be due to
+regex:    \b(?<error>CUDA unknown error) - this may be due to an incorrectly set up environment
+doc:      CUDA could not initialise on this node (PyTorch saw cudaErrorUnknown and no devices): check the driver (nvidia-smi, dmesg for Xid), that nvidia-uvm is loaded (nvidia-modprobe), and the container's GPU device plug-in; drain the node if it persists
+# a PyTorch pod under Kubernetes' device plug-in (NVIDIA/k8s-device-plugin#319,
+# dev half); the same words in a pre-flight check beside cuInit's
+# CUDA_ERROR_UNKNOWN (find_string: a project's results notes)
+example:  RuntimeError: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero.
+expect:   error=CUDA unknown error
+# the warning form of torch's device count (find_string: a privateGPT user's paste in a repository's notes)
+example:  /home/connectedin/.cache/pypoetry/virtualenvs/privategpt-48b7A2Xg-py3.10/lib/python3.10/site-packages/torch/cuda/__init__.py:107: UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero. (Triggered internally at ../c10/cuda/CUDAFunctions.cpp:109.)
+expect:   error=CUDA unknown error
+not:      CUDA driver initialization failed, you might not have a CUDA gpu.
+
 # Numba's CUDA driver wrapper raises `CudaAPIError: [code] Call to <driver
 # function> results in CUDA_ERROR_<NAME>` (numba/cuda/cudadrv/driver.py;
 # its linker's LinkerError has the same words). Unlike a status name that

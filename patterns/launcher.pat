@@ -75,6 +75,32 @@ expect:   local_rank=0
 expect:   exitcode=1
 not:      srun: error: nid01934: tasks 2,4-5,7: Terminated
 
+# Lightning's launcher (fabric's subprocess_script.py, 2.x): the main
+# process watches the children it started and, when one exits non-zero,
+# names it and kills the rest. Its `[rank: N]` is the child's index plus
+# one, a local rank (the main process is local rank 0), whatever the
+# line's logger put before it.
+name:     launcher.lightning_child_failed
+kind:     launcher.worker_failed
+severity: error
+literal:  processes to avoid zombies
+regex:    (?:\[rank: (?<local_rank>\d+)\] )?Child process with PID (?<pid>\d+) terminated with code (?<exitcode>-?\d+)\. Forcefully terminating all other processes to avoid zombies
+type:     exitcode=int local_rank=int pid=int
+doc:      Lightning's launcher saw the child process of local rank N exit non-zero and killed the others: that rank failed first (exit code -9: killed, -6: abort, -11: segfault, 1: an exception).
+# OpenFold on one node of four H100s, after rank 3's CUDA OOM (aqlaboratory/openfold#481, dev half)
+example:  [rank: 3] Child process with PID 11479 terminated with code 1. Forcefully terminating all other processes to avoid zombies 🧟
+expect:   local_rank=3
+expect:   pid=11479
+expect:   exitcode=1
+# after a watchdog's abort on rank 2 (find_string: a training write-up's log)
+example:  [rank: 2] Child process with PID 13117 terminated with code -6. Forcefully terminating all other processes to avoid zombies 🧟
+expect:   exitcode=-6
+# through Python logging, in a CI job's pytest output (find_string)
+example:  INFO     lightning.fabric.strategies.launchers.subprocess_script:subprocess_script.py:224 [rank: 1] Child process with PID 2977 terminated with code 4. Forcefully terminating all other processes to avoid zombies 🧟
+expect:   local_rank=1
+expect:   exitcode=4
+not:      Child process 41423 (local_rank 0) FAILED (exitcode 1)
+
 name:     launcher.sigterm.sending
 kind:     launcher.sigterm
 severity: warning
@@ -587,12 +613,18 @@ not:          free(): invalid pointer is printed when
 # alone on its line (the interactive shell's form; in a script it is
 # `line N: PID ...`, proc.shell.segfault). `Aborted` is left out: a
 # watchdog's std::terminate ends in it too, after the timeout it reports.
+# MXNet's own SIGSEGV handler (initialize.cc's SegfaultLogger) prints
+# `Segmentation fault: 11` alone before its `Stack trace:`, as macOS's
+# shell does for any crashed command.
 name:     proc.shell.bare_segfault
 kind:     proc.segfault
 severity: fatal
 literal:  Segmentation fault
-regex:    ^`?(?<sigdesc>Segmentation fault)(?: \(core dumped\))?`?\s*$
-doc:      The shell reports that the command crashed with SIGSEGV.
+regex:    ^`?(?<sigdesc>Segmentation fault)(?: \(core dumped\)|: 11)?`?\s*$
+doc:      The shell (or MXNet's signal handler) reports that the process crashed with SIGSEGV.
+# MXNet's handler under mpirun and Horovod (horovod/horovod#1533, dev half)
+example:  Segmentation fault: 11
+expect:   sigdesc=Segmentation fault
 # after Paddle's failure-signal banner (PaddlePaddle/PaddleSeg#592, dev half)
 example:  Segmentation fault (core dumped)
 expect:   sigdesc=Segmentation fault

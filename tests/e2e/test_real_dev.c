@@ -247,7 +247,6 @@ static const char *const CAUSE_MISSES[] = {
 	"dgl-7426", /* a four-space indented paste: the traceback block swallows NCCL's
 		       duplicate-GPU line */
 	"dpgen-528", /* TF's info-level CUDA_ERROR_OUT_OF_MEMORY retries (captcha_trainer-16) */
-	"horovod-1533", "k8s-device-plugin-319",
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

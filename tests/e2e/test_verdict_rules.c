@@ -1473,3 +1473,28 @@ Test(verdict_rules, other_accelerators_out_of_device_memory, .timeout = 60)
 		     "level_zero backend failed with error: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)\n"
 		     "Fatal Python error: Aborted\n");
 }
+
+/* Lightning's launcher reports the child that exited first, by its
+ * local rank and exit code, and kills the others: alone, an abort there
+ * is a crash, not a healthy run (a training write-up's log, found by
+ * find_string). MXNet's SIGSEGV handler prints `Segmentation fault: 11`
+ * (horovod/horovod#1533, dev half). PyTorch's CUDA initialisation on a
+ * node whose driver is unusable (NVIDIA/k8s-device-plugin#319, dev half)
+ * is a CUDA error. */
+Test(verdict_rules, lightning_child_mxnet_segfault_and_cuda_init, .timeout = 60)
+{
+	expect_cause("lightning-child", "process_crash",
+		     "[rank: 2] Child process with PID 13117 terminated with code -6. Forcefully terminating all other processes to avoid zombies \xf0\x9f\xa7\x9f\n");
+	expect_cause("mxnet-segfault", "process_crash",
+		     "Segmentation fault: 11\n"
+		     "\n"
+		     "Stack trace:\n"
+		     "  [bt] (0) /home/ec2-user/anaconda3/lib/python3.7/site-packages/mxnet/libmxnet.so(+0x3a14c70) [0x7f137e617c70]\n");
+	expect_cause("cuda-init-unknown", "cuda_error",
+		     ">>> a.cuda()\n"
+		     "Traceback (most recent call last):\n"
+		     "  File \"<stdin>\", line 1, in <module>\n"
+		     "  File \"/usr/local/python3.7.6/lib/python3.7/site-packages/torch/cuda/__init__.py\", line 172, in _lazy_init\n"
+		     "    torch._C._cuda_init()\n"
+		     "RuntimeError: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero.\n");
+}
