@@ -468,13 +468,13 @@ expect:   error=out of memory
 example:    what():  [20:58:09] /home/u/clockwork/src/clockwork/cache.cpp:237: Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading: CUDA: out of memory
 not:      F1116 15:55:02.388101 30214 cudnn_conv_layer.cu:137] Check failed: error == cudaSuccess (77 vs. 0)  an illegal memory access was encountered
 
-# Numba's allocation through the driver (cuda.numba_api_error's words with
-# the out-of-memory status).
+# Numba's driver calls that ran out of device memory (cuda.numba_api_error's
+# words with the out-of-memory status), an allocation's or any other call's.
 name:     mem.cuda_alloc_failed.numba
 kind:     mem.cuda_alloc_failed
 severity: error
 literal:  results in CUDA_
-regex:    \bCall to (?<call>cuMem\w+) results in (?<error>CUDA_ERROR_OUT_OF_MEMORY)\b
+regex:    \bCall to (?<call>cu\w+) results in (?<error>CUDA_ERROR_OUT_OF_MEMORY)\b
 doc:      a CUDA allocation made through Numba failed: lower the batch or array size, or free what other libraries on the GPU cache
 # a course exercise's largest array (find_string: two students' notes)
 example:  numba.cuda.cudadrv.driver.CudaAPIError: [2] Call to cuMemAlloc results in CUDA_ERROR_OUT_OF_MEMORY
