@@ -294,6 +294,33 @@ example:  RuntimeError: [enforce fail at inline_container.cc:664] . unexpected p
 expect:   error=unexpected pos 56833600 vs 56833492
 not:      OSError: [Errno 28] No space left on device
 
+# safetensors' writer (save_file, transformers' save_pretrained with safe
+# serialization) raises SafetensorError with Rust's io::Error: its Display
+# form (`I/O error: <strerror> (os error N)`, safetensors 0.4 and later)
+# or its Debug form (`IoError(Os { code: N, kind: K, message: "..." })`,
+# earlier). Whatever the errno, the checkpoint was not written; a full
+# disk or an EIO, EROFS, ESTALE, EDQUOT text goes to io.no_space and
+# io.error first (their priority is higher).
+name:     io.safetensors_write
+kind:     io.error
+severity: error
+priority: -4
+literal:  Error while serializing: 
+regex:    Error while serializing: (?:I/O error:(?: (?<error>.+?) \(os error (?<errno>\d+)\))?|IoError\(Os \{ code: (?<errno>\d+), kind:(?: \w+, message: "(?<error>[^"]*)")?)
+type:     errno=int
+doc:      A safetensors checkpoint could not be written: the file system refused the write (an operation a FUSE or network mount does not support, a full disk or quota, a file locked by another process, a path too long or missing).
+# ms-swift saving to a FUSE mount, the message wrapped by the poster (safetensors/safetensors#842, dev half)
+example:  Error while serializing: I/O error:
+# a Windows fine-tuning guide's record of a failed upload (a file still mapped), found with find_string
+example:  ❌ Model yükleme hatası: Error while serializing: I/O error: İstenen işlem, kullanıcıya eşleşmiş bölümü açık olan bir dosyada yürütülemez. (os error 1224)
+expect:   errno=1224
+# a run log's note of a save that failed on a path too long for Windows, found with find_string
+example:  `SafetensorError: Error while serializing: I/O error: specified path
+# save_pretrained on a Lustre mount, the Debug form wrapped in a run log's notes (find_string)
+example:     `safetensors_rust.SafetensorError: Error while serializing: IoError(Os { code: 14, kind:
+expect:   errno=14
+not:      safetensors_rust.SafetensorError: Error while deserializing header: HeaderTooLarge
+
 # torch.load of a checkpoint whose zip archive is cut short: the save was
 # interrupted (a full disk, a killed job) or the copy or download is
 # incomplete. A resumed run dies on it at start-up.

@@ -1498,3 +1498,20 @@ Test(verdict_rules, lightning_child_mxnet_segfault_and_cuda_init, .timeout = 60)
 		     "    torch._C._cuda_init()\n"
 		     "RuntimeError: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero.\n");
 }
+
+/* safetensors' writer raises SafetensorError with Rust's io::Error in
+ * its Display form (`I/O error: ... (os error N)`); a FUSE mount that
+ * does not support an operation the writer needs (safetensors#842, dev
+ * half, here as the one line the poster's paste wrapped) left no
+ * checkpoint: storage, not a crash. The Debug form, cut after `kind:` in
+ * a run's notes (find_string), says the same. */
+Test(verdict_rules, safetensors_checkpoint_write_error, .timeout = 60)
+{
+	expect_cause("safetensors-display", "storage_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/usr/local/lib/python3.10/dist-packages/safetensors/torch.py\", line 286, in save_file\n"
+		     "    serialize_file(_flatten(tensors), filename, metadata=metadata)\n"
+		     "safetensors_rust.SafetensorError: Error while serializing: I/O error: Operation not supported (os error 95)\n");
+	expect_cause("safetensors-debug", "storage_error",
+		     "   `safetensors_rust.SafetensorError: Error while serializing: IoError(Os { code: 14, kind:\n");
+}
