@@ -483,12 +483,15 @@ expect:   error=CUDA_ERROR_OUT_OF_MEMORY
 not:      numba.cuda.cudadrv.driver.CudaAPIError: [1] Call to cuLaunchKernel results in CUDA_ERROR_INVALID_VALUE
 
 # Kernel assert (printf from the GPU), one line per failing thread; precedes
-# `CUDA error: device-side assert triggered`.
+# `CUDA error: device-side assert triggered`. The prefix up to the thread
+# is CUDA's own (__assertfail's `%s:%d: %s: block: [%d,%d,%d], thread:
+# [%d,%d,%d] Assertion `%s` failed.`), so a line a paste cut inside the
+# thread's numbers, its assertion on the next line, is the assert too.
 name:     cuda.device_assert
 kind:     cuda.device_assert
 severity: error
-literal:  Assertion `
-regex:    (?<src>\S+\.cuh?:\d+): .*?block: \[(?<block>\d+,\d+,\d+)\], thread: \[(?<thread>\d+,\d+,\d+)\] Assertion `(?<assertion>.*)` failed
+literal:  ], thread: [
+regex:    (?<src>\S+\.cuh?:\d+): .*?block: \[(?<block>\d+,\d+,\d+)\], thread: \[(?<thread>\d+(?:,\d+){0,2},?)(?:\] Assertion `(?<assertion>.*)` failed|\s*$)
 doc:      a CUDA kernel assertion failed (typically an index out of range: labels >= num_classes, token id >= vocab size, bad gather/scatter index)
 # real line as printed by torch 2.x IndexKernel
 example:  /opt/conda/conda-bld/pytorch_1724789116784/work/aten/src/ATen/native/cuda/IndexKernel.cu:92: operator(): block: [148,0,0], thread: [64,0,0] Assertion `-sizes[i] <= index && index < sizes[i] && "index out of bounds"` failed.
@@ -498,6 +501,10 @@ expect:   block=148,0,0
 # torch 1.x templated kernel name (contains `[with T = ...]`), per formats-training.md 1.2
 example:  /pytorch/aten/src/THC/THCTensorIndex.cu:361: void indexSelectLargeIndex(TensorInfo<T, IndexType>, TensorInfo<T, IndexType>, TensorInfo<long, IndexType>, int, int, IndexType, IndexType, long) [with T = float, IndexType = unsigned int, DstDim = 2, SrcDim = 2, IdxDim = -2, IndexIsMajor = true]: block: [77,0,0], thread: [95,0,0] Assertion `srcIndex < srcSelectDimSize` failed.
 expect:   assertion=srcIndex < srcSelectDimSize
+# torch.multinomial's check on a NaN reward's probabilities, the paste cut at 300 columns (facebookresearch/habitat-lab#302, dev half)
+example:  /pytorch/aten/src/ATen/native/cuda/MultinomialKernel.cu:243: void at::native::<unnamed>::sampleMultinomialOnce(long *, long, int, scalar_t *, scalar_t *, int, int) [with scalar_t = float, accscalar_t = float]: block: [0,0,0], thread: [0,0
+expect:   src=/pytorch/aten/src/ATen/native/cuda/MultinomialKernel.cu:243
+expect:   thread=0,0
 not:      python: /usr/include/c++/11/bits/stl_vector.h:1045: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type): Assertion '__n < this->size()' failed.
 
 # Hint lines PyTorch appends to every CUDA error: informational only, kept so

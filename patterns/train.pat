@@ -1252,6 +1252,25 @@ example:  ValueError: Expected value argument (Parameter of shape (7150,)) to be
 # automl/Auto-PyTorch#469: a positive constraint fails on finite values too
 not:      ValueError: Expected parameter df (Tensor of shape (32, 168, 1)) of distribution Chi2() to satisfy the constraint GreaterThan(lower_bound=0.0), but found invalid values:
 
+# torch.normal (a Gaussian policy's sample in PPO: rsl_rl, rl_games)
+# checks its std is not negative, and a NaN fails the check too: the
+# policy's std went NaN (a NaN from the simulator's state reached the
+# network) or an unconstrained std parameter was pushed below zero. Either
+# way the training diverged; IsaacLab's FAQ gives this line as the crash
+# of NaN training.
+name:     train.nonfinite.normal_std
+kind:     train.nonfinite
+severity: error
+literal:  normal expects all elements of std >= 0.0
+regex:    normal expects all elements of std >= 0\.0
+doc:      torch.normal was given a NaN or negative standard deviation: a policy's std diverged (NaN from the environment's state, or an unconstrained std parameter gone below zero). Find the first NaN in the observations or rewards; keep the std positive (a log-std parameter, a clamp).
+# mjlab's PPO update after a contact sensor's NaN (mujocolab/mjlab#520, dev half)
+example:  RuntimeError: normal expects all elements of std >= 0.0
+# IsaacLab's FAQ on crashes with NaN (find_string), indented in its code block
+example:        RuntimeError: normal expects all elements of std >= 0.0
+# a positive constraint of torch.distributions, not torch.normal's check (automl/Auto-PyTorch#469)
+not:      ValueError: Expected parameter df (Tensor of shape (32, 168, 1)) of distribution Chi2() to satisfy the constraint GreaterThan(lower_bound=0.0), but found invalid values:
+
 name:     train.nonfinite.tf_check_numerics
 kind:     train.nonfinite
 severity: error

@@ -260,8 +260,6 @@ static const char *const CAUSE_MISSES[] = {
 					    fit), read as a CUDA error */
 	"flagscale-1295", /* a start-up AssertionError on a missing tokenizer path, labelled
 			     configuration */
-	"habitat-lab-302", /* a device-side assert's line cut by the paste inside the thread */
-	"mjlab-520", /* torch.normal's `normal expects all elements of std >= 0.0` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

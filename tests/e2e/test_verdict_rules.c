@@ -1515,3 +1515,25 @@ Test(verdict_rules, safetensors_checkpoint_write_error, .timeout = 60)
 	expect_cause("safetensors-debug", "storage_error",
 		     "   `safetensors_rust.SafetensorError: Error while serializing: IoError(Os { code: 14, kind:\n");
 }
+
+/* CUDA's assert printf names the kernel, the block and the thread before
+ * the assertion: a line a paste cut inside the thread's numbers is the
+ * device-side assert still (facebookresearch/habitat-lab#302, dev half,
+ * its NaN reward's torch.multinomial). */
+Test(verdict_rules, device_assert_cut_by_a_paste, .timeout = 60)
+{
+	expect_cause("assert-cut", "cuda_error",
+		     "2020-02-19 00:00:46,051 Average window size 50 reward: nan\n"
+		     "/pytorch/aten/src/ATen/native/cuda/MultinomialKernel.cu:243: void at::native::<unnamed>::sampleMultinomialOnce(long *, long, int, scalar_t *, scalar_t *, int, int) [with scalar_t = float, accscalar_t = float]: block: [0,0,0], thread: [0,0\n"
+		     ",0] Assertion `val >= zero` failed.\n");
+}
+
+/* torch.normal's check on a policy's std (rsl_rl's PPO update): a NaN
+ * from the simulator's state, or a std parameter pushed below zero, is a
+ * training that diverged (mujocolab/mjlab#520, dev half). */
+Test(verdict_rules, normal_std_check_is_divergence, .timeout = 60)
+{
+	expect_cause("normal-std", "loss_divergence",
+		     "RuntimeError: normal expects all elements of std >= 0.0\n"
+		     "(Pdb) torch.nonzero(torch.isnan(self.scene[\"foot_contact\"].data.force))\n");
+}
