@@ -260,6 +260,14 @@ static const char *const CAUSE_MISSES[] = {
 					    fit), read as a CUDA error */
 	"flagscale-1295", /* a start-up AssertionError on a missing tokenizer path, labelled
 			     configuration */
+	/* the forty-ninth sample, scored before any change for it */
+	"caffe2-984", /* gloo's connect refused, labelled rendezvous (a reused run id left a
+			 stale address in the store) */
+	"cntk-3380", /* MS-MPI's `unable to connect to <ip> on port N ... (errno 10060)`: one
+			source */
+	"milabench-397", /* ROCm's `aborting with error : HSA_STATUS_ERROR_EXCEPTION` */
+	"pipedream-32", /* gloo's `Unable to find address for: <host>` */
+	"train-procgen-4", /* std::out_of_range uncaught, MPICH's `Aborted (signal 6)` banner */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -297,6 +305,9 @@ static const char *const RANK_MISSES[] = {
 	/* the forty-sixth sample, scored before any change for it */
 	"openfold-481", /* Lightning's `[rank: 3] Child process ...` is a local rank, with no
 			   host or launcher arguments to make it global */
+	/* the forty-ninth sample, scored before any change for it */
+	"caffe2-984", /* the rank only in an operator's protobuf text (`arg { name: "rank" i: 0 }`) */
+	"cntk-3380", /* MS-MPI's `[0] fatal error` rank marker */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
