@@ -367,6 +367,32 @@ expect:   reason=Unknown
 # the runtime's other report, read by hw.amd_reset
 not:      HW Exception by GPU node-1 (Agent handle: 0x5ab48bbcc960) reason :GPU Hang
 
+# ROCm's HIP runtime (ROCclr's queue callback) aborting a process whose
+# kernel faulted: `Callback: Queue %p aborting with error : <HSA status>:
+# <its text> code: 0x<n>`, then abort(). The status names the fault
+# (MEMORY_APERTURE_VIOLATION and MEMORY_FAULT: a bad address, AMD's
+# illegal memory access; ILLEGAL_INSTRUCTION, EXCEPTION: the kernel
+# trapped); older runtimes say `Device::callbackQueue`. Not anchored: a
+# harness may quote the line inside its own record.
+name:     cuda.rocm_queue_abort
+kind:     cuda.error
+severity: error
+literal:  aborting with error : HSA_STATUS_
+regex:    aborting with error : (?<error>HSA_STATUS_ERROR_[A-Z_]+)(?:: (?<detail>.*?) code: (?<code>0x[0-9a-fA-F]+))?
+doc:      a kernel on an AMD GPU faulted and ROCm aborted the process (a bad address, a trap, a kernel built for another GPU): rerun with AMD_SERIALIZE_KERNEL=3 to find the kernel, and check the ROCm and library versions against the GPU
+# milabench's RLHF bench on MI300X, its JSON record of each line (mila-iqia/milabench#397, dev half)
+example:  {"event": "line", "data": ":0:rocdevice.cpp            :3586: 93411680345 us:  Callback: Queue 0x77ef1a200000 aborting with error : HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception. code: 0x1016\n", "pipe": "stderr"}
+expect:   error=HSA_STATUS_ERROR_EXCEPTION
+expect:   code=0x1016
+# a convolution benchmark on MI250X (find_string)
+example:  :0:rocdevice.cpp            :2986: 2909498332452 us: [pid:110488 tid:0x1517ee3ff700] Callback: Queue 0x1517ee000000 aborting with error : HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond the largest legal address. code: 0x29
+expect:   error=HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION
+expect:   detail=The agent attempted to access memory beyond the largest legal address.
+# an older runtime's form, quoted in a kernel library's test (find_string)
+example:  // Device::callbackQueue aborting with error : HSA_STATUS_ERROR_MEMORY_FAULT: Agent attempted to access an inaccessible address. code: 0x2b
+expect:   code=0x2b
+not:      Memory access fault by GPU node-1 on address 0x1e4000. Reason: Page not present or supervisor privilege.
+
 # Legacy THC runtime error (torch <= ~1.4): `cuda runtime error (<code>) :
 # <text> at <file>:<line>`.
 name:     cuda.legacy_runtime_error

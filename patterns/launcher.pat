@@ -406,6 +406,29 @@ expect:   signame=Killed
 expect:   node=gpu-node-12
 not:      Primary job  terminated normally, but 1 process returned
 
+# MPICH's Hydra (mpiexec, and Intel MPI's) closes its BAD TERMINATION
+# banner with the signal that ended a process; the banner's `EXIT CODE:`
+# line before it is the process's status as the shell sees it (134 is
+# 128 + SIGABRT).
+name:     launcher.hydra.signal
+kind:     launcher.exit_code
+severity: error
+literal:  TERMINATED WITH THE EXIT STRING: 
+regex:    YOUR APPLICATION TERMINATED WITH THE EXIT STRING: (?<signame>.+?) \(signal (?<signal>\d+)\)
+type:     signal=int
+doc:      MPICH's mpiexec: a process died from a signal (6 abort, 9 killed: out of memory or a scheduler, 11 segfault); its own last lines name why.
+# procgen under mpiexec, std::out_of_range uncaught in every process (openai/train-procgen#4, dev half)
+example:  YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Aborted (signal 6)
+expect:   signal=6
+expect:   signame=Aborted
+# two other runs' banners, found with find_string
+example:  YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Segmentation fault (signal 11)
+expect:   signal=11
+example:  YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Terminated: 15 (signal 15)
+expect:   signame=Terminated: 15
+# a test harness's timeout message, no signal (pmodels' test scripts, find_string)
+not:      APPLICATION TERMINATED WITH THE EXIT STRING: job ending due to timeout
+
 name:     proc.ucx.segfault
 kind:     proc.segfault
 severity: fatal

@@ -285,6 +285,31 @@ example:  [E thread_pool.cpp:112] Exception in thread pool task: [/home/yanlizha
 expect:   error=Read error [2401:db00:21:604e:face:0:13:0]:8835: Connection reset by peer
 not:      terminate called after throwing an instance of 'gloo::IoException'
 
+# Gloo's device (transport/tcp/device.cc, transport/uv/device.cc on
+# Windows) could not find the address of the interface GLOO_SOCKET_IFNAME
+# names, or of the host's own name when none is set: the process group
+# is never created. NCCL's `Bootstrap : no socket interface found` is the
+# same failure (nccl.bootstrap_error).
+name:     gloo.device.no_address
+kind:     gloo.setup_error
+severity: error
+literal:  Unable to find address for: 
+regex:    (?:\[enforce fail at (?<src>\S*device\.cc:\d+)\] (?:\S+ != nullptr|false)\. |\b\w+ != nullptr\. )?Unable to find address for: (?<name>\S+)
+doc:      Gloo could not find an address for the network interface or host name it was told to use: GLOO_SOCKET_IFNAME names an interface this host does not have (or a list or prefix it does not read), or the host's name does not resolve to a routable address (/etc/hosts, DNS).
+# PipeDream's init_process_group on a DGX, the host's own name (msr-fiddle/pipedream#32, dev half)
+example:  RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:127] rp != nullptr. Unable to find address for: dgx-1.ai
+expect:   src=../third_party/gloo/gloo/transport/tcp/device.cc:127
+expect:   name=dgx-1.ai
+# YOLOX's evaluation group, an InfiniBand interface the host lacks (Megvii-BaseDetection/YOLOX#432, dev half)
+example:  RuntimeError: [enforce fail at /pytorch/third_party/gloo/gloo/transport/tcp/device.cc:83] ifa != nullptr. Unable to find address for: ib0
+expect:   name=ib0
+# Windows' libuv transport and a Wi-Fi adapter's name (find_string)
+example:  [enforce fail at C:\actions-runner\_work\pytorch\pytorch\pytorch\third_party\gloo\gloo\transport\uv\device.cc:164] false. Unable to find address for: Wi-Fi
+expect:   name=Wi-Fi
+# an IP prefix given as the interface, a deployment's notes (find_string)
+example:  * **Bug:** Multi-node deployments crashed during worker initialization with `RuntimeError: ifa != nullptr. Unable to find address for: 192.168.99.`.
+not:      RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:589] Read error [192.168.70.92]:25266: Connection reset by peer
+
 # Gloo's unbound buffer (third_party/gloo/gloo/transport/tcp/unbound_buffer.cc,
 # torch 1.x and 2.x): a collective or send/recv of a gloo process group
 # waited past the group's timeout for its peer's data (or for its peer to

@@ -130,6 +130,7 @@ static const struct class_rule CLASS[] = {
 	{ "nccl.init_failed", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 68 },
 	{ "nccl.duplicate_gpu", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 72 },
 	{ "nccl.bootstrap_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 68 },
+	{ "gloo.setup_error", NULL, NULL, ROLE_PRIMARY, "nccl_init_error", 68 },
 	/* connection retries while setting up: a peer not (yet) listening */
 	{ "nccl.connect_retry", NULL, NULL, ROLE_SIGNAL, "nccl_init_error", 30 },
 	/* a rank gave up waiting for its group's rank 0 to publish a new
@@ -437,6 +438,12 @@ static const struct class_rule CLASS[] = {
 	{ "torch.teardown", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "torch.watchdog_exit", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "torch.terminate", "exception", "std::bad_alloc", ROLE_PRIMARY, "host_oom", 60 },
+	/* torch 2.2 and earlier abort the watchdog's errors as
+	 * std::runtime_error; the standard library's other exceptions
+	 * (std::out_of_range from a map::at, std::invalid_argument) escaped
+	 * the program's own code: a crash when nothing else explains it */
+	{ "torch.terminate", "exception", "std::runtime_error", ROLE_SECONDARY, NULL, 0 },
+	{ "torch.terminate", "exception", "std::", ROLE_SIGNAL, "process_crash", 30 },
 	{ "torch.terminate", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "nccl.service_closed", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
 	{ "nccl.abort", NULL, NULL, ROLE_SECONDARY, NULL, 0 },
@@ -519,12 +526,12 @@ static const struct fl_cause_rule CAUSES[] = {
 	    "for device-side asserts check input indices (embedding sizes, labels) on the failing rank",
 	    "if the host also shows Xid 13/31/43/79, treat it as hardware and drain it",
 	    NULL } },
-	{ "nccl_init_error", "nccl.shm_error nccl.syscall_error nccl.duplicate_gpu nccl.init_failed nccl.bootstrap_error nccl.version_mismatch", 72,
+	{ "nccl_init_error", "nccl.shm_error nccl.syscall_error nccl.duplicate_gpu nccl.init_failed nccl.bootstrap_error gloo.setup_error nccl.version_mismatch", 72,
 	  "communicator set-up failed",
 	  { "for /dev/shm failures give the container more shared memory (docker --shm-size, a Kubernetes emptyDir with medium: Memory)",
 	    "make every rank use the same NCCL (the one bundled with the torch wheel) and the same world size",
 	    "check that each rank has its own GPU (CUDA_VISIBLE_DEVICES, local rank to device mapping)",
-	    "for connect failures while setting up (refused, aborted, a loopback or container address) set NCCL_SOCKET_IFNAME to the interface that reaches the other nodes and open the ports between them",
+	    "for connect failures while setting up (refused, aborted, a loopback or container address) or an interface or host name without an address, set NCCL_SOCKET_IFNAME (GLOO_SOCKET_IFNAME for gloo) to an interface every host has that reaches the other nodes, and open the ports between them",
 	    NULL } },
 	{ "process_crash", "proc.segfault proc.signal proc.traceback", 40,
 	  "a worker process crashed (segfault, abort, or an uncaught exception)",

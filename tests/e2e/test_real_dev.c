@@ -265,9 +265,6 @@ static const char *const CAUSE_MISSES[] = {
 			 stale address in the store) */
 	"cntk-3380", /* MS-MPI's `unable to connect to <ip> on port N ... (errno 10060)`: one
 			source */
-	"milabench-397", /* ROCm's `aborting with error : HSA_STATUS_ERROR_EXCEPTION` */
-	"pipedream-32", /* gloo's `Unable to find address for: <host>` */
-	"train-procgen-4", /* std::out_of_range uncaught, MPICH's `Aborted (signal 6)` banner */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

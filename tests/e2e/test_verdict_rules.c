@@ -1537,3 +1537,50 @@ Test(verdict_rules, normal_std_check_is_divergence, .timeout = 60)
 		     "RuntimeError: normal expects all elements of std >= 0.0\n"
 		     "(Pdb) torch.nonzero(torch.isnan(self.scene[\"foot_contact\"].data.force))\n");
 }
+
+/* A C++ exception of the standard library's own (std::out_of_range from
+ * a map::at) escaped the program and MPICH's mpiexec reports the abort:
+ * a crash (openai/train-procgen#4, dev half). The watchdog's abort in
+ * torch 2.2 and earlier (std::runtime_error) stays a consequence. */
+Test(verdict_rules, std_exception_abort_under_mpiexec, .timeout = 60)
+{
+	expect_cause("std-terminate", "process_crash",
+		     "creating environment\n"
+		     "terminate called after throwing an instance of 'std::out_of_range'\n"
+		     "  what():  map::at\n");
+	expect_cause("hydra-banner", "process_crash",
+		     "===================================================================================\n"
+		     "=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES\n"
+		     "=   PID 66543 RUNNING AT 2a1b7906b5b2\n"
+		     "=   EXIT CODE: 134\n"
+		     "=   CLEANING UP REMAINING PROCESSES\n"
+		     "=   YOU CAN IGNORE THE BELOW CLEANUP MESSAGES\n"
+		     "===================================================================================\n"
+		     "YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Aborted (signal 6)\n"
+		     "This typically refers to a problem with your application.\n");
+	expect_cause("runtime-error-terminate", "none",
+		     "terminate called after throwing an instance of 'std::runtime_error'\n");
+}
+
+/* ROCm's HIP runtime aborts a process whose kernel faulted, here inside
+ * a benchmark harness's JSON record of the line (mila-iqia/milabench#397,
+ * dev half): a GPU kernel's fault, as CUDA's would be. */
+Test(verdict_rules, rocm_queue_abort_is_a_kernel_fault, .timeout = 60)
+{
+	expect_cause("rocm-queue-abort", "cuda_error",
+		     "{\"event\": \"line\", \"data\": \":0:rocdevice.cpp            :3586: 93411680345 us:  Callback: Queue 0x77ef1a200000 aborting with error : HSA_STATUS_ERROR_EXCEPTION: An HSAIL operation resulted in a hardware exception. code: 0x1016\\n\", \"pipe\": \"stderr\"}\n"
+		     "{\"event\": \"line\", \"data\": \"VGPU(0x2ba18980) Queue(0x780d90008000) is idle\\n\", \"pipe\": \"stdout\"}\n");
+}
+
+/* Gloo could not find the address of the interface or host name it was
+ * told to use: the process group was never set up, as NCCL's `no socket
+ * interface found` (msr-fiddle/pipedream#32 and YOLOX#432, dev half),
+ * not a transport that failed while running. */
+Test(verdict_rules, gloo_interface_without_address_is_setup, .timeout = 60)
+{
+	expect_cause("gloo-no-address", "nccl_init_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/usr/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py\", line 503, in _new_process_group_helper\n"
+		     "    timeout=timeout)\n"
+		     "RuntimeError: [enforce fail at /pytorch/third_party/gloo/gloo/transport/tcp/device.cc:83] ifa != nullptr. Unable to find address for: ib0\n");
+}
