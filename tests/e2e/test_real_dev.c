@@ -252,8 +252,6 @@ static const char *const CAUSE_MISSES[] = {
 			       configuration; the corpus's other label says set-up */
 	"dalle-pytorch-394", /* torch.multinomial's `probability tensor contains either inf,
 				nan` while sampling: NaN outputs, one source */
-	"yolox-432", /* gloo's `Unable to find address for: ib0`, labelled set-up, read as
-			network */
 	/* the forty-eighth sample, scored before any change for it */
 	"deep-learning-containers-3964", /* NCCL's `Cuda failure 500 'named symbol not found'`
 					    labelled set-up (an NCCL the image's CUDA does not
