@@ -261,6 +261,10 @@ static const char *const CAUSE_MISSES[] = {
 			 stale address in the store) */
 	"cntk-3380", /* MS-MPI's `unable to connect to <ip> on port N ... (errno 10060)`: one
 			source */
+	/* the fiftieth sample, scored before any change for it */
+	"icefall-1810", /* icefall's ScaledAdam: `Too many grads were not finite` */
+	"tts-1371", /* Coqui's step block with `| > amp_scaler: 0.00000` and nan losses, labelled
+		       fp16; the crash that follows is an IndexError */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -310,6 +314,9 @@ static const char *const HANG_MISSES[] = {
 			     where the rank ahead waits (hang.c), with the one behind stuck;
 			     the sidecar names the earlier */
 	"pytorch-123023",
+	/* the fiftieth sample, scored before any change for it */
+	"prime-rl-1098", /* hard-wrapped at 63 columns: `OpType=ALLREDUCE` ends one line, `[R` /
+			    `ank 18]` splits the rank */
 };
 
 struct real {
