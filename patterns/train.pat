@@ -1271,6 +1271,22 @@ example:        RuntimeError: normal expects all elements of std >= 0.0
 # a positive constraint of torch.distributions, not torch.normal's check (automl/Auto-PyTorch#469)
 not:      ValueError: Expected parameter df (Tensor of shape (32, 168, 1)) of distribution Chi2() to satisfy the constraint GreaterThan(lower_bound=0.0), but found invalid values:
 
+# icefall's ScaledAdam (zipformer's optim.py, copied into k2-fsa's other
+# recipes and their forks) clips gradients by the median of recent grad
+# norms and raises when that median is not finite: the gradients went
+# NaN or inf, whether or not AMP's scaler said so first.
+name:     train.nonfinite.scaled_adam
+kind:     train.nonfinite
+severity: error
+literal:  Too many grads were not finite
+regex:    (?<msg>Too many grads were not finite)
+doc:      ScaledAdam (icefall, ZipVoice) found the recent gradient norms not finite: the model diverged. Lower the learning rate or check the batch that turned the loss NaN (a bad utterance, a too-long input under fp16).
+# a zipformer fine-tune under AMP (k2-fsa/icefall#1810, dev half)
+example:  RuntimeError: Too many grads were not finite
+# a training diary's note of the batch where the loss turned NaN (find_string)
+example:  **batch 1700 virou NaN**: `RuntimeError: Too many grads were not finite`.
+not:      RuntimeError: Function 'MulBackward0' returned nan values in its 0th output.
+
 name:     train.nonfinite.tf_check_numerics
 kind:     train.nonfinite
 severity: error

@@ -262,7 +262,6 @@ static const char *const CAUSE_MISSES[] = {
 	"cntk-3380", /* MS-MPI's `unable to connect to <ip> on port N ... (errno 10060)`: one
 			source */
 	/* the fiftieth sample, scored before any change for it */
-	"icefall-1810", /* icefall's ScaledAdam: `Too many grads were not finite` */
 	"tts-1371", /* Coqui's step block with `| > amp_scaler: 0.00000` and nan losses, labelled
 		       fp16; the crash that follows is an IndexError */
 };

@@ -1584,3 +1584,15 @@ Test(verdict_rules, gloo_interface_without_address_is_setup, .timeout = 60)
 		     "    timeout=timeout)\n"
 		     "RuntimeError: [enforce fail at /pytorch/third_party/gloo/gloo/transport/tcp/device.cc:83] ifa != nullptr. Unable to find address for: ib0\n");
 }
+
+/* icefall's ScaledAdam raises when the median of recent gradient norms
+ * is not finite: the gradients went NaN, the training diverged
+ * (k2-fsa/icefall#1810, dev half), not a crash of the program. */
+Test(verdict_rules, scaled_adam_nonfinite_grads_diverged, .timeout = 60)
+{
+	expect_cause("scaled-adam", "loss_divergence",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/mnt/efs/swetha/ms_exp/icefall/egs/librispeech/ASR/zipformer/optim.py\", line 473, in _get_clipping_scale\n"
+		     "    raise RuntimeError(\"Too many grads were not finite\")\n"
+		     "RuntimeError: Too many grads were not finite\n");
+}
