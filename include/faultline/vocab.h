@@ -34,6 +34,7 @@
 	X("cuda.ecc") \
 	X("cuda.error") \
 	X("gloo.pair_error") \
+	X("gloo.setup_error") \
 	X("gloo.timeout") \
 	X("horovod.stall") \
 	X("hw.amd_ras") \
