@@ -264,6 +264,21 @@ static const char *const CAUSE_MISSES[] = {
 	/* the fiftieth sample, scored before any change for it */
 	"tts-1371", /* Coqui's step block with `| > amp_scaler: 0.00000` and nan losses, labelled
 		       fp16; the crash that follows is an IndexError */
+	/* the fifty-first sample, scored before any change for it */
+	"cutie-125", /* DDP's `Expected to have finished reduction in the prior iteration`,
+			no traceback */
+	"fastchat-575", /* load_state_dict's `size mismatch for` on a resume */
+	"finetune-chatglm2-6b-13", /* the ncclUniqueId store get timed out while rank 0 still
+				      tokenized: labelled a hang */
+	"horovod-1364", /* gloo's `Connection closed by peer` inside hvd.init, labelled network */
+	"megatron-lm-596", /* NCCL's `Invalid config blocking attribute value`: one other
+			      source, of another meaning */
+	"moore-animateanyone-153", /* `Attempting to unscale FP16 gradients` labelled a crash; the
+				      corpus's other label says configuration */
+	"paddle-4043", /* Paddle's `SocketChannel.cpp:54] Check failed: len >= 0 ... Connection
+			  timed out [110]`: one source */
+	"st-tr-5", /* tensorboardX's `NaN or Inf found in input tensor.` alone */
+	"t5x-864", /* gsutil's failed `mv` of a checkpoint, a CalledProcessError */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -304,6 +319,8 @@ static const char *const RANK_MISSES[] = {
 	/* the forty-ninth sample, scored before any change for it */
 	"caffe2-984", /* the rank only in an operator's protobuf text (`arg { name: "rank" i: 0 }`) */
 	"cntk-3380", /* MS-MPI's `[0] fatal error` rank marker */
+	/* the fifty-first sample, scored before any change for it */
+	"cutie-125", /* only DDP's `did not receive grad for rank 3` names it */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
