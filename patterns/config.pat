@@ -1364,6 +1364,34 @@ example:  RuntimeError: Expected to mark a variable ready only once. This error 
 # built from reducer.cpp's other error (a parameter that got no gradient), not this one
 not:      RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one.
 
+# DDP's reducer started a backward pass while the last one still waited
+# for gradients (reducer.cpp's prepare_for_backward): some parameters
+# took no part in the loss, which DDP's defaults do not allow. Its
+# message runs over several lines and ends with the parameters (their
+# indices; their names under TORCH_DISTRIBUTED_DEBUG=DETAIL) that got no
+# gradient on the rank that raised it, which the block keeps. Raised in
+# a traceback, its exception line is the traceback's (rules.c reads its
+# message the same way).
+name:     config.invalid.ddp_unused_params
+kind:     config.invalid
+severity: error
+priority: 4
+literal:  Expected to have finished reduction in the prior iteration
+start:    (?<error>Expected to have finished reduction in the prior iteration)
+continue: ^\s*(?:making sure all|If you already have done the above|In addition, you can set the environment variable TORCH_DISTRIBUTED_DEBUG|Parameters? (?:indices )?which did not receive grad for rank (?<rank>\d+))
+type:     rank=int
+max_lines: 8
+doc:      DDP found parameters that took no part in the loss in the last step: pass find_unused_parameters=True to DistributedDataParallel (or static_graph=True when the graph does not change), or make every parameter and every forward output count in the loss; the last lines name the parameters.
+# a video segmentation model, its message with the parameters' names (hkchengrex/Cutie#125, dev half)
+example:  RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss. You can enable unused parameter detection by passing the keyword argument find_unused_parameters=True to torch.nn.parallel.DistributedDataParallel, and by 
+example:  making sure all forward function outputs participate in calculating loss. 
+example:  If you already have done the above, then the distributed data parallel module wasn't able to locate the output tensors in the return value of your module's forward function. Please include the loss function and the structure of the return value of forward of your module when reporting this issue (e.g. list, dict, iterable).
+example:  Parameters which did not receive grad for rank 3: mask_encoder.sensory_update.transform.bias, mask_encoder.sensory_update.transform.weight
+example:  Parameter indices which did not receive grad for rank 3: 282 283 
+expect:   rank=3
+expect:   error=Expected to have finished reduction in the prior iteration
+not:      RuntimeError: Expected to mark a variable ready only once. This error is caused by use of a module parameter outside the `forward` function.
+
 # accelerate's own checks that the installed PyTorch is new enough for
 # what the configuration turns on (accelerator.py: FSDP, FSDP2, bf16
 # mixed precision, tensor parallelism), raised at start-up: an

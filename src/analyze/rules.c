@@ -313,6 +313,11 @@ static const struct class_rule CLASS[] = {
 	 * than processes): the wrapping's arguments, in both wordings */
 	{ "proc.traceback", "exc_msg", "device_ids and output_device arguments", ROLE_PRIMARY,
 	  "config_error", 68 },
+	/* DDP's reducer: parameters that took no part in the loss
+	 * (find_unused_parameters), also matched on its own lines
+	 * (config.invalid.ddp_unused_params) */
+	{ "proc.traceback", "exc_msg", "Expected to have finished reduction", ROLE_PRIMARY,
+	  "config_error", 68 },
 	/* accelerate's FSDP plugin wrapping by a layer class the model does
 	 * not have (fsdp_transformer_layer_cls_to_wrap), also where a paste
 	 * kept only the frame that raises it */

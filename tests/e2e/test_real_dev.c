@@ -265,8 +265,6 @@ static const char *const CAUSE_MISSES[] = {
 	"tts-1371", /* Coqui's step block with `| > amp_scaler: 0.00000` and nan losses, labelled
 		       fp16; the crash that follows is an IndexError */
 	/* the fifty-first sample, scored before any change for it */
-	"cutie-125", /* DDP's `Expected to have finished reduction in the prior iteration`,
-			no traceback */
 	"fastchat-575", /* load_state_dict's `size mismatch for` on a resume */
 	"finetune-chatglm2-6b-13", /* the ncclUniqueId store get timed out while rank 0 still
 				      tokenized: labelled a hang */
@@ -320,7 +318,6 @@ static const char *const RANK_MISSES[] = {
 	"caffe2-984", /* the rank only in an operator's protobuf text (`arg { name: "rank" i: 0 }`) */
 	"cntk-3380", /* MS-MPI's `[0] fatal error` rank marker */
 	/* the fifty-first sample, scored before any change for it */
-	"cutie-125", /* only DDP's `did not receive grad for rank 3` names it */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the

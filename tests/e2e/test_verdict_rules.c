@@ -1596,3 +1596,26 @@ Test(verdict_rules, scaled_adam_nonfinite_grads_diverged, .timeout = 60)
 		     "    raise RuntimeError(\"Too many grads were not finite\")\n"
 		     "RuntimeError: Too many grads were not finite\n");
 }
+
+/* DDP's reducer found parameters that took no part in the loss: the
+ * model's DDP set-up (find_unused_parameters), not a crash. Its message
+ * alone names the rank that raised it (hkchengrex/Cutie#125, dev half);
+ * raised in a traceback, the traceback's exception says the same. */
+Test(verdict_rules, ddp_unused_parameters_is_configuration, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("ddp-unused",
+		     "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss. You can enable unused parameter detection by passing the keyword argument find_unused_parameters=True to torch.nn.parallel.DistributedDataParallel, and by \n"
+		     "making sure all forward function outputs participate in calculating loss. \n"
+		     "If you already have done the above, then the distributed data parallel module wasn't able to locate the output tensors in the return value of your module's forward function. Please include the loss function and the structure of the return value of forward of your module when reporting this issue (e.g. list, dict, iterable).\n"
+		     "Parameters which did not receive grad for rank 3: mask_encoder.sensory_update.transform.bias, mask_encoder.sensory_update.transform.weight\n"
+		     "Parameter indices which did not receive grad for rank 3: 282 283 \n");
+	cr_expect_str_eq(fl_test_cause(r), "config_error");
+	json_t *rank = json_object_get(fl_test_verdict(r, "first_failure"), "rank");
+	cr_expect(json_is_integer(rank) && json_integer_value(rank) == 3, "the rank DDP names");
+	json_decref(r);
+	expect_cause("ddp-unused-traceback", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"train.py\", line 80, in <module>\n"
+		     "    loss = model(batch)\n"
+		     "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss.\n");
+}
