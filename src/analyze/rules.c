@@ -318,6 +318,11 @@ static const struct class_rule CLASS[] = {
 	 * (config.invalid.ddp_unused_params) */
 	{ "proc.traceback", "exc_msg", "Expected to have finished reduction", ROLE_PRIMARY,
 	  "config_error", 68 },
+	/* a checkpoint whose tensors do not fit the model as configured
+	 * (load_state_dict's size mismatch, missing or unexpected keys): a
+	 * resume with another model size, vocabulary or architecture */
+	{ "proc.traceback", "exc_msg", "Error(s) in loading state_dict", ROLE_PRIMARY,
+	  "config_error", 68 },
 	/* accelerate's FSDP plugin wrapping by a layer class the model does
 	 * not have (fsdp_transformer_layer_cls_to_wrap), also where a paste
 	 * kept only the frame that raises it */

@@ -195,7 +195,7 @@ static const char *const CAUSE_MISSES[] = {
 	/* the thirty-fifth sample, scored before any change for it */
 	"elasticdl-1895", "vits_chinese-2",
 	/* the thirty-sixth sample, scored before any change for it */
-	"cogvlm-283", "ctrlformer_robotic-1", "lichtfeld-studio-717", "us3rn-testing",
+	"cogvlm-283", "ctrlformer_robotic-1", "lichtfeld-studio-717",
 	/* the thirty-seventh sample, scored before any change for it */
 	"horovod-2097", /* TF's fatal `no supported devices found for platform CUDA`, wrapped */
 	"tinyllava_factory-107", /* DeepSpeed's minimum-scale exception, lowercased by the poster */
@@ -265,7 +265,6 @@ static const char *const CAUSE_MISSES[] = {
 	"tts-1371", /* Coqui's step block with `| > amp_scaler: 0.00000` and nan losses, labelled
 		       fp16; the crash that follows is an IndexError */
 	/* the fifty-first sample, scored before any change for it */
-	"fastchat-575", /* load_state_dict's `size mismatch for` on a resume */
 	"finetune-chatglm2-6b-13", /* the ncclUniqueId store get timed out while rank 0 still
 				      tokenized: labelled a hang */
 	"horovod-1364", /* gloo's `Connection closed by peer` inside hvd.init, labelled network */

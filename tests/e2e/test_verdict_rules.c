@@ -1619,3 +1619,20 @@ Test(verdict_rules, ddp_unused_parameters_is_configuration, .timeout = 60)
 		     "    loss = model(batch)\n"
 		     "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss.\n");
 }
+
+/* A checkpoint whose tensors do not fit the model as configured: a
+ * resume after the vocabulary grew by one token (lm-sys/FastChat#575,
+ * dev half; us3rn-testing's resume says the same). The model's
+ * configuration, not a crash. */
+Test(verdict_rules, state_dict_mismatch_is_configuration, .timeout = 60)
+{
+	expect_cause("state-dict", "config_error",
+		     "  File \"/data/app/install/transformers/src/transformers/trainer.py\", line 2159, in _load_from_checkpoint\n"
+		     "    load_result = model.load_state_dict(state_dict, False)\n"
+		     "  File \"/usr/local/lib/python3.10/dist-packages/torch/nn/modules/module.py\", line 2041, in load_state_dict\n"
+		     "    raise RuntimeError('Error(s) in loading state_dict for {}:\\n\\t{}'.format(\n"
+		     "RuntimeError: Error(s) in loading state_dict for LlamaForCausalLM:\n"
+		     "\tsize mismatch for model.embed_tokens.weight: copying a param with shape torch.Size([32001, 4096]) from checkpoint, the shape in current model is torch.Size([32000, 4096]).\n"
+		     "\tsize mismatch for lm_head.weight: copying a param with shape torch.Size([32001, 4096]) from checkpoint, the shape in current model is torch.Size([32000, 4096]).\n"
+		     "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 6660) of binary: /usr/bin/python3\n");
+}
