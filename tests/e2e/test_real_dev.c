@@ -274,7 +274,9 @@ static const char *const CAUSE_MISSES[] = {
 				      corpus's other label says configuration */
 	"paddle-4043", /* Paddle's `SocketChannel.cpp:54] Check failed: len >= 0 ... Connection
 			  timed out [110]`: one source */
-	"st-tr-5", /* tensorboardX's `NaN or Inf found in input tensor.` alone */
+	"st-tr-5", /* tensorboardX's `NaN or Inf found in input tensor.` alone: it also prints
+		      while AMP's scaler skips its first steps (a project's notes), so alone
+		      it is not read as divergence */
 	"t5x-864", /* gsutil's failed `mv` of a checkpoint, a CalledProcessError */
 };
 
