@@ -278,6 +278,18 @@ static const char *const CAUSE_MISSES[] = {
 		      while AMP's scaler skips its first steps (a project's notes), so alone
 		      it is not read as divergence */
 	"t5x-864", /* gsutil's failed `mv` of a checkpoint, a CalledProcessError */
+	/* the fifty-second sample, scored before any change for it */
+	"keras-retinanet-1531", /* tcmalloc's `Attempt to free invalid pointer`, glued to a
+				   progress bar */
+	"legacy-rocm-build-2494", /* amdgpu's `GPU mode1 reset failed` and `PSP resume failed`,
+				     labelled hardware by judgement */
+	"llamafactory-4984", /* transformers' `rope_scaling must be a dictionary with two
+				fields`: a model newer than the library, labelled configuration */
+	"plmfit-40", /* slurmstepd's `NVML: Failed to get usage(15): GPU is lost` */
+	"pytorch-44547", /* c10::Error's `invalid device pointer` from the caching allocator's
+			    free, under `terminate called` */
+	"pytorch-56364", /* urllib3's ConnectionRefusedError, etcd only in the poster's words */
+	"pytorch-87861", /* `unable to mmap ... Cannot allocate memory (12)` from share_memory_ */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
