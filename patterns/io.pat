@@ -305,7 +305,7 @@ name:     io.safetensors_write
 kind:     io.error
 severity: error
 priority: -4
-literal:  Error while serializing: 
+literal:  Error while serializ
 regex:    Error while serializing: (?:I/O error:(?: (?<error>.+?) \(os error (?<errno>\d+)\))?|IoError\(Os \{ code: (?<errno>\d+), kind:(?: \w+, message: "(?<error>[^"]*)")?)
 type:     errno=int
 doc:      A safetensors checkpoint could not be written: the file system refused the write (an operation a FUSE or network mount does not support, a full disk or quota, a file locked by another process, a path too long or missing).

@@ -293,7 +293,7 @@ not:      terminate called after throwing an instance of 'gloo::IoException'
 name:     gloo.device.no_address
 kind:     gloo.setup_error
 severity: error
-literal:  Unable to find address for: 
+literal:  Unable to find address
 regex:    (?:\[enforce fail at (?<src>\S*device\.cc:\d+)\] (?:\S+ != nullptr|false)\. |\b\w+ != nullptr\. )?Unable to find address for: (?<name>\S+)
 doc:      Gloo could not find an address for the network interface or host name it was told to use: GLOO_SOCKET_IFNAME names an interface this host does not have (or a list or prefix it does not read), or the host's name does not resolve to a routable address (/etc/hosts, DNS).
 # PipeDream's init_process_group on a DGX, the host's own name (msr-fiddle/pipedream#32, dev half)
