@@ -308,6 +308,15 @@ static const struct class_rule CLASS[] = {
 	 * distributed model or option run without the launcher, or before
 	 * init_process_group */
 	{ "proc.traceback", "exc_msg", "Default process group", ROLE_PRIMARY, "config_error", 68 },
+	/* a device index the process cannot see: torch's `Invalid device id`
+	 * assertion (DataParallel's device_ids, get_device_properties(i) past
+	 * device_count()) when CUDA_VISIBLE_DEVICES hides the GPU the
+	 * configuration names */
+	{ "proc.traceback", "exc_msg", "Invalid device id", ROLE_PRIMARY, "config_error", 68 },
+	/* ProcessGroupNCCL's (and its XCCL and MCCL ports') check that the
+	 * process sees a GPU: the NCCL backend launched on a login node, a
+	 * CPU-only environment or a container without its devices */
+	{ "proc.traceback", "exc_msg", "is only supported with GPUs", ROLE_PRIMARY, "config_error", 68 },
 	/* DDP given device_ids for a module that is not on that one GPU (not
 	 * moved to it yet, split over several, SyncBatchNorm with more GPUs
 	 * than processes): the wrapping's arguments, in both wordings */

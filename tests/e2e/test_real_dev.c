@@ -291,13 +291,10 @@ static const char *const CAUSE_MISSES[] = {
 	"pytorch-56364", /* urllib3's ConnectionRefusedError, etcd only in the poster's words */
 	"pytorch-87861", /* `unable to mmap ... Cannot allocate memory (12)` from share_memory_ */
 	/* the fifty-third sample, scored before any change for it */
-	"emanet-32", /* DataParallel's `AssertionError: Invalid device id` */
-	"gtad-36", /* the same assertion from `device_ids=list(range(n_gpu))` */
 	"nccl-1466", /* vLLM's pynccl raising `NCCL error: unhandled system error` from a
 			frame named ncclCommInitRank, the traceback's header cut away */
 	"pai-megatron-patch-583", /* `DataLoader worker ... killed by signal: Killed` and a
 				     chained traceback cut after its first frame */
-	"unifiedskg-12", /* `ProcessGroupNCCL is only supported with GPUs, no GPUs found!` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

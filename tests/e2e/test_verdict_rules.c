@@ -1635,3 +1635,36 @@ Test(verdict_rules, state_dict_mismatch_is_configuration, .timeout = 60)
 		     "\tsize mismatch for lm_head.weight: copying a param with shape torch.Size([32001, 4096]) from checkpoint, the shape in current model is torch.Size([32000, 4096]).\n"
 		     "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 6660) of binary: /usr/bin/python3\n");
 }
+
+/* A device index the process cannot see: DataParallel's device_ids past
+ * the visible GPUs (XiaLiPKU/EMANet#32, frostinassiky/gtad#36, dev half;
+ * torch.cuda's get_device_properties raises it for any such index). The
+ * configuration names a GPU the job does not have. */
+Test(verdict_rules, invalid_device_id_is_configuration, .timeout = 60)
+{
+	expect_cause("invalid-device-id", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"train.py\", line 41, in <module>\n"
+		     "    model = torch.nn.DataParallel(model, device_ids=[0, 1, 2, 3])\n"
+		     "  File \"/usr/local/lib/python3.8/dist-packages/torch/nn/parallel/data_parallel.py\", line 142, in __init__\n"
+		     "    _check_balance(self.device_ids)\n"
+		     "  File \"/usr/local/lib/python3.8/dist-packages/torch/nn/parallel/data_parallel.py\", line 23, in _check_balance\n"
+		     "    dev_props = _get_devices_properties(device_ids)\n"
+		     "  File \"/usr/local/lib/python3.8/dist-packages/torch/cuda/__init__.py\", line 337, in get_device_properties\n"
+		     "    raise AssertionError(\"Invalid device id\")\n"
+		     "AssertionError: Invalid device id\n");
+}
+
+/* The NCCL backend in a process that sees no GPU (xlang-ai/UnifiedSKG#12,
+ * dev half: torch.distributed.launch on a machine without GPUs; login
+ * nodes and containers without their devices say the same). */
+Test(verdict_rules, nccl_without_gpus_is_configuration, .timeout = 60)
+{
+	expect_cause("nccl-no-gpus", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"train.py\", line 12, in <module>\n"
+		     "    torch.distributed.init_process_group(backend=\"nccl\")\n"
+		     "  File \"/opt/conda/lib/python3.10/site-packages/torch/distributed/distributed_c10d.py\", line 1570, in _new_process_group_helper\n"
+		     "    backend_class = ProcessGroupNCCL(backend_prefix_store, group_rank, group_size, pg_options)\n"
+		     "ValueError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!\n");
+}
