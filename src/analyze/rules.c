@@ -317,6 +317,12 @@ static const struct class_rule CLASS[] = {
 	 * process sees a GPU: the NCCL backend launched on a login node, a
 	 * CPU-only environment or a container without its devices */
 	{ "proc.traceback", "exc_msg", "is only supported with GPUs", ROLE_PRIMARY, "config_error", 68 },
+	/* transformers' HfArgumentParser refusing flags its dataclasses lack
+	 * (a renamed TrainingArguments field, a script's own option, the old
+	 * launcher's --local-rank), and LLaMA-Factory's `Some keys are not
+	 * used by the HfArgumentParser` for a YAML config's keys */
+	{ "proc.traceback", "exc_msg", "not used by the HfArgumentParser", ROLE_PRIMARY, "config_error",
+	  68 },
 	/* DDP given device_ids for a module that is not on that one GPU (not
 	 * moved to it yet, split over several, SyncBatchNorm with more GPUs
 	 * than processes): the wrapping's arguments, in both wordings */

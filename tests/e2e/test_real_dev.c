@@ -298,8 +298,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the fifty-fourth sample, scored before any change for it */
 	"paddle-27081", /* Paddle's EnforceNotMet from _init_parallel_ctx, its message (NCCL's
 			   error) cut away */
-	"tokenpacker-23", /* transformers' `Some specified arguments are not used by the
-			     HfArgumentParser` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

@@ -1668,3 +1668,20 @@ Test(verdict_rules, nccl_without_gpus_is_configuration, .timeout = 60)
 		     "    backend_class = ProcessGroupNCCL(backend_prefix_store, group_rank, group_size, pg_options)\n"
 		     "ValueError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!\n");
 }
+
+/* transformers' argument parser refusing a flag its dataclasses lack
+ * (CircleRadon/TokenPacker#23, dev half; renamed TrainingArguments fields
+ * and script options in many repositories say the same): the launch
+ * command's configuration, whatever the launcher kills after it. */
+Test(verdict_rules, unused_hf_arguments_are_configuration, .timeout = 60)
+{
+	expect_cause("hf-argparser", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"finetune.py\", line 210, in <module>\n"
+		     "    model_args, data_args, training_args = parser.parse_args_into_dataclasses()\n"
+		     "  File \"/usr/local/lib/python3.10/site-packages/transformers/hf_argparser.py\", line 347, in parse_args_into_dataclasses\n"
+		     "    raise ValueError(f\"Some specified arguments are not used by the HfArgumentParser: {remaining_args}\")\n"
+		     "ValueError: Some specified arguments are not used by the HfArgumentParser: ['--evaluation_strategy', 'no']\n"
+		     "[2024-05-02 08:11:40,120] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 5120\n"
+		     "[2024-05-02 08:11:40,121] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 5121\n");
+}
