@@ -298,6 +298,17 @@ static const char *const CAUSE_MISSES[] = {
 	/* the fifty-fourth sample, scored before any change for it */
 	"paddle-27081", /* Paddle's EnforceNotMet from _init_parallel_ctx, its message (NCCL's
 			   error) cut away */
+	/* the fifty-fifth sample, scored before any change for it */
+	"ascend-pytorch-43", /* CANN's `hccl fftsplus task timeout` under a barrier on Ascend */
+	"jax-23452", /* XLA's `Failed call to cuDeviceGet: CUDA_ERROR_INVALID_DEVICE` */
+	"keypoint-moseq-236", /* XLA's BFC allocator failing a GPU allocation */
+	"ray-8473", /* Ray's RayTaskError(RayOutOfMemoryError) read as no exception */
+	"tensor2tensor-1382", /* TPUEstimator's `Compilation failure: Ran out of memory in
+				 memory space hbm` */
+	"verl-omni-402-taskrunner", /* RayTaskError(OutOfMemoryError) alone: Ray's memory
+				       monitor or CUDA's, the raylet's line is elsewhere */
+	"xgboost-6388", /* Dask's nanny: `Worker process N was killed by signal 9`, the OOM
+			   killer only in the poster's words */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -339,6 +350,9 @@ static const char *const RANK_MISSES[] = {
 	"caffe2-984", /* the rank only in an operator's protobuf text (`arg { name: "rank" i: 0 }`) */
 	"cntk-3380", /* MS-MPI's `[0] fatal error` rank marker */
 	/* the fifty-first sample, scored before any change for it */
+	/* the fifty-fifth sample, scored before any change for it */
+	"horovod-2907", /* rank 0's bare exception line is a signal, not a first failure, and
+			   no line has a time to order the ranks' aborts */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
