@@ -853,7 +853,7 @@ severity: error
 literal:  Traceback (most recent call last):
 start:    Traceback \(most recent call last\):\s*$
 continue: ^(?:\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?|.*?\binit_process_group\([^()]*?(?<![\w.])world_size\s*=\s*(?<world_size>\d+)\s*[,)].*?|\s+\S.*?|[~^]+|(?![\[=*-])(?=[^:]*[(=])[^:]*)\s*$
-end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
+end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:\((?:[A-Za-z_]\w*\.)*_?[A-Z]\w*\))?):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
 type:     frame_line=int world_size=int
 max_lines: 256
 doc:      A Python traceback; exc_type/exc_msg are its final exception and frame_* the innermost frame. Chained tracebacks ("The above exception was the direct cause...") are separate events; the last one on a rank is usually the most specific.
@@ -910,6 +910,19 @@ example:      default_pg._set_sequence_number_for_group()
 example:  RuntimeError: Connection reset by peer
 expect:   world_size=2
 expect:   exc_msg=Connection reset by peer
+# Ray re-raises a task's exception on the caller as RayTaskError(<the
+# task's class>), then prints the task's own traceback under it: the
+# wrapper's line ends the caller's traceback (ray-project/ray#8473, dev
+# half; ray/exceptions.py builds the class name so)
+example:  Traceback (most recent call last):
+example:    File "/home/matej/Programming/venvs/mlbase/lib/python3.7/site-packages/ray/tune/ray_trial_executor.py", line 381, in fetch_result
+example:      result = ray.get(trial_future[0], DEFAULT_GET_TIMEOUT)
+example:    File "/home/matej/Programming/venvs/mlbase/lib/python3.7/site-packages/ray/worker.py", line 1513, in get
+example:      raise value.as_instanceof_cause()
+example:  ray.exceptions.RayTaskError(RayOutOfMemoryError): ray::PPO (pid=448, ip=172.20.1.205)
+expect:   exc_type=ray.exceptions.RayTaskError(RayOutOfMemoryError)
+expect:   exc_msg=ray::PPO (pid=448, ip=172.20.1.205)
+expect:   frame_func=get
 # version: CPython 3.8 traceback (no caret lines), bare exception name without a message
 example:  Traceback (most recent call last):
 example:    File "train.py", line 412, in <module>
@@ -955,7 +968,7 @@ literal:  File "
 priority: -10
 start:    ^\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?\s*$
 continue: ^(?:\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?|.*?\binit_process_group\([^()]*?(?<![\w.])world_size\s*=\s*(?<world_size>\d+)\s*[,)].*?|\s+\S.*?|[~^]+|(?![\[=*-])(?=[^:]*[(=])[^:]*)\s*$
-end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
+end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:\((?:[A-Za-z_]\w*\.)*_?[A-Z]\w*\))?):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
 type:     frame_line=int world_size=int
 max_lines: 256
 tentative: yes

@@ -350,6 +350,11 @@ static const struct class_rule CLASS[] = {
 	/* Ray's memory monitor (before Ray 2) raised its own class when the
 	 * node's host memory passed its threshold: not the GPU's */
 	{ "proc.traceback", "exc_type", "RayOutOfMemoryError", ROLE_PRIMARY, "host_oom", 65 },
+	/* Ray's wrapper of a task's exception (RayTaskError(<class>)): the
+	 * task's own traceback and lines, printed under it, name the cause,
+	 * as for a traceback cut before its exception; an OutOfMemoryError
+	 * inside it is Ray's memory monitor as often as CUDA's */
+	{ "proc.traceback", "exc_type", "RayTaskError(", ROLE_PRIMARY, NULL, 30 },
 	{ "proc.traceback", "exc_type", "OutOfMemoryError", ROLE_SIGNAL, "gpu_oom", 40 },
 	{ "proc.traceback", "exc_type", "MemoryError", ROLE_PRIMARY, "host_oom", 65 },
 	/* ENOMEM from the operating system itself (fork() of a DataLoader

@@ -302,7 +302,6 @@ static const char *const CAUSE_MISSES[] = {
 	"ascend-pytorch-43", /* CANN's `hccl fftsplus task timeout` under a barrier on Ascend */
 	"jax-23452", /* XLA's `Failed call to cuDeviceGet: CUDA_ERROR_INVALID_DEVICE` */
 	"keypoint-moseq-236", /* XLA's BFC allocator failing a GPU allocation */
-	"ray-8473", /* Ray's RayTaskError(RayOutOfMemoryError) read as no exception */
 	"tensor2tensor-1382", /* TPUEstimator's `Compilation failure: Ran out of memory in
 				 memory space hbm` */
 	"verl-omni-402-taskrunner", /* RayTaskError(OutOfMemoryError) alone: Ray's memory

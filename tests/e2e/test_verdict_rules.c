@@ -1685,3 +1685,32 @@ Test(verdict_rules, unused_hf_arguments_are_configuration, .timeout = 60)
 		     "[2024-05-02 08:11:40,120] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 5120\n"
 		     "[2024-05-02 08:11:40,121] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 5121\n");
 }
+
+/* Ray re-raises a task's exception as RayTaskError(<class>) and prints the
+ * task's traceback under it (ray-project/ray#8473, dev half): Ray's own
+ * memory monitor is host memory; an OutOfMemoryError inside the wrapper
+ * is named by the task's own lines, here CUDA's. */
+Test(verdict_rules, ray_task_error_reads_the_wrapped_class, .timeout = 60)
+{
+	expect_cause("ray-oom", "host_oom",
+		     "Failure # 1 (occurred at 2020-05-17_16-19-34)\n"
+		     "Traceback (most recent call last):\n"
+		     "  File \"/usr/lib/python3.7/site-packages/ray/tune/ray_trial_executor.py\", line 381, in fetch_result\n"
+		     "    result = ray.get(trial_future[0], DEFAULT_GET_TIMEOUT)\n"
+		     "  File \"/usr/lib/python3.7/site-packages/ray/worker.py\", line 1513, in get\n"
+		     "    raise value.as_instanceof_cause()\n"
+		     "ray.exceptions.RayTaskError(RayOutOfMemoryError): ray::PPO (pid=448, ip=172.20.1.205)\n"
+		     "  File \"python/ray/_raylet.pyx\", line 415, in ray._raylet.execute_task\n"
+		     "  File \"/usr/lib/python3.7/site-packages/ray/memory_monitor.py\", line 120, in raise_if_low_memory\n"
+		     "    self.error_threshold))\n");
+	expect_cause("ray-cuda-oom", "gpu_oom",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/app/main_ppo.py\", line 64, in main\n"
+		     "    ray.get(runner.run.remote(config))\n"
+		     "  File \"/usr/local/lib/python3.12/site-packages/ray/_private/worker.py\", line 2771, in get\n"
+		     "    values, debugger_breakpoint = worker.get_objects(object_refs, timeout=timeout)\n"
+		     "ray.exceptions.RayTaskError(OutOfMemoryError): ray::TaskRunner.run() (pid=98005, ip=10.0.0.7)\n"
+		     "  File \"/app/trainer.py\", line 1107, in fit\n"
+		     "    output = self.actor_rollout_wg.update_actor(batch)\n"
+		     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 260.00 MiB. GPU 0 has a total capacity of 21.95 GiB of which 202.62 MiB is free.\n");
+}
