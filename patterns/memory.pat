@@ -167,6 +167,30 @@ expect:   shape=100,4096,32
 # tensorflow/tensorflow#45238: the CPU allocator's (host memory)
 not:      2020-11-28 09:40:14.792808: W tensorflow/core/framework/op_kernel.cc:1763] OP_REQUIRES failed at image_resizer_state.h:142 : Resource exhausted: OOM when allocating tensor with shape[1,416,416,3] and type float on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu
 
+# TensorFlow's and XLA's BFC allocator when an allocation on a GPU fails:
+# `Allocator (GPU_<n>_bfc) ran out of memory trying to allocate <size>
+# (rounded to <bytes>)requested by op <op>`, then its `Current allocation
+# summary follows.` dump (TF 2.x, and JAX through XLA's tsl copy:
+# dattalab/keypoint-moseq#236 and openpi-577, dev half; many committed TF
+# notebooks). The same allocator's `... with freed_by_count=0. The caller
+# indicates that this is not a failure` is a retry that went on, not this
+# (captcha_trainer-16 and xla-3162, dev half, below).
+name:     mem.bfc_oom
+kind:     mem.cuda_oom
+severity: error
+priority: 10
+literal:  ran out of memory trying to allocate
+regex:    Allocator \(GPU_(?<gpu>\d+)_bfc\) ran out of memory trying to allocate (?<requested>\d+(?:\.\d+)?[KMGT]?i?B) \(rounded to \d+\)\s*requested by op
+type:     gpu=int requested=size
+doc:      A GPU allocation failed in TensorFlow's or XLA's BFC allocator (JAX included): the batch, an activation or the model does not fit; reduce the per-device batch, rematerialise (jax.checkpoint), or shard parameters and optimizer state
+example:  2025-08-05 12:33:53.958194: W external/xla/xla/tsl/framework/bfc_allocator.cc:501] Allocator (GPU_2_bfc) ran out of memory trying to allocate 91.27GiB (rounded to 98000028160)requested by op 
+expect:   gpu=2
+expect:   requested=91.27GiB
+example:  2024-07-12 14:20:01.744246: W tensorflow/tsl/framework/bfc_allocator.cc:485] Allocator (GPU_0_bfc) ran out of memory trying to allocate 488.28MiB (rounded to 512000000)requested by op dual_encoder_all/model_1/conv2d_17/Relu_1
+expect:   gpu=0
+not:       W T:\src\github\tensorflow\tensorflow\core\common_runtime\bfc_allocator.cc:219] Allocator (GPU_0_bfc) ran out of memory trying to allocate 538.33MiB. The caller indicates that this is not a failure, but may mean that there could be performance gains if more memory were available.
+not:      2021-10-12 20:59:07.363398: W tensorflow/core/common_runtime/bfc_allocator.cc:272] Allocator (GPU_0_bfc) ran out of memory trying to allocate 16.31MiB with freed_by_count=0. The caller indicates that this is not a failure, but may mean that there could be performance gains if more memory were available.
+
 # XLA:TPU out of the accelerator's memory (HBM): at run time the program's
 # buffers cannot be reserved (`Attempting to reserve 10.51G at the bottom
 # of memory. That was not possible.`) or one buffer cannot be allocated
@@ -176,7 +200,10 @@ not:      2020-11-28 09:40:14.792808: W tensorflow/core/framework/op_kernel.cc:1
 # 9.08G of 7.48G hbm.`). The TPU runtime is closed source; the forms are
 # openxla's error docs (error_0101, error_1000) and what PyTorch/XLA
 # (huggingface/transformers#22328, dev half) and JAX
-# (sokrypton/ColabFold#62, LargeWorldModel/LWM#60) printed.
+# (sokrypton/ColabFold#62, LargeWorldModel/LWM#60) printed; TF 1.x's
+# TPUEstimator reports the compile-time form as a `Compilation failure:`
+# (tensorflow/tensor2tensor#1382, dev half; a TPU pod's run log and
+# KoboldAI's error table word it so too).
 name:     mem.xla_tpu_oom
 kind:     mem.cuda_oom
 severity: error
@@ -184,7 +211,7 @@ priority: 10
 literal:  Attempting to reserve 
 literal:  Attempting to allocate 
 literal:  Ran out of memory in memory space hbm
-regex:    \b(?:RESOURCE_EXHAUSTED|Resource exhausted): (?:.*?: )?(?:Attempting to reserve (?<requested>\d+(?:\.\d+)?[KMGT]?) at the bottom of memory|Attempting to allocate (?<requested>\d+(?:\.\d+)?[KMGT]?)\. That was not possible|(?:XLA:TPU compile permanent error\. )?Ran out of memory in memory space hbm\. Used (?<requested>\d+(?:\.\d+)?[KMGT]?) of \S+ hbm)
+regex:    \b(?:RESOURCE_EXHAUSTED|Resource exhausted|Compilation failure): (?:.*?: )?(?:Attempting to reserve (?<requested>\d+(?:\.\d+)?[KMGT]?) at the bottom of memory|Attempting to allocate (?<requested>\d+(?:\.\d+)?[KMGT]?)\. That was not possible|(?:XLA:TPU compile permanent error\. )?Ran out of memory in memory space hbm\. Used (?<requested>\d+(?:\.\d+)?[KMGT]?) of \S+ hbm)
 type:     requested=size
 doc:      XLA could not fit the program in the TPU's memory (HBM): a smaller per-device batch, rematerialisation (gradient checkpointing, jax.checkpoint), sharding parameters and optimizer state over more chips (FSDP), or a TPU with more HBM
 # PyTorch/XLA FSDP on a v3-8, through the XRT client's log
@@ -194,6 +221,9 @@ example:  UnfilteredStackTrace: RuntimeError: RESOURCE_EXHAUSTED: Ran out of mem
 expect:   requested=9.08G
 example:  jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory space hbm. Used 21.95G of 15.48G hbm.
 expect:   requested=21.95G
+example:  INFO:tensorflow:Error recorded from training_loop: Compilation failure: Ran out of memory in memory space hbm. Used 8.83G of 8.00G hbm. Exceeded hbm capacity by 848.88M.
+expect:   requested=8.83G
+not:      INFO:tensorflow:Error recorded from training_loop: Compilation failure: Ran out of memory in memory space vmem. It should not be possible to run out of vmem - please file a bug against XLA.
 # one device buffer: PyTorch/XLA on a v4 pod (pytorch/xla#8020, dev half), on Colab (googlecolab/colabtools#5126)
 example:  RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to allocate 196.00M. That was not possible. There are 134.44M free.; (1x0x0_HBM0): while running replica 0 and partition 0 of a replicated computation (other replicas may have failed as well).
 expect:   requested=196.00M

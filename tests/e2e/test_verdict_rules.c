@@ -1714,3 +1714,19 @@ Test(verdict_rules, ray_task_error_reads_the_wrapped_class, .timeout = 60)
 		     "    output = self.actor_rollout_wg.update_actor(batch)\n"
 		     "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 260.00 MiB. GPU 0 has a total capacity of 21.95 GiB of which 202.62 MiB is free.\n");
 }
+
+/* An accelerator's memory as TensorFlow's and XLA's allocators report it:
+ * the BFC allocator failing a GPU allocation under JAX
+ * (dattalab/keypoint-moseq#236, dev half), and TF 1.x's TPUEstimator
+ * compiling a program larger than the TPU's HBM
+ * (tensorflow/tensor2tensor#1382, dev half). */
+Test(verdict_rules, xla_allocator_failures_are_accelerator_memory, .timeout = 60)
+{
+	expect_cause("bfc", "gpu_oom",
+		     "2025-08-05 12:33:53.958194: W external/xla/xla/tsl/framework/bfc_allocator.cc:501] Allocator (GPU_2_bfc) ran out of memory trying to allocate 91.27GiB (rounded to 98000028160)requested by op \n"
+		     "If the cause is memory fragmentation maybe the environment variable 'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation. \n"
+		     "Current allocation summary follows.\n");
+	expect_cause("tpu-hbm", "gpu_oom",
+		     "INFO:tensorflow:Error recorded from outfeed: Step was cancelled by an explicit call to `Session::Close()`.\n"
+		     "INFO:tensorflow:Error recorded from training_loop: Compilation failure: Ran out of memory in memory space hbm. Used 8.83G of 8.00G hbm. Exceeded hbm capacity by 848.88M.\n");
+}
