@@ -244,6 +244,25 @@ example:  RuntimeError: CUDA error: all CUDA-capable devices are busy or unavail
 expect:   error=all CUDA-capable devices are busy or unavailable
 not:      RuntimeError: CUDA error: no kernel image is available for execution on the device
 
+# XLA's CUDA client asking the driver for a device ordinal the process
+# cannot see (`Failed call to cuDeviceGet: CUDA_ERROR_INVALID_DEVICE:
+# invalid device ordinal`): JAX's jax.distributed under Slurm or MPI
+# binding each process to one GPU while it still counts every local one
+# (jax-ml/jax#23452, dev half; a cluster's notes and a training script's
+# comment on local_device_ids say the same). TF's older `failed call to
+# cuDevicePrimaryCtxRetain` with this status is a device held by another
+# process, not a count, and is left out.
+name:     cuda.xla_device_get
+kind:     cuda.error
+severity: error
+priority: 5
+literal:  call to cuDeviceGet: CUDA_ERROR_INVALID_DEVICE
+regex:    \bFailed call to cuDeviceGet: CUDA_ERROR_INVALID_DEVICE: (?<error>invalid device ordinal)
+doc:      a process asked for a GPU ordinal it cannot see: the launcher's per-process GPU binding (CUDA_VISIBLE_DEVICES, Slurm's --gpus-per-task) and the framework's local device list disagree; pass local_device_ids to jax.distributed.initialize or bind every GPU to every process
+example:  2024-09-05 07:57:34.555804: W external/xla/xla/service/platform_util.cc:199] unable to create StreamExecutor for CUDA:1: failed initializing StreamExecutor for CUDA device ordinal 1: INTERNAL: Failed call to cuDeviceGet: CUDA_ERROR_INVALID_DEVICE: invalid device ordinal
+expect:   error=invalid device ordinal
+not:      unable to create StreamExecutor for CUDA:0: failed initializing StreamExecutor for CUDA device ordinal 0: Internal: failed call to cuDevicePrimaryCtxRetain: CUDA_ERROR_INVALID_DEVICE: invalid device ordinal 0
+
 # nccl-tests' own CUDA check (its CUDACHECK macro, src/common.h): the
 # test's CUDA call failed before or beside NCCL's, named by the test's
 # source line. Older releases print `Cuda failure <file>:<line> '...'`,

@@ -300,7 +300,6 @@ static const char *const CAUSE_MISSES[] = {
 			   error) cut away */
 	/* the fifty-fifth sample, scored before any change for it */
 	"ascend-pytorch-43", /* CANN's `hccl fftsplus task timeout` under a barrier on Ascend */
-	"jax-23452", /* XLA's `Failed call to cuDeviceGet: CUDA_ERROR_INVALID_DEVICE` */
 	"verl-omni-402-taskrunner", /* RayTaskError(OutOfMemoryError) alone: Ray's memory
 				       monitor or CUDA's, the raylet's line is elsewhere */
 	"xgboost-6388", /* Dask's nanny: `Worker process N was killed by signal 9`, the OOM

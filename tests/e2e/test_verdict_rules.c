@@ -1730,3 +1730,15 @@ Test(verdict_rules, xla_allocator_failures_are_accelerator_memory, .timeout = 60
 		     "INFO:tensorflow:Error recorded from outfeed: Step was cancelled by an explicit call to `Session::Close()`.\n"
 		     "INFO:tensorflow:Error recorded from training_loop: Compilation failure: Ran out of memory in memory space hbm. Used 8.83G of 8.00G hbm. Exceeded hbm capacity by 848.88M.\n");
 }
+
+/* XLA asking the driver for a GPU ordinal the process cannot see: JAX's
+ * jax.distributed under Slurm with one GPU bound to each process
+ * (jax-ml/jax#23452, dev half), the traceback cut before its exception. */
+Test(verdict_rules, xla_invalid_device_ordinal_is_configuration, .timeout = 60)
+{
+	expect_cause("xla-ordinal", "config_error",
+		     "2024-09-05 07:57:34.555804: W external/xla/xla/service/platform_util.cc:199] unable to create StreamExecutor for CUDA:1: failed initializing StreamExecutor for CUDA device ordinal 1: INTERNAL: Failed call to cuDeviceGet: CUDA_ERROR_INVALID_DEVICE: invalid device ordinal\n"
+		     "Traceback (most recent call last):\n"
+		     "  File \"/opt/conda/lib/python3.9/site-packages/jax/_src/xla_bridge.py\", line 879, in backends\n"
+		     "    backend = _init_backend(platform)\n");
+}
