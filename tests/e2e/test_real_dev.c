@@ -304,6 +304,14 @@ static const char *const CAUSE_MISSES[] = {
 				       monitor or CUDA's, the raylet's line is elsewhere */
 	"xgboost-6388", /* Dask's nanny: `Worker process N was killed by signal 9`, the OOM
 			   killer only in the poster's words */
+	/* the fifty-sixth sample, scored before any change for it */
+	"fluxgym-302", /* torch 2.4's `use_libuv was requested but PyTorch was build without
+			  libuv support` on Windows, the paste indented */
+	"llamafactory-5322", /* Ascend's `reason=[driver error:out of memory]` */
+	"pytorch-85621", /* gloo's `Socket Timeout` creating ProcessGroupGloo on Windows,
+			    labelled set-up */
+	"rccl-429", /* RCCL's opCount trace: one rank in AllGather while the rest are in
+		       AllReduce, no c10d timeout */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
