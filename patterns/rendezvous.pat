@@ -55,6 +55,23 @@ expect:   error=Only one usage of each socket address (protocol/network address/
 # Python's own socket error of the same Windows code (a web UI's server, not the store)
 not:      OSError: [WinError 10048] Only one usage of each socket address (protocol/network address/port) is normally permitted
 
+# torch 2.4+ builds its TCPStore on libuv by default, and the Windows
+# wheels are built without it: torchrun's static rendezvous (and any
+# init_process_group with a tcp:// or env:// store) dies creating the
+# store, before a worker starts (cocktailpeanut/fluxgym#302, dev half; the
+# check in c10d's TCPStore.cpp, and many Windows projects' notes setting
+# USE_LIBUV=0 against it).
+name:     rdzv.store.libuv_missing
+kind:     rdzv.error
+severity: error
+priority: 5
+literal:  use_libuv was requested but PyTorch was build without libuv
+regex:    (?<error>use_libuv was requested but PyTorch was build without libuv support)
+doc:      The c10d store could not be created: torch 2.4+ asks for the libuv TCPStore and this build (the Windows wheels) has none. Set USE_LIBUV=0 in the launcher's environment (or pass use_libuv=False to TCPStore).
+example:      RuntimeError: use_libuv was requested but PyTorch was build without libuv support
+expect:   error=use_libuv was requested but PyTorch was build without libuv support
+not:      RuntimeError: The server socket has failed to listen on any local network address.
+
 # The same SYSCHECK on Linux raised strerror(EADDRINUSE) bare, from
 # TCPStore's listen (torch 1.x, before socket.cpp); torchrun's error
 # record of the worker (the error_handler JSON, torch 1.9-1.10) quotes it

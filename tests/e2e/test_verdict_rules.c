@@ -1742,3 +1742,15 @@ Test(verdict_rules, xla_invalid_device_ordinal_is_configuration, .timeout = 60)
 		     "  File \"/opt/conda/lib/python3.9/site-packages/jax/_src/xla_bridge.py\", line 879, in backends\n"
 		     "    backend = _init_backend(platform)\n");
 }
+
+/* torch 2.4+'s TCPStore asks for libuv, which the Windows wheels lack:
+ * torchrun's static rendezvous dies creating the store
+ * (cocktailpeanut/fluxgym#302, dev half; USE_LIBUV=0 is the fix). */
+Test(verdict_rules, store_without_libuv_is_rendezvous, .timeout = 60)
+{
+	expect_cause("libuv", "rendezvous_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"C:\\Python311\\Lib\\site-packages\\torch\\distributed\\elastic\\rendezvous\\static_tcp_rendezvous.py\", line 67, in next_rendezvous\n"
+		     "    self._store = TCPStore(  # type: ignore[call-arg]\n"
+		     "RuntimeError: use_libuv was requested but PyTorch was build without libuv support\n");
+}
