@@ -306,16 +306,21 @@ not:      Please check whether there is any other process using GPU 0.
 # Allocation of size ::N failed!`), and Intel GPUs under SYCL's Level Zero
 # backend (`UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY`, error 39). accelerate's
 # own check for an out-of-memory exception names the Gaudi and XPU forms
-# (find_string: its memory utilities).
+# (find_string: its memory utilities). Huawei Ascend's CANN runtime says
+# its driver's out of memory after the call that failed
+# (`rtMalloc execute failed, reason=[driver error:out of memory]`, also
+# rtMallocPhysical's and a task launch's: hiyouga/LlamaFactory#5322, dev
+# half; CANN's own troubleshooting pages and MindSpore training logs).
 name:     mem.accel_device_oom
 kind:     mem.cuda_oom
 severity: error
 literal:  MODULE:PT_DEVMEM Allocation failed
 literal:  MODULE:SYNHELPER workspace Allocation of size
 literal:  _OUT_OF_DEVICE_MEMORY
-regex:    \bFATAL ERROR :: MODULE:(?:PT_DEVMEM Allocation failed for size::?(?<requested>\d+)|SYNHELPER workspace Allocation of size ::?(?<requested>\d+) failed)|\b(?<error>UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)\b
+literal:  reason=[driver error:out of memory]
+regex:    \bFATAL ERROR :: MODULE:(?:PT_DEVMEM Allocation failed for size::?(?<requested>\d+)|SYNHELPER workspace Allocation of size ::?(?<requested>\d+) failed)|\b(?<error>UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)\b|\b(?<call>rt\w+) execute failed, reason=\[driver error:out of memory\]
 type:     requested=int
-doc:      an accelerator other than an NVIDIA GPU ran out of device memory (Intel Gaudi's HBM, an Intel GPU under Level Zero): a smaller micro batch, activation checkpointing, more tensor parallelism or sharding, as for a CUDA OOM
+doc:      an accelerator other than an NVIDIA GPU ran out of device memory (Intel Gaudi's HBM, an Intel GPU under Level Zero, an Ascend NPU): a smaller micro batch, activation checkpointing, more tensor parallelism or sharding, as for a CUDA OOM
 # a face-recognition trainer's backward on Gaudi (HabanaAI/Model-References#10, dev half)
 example:  RuntimeError: FATAL ERROR :: MODULE:SYNHELPER workspace Allocation of size ::14493510400 failed!
 expect:   requested=14493510400
@@ -326,6 +331,11 @@ expect:   requested=939524096
 example:  level_zero backend failed with error: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)
 expect:   error=UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY
 example:  strata/sycl: memcpy failed: level_zero backend failed with error: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)
+# Ascend NPUs: a task launch in torch_npu (LlamaFactory#5322, dev half) and rtMallocPhysical (CANN's troubleshooting page)
+example:          rtFftsPlusTaskLaunch execute failed, reason=[driver error:out of memory][FUNC:FuncErrorReason][FILE:error_message_manage.cc][LINE:53]
+expect:   call=rtFftsPlusTaskLaunch
+example:  [ERROR] RUNTIME(4176881,python3.7):2024-06-29-16:19:28.521.947 [error_message_manage.cc:53]4176881 FuncErrorReason:[INIT][DEFAULT]rtMallocPhysical execute failed, reason=[driver error:out of memory]
+expect:   call=rtMallocPhysical
 not:      #define UR_RESULT_ERROR_OUT_OF_HOST_MEMORY 38
 not:      PT_SYNHELPER_DEBUG("workspace Allocation of size is zero");
 

@@ -305,7 +305,6 @@ static const char *const CAUSE_MISSES[] = {
 	"xgboost-6388", /* Dask's nanny: `Worker process N was killed by signal 9`, the OOM
 			   killer only in the poster's words */
 	/* the fifty-sixth sample, scored before any change for it */
-	"llamafactory-5322", /* Ascend's `reason=[driver error:out of memory]` */
 	"pytorch-85621", /* gloo's `Socket Timeout` creating ProcessGroupGloo on Windows,
 			    labelled set-up */
 	"rccl-429", /* RCCL's opCount trace: one rank in AllGather while the rest are in

@@ -1754,3 +1754,15 @@ Test(verdict_rules, store_without_libuv_is_rendezvous, .timeout = 60)
 		     "    self._store = TCPStore(  # type: ignore[call-arg]\n"
 		     "RuntimeError: use_libuv was requested but PyTorch was build without libuv support\n");
 }
+
+/* An Ascend NPU's device memory, in its CANN runtime's words
+ * (hiyouga/LlamaFactory#5322, dev half). */
+Test(verdict_rules, ascend_driver_out_of_memory_is_accelerator_memory, .timeout = 60)
+{
+	expect_cause("ascend-oom", "gpu_oom",
+		     "[ERROR] 2024-08-28-16:15:00 (PID:15597, Device:2, RankID:2) ERR00100 PTA call acl api failed\n"
+		     "EL0004: 2024-08-28-16:15:00.358.141 Failed to allocate memory.\n"
+		     "        Possible Cause: Available memory is insufficient.\n"
+		     "        TraceBack (most recent call last):\n"
+		     "        rtFftsPlusTaskLaunch execute failed, reason=[driver error:out of memory][FUNC:FuncErrorReason][FILE:error_message_manage.cc][LINE:53]\n");
+}
