@@ -152,8 +152,8 @@ static const char *const CAUSE_MISSES[] = {
 	/* the twenty-second sample (MLPerf and other repository log files), before any change */
 	"training_results_v4_0-hpe-ssd", /* multiprocessing finalizers' tracebacks at exit, after the
 					    run's own success */
-	"training_results_v4_0-oracle-resnet", /* DALI's missing `train.rec`: a crash, labelled
-						  configuration */
+	"training_results_v4_0-oracle-resnet-8xh100", /* DALI's missing `train.rec`: a crash,
+							  labelled configuration */
 	/* the twenty-third sample, scored before any change for it */
 	"paddle-14980", /* Paddle's `Enforce failed`: a batch smaller than the device count */
 	/* the twenty-fourth sample, scored before any change for it */
@@ -309,6 +309,12 @@ static const char *const CAUSE_MISSES[] = {
 			    labelled set-up */
 	"rccl-429", /* RCCL's opCount trace: one rank in AllGather while the rest are in
 		       AllReduce, no c10d timeout */
+	/* the fifty-seventh sample, scored before any change for it */
+	"funasr-2557", /* every rank removing the same checkpoint directory (FileNotFoundError
+			  in rmtree), labelled storage by judgement */
+	"training_results_v4_0-oracle-resnet-srun-no-pmi", /* Open MPI direct-launched by srun
+							       without PMI support, labelled
+							       set-up by judgement */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
