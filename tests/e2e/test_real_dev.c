@@ -355,7 +355,6 @@ static const char *const RANK_MISSES[] = {
 	/* the forty-ninth sample, scored before any change for it */
 	"caffe2-984", /* the rank only in an operator's protobuf text (`arg { name: "rank" i: 0 }`) */
 	"cntk-3380", /* MS-MPI's `[0] fatal error` rank marker */
-	/* the fifty-first sample, scored before any change for it */
 	/* the fifty-fifth sample, scored before any change for it */
 	"horovod-2907", /* rank 0's bare exception line is a signal, not a first failure, and
 			   no line has a time to order the ranks' aborts */
