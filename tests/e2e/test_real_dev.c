@@ -315,6 +315,17 @@ static const char *const CAUSE_MISSES[] = {
 	"training_results_v4_0-oracle-resnet-srun-no-pmi", /* Open MPI direct-launched by srun
 							       without PMI support, labelled
 							       set-up by judgement */
+	/* the fifty-eighth sample, scored before any change for it */
+	"fairseq-2387", /* NCCL's `invalid argument` in fairseq's init, labelled configuration:
+			   the thread's launch without --distributed-no-spawn */
+	"hami-662", /* HAMi-core's vGPU `Device 0 OOM used / limit`, then CUDA's
+		       `unrecognized error code` */
+	"qwen-vl-349", /* the illegal memory access only in the post's prose; the lines show
+			  torchrun's SIGABRT */
+	"torchtitan-620", /* the out-of-memory only in the thread; the lines show torchrun's
+			     summary */
+	"trlx-373", /* the watchdog's timeout broken after `timeout:`, WorkNCCL on the next
+		       line */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -370,6 +381,8 @@ static const char *const HANG_MISSES[] = {
 	/* the fiftieth sample, scored before any change for it */
 	"prime-rl-1098", /* hard-wrapped at 63 columns: `OpType=ALLREDUCE` ends one line, `[R` /
 			    `ank 18]` splits the rank */
+	/* the fifty-eighth sample, scored before any change for it */
+	"trlx-373",
 };
 
 struct real {
