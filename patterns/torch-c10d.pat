@@ -63,6 +63,49 @@ expect:   pg_rank=1
 not:      [rank4]:[E1206 18:44:12.755468433 ProcessGroupNCCL.cpp:1664] [PG 1 Rank 4] Exception (either an error or timeout) detected by watchdog at work: 7753, last enqueued NCCL work: 7755, last completed NCCL work: 7752.
 not:      [I ProcessGroupWrapper.cpp:562] [Rank 0] Running collective: CollectiveFingerPrint(SequenceNumber=1277, OpType=ALLREDUCE, TensorShape=[], TensorDtypes=Float)
 
+name:     torch.watchdog.timeout_wrapped
+kind:     torch.watchdog_timeout
+severity: warning
+literal:  collective operation timeout:
+start:    (?:\[(?:PG (?:ID )?(?<pg>\d+)(?: PG GUID (?<pg_guid>[^\s()\]]+))?(?: ?\((?<pg_desc>[^)]*)\))? )?Rank (?<pg_rank>\d+)\]\s+)?(?:Watchdog c|[Cc])aught collective operation timeout:\s*$
+continue: ^\s*(?:WorkNCCL\()?(?=SeqNum=|OpType=|TensorShape=|NumelIn=|NumelOut=|Timeout\(ms\)=)(?:SeqNum=(?<seq>\d+),?\s*)?(?:OpType=(?<op>\w+),?\s*)?(?:TensorShape=\[[^\]]*\],?\s*)?(?:NumelIn=(?<numel_in>\d+),?\s*)?(?:NumelOut=(?<numel_out>\d+),?\s*)?(?:Timeout\(ms\)=(?<timeout_ms>\d+)\)?)?(?:\s*ran for (?<ran_ms>\d+)(?: milliseconds)?)?\s*$
+end:      ^\s*(?:(?:WorkNCCL\()?(?:SeqNum=(?<seq>\d+),?\s*)?(?:OpType=(?<op>\w+),?\s*)?(?:TensorShape=\[[^\]]*\],?\s*)?(?:NumelIn=(?<numel_in>\d+),?\s*)?(?:NumelOut=(?<numel_out>\d+),?\s*)?(?:Timeout\(ms\)=(?<timeout_ms>\d+)\)?)?\s*)?(?:ran for (?<ran_ms>\d+)\s*)?milliseconds before timing out
+max_lines: 4
+type:     seq=int timeout_ms=int ran_ms=int numel_in=int numel_out=int pg_rank=int
+doc:      The watchdog's timeout with its line broken after `timeout:` (a terminal or a text wrapper breaking at spaces): the WorkNCCL fields and `ran for` come on the lines below. The same event as torch.watchdog.timeout.
+# torch 1.x, the wrapped tail of a RuntimeError's `Original reason for failure was:` (CarperAI/trlx#373, dev half)
+example:  failure was: [Rank 0] Watchdog caught collective operation timeout: 
+example:  WorkNCCL(SeqNum=2059, OpType=ALLGATHER, Timeout(ms)=1800000) ran for 1801398 
+example:  milliseconds before timing out.
+expect:   seq=2059
+expect:   op=ALLGATHER
+expect:   timeout_ms=1800000
+expect:   ran_ms=1801398
+expect:   pg_rank=0
+# torch 2.x NumelIn/NumelOut form, broken before WorkNCCL and before `ran for` (a note committed to a repository, found by find_string)
+example:  E ProcessGroupNCCL.cpp:474] [Rank 6] Watchdog caught collective operation timeout: 
+example:  WorkNCCL(SeqNum=57, OpType=ALLGATHER, NumelIn=191, NumelOut=1528, Timeout(ms)=200000) 
+example:  ran for 200059 milliseconds before timing out.
+expect:   seq=57
+expect:   op=ALLGATHER
+expect:   numel_out=1528
+expect:   ran_ms=200059
+expect:   pg_rank=6
+# broken after NumelOut (another committed note)
+example:  ProcessGroupNCCL.cpp:688] [Rank 2] Watchdog caught collective operation timeout: 
+example:  WorkNCCL(SeqNum=74247, OpType=BROADCAST, NumelIn=5056, NumelOut=5056, 
+example:  Timeout(ms)=600000) ran for 600041 milliseconds before timing out.
+expect:   seq=74247
+expect:   op=BROADCAST
+expect:   timeout_ms=600000
+expect:   ran_ms=600041
+# torch <=1.10 form, two lines (another committed note)
+example:  Watchdog caught collective operation timeout: 
+example:  WorkNCCL(OpType=BROADCAST, Timeout(ms)=1800000) ran for 1804406 milliseconds before timing out.
+expect:   op=BROADCAST
+expect:   ran_ms=1804406
+not:      [rank0]:[E1206 18:44:12.715298746 ProcessGroupNCCL.cpp:607] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=7753, OpType=_REDUCE_SCATTER_BASE, NumelIn=544997376, NumelOut=68124672, Timeout(ms)=600000) ran for 600061 milliseconds before timing out.
+
 name:     torch.work.blocking_wait_timeout
 kind:     torch.work_timeout
 severity: warning

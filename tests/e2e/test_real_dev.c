@@ -324,8 +324,6 @@ static const char *const CAUSE_MISSES[] = {
 			  torchrun's SIGABRT */
 	"torchtitan-620", /* the out-of-memory only in the thread; the lines show torchrun's
 			     summary */
-	"trlx-373", /* the watchdog's timeout broken after `timeout:`, WorkNCCL on the next
-		       line */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -381,8 +379,6 @@ static const char *const HANG_MISSES[] = {
 	/* the fiftieth sample, scored before any change for it */
 	"prime-rl-1098", /* hard-wrapped at 63 columns: `OpType=ALLREDUCE` ends one line, `[R` /
 			    `ank 18]` splits the rank */
-	/* the fifty-eighth sample, scored before any change for it */
-	"trlx-373",
 };
 
 struct real {

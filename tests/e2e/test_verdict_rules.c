@@ -1766,3 +1766,20 @@ Test(verdict_rules, ascend_driver_out_of_memory_is_accelerator_memory, .timeout 
 		     "        TraceBack (most recent call last):\n"
 		     "        rtFftsPlusTaskLaunch execute failed, reason=[driver error:out of memory][FUNC:FuncErrorReason][FILE:error_message_manage.cc][LINE:53]\n");
 }
+
+/* The watchdog's timeout broken by a terminal after `timeout:`, its
+ * WorkNCCL fields on the lines below (CarperAI/trlx#373, dev half; the
+ * same break in notes committed to several repositories). */
+Test(verdict_rules, wrapped_watchdog_timeout_is_a_hang, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("wrapped-watchdog",
+				    "failure was: [Rank 0] Watchdog caught collective operation timeout: \n"
+				    "WorkNCCL(SeqNum=2059, OpType=ALLGATHER, Timeout(ms)=1800000) ran for 1801398 \n"
+				    "milliseconds before timing out.\n"
+				    "wandb: Waiting for W&B process to finish... (failed 1).\n");
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
+	json_t *h = fl_test_verdict(r, "hang");
+	cr_expect_str_eq(json_string_value(json_object_get(h, "collective")), "ALLGATHER");
+	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 2059);
+	json_decref(r);
+}
