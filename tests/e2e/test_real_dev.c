@@ -318,8 +318,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the fifty-eighth sample, scored before any change for it */
 	"fairseq-2387", /* NCCL's `invalid argument` in fairseq's init, labelled configuration:
 			   the thread's launch without --distributed-no-spawn */
-	"hami-662", /* HAMi-core's vGPU `Device 0 OOM used / limit`, then CUDA's
-		       `unrecognized error code` */
 	"qwen-vl-349", /* the illegal memory access only in the post's prose; the lines show
 			  torchrun's SIGABRT */
 	"torchtitan-620", /* the out-of-memory only in the thread; the lines show torchrun's

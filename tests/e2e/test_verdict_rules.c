@@ -1783,3 +1783,17 @@ Test(verdict_rules, wrapped_watchdog_timeout_is_a_hang, .timeout = 60)
 	cr_expect_eq(json_integer_value(json_object_get(h, "seq")), 2059);
 	json_decref(r);
 }
+
+/* HAMi-core, sharing a GPU between pods, refuses an allocation past the
+ * pod's memory limit; CUDA then reports its refusal as an unrecognized
+ * error (Project-HAMi/HAMi#662, dev half). */
+Test(verdict_rules, vgpu_limit_refusal_is_gpu_memory, .timeout = 60)
+{
+	expect_cause("hami-oom", "gpu_oom",
+		     "[HAMI-core Msg(30:140387636202368:libvgpu.c:855)]: Initialized\n"
+		     "[HAMI-core ERROR (pid:30 thread=140382094939712 allocator.c:53)]: Device 0 OOM 3171158016 / 3145728000\n"
+		     "Traceback (most recent call last):\n"
+		     "  File \"/opt/conda/lib/python3.11/site-packages/torch/autograd/graph.py\", line 825, in _engine_run_backward\n"
+		     "    return Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass\n"
+		     "RuntimeError: CUDA error: unrecognized error code\n");
+}
