@@ -322,6 +322,20 @@ static const char *const CAUSE_MISSES[] = {
 			  torchrun's SIGABRT */
 	"torchtitan-620", /* the out-of-memory only in the thread; the lines show torchrun's
 			     summary */
+	/* the fifty-ninth sample, scored before any change for it */
+	"clip-retrieval-356", /* the DataLoader's `prefetch_factor option could only be specified
+				 in multiprocessing` ValueError */
+	"dali-144", /* DALI's `Critical error in pipeline: CUDA allocation failed` */
+	"deepep-13", /* DeepEP's dispatch timeout dump (`num_recv_tokens: -1`) */
+	"deepep-223", /* NVSHMEM's bootstrap: `nvshmem initialization failed, exiting` */
+	"pytorch-132644", /* gloo's `Connection reset by peer`, labelled a hang by the thread
+			     (a `_batch_p2p` deadlock) */
+	"rl-swarm-246", /* hivemind's `failed to connect to bootstrap peers` */
+	"simpletuner-3203", /* only the caching allocator's `expandable_segments: memory mapping
+			       failed with OOM` warnings, no exception */
+	"transformerengine-268", /* TransformerEngine's `Pure E5M2 training is not supported`
+				    assertion, labelled configuration */
+	"transformers-30859", /* `[Errno 39] Directory not empty` on a shared datasets cache */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -365,6 +379,9 @@ static const char *const RANK_MISSES[] = {
 	/* the fifty-fifth sample, scored before any change for it */
 	"horovod-2907", /* rank 0's bare exception line is a signal, not a first failure, and
 			   no line has a time to order the ranks' aborts */
+	/* the fifty-ninth sample, scored before any change for it */
+	"ezpz-aurora", /* `[rank7]:`'s bare Level Zero exception is a signal, not a first
+			  failure (as horovod-2907) */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
