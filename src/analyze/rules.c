@@ -323,6 +323,12 @@ static const struct class_rule CLASS[] = {
 	 * used by the HfArgumentParser` for a YAML config's keys */
 	{ "proc.traceback", "exc_msg", "not used by the HfArgumentParser", ROLE_PRIMARY, "config_error",
 	  68 },
+	/* torch's DataLoader refusing prefetch_factor with num_workers=0
+	 * (`prefetch_factor option could only be specified in
+	 * multiprocessing`): a training config that turned the workers off
+	 * but kept their prefetch setting */
+	{ "proc.traceback", "exc_msg", "could only be specified in multiprocessing", ROLE_PRIMARY,
+	  "config_error", 68 },
 	/* DDP given device_ids for a module that is not on that one GPU (not
 	 * moved to it yet, split over several, SyncBatchNorm with more GPUs
 	 * than processes): the wrapping's arguments, in both wordings */

@@ -323,8 +323,6 @@ static const char *const CAUSE_MISSES[] = {
 	"torchtitan-620", /* the out-of-memory only in the thread; the lines show torchrun's
 			     summary */
 	/* the fifty-ninth sample, scored before any change for it */
-	"clip-retrieval-356", /* the DataLoader's `prefetch_factor option could only be specified
-				 in multiprocessing` ValueError */
 	"dali-144", /* DALI's `Critical error in pipeline: CUDA allocation failed` */
 	"deepep-13", /* DeepEP's dispatch timeout dump (`num_recv_tokens: -1`) */
 	"deepep-223", /* NVSHMEM's bootstrap: `nvshmem initialization failed, exiting` */

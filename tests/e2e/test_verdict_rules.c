@@ -1797,3 +1797,15 @@ Test(verdict_rules, vgpu_limit_refusal_is_gpu_memory, .timeout = 60)
 		     "    return Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass\n"
 		     "RuntimeError: CUDA error: unrecognized error code\n");
 }
+
+/* torch's DataLoader refuses prefetch_factor when the workers are off
+ * (rom1504/clip-retrieval#356, dev half; users' notes quote the same
+ * ValueError from other trainers). */
+Test(verdict_rules, prefetch_without_workers_is_config, .timeout = 60)
+{
+	expect_cause("prefetch", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/usr/lib/python3/dist-packages/torch/utils/data/dataloader.py\", line 245, in __init__\n"
+		     "    raise ValueError('prefetch_factor option could only be specified in multiprocessing.'\n"
+		     "ValueError: prefetch_factor option could only be specified in multiprocessing.let num_workers > 0 to enable multiprocessing, otherwise set prefetch_factor to None.\n");
+}
