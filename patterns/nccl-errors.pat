@@ -840,6 +840,28 @@ not:      INTERNAL: external/xla/xla/service/gpu/nccl_utils.cc:134: NCCL operati
 # a collective's group, not the set-up (a project's notes in a repository, find_string)
 not:      NCCL operation ncclGroupEnd() failed: unhandled cuda error ... 'Cuda failure 2 "out of memory"'
 
+# NVSHMEM, the library DeepEP's and Megatron's MoE dispatchers use for
+# expert-parallel all-to-all, gives up creating its state (its bootstrap's
+# allgather, a transport such as IBGDA, the IPC handles): the set-up of a
+# communication library, as for NCCL's communicator. The lines before it
+# (`non-zero status`, a socket's `Broken pipe`) say which part failed.
+name:     nccl.nvshmem_init_failed
+kind:     nccl.init_failed
+severity: error
+priority: 5
+literal:  nvshmem initialization failed
+regex:    (?:(?<src>[^\s:]+\.cu(?:pp)?):(?:(?<func>\w+):)?\d+: )?(?<!")(?<error>nvshmem initialization failed), exiting
+doc:      NVSHMEM (used by DeepEP and the MoE token dispatchers for expert parallelism) could not initialise: its bootstrap across ranks, a transport (IBGDA, IB) or the IPC handles. Read the lines before it; check NVSHMEM_IB_ENABLE_IBGDA, the GPUs' IB devices and that the ranks reach each other.
+# DeepEP inside sglang across two nodes (deepseek-ai/DeepEP#223, dev half)
+example:  /sgl-workspace/nvshmem/src/host/init/init.cu:nvshmemi_check_state_and_init:1080: nvshmem initialization failed, exiting
+expect:   src=/sgl-workspace/nvshmem/src/host/init/init.cu
+expect:   func=nvshmemi_check_state_and_init
+expect:   error=nvshmem initialization failed
+# a cross-node MoE dispatcher after its UID socket bootstrap failed (a project's notes, find_string)
+example:  nvshmem initialization failed, exiting
+expect:   error=nvshmem initialization failed
+not:                  ERROR_EXIT("nvshmem initialization failed, exiting \n");
+
 # PyTorch built without NCCL (Windows and macOS wheels, CPU-only builds)
 # asked for the nccl backend (distributed_c10d's _new_process_group_helper).
 # Workers writing to one console interleave it with other text, so the

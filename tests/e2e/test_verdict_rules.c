@@ -1809,3 +1809,16 @@ Test(verdict_rules, prefetch_without_workers_is_config, .timeout = 60)
 		     "    raise ValueError('prefetch_factor option could only be specified in multiprocessing.'\n"
 		     "ValueError: prefetch_factor option could only be specified in multiprocessing.let num_workers > 0 to enable multiprocessing, otherwise set prefetch_factor to None.\n");
 }
+
+/* NVSHMEM, under DeepEP's expert-parallel dispatch, gives up at set-up
+ * after its bootstrap's allgather failed (deepseek-ai/DeepEP#223, dev
+ * half). */
+Test(verdict_rules, nvshmem_init_failure_is_nccl_init, .timeout = 60)
+{
+	expect_cause("nvshmem", "nccl_init_error",
+		     "/sgl-workspace/nvshmem/src/modules/bootstrap/uid/bootstrap_uid.cpp:90: non-zero status: -6 /sgl-workspace/nvshmem/src/modules/bootstrap/uid/bootstrap_uid.cpp:496: non-zero status: -6 /sgl-workspace/nvshmem/src/host/topo/topo.cpp:477: non-zero status: -6 allgather of ipc handles failed\n"
+		     "\n"
+		     "/sgl-workspace/nvshmem/src/host/init/init.cu:998: non-zero status: 7 building transport map failed\n"
+		     "\n"
+		     "/sgl-workspace/nvshmem/src/host/init/init.cu:nvshmemi_check_state_and_init:1080: nvshmem initialization failed, exiting\n");
+}
