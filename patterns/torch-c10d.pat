@@ -415,6 +415,34 @@ example:  [1,0]<stderr>:[2019-04-13 13:56:31.861765: W horovod/common/operations
 expect:   missing_ranks=1
 not:      [1,0]<stderr>:Stalled ranks:
 
+# DeepEP, the expert-parallel all-to-all of MoE training (DeepSeek's
+# kernels, Megatron's and sglang's flex dispatchers), gives up waiting
+# for its peers: a kernel's printf (`DeepEP dispatch NVL receiver
+# timeout, channel: ...`, `DeepEP timeout for dispatch receivers, rank
+# ...`, the low-latency kernels' `Warning: DeepEP timeout for ...`), the
+# host's exception (`DeepEP error: timeout (dispatch CPU)`), or the
+# counters the host prints just before that exception (`Global rank: R,
+# num_recv_tokens: -1, ...`; -1 is a count that never arrived). Its own
+# collective hang, as a watchdog timeout is NCCL's (csrc/kernels and
+# csrc/buffer.hpp of deepseek-ai/DeepEP).
+name:     ep.deepep_timeout
+kind:     ep.timeout
+severity: warning
+literal:  DeepEP 
+literal:  num_rdma_recv_tokens: 
+regex:    DeepEP (?<what>(?:error: )?[^,:]*?timeout(?: for [\w ]+| \([\w ]+\)| check failed)?)|Global rank: (?<ep_rank>\d+), num_recv_tokens: (?<num_recv_tokens>-?\d+), num_rdma_recv_tokens: -?\d+
+type:     ep_rank=int num_recv_tokens=int
+doc:      DeepEP's expert-parallel dispatch or combine waited past its timeout for tokens or a barrier from other ranks: a rank is stuck, dead or unreachable (for the internode kernels, over RDMA: NVSHMEM's transport, the IB devices). Read the ranks that printed no timeout; a CUDA error after it (`unspecified launch failure`) is the kernel DeepEP aborted on purpose.
+# an internode test across two nodes, NVL receivers waiting (deepseek-ai/DeepEP#274, dev half)
+example:  DeepEP dispatch NVL receiver timeout, channel: 6, RDMA: 0, nvl: 0, src NVL: 5, head: 315, tail: 315
+expect:   what=dispatch NVL receiver timeout
+# the host's counters printed on its dispatch timeout, glued to the test's progress line (deepseek-ai/DeepEP#13, dev half)
+example:  [testing] Running with BF16, without top-k (async=True, previous=True) ...Global rank: 13, num_recv_tokens: -1, num_rdma_recv_tokens: -1
+expect:   ep_rank=13
+expect:   num_recv_tokens=-1
+not:        File "/sharedata/msm/workspace/DeepEP/tests/test_internode.py", line 242, in test_loop
+not:      RuntimeError: Failed: CUDA error /sharedata/msm/workspace/DeepEP/csrc/kernels/internode_ll.cu:341 'an illegal memory access was encountered'
+
 name:     torch.comm_aborted
 kind:     torch.comm_aborted
 severity: warning

@@ -33,6 +33,7 @@
 	X("cuda.device_assert") \
 	X("cuda.ecc") \
 	X("cuda.error") \
+	X("ep.timeout") \
 	X("gloo.pair_error") \
 	X("gloo.setup_error") \
 	X("gloo.timeout") \

@@ -172,9 +172,11 @@ static bool is_timeout(const struct ctx *c, const struct ev *e)
 	int64_t seq;
 	if (hang_watchdog_line(e))
 		return true;
-	/* gloo's timeout and Horovod's stall warning name neither op nor
-	 * seq: a report only where NCCL's watchdog left none */
-	if (!strcmp(e->kind, "gloo.timeout") || !strcmp(e->kind, "horovod.stall"))
+	/* gloo's timeout, Horovod's stall warning and DeepEP's dispatch
+	 * timeout name neither op nor seq: a report only where NCCL's
+	 * watchdog left none */
+	if (!strcmp(e->kind, "gloo.timeout") || !strcmp(e->kind, "horovod.stall") ||
+	    !strcmp(e->kind, "ep.timeout"))
 		return !c->watchdog_lines;
 	if (c->watchdog_lines)
 		return false;

@@ -164,6 +164,8 @@ static const struct class_rule CLASS[] = {
 	{ "gloo.timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
 	/* Horovod's stall inspector: ranks waiting for the rest, as above */
 	{ "horovod.stall", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
+	/* DeepEP's expert-parallel dispatch or combine timing out on its peers */
+	{ "ep.timeout", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },
 	/* the Flight Recorder analyzer's report of a collective the ranks did
 	 * not agree on: where they hung, not why */
 	{ "torch.fr_report", NULL, NULL, ROLE_SECONDARY, "collective_hang", 20 },

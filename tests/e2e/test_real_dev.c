@@ -324,7 +324,6 @@ static const char *const CAUSE_MISSES[] = {
 			     summary */
 	/* the fifty-ninth sample, scored before any change for it */
 	"dali-144", /* DALI's `Critical error in pipeline: CUDA allocation failed` */
-	"deepep-13", /* DeepEP's dispatch timeout dump (`num_recv_tokens: -1`) */
 	"pytorch-132644", /* gloo's `Connection reset by peer`, labelled a hang by the thread
 			     (a `_batch_p2p` deadlock) */
 	"rl-swarm-246", /* hivemind's `failed to connect to bootstrap peers` */

@@ -1822,3 +1822,21 @@ Test(verdict_rules, nvshmem_init_failure_is_nccl_init, .timeout = 60)
 		     "\n"
 		     "/sgl-workspace/nvshmem/src/host/init/init.cu:nvshmemi_check_state_and_init:1080: nvshmem initialization failed, exiting\n");
 }
+
+/* DeepEP's dispatch gives up on its peers: the host prints its token
+ * counters, -1 for counts that never arrived, then raises (DeepEP's
+ * buffer.hpp; deepseek-ai/DeepEP#13, dev half). A hang in MoE's own
+ * all-to-all, with neither op nor seq. */
+Test(verdict_rules, deepep_dispatch_timeout_is_a_hang, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("deepep",
+				    "[testing] Running with BF16, without top-k (async=True, previous=True) ...Global rank: 13, num_recv_tokens: -1, num_rdma_recv_tokens: -1\n"
+				    "moe_recv_expert_counter[0]: -1\n"
+				    "moe_recv_expert_counter[1]: -1\n"
+				    "Global rank: 15, num_recv_tokens: -1, num_rdma_recv_tokens: -1\n"
+				    "moe_recv_expert_counter[0]: -1\n");
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
+	cr_expect(json_is_null(json_object_get(fl_test_verdict(r, "hang"), "collective")),
+		  "DeepEP names no c10d op");
+	json_decref(r);
+}
