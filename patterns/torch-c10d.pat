@@ -430,12 +430,15 @@ kind:     ep.timeout
 severity: warning
 literal:  DeepEP 
 literal:  num_rdma_recv_tokens: 
-regex:    DeepEP (?<what>(?:error: )?[^,:]*?timeout(?: for [\w ]+| \([\w ]+\)| check failed)?)|Global rank: (?<ep_rank>\d+), num_recv_tokens: (?<num_recv_tokens>-?\d+), num_rdma_recv_tokens: -?\d+
+regex:    DeepEP (?<what>(?:error: )?[^,:]*?timeout(?: for [\w ]+| \([\w ]+\)| check failed)?)(?=[,:"']|\s*$)|Global rank: (?<ep_rank>\d+), num_recv_tokens: (?<num_recv_tokens>-?\d+), num_rdma_recv_tokens: -?\d+
 type:     ep_rank=int num_recv_tokens=int
 doc:      DeepEP's expert-parallel dispatch or combine waited past its timeout for tokens or a barrier from other ranks: a rank is stuck, dead or unreachable (for the internode kernels, over RDMA: NVSHMEM's transport, the IB devices). Read the ranks that printed no timeout; a CUDA error after it (`unspecified launch failure`) is the kernel DeepEP aborted on purpose.
 # an internode test across two nodes, NVL receivers waiting (deepseek-ai/DeepEP#274, dev half)
 example:  DeepEP dispatch NVL receiver timeout, channel: 6, RDMA: 0, nvl: 0, src NVL: 5, head: 315, tail: 315
 expect:   what=dispatch NVL receiver timeout
+# the host's exception, as the Python binding raises it (DeepEP's buffer.hpp)
+example:  RuntimeError: DeepEP error: timeout (dispatch CPU)
+expect:   what=error: timeout (dispatch CPU)
 # the host's counters printed on its dispatch timeout, glued to the test's progress line (deepseek-ai/DeepEP#13, dev half)
 example:  [testing] Running with BF16, without top-k (async=True, previous=True) ...Global rank: 13, num_recv_tokens: -1, num_rdma_recv_tokens: -1
 expect:   ep_rank=13
