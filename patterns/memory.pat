@@ -300,6 +300,27 @@ expect:   allocated=21.184814GB
 not:      ResourceExhaustedError: 
 not:      Please check whether there is any other process using GPU 0.
 
+# HAMi-core, which shares a GPU between Kubernetes pods, refusing an
+# allocation past the pod's GPU memory limit before CUDA sees it; CUDA
+# then reports the refusal as an unrecognized error.
+name:     mem.vgpu_oom
+kind:     mem.cuda_oom
+severity: error
+literal:  HAMI-core ERROR
+literal:  4pdvGPU ERROR
+regex:    \[(?:HAMI-core|4pdvGPU) ERROR \(pid:\d+ thread=\d+ allocator\.c:\d+\)\]: Device (?<gpu>\d+) OOM (?<wanted>\d+) / (?<limit>\d+)
+type:     gpu=int wanted=int limit=int
+doc:      HAMi-core (earlier 4paradigm's vGPU library), which shares a GPU between Kubernetes pods, refused an allocation past the pod's GPU memory limit: the CUDA error that follows is its refusal. A smaller micro batch or activation checkpointing, or a larger memory limit for the pod (nvidia.com/gpumem)
+# a pod's training step on a HAMi vGPU, then `CUDA error: unrecognized error code` (Project-HAMi/HAMi#662, dev half)
+example:  [HAMI-core ERROR (pid:30 thread=140382094939712 allocator.c:53)]: Device 0 OOM 3171158016 / 3145728000
+expect:   gpu=0
+expect:   wanted=3171158016
+expect:   limit=3145728000
+# the same library under its earlier name, a tensor moved to the GPU (find_string: a repository's notes)
+example:  [4pdvGPU ERROR (pid:8 thread=139937750087232 allocator.c:53)]: Device 0 OOM 1559232512 / 1048576000
+expect:   limit=1048576000
+not:      [HAMI-core Msg(30:140387636202368:libvgpu.c:855)]: Initialized
+
 # Device memory of the accelerators PyTorch reaches through plug-ins:
 # Intel Gaudi's bridge (`FATAL ERROR :: MODULE:PT_DEVMEM Allocation failed
 # for size::N (M)MB`, and its synapse helper's `MODULE:SYNHELPER workspace
@@ -311,24 +332,6 @@ not:      Please check whether there is any other process using GPU 0.
 # (`rtMalloc execute failed, reason=[driver error:out of memory]`, also
 # rtMallocPhysical's and a task launch's: hiyouga/LlamaFactory#5322, dev
 # half; CANN's own troubleshooting pages and MindSpore training logs).
-name:     mem.vgpu_oom
-kind:     mem.cuda_oom
-severity: error
-literal:  HAMI-core ERROR
-literal:  4pdvGPU ERROR
-regex:    \[(?:HAMI-core|4pdvGPU) ERROR \(pid:\d+ thread=\d+ allocator\.c:\d+\)\]: Device (?<device>\d+) OOM (?<wanted>\d+) / (?<limit>\d+)
-type:     wanted=int limit=int
-doc:      HAMi-core (earlier 4paradigm's vGPU library), which shares a GPU between Kubernetes pods, refused an allocation past the pod's GPU memory limit: the CUDA error that follows is its refusal. A smaller micro batch or activation checkpointing, or a larger memory limit for the pod (nvidia.com/gpumem)
-# a pod's training step on a HAMi vGPU, then `CUDA error: unrecognized error code` (Project-HAMi/HAMi#662, dev half)
-example:  [HAMI-core ERROR (pid:30 thread=140382094939712 allocator.c:53)]: Device 0 OOM 3171158016 / 3145728000
-expect:   device=0
-expect:   wanted=3171158016
-expect:   limit=3145728000
-# the same library under its earlier name, a tensor moved to the GPU (find_string: a repository's notes)
-example:  [4pdvGPU ERROR (pid:8 thread=139937750087232 allocator.c:53)]: Device 0 OOM 1559232512 / 1048576000
-expect:   limit=1048576000
-not:      [HAMI-core Msg(30:140387636202368:libvgpu.c:855)]: Initialized
-
 name:     mem.accel_device_oom
 kind:     mem.cuda_oom
 severity: error
