@@ -337,6 +337,21 @@ static const char *const CAUSE_MISSES[] = {
 				   every rank, labelled configuration from the launch script */
 	"openfold-98", /* `loss is NaN. Skipping...` then the optimizer's `No inf checks were
 			  recorded`, labelled configuration by the maintainer's reply */
+	/* the sixty-first sample, scored before any change for it */
+	"co-detr-215", /* the out-of-memory only in the thread's title; the lines show a
+			  traceback and torchrun's exit codes */
+	"deepspeed-4459", /* a TypeError in the elastic agent's `_rendezvous`, labelled
+			     rendezvous by judgement */
+	"litgpt-712", /* LitGPT's `NotImplementedError: Quantization is currently not supported
+			 for multi-GPU training` */
+	"megatron-lm-attention-benchmark-lr-warmup", /* Megatron's
+							 `assert self.lr_warmup_steps <
+							 self.lr_decay_steps` on every rank */
+	"megatron-lm-attention-benchmark-time-limit", /* the agent's SignalException traceback
+							 after Slurm's time limit */
+	"moco-48", /* the script's `NotImplementedError: Only DistributedDataParallel is
+		      supported.` */
+	"torchft-30", /* torchft's lighthouse: `Address already in use (os error 98)` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
