@@ -847,13 +847,17 @@ expect:   worker_pid=91822
 expect:   sigdesc=Bus error
 not:      RuntimeError: NCCL communicator was aborted on rank 0.
 
+# The exception line ends the block, but not logging's own error report
+# (`--- Logging error ---`, CPython's Handler.handleError), whose call
+# stack ends in `Message: '<format>'` and `Arguments: (...)`: the repr of
+# a log message, not an exception.
 name:     proc.traceback
 kind:     proc.traceback
 severity: error
 literal:  Traceback (most recent call last):
 start:    Traceback \(most recent call last\):\s*$
 continue: ^(?:\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?|.*?\binit_process_group\([^()]*?(?<![\w.])world_size\s*=\s*(?<world_size>\d+)\s*[,)].*?|\s+\S.*?|[~^]+|(?![\[=*-])(?=[^:]*[(=])[^:]*)\s*$
-end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:\((?:[A-Za-z_]\w*\.)*_?[A-Z]\w*\))?):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
+end:      ^(?!Message: ['"])(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:\((?:[A-Za-z_]\w*\.)*_?[A-Z]\w*\))?):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
 type:     frame_line=int world_size=int
 max_lines: 256
 doc:      A Python traceback; exc_type/exc_msg are its final exception and frame_* the innermost frame. Chained tracebacks ("The above exception was the direct cause...") are separate events; the last one on a rank is usually the most specific.
@@ -960,7 +964,7 @@ not:      # Exception has occurred: RuntimeError
 # (`kubectl logs --tail`, a rotated file), a paste cut at its first frame,
 # and CPython's own SyntaxError report for the main script, which prints
 # frames with no header. The same event as proc.traceback, from its
-# first frame line on.
+# first frame line on (and, as there, not ended by logging's `Message:`).
 name:     proc.traceback.headless
 kind:     proc.traceback
 severity: error
@@ -968,7 +972,7 @@ literal:  File "
 priority: -10
 start:    ^\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?\s*$
 continue: ^(?:\s*File "(?<frame_file>[^"]+)", line (?<frame_line>\d+)(?:, in (?<frame_func>.+?))?|.*?\binit_process_group\([^()]*?(?<![\w.])world_size\s*=\s*(?<world_size>\d+)\s*[,)].*?|\s+\S.*?|[~^]+|(?![\[=*-])(?=[^:]*[(=])[^:]*)\s*$
-end:      ^(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:\((?:[A-Za-z_]\w*\.)*_?[A-Z]\w*\))?):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
+end:      ^(?!Message: ['"])(?:(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:\((?:[A-Za-z_]\w*\.)*_?[A-Z]\w*\))?):(?:\s+(?<exc_msg>\S.*?))?|(?<exc_type>(?:[A-Za-z_]\w*\.)*_?[A-Z]\w*(?:Error|Exception|Interrupt|Exit|Iteration)))\s*$
 type:     frame_line=int world_size=int
 max_lines: 256
 tentative: yes

@@ -293,6 +293,21 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_msg", "Must flatten tensors", ROLE_PRIMARY, "config_error", 68 },
 	{ "proc.traceback", "frame_file", "flat_param.py", ROLE_PRIMARY, "config_error", 68, "exc_type",
 	  "ValueError" },
+	/* Megatron's OptimizerParamScheduler checks its learning-rate and
+	 * weight-decay settings in its constructor with bare asserts
+	 * (`assert self.lr_warmup_steps < self.lr_decay_steps`: warm-up
+	 * longer than the run, a too small --train-iters): all of them are
+	 * the schedule's configuration */
+	{ "proc.traceback", "frame_file", "optimizer_param_scheduler.py", ROLE_PRIMARY, "config_error",
+	  68, "exc_type", "AssertionError" },
+	/* a library refusing a combination of options it does not support
+	 * (`Quantization is currently not supported for multi-GPU
+	 * training`, `Only DistributedDataParallel is supported`): a
+	 * NotImplementedError that says what is supported is a choice the
+	 * job's configuration made, where one that names an operator not
+	 * implemented for a device is not */
+	{ "proc.traceback", "exc_type", "NotImplementedError", ROLE_PRIMARY, "config_error", 68,
+	  "exc_msg", "supported" },
 	/* AMP's GradScaler given fp16 parameters to train (a model loaded in
 	 * half precision, trained with --fp16): load it in fp32 or use bf16 */
 	{ "proc.traceback", "exc_msg", "Attempting to unscale FP16 gradients", ROLE_PRIMARY,
@@ -436,6 +451,10 @@ static const struct class_rule CLASS[] = {
 	{ "proc.traceback", "exc_msg", "CUDA error", ROLE_SIGNAL, "cuda_error", 40 },
 	{ "proc.traceback", "exc_msg", "loss scale", ROLE_SIGNAL, "fp16_overflow", 40 },
 	{ "proc.traceback", "exc_type", "KeyboardInterrupt", ROLE_SECONDARY, "process_crash", 10 },
+	/* torch elastic's agent turns a SIGTERM, SIGINT or SIGHUP it receives
+	 * into SignalException (its _terminate_process_handler): whoever sent
+	 * the signal (a scheduler's time limit, a user) is the cause */
+	{ "proc.traceback", "exc_type", "SignalException", ROLE_SECONDARY, "process_crash", 10 },
 	{ "proc.traceback", "exc_type", "ChildFailedError", ROLE_SECONDARY, "process_crash", 10 },
 	/* the launcher's own traceback cut before its exception line: what
 	 * torchrun, torch.distributed.launch and the elastic agent raise there

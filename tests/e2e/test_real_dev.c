@@ -342,15 +342,6 @@ static const char *const CAUSE_MISSES[] = {
 			  traceback and torchrun's exit codes */
 	"deepspeed-4459", /* a TypeError in the elastic agent's `_rendezvous`, labelled
 			     rendezvous by judgement */
-	"litgpt-712", /* LitGPT's `NotImplementedError: Quantization is currently not supported
-			 for multi-GPU training` */
-	"megatron-lm-attention-benchmark-lr-warmup", /* Megatron's
-							 `assert self.lr_warmup_steps <
-							 self.lr_decay_steps` on every rank */
-	"megatron-lm-attention-benchmark-time-limit", /* the agent's SignalException traceback
-							 after Slurm's time limit */
-	"moco-48", /* the script's `NotImplementedError: Only DistributedDataParallel is
-		      supported.` */
 	"torchft-30", /* torchft's lighthouse: `Address already in use (os error 98)` */
 };
 

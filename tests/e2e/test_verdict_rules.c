@@ -1840,3 +1840,60 @@ Test(verdict_rules, deepep_dispatch_timeout_is_a_hang, .timeout = 60)
 		  "DeepEP names no c10d op");
 	json_decref(r);
 }
+
+/* Slurm's time limit ends the job; the elastic agent turns the SIGTERM
+ * into SignalException and, shutting its workers down, trips logging's
+ * own error report, whose `Message: '...'` is no exception
+ * (elena-lyulina/Megatron-LM-Attention-Benchmark's 1861140.err, dev
+ * half; SignalException from torch's _terminate_process_handler). */
+Test(verdict_rules, agent_signal_after_time_limit_is_scheduler_kill, .timeout = 60)
+{
+	expect_cause("time_limit_agent", "scheduler_kill",
+		     "0: slurmstepd: error: *** STEP 1861140.1 ON nid007420 CANCELLED AT 2026-04-15T11:31:51 DUE TO TIME LIMIT ***\n"
+		     "1: W0415 11:31:51.007000 14574 torch/distributed/elastic/agent/server/api.py:732] Received 15 death signal, shutting down workers\n"
+		     "0: --- Logging error ---\n"
+		     "0: Traceback (most recent call last):\n"
+		     "0:   File \"/usr/local/lib/python3.12/dist-packages/torch/distributed/elastic/agent/server/api.py\", line 888, in _invoke_run\n"
+		     "0:     time.sleep(monitor_interval)\n"
+		     "0:   File \"/usr/local/lib/python3.12/dist-packages/torch/distributed/elastic/multiprocessing/api.py\", line 85, in _terminate_process_handler\n"
+		     "0:     raise SignalException(f\"Process {os.getpid()} got signal: {sigval}\", sigval=sigval)\n"
+		     "0: torch.distributed.elastic.multiprocessing.api.SignalException: Process 244947 got signal: 15\n"
+		     "0: Call stack:\n"
+		     "0:   File \"/usr/local/lib/python3.12/dist-packages/torch/distributed/elastic/multiprocessing/api.py\", line 906, in _close\n"
+		     "0:     logger.warning(\n"
+		     "0: Message: 'Sending process %s closing signal %s'\n"
+		     "0: Arguments: (245402, 'SIGTERM')\n");
+}
+
+/* Megatron's learning-rate schedule rejects its settings with a bare
+ * assert in its constructor (the same benchmark's 1856681.err, dev half;
+ * the asserts in Megatron's optimizer_param_scheduler.py). */
+Test(verdict_rules, lr_schedule_assert_is_config, .timeout = 60)
+{
+	expect_cause("lr_schedule", "config_error",
+		     "[rank1]: Traceback (most recent call last):\n"
+		     "[rank1]:   File \"/workspace/Megatron-LM/pretrain_gpt.py\", line 338, in <module>\n"
+		     "[rank1]:     pretrain(\n"
+		     "[rank1]:   File \"/workspace/Megatron-LM/megatron/core/optimizer_param_scheduler.py\", line 157, in __init__\n"
+		     "[rank1]:     assert self.lr_warmup_steps < self.lr_decay_steps\n"
+		     "[rank1]:            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+		     "[rank1]: AssertionError\n");
+}
+
+/* A NotImplementedError that says what is supported is a configuration
+ * the library refuses (Lightning-AI/litgpt#712, facebookresearch/moco#48,
+ * dev half); one naming an operator a device lacks is not
+ * (intel/torch-xpu-ops#986, dev half). */
+Test(verdict_rules, unsupported_option_is_config, .timeout = 60)
+{
+	expect_cause("unsupported", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/home/user/moco/main_moco.py\", line 213, in main_worker\n"
+		     "    raise NotImplementedError(\"Only DistributedDataParallel is supported.\")\n"
+		     "NotImplementedError: Only DistributedDataParallel is supported.\n");
+	expect_cause("unimplemented_op", "process_crash",
+		     "[rank0]: Traceback (most recent call last):\n"
+		     "[rank0]:   File \"/opt/venv/lib/python3.10/site-packages/torch/distributed/distributed_c10d.py\", line 3346, in all_gather\n"
+		     "[rank0]:     work = group.allgather([tensor_list], [tensor])\n"
+		     "[rank0]: NotImplementedError: The operator 'c10d::allgather_' is not currently implemented for the XPU device.\n");
+}
