@@ -343,6 +343,26 @@ static const char *const CAUSE_MISSES[] = {
 	"deepspeed-4459", /* a TypeError in the elastic agent's `_rendezvous`, labelled
 			     rendezvous by judgement */
 	"torchft-30", /* torchft's lighthouse: `Address already in use (os error 98)` */
+	/* the sixty-second sample, scored before any change for it */
+	"marian-dev-899", /* Marian's own `Error: NCCL error 2 'unhandled system error' - ...:
+			     ncclGroupEnd()`, one source */
+	"training_results_v3_1-lenovo-bert-packed-input-len", /* h5py's `Unable to open object
+								(object 'packed_input_len'
+								doesn't exist)` on every rank,
+								labelled configuration */
+	"training_results_v4_0-smc-bert-packed-input-len", /* the same benchmark's code, another
+							      submitter */
+	"training_results_v4_1-clemson-bert-master-addr", /* c10d's `network addresses of
+							     (nodeai[01,05], ...) cannot be
+							     retrieved`, then a user's scancel */
+	"transformers-10819", /* `eval_loss = nan` under fp16, labelled an overflow by the
+				 thread */
+	"verl-647", /* RayTaskError(OutOfMemoryError) with no CUDA line, labelled GPU memory by
+		       the thread */
+	"training_results_v4_0-smc-bert-numactl", /* libnuma's `cpu argument 64-71 is out of
+						     range`, then Slurm's time limit */
+	"verl-726", /* `socketStartConnect: Connect to 169.254.0.1<...> failed : Software caused
+		       connection abort` at NCCL's set-up, labelled set-up */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -389,6 +409,8 @@ static const char *const RANK_MISSES[] = {
 	/* the fifty-ninth sample, scored before any change for it */
 	"ezpz-aurora", /* `[rank7]:`'s bare Level Zero exception is a signal, not a first
 			  failure (as horovod-2907) */
+	/* the sixty-second sample, scored before any change for it */
+	"training_results_v4_0-smc-bert-numactl", /* rank 0's numactl error is not read */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
