@@ -1592,3 +1592,30 @@ expect:   world_size=4
 example:  failed for a reason of mine rather than the tree's: `AssertionError: Invalid parallel dims: dp_replicate(1) * dp_shard(2) * cp(1) * tp(1) * pp(1) != WORLD_SIZE(8)`. `FSDP_SIZE=2` with eight GPUs does not multiply to the world size.
 expect:   world_size=8
 not:              assert dp * cp * tp * pp == self.world_size, (
+
+# libnuma refusing CPUs outside the process's cpuset, as `numactl
+# --physcpubind` (or a binding script around the trainer) names them:
+# numactl then prints its usage and exits before the trainer starts. The
+# binding asks for CPUs the job's allocation does not hold (no
+# --exclusive, too few CPUs per task). Older libnuma says `is out of
+# range`, newer `out of range`.
+name:     config.invalid.numa_cpus
+kind:     config.invalid
+severity: error
+literal:  libnuma: Warning: cpu argument
+regex:    libnuma: Warning: cpu argument (?<cpus>\S+) (?:is )?out of range
+doc:      A CPU binding (numactl --physcpubind, a bind script) names CPUs outside the job's cpuset, so numactl exits before the trainer runs. Request the CPUs it binds to (--exclusive or enough --cpus-per-task), or derive the binding from the allocation.
+# an MLPerf BERT submission's log, rank 0 under srun -l (mlcommons/training_results_v4.0, dev half)
+example:  0: libnuma: Warning: cpu argument 64-71 is out of range
+expect:   cpus=64-71
+# a reference implementation's troubleshooting notes, a Slurm job without --exclusive (find_string)
+example:  1. __libnuma: Warning: cpu argument 91-103,195-207 is out of range__
+expect:   cpus=91-103,195-207
+# a cluster's CPU-binding script, its comment quoting the newer wording (find_string)
+example:  #     libnuma: Warning: cpu argument 15,64-79 out of range
+expect:   cpus=15,64-79
+# numactl --physcpubind on a CPU its cpuset lacks (find_string, a user's notes)
+example:  libnuma: Warning: cpu argument 3 is out of range
+expect:   cpus=3
+not:      <3> is invalid
+not:      numactl --physcpubind=64-71 python train.py

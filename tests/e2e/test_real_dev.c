@@ -359,8 +359,6 @@ static const char *const CAUSE_MISSES[] = {
 				 thread */
 	"verl-647", /* RayTaskError(OutOfMemoryError) with no CUDA line, labelled GPU memory by
 		       the thread */
-	"training_results_v4_0-smc-bert-numactl", /* libnuma's `cpu argument 64-71 is out of
-						     range`, then Slurm's time limit */
 	"verl-726", /* `socketStartConnect: Connect to 169.254.0.1<...> failed : Software caused
 		       connection abort` at NCCL's set-up, labelled set-up */
 };
@@ -409,8 +407,6 @@ static const char *const RANK_MISSES[] = {
 	/* the fifty-ninth sample, scored before any change for it */
 	"ezpz-aurora", /* `[rank7]:`'s bare Level Zero exception is a signal, not a first
 			  failure (as horovod-2907) */
-	/* the sixty-second sample, scored before any change for it */
-	"training_results_v4_0-smc-bert-numactl", /* rank 0's numactl error is not read */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the

@@ -1897,3 +1897,21 @@ Test(verdict_rules, unsupported_option_is_config, .timeout = 60)
 		     "[rank0]:     work = group.allgather([tensor_list], [tensor])\n"
 		     "[rank0]: NotImplementedError: The operator 'c10d::allgather_' is not currently implemented for the XPU device.\n");
 }
+
+/* numactl refuses CPUs outside the job's cpuset and exits before the
+ * trainer runs; the other ranks wait until the time limit
+ * (mlcommons/training_results_v4.0's smc BERT log, dev half; libnuma's
+ * warning in reference notes and binding scripts). */
+Test(verdict_rules, numa_binding_outside_cpuset_is_config, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("numa",
+				    "0: libnuma: Warning: cpu argument 64-71 is out of range\n"
+				    "0: \n"
+				    "0: <0-7,64-71> is invalid\n"
+				    "0: usage: numactl [--all | -a] [--interleave= | -i <nodes>] [--preferred= | -p <node>]\n"
+				    "srun: error: node01: task 0: Exited with exit code 1\n"
+				    "slurmstepd: error: *** STEP 412.0 ON node01 CANCELLED AT 2024-04-19T15:55:35 DUE TO TIME LIMIT ***\n");
+	cr_expect_str_eq(fl_test_cause(r), "config_error");
+	cr_expect_str_eq(first_kind_of(r), "config.invalid");
+	json_decref(r);
+}
