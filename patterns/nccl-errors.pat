@@ -862,6 +862,35 @@ example:  nvshmem initialization failed, exiting
 expect:   error=nvshmem initialization failed
 not:                  ERROR_EXIT("nvshmem initialization failed, exiting \n");
 
+# Intel's oneCCL (torch's xccl/ccl backend on Intel GPUs, vLLM on XPU)
+# logs `|CCL_ERROR| <file>:<line> <function>: <message>`. Read here only
+# where the function is one of its set-up's: the transport's init, a
+# communicator's creation, its key-value store, the local rank's
+# coordinates; its set-up failures are mostly these.
+name:     nccl.oneccl_init_failed
+kind:     nccl.init_failed
+severity: error
+literal:  |CCL_ERROR|
+regex:    \|CCL_ERROR\| (?<src>[\w.]+?)(?::\d+)? (?<func>\w*(?:init|create|kvs|local_coord)\w*): (?<error>\S.*?)\s*$
+doc:      oneCCL (the collective library of Intel GPUs) could not set up a communicator: its transport (ATL: MPI or OFI), its key-value store between the ranks, or the local ranks' coordinates. Read its message; check CCL_ATL_TRANSPORT, CCL_ZE_IPC_EXCHANGE, CCL_KVS settings and the launcher's PMI.
+# Megatron-DeepSpeed on Aurora, 24 ranks (saforem2/vault, dev half)
+example:          2024:01:23-00:02:21:(122510) |CCL_ERROR| global.cpp:150 getenv_local_coord: condition global_data::env().ze_ipc_exchange == ccl::ze::ipc_exchange_mode::sockets failed
+expect:   func=getenv_local_coord
+expect:   src=global.cpp
+# a training run's notes: the MPI transport failing to create the communicator (find_string)
+example:  |CCL_ERROR| atl_mpi_comm.cpp:94 init_transport: comm_create error
+expect:   func=init_transport
+expect:   error=comm_create error
+# vLLM's engine on XPU (find_string, a project's notes)
+example:  2025:08:14-14:34:47:(19220) |CCL_ERROR| comm_selector.cpp:57 create_comm_impl: condition ccl::global_data::get().ze_data failed
+expect:   func=create_comm_impl
+# the key-value store under PMI at 6144 ranks, its line number absent (find_string, a run report)
+example:  `|CCL_ERROR| pmi_resizable_simple_internal.cpp kvs_get_value: KVS get error: timeout`
+expect:   src=pmi_resizable_simple_internal.cpp
+expect:   func=kvs_get_value
+not:      2024:01:23-00:02:21:(122507) |CCL_WARN| could not get local_idx/count from environment variables, trying to get them from ATL
+not:          ! grep -Fq '|CCL_ERROR|' "$log" || fail "$label emitted a oneCCL error"
+
 # PyTorch built without NCCL (Windows and macOS wheels, CPU-only builds)
 # asked for the nccl backend (distributed_c10d's _new_process_group_helper).
 # Workers writing to one console interleave it with other text, so the

@@ -359,6 +359,26 @@ example:  ORTE was unable to reliably start one or more daemons.
 not:      ORTE does not know how to route a message to the specified daemon
 not:      * lack of authority to execute on one or more specified nodes.
 
+# Slurm's step could not start the task's program on a node (slurmstepd's
+# exec of argv[0], `execve(): %s: %m`): the launcher (torchrun, python)
+# is not on that node's PATH, the environment was not activated in the
+# batch script, or the file is not executable. No rank starts there;
+# newer Slurm prints it with its own stamp and without the daemon's name.
+name:     rdzv.slurm.execve_failed
+kind:     rdzv.error
+severity: error
+literal:  error: execve():
+regex:    error: execve\(\): (?<command>[^:\s]+): (?<error>No such file or directory|Permission denied|Exec format error)
+doc:      Slurm could not start the job's program on a node: the command is not on that node's PATH (an environment not activated before srun, a module not loaded) or not executable. Activate the environment in the batch script, or give srun the command's full path.
+# a two-node DDP lab job whose environment script was missing (Ankush610/Distributed-Training-Lab, dev half)
+example:  slurmstepd: error: execve(): torchrun: No such file or directory
+expect:   command=torchrun
+expect:   error=No such file or directory
+# newer Slurm's form, its own stamp first (hao-ai-lab/FastVideo's committed .err, dev half)
+example:  [2025-12-18T14:34:37.184] error: execve(): torchrun: No such file or directory
+expect:   command=torchrun
+not:      srun: error: rdgpu01: task 0: Exited with exit code 2
+
 # JAX's rendezvous (jax.distributed.initialize): every process registers
 # with the coordination service that process 0 runs, behind a start-up
 # barrier. A process that never registers in time (crashed, not

@@ -340,6 +340,14 @@ static const struct class_rule CLASS[] = {
 	 * used by the HfArgumentParser` for a YAML config's keys */
 	{ "proc.traceback", "exc_msg", "not used by the HfArgumentParser", ROLE_PRIMARY, "config_error",
 	  68 },
+	/* transformers' Trainer given a dataset without a length (an
+	 * IterableDataset, streaming) and no max_steps: its schedule needs
+	 * the number of steps (`max_steps has to be specified`, later
+	 * `args.max_steps must be set to a positive value`) */
+	{ "proc.traceback", "exc_msg", "max_steps has to be specified", ROLE_PRIMARY, "config_error",
+	  68 },
+	{ "proc.traceback", "exc_msg", "max_steps must be set to a positive value", ROLE_PRIMARY,
+	  "config_error", 68 },
 	/* torch's DataLoader refusing prefetch_factor with num_workers=0
 	 * (`prefetch_factor option could only be specified in
 	 * multiprocessing`): a training config that turned the workers off

@@ -364,12 +364,7 @@ static const char *const CAUSE_MISSES[] = {
 	/* the sixty-third sample, scored before any change for it */
 	"debug-unet-sampling-diffusers", /* `setStorage: ... out of bounds for storage of size 0`,
 					     labelled configuration by the repository's notes */
-	"distributed-training-lab-ddp-torchrun-execve", /* slurmstepd's `execve(): torchrun: No
-							   such file or directory` */
-	"fastvideo-wan-finetune-torchrun-execve", /* the same, newer Slurm's stamped form */
-	"shikra-mllm", /* the Trainer's `max_steps has to be specified` */
 	"test_ddp", /* NCCL's bootstrap `Connection refused` at a barrier, labelled set-up */
-	"vault-aurora-oneccl", /* oneCCL's `|CCL_ERROR| ... getenv_local_coord` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank

@@ -1915,3 +1915,42 @@ Test(verdict_rules, numa_binding_outside_cpuset_is_config, .timeout = 60)
 	cr_expect_str_eq(first_kind_of(r), "config.invalid");
 	json_decref(r);
 }
+
+/* Slurm could not exec the launcher on the nodes: torchrun is not on
+ * their PATH (Ankush610/Distributed-Training-Lab's and
+ * hao-ai-lab/FastVideo's committed .err files, dev half; slurmstepd's
+ * `execve(): %s: %m`). */
+Test(verdict_rules, launcher_not_on_path_is_rendezvous, .timeout = 60)
+{
+	expect_cause("execve", "rendezvous_error",
+		     "slurmstepd: error: execve(): torchrun: No such file or directory\n"
+		     "srun: error: rdgpu01: task 0: Exited with exit code 2\n"
+		     "slurmstepd: error: execve(): torchrun: No such file or directory\n"
+		     "srun: error: rdgpu02: task 1: Exited with exit code 2\n");
+}
+
+/* oneCCL's set-up on Intel GPUs: its local coordinates unknown, then
+ * torch's first all_reduce raises its exception (saforem2/vault's
+ * Aurora notes, dev half; oneCCL's `|CCL_ERROR| file:line func:`). */
+Test(verdict_rules, oneccl_setup_error_is_nccl_init, .timeout = 60)
+{
+	expect_cause("oneccl", "nccl_init_error",
+		     "2024:01:23-00:02:21:(122507) |CCL_WARN| could not get local_idx/count from environment variables, trying to get them from ATL\n"
+		     "2024:01:23-00:02:21:(122510) |CCL_ERROR| global.cpp:150 getenv_local_coord: condition global_data::env().ze_ipc_exchange == ccl::ze::ipc_exchange_mode::sockets failed\n"
+		     "Traceback (most recent call last):\n"
+		     "  File \"/lus/gecko/projects/Megatron-DeepSpeed/megatron/initialize.py\", line 242, in _initialize_distributed\n"
+		     "    torch.distributed.all_reduce(x)\n"
+		     "RuntimeError: oneCCL: global.cpp:150 getenv_local_coord: EXCEPTION: to get local_idx/count from ATL, set CCL_ZE_IPC_EXCHANGE=sockets explicitly\n");
+}
+
+/* transformers' Trainer needs max_steps for a dataset without a length
+ * (varshetshrikar/Shikra-MLLM-Referential-Dialogue-Magic's finetune.log,
+ * dev half; both wordings in transformers' trainer). */
+Test(verdict_rules, trainer_without_max_steps_is_config, .timeout = 60)
+{
+	expect_cause("max_steps", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/opt/conda/lib/python3.10/site-packages/transformers/trainer.py\", line 1605, in _inner_training_loop\n"
+		     "    raise ValueError(\n"
+		     "ValueError: args.max_steps must be set to a positive value if dataloader does not have a length, was -1\n");
+}
