@@ -101,11 +101,13 @@ static int by_file(const void *x, const void *y)
 }
 
 /* A line that says this process timed out in a collective: the
- * watchdog's own, a desync report's, or torch 1.x's abort whose reason is
- * the watchdog's timeout (its rules.c row gives it collective_hang). */
+ * watchdog's own, a desync report's, gloo's op that waited past the
+ * timeout (which work.wait() then raises), or torch 1.x's abort whose
+ * reason is the watchdog's timeout (its rules.c row gives it
+ * collective_hang). */
 static bool timed_out_line(const struct ev *e)
 {
-	return hang_watchdog_line(e) || hang_desync_line(e) ||
+	return hang_watchdog_line(e) || hang_desync_line(e) || !strcmp(e->kind, "gloo.timeout") ||
 	       (!strcmp(e->kind, "torch.comm_aborted") && e->cause &&
 		!strcmp(e->cause, "collective_hang"));
 }

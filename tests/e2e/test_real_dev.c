@@ -193,7 +193,7 @@ static const char *const CAUSE_MISSES[] = {
 	/* the thirty-fourth sample, scored before any change for it */
 	"kubeflow-4905", "pytorch-13583",
 	/* the thirty-fifth sample, scored before any change for it */
-	"elasticdl-1895", "vits_chinese-2",
+	"vits_chinese-2",
 	/* the thirty-sixth sample, scored before any change for it */
 	"cogvlm-283", "ctrlformer_robotic-1", "lichtfeld-studio-717",
 	/* the thirty-seventh sample, scored before any change for it */

@@ -410,6 +410,26 @@ Test(verdict_rules, a_cut_traceback_after_a_timeout_is_its_consequence, .timeout
 	json_decref(r);
 }
 
+/* gloo says it timed out in its own words, and work.wait() then raises it
+ * in Python: a traceback cut before that exception, after gloo's line, is
+ * the same timeout (elasticdl-1895, testdata/real/dev: a worker left
+ * without tasks waits in dist.barrier()). */
+Test(verdict_rules, a_cut_traceback_after_a_gloo_timeout_is_its_consequence, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("gloo-cut",
+				    "ERROR:root:[/pytorch/third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:84] Timed out waiting 60000ms for recv operation to complete\n"
+				    "ERROR:root:Application timeout caused pair closure\n"
+				    "Traceback (most recent call last):\n"
+				    "  File \"/usr/local/lib/python3.6/dist-packages/ftlib/impl.py\", line 364, in func\n"
+				    "    result = ops(*argc, **kwargs)\n"
+				    "  File \"/usr/local/lib/python3.6/dist-packages/ftlib/commlib/pytorch/impl.py\", line 72, in barrier\n"
+				    "    dist.barrier()\n");
+	cr_expect_str_eq(status_of(r), "hung");
+	cr_expect_str_eq(fl_test_cause(r), "collective_hang");
+	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")));
+	json_decref(r);
+}
+
 /* A process's own allocation of host memory failing is host memory
  * exhausted, in each runtime's words: PyTorch's CPU allocator
  * (JingyunLiang/VRT#49), C++'s std::bad_alloc (NVIDIA/recsys-examples#231)
