@@ -208,6 +208,23 @@ example:  RuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR
 expect:   error=CUDNN_STATUS_INTERNAL_ERROR
 not:      RuntimeError: cuDNN error: CUDNN_STATUS_ALLOC_FAILED
 
+# cuFFT failures other than ALLOC_FAILED, in torch's words (CuFFTUtils.h:
+# `cuFFT error: <status>`). torch.stft in a speech model's loss raises
+# CUFFT_INTERNAL_ERROR where the CUDA build's cuFFT does not support the
+# GPU (pytorch/pytorch#88038): a CUDA library fault, not the model's.
+name:     cuda.cufft_error
+kind:     cuda.error
+severity: error
+priority: 5
+literal:  cuFFT error: CUFFT_
+regex:    cuFFT error: (?<error>CUFFT_(?!ALLOC_FAILED)[A-Z_]+)
+doc:      a cuFFT call failed (torch.stft, torch.fft); CUFFT_INTERNAL_ERROR on a new GPU usually means the CUDA build's cuFFT does not support it: use a PyTorch build for a newer CUDA
+# so-vits-svc's and lora-svc's validation stft (innnky/so-vits-svc#109, PlayVoice/lora-svc#32, dev half)
+example:  RuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR
+expect:   error=CUFFT_INTERNAL_ERROR
+# cuFFT's own plan failing for memory is the GPU's memory, not this
+not:      RuntimeError: cuFFT error: CUFFT_ALLOC_FAILED
+
 # UCX's check around a CUDA driver or runtime call (its cuda_ipc and
 # cuda_copy transports: `<call> is failed. ret:<CUDA's error string>`),
 # under MPI or a framework's UCX backend moving GPU buffers.

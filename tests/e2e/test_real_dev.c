@@ -377,7 +377,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the sixty-fifth sample, scored before any change for it */
 	"autoawq-281", /* only IPython's `OutOfMemoryError   Traceback (most recent call
 			  last)` header; the message was not kept */
-	"lora-svc-32", /* torch's `cuFFT error: CUFFT_INTERNAL_ERROR` */
 	"paddle-4785", /* Paddle's old parameter server: glog `SocketChannel.cpp:54] Check
 			  failed: len >= 0 ... Connection timed out [110]`, one source */
 	"physically-conditioned-latent-diffusion-model-for-temperature-yaml", /* two of four
@@ -387,7 +386,6 @@ static const char *const CAUSE_MISSES[] = {
 				      then a hang with no timeout */
 	"robustscanner", /* Paddle on Windows: `module 'paddle.fluid.core_avx' has no
 			    attribute 'NCCLParallelContext'`, one source */
-	"so-vits-svc-109", /* torch's `cuFFT error: CUFFT_INTERNAL_ERROR` */
 	"vits-202", /* `Distributed package doesn't have NCCL built in` on Windows, labelled
 		       configuration (set-up in other excerpts of both labels) */
 };

@@ -1974,3 +1974,19 @@ Test(verdict_rules, trainer_without_max_steps_is_config, .timeout = 60)
 		     "    raise ValueError(\n"
 		     "ValueError: args.max_steps must be set to a positive value if dataloader does not have a length, was -1\n");
 }
+
+/* torch.stft in a speech model's loss failing inside cuFFT is a CUDA
+ * library's fault, not the model's exception (innnky/so-vits-svc#109,
+ * PlayVoice/lora-svc#32, dev half; torch's CuFFTUtils.h wording). */
+Test(verdict_rules, cufft_internal_error_is_cuda_error, .timeout = 60)
+{
+	expect_cause("cufft", "cuda_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"train.py\", line 281, in evaluate\n"
+		     "    y_hat_mel = mel_spectrogram_torch(\n"
+		     "  File \"/home/user/svc/modules/mel_processing.py\", line 104, in mel_spectrogram_torch\n"
+		     "    spec = torch.stft(y, n_fft, hop_length=hop_size, win_length=win_size, window=hann_window[wnsize_dtype_device],\n"
+		     "  File \"/usr/local/lib/python3.10/site-packages/torch/functional.py\", line 632, in stft\n"
+		     "    return _VF.stft(input, n_fft, hop_length, win_length, window,  # type: ignore[attr-defined]\n"
+		     "RuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR\n");
+}
