@@ -388,6 +388,14 @@ static const char *const CAUSE_MISSES[] = {
 			    attribute 'NCCLParallelContext'`, one source */
 	"vits-202", /* `Distributed package doesn't have NCCL built in` on Windows, labelled
 		       configuration (set-up in other excerpts of both labels) */
+	/* the sixty-sixth sample, scored before any change for it */
+	"benchmarking_robustness-codino-param-scheduler", /* mmengine's `Each parameter
+							     scheduler should contain the key
+							     type`, one source */
+	"benchmarking_robustness-diffusiondet-requeue", /* a TypeError in submitit's own timeout
+							   handler, labelled configuration by
+							   inference */
+	"mpi-operator-647", /* an MPIJob's status YAML (`reason: MPIJobEvicted`), one source */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -434,6 +442,9 @@ static const char *const RANK_MISSES[] = {
 	/* the fifty-ninth sample, scored before any change for it */
 	"ezpz-aurora", /* `[rank7]:`'s bare Level Zero exception is a signal, not a first
 			  failure (as horovod-2907) */
+	/* the sixty-sixth sample, scored before any change for it */
+	"detectron-densecl-voc-cudnn", /* detectron2's rank 0 log.txt: the rank only in
+					  `Rank of current process: 0. World size: 2` */
 };
 
 /* The watchdog line is hard-wrapped before OpType (pytorch-123023), or the
