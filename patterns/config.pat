@@ -794,6 +794,30 @@ example:  initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/1
 expect:   world_size=1
 not:      LOCAL_RANK: 3 - CUDA_VISIBLE_DEVICES: [0,1,2,3,4,5,6,7]
 
+# ----------------------------------------------------------- detectron2 ---
+
+# detectron2's default_setup() (engine/defaults.py), which its forks
+# (AdelaiDet, fast-reid, detectron2-based trainers) keep word for word,
+# logs each process's rank and the world size into that rank's log.txt
+# (rank 0) or log.txt.rankN: the one line of rank 0's file naming its rank.
+name:     config.detectron2.rank
+kind:     train.config
+severity: info
+store:    once
+literal:  Rank of current process: 
+regex:    \bRank of current process: (?<rank>\d+)\. World size: (?<world_size>\d+)
+type:     rank=int world_size=int
+doc:      detectron2's start-up line (default_setup): this process's global rank and the world size
+# rank 0's log.txt of a two-GPU DenseCL run (AsrarH/detectron, dev half)
+example:  [12/31 02:03:21] detectron2 INFO: Rank of current process: 0. World size: 2
+expect:   rank=0
+expect:   world_size=2
+# rank 2's log.txt.rank2 of a six-GPU run (AsrarH/detectron_exp2, dev half)
+example:  [01/09 11:24:58] detectron2 INFO: Rank of current process: 2. World size: 6
+expect:   rank=2
+expect:   world_size=6
+not:      Initializing distributed: GLOBAL_RANK: 3, MEMBER: 4/16
+
 # ------------------------------------------------------------- submitit ---
 
 name:     config.submitit.environment

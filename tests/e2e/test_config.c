@@ -426,3 +426,22 @@ Test(config, init_process_group_call_in_a_traceback_states_the_world, .timeout =
 	cr_expect_eq(run_int(r, "ranks"), 0, "a name is not a number");
 	json_decref(r);
 }
+
+/* detectron2's default_setup() names the world in every rank's own log
+ * (AsrarH/detectron_exp2's log.txt.rank2, dev half): one rank's file of a
+ * six-GPU run states six ranks. */
+Test(config, detectron2_start_up_line_states_the_world, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("d2-world",
+				 "[01/09 11:24:58] detectron2 INFO: Rank of current process: 2. World size: 6\n"
+				 "[01/09 11:25:40] d2.engine.train_loop INFO: Starting training from iteration 0\n"
+				 "[01/09 11:25:52] d2.engine.train_loop ERROR: Exception during training:\n"
+				 "Traceback (most recent call last):\n"
+				 "  File \"/home/user/detectron2/detectron2/engine/train_loop.py\", line 149, in train\n"
+				 "    self.run_step()\n"
+				 "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.53 GiB (GPU 2; 10.75 GiB total capacity; 7.12 GiB already allocated; 1.20 GiB free; 8.47 GiB reserved in total by PyTorch)\n");
+	cr_assert(r);
+	cr_expect_eq(config_int(r, "world_size"), 6);
+	cr_expect_eq(run_int(r, "ranks"), 6);
+	json_decref(r);
+}
