@@ -404,6 +404,14 @@ static const char *const CAUSE_MISSES[] = {
 	/* the sixty-eighth sample, scored before any change for it */
 	"medicalgpt-425", /* rank 0 still tokenizing at the barrier's timeout: the others' store
 			     wait is cut before its error, read as a crash */
+	/* the sixty-ninth sample, scored before any change for it */
+	"apac-hpc-ai-2024-sustech-gadi", /* NCI Gadi's `Job N has exceeded memory allocation`
+					    after NCCL's `Duplicate GPU detected`, one site */
+	"csie2103-cascaded", /* yacs's `Override list has odd length`, one source */
+	"deep_learning_2023-lsf-term", /* LSF's TERM_RUNLIMIT: no pattern reads LSF */
+	"train_latent-pbs", /* PBS's `job killed: walltime`: no pattern reads PBS */
+	"transformers-debugging", /* DebugUnderflowOverflow's `Detected inf/nan` table: a
+				     debugging aid's report, no failure */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -426,6 +434,8 @@ static const char *const RANK_MISSES[] = {
 			 * cause (rank 3) is not the first traceback printed (rank 6) */
 	"pytorch-151666", /* the Flight Recorder analyzer's one culprit of two ranks: either
 			     may be the odd one (hang.c names none) */
+	"primus-349", /* rank 1's traceback cut before its error; the HIP OOM line is rank 4's
+			 root-cause entry, which the cut traceback precedes */
 	/* the thirty-third sample, scored before any change for it */
 	"llamafactory-6161",
 	/* the thirty-fifth sample, scored before any change for it */
