@@ -362,3 +362,71 @@ expect:   reason=preempted
 example:  [2021-10-21 11:50:15,216][submitit][WARNING] - Caught signal SIGUSR1 on rmc-gpu05: this job is timed-out.
 expect:   reason=timed-out
 not:      [gpu-node-3:48213 :0:48401] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x8)
+
+# The batch schedulers other than Slurm end a job past its limits with a
+# line of their own in the job's output: PBS's MOM (Torque and PBS Pro
+# alike, `=>> PBS: job killed: <resource> ... exceeded limit N`) and LSF's
+# end-of-job report (`TERM_<REASON>: job killed ...`, then `Exited with
+# exit code N.`). What the ranks print after it is its consequence.
+name:     pbs.job_killed
+kind:     batch.killed
+severity: error
+literal:  PBS: job killed: 
+regex:    PBS: job killed: (?<reason>walltime|cput|ncpus)\b.*?exceeded limit (?<limit>\d+)
+type:     limit=int
+doc:      PBS killed the job at a limit it requested: walltime (the run time), cput (CPU time) or ncpus; the seconds or CPUs of the limit
+# an ESMF nightly test's committed PBS output (find_string)
+example:  =>> PBS: job killed: walltime 3611 exceeded limit 3600
+expect:   reason=walltime
+expect:   limit=3600
+# a torchrun job's PBS Pro output on an HPE Cray system, its agent's SIGTERMs after (dev half)
+example:  =>> PBS: job killed: walltime 180039 exceeded limit 180000
+expect:   limit=180000
+# MetaCentrum's docs: an interactive job's shell (find_string)
+example:      user123@elmo3-1:~$ =>> PBS: job killed: walltime 7230 exceeded limit 7200
+expect:   reason=walltime
+not:      =>> PBS: job killed: mem 59756048kb exceeded limit 20971520kb
+not:      #PBS -l walltime=00:00:30
+
+name:     pbs.job_killed.memory
+kind:     mem.cgroup_oom
+severity: error
+literal:  PBS: job killed: 
+regex:    PBS: job killed: (?<resource>p?v?mem) (?:job total )?(?<used>\d+) ?kb exceeded limit (?<limit>\d+) ?kb
+type:     used=int limit=int
+doc:      PBS killed the job for using more host memory (mem, vmem, pmem) than it requested, in kB: host memory exhausted, as a cgroup's OOM kill
+# Torque's form, quoted in a pipeline's configuration comment (find_string)
+example:  mem_per_job="15gb" #=>> PBS: job killed: mem job total 4323312 kb exceeded limit 3145728 kb
+expect:   resource=mem
+expect:   used=4323312
+expect:   limit=3145728
+# PBS Pro's form, quoted in a genomics pipeline's script (find_string)
+example:  #   =>> PBS: job killed: mem 59756048kb exceeded limit 20971520kb
+expect:   used=59756048
+not:      =>> PBS: job killed: walltime 3611 exceeded limit 3600
+
+name:     lsf.term_killed
+kind:     batch.killed
+severity: error
+literal:  : job killed
+regex:    \b(?<reason>TERM_(?:RUNLIMIT|CPULIMIT|DEADLINE|WINDOW|OWNER|ADMIN|FORCE_OWNER|FORCE_ADMIN|PREEMPT|REQUEUE_OWNER|REQUEUE_ADMIN)): job killed
+doc:      LSF ended the job: at its run-time (RUNLIMIT) or CPU-time limit, its deadline or run window, killed by its owner (bkill) or an administrator, or preempted
+# DTU's LSF cluster: committed job outputs of two students' projects (dev half; find_string)
+example:  TERM_RUNLIMIT: job killed after reaching LSF run time limit.
+expect:   reason=TERM_RUNLIMIT
+# bacct's history line, quoted in a job tracker's parser (find_string)
+example:  //Mon May  6 22:58:03: Completed <exit>; TERM_RUNLIMIT: job killed after reaching LSF run time limit.
+expect:   reason=TERM_RUNLIMIT
+not:      TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.
+not:      TERM_EXTERNAL_SIGNAL: job killed by a signal external to LSF.
+
+name:     lsf.term_memlimit
+kind:     mem.cgroup_oom
+severity: error
+literal:  : job killed
+regex:    \b(?<reason>TERM_(?:MEMLIMIT|SWAP)): job killed
+doc:      LSF killed the job for using more memory (or swap) than its limit: host memory exhausted, as a cgroup's OOM kill
+# DTU's LSF cluster: committed job outputs of several projects (find_string)
+example:  TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.
+expect:   reason=TERM_MEMLIMIT
+not:      TERM_RUNLIMIT: job killed after reaching LSF run time limit.

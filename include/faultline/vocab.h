@@ -29,6 +29,7 @@
 
 /* X(name) for every event kind the code names, sorted. */
 #define FL_VOCAB_KINDS(X) \
+	X("batch.killed") \
 	X("config.invalid") \
 	X("cuda.device_assert") \
 	X("cuda.ecc") \

@@ -557,7 +557,7 @@ static const char *const READ_EVERY_LINE[] = {
 	"torch.comm_aborted", "torch.dump_signal", "torch.desync", "torch.heartbeat",
 	"nccl.ras_comm", "nccl.ras_mismatch", "nccl.ras_rank", "nccl.ras_json",
 	"launcher.root_cause", "launcher.child_failed", "launcher.worker_failed",
-	"launcher.sigterm", "proc.signal", "slurm.cancelled", "k8s.evicted",
+	"launcher.sigterm", "proc.signal", "slurm.cancelled", "batch.killed", "k8s.evicted",
 };
 
 /* Lines alike in all but their time, place in the file and text (the

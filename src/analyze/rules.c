@@ -205,6 +205,7 @@ static const struct class_rule CLASS[] = {
 	{ "io.error", NULL, NULL, ROLE_PRIMARY, "storage_error", 64 },
 	/* scheduler */
 	{ "slurm.cancelled", NULL, NULL, ROLE_SIGNAL, "scheduler_kill", 50 },
+	{ "batch.killed", NULL, NULL, ROLE_SIGNAL, "scheduler_kill", 50 },
 	{ "k8s.evicted", NULL, NULL, ROLE_SIGNAL, "scheduler_kill", 50 },
 	{ "slurm.node_fail", NULL, NULL, ROLE_SIGNAL, "scheduler_kill", 45 },
 	/* processes */
@@ -615,7 +616,7 @@ static const struct fl_cause_rule CAUSES[] = {
 	    [REM_CONFIG_ERROR_BATCH] = "make the batch sizes consistent: global batch = micro batch x gradient accumulation x data-parallel size",
 	    [REM_CONFIG_ERROR_LAYOUT] = "choose tensor x pipeline (x context) parallel sizes whose product divides the world size, and that divide layers, heads and vocabulary",
 	    NULL } },
-	{ "scheduler_kill", "slurm.cancelled k8s.evicted", 50,
+	{ "scheduler_kill", "slurm.cancelled batch.killed k8s.evicted", 50,
 	  "the job scheduler ended the job",
 	  { "for a time limit: request more time or checkpoint more often and resume",
 	    "for preemption: make the job resumable (frequent checkpoints, requeue)",

@@ -20,7 +20,8 @@ static bool any_finding_of(const struct fl_analysis *a, const char *sev)
 
 static bool is_kill(const struct ev *e)
 {
-	return !strcmp(e->kind, "slurm.cancelled") || !strcmp(e->kind, "k8s.evicted");
+	return !strcmp(e->kind, "slurm.cancelled") || !strcmp(e->kind, "batch.killed") ||
+	       !strcmp(e->kind, "k8s.evicted");
 }
 
 /* From when on what a rank prints is the kill's consequence: after the
@@ -157,8 +158,7 @@ const char *verdict_status(struct ctx *c, const struct ev *first)
 	bool signal = false;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
-		if (!strcmp(e->kind, "slurm.cancelled") || !strcmp(e->kind, "k8s.evicted") ||
-		    !strcmp(e->kind, "launcher.worker_failed") ||
+		if (is_kill(e) || !strcmp(e->kind, "launcher.worker_failed") ||
 		    !strcmp(e->kind, "launcher.child_failed") || !strcmp(e->kind, "torch.teardown") ||
 		    (e->role != ROLE_NONE && e->severity >= 2))
 			return "failed";

@@ -408,8 +408,6 @@ static const char *const CAUSE_MISSES[] = {
 	"apac-hpc-ai-2024-sustech-gadi", /* NCI Gadi's `Job N has exceeded memory allocation`
 					    after NCCL's `Duplicate GPU detected`, one site */
 	"csie2103-cascaded", /* yacs's `Override list has odd length`, one source */
-	"deep_learning_2023-lsf-term", /* LSF's TERM_RUNLIMIT: no pattern reads LSF */
-	"train_latent-pbs", /* PBS's `job killed: walltime`: no pattern reads PBS */
 	"transformers-debugging", /* DebugUnderflowOverflow's `Detected inf/nan` table: a
 				     debugging aid's report, no failure */
 };

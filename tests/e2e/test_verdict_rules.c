@@ -142,6 +142,43 @@ Test(verdict_rules, tracebacks_after_a_time_limit_are_consequences, .timeout = 6
 	json_decref(r);
 }
 
+/* PBS's and LSF's own kills at a job's limits end it as Slurm's banner
+ * does: PBS's MOM line before torchrun's agent stops its workers (a dev
+ * excerpt's shape), LSF's end-of-job report after its warning signal;
+ * past a memory limit the job ran out of host memory. */
+Test(verdict_rules, pbs_and_lsf_kills_are_the_schedulers, .timeout = 60)
+{
+	const char *pbs =
+		"=>> PBS: job killed: walltime 180039 exceeded limit 180000\n"
+		"WARNING:torch.distributed.elastic.agent.server.api:Received 15 death signal, shutting down workers\n"
+		"WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 781151 closing signal SIGTERM\n"
+		"WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 781152 closing signal SIGTERM\n"
+		"Traceback (most recent call last):\n"
+		"  File \"/opt/conda/bin/torchrun\", line 33, in <module>\n"
+		"    sys.exit(load_entry_point('torch', 'console_scripts', 'torchrun')())\n"
+		"torch.distributed.elastic.multiprocessing.api.SignalException: Process 781140 got signal: 15\n";
+	json_t *r = fl_test_analyze("pbs_walltime", pbs);
+	cr_expect_str_eq(fl_test_cause(r), "scheduler_kill");
+	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")), "no rank failed first");
+	json_decref(r);
+	expect_cause("lsf_runlimit", "scheduler_kill",
+		     "Epoch 118: train loss 0.0213, val loss 0.0240\n"
+		     "User defined signal 2\n"
+		     "\n"
+		     "------------------------------------------------------------\n"
+		     "Sender: LSF System <lsfadmin@hpc.example.org>\n"
+		     "Subject: Job 19591965: <train> in cluster <dcc> Exited\n"
+		     "\n"
+		     "TERM_RUNLIMIT: job killed after reaching LSF run time limit.\n"
+		     "Exited with exit code 140.\n");
+	expect_cause("pbs_mem", "host_oom",
+		     "Epoch 3 | iter 812 | loss 1.204\n"
+		     "=>> PBS: job killed: mem 59756048kb exceeded limit 20971520kb\n");
+	expect_cause("lsf_memlimit", "host_oom",
+		     "TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.\n"
+		     "Exited with exit code 137.\n");
+}
+
 /* The scale walking down from 2^32 in the first steps (cogvideo-233's
  * DeepSpeed form) is calibration: the run stays healthy. Down to 2 it is
  * a collapse (chinese-llama-alpaca-534's cascade). */
