@@ -37,6 +37,15 @@ static void expect_cause(const char *name, const char *want, const char *text)
 	json_decref(r);
 }
 
+/* The scheduler ended the job and no rank failed before it. */
+static void expect_kill(const char *name, const char *text)
+{
+	json_t *r = fl_test_analyze(name, text);
+	cr_expect_str_eq(fl_test_cause(r), "scheduler_kill", "%s", name);
+	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")), "%s: no rank failed first", name);
+	json_decref(r);
+}
+
 /* The stuck ranks as "a,b,c". */
 static void stuck_of(json_t *r, char *buf, size_t n)
 {
@@ -136,10 +145,7 @@ Test(verdict_rules, tracebacks_after_a_time_limit_are_consequences, .timeout = 6
 		"    loss.backward()\n"
 		"RuntimeError: NCCL communicator was aborted on rank 3.\n"
 		"srun: error: gpu-a01: tasks 0-7: Terminated\n";
-	json_t *r = fl_test_analyze("time_limit", log);
-	cr_expect_str_eq(fl_test_cause(r), "scheduler_kill");
-	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")), "no rank failed first");
-	json_decref(r);
+	expect_kill("time_limit", log);
 }
 
 /* PBS's and LSF's own kills at a job's limits end it as Slurm's banner
@@ -148,19 +154,15 @@ Test(verdict_rules, tracebacks_after_a_time_limit_are_consequences, .timeout = 6
  * past a memory limit the job ran out of host memory. */
 Test(verdict_rules, pbs_and_lsf_kills_are_the_schedulers, .timeout = 60)
 {
-	const char *pbs =
-		"=>> PBS: job killed: walltime 180039 exceeded limit 180000\n"
-		"WARNING:torch.distributed.elastic.agent.server.api:Received 15 death signal, shutting down workers\n"
-		"WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 781151 closing signal SIGTERM\n"
-		"WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 781152 closing signal SIGTERM\n"
-		"Traceback (most recent call last):\n"
-		"  File \"/opt/conda/bin/torchrun\", line 33, in <module>\n"
-		"    sys.exit(load_entry_point('torch', 'console_scripts', 'torchrun')())\n"
-		"torch.distributed.elastic.multiprocessing.api.SignalException: Process 781140 got signal: 15\n";
-	json_t *r = fl_test_analyze("pbs_walltime", pbs);
-	cr_expect_str_eq(fl_test_cause(r), "scheduler_kill");
-	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")), "no rank failed first");
-	json_decref(r);
+	expect_kill("pbs_walltime",
+		    "=>> PBS: job killed: walltime 180039 exceeded limit 180000\n"
+		    "WARNING:torch.distributed.elastic.agent.server.api:Received 15 death signal, shutting down workers\n"
+		    "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 781151 closing signal SIGTERM\n"
+		    "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 781152 closing signal SIGTERM\n"
+		    "Traceback (most recent call last):\n"
+		    "  File \"/opt/conda/bin/torchrun\", line 33, in <module>\n"
+		    "    sys.exit(load_entry_point('torch', 'console_scripts', 'torchrun')())\n"
+		    "torch.distributed.elastic.multiprocessing.api.SignalException: Process 781140 got signal: 15\n");
 	expect_cause("lsf_runlimit", "scheduler_kill",
 		     "Epoch 118: train loss 0.0213, val loss 0.0240\n"
 		     "User defined signal 2\n"
