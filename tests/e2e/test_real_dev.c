@@ -413,6 +413,11 @@ static const char *const CAUSE_MISSES[] = {
 	/* the seventieth sample, scored before any change for it */
 	"roll-80", /* Ray's ActorDiedError for an inference actor, the OOM killer only named
 		      as a possible cause; the host-memory leak is the thread's finding */
+	/* the seventy-first sample, scored before any change for it */
+	"deepspeed-7470", /* `unhandled cuda error` from NCCL in new_group, unanswered:
+			     labelled NCCL set-up, read as the CUDA error it names */
+	"huggingface_hub-4134", /* torch's `Unexpected error from cudaGetDeviceCount()`,
+				   Error 802 (Fabric Manager not up), not read */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
