@@ -1538,7 +1538,8 @@ priority: 4
 literal:  divisible by
 literal:  divisble by
 literal:  a multiple of
-regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>(?:(?i:world[ _]size) \(?(?<world_size>\d+)\)? )?.*?\b(?:is not|should be|must be) (?:divisi?ble by|a multiple of)\b.*?)(?:\*\*)?\s*$
+literal:  evenly divisible
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=# )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>(?:(?i:world[ _]size) \(?(?<world_size>\d+)\)? )?.*?\b(?:is not|should be|must be) (?:(?:evenly |exactly )?divisi?ble\s+by|a multiple of)\b.*?)(?:\*\*)?\s*$
 type:     world_size=int
 doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
 # Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
@@ -1589,6 +1590,14 @@ example:  ValueError: The hidden size (55) is not a multiple of the number of at
 expect:   msg=The hidden size (55) is not a multiple of the number of attention heads (4)
 example:  ValueError: The hidden size is not divisble by the number of attention heads! Make sure to update them!
 expect:   msg=The hidden size is not divisble by the number of attention heads! Make sure to update them!
+# TRL's GRPOTrainer: the batch must split into whole groups of generations
+# (a run log committed as comments, each line after `# `; Chinese and
+# English troubleshooting notes quote it too, found by find_string; the
+# source's f-string below, split over lines, must not match)
+example:  # ValueError: The global train batch size (1 x 8) must be evenly divisible by the number of generations per prompt (16). Given the current train batch size, the valid values for the number of generations are: [2, 4, 8].
+expect:   exc_type=ValueError
+expect:   msg=The global train batch size (1 x 8) must be evenly divisible by the number of generations per prompt (16). Given the current train batch size, the valid values for the number of generations are: [2, 4, 8].
+not:                      f"{args.gradient_accumulation_steps}) must be evenly divisible by the number of generations per "
 not:      ValueError: shape '[1, 5, 12, 255]' is invalid for input of size 15360
 not:      [rank0]:     raise RuntimeError(f"world_size ({world_size}) is not divisible by {total_model_size}")
 not:      15: [rank15]:     num_layers % config.pipeline_model_parallel_size == 0

@@ -124,6 +124,35 @@ example:  /home/connectedin/.cache/pypoetry/virtualenvs/privategpt-48b7A2Xg-py3.
 expect:   error=CUDA unknown error
 not:      CUDA driver initialization failed, you might not have a CUDA gpu.
 
+# The same check's other statuses (c10/cuda/CUDAFunctions.cpp's default
+# case): `Unexpected error from cudaGetDeviceCount(). ... Error N: text`,
+# raised, or warned as `CUDA initialization: ...` with no devices after
+# it. 802 is an NVSwitch system whose Fabric Manager is not up, 803 and
+# 804 a driver that does not fit the CUDA runtime; every one is the
+# node's set-up, before any kernel ran.
+name:     cuda.init_device_count
+kind:     cuda.error
+severity: error
+literal:  Unexpected error from cudaGetDeviceCount()
+regex:    Unexpected error from cudaGetDeviceCount\(\)\.(?: Did you run .*? already set an error\?)? Error (?<code>\d+): (?<error>.+?)(?: \(Triggered internally at [^)]*\.\))?\s*$
+type:     code=int
+doc:      CUDA could not initialise on this node (the driver returned an error when PyTorch counted the devices): 802 `system not yet initialized` is an NVSwitch node whose nvidia-fabricmanager is not running or not ready; 803 and 804 a driver that does not match the CUDA runtime (or forward compatibility on a GPU without it). Fix the node's driver and services, or drain it
+# a Qwen user's note in a repository (find_string): raised at the first CUDA call
+example:  RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 803: system has unsupported display driver / cuda driver combination
+expect:   code=803
+expect:   error=system has unsupported display driver / cuda driver combination
+# an A100 node of a Slurm cluster, the warning form (a help desk's
+# question log committed to a repository, find_string); the job ran once
+# the node was excluded
+example:  /usr/local/lib/python3.8/dist-packages/torch/cuda/__init__.py:52: UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized (Triggered internally at /pytorch/c10/cuda/CUDAFunctions.cpp:109.)
+expect:   code=802
+expect:   error=system not yet initialized
+# an H200 job's warm-up (huggingface/huggingface_hub#4134, dev half)
+example:  RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized
+expect:   error=system not yet initialized
+# a library silencing the warning names it without a status
+not:      warnings.filterwarnings("ignore", message="CUDA initialization: Unexpected error from cudaGetDeviceCount()")
+
 # Numba's CUDA driver wrapper raises `CudaAPIError: [code] Call to <driver
 # function> results in CUDA_ERROR_<NAME>` (numba/cuda/cudadrv/driver.py;
 # its linker's LinkerError has the same words). Unlike a status name that

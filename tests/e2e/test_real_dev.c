@@ -177,8 +177,6 @@ static const char *const CAUSE_MISSES[] = {
 	"tablemaster-mmocr-32", /* one `grad_norm: nan` under fp16 that the run survives, read as
 				  divergence */
 	/* the thirtieth sample, scored before any change for it */
-	"llm_related-11", /* TRL's `must be evenly divisible by the number of generations`,
-			     wrapped by the terminal */
 	"pytorch-lightning-3029", /* `Invalid rank requested : 1/1` reads as configuration; the
 				     thread calls the world-size mismatch the launcher's */
 	"rvt-18", /* a store barrier still waiting (1 of 2 workers), then a traceback whose
@@ -416,8 +414,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the seventy-first sample, scored before any change for it */
 	"deepspeed-7470", /* `unhandled cuda error` from NCCL in new_group, unanswered:
 			     labelled NCCL set-up, read as the CUDA error it names */
-	"huggingface_hub-4134", /* torch's `Unexpected error from cudaGetDeviceCount()`,
-				   Error 802 (Fabric Manager not up), not read */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
