@@ -414,6 +414,12 @@ static const char *const CAUSE_MISSES[] = {
 	/* the seventy-first sample, scored before any change for it */
 	"deepspeed-7470", /* `unhandled cuda error` from NCCL in new_group, unanswered:
 			     labelled NCCL set-up, read as the CUDA error it names */
+	/* the seventy-second sample, scored before any change for it */
+	"paddleseg-77", /* Paddle 1.x's `Enforce failed. Expected allocating <= available`,
+			   its `Insufficient GPU memory` line cut from the paste */
+	"swav-2", /* `No rendezvous handler for ://`: an empty init URL, labelled
+		     configuration, read as rendezvous */
+	"wetectron-34", /* only `NaN or Inf found in input tensor.` warnings, no loss line */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
