@@ -414,6 +414,28 @@ example:  CUDA Error: out of memory at cudaRenderer.cu:743
 not:      ins-7df6eojsifuykig9:3018451:3018451 [0] enqueue.cc:1085 NCCL WARN Cuda failure 'out of memory'
 not:      RuntimeError: CUDA error: an illegal memory access was encountered
 
+# vLLM measured what its model left of the GPU and found no room for a
+# single KV-cache block (its engine's start-up check, both engines): the
+# rollout or inference engine of an RL trainer, or a server, beside the
+# training's own memory. vLLM's own advice names the knob; a caller's
+# source line that raises it (a traceback's) is not the error.
+name:     mem.vllm_no_kv_cache
+kind:     mem.cuda_oom
+severity: error
+priority: 10
+literal:  No available memory for the cache blocks
+regex:    (?<![\w\"'])ValueError: (?<error>No available memory for the cache blocks)\b
+doc:      vLLM found no GPU memory left for its KV cache once the model was loaded: the GPU is shared (an RL trainer's actor and rollout on one device, another process), gpu_memory_utilization is too low for the model, or the model is too large for the GPU. Free the GPU (offload the actor during rollout), raise gpu_memory_utilization, shard the model (tensor parallel) or use a smaller or quantized one
+# verl's PPO rollout worker, inside Ray's RayTaskError (johnson7788/RLDecisionAgent, dev half)
+example:  ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.
+expect:   error=No available memory for the cache blocks
+# an engineer's note of a failed speculative-decoding start (find_string)
+example:  ValueError: No available memory for the cache blocks
+# a serving tool's test of its own failure recognition (find_string): the
+# message inside a string literal is code, not a log
+not:      assert _is_memory_failure("ValueError: No available memory for the cache blocks.", 1)
+not:          raise ValueError("No available memory for the cache blocks. "
+
 # A raw CUDA allocation outside PyTorch failed, in a C++ library's words:
 # a check macro around cudaMalloc (tiny-cuda-nn's `cudaMalloc(...) failed
 # with error out of memory`, under instant-ngp and the NeRF codes built on

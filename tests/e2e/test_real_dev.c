@@ -420,9 +420,6 @@ static const char *const CAUSE_MISSES[] = {
 	"swav-2", /* `No rendezvous handler for ://`: an empty init URL, labelled
 		     configuration, read as rendezvous */
 	"wetectron-34", /* only `NaN or Inf found in input tensor.` warnings, no loss line */
-	/* the seventy-third sample, scored before any change for it */
-	"rldecisionagent-verl-ppo", /* vLLM's `No available memory for the cache blocks` in a
-				       verl rollout worker, not read */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
