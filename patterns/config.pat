@@ -1539,7 +1539,7 @@ literal:  divisible by
 literal:  divisble by
 literal:  a multiple of
 literal:  evenly divisible
-regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=# )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>(?:(?i:world[ _]size) \(?(?<world_size>\d+)\)? )?.*?\b(?:is not|should be|must be) (?:(?:evenly |exactly )?divisi?ble\s+by|a multiple of)\b.*?)(?:\*\*)?\s*$
+regex:    (?:^|(?<=\] )|(?<=: )|(?<=, )|(?<=# )|(?<=\*\*))(?<exc_type>AssertionError|ValueError|RuntimeError): (?<msg>(?:(?i:world[ _]size) \(?(?<world_size>\d+)\)? )?.*?\b(?:is not|should be|must be) (?:(?:evenly )?divisi?ble\s+by|a multiple of)\b.*?)(?:\*\*)?\s*$
 type:     world_size=int
 doc:      A parallel-layout check failed at start-up: layers, heads, vocabulary or world size do not divide by the tensor/pipeline/data-parallel sizes. Choose sizes whose product divides the world size and that divide the model's dimensions.
 # Megatron core, srun --label and torch rank prefixes (bionemo-recipes-784)
