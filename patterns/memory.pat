@@ -424,7 +424,7 @@ kind:     mem.cuda_oom
 severity: error
 priority: 10
 literal:  No available memory for the cache blocks
-regex:    (?<![\w\"'])ValueError: (?<error>No available memory for the cache blocks)\b
+regex:    (?<![\w"'])ValueError: (?<error>No available memory for the cache blocks)\b
 doc:      vLLM found no GPU memory left for its KV cache once the model was loaded: the GPU is shared (an RL trainer's actor and rollout on one device, another process), gpu_memory_utilization is too low for the model, or the model is too large for the GPU. Free the GPU (offload the actor during rollout), raise gpu_memory_utilization, shard the model (tensor parallel) or use a smaller or quantized one
 # verl's PPO rollout worker, inside Ray's RayTaskError (johnson7788/RLDecisionAgent, dev half)
 example:  ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.
