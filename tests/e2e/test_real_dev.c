@@ -32,9 +32,6 @@ static const char *const CAUSE_MISSES[] = {
 	"accelerate-1519",	 /* OOM named only in the thread title */
 	"automatic-identification-and-counting-of-blood-cells-15", /* a bare `step N - loss  nan`
 								     print of one project */
-	"caddn-95", /* a project's own assertion that the batch size match the GPUs */
-	"caduceus-58", /* `[Errno 24] Too many open files` in a DataLoader worker's start:
-			   a descriptor limit, not read as storage */
 	"chatglm-6b-1008",	 /* a start-up overflow cascade; the collapse is in the thread's prose */
 	"chatglm-efficient-tuning-75", /* only torchrun's summary (exitcode 1); GPU memory is in
 					 the maintainer's reply */
@@ -87,8 +84,6 @@ static const char *const CAUSE_MISSES[] = {
 	"paddle-11659", /* a per-trainer numpy loss array with nan, wrapped over two lines,
 			   is not read */
 	"parlai-3084",		 /* NCCL invalid argument; the world-size flag is in the thread only */
-	"piper-311", /* `[Errno 107] Transport endpoint is not connected` without the path
-			 (a socket's says the same): the Drive mount is in the frames only */
 	"pytorch-131781", /* a bootstrap socket's `Operation now in progress` unwinding through init.cc
 			     reads as the network's */
 	"pytorch-147064",	 /* the RendezvousClosedError line was cut: only the worker's exit and
@@ -252,8 +247,6 @@ static const char *const CAUSE_MISSES[] = {
 	"deep-learning-containers-3964", /* NCCL's `Cuda failure 500 'named symbol not found'`
 					    labelled set-up (an NCCL the image's CUDA does not
 					    fit), read as a CUDA error */
-	"flagscale-1295", /* a start-up AssertionError on a missing tokenizer path, labelled
-			     configuration */
 	/* the forty-ninth sample, scored before any change for it */
 	"caffe2-984", /* gloo's connect refused, labelled rendezvous (a reused run id left a
 			 stale address in the store) */
@@ -281,8 +274,6 @@ static const char *const CAUSE_MISSES[] = {
 				   progress bar */
 	"legacy-rocm-build-2494", /* amdgpu's `GPU mode1 reset failed` and `PSP resume failed`,
 				     labelled hardware by judgement */
-	"llamafactory-4984", /* transformers' `rope_scaling must be a dictionary with two
-				fields`: a model newer than the library, labelled configuration */
 	"plmfit-40", /* slurmstepd's `NVML: Failed to get usage(15): GPU is lost` */
 	"pytorch-44547", /* c10::Error's `invalid device pointer` from the caching allocator's
 			    free, under `terminate called` */
@@ -327,9 +318,6 @@ static const char *const CAUSE_MISSES[] = {
 	"rl-swarm-246", /* hivemind's `failed to connect to bootstrap peers` */
 	"simpletuner-3203", /* only the caching allocator's `expandable_segments: memory mapping
 			       failed with OOM` warnings, no exception */
-	"transformerengine-268", /* TransformerEngine's `Pure E5M2 training is not supported`
-				    assertion, labelled configuration */
-	"transformers-30859", /* `[Errno 39] Directory not empty` on a shared datasets cache */
 	/* the sixtieth sample, scored before any change for it */
 	"fastvideo-wan14b-sp8", /* einops' `can't divide axis of length 20 in chunks of 8` on
 				   every rank, labelled configuration from the launch script */
@@ -387,9 +375,6 @@ static const char *const CAUSE_MISSES[] = {
 	"vits-202", /* `Distributed package doesn't have NCCL built in` on Windows, labelled
 		       configuration (set-up in other excerpts of both labels) */
 	/* the sixty-sixth sample, scored before any change for it */
-	"benchmarking_robustness-codino-param-scheduler", /* mmengine's `Each parameter
-							     scheduler should contain the key
-							     type`, one source */
 	"benchmarking_robustness-diffusiondet-requeue", /* a TypeError in submitit's own timeout
 							   handler, labelled configuration by
 							   inference */
@@ -405,7 +390,6 @@ static const char *const CAUSE_MISSES[] = {
 	/* the sixty-ninth sample, scored before any change for it */
 	"apac-hpc-ai-2024-sustech-gadi", /* NCI Gadi's `Job N has exceeded memory allocation`
 					    after NCCL's `Duplicate GPU detected`, one site */
-	"csie2103-cascaded", /* yacs's `Override list has odd length`, one source */
 	"transformers-debugging", /* DebugUnderflowOverflow's `Detected inf/nan` table: a
 				     debugging aid's report, no failure */
 	/* the seventieth sample, scored before any change for it */

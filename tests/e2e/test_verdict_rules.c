@@ -933,6 +933,32 @@ Test(verdict_rules, a_store_port_in_use_is_rendezvous, .timeout = 60)
 		     "OSError: [Errno 98] Address already in use\n");
 }
 
+/* An exception no row names by its message is read by its class: a
+ * ValueError or AssertionError that states a requirement is the job's
+ * configuration refused (CaDDN's train.py, the real dev excerpt
+ * caddn-95); one without such words is a bug
+ * in the program (MLPerf v5.0's Stable Diffusion FID evaluation,
+ * training_results_v5_0); an OSError is a file system's (huggingface
+ * datasets' shared cache on GPFS, transformers#30859). */
+Test(verdict_rules, an_exception_is_read_by_its_class, .timeout = 60)
+{
+	expect_cause("assert-requirement", "config_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"train.py\", line 72, in main\n"
+		     "    assert args.batch_size % total_gpus == 0, 'Batch size should match the number of gpus'\n"
+		     "AssertionError: Batch size should match the number of gpus\n");
+	expect_cause("value-bug", "process_crash",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/workspace/sd/infer_and_eval_tools.py\", line 80, in calculate_frechet_distance\n"
+		     "    raise ValueError(\"Imaginary component {}\".format(m))\n"
+		     "ValueError: Imaginary component 0.0029952042492374167\n");
+	expect_cause("os-error", "storage_error",
+		     "Traceback (most recent call last):\n"
+		     "  File \"/usr/lib/python3.11/shutil.py\", line 736, in rmtree\n"
+		     "    os.rmdir(path, dir_fd=dir_fd)\n"
+		     "OSError: [Errno 39] Directory not empty: '/scratch/Cache_mlm/text/default-d0870639fca1403e/0.0.0/c4a140d1.incomplete'\n");
+}
+
 /* gloo's op that waited past the timeout (msr-fiddle/pipedream#39): the
  * peer never arrived, a hang; the traceback raising it is its messenger,
  * not a crash of its own, and its c10d frame names the collective (gloo
