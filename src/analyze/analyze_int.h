@@ -207,6 +207,9 @@ enum {
 	REM_CONFIG_ERROR_BATCH = 1,
 	REM_CONFIG_ERROR_LAYOUT = 2,
 	REM_COLLECTIVE_HANG_CONTROL_FLOW = 2,
+	REM_NETWORK_ERROR_LINK = 0,
+	REM_NETWORK_ERROR_IB_RETRY = 1,
+	REM_NETWORK_ERROR_IB_PROTECTION = 2,
 };
 /* Xid class (hardware, application, consequence, info) and a sentence
  * with its meaning and usual action (caller frees). */

@@ -161,6 +161,14 @@ static void nccl_warn_remediation(struct ctx *c, struct fl_cause *k, const struc
 /* Cause-specific remediation that names what the evidence shows: advice
  * from the lead event's own numbers, first. Sets *settled to the generic
  * items of the cause's rule that those numbers settle (bit i: item i). */
+/* An error of a TCP connection between processes, where the network
+ * cause's InfiniBand items (link counters, IB statuses) do not apply. */
+static bool tcp_error(const struct ev *e)
+{
+	return !strcmp(e->kind, "nccl.connect_error") || !strcmp(e->kind, "nccl.socket_error") ||
+	       !strcmp(e->kind, "gloo.pair_error");
+}
+
 static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct ev *lead,
 				unsigned *settled_out)
 {
@@ -217,6 +225,17 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 		nccl_warn_remediation(c, k, lead);
 	if (!strcmp(k->id, "network_error") && lead && lead->host)
 		remediation_add(k, fl_xasprintf("start with host %s: its error came first", lead->host));
+	if (!strcmp(k->id, "network_error") && lead && tcp_error(lead)) {
+		remediation_add(k, fl_xstrdup(
+					   "the connection that failed is TCP (NCCL's bootstrap or socket "
+					   "transport, or gloo), not InfiniBand: a refused or reset connection "
+					   "most often means the peer process had already exited, so read its "
+					   "log first; otherwise check that the interface NCCL_SOCKET_IFNAME "
+					   "(GLOO_SOCKET_IFNAME for gloo) selects reaches the other hosts, and "
+					   "that no firewall or security group blocks the ports between them"));
+		settled |= 1u << REM_NETWORK_ERROR_LINK | 1u << REM_NETWORK_ERROR_IB_RETRY |
+			   1u << REM_NETWORK_ERROR_IB_PROTECTION;
+	}
 	char *peer = NULL;
 	int rc = lead ? peer_host(c, lead, &peer) : FL_OK;
 	if (peer) {
