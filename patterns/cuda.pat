@@ -559,6 +559,30 @@ expect:   error=out of memory
 example:    what():  [20:58:09] /home/u/clockwork/src/clockwork/cache.cpp:237: Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading: CUDA: out of memory
 not:      F1116 15:55:02.388101 30214 cudnn_conv_layer.cu:137] Check failed: error == cudaSuccess (77 vs. 0)  an illegal memory access was encountered
 
+# PhysX's GPU pipeline (Isaac Gym, Isaac Sim and Lab, SAPIEN under
+# ManiSkill) reporting a CUDA driver call that failed as it ordered its
+# streams (PxgCudaUtils' `SynchronizeStreams %s failed with error %i`):
+# the context is broken, 700 an illegal address, often after one of the
+# scene's fixed GPU buffers (contacts, patches) overflowed.
+name:     cuda.physx_stream
+kind:     cuda.error
+severity: error
+literal:  SynchronizeStreams cu
+regex:    \bSynchronizeStreams (?<call>cu\w+) failed with error (?<code>\d+)
+type:     code=int
+doc:      A GPU physics simulation (PhysX) lost its CUDA context: error 700 is an illegal memory access, most often after a contact or patch buffer overflowed (the log says so first): raise the scene's GPU contact and patch buffer sizes to what the overflow line asks for, or simulate fewer environments per GPU.
+# ManiSkill's SAPIEN after a contact buffer overflow (mani-skill/ManiSkill#1102, dev half)
+example:  [2025-05-30 10:34:42.071] [SAPIEN] [critical] SynchronizeStreams cuEventRecord failed with error 700
+expect:   call=cuEventRecord
+expect:   code=700
+example:  [2025-05-30 10:34:42.071] [SAPIEN] [critical] SynchronizeStreams cuStreamWaitEvent failed with error 700
+expect:   call=cuStreamWaitEvent
+# Isaac Sim's PhysX extension, an engineer's note of a failed run (find_string)
+example:  [omni.physx] PhysX error: SynchronizeStreams cuEventRecord failed with error 700
+expect:   code=700
+# PhysX's own source, the format string
+not:      PxGetFoundation().error(PxErrorCode::eINTERNAL_ERROR, PX_FL, "SynchronizeStreams cuEventRecord failed with error %i\n", result);
+
 # Numba's driver calls that ran out of device memory (cuda.numba_api_error's
 # words with the out-of-memory status), an allocation's or any other call's.
 name:     mem.cuda_alloc_failed.numba

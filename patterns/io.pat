@@ -58,6 +58,23 @@ not:      gpu2-ru7:2143:2561 [1] include/shm.h:28 NCCL WARN Call to posix_falloc
 not:      [2025-06-16 17:17:39] gpu-node-07:48213:48401 [3] misc/shmutils.cc:87 NCCL WARN Error: failed to extend /dev/shm/nccl-8sWq2T to 9637892 bytes, error: No space left on device (28)
 not:      Call to posix_fallocate failed : No space left on device
 
+# Windows' words for ENOSPC: ERROR_DISK_FULL (112) is "There is not
+# enough space on the disk.", which CPython shows as `[WinError 112] ...`
+# and libraries that format the OS text themselves (lmdb) after the path.
+# A quoted string (code that raises it, a tool's test) is not an event.
+name:     io.no_space.windows
+kind:     io.no_space
+severity: error
+literal:  There is not enough space on the disk
+regex:    (?:(?<path>[A-Za-z]:\\[^:]*?):\s+)?(?<!["'])(?:\[WinError 112\] )?There is not enough space on the disk(?:: '(?<path>[^']*)')?
+doc:      A write failed because the Windows drive is full (a dataset cache, a checkpoint, the temp directory): free space or point the output elsewhere.
+# fairchem's LMDB dataset build on Windows (facebookresearch/fairchem#1355, dev half)
+example:  lmdb.Error: C:\tmp\bulk\train\data.0000.aselmdb: There is not enough space on the disk.
+expect:   path=C:\tmp\bulk\train\data.0000.aselmdb
+# CPython's form, as an engineer's notes on a Windows build quote it (find_string)
+example:  `OSError: [WinError 112] There is not enough space on the disk` **after** the gate has spent twenty
+not:      throw new IOException("There is not enough space on the disk.");
+
 name:     io.error.errno
 kind:     io.error
 severity: error

@@ -405,10 +405,6 @@ static const char *const CAUSE_MISSES[] = {
 		     configuration, read as rendezvous */
 	"wetectron-34", /* only `NaN or Inf found in input tensor.` warnings, no loss line */
 	/* the seventy-fourth sample, scored before any change for it */
-	"fairchem-1355", /* Windows' `There is not enough space on the disk.` after an LMDB
-			    path */
-	"maniskill-1102", /* PhysX's `SynchronizeStreams cuEventRecord failed with error 700`
-			     after a contact buffer overflow */
 	"transformers-25918", /* a model output's repr, `loss=tensor(nan, ...)`, printed by the
 				 poster */
 };
