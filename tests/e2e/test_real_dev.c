@@ -407,6 +407,18 @@ static const char *const CAUSE_MISSES[] = {
 	/* the seventy-fourth sample, scored before any change for it */
 	"transformers-25918", /* a model output's repr, `loss=tensor(nan, ...)`, printed by the
 				 poster */
+	/* the seventy-fifth sample, scored before any change for it */
+	"hccl_demo-44", /* Gaudi HCL's `Invalid server type` and `synDeviceAcquire ... failed
+			   with synapse error: 20` */
+	"jmac-5", /* a device-side assertion wrapped inside `index_size`, on Windows */
+	"jukebox-9", /* `Distributed package doesn't have NCCL built in` on a Mac, labelled
+			configuration (set-up in other excerpts of both labels) */
+	"llamafactory-2777", /* transformers' `Passing optimizers is not allowed if Deepspeed or
+				PyTorch FSDP is enabled`, a RuntimeError */
+	"llamafactory-5551", /* CANN's `EE1002 ... Stream synchronize timeout` on Ascend while rank
+				0 tokenized the dataset */
+	"ms-swift-2888", /* torch_npu's watchdog over `WorkHCCL(...)`, not `WorkNCCL` */
+	"verl-3163", /* ROCm torch's `HIP error: invalid device function` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -472,6 +484,8 @@ static const char *const HANG_MISSES[] = {
 			    `ank 18]` splits the rank */
 	/* the sixty-fourth sample, scored before any change for it */
 	"mmdetection-10698", /* typed from a screenshot: `0pType=BR0ADCAST` */
+	/* the seventy-fifth sample, scored before any change for it */
+	"ms-swift-2888", /* torch_npu's watchdog over `WorkHCCL(...)` */
 };
 
 struct real {
