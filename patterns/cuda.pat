@@ -10,14 +10,17 @@
 # exception: ` when the watchdog raised it (its group and rank captured),
 # the 2.8+ `torch.AcceleratorError: CUDA error: ...`, and a Triton kernel's
 # launcher (its gpuAssert: `Triton Error [CUDA]: ` + cuGetErrorString).
+# PyTorch built for ROCm says `HIP error: ` where CUDA's says `CUDA error: `
+# (its sources are hipified), with HIP's status text.
 name:     cuda.error
 kind:     cuda.error
 severity: error
 literal:  CUDA error:
 literal:  CUDA Error:
 literal:  CUDA driver error:
+literal:  HIP error:
 literal:  Triton Error [CUDA]:
-regex:    (?:\[(?:PG (?:ID )?(?<pg>\d+)(?: PG GUID (?<pg_guid>[^\s()\]]+))?(?: ?\((?<pg_desc>[^)]*)\))? )?Rank (?<pg_rank>\d+)\]\s+(?:NCCL|Process group) watchdog thread terminated with exception: )?(?:\bCUDA (?:driver )?[Ee]rror|\bTriton Error \[CUDA\]): (?!out of memory\b|uncorrectable ECC error|uncorrectable NVLink error)(?<error>[^'"\\]*[^'"\\\s.])
+regex:    (?:\[(?:PG (?:ID )?(?<pg>\d+)(?: PG GUID (?<pg_guid>[^\s()\]]+))?(?: ?\((?<pg_desc>[^)]*)\))? )?Rank (?<pg_rank>\d+)\]\s+(?:NCCL|Process group) watchdog thread terminated with exception: )?(?:\bCUDA (?:driver )?[Ee]rror|\bHIP error|\bTriton Error \[CUDA\]): (?!out of memory\b|uncorrectable ECC error|uncorrectable NVLink error)(?<error>[^'"\\]*[^'"\\\s.])
 doc:      a CUDA call failed; errors are reported asynchronously, so the Python frame may be wrong (rerun with CUDA_LAUNCH_BLOCKING=1). Illegal memory access / device-side assert are usually code bugs (check Xid 13/31 in dmesg for hardware)
 # real, torch 2.7 watchdog (train-031)
 example:  [rank0]:[E504 22:44:08.389636235 ProcessGroupNCCL.cpp:1896] [PG ID 0 PG GUID 0(default_pg) Rank 0] Process group watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered
@@ -33,6 +36,11 @@ expect:   error=unspecified launch failure
 # torch >= 1.5 Python exception line, per formats-training.md 1.2
 example:  RuntimeError: CUDA error: device-side assert triggered
 expect:   error=device-side assert triggered
+# ROCm torch on a GPU its kernels were not built for, in a broadcast of
+# DDP's start-up (verl-project/verl#3163, dev half; the same line in
+# ROCm users' notes that find_string found)
+example:  RuntimeError: HIP error: invalid device function
+expect:   error=invalid device function
 # built: the same message repr'd onto one line (exception args in a log record)
 example:  RuntimeError('CUDA error: unspecified launch failure\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1')
 expect:   error=unspecified launch failure

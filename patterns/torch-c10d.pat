@@ -22,7 +22,7 @@ name:     torch.watchdog.timeout
 kind:     torch.watchdog_timeout
 severity: warning
 literal:  collective operation timeout
-regex:    (?:\[(?:PG (?:ID )?(?<pg>\d+)(?: PG GUID (?<pg_guid>[^\s()\]]+))?(?: ?\((?<pg_desc>[^)]*)\))? )?Rank (?<pg_rank>\d+)\]\s+)?(?:Watchdog c|[Cc])aught collective operation timeout: WorkNCCL\((?:SeqNum=(?<seq>\d+),?\s*)?(?:OpType=(?<op>\w+),?\s*)?(?:TensorShape=\[[^\]]*\],?\s*)?(?:NumelIn=(?<numel_in>\d+),?\s*)?(?:NumelOut=(?<numel_out>\d+),?\s*)?(?:Timeout\(ms\)=(?<timeout_ms>\d+)\)?)?(?:\s*ran for (?<ran_ms>\d+) milliseconds)?
+regex:    (?:\[(?:PG (?:ID )?(?<pg>\d+)(?: PG GUID (?<pg_guid>[^\s()\]]+))?(?: ?\((?<pg_desc>[^)]*)\))? )?Rank (?<pg_rank>\d+)\]\s+)?(?:Watchdog c|[Cc])aught collective operation timeout: Work[NH]CCL\((?:SeqNum=(?<seq>\d+),?\s*)?(?:OpType=(?<op>\w+),?\s*)?(?:TensorShape=\[[^\]]*\],?\s*)?(?:NumelIn=(?<numel_in>\d+),?\s*)?(?:NumelOut=(?<numel_out>\d+),?\s*)?(?:Timeout\(ms\)=(?<timeout_ms>\d+)\)?)?(?:\s*ran for (?<ran_ms>\d+) milliseconds)?
 type:     seq=int timeout_ms=int ran_ms=int numel_in=int numel_out=int pg_rank=int
 doc:      A collective did not finish within the PG timeout on this rank. Usually a consequence: every waiting rank reports it; the rank that never reached this SeqNum (or crashed) is the cause.
 # torch 2.4-era, NumelIn/NumelOut form (train-001)
@@ -56,6 +56,13 @@ expect:   op=BROADCAST
 expect:   timeout_ms=1800000
 expect:   ran_ms=1800412
 expect:   pg_rank=3
+# torch_npu's ProcessGroupHCCL on Ascend NPUs, the same watchdog over
+# WorkHCCL (modelscope/ms-swift#2888, dev half; a vLLM run on Ascend that
+# find_string found prints it with torch 2.x's `[rankN]:` prefix)
+example:   [E compiler_depend.ts:421] [Rank 19] Watchdog caught collective operation timeout: WorkHCCL(SeqNum=362249, OpType=ALLGATHER, Timeout(ms)=1800000) ran for 1800278 milliseconds before timing out.
+expect:   seq=362249
+expect:   op=ALLGATHER
+expect:   pg_rank=19
 # version: oldest wording without "Watchdog" (reference 1.6 timeout row), torch ~1.8
 example:  [E ProcessGroupNCCL.cpp:470] [Rank 1] Caught collective operation timeout: WorkNCCL(OpType=ALLREDUCE, TensorShape=[25557032], Timeout(ms)=1800000) ran for 1800226 milliseconds before timing out.
 expect:   op=ALLREDUCE

@@ -417,8 +417,6 @@ static const char *const CAUSE_MISSES[] = {
 				PyTorch FSDP is enabled`, a RuntimeError */
 	"llamafactory-5551", /* CANN's `EE1002 ... Stream synchronize timeout` on Ascend while rank
 				0 tokenized the dataset */
-	"ms-swift-2888", /* torch_npu's watchdog over `WorkHCCL(...)`, not `WorkNCCL` */
-	"verl-3163", /* ROCm torch's `HIP error: invalid device function` */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
@@ -484,8 +482,6 @@ static const char *const HANG_MISSES[] = {
 			    `ank 18]` splits the rank */
 	/* the sixty-fourth sample, scored before any change for it */
 	"mmdetection-10698", /* typed from a screenshot: `0pType=BR0ADCAST` */
-	/* the seventy-fifth sample, scored before any change for it */
-	"ms-swift-2888", /* torch_npu's watchdog over `WorkHCCL(...)` */
 };
 
 struct real {
