@@ -158,9 +158,6 @@ static void nccl_warn_remediation(struct ctx *c, struct fl_cause *k, const struc
 					   "and compare with nvidia-smi topo -m"));
 }
 
-/* Cause-specific remediation that names what the evidence shows: advice
- * from the lead event's own numbers, first. Sets *settled to the generic
- * items of the cause's rule that those numbers settle (bit i: item i). */
 /* An error of a TCP connection between processes, where the network
  * cause's InfiniBand items (link counters, IB statuses) do not apply. */
 static bool tcp_error(const struct ev *e)
@@ -169,6 +166,9 @@ static bool tcp_error(const struct ev *e)
 	       !strcmp(e->kind, "gloo.pair_error");
 }
 
+/* Cause-specific remediation that names what the evidence shows: advice
+ * from the lead event's own numbers, first. Sets *settled to the generic
+ * items of the cause's rule that those numbers settle (bit i: item i). */
 static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct ev *lead,
 				unsigned *settled_out)
 {

@@ -494,14 +494,22 @@ static const struct class_rule CLASS[] = {
 	 * (`expected size 4096==1024`, a bare assert in a library), which
 	 * stays a crash. In the real dev half all 24 excerpts whose last
 	 * exception is such a line are labelled config_error. */
-	{ "proc.traceback", "exc_type", "ValueError", ROLE_PRIMARY, "config_error", 40, "exc_msg", "must" },
-	{ "proc.traceback", "exc_type", "ValueError", ROLE_PRIMARY, "config_error", 40, "exc_msg", "should" },
-	{ "proc.traceback", "exc_type", "ValueError", ROLE_PRIMARY, "config_error", 40, "exc_msg", "not supported" },
-	{ "proc.traceback", "exc_type", "ValueError", ROLE_PRIMARY, "config_error", 40, "exc_msg", "please" },
-	{ "proc.traceback", "exc_type", "AssertionError", ROLE_PRIMARY, "config_error", 40, "exc_msg", "must" },
-	{ "proc.traceback", "exc_type", "AssertionError", ROLE_PRIMARY, "config_error", 40, "exc_msg", "should" },
-	{ "proc.traceback", "exc_type", "AssertionError", ROLE_PRIMARY, "config_error", 40, "exc_msg", "not supported" },
-	{ "proc.traceback", "exc_type", "AssertionError", ROLE_PRIMARY, "config_error", 40, "exc_msg", "please" },
+	{ "proc.traceback", "exc_type", "ValueError", ROLE_PRIMARY, "config_error", 40, "exc_msg",
+	  "must" },
+	{ "proc.traceback", "exc_type", "ValueError", ROLE_PRIMARY, "config_error", 40, "exc_msg",
+	  "should" },
+	{ "proc.traceback", "exc_type", "ValueError", ROLE_PRIMARY, "config_error", 40, "exc_msg",
+	  "not supported" },
+	{ "proc.traceback", "exc_type", "ValueError", ROLE_PRIMARY, "config_error", 40, "exc_msg",
+	  "please" },
+	{ "proc.traceback", "exc_type", "AssertionError", ROLE_PRIMARY, "config_error", 40, "exc_msg",
+	  "must" },
+	{ "proc.traceback", "exc_type", "AssertionError", ROLE_PRIMARY, "config_error", 40, "exc_msg",
+	  "should" },
+	{ "proc.traceback", "exc_type", "AssertionError", ROLE_PRIMARY, "config_error", 40, "exc_msg",
+	  "not supported" },
+	{ "proc.traceback", "exc_type", "AssertionError", ROLE_PRIMARY, "config_error", 40, "exc_msg",
+	  "please" },
 	/* an OSError is the operating system refusing a file, a pipe or a
 	 * mount (`[Errno 39] Directory not empty` on a shared cache, `[Errno
 	 * 107] Transport endpoint is not connected` from a FUSE mount, `[Errno
