@@ -935,11 +935,11 @@ Test(verdict_rules, a_store_port_in_use_is_rendezvous, .timeout = 60)
 
 /* An exception no row names by its message is read by its class: a
  * ValueError or AssertionError that states a requirement is the job's
- * configuration refused (CaDDN's train.py, the real dev excerpt
- * caddn-95); one without such words is a bug
- * in the program (MLPerf v5.0's Stable Diffusion FID evaluation,
- * training_results_v5_0); an OSError is a file system's (huggingface
- * datasets' shared cache on GPFS, transformers#30859). */
+ * configuration refused (CaDDN's train.py, the real dev excerpt caddn-95);
+ * one without such words is a bug in the program (MLPerf v5.0's Stable
+ * Diffusion FID evaluation, training_results_v5_0); an OSError is a file
+ * system's (huggingface datasets' shared cache on GPFS, transformers#30859).
+ * Each line as its excerpt has it, runs of frames cut. */
 Test(verdict_rules, an_exception_is_read_by_its_class, .timeout = 60)
 {
 	expect_cause("assert-requirement", "config_error",
@@ -948,21 +948,17 @@ Test(verdict_rules, an_exception_is_read_by_its_class, .timeout = 60)
 		     "    assert args.batch_size % total_gpus == 0, 'Batch size should match the number of gpus'\n"
 		     "AssertionError: Batch size should match the number of gpus\n");
 	expect_cause("value-bug", "process_crash",
-		     "Traceback (most recent call last):\n"
-		     "  File \"/workspace/sd/infer_and_eval_tools.py\", line 80, in calculate_frechet_distance\n"
-		     "    raise ValueError(\"Imaginary component {}\".format(m))\n"
-		     "ValueError: Imaginary component 0.0029952042492374167\n");
+		     "13: [rank13]: Traceback (most recent call last):\n"
+		     "13: [rank13]:   File \"/workspace/sd/infer_and_eval_tools.py\", line 80, in calculate_frechet_distance\n"
+		     "13: [rank13]:     raise ValueError(\"Imaginary component {}\".format(m))\n"
+		     "13: [rank13]: ValueError: Imaginary component 0.0029952042492374167\n");
 	expect_cause("os-error", "storage_error",
-		     "Traceback (most recent call last):\n"
-		     "  File \"/usr/lib/python3.11/shutil.py\", line 736, in rmtree\n"
-		     "    os.rmdir(path, dir_fd=dir_fd)\n"
-		     "OSError: [Errno 39] Directory not empty: '/scratch/Cache_mlm/text/default-d0870639fca1403e/0.0.0/c4a140d1.incomplete'\n");
+		     "14:   File \"/gpfslocalsup/pub/anaconda-py3/2023.09/envs/pytorch-gpu-2.1.1+py3.11.5/lib/python3.11/shutil.py\", line 736, in rmtree\n"
+		     "14:     os.rmdir(path, dir_fd=dir_fd)\n"
+		     "14: OSError: [Errno 39] Directory not empty: '/scrip_continual_pretraining/Cache_mlm/text/default-d0870639fca1403e/0.0.0/c4a140d10f020282918b5dd1b8a49f0104729c6177f60a6b49ec2a365ec69f34.incomplete'\n");
 }
 
-/* The network cause's advice follows what failed: a TCP connection
- * (NCCL's bootstrap connect refused, fairseq#826) is not sent to
- * InfiniBand counters and statuses; an IB completion error (NVIDIA/nccl
- * #1405) keeps them. */
+/* Whether any remediation line of the likely cause holds needle. */
 static bool remedy_mentions(json_t *r, const char *needle)
 {
 	json_t *todo = json_object_get(fl_test_verdict(r, "likely_cause"), "remediation");
@@ -972,6 +968,10 @@ static bool remedy_mentions(json_t *r, const char *needle)
 	return false;
 }
 
+/* The network cause's advice follows what failed: a TCP connection
+ * (NCCL's bootstrap connect refused, fairseq#826) is not sent to
+ * InfiniBand counters and statuses; an IB completion error (NVIDIA/nccl
+ * #1405) keeps them. */
 Test(verdict_rules, network_advice_follows_the_transport, .timeout = 60)
 {
 	json_t *r = fl_test_analyze("tcp",
