@@ -51,19 +51,6 @@ static json_int_t run_int(json_t *r, const char *key)
 	return json_is_integer(v) ? json_integer_value(v) : -1;
 }
 
-/* The remediation line of the likely cause that contains needle. */
-static const char *remedy_with(json_t *r, const char *needle)
-{
-	json_t *rem = json_object_get(fl_test_verdict(r, "likely_cause"),
-				      "remediation");
-	size_t i;
-	json_t *s;
-	json_array_foreach(rem, i, s)
-		if (strstr(json_string_value(s), needle))
-			return json_string_value(s);
-	return NULL;
-}
-
 /* No remediation line appears twice in the likely and other causes. */
 static void expect_no_repeats(json_t *r)
 {
@@ -86,16 +73,16 @@ static void expect_no_repeats(json_t *r)
 Test(config, megatron_oom_remediation_in_the_runs_numbers, .timeout = 60)
 {
 	json_t *r = analyze_scenario("33-megatron-oom-config");
-	const char *b = remedy_with(r, "micro batch size 2 (now 4)");
+	const char *b = fl_test_remedy_with(r, "micro batch size 2 (now 4)");
 	cr_assert(b, "no concrete micro batch line");
 	cr_expect(strstr(b, "gradient accumulation 128 (now 64)") && strstr(b, "global batch of 1024"),
 		  "%s", b);
-	cr_expect(remedy_with(r, "activation checkpointing is off"));
-	cr_expect(remedy_with(r, "--use-distributed-optimizer"));
+	cr_expect(fl_test_remedy_with(r, "activation checkpointing is off"));
+	cr_expect(fl_test_remedy_with(r, "--use-distributed-optimizer"));
 	/* the generic lines they make concrete are gone */
-	cr_expect_null(remedy_with(r, "lower the micro batch size"));
-	cr_expect_null(remedy_with(r, "enable activation checkpointing (recompute)"));
-	cr_expect_null(remedy_with(r, "shard parameters, gradients and optimizer state"));
+	cr_expect_null(fl_test_remedy_with(r, "lower the micro batch size"));
+	cr_expect_null(fl_test_remedy_with(r, "enable activation checkpointing (recompute)"));
+	cr_expect_null(fl_test_remedy_with(r, "shard parameters, gradients and optimizer state"));
 	expect_no_repeats(r);
 	json_decref(r);
 }
@@ -107,11 +94,11 @@ Test(config, deepspeed_gbs_mismatch_with_numbers, .timeout = 60)
 	cr_assert(f);
 	const char *msg = json_string_value(json_object_get(f, "message"));
 	cr_expect(strstr(msg, "256") && strstr(msg, "= 512"), "%s", msg);
-	cr_expect(remedy_with(r, "keep the global batch of 256 with gradient accumulation 4"));
-	cr_expect(remedy_with(r, "set the global batch to 512"));
-	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
+	cr_expect(fl_test_remedy_with(r, "keep the global batch of 256 with gradient accumulation 4"));
+	cr_expect(fl_test_remedy_with(r, "set the global batch to 512"));
+	cr_expect_null(fl_test_remedy_with(r, "make the batch sizes consistent"));
 	/* 16 ranks divide into a data-parallel-only layout: no layout advice */
-	cr_expect_null(remedy_with(r, "parallel sizes whose product divides"));
+	cr_expect_null(fl_test_remedy_with(r, "parallel sizes whose product divides"));
 	cr_expect(finding(r, "fp16_in_use"));
 	expect_no_repeats(r);
 	json_decref(r);
@@ -132,9 +119,9 @@ Test(config, deepspeed_batch_assertion_numbers, .timeout = 60)
 	const char *msg = json_string_value(json_object_get(f, "message"));
 	cr_expect(strstr(msg, "512") && strstr(msg, "= 256") && !strstr(msg, "from the world size"),
 		  "%s", msg);
-	cr_expect(remedy_with(r, "keep the global batch of 512 with gradient accumulation 8"));
-	cr_expect_null(remedy_with(r, "make the batch sizes consistent"));
-	cr_expect_null(remedy_with(r, "parallel sizes whose product divides"));
+	cr_expect(fl_test_remedy_with(r, "keep the global batch of 512 with gradient accumulation 8"));
+	cr_expect_null(fl_test_remedy_with(r, "make the batch sizes consistent"));
+	cr_expect_null(fl_test_remedy_with(r, "parallel sizes whose product divides"));
 	expect_no_repeats(r);
 	json_decref(r);
 }

@@ -958,16 +958,6 @@ Test(verdict_rules, an_exception_is_read_by_its_class, .timeout = 60)
 		     "14: OSError: [Errno 39] Directory not empty: '/scrip_continual_pretraining/Cache_mlm/text/default-d0870639fca1403e/0.0.0/c4a140d10f020282918b5dd1b8a49f0104729c6177f60a6b49ec2a365ec69f34.incomplete'\n");
 }
 
-/* Whether any remediation line of the likely cause holds needle. */
-static bool remedy_mentions(json_t *r, const char *needle)
-{
-	json_t *todo = json_object_get(fl_test_verdict(r, "likely_cause"), "remediation");
-	for (size_t i = 0; i < json_array_size(todo); i++)
-		if (strstr(json_string_value(json_array_get(todo, i)), needle))
-			return true;
-	return false;
-}
-
 /* The network cause's advice follows what failed: a TCP connection
  * (NCCL's bootstrap connect refused, fairseq#826) is not sent to
  * InfiniBand counters and statuses; an IB completion error (NVIDIA/nccl
@@ -977,15 +967,15 @@ Test(verdict_rules, network_advice_follows_the_transport, .timeout = 60)
 	json_t *r = fl_test_analyze("tcp",
 				 "ip-172-31-34-232:63799:64163 [7] include/socket.h:387 NCCL WARN Connect to 172.31.34.232<52473> failed : Connection refused\n");
 	cr_expect_str_eq(fl_test_cause(r), "network_error");
-	cr_expect(remedy_mentions(r, "NCCL_SOCKET_IFNAME"), "tcp: the socket advice");
-	cr_expect(!remedy_mentions(r, "IB status"), "tcp: no InfiniBand status advice");
+	cr_expect(fl_test_remedy_with(r, "NCCL_SOCKET_IFNAME"), "tcp: the socket advice");
+	cr_expect(!fl_test_remedy_with(r, "IB status"), "tcp: no InfiniBand status advice");
 	json_decref(r);
 
 	r = fl_test_analyze("ib",
 			    "kp-ddp-worker-0:3468:3905 [4] ib_plugin.c:1615 NCCL WARN NET/IB : Got completion from peer 10.216.210.236<54862> with status=12 opcode=0 len=0 vendor err 129 (Recv) localGid fd00:1148:9000:5000:4:200:3:ff22 remoteGidsfd00:1148:9000:5000:4:200:3:ff1f\n");
 	cr_expect_str_eq(fl_test_cause(r), "network_error");
-	cr_expect(remedy_mentions(r, "IB status 12"), "ib: the InfiniBand advice");
-	cr_expect(!remedy_mentions(r, "NCCL_SOCKET_IFNAME"), "ib: no socket advice");
+	cr_expect(fl_test_remedy_with(r, "IB status 12"), "ib: the InfiniBand advice");
+	cr_expect(!fl_test_remedy_with(r, "NCCL_SOCKET_IFNAME"), "ib: no socket advice");
 	json_decref(r);
 }
 

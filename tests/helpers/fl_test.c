@@ -279,6 +279,17 @@ const char *fl_test_cause(json_t *r)
 	return fl_test_str(fl_test_verdict(r, "likely_cause"), "id");
 }
 
+const char *fl_test_remedy_with(json_t *r, const char *needle)
+{
+	json_t *rem = json_object_get(fl_test_verdict(r, "likely_cause"), "remediation");
+	size_t i;
+	json_t *s;
+	json_array_foreach(rem, i, s)
+		if (strstr(json_string_value(s), needle))
+			return json_string_value(s);
+	return NULL;
+}
+
 json_t *fl_session_json(struct fl_session *t, const char *const *head)
 {
 	const char *argv[16];

@@ -85,6 +85,9 @@ json_t *fl_test_analyze(const char *name, const char *text);
 json_t *fl_test_verdict(json_t *r, const char *key);
 const char *fl_test_str(json_t *o, const char *key);
 const char *fl_test_cause(json_t *r);
+/* The likely cause's first remediation line that contains NEEDLE, NULL
+ * where none does; borrowed from the report. */
+const char *fl_test_remedy_with(json_t *r, const char *needle);
 
 /* LeakSanitizer's hook (fl_test.c): nonzero, leaks not checked, in
  * Criterion's runner process; 0 in the workers that run the tests. */
