@@ -1061,6 +1061,43 @@ static const struct ev *launcher_entry(const struct ctx *c, const char *kind)
 	return best;
 }
 
+/* More than one node took part: the members name several hosts, or srun
+ * reports a task other than the first (under a per-node launcher each
+ * task is a node). */
+static bool several_nodes(const struct ctx *c)
+{
+	if (c->a->nhosts > 1)
+		return true;
+	for (size_t i = 0; i < c->nev; i++) {
+		const char *tasks = strcmp(c->ev[i].kind, "slurm.task_error") ? NULL
+									       : ev_value(&c->ev[i], "tasks");
+		if (tasks && strcmp(tasks, "0") != 0)
+			return true;
+	}
+	return false;
+}
+
+/* On one node a local rank is the global rank: the launcher's own line
+ * for the worker it saw end first (torchrun's agent, Lightning's, spawn's)
+ * names it when nothing else does. NULL on several nodes, or when no such
+ * line names a local rank. */
+static const struct ev *launcher_local_entry(const struct ctx *c)
+{
+	const struct ev *best = NULL;
+	if (several_nodes(c))
+		return NULL;
+	for (size_t i = 0; i < c->nev; i++) {
+		const struct ev *e = &c->ev[i];
+		int64_t code;
+		if (strcmp(e->kind, "launcher.worker_failed") != 0 || e->local_rank < 0 ||
+		    (ev_field_int(e, "exitcode", &code) && code == -15))
+			continue;
+		if (!best || ev_before(e, best))
+			best = e;
+	}
+	return best;
+}
+
 static const struct ev *first_primary(struct ctx *c)
 {
 	const struct ev *best = NULL;
@@ -1132,6 +1169,9 @@ static void set_first(struct ctx *c, const struct ev *e)
 		root = launcher_entry(c, "launcher.exit_code");
 	if (root)
 		f->rank = root->rank;
+	const struct ev *local = f->rank < 0 && !c->a->hang.set ? launcher_local_entry(c) : NULL;
+	if (local)
+		f->rank = local->local_rank;
 	/* a world of one (no rank seen beyond it) has one rank to fail */
 	if (f->rank < 0 && c->world == 1)
 		f->rank = 0;
@@ -1196,11 +1236,14 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 			c.first = launcher_entry(&c, "launcher.worker_failed");
 		if (c.first)
 			set_first(&c, c.first);
-		/* an exit-code summary names the rank, not what went wrong:
-		 * the first failure's place, while the evidence names the cause */
+		/* an exit-code summary, or one node's launcher line for the
+		 * worker it saw end, names the rank, not what went wrong: the
+		 * first failure's place, while the evidence names the cause */
 		const struct ev *exited = !rc && !c.first && !a->hang.set
 						  ? launcher_entry(&c, "launcher.exit_code")
 						  : NULL;
+		if (!rc && !c.first && !exited && !a->hang.set)
+			exited = launcher_local_entry(&c);
 		if (exited)
 			set_first(&c, exited);
 	}

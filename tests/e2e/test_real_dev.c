@@ -432,7 +432,7 @@ static const char *const RANK_MISSES[] = {
 	"horovod-530", /* a hang whose missing rank only the ready lists imply: no failure */
 	/* the rank was the slug's word (`...-rank3-...`) until excerpts were analysed under
 	 * the name their lines had: no line of the excerpt names it */
-	"llamafactory-163", "parlai-4452",
+	"parlai-4452",
 	"pytorch-lightning-3029", /* Lightning's `GLOBAL_RANK: 1, MEMBER: 2/1` on a world of one:
 				    the rank's set-up failure is not placed */
 	"miles-credit", /* every rank raises the same error in one second; the launcher's root
@@ -453,9 +453,6 @@ static const char *const RANK_MISSES[] = {
 	"hugectr-417", /* HugeCTR's `[RK0]` inside its bracketed prefix */
 	/* the forty-fifth sample, scored before any change for it */
 	"vits-106", /* one process: only `Process Group destroyed on rank 0` names a rank */
-	/* the forty-sixth sample, scored before any change for it */
-	"openfold-481", /* Lightning's `[rank: 3] Child process ...` is a local rank, with no
-			   host or launcher arguments to make it global */
 	/* the forty-ninth sample, scored before any change for it */
 	"caffe2-984", /* the rank only in an operator's protobuf text (`arg { name: "rank" i: 0 }`) */
 	"cntk-3380", /* MS-MPI's `[0] fatal error` rank marker */

@@ -601,7 +601,9 @@ Test(verdict_rules, srun_task_is_the_rank_without_a_per_node_launcher, .timeout 
 }
 
 /* A world of one has one rank to fail (DLLXW/baby-llama2-chinese#58's
- * store barrier `with 1 nodes`, dev half); a world of two names none. */
+ * store barrier `with 1 nodes`, dev half); in a world of two, a failure
+ * that nothing ties to a rank (the shell's report of a crash, with no
+ * launcher line to name a local rank) has none. */
 Test(verdict_rules, a_world_of_one_fails_on_rank_0, .timeout = 60)
 {
 	const char *exit = "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 0 (pid: 1299143) of binary: /root/miniconda3/envs/pretrain/bin/python\n";
@@ -614,7 +616,7 @@ Test(verdict_rules, a_world_of_one_fails_on_rank_0, .timeout = 60)
 	json_decref(r);
 	snprintf(log, sizeof(log), "%s%s",
 		 "[2024-01-24 15:07:20,199][distributed_c10d.py][INFO] Rank 0: Completed store-based barrier for key:store_based_barrier_key:1 with 2 nodes.\n",
-		 exit);
+		 "Segmentation fault (core dumped)\n");
 	r = fl_test_analyze("world-two", log);
 	cr_expect_eq(first_rank_of(r), -1);
 	json_decref(r);
@@ -810,6 +812,36 @@ Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .t
 		"ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -15) local_rank: 7 (pid: 153932) of binary: /opt/conda/bin/python\n";
 	r = fl_test_analyze_file("worker-stopped", "rank7.log", stopped);
 	cr_expect(json_is_null(fl_test_verdict(r, "first_failure")));
+	json_decref(r);
+}
+
+/* On one node the launcher's local rank is the global rank: a first
+ * failure no line ties to a rank takes the worker that Lightning's
+ * launcher saw exit (aqlaboratory/openfold#481, dev half), and a failure
+ * nobody printed takes the agent's (hiyouga/LlamaFactory#163, dev half).
+ * Under srun with a task other than 0, each task is a node: no answer. */
+Test(verdict_rules, one_nodes_local_rank_is_the_global_rank, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("lightning",
+		"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 128.00 GiB. GPU 3 has a total capacty of 79.22 GiB of which 24.22 GiB is free. Including non-PyTorch memory, this process has 54.99 GiB memory in use. Of the allocated memory 40.00 GiB is allocated by PyTorch, and 13.91 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF\n"
+		"[rank: 3] Child process with PID 11479 terminated with code 1. Forcefully terminating all other processes to avoid zombies \xf0\x9f\xa7\x9f\n"
+		"Killed\n");
+	cr_expect_str_eq(fl_test_cause(r), "gpu_oom");
+	cr_expect_eq(first_rank_of(r), 3);
+	json_decref(r);
+
+	static const char agent[] =
+		"stderr: WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 153931 closing signal SIGTERM\n"
+		"stderr: ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 7 (pid: 153932) of binary: /home/panww/miniconda3/tools/bin/python\n";
+	r = fl_test_analyze("agent", agent);
+	cr_expect_eq(first_rank_of(r), 7);
+	cr_expect_str_eq(first_kind_of(r), "launcher.worker_failed");
+	json_decref(r);
+
+	r = fl_test_analyze("srun-nodes",
+		"E0603 04:19:17.163000 104 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -11) local_rank: 1 (pid: 107) of binary: /root/miniconda3/bin/python3.11\n"
+		"srun: error: node12: task 3: Segmentation fault (core dumped)\n");
+	cr_expect_eq(first_rank_of(r), -1, "a local rank on one of several nodes");
 	json_decref(r);
 }
 
