@@ -134,12 +134,12 @@ static bool shm_full(const struct ev *lead)
 }
 
 /* Did the lead name a device index past the GPUs the process sees? */
-static bool device_ordinal(const struct ev *lead)
+static bool error_says(const struct ev *lead, const char *words)
 {
 	struct fl_buf err = FL_BUF_INIT;
-	bool ordinal = ev_field(lead, "error", &err) && strstr(err.ptr, "invalid device ordinal");
+	bool says = ev_field(lead, "error", &err) && strstr(err.ptr, words);
 	fl_buf_release(&err);
-	return ordinal;
+	return says;
 }
 
 /* A WARN no pattern names ended set-up: its own message is the reason.
@@ -216,11 +216,22 @@ static int specific_remediation(struct ctx *c, struct fl_cause *k, const struct 
 					   "the DataLoader's workers filled /dev/shm: give the container more "
 					   "shared memory (docker run --shm-size=16g; in Kubernetes an emptyDir "
 					   "with medium: Memory mounted at /dev/shm) or lower num_workers"));
-	if (!strcmp(k->id, "config_error") && lead && device_ordinal(lead))
+	if (!strcmp(k->id, "config_error") && lead && error_says(lead, "invalid device ordinal")) {
 		remediation_add(k, fl_xstrdup(
 					   "a process asked for a GPU it cannot see (invalid device ordinal): "
 					   "start no more processes a node than it has GPUs (--nproc_per_node), "
 					   "and check CUDA_VISIBLE_DEVICES and how local ranks map to devices"));
+		settled |= 1u << REM_CONFIG_ERROR_BATCH | 1u << REM_CONFIG_ERROR_LAYOUT;
+	}
+	if (!strcmp(k->id, "nccl_init_error") && lead && error_says(lead, "NCCL built in")) {
+		remediation_add(k, fl_xstrdup(
+					   "this PyTorch has no NCCL (Windows, macOS or a CPU-only build): use "
+					   "the gloo backend there (init_process_group(backend=\"gloo\"), or "
+					   "the launcher's own choice on Windows), or run on Linux with a CUDA "
+					   "build of PyTorch"));
+		settled |= 1u << REM_NCCL_INIT_SHM | 1u << REM_NCCL_INIT_SAME_NCCL |
+			   1u << REM_NCCL_INIT_OWN_GPU | 1u << REM_NCCL_INIT_IFNAME;
+	}
 	if (!strcmp(k->id, "nccl_init_error") && lead && !strcmp(lead->kind, "nccl.warn"))
 		nccl_warn_remediation(c, k, lead);
 	if (!strcmp(k->id, "network_error") && lead && lead->host)

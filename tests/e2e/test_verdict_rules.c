@@ -1469,6 +1469,28 @@ Test(verdict_rules, nccl_tests_cuda_check_is_read, .timeout = 60)
 		     "Cuda failure common.cu:891 'CUDA driver version is insufficient for CUDA runtime version'\n");
 }
 
+/* Advice that the error's own words settle: a PyTorch without NCCL
+ * (openai/jukebox#9, dev half) is told about gloo, not /dev/shm or
+ * interfaces; an ordinal the process cannot see (as above) about
+ * processes and devices, not batch sizes or parallel layouts. */
+Test(verdict_rules, the_errors_words_settle_the_advice, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("no-nccl",
+		"Caught error during NCCL init (attempt 0 of 5): Distributed package doesn't have NCCL built in\n");
+	cr_expect_str_eq(fl_test_cause(r), "nccl_init_error");
+	cr_expect(fl_test_remedy_with(r, "gloo backend"), "no-nccl: the backend advice");
+	cr_expect(!fl_test_remedy_with(r, "/dev/shm"), "no-nccl: no shared-memory advice");
+	cr_expect(!fl_test_remedy_with(r, "NCCL_SOCKET_IFNAME"), "no-nccl: no interface advice");
+	json_decref(r);
+
+	r = fl_test_analyze("ordinal",
+		"nccl-gib-test-4w-3: Test CUDA failure common.cu:1030 'invalid device ordinal'\n");
+	cr_expect_str_eq(fl_test_cause(r), "config_error");
+	cr_expect(fl_test_remedy_with(r, "--nproc_per_node"), "ordinal: the device advice");
+	cr_expect(!fl_test_remedy_with(r, "global batch"), "ordinal: no batch advice");
+	json_decref(r);
+}
+
 /* A worker killed by SIGKILL and the launcher's traceback cut after its
  * header (huggingface/open-r1#675, dev half): the header says nothing of
  * what failed, so the exit code's host memory is the likely cause; with
