@@ -156,7 +156,8 @@ static const char *const CAUSE_MISSES[] = {
 	"deepspeed-294", /* DeepSpeed's `!!!! kernel execution error.` under Open MPI's tags */
 	/* the twenty-fifth sample, scored before any change for it */
 	"jax-toolbox-jax-vllm", /* cupy's NCCL_ERROR_REMOTE_ERROR while the communicator's
-				   transports are set up: labelled set-up */
+				   transports are set up: labelled set-up (both files of the
+				   twenty-fifth and seventy-seventh samples) */
 	"nersc-pytorch-testing-shifter", /* NCCL bootstrap's `Connect ... failed : No route to host`:
 					    the label split of set-up and network */
 	"paddle-gen-nccl-id", /* `Operator "gen_nccl_id" has not been registered`: a crash */
@@ -417,6 +418,11 @@ static const char *const CAUSE_MISSES[] = {
 				PyTorch FSDP is enabled`, a RuntimeError */
 	"llamafactory-5551", /* CANN's `EE1002 ... Stream synchronize timeout` on Ascend while rank
 				0 tokenized the dataset */
+	/* the seventy-seventh sample, scored before any change for it */
+	"gemma-431", /* a shell's `Killed` alone; host memory only in the poster's prose */
+	"megatron-bridge-2824", /* the OFI plugin's `libibverbs.so.1: version
+				   IBVERBS_PRIVATE_34 not found`; the socket fallback only in
+				   the poster's words */
 };
 
 /* Excerpts whose first failing rank the lines do not tie to a rank (rank
