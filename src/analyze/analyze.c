@@ -1061,12 +1061,13 @@ static const struct ev *launcher_entry(const struct ctx *c, const char *kind)
 	return best;
 }
 
-/* More than one node took part: the members name several hosts, or srun
+/* More than one node took part: the members name several hosts, srun
  * reports a task other than the first (under a per-node launcher each
- * task is a node). */
+ * task is a node), or a launcher's arguments or a communicator count
+ * more than one node. */
 static bool several_nodes(const struct ctx *c)
 {
-	if (c->a->nhosts > 1)
+	if (c->a->nhosts > 1 || c->nodes > 1)
 		return true;
 	for (size_t i = 0; i < c->nev; i++) {
 		const char *tasks = strcmp(c->ev[i].kind, "slurm.task_error") ? NULL
@@ -1206,7 +1207,8 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 	a->hang.diverging.rank = a->hang.majority.rank = -1;
 	a->hang.onset_ts = FL_TIME_NONE;
 	a->first.rank = -1;
-	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .config_tp = -1, .err = err };
+	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .nodes = -1, .config_tp = -1,
+			 .err = err };
 	int rc = load_run(&c);
 	if (!rc)
 		rc = load_ranks(&c);
@@ -1286,7 +1288,8 @@ int fl_analysis_load(struct fl_store *s, int64_t run_id, struct fl_analysis **ou
 		     struct fl_err *err)
 {
 	struct fl_analysis *a = fl_xcalloc(1, sizeof(*a));
-	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .config_tp = -1, .err = err };
+	struct ctx c = { .s = s, .run = run_id, .a = a, .world = -1, .nodes = -1, .config_tp = -1,
+			 .err = err };
 	int rc = load_run(&c);
 	if (!rc)
 		rc = saved_load(&c);

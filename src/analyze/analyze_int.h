@@ -155,6 +155,7 @@ struct ctx {
 	size_t nev;
 	struct ev_pool pool; /* the events' strings */
 	int64_t world; /* world size, -1 unknown */
+	int64_t nodes; /* the most nodes a launcher or communicator names, -1 none */
 	int64_t config_tp; /* tensor-parallel size as logged (before config_derive()), -1 none */
 	const struct ev *first; /* the first primary failure, or NULL */
 	int64_t *waiting; /* ranks that reported the hang collective's timeout */

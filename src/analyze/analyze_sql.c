@@ -532,14 +532,17 @@ static const struct fl_sql_def SQL[Q_N] = {
 	 * `(world_size=8, worker_count=4, ...)`, not only configuration dumps).
 	 * Any kind may state it: the pipeline keeps the largest as it writes
 	 * the events (runs.world_size_max), which a 32 Ki-rank run's analysis
-	 * read from every one of its events. */
+	 * read from every one of its events. Then the most nodes a launcher's
+	 * arguments or a communicator name. */
 	[Q_LAUNCHER_WORLD] = { "launcher_world",
 			       "SELECT (SELECT MAX(IFNULL(json_extract(fields, '$.nnodes'), 1)"
 			       "  * json_extract(fields, '$.nproc_per_node')) FROM events"
 			       "  WHERE run_id = ?1 AND kind = 'launcher.args'"
 			       "  AND IFNULL(json_extract(fields, '$.nnodes'), 1) > 0"
 			       "  AND json_extract(fields, '$.nproc_per_node') > 0),"
-			       " (SELECT world_size_max FROM runs WHERE id = ?1)" },
+			       " (SELECT world_size_max FROM runs WHERE id = ?1),"
+			       " (SELECT MAX(json_extract(fields, '$.nnodes')) FROM events"
+			       "  WHERE run_id = ?1 AND kind IN ('launcher.args', 'nccl.comm_topo'))" },
 
 	/* ---- the saved analysis (saved.c): a JSON array by position ---- */
 	/* The scalars and small arrays, when the run has an analysis saved by

@@ -43,6 +43,7 @@ int world_collect(struct ctx *c)
 	if (rc)
 		return rc;
 	int64_t launcher = col_int(st, 0, -1), any_line = col_int(st, 1, -1);
+	c->nodes = col_int(st, 2, -1);
 	fl_stmt_free(st);
 	if (any_line > launcher)
 		launcher = any_line;

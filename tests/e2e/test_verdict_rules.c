@@ -819,7 +819,8 @@ Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .t
  * failure no line ties to a rank takes the worker that Lightning's
  * launcher saw exit (aqlaboratory/openfold#481, dev half), and a failure
  * nobody printed takes the agent's (hiyouga/LlamaFactory#163, dev half).
- * Under srun with a task other than 0, each task is a node: no answer. */
+ * Under srun with a task other than 0 each task is a node, and a launch
+ * of two nodes (karpathy/nanoGPT's command line) has two: no answer. */
 Test(verdict_rules, one_nodes_local_rank_is_the_global_rank, .timeout = 60)
 {
 	json_t *r = fl_test_analyze("lightning",
@@ -838,10 +839,20 @@ Test(verdict_rules, one_nodes_local_rank_is_the_global_rank, .timeout = 60)
 	cr_expect_str_eq(first_kind_of(r), "launcher.worker_failed");
 	json_decref(r);
 
-	r = fl_test_analyze("srun-nodes",
-		"E0603 04:19:17.163000 104 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -11) local_rank: 1 (pid: 107) of binary: /root/miniconda3/bin/python3.11\n"
-		"srun: error: node12: task 3: Segmentation fault (core dumped)\n");
-	cr_expect_eq(first_rank_of(r), -1, "a local rank on one of several nodes");
+	static const char agent_exit[] =
+		"E0603 04:19:17.163000 104 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -11) local_rank: 1 (pid: 107) of binary: /root/miniconda3/bin/python3.11\n";
+	char log[1024];
+	snprintf(log, sizeof(log), "%s%s", agent_exit,
+		 "srun: error: node12: task 3: Segmentation fault (core dumped)\n");
+	r = fl_test_analyze("srun-nodes", log);
+	cr_expect_eq(first_rank_of(r), -1, "srun: a local rank on one of several nodes");
+	json_decref(r);
+
+	snprintf(log, sizeof(log), "%s%s",
+		 "torchrun --nproc_per_node=8 --nnodes=2 --node_rank=1 --master_addr=10.248.33.107 --master_port=1234 train.py config/train_shakespeare_char.py\n",
+		 agent_exit);
+	r = fl_test_analyze("two-nodes", log);
+	cr_expect_eq(first_rank_of(r), -1, "--nnodes=2: a local rank on one of two nodes");
 	json_decref(r);
 }
 
