@@ -24,6 +24,27 @@ static const char *first_kind_of(json_t *r)
 	return json_string_value(json_object_get(fl_test_verdict(r, "first_failure"), "kind"));
 }
 
+static json_int_t first_rank_of(json_t *r)
+{
+	json_t *f = fl_test_verdict(r, "first_failure");
+	json_t *k = json_object_get(f, "rank");
+	return json_is_integer(k) ? json_integer_value(k) : -1;
+}
+
+/* The first failing rank is RANK (-1: none); the likely cause WANT and
+ * the first failure's kind KIND, each unless NULL. */
+static void expect_first_rank(const char *name, const char *text, const char *want, json_int_t rank,
+			      const char *kind)
+{
+	json_t *r = fl_test_analyze(name, text);
+	if (want)
+		cr_expect_str_eq(fl_test_cause(r), want, "%s", name);
+	cr_expect_eq(first_rank_of(r), rank, "%s: first rank", name);
+	if (kind)
+		cr_expect_str_eq(first_kind_of(r), kind, "%s: first failure's kind", name);
+	json_decref(r);
+}
+
 static const char *status_of(json_t *r)
 {
 	return json_string_value(fl_test_verdict(r, "status"));
@@ -34,6 +55,20 @@ static void expect_cause(const char *name, const char *want, const char *text)
 {
 	json_t *r = fl_test_analyze(name, text);
 	cr_expect_str_eq(fl_test_cause(r), want, "%s", name);
+	json_decref(r);
+}
+
+/* The likely cause is WANT, its remediation has a line with the words
+ * WITH and none with NOT1 or (unless NULL) NOT2. */
+static void expect_advice(const char *name, const char *text, const char *want, const char *with,
+			  const char *not1, const char *not2)
+{
+	json_t *r = fl_test_analyze(name, text);
+	cr_expect_str_eq(fl_test_cause(r), want, "%s", name);
+	cr_expect(fl_test_remedy_with(r, with), "%s: advice with \"%s\"", name, with);
+	cr_expect(!fl_test_remedy_with(r, not1), "%s: no advice with \"%s\"", name, not1);
+	cr_expect(!not2 || !fl_test_remedy_with(r, not2), "%s: no advice with \"%s\"", name,
+		  not2 ? not2 : "");
 	json_decref(r);
 }
 
@@ -559,12 +594,6 @@ Test(verdict_rules, a_ray_memory_kill_is_host_memory, .timeout = 60)
 		     "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n");
 }
 
-static json_int_t first_rank_of(json_t *r)
-{
-	json_t *f = fl_test_verdict(r, "first_failure");
-	json_t *k = json_object_get(f, "rank");
-	return json_is_integer(k) ? json_integer_value(k) : -1;
-}
 
 /* srun's task id is the global rank when srun starts one task per rank
  * (stratified-transformer-3, k-net-30): a first failure without a rank
@@ -823,37 +852,27 @@ Test(verdict_rules, the_agents_line_for_a_failed_worker_is_the_first_failure, .t
  * of two nodes (karpathy/nanoGPT's command line) has two: no answer. */
 Test(verdict_rules, one_nodes_local_rank_is_the_global_rank, .timeout = 60)
 {
-	json_t *r = fl_test_analyze("lightning",
+	expect_first_rank("lightning",
 		"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 128.00 GiB. GPU 3 has a total capacty of 79.22 GiB of which 24.22 GiB is free. Including non-PyTorch memory, this process has 54.99 GiB memory in use. Of the allocated memory 40.00 GiB is allocated by PyTorch, and 13.91 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF\n"
 		"[rank: 3] Child process with PID 11479 terminated with code 1. Forcefully terminating all other processes to avoid zombies \xf0\x9f\xa7\x9f\n"
-		"Killed\n");
-	cr_expect_str_eq(fl_test_cause(r), "gpu_oom");
-	cr_expect_eq(first_rank_of(r), 3);
-	json_decref(r);
+		"Killed\n",
+		"gpu_oom", 3, NULL);
 
 	static const char agent[] =
 		"stderr: WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 153931 closing signal SIGTERM\n"
 		"stderr: ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 7 (pid: 153932) of binary: /home/panww/miniconda3/tools/bin/python\n";
-	r = fl_test_analyze("agent", agent);
-	cr_expect_eq(first_rank_of(r), 7);
-	cr_expect_str_eq(first_kind_of(r), "launcher.worker_failed");
-	json_decref(r);
+	expect_first_rank("agent", agent, NULL, 7, "launcher.worker_failed");
 
 	static const char agent_exit[] =
 		"E0603 04:19:17.163000 104 site-packages/torch/distributed/elastic/multiprocessing/api.py:874] failed (exitcode: -11) local_rank: 1 (pid: 107) of binary: /root/miniconda3/bin/python3.11\n";
 	char log[1024];
 	snprintf(log, sizeof(log), "%s%s", agent_exit,
 		 "srun: error: node12: task 3: Segmentation fault (core dumped)\n");
-	r = fl_test_analyze("srun-nodes", log);
-	cr_expect_eq(first_rank_of(r), -1, "srun: a local rank on one of several nodes");
-	json_decref(r);
-
+	expect_first_rank("srun-nodes", log, NULL, -1, NULL);
 	snprintf(log, sizeof(log), "%s%s",
 		 "torchrun --nproc_per_node=8 --nnodes=2 --node_rank=1 --master_addr=10.248.33.107 --master_port=1234 train.py config/train_shakespeare_char.py\n",
 		 agent_exit);
-	r = fl_test_analyze("two-nodes", log);
-	cr_expect_eq(first_rank_of(r), -1, "--nnodes=2: a local rank on one of two nodes");
-	json_decref(r);
+	expect_first_rank("two-nodes", log, NULL, -1, NULL);
 }
 
 /* torch 2.1's watchdog, its lines without a rank prefix: the "[Rank 0]"
@@ -861,13 +880,11 @@ Test(verdict_rules, one_nodes_local_rank_is_the_global_rank, .timeout = 60)
  * (meta-llama/llama-cookbook#290, dev half). */
 Test(verdict_rules, the_default_groups_rank_places_an_unprefixed_failure, .timeout = 60)
 {
-	json_t *r = fl_test_analyze("watchdog-rank",
+	expect_first_rank("watchdog-rank",
 		"terminate called after throwing an instance of 'std::runtime_error'\n"
 		"  what():  [Rank 0] NCCL watchdog thread terminated with exception: CUDA error: unspecified launch failure\n"
-		"CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n");
-	cr_expect_str_eq(fl_test_cause(r), "cuda_error");
-	cr_expect_eq(first_rank_of(r), 0);
-	json_decref(r);
+		"CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\n",
+		"cuda_error", 0, NULL);
 }
 
 /* Ray's old memory monitor raised RayOutOfMemoryError for the node's
@@ -890,18 +907,12 @@ Test(verdict_rules, an_exit_code_summary_places_the_first_failure, .timeout = 60
 	static const char abort_line[] =
 		"INFO 2021-08-26 07:33:44,620 launch_utils.py:327] terminate all the procs\n"
 		"ERROR 2021-08-26 07:33:44,620 launch_utils.py:584] ABORT!!! Out of all 2 trainers, the trainer process with rank=[1] was aborted. Please check its log.\n";
-	json_t *r = fl_test_analyze("exit-code", abort_line);
-	cr_expect_eq(first_rank_of(r), 1);
-	cr_expect_str_eq(first_kind_of(r), "launcher.exit_code");
-	json_decref(r);
+	expect_first_rank("exit-code", abort_line, NULL, 1, "launcher.exit_code");
 	char text[2048];
 	snprintf(text, sizeof(text), "%s%s",
 		 "dgx1-03:21871:21890 [2] transport/net_ib.cc:94 NCCL WARN NET/IB : Got async event : port error\n",
 		 abort_line);
-	r = fl_test_analyze("exit-code-cause", text);
-	cr_expect_eq(first_rank_of(r), 1);
-	cr_expect_str_eq(fl_test_cause(r), "network_error");
-	json_decref(r);
+	expect_first_rank("exit-code-cause", text, "network_error", 1, NULL);
 }
 
 /* NCCL dialling a peer through a container's veth (huggingface/
@@ -1007,19 +1018,12 @@ Test(verdict_rules, an_exception_is_read_by_its_class, .timeout = 60)
  * #1405) keeps them. */
 Test(verdict_rules, network_advice_follows_the_transport, .timeout = 60)
 {
-	json_t *r = fl_test_analyze("tcp",
-				 "ip-172-31-34-232:63799:64163 [7] include/socket.h:387 NCCL WARN Connect to 172.31.34.232<52473> failed : Connection refused\n");
-	cr_expect_str_eq(fl_test_cause(r), "network_error");
-	cr_expect(fl_test_remedy_with(r, "NCCL_SOCKET_IFNAME"), "tcp: the socket advice");
-	cr_expect(!fl_test_remedy_with(r, "IB status"), "tcp: no InfiniBand status advice");
-	json_decref(r);
-
-	r = fl_test_analyze("ib",
-			    "kp-ddp-worker-0:3468:3905 [4] ib_plugin.c:1615 NCCL WARN NET/IB : Got completion from peer 10.216.210.236<54862> with status=12 opcode=0 len=0 vendor err 129 (Recv) localGid fd00:1148:9000:5000:4:200:3:ff22 remoteGidsfd00:1148:9000:5000:4:200:3:ff1f\n");
-	cr_expect_str_eq(fl_test_cause(r), "network_error");
-	cr_expect(fl_test_remedy_with(r, "IB status 12"), "ib: the InfiniBand advice");
-	cr_expect(!fl_test_remedy_with(r, "NCCL_SOCKET_IFNAME"), "ib: no socket advice");
-	json_decref(r);
+	expect_advice("tcp",
+		      "ip-172-31-34-232:63799:64163 [7] include/socket.h:387 NCCL WARN Connect to 172.31.34.232<52473> failed : Connection refused\n",
+		      "network_error", "NCCL_SOCKET_IFNAME", "IB status", NULL);
+	expect_advice("ib",
+		      "kp-ddp-worker-0:3468:3905 [4] ib_plugin.c:1615 NCCL WARN NET/IB : Got completion from peer 10.216.210.236<54862> with status=12 opcode=0 len=0 vendor err 129 (Recv) localGid fd00:1148:9000:5000:4:200:3:ff22 remoteGidsfd00:1148:9000:5000:4:200:3:ff1f\n",
+		      "network_error", "IB status 12", "NCCL_SOCKET_IFNAME", NULL);
 }
 
 /* gloo's op that waited past the timeout (msr-fiddle/pipedream#39): the
@@ -1486,20 +1490,12 @@ Test(verdict_rules, nccl_tests_cuda_check_is_read, .timeout = 60)
  * processes and devices, not batch sizes or parallel layouts. */
 Test(verdict_rules, the_errors_words_settle_the_advice, .timeout = 60)
 {
-	json_t *r = fl_test_analyze("no-nccl",
-		"Caught error during NCCL init (attempt 0 of 5): Distributed package doesn't have NCCL built in\n");
-	cr_expect_str_eq(fl_test_cause(r), "nccl_init_error");
-	cr_expect(fl_test_remedy_with(r, "gloo backend"), "no-nccl: the backend advice");
-	cr_expect(!fl_test_remedy_with(r, "/dev/shm"), "no-nccl: no shared-memory advice");
-	cr_expect(!fl_test_remedy_with(r, "NCCL_SOCKET_IFNAME"), "no-nccl: no interface advice");
-	json_decref(r);
-
-	r = fl_test_analyze("ordinal",
-		"nccl-gib-test-4w-3: Test CUDA failure common.cu:1030 'invalid device ordinal'\n");
-	cr_expect_str_eq(fl_test_cause(r), "config_error");
-	cr_expect(fl_test_remedy_with(r, "--nproc_per_node"), "ordinal: the device advice");
-	cr_expect(!fl_test_remedy_with(r, "global batch"), "ordinal: no batch advice");
-	json_decref(r);
+	expect_advice("no-nccl",
+		      "Caught error during NCCL init (attempt 0 of 5): Distributed package doesn't have NCCL built in\n",
+		      "nccl_init_error", "gloo backend", "/dev/shm", "NCCL_SOCKET_IFNAME");
+	expect_advice("ordinal",
+		      "nccl-gib-test-4w-3: Test CUDA failure common.cu:1030 'invalid device ordinal'\n",
+		      "config_error", "--nproc_per_node", "global batch", "parallel sizes");
 }
 
 /* A worker killed by SIGKILL and the launcher's traceback cut after its
