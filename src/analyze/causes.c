@@ -133,7 +133,7 @@ static bool shm_full(const struct ev *lead)
 	return bus;
 }
 
-/* Did the lead name a device index past the GPUs the process sees? */
+/* Does the lead's own error message hold WORDS? */
 static bool error_says(const struct ev *lead, const char *words)
 {
 	struct fl_buf err = FL_BUF_INIT;
