@@ -1043,16 +1043,17 @@ static const struct ev *launcher_root_entry(const struct ctx *c)
 /* Without a primary error or a summary, a launcher's own line (of this
  * kind) for a worker it saw end: torchrun's agent (`failed (exitcode: 1)
  * local_rank: 7 (pid: ...)`), or the exit-code summaries of DeepSpeed's,
- * Paddle's and mpirun's launchers; the earliest whose rank is known. A
- * worker ended by SIGTERM (-15) was stopped, most often by the launcher
- * after another one failed. The caller asks only outside a hang. */
-static const struct ev *launcher_entry(const struct ctx *c, const char *kind)
+ * Paddle's and mpirun's launchers; the earliest whose rank (its local
+ * rank, when LOCAL) is known. A worker ended by SIGTERM (-15) was
+ * stopped, most often by the launcher after another one failed. The
+ * caller asks only outside a hang. */
+static const struct ev *launcher_entry(const struct ctx *c, const char *kind, bool local)
 {
 	const struct ev *best = NULL;
 	for (size_t i = 0; i < c->nev; i++) {
 		const struct ev *e = &c->ev[i];
 		int64_t code;
-		if (strcmp(e->kind, kind) != 0 || e->rank < 0 ||
+		if (strcmp(e->kind, kind) != 0 || (local ? e->local_rank : e->rank) < 0 ||
 		    (ev_field_int(e, "exitcode", &code) && code == -15))
 			continue;
 		if (!best || ev_before(e, best))
@@ -1084,19 +1085,7 @@ static bool several_nodes(const struct ctx *c)
  * line names a local rank. */
 static const struct ev *launcher_local_entry(const struct ctx *c)
 {
-	const struct ev *best = NULL;
-	if (several_nodes(c))
-		return NULL;
-	for (size_t i = 0; i < c->nev; i++) {
-		const struct ev *e = &c->ev[i];
-		int64_t code;
-		if (strcmp(e->kind, "launcher.worker_failed") != 0 || e->local_rank < 0 ||
-		    (ev_field_int(e, "exitcode", &code) && code == -15))
-			continue;
-		if (!best || ev_before(e, best))
-			best = e;
-	}
-	return best;
+	return several_nodes(c) ? NULL : launcher_entry(c, "launcher.worker_failed", true);
 }
 
 static const struct ev *first_primary(struct ctx *c)
@@ -1167,7 +1156,7 @@ static void set_first(struct ctx *c, const struct ev *e)
 	 * worker it saw fail first, another launcher's the one that exited */
 	const struct ev *root = f->rank < 0 ? launcher_root_entry(c) : NULL;
 	if (!root && f->rank < 0 && !c->a->hang.set)
-		root = launcher_entry(c, "launcher.exit_code");
+		root = launcher_entry(c, "launcher.exit_code", false);
 	if (root)
 		f->rank = root->rank;
 	const struct ev *local = f->rank < 0 && !c->a->hang.set ? launcher_local_entry(c) : NULL;
@@ -1235,14 +1224,14 @@ int fl_analyze_run(struct fl_store *s, int64_t run_id, struct fl_analysis **out,
 		rc = hang_analyze(&c);
 		/* in a hang, the workers the agents saw end were torn down */
 		if (!rc && !c.first && !a->hang.set)
-			c.first = launcher_entry(&c, "launcher.worker_failed");
+			c.first = launcher_entry(&c, "launcher.worker_failed", false);
 		if (c.first)
 			set_first(&c, c.first);
 		/* an exit-code summary, or one node's launcher line for the
 		 * worker it saw end, names the rank, not what went wrong: the
 		 * first failure's place, while the evidence names the cause */
 		const struct ev *exited = !rc && !c.first && !a->hang.set
-						  ? launcher_entry(&c, "launcher.exit_code")
+						  ? launcher_entry(&c, "launcher.exit_code", false)
 						  : NULL;
 		if (!rc && !c.first && !exited && !a->hang.set)
 			exited = launcher_local_entry(&c);
