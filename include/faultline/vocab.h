@@ -225,6 +225,7 @@
 	X(RESERVED_UNALLOCATED, "reserved_unallocated") \
 	X(ROOT, "root") \
 	X(SCALE_TO, "scale_to") \
+	X(SCRIPT_LINE, "script_line") \
 	X(SEQ, "seq") \
 	X(SEQ_LENGTH, "seq_length") \
 	X(SETUP_FRAME, "setup_frame") \

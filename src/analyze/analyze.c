@@ -963,28 +963,51 @@ static bool one_burst(const struct ev *x, const struct ev *y)
 	       x->host == y->host && llabs(x->cts - y->cts) < BURST_US;
 }
 
+/* A parent's report that a worker ended: srun's task line, torchrun's
+ * agent and its ChildFailedError summary, a script's job-control line
+ * (`line 218: 47630 Aborted`). It was written after the worker's own last
+ * line. Its stamp, when it has one, is most often only the last one above
+ * it in its file (such lines carry none of their own). */
+static bool end_report(const struct ev *e)
+{
+	return !strcmp(e->kind, "slurm.task_error") || !strncmp(e->kind, "launcher.", 9) ||
+	       ev_value(e, "script_line");
+}
+
 /* Earlier in corrected time; unknown times sort last; then priority. In
  * one burst whose lines name different causes the most specific line
  * leads, as it does where lines carry no stamp or only whole seconds:
  * which of a report's lines came first depends on who stamped them
  * (kubectl --timestamps, journald, a logging handler), not on which
  * names the failure. Lines of one cause keep their order (the Xid before
- * the kernel's "fallen off the bus" under it). */
+ * the kernel's "fallen off the bus" under it).
+ *
+ * Lines of two files that no time orders (a bundle of per-rank files, one
+ * of them or both unstamped) are not ordered by where their files happen
+ * to lie in the archive either: a worker's own line leads a parent's
+ * report that a worker ended, and then the file's path decides, so that a
+ * bundle reads the same however it was packed. */
 bool ev_before(const struct ev *x, const struct ev *y)
 {
-	if (x->cts != FL_TIME_NONE && y->cts != FL_TIME_NONE && x->cts != y->cts &&
+	bool xt = x->cts != FL_TIME_NONE, yt = y->cts != FL_TIME_NONE;
+	if (xt && yt && x->cts != y->cts &&
 	    (x->priority == y->priority || x->cause == y->cause || !one_burst(x, y)))
 		return x->cts < y->cts;
-	if ((x->cts == FL_TIME_NONE) != (y->cts == FL_TIME_NONE)) {
+	bool one_file = !strcmp(x->file, y->file);
+	if (!one_file && end_report(x) != end_report(y))
+		return end_report(y);
+	if (xt != yt) {
 		/* One file is written in order: an unstamped line above a
 		 * stamped one happened before it (NCCL's WARN lines carry no
 		 * time, the traceback they cause often does). */
-		if (!strcmp(x->file, y->file))
+		if (one_file)
 			return x->line < y->line;
-		return x->cts != FL_TIME_NONE;
+		return xt;
 	}
 	if (x->priority != y->priority)
 		return x->priority > y->priority;
+	if (!one_file)
+		return strcmp(x->file, y->file) < 0;
 	return x->id < y->id;
 }
 
