@@ -8,13 +8,24 @@ the world size. A sidecar field that is null is not scored.
 
     score.py [--half dev|test|both] [--faultline PATH] [--corpus DIR]
              [--jobs N] [--verbose] [--wrap kubectl|journald|compose|crlf]
-             [--json FILE] [--check-floor FLOOR.json]
+             [--shape per-rank] [--json FILE] [--check-floor FLOOR.json]
 
 --wrap rewrites every excerpt as a log collector would have handed it over
 (each line behind kubectl's or journald's stamp, behind docker compose's
 container column, or ended by CR LF) before analysing it: the same job
 with the same lines must get the same answers, and --check-floor then
 holds the test half to the floor.json's `wrapped` entry for that wrap.
+
+--shape per-rank hands each excerpt over as a bundle of per-process files
+instead, as a job's own log directory holds them: the lines of each rank
+(by the prefix its lines carry: torch's `[rankN]:`, torchrun's
+`[defaultN]:`, srun's `N: ` label) in a file of their own, the rest in the
+file the excerpt was, packed as a .tar.gz. Nothing in a line changes. An
+excerpt whose lines name fewer than two ranks is analysed as it is. Each
+bundle is analysed twice, its members in name order and in the reverse,
+since how a bundle was packed is not an order of events: an answer counts
+only when both give it. The floor is floor.json's `wrapped` entry
+`per-rank`.
 
 Each excerpt is analysed under the name its lines had, not under its
 slug, whose words (`...-rank1-aborted`) path attribution would read as a
@@ -29,11 +40,14 @@ same way."""
 import argparse
 import concurrent.futures
 import datetime
+import io
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
+import tarfile
 import tempfile
 
 # Importing the sibling checker must not leave __pycache__ in the source tree.
@@ -131,12 +145,12 @@ class ToolError(Exception):
 def faultline_predictor(binary):
     """A predictor that runs the real binary, each excerpt in a fresh store
     inside a temporary directory that is removed afterwards, the excerpt
-    copied there under analysed_name()."""
-    def predict(log):
+    copied there under analysed_name() (or the name it is given)."""
+    def predict(log, name=None):
         with tempfile.TemporaryDirectory(prefix="fl-real-") as tmp:
             env = dict(os.environ, FAULTLINE_DB=os.path.join(tmp, "env.db"),
                        XDG_DATA_HOME=tmp)
-            staged = pathlib.Path(tmp) / "in" / analysed_name(log)
+            staged = pathlib.Path(tmp) / "in" / (name or analysed_name(log))
             staged.parent.mkdir()
             staged.write_bytes(log.read_bytes())
             cmd = [binary, "analyze", str(staged), "--db",
@@ -154,6 +168,73 @@ def faultline_predictor(binary):
             except (ValueError, KeyError, TypeError) as exc:
                 raise ToolError(f"not a JSON report: {exc}")
     return predict
+
+
+# The prefixes that name a line's process, and where a job's log directory
+# keeps that process's lines: torch's own `[rankN]:` (the global rank) in
+# per-rank files, torchrun's `[defaultN]:` (the local rank) in its --log-dir
+# layout, srun's `--label` (the task, which may be a node's launcher) in
+# `--output=task-%t.out` files. torch's and torchrun's prefixes may stand
+# behind srun's label (one launcher a node under srun).
+RANK_PREFIXES = (
+    (re.compile(rb"^(?: *\d{1,5}: )?\[rank(\d+)\]:"), "rank{}.log"),
+    (re.compile(rb"^(?: *\d{1,5}: )?\[default(\d+)\]:"), "attempt_0/{}/stdout.log"),
+    (re.compile(rb"^ *(\d{1,5}): "), "task-{}.out"),
+)
+
+
+def split_by_rank(data, rest):
+    """{member path: bytes} of a log split by the prefix that names the most
+    processes (two at least), the unprefixed lines in `rest`; None when no
+    prefix names two."""
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    best, most = None, 1
+    for rx, name in RANK_PREFIXES:
+        seen = {m.group(1) for m in map(rx.match, lines) if m}
+        if len(seen) > most:
+            best, most = (rx, name), len(seen)
+    if best is None:
+        return None
+    rx, name = best
+    files = {}
+    for line in lines:
+        m = rx.match(line)
+        path = name.format(int(m.group(1))) if m else rest
+        files.setdefault(path, []).append(line + b"\n")
+    return {path: b"".join(body) for path, body in files.items()}
+
+
+def pack(files, order):
+    """A .tar.gz of files under job/, members in the given order of paths."""
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz") as tar:
+        for path in order:
+            info = tarfile.TarInfo("job/" + path)
+            info.size = len(files[path])
+            info.mtime = 0
+            tar.addfile(info, io.BytesIO(files[path]))
+    return buf.getvalue()
+
+
+def per_rank_predictor(predict):
+    """predict() run on each excerpt split by split_by_rank() and packed
+    twice, in name order and in the reverse; a field both runs do not
+    answer alike is answered `order-dependent`, which no sidecar holds."""
+    def run(log):
+        files = split_by_rank(log.read_bytes(), analysed_name(log))
+        if files is None:
+            return predict(log)
+        with tempfile.TemporaryDirectory(prefix="fl-split-") as tmp:
+            answers = []
+            for order in (sorted(files), sorted(files, reverse=True)):
+                bundle = pathlib.Path(tmp) / "job.tar.gz"
+                bundle.write_bytes(pack(files, order))
+                answers.append(predict(bundle, "job.tar.gz"))
+        a, b = answers
+        return {f: a[f] if a[f] == b[f] else "order-dependent" for f in a}
+    return run
 
 
 def score_half(half, predict, jobs=1, corpus=CORPUS):
@@ -223,9 +304,10 @@ def check_floor(results, floor_path, wrap=None):
     if test is None:
         return ["--check-floor needs the test half (--half test or both)"]
     minima = floor.get("wrapped", {}).get(wrap) if wrap else floor["min_accuracy"]
+    how = f"--wrap {wrap}" if wrap in WRAPS else f"--shape {wrap}"
     if minima is None:
-        return [f"{floor_path} holds no floor for --wrap {wrap}"]
-    what = f"test half wrapped by {wrap}" if wrap else "test half"
+        return [f"{floor_path} holds no floor for {how}"]
+    what = f"test half under {how}" if wrap else "test half"
     failed = []
     for field, minimum in minima.items():
         got = ratio(test["tally"][field])
@@ -252,12 +334,22 @@ def main(argv=None, predictor=None, title="faultline"):
                     help="exit 1 when the test half falls below this floor")
     ap.add_argument("--wrap", choices=sorted(WRAPS),
                     help="rewrite each excerpt as this log collector would have")
+    ap.add_argument("--shape", choices=("per-rank",),
+                    help="hand each excerpt over as a bundle of per-rank files")
     args = ap.parse_args(argv)
+    if args.wrap and args.shape:
+        ap.error("--wrap and --shape are scored one at a time")
+    if args.shape and predictor:
+        ap.error("--shape hands faultline a bundle: it scores faultline only")
     predict = predictor or faultline_predictor(args.faultline)
     if args.wrap:
         predict = wrapped_predictor(predict, args.wrap)
+    if args.shape:
+        predict = per_rank_predictor(predict)
     halves = HALVES if args.half == "both" else (args.half,)
-    print(f"scoring {title}" + (f", each excerpt wrapped by {args.wrap}" if args.wrap else ""))
+    how = (f", each excerpt wrapped by {args.wrap}" if args.wrap else
+           f", each excerpt as a bundle of {args.shape} files" if args.shape else "")
+    print(f"scoring {title}{how}")
     results = [score_half(h, predict, args.jobs, pathlib.Path(args.corpus))
                for h in halves]
     for res in results:
@@ -268,7 +360,7 @@ def main(argv=None, predictor=None, title="faultline"):
     if any(r["errors"] for r in results):
         status = 1
     if args.check_floor:
-        for msg in check_floor(results, args.check_floor, args.wrap):
+        for msg in check_floor(results, args.check_floor, args.wrap or args.shape):
             print("FLOOR", msg)
             status = 1
     return status

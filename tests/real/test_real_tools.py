@@ -7,6 +7,7 @@ import io
 import json
 import pathlib
 import sys
+import tarfile
 import tempfile
 import unittest
 
@@ -206,6 +207,43 @@ class Score(unittest.TestCase):
         half = self.corpus.root / "test"
         self.assertEqual(score.analysed_name(half / "pytorch-69197-rank3-store.log"), "excerpt.log")
         self.assertEqual(score.analysed_name(half / "nanotron-smol-rank3-out.log"), "32n-3619762.out")
+
+    def test_per_rank_files_keep_every_line_in_its_process_file(self):
+        data = (b"+ srun -l python train.py\n"
+                b" 3: [rank3]: RuntimeError: boom\n"
+                b"12: loss 2.5\n"
+                b" 3: done\n"
+                b"srun: error: n1: task 3: Exited with exit code 1\n")
+        files = score.split_by_rank(data, "slurm-7.out")
+        self.assertEqual(files, {
+            "slurm-7.out": b"+ srun -l python train.py\n"
+                           b"srun: error: n1: task 3: Exited with exit code 1\n",
+            "task-3.out": b" 3: [rank3]: RuntimeError: boom\n 3: done\n",
+            "task-12.out": b"12: loss 2.5\n"})
+        # torch's prefix names more processes here than srun's label
+        torch = score.split_by_rank(b"0: [rank0]: a\n0: [rank1]: b\n0: [rank2]: c\n", "x")
+        self.assertEqual(sorted(torch), ["rank0.log", "rank1.log", "rank2.log"])
+        local = score.split_by_rank(b"[default0]:a\n[default1]:b\n", "x")
+        self.assertEqual(sorted(local), ["attempt_0/0/stdout.log", "attempt_0/1/stdout.log"])
+        self.assertIsNone(score.split_by_rank(b"[rank0]: a\nb\n", "x"))
+
+    def test_per_rank_bundles_are_packed_both_ways_and_must_agree(self):
+        self.corpus.add("test", "pytorch-69197-split", sidecar(),
+                        log="[rank0]: a\n[rank1]: b\n")
+        log = self.corpus.root / "test" / "pytorch-69197-split.log"
+        orders = []
+
+        def predict(path, name=None):
+            with tarfile.open(path) as tar:
+                orders.append(tar.getnames())
+            first = 0 if len(orders) == 1 else 1
+            return {"cause": "gpu_oom", "first_rank": first,
+                    "hang_collective": None, "world_size": 2}
+        got = score.per_rank_predictor(predict)(log)
+        self.assertEqual(orders, [["job/rank0.log", "job/rank1.log"],
+                                  ["job/rank1.log", "job/rank0.log"]])
+        self.assertEqual(got, {"cause": "gpu_oom", "first_rank": "order-dependent",
+                               "hang_collective": None, "world_size": 2})
 
 
 class Baseline(unittest.TestCase):
