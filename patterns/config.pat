@@ -1138,6 +1138,55 @@ not:      using world size: 2, data-parallel size: 2, context-parallel size: 1, 
 not:        world_size ...................................... 128
 not:      Namespace(backend='tcp', init_method='tcp://192.168.1.20:12345', rank=0, steps=20, world_size=3)
 
+# A world size stated inside a longer line: a script's or a library's own
+# report of the process group it set up (`Running DDP on rank R with
+# world_size N`, the common DDP tutorial's; `Using DDP world_size=N`;
+# DeepSpeed's MPI discovery; Ray Train's DistributedContext; PiPPy's and
+# nanochat's banners). Not a sub-group's size: a qualifier before it
+# (`local_world_size`, `data parallel world size`, `DP world size`,
+# `tensor`, `pipeline`, `expert`, `model`, `group`, `node`, ...), nor a
+# number in arithmetic (DeepSpeed's batch assertion `... * world_size 64
+# != 4 * 16 * 1`, where 64 is the batch). The last pattern tried on a
+# line, so that no error line is taken from the pattern that reads it;
+# the analysis takes the largest statement the ranks seen do not
+# contradict (docs/internals/analyze.md).
+name:     config.world_size.stated
+kind:     train.config
+severity: info
+store:    once
+priority: -30
+literal:  world_size
+literal:  world size
+literal:  World size
+literal:  World Size
+literal:  WORLD_SIZE
+regex:    (?<![\w.-])(?<!local[ _])(?<!parallel[ _])(?<!group[ _])(?<!model[ _])(?<!data[ _])(?<!node[ _])(?<!expert[ _])(?<!tensor[ _])(?<!pipeline[ _])(?<!sequence[ _])(?<!context[ _])(?<!\b[DTPECSMdtpecsm]P[ _])(?<!\*\s)(?:[Ww]orld[ _][Ss]ize|WORLD_SIZE)(?:\s*[:=]\s*|\s+(?:of\s+|is\s+)?)(?<world_size>\d+)(?![\d.]|\s*[!<>=*/+%-])
+type:     world_size=int
+doc:      a world size stated inside a longer line (not a sub-group's, not in arithmetic)
+# ECMWF's miles-credit under torchrun, the DDP tutorial's line (NCAR/miles-credit, dev half)
+example:  INFO:root:Running DDP on rank 4 with world_size 8 using nccl.
+expect:   world_size=8
+# a DDP training script's start-up line (dev half)
+example:  [2026-04-16 01:40:17 Beijing] Using DDP world_size=4, local_rank=0, device=cuda:0
+expect:   world_size=4
+# DeepSpeed's MPI discovery on Aurora (argonne-lcf, dev half)
+example:          [2024-01-23 00:02:19,888] [INFO] [comm.py:702:mpi_discovery] Discovered MPI settings of world_rank=8, local_rank=8, world_size=24, master_addr=10.115.53.137, master_port=29500
+expect:   world_size=24
+# Ray Train's worker context (ray-project/ray#63807, dev half)
+example:  (TrainController pid=79312)   distributed_context=DistributedContext(world_rank=1, world_size=2, local_rank=1, local_world_size=2, node_rank=0),
+expect:   world_size=2
+# PiPPy's banner (pytorch/PiPPy#771, dev half)
+example:  [PiPPy] World size: 4, DP group size: 1, PP group size: 4
+expect:   world_size=4
+# nanochat's logger (dev half)
+example:  2026-03-16 22:57:30,775 - nanochat.common - INFO - Distributed world size: 1
+expect:   world_size=1
+# DeepSpeed's batch assertion: the number after world_size is the batch
+not:      [rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 
+not:      AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 256 != 4 * 8 * 1
+# a sub-group's size: OLMo's trainer logs `Data parallel world size = {n:,d}` (find_string)
+not:      Data parallel world size = 8
+
 # An argparse Namespace printed at start-up with a `world_size` argument.
 # DeiT and MAE (and the scripts built on them: timm-style trainers,
 # torchvision's references) print it after init_distributed_mode copied

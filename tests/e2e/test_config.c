@@ -432,3 +432,31 @@ Test(config, detectron2_start_up_line_states_the_world, .timeout = 60)
 	cr_expect_eq(run_int(r, "ranks"), 6);
 	json_decref(r);
 }
+
+/* A world stated inside a longer line: the DDP tutorial's start-up line
+ * (miles-credit, dev half) and DeepSpeed's MPI discovery (an Aurora run,
+ * dev half) each state the world; DeepSpeed's batch assertion names
+ * world_size before the batch it compares, a sub-group's size is not the
+ * world's, and neither is read. */
+Test(config, a_world_stated_inside_a_line, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("stated-ddp",
+				 "INFO:root:Running DDP on rank 4 with world_size 8 using nccl.\n"
+				 "[rank4]: RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cuda:4!\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 8);
+	json_decref(r);
+
+	r = fl_test_analyze("stated-mpi",
+			 "[2024-01-23 00:02:19,888] [INFO] [comm.py:702:mpi_discovery] Discovered MPI settings of world_rank=8, local_rank=8, world_size=24, master_addr=10.115.53.137, master_port=29500\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 24);
+	json_decref(r);
+
+	r = fl_test_analyze("stated-not",
+			 "[rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 \n"
+			 "Data parallel world size = 4\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 1, "rank 0 seen; no world stated");
+	json_decref(r);
+}
