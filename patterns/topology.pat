@@ -163,6 +163,56 @@ expect:   world_size=16
 not:      srun --mpi=pmi2 -p $1 -n$2 --gres=gpu:8 --ntasks-per-node=8 --cpus-per-task=5 --job-name=$3 \
 not:      srun: error: node12: task 0: Segmentation fault (core dumped)
 
+# verl's trainer (the RL framework on Ray): its Hydra configuration names
+# the GPUs of each node and the nodes, trainer.n_gpus_per_node and
+# trainer.nnodes, every GPU a rank. Stated on one line by the command line
+# and by Hydra's `Error executing job with overrides: [...]` when the job
+# fails; main_ppo's pprint of the whole configuration prints the two keys
+# one under the other (pprint sorts the keys, and no key falls between
+# them). A node count of 0 (an unused resource pool) states no world.
+name:     topology.verl_overrides
+kind:     launcher.args
+severity: info
+literal:  trainer.n_gpus_per_node=
+regex:    (?x) (?= .*? (?<![\w.])trainer\.n_gpus_per_node=(?<nproc_per_node>\d+)(?![\d.]) )
+          (?= .*? (?<![\w.])trainer\.nnodes=(?<nnodes>\d+)(?![\d.]) )
+type:     nnodes=int nproc_per_node=int
+doc:      verl's trainer.n_gpus_per_node and trainer.nnodes on one line (its command line, Hydra's overrides): world size nnodes x n_gpus_per_node.
+# Hydra's report of a failed verl run (Logic-RL, dev half)
+example:  Error executing job with overrides: ['algorithm.adv_estimator=grpo', 'data.train_files=data/kk/instruct/3ppl/train.parquet', 'data.val_files=data/kk/instruct/3ppl/test.parquet', 'data.train_batch_size=8', 'data.val_batch_size=8', 'data.max_prompt_length=400', 'data.max_response_length=2048', 'actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct-1M', 'actor_rollout_ref.actor.optim.lr=3e-7', 'actor_rollout_ref.model.use_remove_padding=True', 'actor_rollout_ref.actor.ppo_mini_batch_size=256', 'actor_rollout_ref.actor.ppo_micro_batch_size=64', 'actor_rollout_ref.actor.use_kl_loss=True', 'actor_rollout_ref.actor.kl_loss_coef=0.001', 'actor_rollout_ref.actor.kl_loss_type=low_var_kl', 'actor_rollout_ref.model.enable_gradient_checkpointing=True', 'actor_rollout_ref.actor.fsdp_config.param_offload=True', 'actor_rollout_ref.actor.fsdp_config.grad_offload=True', 'actor_rollout_ref.actor.fsdp_config.optimizer_offload=True', 'actor_rollout_ref.rollout.log_prob_micro_batch_size=160', 'actor_rollout_ref.rollout.tensor_model_parallel_size=1', 'actor_rollout_ref.rollout.name=vllm', 'actor_rollout_ref.rollout.gpu_memory_utilization=0.6', 'actor_rollout_ref.rollout.n=16', 'actor_rollout_ref.ref.log_prob_micro_batch_size=160', 'actor_rollout_ref.ref.fsdp_config.param_offload=True', 'algorithm.kl_ctrl.kl_coef=0.001', 'trainer.critic_warmup=0', 'trainer.n_gpus_per_node=8', 'trainer.nnodes=1', 'trainer.default_local_dir=', 'trainer.default_hdfs_dir=null', 'trainer.save_freq=10', 'trainer.test_freq=10', 'trainer.total_epochs=5']
+expect:   nnodes=1
+expect:   nproc_per_node=8
+# a recipe's command line under set -x, Hydra's `++` append form (verl's SPIN recipe, dev half)
+example:  ++ python3 -m recipe.spin.main_dpo '++data.train_files=['\''/shared/user/bhe/data/verl/math/train.parquet'\'']' '++data.val_files=['\''/shared/user/bhe/data/verl/math/test.parquet'\'']' ++data.train_batch_size=512 ++data.val_batch_size=32 ++data.max_prompt_length=1024 ++data.max_response_length=1024 ++actor_rollout_ref.model.path=/shared/public/elr-models/Qwen/Qwen2.5-7B-Instruct/52e20a6f5f475e5c8f6a8ebda4ae5fa6b1ea22ac ++critic.model.path=/shared/public/elr-models/Qwen/Qwen2.5-7B-Instruct/52e20a6f5f475e5c8f6a8ebda4ae5fa6b1ea22ac ++actor_rollout_ref.model.enable_gradient_checkpointing=True ++actor_rollout_ref.model.fsdp_config.model_dtype=bf16 ++actor_rollout_ref.actor.optim.lr=1e-7 ++actor_rollout_ref.actor.fsdp_config.param_offload=False ++actor_rollout_ref.actor.fsdp_config.optimizer_offload=False ++actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=2 ++actor_rollout_ref.rollout.name=sglang ++actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu=2 ++actor_rollout_ref.rollout.tensor_model_parallel_size=2 ++actor_rollout_ref.rollout.gpu_memory_utilization=0.6 ++actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu=2 ++reward_model.model.path=/shared/public/sharing/bhe/qwen/Qwen2-0.5B-Reward/snapshots/80fb188cabd3e854c2fb983f23a153c0e58a69e0 ++reward_model.micro_batch_size_per_gpu=2 ++algorithm.dpo_beta=0.05 ++algorithm.dpo_loss_type=sigmoid ++trainer.project_name=online_dpo_gsm_rm ++trainer.experiment_name=gsm_dpo_run_20250419_200541 ++trainer.default_local_dir=./dpo_checkpoints/gsm_dpo_run_20250419_200541 ++trainer.default_hdfs_dir=null ++trainer.n_gpus_per_node=4 ++trainer.nnodes=1 ++trainer.save_freq=-1 ++trainer.test_freq=1 ++trainer.log_freq=1 ++trainer.total_epochs=15 ++trainer.val_before_train=False
+expect:   nnodes=1
+expect:   nproc_per_node=4
+# one key per line, a backslash-continued command (verl-project/verl#3350);
+# a count in a shell variable (a recipe's script, find_string)
+not:       trainer.n_gpus_per_node=1 \
+not:          trainer.n_gpus_per_node=${NGPUS_PER_NODE}
+
+name:     topology.verl_config
+kind:     launcher.args
+severity: info
+literal:  'n_gpus_per_node': 
+start:    (?:^|\s)'n_gpus_per_node': (?<nproc_per_node>\d+),?\s*$
+end:      ^\s*'nnodes': (?<nnodes>\d+),?\s*$
+type:     nnodes=int nproc_per_node=int
+max_lines: 2
+tentative: yes
+priority: -1
+doc:      verl's printed configuration, 'n_gpus_per_node' and, on the next line, 'nnodes': world size nnodes x n_gpus_per_node.
+# main_ppo's pprint under Ray (verl-project/verl#1338)
+example:  (TaskRunner pid=579470)              'n_gpus_per_node': 4,
+example:  (TaskRunner pid=579470)              'nnodes': 1,
+expect:   nproc_per_node=4
+expect:   nnodes=1
+# the same, two nodes (a dstack configuration's Ray job, dev half)
+example:  (TaskRunner pid=14640)              'n_gpus_per_node': 8,
+example:  (TaskRunner pid=14640)              'nnodes': 2,
+expect:   nproc_per_node=8
+expect:   nnodes=2
+
 # DeepSpeed's per-node launcher (deepspeed.launcher.launch) states the node
 # and its process count; its ranks follow the node order of the hostfile.
 name:     topology.deepspeed_nodes

@@ -460,3 +460,25 @@ Test(config, a_world_stated_inside_a_line, .timeout = 60)
 	cr_expect_eq(run_int(r, "ranks"), 1, "rank 0 seen; no world stated");
 	json_decref(r);
 }
+
+/* verl's printed configuration states the GPUs of a node and the nodes,
+ * one key under the other (a dstack configuration's two-node Ray job, dev
+ * half): a world of 16. A key between them is another print: no world. */
+Test(config, verl_configuration_states_the_world, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("verl-world",
+				 "(TaskRunner pid=14640)              'n_gpus_per_node': 8,\n"
+				 "(TaskRunner pid=14640)              'nnodes': 2,\n"
+				 "(TaskRunner pid=14640) Using dataset class: RLHFDataset\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 16);
+	json_decref(r);
+
+	r = fl_test_analyze("verl-apart",
+			 "(TaskRunner pid=14640)              'n_gpus_per_node': 8,\n"
+			 "(TaskRunner pid=14640)              'max_steps': 100,\n"
+			 "(TaskRunner pid=14640)              'nnodes': 2,\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 0);
+	json_decref(r);
+}
