@@ -963,18 +963,24 @@ expect:   tensor_parallel_size=4
 not:      --micro-batch-size ${MBS} --global-batch-size ${GBS} \
 not:        micro_batch_size ................................ 4
 
-# `accelerate launch --num_processes N` starts N processes in all.
+# `accelerate launch --num_processes N` starts N processes in all; also
+# as the argument list a Python wrapper prints or passes to subprocess
+# (AutoTrain's log, a CalledProcessError's `Command '[...]'`).
 name:     config.cmdline.accelerate
 kind:     train.config
 severity: info
 store:    once
 literal:  accelerate launch
-regex:    \baccelerate launch\s(?=(?:.*?\s)?--num_processes[= ](?<world_size>\d+)(?!\d))
+literal:  'accelerate', 'launch',
+regex:    \baccelerate launch\s(?=(?:.*?\s)?--num_processes[= ](?<world_size>\d+)(?!\d))|'accelerate', 'launch',(?=.*?'--num_processes(?:', '|=)(?<world_size>\d+)')
 type:     world_size=int
 doc:      Accelerate launcher: the total number of processes
 # a training script's launch line (AnyEdit)
 example:  accelerate launch --num_processes 8 --num_machines 1 --num_cpu_threads_per_process 4 --mixed_precision bf16 \
 expect:   world_size=8
+# AutoTrain's log of the command it runs (huggingface/autotrain-advanced#737, dev half)
+example:  INFO     | 2024-08-21 22:52:33 | autotrain.commands:launch_command:478 - ['accelerate', 'launch', '--num_machines', '1', '--num_processes', '1', '--mixed_precision', 'fp16', '-m', 'autotrain.trainers.sent_transformers', '--training_config', 'gemma-2-2b-oh-devinator/training_params.json']
+expect:   world_size=1
 not:      accelerate launch --num_processes=$NUM_PROCESSES train.py
 
 # ------------------------------------------------------------------ NeMo ---

@@ -76,6 +76,36 @@ not:      python -m torch.distributed.launch --nproc_per_node=8 \
 not:      $ python -m torch.distributed.launch --master_addr="172.16.0.142" --master_port=2222 --nproc_per_node=1 --nnodes=2 TRAINING_SCRIPT.py
 not:      TRUN_ARGS+=(--nnodes=${SLURM_NNODES:-1} --node-rank=${SLURM_NODEID:-0} --nproc-per-node=gpu)
 
+# The same launchers as the argument list a Python wrapper passes to
+# subprocess and prints when the launch fails (`CalledProcessError:
+# Command '['torchrun', '--nnodes', '2', ...]'`): LLaMA-Factory's CLI
+# starts torchrun so, Ultralytics torch.distributed.run. Without --nnodes,
+# one node, unless the list names a node rank, a rendezvous or a master
+# address (as for the command line above).
+name:     topology.launch_argv
+kind:     launcher.args
+severity: info
+literal:  'torchrun',
+literal:  'torch.distributed.run',
+literal:  'torch.distributed.launch',
+regex:    (?x) '(?:torchrun|torch\.distributed\.(?:launch|run))',
+          (?= .*? '--nproc[-_]per[-_]node(?:',\s'|=)(?<nproc_per_node>\d+)' )
+          (?: (?= .*? '--nnodes(?:',\s'|=)(?<nnodes>\d+)' )
+            | (?! .*? '--(?:nnodes|node[-_]rank|rdzv[-_]\w+|master[-_]addr)[=']) )
+          (?: (?= .*? '--node[-_]rank(?:',\s'|=)(?<node_rank>\d+)' ) | )
+type:     nnodes=int nproc_per_node=int node_rank=int
+doc:      A launcher's argument list as Python prints it (subprocess's CalledProcessError): world size nnodes x nproc_per_node.
+# LLaMA-Factory's CLI on the first of two nodes (dev half)
+example:  subprocess.CalledProcessError: Command '['torchrun', '--nnodes', '2', '--node_rank', '0', '--nproc_per_node', '1', '--master_addr', 'kn140', '--master_port', '32789', '/app/src/llamafactory/launcher.py', '/project/aip-wangcs/indrisch/LLaMA-Factory/examples/train_lora/qwen2_5vl_lora_sft_SQA3Devery24_2node.yaml']' returned non-zero exit status 1.
+expect:   nnodes=2
+expect:   nproc_per_node=1
+expect:   node_rank=0
+# Ultralytics' DDP launch on one node (ultralytics/ultralytics#19574)
+example:  subprocess.CalledProcessError: Command '['/home/aiwork/anaconda3/envs/py39/bin/python', '-m', 'torch.distributed.run', '--nproc_per_node', '2', '--master_port', '54731', '/home/aiwork/.config/Ultralytics/DDP/_temp__jk9i53h131419946237040.py']' returned non-zero exit status 1.
+expect:   nproc_per_node=2
+# torch.distributed.launch's own per-worker command (NVIDIA/apex#919): no size
+not:      subprocess.CalledProcessError: Command '['/home/james/anaconda3/envs/pytorch_1.1/bin/python', '-u', 'distributed_data_parallel.py', '--local_rank=0']' returned non-zero exit status 1.
+
 # OpenMMLab's launcher script (mmdetection, mmsegmentation, mmaction and the
 # many projects built on them): `tools/dist_train.sh CONFIG GPUS [args]`
 # runs torch.distributed.launch with --nproc_per_node=GPUS and

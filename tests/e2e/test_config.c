@@ -482,3 +482,21 @@ Test(config, verl_configuration_states_the_world, .timeout = 60)
 	cr_expect_eq(run_int(r, "ranks"), 0);
 	json_decref(r);
 }
+
+/* A launcher's argument list as Python prints it states the world like
+ * its command line: LLaMA-Factory's torchrun on two nodes of one GPU
+ * (dev half), AutoTrain's accelerate launch of one process (dev half). */
+Test(config, launcher_argument_lists_state_the_world, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("argv-torchrun",
+				 "subprocess.CalledProcessError: Command '['torchrun', '--nnodes', '2', '--node_rank', '0', '--nproc_per_node', '1', '--master_addr', 'kn140', '--master_port', '32789', '/app/src/llamafactory/launcher.py', '/project/aip-wangcs/indrisch/LLaMA-Factory/examples/train_lora/qwen2_5vl_lora_sft_SQA3Devery24_2node.yaml']' returned non-zero exit status 1.\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 2);
+	json_decref(r);
+
+	r = fl_test_analyze("argv-accelerate",
+			 "INFO     | 2024-08-21 22:52:33 | autotrain.commands:launch_command:478 - ['accelerate', 'launch', '--num_machines', '1', '--num_processes', '1', '--mixed_precision', 'fp16', '-m', 'autotrain.trainers.sent_transformers', '--training_config', 'gemma-2-2b-oh-devinator/training_params.json']\n");
+	cr_assert(r);
+	cr_expect_eq(config_int(r, "world_size"), 1);
+	json_decref(r);
+}
