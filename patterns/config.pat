@@ -1193,6 +1193,29 @@ not:      AssertionError: Check batch related parameters. train_batch_size is no
 # a sub-group's size: OLMo's trainer logs `Data parallel world size = {n:,d}` (find_string)
 not:      Data parallel world size = 8
 
+# PaddlePaddle's dynamic-graph NCCL set-up (imperative/nccl_context.cc,
+# 1.x to 2.x, glog): `init nccl context nranks: N local rank: R gpu id: G`
+# (`ring id: K` since 2.0, one line a ring): nranks is the parallel
+# strategy's trainer count, the job's world. (R is the trainer's id, not
+# read here.)
+name:     config.paddle.nccl_context
+kind:     train.config
+severity: info
+store:    once
+literal:  init nccl context nranks: 
+regex:    \binit nccl context nranks: (?<world_size>\d+) local rank: \d+ gpu id: \d+(?: ring id: \d+)?\s*$
+type:     world_size=int
+doc:      PaddlePaddle's NCCL context: the trainers' count (the world)
+# PaddleScripts' run of eight GPUs (dev half)
+example:  I1228 09:49:21.445186 18730 nccl_context.cc:189] init nccl context nranks: 8 local rank: 0 gpu id: 0 ring id: 0
+expect:   world_size=8
+# Paddle 1.8 without ring ids (PaddlePaddle/Paddle#27081, dev half)
+example:  I0905 12:50:03.092572 18840 nccl_context.cc:127] init nccl context nranks: 4 local rank: 2 gpu id: 2
+expect:   world_size=4
+# a speech recognition project's log under paddle.distributed.launch (find_string)
+example:  I0424 08:57:03.707505  3377 nccl_context.cc:74] init nccl context nranks: 2 local rank: 0 gpu id: 0 ring id: 0
+expect:   world_size=2
+
 # An argparse Namespace printed at start-up with a `world_size` argument.
 # DeiT and MAE (and the scripts built on them: timm-style trainers,
 # torchvision's references) print it after init_distributed_mode copied

@@ -500,3 +500,14 @@ Test(config, launcher_argument_lists_state_the_world, .timeout = 60)
 	cr_expect_eq(config_int(r, "world_size"), 1);
 	json_decref(r);
 }
+
+/* PaddlePaddle's NCCL context line names the trainers' count, the world
+ * (PaddleScripts' eight-GPU run, dev half). */
+Test(config, paddle_nccl_context_states_the_world, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("paddle-world",
+				 "I1228 09:49:21.445186 18730 nccl_context.cc:189] init nccl context nranks: 8 local rank: 0 gpu id: 0 ring id: 0\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 8);
+	json_decref(r);
+}
