@@ -243,6 +243,51 @@ example:  (TaskRunner pid=14640)              'nnodes': 2,
 expect:   nproc_per_node=8
 expect:   nnodes=2
 
+# DeepSpeed's own runner (`deepspeed --num_nodes N --num_gpus G ...`,
+# echoed by a job script): G processes on each of N nodes. Without
+# --num_nodes the nodes are the hostfile's, which the line does not show.
+name:     topology.deepspeed_cmdline
+kind:     launcher.args
+severity: info
+literal:  deepspeed 
+regex:    (?x) (?<![\w/.-])deepspeed \s
+          (?= (?:.*?\s)? --num_nodes[= ](?<nnodes>\d+)(?!\S) )
+          (?= (?:.*?\s)? --num_gpus[= ](?<nproc_per_node>\d+)(?!\S) )
+type:     nnodes=int nproc_per_node=int
+doc:      DeepSpeed's runner: world size num_nodes x num_gpus.
+# CPM-2's fine-tuning on one node (TsinghuaAI/CPM#42, dev half)
+example:  deepspeed --num_nodes 1 --num_gpus 1 --hostfile /mnt/configs/host_files/hostfile-cpm2 /mnt/finetune_cpm2.py --model-config /mnt/configs/model/cpm2_config.json --model-parallel-size 4 --batch-size 16 --gradient-accumulation-steps 2 --train-iters -1 --save /mnt/results/cpm2_finetune_wmtcn_lr0.000005const_G2/ --log-file /mnt/results/cpm2_finetune_wmtcn_lr0.000005const_G2//log.txt --load /root/thu-plm/checkpoints/cpm2-encn --data-path /root/thu-plm/data/wmt20-encn --data-ext .json --data-name wmtencn --distributed-backend nccl --lr 0.000005 --no-load-optim --lr-decay-style constant --weight-decay 1e-2 --clip-grad 1.0 --warmup 0.0 --tokenizer-path /mnt/bpe_cn_en --save-interval 100000 --eval-interval 1 --eval-iters 10 --log-interval 10 --checkpoint-activations --deepspeed-activation-checkpointing --fp16 --deepspeed --deepspeed_config /mnt/configs/deepspeed/ds_full_model.json --do_train --do_valid --epochs 1
+expect:   nnodes=1
+expect:   nproc_per_node=1
+# a LLaVA-HR training script's two nodes (find_string)
+example:  deepspeed --num_nodes 2 --num_gpus 8  --master_addr 10.24.116.20 --master_port=9901   --hostfile=./hostfile.txt \
+expect:   nnodes=2
+expect:   nproc_per_node=8
+not:      deepspeed --hostfile hostfile train_chatglm2_zero3.py
+# counts in shell variables (a GLM fine-tuning README; a MoE example's script, find_string)
+not:      deepspeed --num_nodes=$num_nodes --num_gpus=$num_gpus train.py \
+not:      deepspeed --num_nodes=$Nnodes --num_gpus 8 \
+
+# detectron2's argument parser (default_argument_parser), printed by
+# every tools/train_net.py and the projects built on it: num_gpus
+# processes on each of num_machines (detectron2's launch()).
+name:     topology.detectron2_args
+kind:     launcher.args
+severity: info
+literal:  num_machines=
+regex:    (?x) \bNamespace\( (?= .*? (?<!\w)num_gpus=(?<nproc_per_node>\d+)[,)] )
+          (?= .*? (?<!\w)num_machines=(?<nnodes>\d+)[,)] )
+type:     nnodes=int nproc_per_node=int
+doc:      detectron2's command-line arguments: world size num_machines x num_gpus.
+# a thesis' reproduction of Cascaded Zoom-in (dev half)
+example:  Command Line Args: Namespace(config_file='/data/workspace/Xiang/CSIE2103_期末論文整理_M11417015_謝宇翔/reproduction/cascaded-zoomin/configs/RCNN-FPN-CROP.yaml', resume=False, eval_only=False, num_gpus=1, num_machines=1, machine_rank=0, dist_url='tcp://127.0.0.1:50152', opts=['OUTPUT_DIR', '/data/workspace/Xiang/CSIE2103_期末論文整理_M11417015_謝宇翔/reproduction/csie2103-cascaded-zoomin-repro/outputs/visdrone_train', 'SOLVER.MAX_ITER', '90000', 'TEST.EVAL_PERIOD', '3000', 'SOLVER.CHECKPOINT_PERIOD', '3000', '--resume'])
+expect:   nnodes=1
+expect:   nproc_per_node=1
+# DenseCL's VOC detection run, arguments in another order (dev half)
+example:  [12/31 02:03:23] detectron2 INFO: Command line arguments: Namespace(config_file='configs/pascal_voc_R_50_C4_24k_moco.yaml', dist_url='tcp://127.0.0.1:52046', eval_only=False, machine_rank=0, num_gpus=2, num_machines=1, opts=['MODEL.WEIGHTS', 'model_resnet50.pkl', 'OUTPUT_DIR', 'output/run_1_voc_R_50_C4_24k_densecl_coco_800ep'], resume=False)
+expect:   nnodes=1
+expect:   nproc_per_node=2
+
 # DeepSpeed's per-node launcher (deepspeed.launcher.launch) states the node
 # and its process count; its ranks follow the node order of the hostfile.
 name:     topology.deepspeed_nodes

@@ -511,3 +511,22 @@ Test(config, paddle_nccl_context_states_the_world, .timeout = 60)
 	cr_expect_eq(run_int(r, "ranks"), 8);
 	json_decref(r);
 }
+
+/* detectron2's printed arguments (DenseCL's VOC run, dev half) and
+ * DeepSpeed's runner echoed by a job script (a LLaVA-HR script, found by
+ * find_string) state the world: num_machines x num_gpus, num_nodes x
+ * num_gpus. */
+Test(config, detectron2_and_deepspeed_runner_state_the_world, .timeout = 60)
+{
+	json_t *r = fl_test_analyze("d2-args",
+				 "[12/31 02:03:23] detectron2 INFO: Command line arguments: Namespace(config_file='configs/pascal_voc_R_50_C4_24k_moco.yaml', dist_url='tcp://127.0.0.1:52046', eval_only=False, machine_rank=0, num_gpus=2, num_machines=1, opts=['MODEL.WEIGHTS', 'model_resnet50.pkl', 'OUTPUT_DIR', 'output/run_1_voc_R_50_C4_24k_densecl_coco_800ep'], resume=False)" "\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 2);
+	json_decref(r);
+
+	r = fl_test_analyze("ds-runner",
+			 "deepspeed --num_nodes 2 --num_gpus 8  --master_addr 10.24.116.20 --master_port=9901   --hostfile=./hostfile.txt \\\n");
+	cr_assert(r);
+	cr_expect_eq(run_int(r, "ranks"), 16);
+	json_decref(r);
+}
