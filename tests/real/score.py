@@ -34,9 +34,9 @@ source), and `excerpt.log` for a thread's paste, which had none.
 
 Exit status: 0 when every excerpt was scored; 1 when the tool failed on an
 excerpt (crash, non-zero exit, output that is not a JSON report) or, with
---check-floor, when the test half's cause or first-rank accuracy fell below
-the floor. baseline.py reuses this module to score the naive baseline the
-same way."""
+--check-floor, when the test half's accuracy on a floored field (cause,
+first rank, world size) fell below the floor. baseline.py reuses this
+module to score the naive baseline the same way."""
 import argparse
 import concurrent.futures
 import datetime
