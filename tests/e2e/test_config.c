@@ -51,6 +51,16 @@ static json_int_t run_int(json_t *r, const char *key)
 	return json_is_integer(v) ? json_integer_value(v) : -1;
 }
 
+/* The world (run.ranks) the report of TEXT, analysed as NAME, states. */
+static json_int_t world_of(const char *name, const char *text)
+{
+	json_t *r = fl_test_analyze(name, text);
+	cr_assert(r, "%s analysed", name);
+	json_int_t n = run_int(r, "ranks");
+	json_decref(r);
+	return n;
+}
+
 /* No remediation line appears twice in the likely and other causes. */
 static void expect_no_repeats(json_t *r)
 {
@@ -368,12 +378,10 @@ Test(config, torchrun_without_nnodes_is_one_node, .timeout = 60)
 	cr_expect_eq(config_int(r, "world_size"), 4);
 	json_decref(r);
 
-	r = fl_test_analyze("more-nodes",
-			 "+ torchrun --nproc_per_node=2 --master_port=25641 tools/train.py -c configs/strategies/distill/dist_cifar.yaml\n"
-			 "[rank5]: RuntimeError: CUDA error: an illegal memory access was encountered\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 1, "a rank beyond the stated world overrules it");
-	json_decref(r);
+	cr_expect_eq(world_of("more-nodes",
+				"+ torchrun --nproc_per_node=2 --master_port=25641 tools/train.py -c configs/strategies/distill/dist_cifar.yaml\n"
+				"[rank5]: RuntimeError: CUDA error: an illegal memory access was encountered\n"),
+		     1, "a rank beyond the stated world overrules it");
 }
 
 /* Megatron core's initialize_model_parallel names the job's world when it
@@ -393,25 +401,21 @@ Test(config, a_world_that_does_not_divide_is_still_the_world, .timeout = 60)
  * that passes a name states nothing (Lightning's ddp plugin, ai-art-10). */
 Test(config, init_process_group_call_in_a_traceback_states_the_world, .timeout = 60)
 {
-	json_t *r = fl_test_analyze("init-call-number",
-				 "Traceback (most recent call last):\n"
-				 "  File \"/home/simon/Desktop/dist_rl/dist_rl.py\", line 13, in <module>\n"
-				 "    dist.init_process_group(rank=0,backend=\"gloo\",init_method='file:///home/simon/Desktop/shared_folder/gloo_shared_file',world_size=2)\n"
-				 "  File \"/home/simon/anaconda3/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py\", line 283, in init_process_group\n"
-				 "    _default_pg = ProcessGroupGloo(store, rank, world_size)\n"
-				 "RuntimeError: Wait timeout\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 2);
-	json_decref(r);
+	cr_expect_eq(world_of("init-call-number",
+				"Traceback (most recent call last):\n"
+				"  File \"/home/simon/Desktop/dist_rl/dist_rl.py\", line 13, in <module>\n"
+				"    dist.init_process_group(rank=0,backend=\"gloo\",init_method='file:///home/simon/Desktop/shared_folder/gloo_shared_file',world_size=2)\n"
+				"  File \"/home/simon/anaconda3/lib/python3.6/site-packages/torch/distributed/distributed_c10d.py\", line 283, in init_process_group\n"
+				"    _default_pg = ProcessGroupGloo(store, rank, world_size)\n"
+				"RuntimeError: Wait timeout\n"),
+		     2);
 
-	r = fl_test_analyze("init-call-name",
-			 "Traceback (most recent call last):\n"
-			 "  File \"C:\\Users\\dgilk\\anaconda3\\envs\\aiart\\lib\\site-packages\\pytorch_lightning\\plugins\\training_type\\ddp.py\", line 258, in pre_dispatch\n"
-			 "    torch_distrib.init_process_group(self.torch_distributed_backend, rank=global_rank, world_size=world_size)\n"
-			 "RuntimeError: Wait timeout\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 0, "a name is not a number");
-	json_decref(r);
+	cr_expect_eq(world_of("init-call-name",
+				"Traceback (most recent call last):\n"
+				"  File \"C:\\Users\\dgilk\\anaconda3\\envs\\aiart\\lib\\site-packages\\pytorch_lightning\\plugins\\training_type\\ddp.py\", line 258, in pre_dispatch\n"
+				"    torch_distrib.init_process_group(self.torch_distributed_backend, rank=global_rank, world_size=world_size)\n"
+				"RuntimeError: Wait timeout\n"),
+		     0, "a name is not a number");
 }
 
 /* detectron2's default_setup() names the world in every rank's own log
@@ -440,25 +444,19 @@ Test(config, detectron2_start_up_line_states_the_world, .timeout = 60)
  * world's, and neither is read. */
 Test(config, a_world_stated_inside_a_line, .timeout = 60)
 {
-	json_t *r = fl_test_analyze("stated-ddp",
-				 "INFO:root:Running DDP on rank 4 with world_size 8 using nccl.\n"
-				 "[rank4]: RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cuda:4!\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 8);
-	json_decref(r);
+	cr_expect_eq(world_of("stated-ddp",
+				"INFO:root:Running DDP on rank 4 with world_size 8 using nccl.\n"
+				"[rank4]: RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cuda:4!\n"),
+		     8);
 
-	r = fl_test_analyze("stated-mpi",
-			 "[2024-01-23 00:02:19,888] [INFO] [comm.py:702:mpi_discovery] Discovered MPI settings of world_rank=8, local_rank=8, world_size=24, master_addr=10.115.53.137, master_port=29500\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 24);
-	json_decref(r);
+	cr_expect_eq(world_of("stated-mpi",
+				"[2024-01-23 00:02:19,888] [INFO] [comm.py:702:mpi_discovery] Discovered MPI settings of world_rank=8, local_rank=8, world_size=24, master_addr=10.115.53.137, master_port=29500\n"),
+		     24);
 
-	r = fl_test_analyze("stated-not",
-			 "[rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 \n"
-			 "Data parallel world size = 4\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 1, "rank 0 seen; no world stated");
-	json_decref(r);
+	cr_expect_eq(world_of("stated-not",
+				"[rank0]: AssertionError: Check batch related parameters. train_batch_size is not equal to micro_batch_per_gpu * gradient_acc_step * world_size 8 != 2 * 1 * 1 \n"
+				"Data parallel world size = 4\n"),
+		     1, "rank 0 seen; no world stated");
 }
 
 /* verl's printed configuration states the GPUs of a node and the nodes,
@@ -466,21 +464,17 @@ Test(config, a_world_stated_inside_a_line, .timeout = 60)
  * half): a world of 16. A key between them is another print: no world. */
 Test(config, verl_configuration_states_the_world, .timeout = 60)
 {
-	json_t *r = fl_test_analyze("verl-world",
-				 "(TaskRunner pid=14640)              'n_gpus_per_node': 8,\n"
-				 "(TaskRunner pid=14640)              'nnodes': 2,\n"
-				 "(TaskRunner pid=14640) Using dataset class: RLHFDataset\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 16);
-	json_decref(r);
+	cr_expect_eq(world_of("verl-world",
+				"(TaskRunner pid=14640)              'n_gpus_per_node': 8,\n"
+				"(TaskRunner pid=14640)              'nnodes': 2,\n"
+				"(TaskRunner pid=14640) Using dataset class: RLHFDataset\n"),
+		     16);
 
-	r = fl_test_analyze("verl-apart",
-			 "(TaskRunner pid=14640)              'n_gpus_per_node': 8,\n"
-			 "(TaskRunner pid=14640)              'max_steps': 100,\n"
-			 "(TaskRunner pid=14640)              'nnodes': 2,\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 0);
-	json_decref(r);
+	cr_expect_eq(world_of("verl-apart",
+				"(TaskRunner pid=14640)              'n_gpus_per_node': 8,\n"
+				"(TaskRunner pid=14640)              'max_steps': 100,\n"
+				"(TaskRunner pid=14640)              'nnodes': 2,\n"),
+		     0);
 }
 
 /* A launcher's argument list as Python prints it states the world like
@@ -488,28 +482,22 @@ Test(config, verl_configuration_states_the_world, .timeout = 60)
  * (dev half), AutoTrain's accelerate launch of one process (dev half). */
 Test(config, launcher_argument_lists_state_the_world, .timeout = 60)
 {
-	json_t *r = fl_test_analyze("argv-torchrun",
-				 "subprocess.CalledProcessError: Command '['torchrun', '--nnodes', '2', '--node_rank', '0', '--nproc_per_node', '1', '--master_addr', 'kn140', '--master_port', '32789', '/app/src/llamafactory/launcher.py', '/project/aip-wangcs/indrisch/LLaMA-Factory/examples/train_lora/qwen2_5vl_lora_sft_SQA3Devery24_2node.yaml']' returned non-zero exit status 1.\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 2);
-	json_decref(r);
+	cr_expect_eq(world_of("argv-torchrun",
+				"subprocess.CalledProcessError: Command '['torchrun', '--nnodes', '2', '--node_rank', '0', '--nproc_per_node', '1', '--master_addr', 'kn140', '--master_port', '32789', '/app/src/llamafactory/launcher.py', '/project/aip-wangcs/indrisch/LLaMA-Factory/examples/train_lora/qwen2_5vl_lora_sft_SQA3Devery24_2node.yaml']' returned non-zero exit status 1.\n"),
+		     2);
 
-	r = fl_test_analyze("argv-accelerate",
-			 "INFO     | 2024-08-21 22:52:33 | autotrain.commands:launch_command:478 - ['accelerate', 'launch', '--num_machines', '1', '--num_processes', '1', '--mixed_precision', 'fp16', '-m', 'autotrain.trainers.sent_transformers', '--training_config', 'gemma-2-2b-oh-devinator/training_params.json']\n");
-	cr_assert(r);
-	cr_expect_eq(config_int(r, "world_size"), 1);
-	json_decref(r);
+	cr_expect_eq(world_of("argv-accelerate",
+				"INFO     | 2024-08-21 22:52:33 | autotrain.commands:launch_command:478 - ['accelerate', 'launch', '--num_machines', '1', '--num_processes', '1', '--mixed_precision', 'fp16', '-m', 'autotrain.trainers.sent_transformers', '--training_config', 'gemma-2-2b-oh-devinator/training_params.json']\n"),
+		     1);
 }
 
 /* PaddlePaddle's NCCL context line names the trainers' count, the world
  * (PaddleScripts' eight-GPU run, dev half). */
 Test(config, paddle_nccl_context_states_the_world, .timeout = 60)
 {
-	json_t *r = fl_test_analyze("paddle-world",
-				 "I1228 09:49:21.445186 18730 nccl_context.cc:189] init nccl context nranks: 8 local rank: 0 gpu id: 0 ring id: 0\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 8);
-	json_decref(r);
+	cr_expect_eq(world_of("paddle-world",
+				"I1228 09:49:21.445186 18730 nccl_context.cc:189] init nccl context nranks: 8 local rank: 0 gpu id: 0 ring id: 0\n"),
+		     8);
 }
 
 /* detectron2's printed arguments (DenseCL's VOC run, dev half) and
@@ -518,15 +506,11 @@ Test(config, paddle_nccl_context_states_the_world, .timeout = 60)
  * num_gpus. */
 Test(config, detectron2_and_deepspeed_runner_state_the_world, .timeout = 60)
 {
-	json_t *r = fl_test_analyze("d2-args",
-				 "[12/31 02:03:23] detectron2 INFO: Command line arguments: Namespace(config_file='configs/pascal_voc_R_50_C4_24k_moco.yaml', dist_url='tcp://127.0.0.1:52046', eval_only=False, machine_rank=0, num_gpus=2, num_machines=1, opts=['MODEL.WEIGHTS', 'model_resnet50.pkl', 'OUTPUT_DIR', 'output/run_1_voc_R_50_C4_24k_densecl_coco_800ep'], resume=False)" "\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 2);
-	json_decref(r);
+	cr_expect_eq(world_of("d2-args",
+				"[12/31 02:03:23] detectron2 INFO: Command line arguments: Namespace(config_file='configs/pascal_voc_R_50_C4_24k_moco.yaml', dist_url='tcp://127.0.0.1:52046', eval_only=False, machine_rank=0, num_gpus=2, num_machines=1, opts=['MODEL.WEIGHTS', 'model_resnet50.pkl', 'OUTPUT_DIR', 'output/run_1_voc_R_50_C4_24k_densecl_coco_800ep'], resume=False)\n"),
+		     2);
 
-	r = fl_test_analyze("ds-runner",
-			 "deepspeed --num_nodes 2 --num_gpus 8  --master_addr 10.24.116.20 --master_port=9901   --hostfile=./hostfile.txt \\\n");
-	cr_assert(r);
-	cr_expect_eq(run_int(r, "ranks"), 16);
-	json_decref(r);
+	cr_expect_eq(world_of("ds-runner",
+				"deepspeed --num_nodes 2 --num_gpus 8  --master_addr 10.24.116.20 --master_port=9901   --hostfile=./hostfile.txt \\\n"),
+		     16);
 }
