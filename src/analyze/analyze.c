@@ -994,8 +994,11 @@ bool ev_before(const struct ev *x, const struct ev *y)
 	    (x->priority == y->priority || x->cause == y->cause || !one_burst(x, y)))
 		return x->cts < y->cts;
 	bool one_file = !strcmp(x->file, y->file);
-	if (!one_file && end_report(x) != end_report(y))
-		return end_report(y);
+	if (!one_file) {
+		bool xe = end_report(x), ye = end_report(y);
+		if (xe != ye)
+			return ye;
+	}
 	if (xt != yt) {
 		/* One file is written in order: an unstamped line above a
 		 * stamped one happened before it (NCCL's WARN lines carry no

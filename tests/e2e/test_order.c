@@ -101,23 +101,25 @@ struct member {
  * order listed, or in the reverse (json_decref it). */
 static json_t *analyze_packed(struct fl_session *t, const struct member *m, size_t n, int reverse)
 {
-	char *cmd = NULL, *p = NULL, *more = NULL;
-	cr_assert(asprintf(&p, "%s/job", t->dir) > 0);
+	char *cmd = NULL, *p = fl_session_path(t, "job"), *more = NULL;
 	mkdir(p, 0755);
 	free(p);
-	cr_assert(asprintf(&cmd, "cd '%s' && tar -cf job%d.tar", t->dir, reverse) > 0);
+	const char *tar = reverse ? "job-reversed.tar" : "job.tar";
+	cr_assert(asprintf(&cmd, "cd '%s' && tar -cf %s", t->dir, tar) > 0);
 	for (size_t i = 0; i < n; i++) {
 		const struct member *e = &m[reverse ? n - 1 - i : i];
-		cr_assert(asprintf(&p, "%s/job/%s", t->dir, e->path) > 0);
-		cr_assert(fl_test_write(p, e->text, strlen(e->text)));
-		cr_assert(asprintf(&more, "%s 'job/%s'", cmd, e->path) > 0);
+		cr_assert(asprintf(&p, "job/%s", e->path) > 0);
+		char *path = fl_session_path(t, p);
+		cr_assert(fl_test_write(path, e->text, strlen(e->text)));
+		cr_assert(asprintf(&more, "%s '%s'", cmd, p) > 0);
+		free(path);
 		free(p);
 		free(cmd);
 		cmd = more;
 	}
 	cr_assert_eq(system(cmd), 0, "%s", cmd);
 	free(cmd);
-	cr_assert(asprintf(&p, "%s/job%d.tar", t->dir, reverse) > 0);
+	p = fl_session_path(t, tar);
 	json_t *r = fl_session_analyze(t, p, "--no-keep", NULL);
 	free(p);
 	return r;
